@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const ZErrorCode = z.enum([
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAVAILABLE',
+  'INTERNAL',
+]);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+// The server answers each code with one status; keeping the pairing here lets clients and tests
+// assert it without a second table to keep in step.
+export const ERROR_HTTP_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<TErrorCode, number>;
+
+export const ZErrorBody = z.object({
+  message: z.string(),
+  code: ZErrorCode,
+  details: z.unknown().optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+// `field` is the dotted path of the offending input, prefixed by where it came from (`body.email`,
+// `query.limit`), so a form can put the message under the right control.
+export const ZValidationIssue = z.object({ field: z.string(), message: z.string() });
+export type TValidationIssue = z.infer<typeof ZValidationIssue>;
+export const ZValidationDetails = z.array(ZValidationIssue);
+export type TValidationDetails = z.infer<typeof ZValidationDetails>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+export type TSuccess<T> = { message: string; data: T };
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+// Query strings arrive as text, hence the coercion.
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1).max(PAGE_LIMIT_MAX),
+    total: z.number().int().min(0),
+  });
+export type TPage<T> = { items: T[]; page: number; limit: number; total: number };
+
+// Money travels as a decimal string because a JSON number is a float and loses cents.
+export const MONEY_PATTERN = /^-?\d+(\.\d+)?$/;
+export const ZMoney = z.string().regex(MONEY_PATTERN, 'Must be a decimal number written as a string');
+export type TMoney = z.infer<typeof ZMoney>;
+
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  bus: z.enum(['ok', 'down']),
+  roles: z.record(z.string(), z.enum(['active', 'standby'])),
+});
+export type THealth = z.infer<typeof ZHealth>;
