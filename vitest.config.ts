@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Four tiers, one runner: pure rules (unit), data paths against PGlite and against a real
 // PostgreSQL server (the same files, run twice), and whole journeys in Chromium (e2e).
+// `*.int.test.ts` run on both databases, `*.pg.test.ts` need PostgreSQL itself (several processes
+// on one server), `*.proc.test.ts` start the server as a process on the embedded database.
 const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
 
 export default defineConfig({
@@ -11,14 +13,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.proc.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'integration-pglite',
-          include: integrationFiles,
+          include: [...integrationFiles, 'apps/server/src/**/*.proc.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -27,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration-postgres',
-          include: integrationFiles,
+          include: [...integrationFiles, 'apps/server/src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

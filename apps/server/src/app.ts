@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasRole, type TConfig, type TRoleName } from './config';
+import { healthRoutes } from './modules/health/health.routes';
+import type { Bus } from './platform/bus/bus';
+import type { DatabaseHandle } from './platform/db/client';
+import { registerCsrf } from './platform/http/csrf';
+import { registerErrorHandling } from './platform/http/error-handler';
+import { registerSecurityHeaders } from './platform/http/security';
+import { inlineScriptHashes, readIndexHtml, registerWebApp, webAppFallback } from './platform/http/web-app';
+import type { Logger } from './platform/logger';
+
+export type RoleState = 'active' | 'standby';
+
+/** What every module's routes may use. Built once by the runtime (or a test) and passed down. */
+export interface AppDeps {
+  config: TConfig;
+  db: DatabaseHandle;
+  bus: Bus;
+  logger: Logger;
+  roleStatus: () => Partial<Record<TRoleName, RoleState>>;
+  /** The built web app; unset (tests) means no web app is served. */
+  webDistDir?: string | undefined;
+}
+
+/** Limits on what a client may send: named here so they are found and changed in one place. */
+export const HTTP_LIMITS = {
+  bodyBytesMax: 1024 * 1024,
+  paramLengthMax: 200,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+} as const;
+
+/** Builds the HTTP app for the roles this process runs; the caller listens (or injects, in tests). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: HTTP_LIMITS.bodyBytesMax,
+    requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
+    return503OnClosing: true,
+    trustProxy: 'loopback',
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: HTTP_LIMITS.paramLengthMax },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const indexHtml = hasRole(config, 'api') && deps.webDistDir ? readIndexHtml(deps.webDistDir) : undefined;
+  if (hasRole(config, 'api') && deps.webDistDir && !indexHtml) {
+    deps.logger.warn({ dir: deps.webDistDir }, 'the web app is not built; run `npm run build` to serve it');
+  }
+
+  registerErrorHandling(app, { notFoundFallback: indexHtml ? webAppFallback(indexHtml) : undefined });
+  await registerSecurityHeaders(app, { inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] });
+  await app.register(fastifyCookie);
+  registerCsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
+
+  await app.register(healthRoutes(deps));
+  if (hasRole(config, 'api')) {
+    // API modules register here, one plugin each.
+    if (indexHtml && deps.webDistDir) await registerWebApp(app, deps.webDistDir, indexHtml);
+  }
+  return app;
+}

@@ -1,0 +1,143 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The roles one process can run (SPEC §1). `market` and `chain` are singletons. */
+export const ROLE_NAMES = ['api', 'stream', 'market', 'chain'] as const;
+export type TRoleName = (typeof ROLE_NAMES)[number];
+export const SINGLETON_ROLES: readonly TRoleName[] = ['market', 'chain'];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const MARKET_FEEDS = ['sim', 'binance'] as const;
+
+const DEFAULT_PORT = 3000;
+
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL, e.g. ${example}`,
+  );
+
+const httpUrl = urlWithScheme(['http', 'https'], 'https://trade.example.com');
+
+const ZEnv = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'must be a whole number from 0 to 65535' })
+      .int('must be a whole number from 0 to 65535')
+      .min(0, 'must be a whole number from 0 to 65535')
+      .max(65535, 'must be a whole number from 0 to 65535')
+      .default(DEFAULT_PORT),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: httpUrl.optional(),
+    STREAM_URL: httpUrl.optional(),
+    ROLES: z
+      .string()
+      .default(ROLE_NAMES.join(','))
+      .transform((value, ctx) => {
+        const roles = [...new Set(value.split(',').map((role) => role.trim().toLowerCase()))].filter(Boolean);
+        const unknown = roles.filter((role) => !(ROLE_NAMES as readonly string[]).includes(role));
+        if (unknown.length > 0 || roles.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma-separated list of ${ROLE_NAMES.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+          });
+          return z.NEVER;
+        }
+        return roles as TRoleName[];
+      }),
+    DATABASE_URL: urlWithScheme(['postgres', 'postgresql'], 'postgres://user:pass@host:5432/db').optional(),
+    DATA_DIR: z.string().default('./data'),
+    REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379').optional(),
+    SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587').optional(),
+    MAIL_FROM: z.string().default('Trading Desk <no-reply@localhost>'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    MARKET_FEED: z.enum(MARKET_FEEDS, { error: `must be one of ${MARKET_FEEDS.join(', ')}` }).default('sim'),
+    MARKET_SEED: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .default(42),
+    WALLET_XPUB: z.string().optional(),
+    WALLET_MNEMONIC: z.string().optional(),
+    EVM_RPC_ETHEREUM: httpUrl.optional(),
+    EVM_RPC_POLYGON: httpUrl.optional(),
+    EVM_RPC_BSC: httpUrl.optional(),
+    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
+      });
+    }
+  });
+
+export type TConfig = Omit<z.output<typeof ZEnv>, 'PUBLIC_URL' | 'STREAM_URL'> & {
+  PUBLIC_URL: string;
+  STREAM_URL: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+};
+
+/** A configuration that cannot start the product. `message` is the one line printed before exiting. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once, at start. Empty variables count as unset, and every bad variable is
+ * named in one line, so an operator fixes them all in one go.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): TConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(ZEnv.shape)) {
+    const value = env[key]?.trim();
+    if (value) input[key] = value;
+  }
+  const parsed = ZEnv.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got =
+        name in input && !/SECRET|PASSWORD|MNEMONIC|URL/.test(name) ? ` (got "${input[name]}")` : '';
+      return issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
+  const dataDir = resolve(cwd, value.DATA_DIR);
+  return {
+    ...value,
+    PUBLIC_URL: publicUrl,
+    STREAM_URL: (value.STREAM_URL ?? publicUrl).replace(/\/+$/, ''),
+    dataDir,
+    database: value.DATABASE_URL
+      ? { kind: 'postgres', url: value.DATABASE_URL }
+      : { kind: 'pglite', dir: resolve(dataDir, 'db') },
+  };
+}
+
+export function hasRole(config: Pick<TConfig, 'ROLES'>, role: TRoleName): boolean {
+  return config.ROLES.includes(role);
+}

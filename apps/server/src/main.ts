@@ -1,0 +1,58 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { BusUnavailableError } from './platform/bus/redis-bus';
+import { DatabaseUnavailableError } from './platform/db/client';
+import { DataDirInUseError } from './platform/db/data-dir-lock';
+import { createLogger } from './platform/logger';
+import { startRuntime } from './runtime';
+
+const SHUTDOWN_LIMIT_MS = 10_000;
+/** Errors that explain themselves: printed as one line, without a stack. */
+const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseUnavailableError, BusUnavailableError];
+
+// src/main.ts when run from source, dist/main.js when built: both sit one level below the package.
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const runtime = await startRuntime(
+    config,
+    { migrationsDir: join(serverRoot, 'drizzle'), webDistDir: join(serverRoot, '..', 'web', 'dist') },
+    logger,
+  );
+
+  let isStopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    deadline.unref();
+    runtime.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (PLAIN_ERRORS.some((type) => error instanceof type)) {
+    console.error((error as Error).message);
+  } else {
+    console.error('Trading Desk failed to start:', error);
+  }
+  process.exit(1);
+});

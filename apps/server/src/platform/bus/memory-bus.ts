@@ -1,0 +1,32 @@
+import type { Logger } from '../logger';
+import { type Bus, type BusHandler, HandlerRegistry } from './bus';
+
+/** The bus of a single process. Messages go through JSON as on Redis, so both behave alike. */
+export function createMemoryBus(logger: Logger): Bus {
+  const registry = new HandlerRegistry((error, channel) =>
+    logger.error({ err: error, channel }, 'bus handler failed'),
+  );
+  let isClosed = false;
+  return {
+    kind: 'memory',
+    async publish(channel, message) {
+      if (isClosed) return;
+      const copy: unknown = JSON.parse(JSON.stringify(message));
+      // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
+      queueMicrotask(() => registry.dispatch(channel, copy));
+    },
+    async subscribe(channel: string, handler: BusHandler) {
+      registry.add(channel, handler);
+      return async () => {
+        registry.remove(channel, handler);
+      };
+    },
+    async ping() {
+      if (isClosed) throw new Error('bus closed');
+    },
+    async close() {
+      isClosed = true;
+      registry.clear();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { type Bus, type BusHandler, HandlerRegistry } from './bus';
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const KEY_PREFIX = 'td:';
+
+export class BusUnavailableError extends Error {
+  override name = 'BusUnavailableError';
+}
+
+/** Redis pub/sub: one connection publishes, a second one (in subscriber mode) listens. */
+export async function createRedisBus(url: string, logger: Logger): Promise<Bus> {
+  const options = {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 2,
+    lazyConnect: true,
+    retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+  };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  for (const [name, connection] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
+    connection.on('error', (error) =>
+      logger.warn({ err: error, connection: name }, 'redis connection error'),
+    );
+  }
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new BusUnavailableError(`REDIS_URL: cannot connect to Redis (${(error as Error).message})`);
+  }
+
+  const registry = new HandlerRegistry((error, channel) =>
+    logger.error({ err: error, channel }, 'bus handler failed'),
+  );
+  subscriber.on('message', (prefixed: string, raw: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      logger.warn({ channel: prefixed }, 'bus message is not JSON; dropped');
+      return;
+    }
+    registry.dispatch(prefixed.slice(KEY_PREFIX.length), message);
+  });
+
+  logger.info('bus ready (Redis)');
+  return {
+    kind: 'redis',
+    async publish(channel, message) {
+      await publisher.publish(KEY_PREFIX + channel, JSON.stringify(message));
+    },
+    async subscribe(channel: string, handler: BusHandler) {
+      if (registry.add(channel, handler)) await subscriber.subscribe(KEY_PREFIX + channel);
+      return async () => {
+        if (registry.remove(channel, handler)) await subscriber.unsubscribe(KEY_PREFIX + channel);
+      };
+    },
+    async ping() {
+      await publisher.ping();
+    },
+    async close() {
+      registry.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

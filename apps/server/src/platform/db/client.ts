@@ -1,0 +1,118 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from '../logger';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: the same on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseTarget['kind'];
+  /** The connection string when on PostgreSQL: singleton roles open their own session with it. */
+  readonly url: string | undefined;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const POOL_MAX = 20;
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 30_000;
+const PING_TIMEOUT_MS = 2_000;
+/** Held while migrating, so that processes starting together on one server migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_200_001;
+
+/** Closing twice (a failed start, then shutdown) must not throw. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Opens the database and brings its schema up to date. `dir` unset on PGlite means in memory
+ * (tests); PGlite on a directory must be guarded by lockDataDir first.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrationsDir: string; logger: Logger },
+): Promise<DatabaseHandle> {
+  const { migrationsDir, logger } = options;
+  if (target.kind === 'pglite') {
+    const client = target.dir ? await PGlite.create({ dataDir: target.dir }) : await PGlite.create();
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+    logger.info({ dir: target.dir ?? 'memory' }, 'database ready (embedded PGlite)');
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      url: undefined,
+      ping: async () => {
+        await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
+      },
+      close: once(() => client.close()),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
+  });
+  // An idle client that loses its server emits here; without a listener it would crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(
+      `DATABASE_URL: cannot connect to PostgreSQL (${(error as Error).message || String(error)})`,
+    );
+  }
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  const db = drizzleNodePg({ client: pool, schema });
+  logger.info({ host: new URL(target.url).host }, 'database ready (PostgreSQL)');
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    url: target.url,
+    ping: async () => {
+      await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
+    },
+    close: once(() => pool.end()),
+  };
+}

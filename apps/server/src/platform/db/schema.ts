@@ -1,0 +1,3 @@
+// Every table of the product, gathered for Drizzle and drizzle-kit. Each module owns its tables in
+// its own `*.schema.ts`; this file only lists them.
+export { settings } from '../../modules/settings/settings.schema';

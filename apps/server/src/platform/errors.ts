@@ -1,0 +1,47 @@
+import type { TErrorCode } from '@td/contracts/envelope';
+
+const STATUS_OF: Record<TErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+/**
+ * An error the client may see: its message goes to the user's toast as it is, so it must be
+ * written for a person and reveal nothing internal. Anything else thrown becomes a 500.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = STATUS_OF[code];
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('VALIDATION', message, details);
+export const unauthenticated = (message = 'Please log in to continue') =>
+  new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You do not have access to this') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
+
+/** The error code that goes with an HTTP status, for errors raised by the framework or plugins. */
+export function codeForStatus(status: number): TErrorCode {
+  for (const [code, value] of Object.entries(STATUS_OF)) if (value === status) return code as TErrorCode;
+  if (status >= 500) return 'INTERNAL';
+  return 'VALIDATION';
+}

@@ -1,0 +1,80 @@
+import type { TErrorBody } from '@td/contracts/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, codeForStatus } from '../errors';
+
+const GENERIC_500 = 'Something went wrong';
+
+/** Messages of the framework's own client errors, rewritten for a person. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length is invalid',
+};
+
+function send(reply: FastifyReply, status: number, body: TErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every error leaves as the error body of SPEC §2. Only AppError messages and the framework's own
+ * 4xx reach the client; anything else is logged and answered with a bare 500, never a stack.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: {
+    notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+  } = {},
+): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const details = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field: path ? `${context}.${path}` : context, message: issue.message };
+      });
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = first ? `${field || context}: ${first.message}` : 'Invalid request';
+      return send(reply, 400, { message, code: 'VALIDATION', details });
+    }
+    if (error instanceof AppError) {
+      return send(reply, error.status, {
+        message: error.message,
+        code: error.code,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return send(reply, 500, { message: GENERIC_500, code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) {
+        return send(reply, 429, {
+          message: 'Too many requests, please try again later',
+          code: 'RATE_LIMITED',
+        });
+      }
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return send(reply, status, { message, code: codeForStatus(status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, status >= 500 && status < 600 ? status : 500, {
+      message: GENERIC_500,
+      code: 'INTERNAL',
+    });
+  });
+
+  app.setNotFoundHandler(
+    (request, reply) =>
+      options.notFoundFallback?.(request, reply) ??
+      send(reply, 404, {
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        code: 'NOT_FOUND',
+      }),
+  );
+}

@@ -1,0 +1,271 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ZErrorBody } from '@td/contracts/envelope';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { conflict } from '../errors';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const XHR_ACCEPT = 'application/json, text/plain, */*';
+const INLINE_SCRIPT = "document.documentElement.dataset.theme='dark'";
+
+describe('the HTTP layer', () => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'td-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(
+      join(distDir, 'index.html'),
+      `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/app-1234.js"></script></body></html>`,
+    );
+    writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
+    t = await buildTestApp({
+      webDistDir: distDir,
+      extend(app) {
+        app.post(
+          '/test/echo',
+          { schema: { body: z.object({ email: z.email(), amount: z.number().int().positive() }) } },
+          async (request) => ({ message: 'Echo', data: request.body }),
+        );
+        app.get('/test/conflict', async () => {
+          throw conflict('That address is already taken', { field: 'email' });
+        });
+        app.get('/test/crash', async () => {
+          throw new Error('secret internals at /srv/app/db.ts:42');
+        });
+        app.get('/admin/users', async () => ({ message: 'All users fetched successfully', data: [] }));
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers /health with the success envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'OK',
+      data: {
+        status: 'ok',
+        db: 'ok',
+        bus: 'ok',
+        roles: { api: 'active', stream: 'active', market: 'active', chain: 'active' },
+      },
+    });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/nope?x=1', headers: { accept: XHR_ACCEPT } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(ZErrorBody.parse(response.json())).toEqual({
+      message: 'Route GET /nope not found',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('answers a validation failure with 400 VALIDATION listing every field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: { email: 'not-an-email', amount: -1, unknown: true },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = ZErrorBody.parse(response.json());
+    expect(body.code).toBe('VALIDATION');
+    expect(body.message).toMatch(/^email: /);
+    expect(body.details).toEqual([
+      { field: 'body.email', message: expect.any(String) },
+      { field: 'body.amount', message: expect.any(String) },
+    ]);
+  });
+
+  it('ignores unknown fields', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: { email: 'a@gmail.com', amount: 5, extra: 'x' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Echo', data: { email: 'a@gmail.com', amount: 5 } });
+  });
+
+  it('maps an AppError to its status, code, message and details', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'That address is already taken',
+      code: 'CONFLICT',
+      details: { field: 'email' },
+    });
+  });
+
+  it('never sends the client a stack or an internal message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something went wrong', code: 'INTERNAL' });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('refuses a body that is not JSON with a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'The request body is not valid JSON',
+    });
+  });
+
+  it('refuses a body over the size limit with a 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses an unsupported content type with a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
+  describe('CSRF', () => {
+    it('sets the XSRF-TOKEN cookie on a response when the request had none', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/health' });
+      const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+      expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+      expect(cookie?.httpOnly).toBeFalsy();
+      expect(cookie?.sameSite).toBe('Lax');
+    });
+
+    it('refuses a state-changing request that carries cookies but no matching header', async () => {
+      for (const header of [undefined, 'wrong']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/test/echo',
+          cookies: { 'XSRF-TOKEN': 'abc' },
+          headers: header ? { 'x-xsrf-token': header } : {},
+          payload: { email: 'a@gmail.com', amount: 1 },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      }
+    });
+
+    it('accepts a state-changing request that echoes the cookie in X-XSRF-TOKEN', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        cookies: { 'XSRF-TOKEN': 'abc' },
+        headers: { 'x-xsrf-token': 'abc' },
+        payload: { email: 'a@gmail.com', amount: 1 },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('lets a request without cookies through (bearer-only API clients)', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        payload: { email: 'a@gmail.com', amount: 1 },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('the web app', () => {
+    it('serves index.html at / without caching', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    });
+
+    it('serves index.html for a browser navigation to a client route', async () => {
+      for (const url of ['/dashboard/home', '/authentication/login?x=1', '/anything/else']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+      }
+    });
+
+    it('serves the web app for a navigation to /admin/*, and the API to the web app’s XHR', async () => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/admin/users',
+        headers: { accept: BROWSER_ACCEPT, 'sec-fetch-mode': 'navigate' },
+      });
+      expect(page.body).toContain('<div id="root">');
+      const api = await t.app.inject({ method: 'GET', url: '/admin/users', headers: { accept: XHR_ACCEPT } });
+      expect(api.json()).toEqual({ message: 'All users fetched successfully', data: [] });
+    });
+
+    it('serves hashed assets with a year of caching, and a missing asset as a 404', async () => {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: '/assets/missing.js',
+        headers: { accept: BROWSER_ACCEPT },
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('allows the inline script of index.html by its hash in the CSP', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+      const { createHash } = await import('node:crypto');
+      const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+      expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    });
+  });
+});
+
+describe('/health when the database is down', () => {
+  it('answers 503 UNAVAILABLE', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.deps.db.close();
+      const response = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'The database is unreachable',
+        details: { status: 'degraded', db: 'down', bus: 'ok' },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

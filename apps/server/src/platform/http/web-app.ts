@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths the web app routes itself although an API shares the prefix (SPEC §4 admin vs §8 /admin/*). */
+const SHARED_PREFIXES = ['/admin'];
+const ASSET_MAX_AGE_S = 365 * 24 * 3600;
+
+/** A browser loading a page, as opposed to the web app's own XHR (which asks for JSON). */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode) return mode === 'navigate';
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** sha256 sources of the inline scripts of index.html, for the Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function readIndexHtml(distDir: string): string | undefined {
+  const path = join(distDir, 'index.html');
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+
+function sendIndex(reply: FastifyReply, indexHtml: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+}
+
+/** For the not-found handler: a browser navigation to a path no route answers gets the web app. */
+export function webAppFallback(indexHtml: string) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined =>
+    isNavigation(request) && !/\.[a-z0-9]+$/i.test(pathOf(request)) ? sendIndex(reply, indexHtml) : undefined;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and (with
+ * webAppFallback) index.html for every browser navigation that no API route answers.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  indexHtml: string,
+): Promise<void> {
+  const assetsDir = join(distDir, 'assets');
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        path.startsWith(assetsDir) ? `public, max-age=${ASSET_MAX_AGE_S}, immutable` : 'no-cache',
+      );
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    const isShared = SHARED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if (isShared && isNavigation(request)) return sendIndex(reply, indexHtml);
+  });
+
+  app.get('/', (_request, reply) => sendIndex(reply, indexHtml));
+}

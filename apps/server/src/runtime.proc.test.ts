@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, spawnServer } from './testing/spawn-server';
+
+const STARTUP_MS = 60_000;
+const running: ServerProcess[] = [];
+
+async function start(env: Record<string, string> = {}) {
+  const server = await spawnServer(env);
+  running.push(server);
+  return server;
+}
+
+const isHealthy = (server: ServerProcess) => async () => (await server.health())?.status === 200;
+
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+});
+
+describe('the server process on the embedded database', () => {
+  it(
+    'starts, answers /health, and stops cleanly on SIGTERM with exit code 0',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
+      const server = await start({ DATA_DIR: dataDir });
+      await server.waitUntil(isHealthy(server), STARTUP_MS, '/health');
+      expect(existsSync(join(dataDir, '.lock'))).toBe(true);
+      const before = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - before).toBeLessThan(10_000);
+      expect(existsSync(join(dataDir, '.lock'))).toBe(false);
+      expect(server.output()).toContain('stopped');
+    },
+    STARTUP_MS + 15_000,
+  );
+
+  it(
+    'refuses a second start on the same data directory with a clear message',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
+      const first = await start({ DATA_DIR: dataDir });
+      await first.waitUntil(isHealthy(first), STARTUP_MS, '/health');
+      const second = await start({ DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `The data directory ${dataDir} is in use by another Trading Desk process`,
+      );
+      expect(second.output()).not.toMatch(/\n\s+at /);
+      // The first one is untouched.
+      expect((await first.health())?.status).toBe(200);
+    },
+    STARTUP_MS + 15_000,
+  );
+
+  it(
+    'takes over a lock left by a process that died',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
+      const first = await start({ DATA_DIR: dataDir });
+      await first.waitUntil(isHealthy(first), STARTUP_MS, '/health');
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const second = await start({ DATA_DIR: dataDir });
+      await second.waitUntil(isHealthy(second), STARTUP_MS, '/health after a crash');
+    },
+    2 * STARTUP_MS,
+  );
+
+  it('refuses a bad configuration with one line naming the variable', async () => {
+    const server = await start({ PORT: '3000', LOG_LEVEL: 'loud', ROLES: 'api,web' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Invalid configuration: .*ROLES.*LOG_LEVEL|^Invalid configuration: .*LOG_LEVEL.*ROLES/,
+    );
+  });
+});

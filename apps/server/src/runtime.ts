@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp, type RoleState } from './app';
+import { hasRole, SINGLETON_ROLES, type TConfig, type TRoleName } from './config';
+import type { Bus } from './platform/bus/bus';
+import { openBus } from './platform/bus/open-bus';
+import { type DatabaseHandle, openDatabase } from './platform/db/client';
+import { lockDataDir } from './platform/db/data-dir-lock';
+import { createLogger, type Logger } from './platform/logger';
+import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
+import { singletonRole } from './roles/singleton-roles';
+
+export interface Runtime {
+  app: FastifyInstance;
+  /** The address the HTTP server listens on, e.g. http://127.0.0.1:3000. */
+  url: string;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+export interface RuntimePaths {
+  migrationsDir: string;
+  /** The built web app; unset serves none. */
+  webDistDir?: string | undefined;
+}
+
+/**
+ * Starts the roles of this process in dependency order (database, bus, singleton election, HTTP)
+ * and returns how to stop them in reverse. Anything that fails half-way is closed again.
+ */
+export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?: Logger): Promise<Runtime> {
+  const log = logger ?? createLogger(config);
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        log.error({ err: error }, 'shutdown step failed');
+      }
+    }
+  };
+
+  try {
+    if (config.database.kind === 'pglite') {
+      const lock = lockDataDir(config.dataDir);
+      cleanups.push(() => lock.release());
+    }
+    const db: DatabaseHandle = await openDatabase(config.database, {
+      migrationsDir: paths.migrationsDir,
+      logger: log,
+    });
+    cleanups.push(() => db.close());
+    const bus: Bus = await openBus(config.REDIS_URL, log);
+    cleanups.push(() => bus.close());
+
+    const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
+      singletonRole(role as 'market' | 'chain', [], log),
+    );
+    let runner: SingletonRunner | undefined;
+    const roleStatus = () => {
+      const status: Partial<Record<TRoleName, RoleState>> = {};
+      const active = new Set(runner?.activeNames() ?? []);
+      for (const role of config.ROLES) {
+        status[role] = SINGLETON_ROLES.includes(role) && !active.has(role) ? 'standby' : 'active';
+      }
+      return status;
+    };
+
+    const deps: AppDeps = { config, db, bus, logger: log, roleStatus, webDistDir: paths.webDistDir };
+    const app = await buildApp(deps);
+    cleanups.push(() => app.close());
+
+    if (singletons.length > 0) {
+      runner =
+        db.kind === 'postgres' && db.url
+          ? await runSingletonsElected(singletons, db.url, log)
+          : await runSingletonsAlone(singletons, log);
+      const started = runner;
+      cleanups.push(() => started.stop());
+    }
+
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    log.info({ url: address, roles: config.ROLES, publicUrl: config.PUBLIC_URL }, 'Trading Desk is running');
+    return { app, url: address, deps, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import pino from 'pino';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../platform/db/client';
+
+export const MIGRATIONS_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'drizzle');
+
+/** The PostgreSQL server tests create their databases on (trust auth on this machine and CI's). */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Which database the integration project runs on: `pglite` (in memory) or `postgres` (a real server). */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  /** The connection string of the fresh database, on PostgreSQL. */
+  url: string | undefined;
+  /** Drops the database (PostgreSQL); PGlite's memory simply goes. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: `CREATE DATABASE t_<random>` on the PostgreSQL server
+ * (dropped after), or an in-memory PGlite. A PostgreSQL server that does not answer fails the
+ * test: a missing database is never a silent skip.
+ */
+export async function createTestDatabase(kind = testDatabaseKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') return { target: { kind: 'pglite' }, url: undefined, drop: async () => undefined };
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_POSTGRES_URL} (${(error as Error).message}); start it, or set TEST_POSTGRES_URL`,
+    );
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh database, opened and migrated. */
+export async function openTestDatabase(kind = testDatabaseKind()): Promise<{
+  handle: DatabaseHandle;
+  database: TestDatabase;
+  close(): Promise<void>;
+}> {
+  const database = await createTestDatabase(kind);
+  const handle = await openDatabase(database.target, {
+    migrationsDir: MIGRATIONS_DIR,
+    logger: pino({ level: 'silent' }),
+  });
+  return {
+    handle,
+    database,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
