@@ -8,8 +8,14 @@ import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
 import { registerErrorHandling } from './platform/http/error-handler';
-import { registerSecurityHeaders } from './platform/http/security';
-import { inlineScriptHashes, readIndexHtml, registerWebApp, webAppFallback } from './platform/http/web-app';
+import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
+import {
+  inlineScriptHashes,
+  readIndexHtml,
+  registerWebApp,
+  type WebAppPage,
+  webAppFallback,
+} from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 
 export type RoleState = 'active' | 'standby';
@@ -51,25 +57,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done();
   });
 
+  const isHttps = config.PUBLIC_URL.startsWith('https://');
   const indexHtml = hasRole(config, 'api') && deps.webDistDir ? readIndexHtml(deps.webDistDir) : undefined;
   if (hasRole(config, 'api') && deps.webDistDir && !indexHtml) {
     deps.logger.warn({ dir: deps.webDistDir }, 'the web app is not built; run `npm run build` to serve it');
   }
+  const page: WebAppPage | undefined = indexHtml
+    ? {
+        html: indexHtml,
+        headers: documentSecurityHeaders({ inlineScriptHashes: inlineScriptHashes(indexHtml), isHttps }),
+        isHttps,
+      }
+    : undefined;
 
-  registerErrorHandling(app, { notFoundFallback: indexHtml ? webAppFallback(indexHtml) : undefined });
-  await registerSecurityHeaders(app, { inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] });
+  registerErrorHandling(app, { notFoundFallback: page ? webAppFallback(page) : undefined });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  registerCsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
+  registerCsrf(app);
 
   await app.register(healthRoutes(deps));
   if (hasRole(config, 'api')) {
     // API modules register here, one plugin each.
-    if (indexHtml && deps.webDistDir) await registerWebApp(app, deps.webDistDir, indexHtml);
+    if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
   return app;
 }

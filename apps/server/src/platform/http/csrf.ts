@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@td/contracts/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,11 +13,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit CSRF protection (SPEC §2). Every response without the cookie sets one; a
- * state-changing request that carries cookies must echo the cookie in the header, which only a
- * page of our own origin can read. Requests without cookies (bearer-only API clients) pass.
+ * Double-submit CSRF protection (SPEC §2). The web app's page sets the cookie (issueCsrfCookie); a
+ * state-changing request that carries cookies must echo it in the header, which only a page of our
+ * own origin can read. Requests without cookies (bearer-only API clients) pass.
  */
-export function registerCsrf(app: FastifyInstance, options: { secureCookie: boolean }): void {
+export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     const cookie = request.cookies[XSRF_COOKIE];
@@ -26,16 +26,19 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
       throw forbidden('Invalid or missing CSRF token; reload the page and try again');
     }
   });
+}
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(TOKEN_BYTES).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secureCookie,
-        httpOnly: false,
-      });
-    }
-    return payload;
+/** Gives the browser its CSRF cookie, unless it already has one. */
+export function issueCsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { secure: boolean },
+): void {
+  if (request.cookies[XSRF_COOKIE]) return;
+  reply.setCookie(XSRF_COOKIE, randomBytes(TOKEN_BYTES).toString('base64url'), {
+    path: '/',
+    sameSite: 'lax',
+    secure: options.secure,
+    httpOnly: false,
   });
 }

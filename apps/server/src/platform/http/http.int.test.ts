@@ -151,21 +151,36 @@ describe('the HTTP layer', () => {
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
-  it('sends security headers and a request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sends API security headers and a request id on every response', async () => {
+    for (const url of ['/health', '/nope']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    }
+  });
+
+  it('sends the document security headers with the web app', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-request-id']).toMatch(/^[\w-]+$/);
   });
 
   describe('CSRF', () => {
-    it('sets the XSRF-TOKEN cookie on a response when the request had none', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/health' });
+    it('sets the XSRF-TOKEN cookie with the web app page when the browser has none', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
       const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
       expect(cookie?.value).toMatch(/^[\w-]{43}$/);
       expect(cookie?.httpOnly).toBeFalsy();
       expect(cookie?.sameSite).toBe('Lax');
+      const again = await t.app.inject({ method: 'GET', url: '/', cookies: { 'XSRF-TOKEN': 'kept' } });
+      expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
     });
 
     it('refuses a state-changing request that carries cookies but no matching header', async () => {

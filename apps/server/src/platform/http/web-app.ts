@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issueCsrfCookie } from './csrf';
 
 /** Paths the web app routes itself although an API shares the prefix (SPEC §4 admin vs §8 /admin/*). */
 const SHARED_PREFIXES = ['/admin'];
@@ -33,25 +34,35 @@ export function readIndexHtml(distDir: string): string | undefined {
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
-function sendIndex(reply: FastifyReply, indexHtml: string): FastifyReply {
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+export interface WebAppPage {
+  html: string;
+  /** The document's security headers (CSP and the rest). */
+  headers: Record<string, string>;
+  isHttps: boolean;
+}
+
+function sendIndex(request: FastifyRequest, reply: FastifyReply, page: WebAppPage): FastifyReply {
+  issueCsrfCookie(request, reply, { secure: page.isHttps });
+  return reply
+    .headers(page.headers)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }
 
 /** For the not-found handler: a browser navigation to a path no route answers gets the web app. */
-export function webAppFallback(indexHtml: string) {
+export function webAppFallback(page: WebAppPage) {
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined =>
-    isNavigation(request) && !/\.[a-z0-9]+$/i.test(pathOf(request)) ? sendIndex(reply, indexHtml) : undefined;
+    isNavigation(request) && !/\.[a-z0-9]+$/i.test(pathOf(request))
+      ? sendIndex(request, reply, page)
+      : undefined;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and (with
  * webAppFallback) index.html for every browser navigation that no API route answers.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  distDir: string,
-  indexHtml: string,
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, page: WebAppPage): Promise<void> {
   const assetsDir = join(distDir, 'assets');
   await app.register(fastifyStatic, {
     root: distDir,
@@ -68,8 +79,8 @@ export async function registerWebApp(
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);
     const isShared = SHARED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    if (isShared && isNavigation(request)) return sendIndex(reply, indexHtml);
+    if (isShared && isNavigation(request)) return sendIndex(request, reply, page);
   });
 
-  app.get('/', (_request, reply) => sendIndex(reply, indexHtml));
+  app.get('/', (request, reply) => sendIndex(request, reply, page));
 }

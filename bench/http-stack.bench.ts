@@ -1,0 +1,40 @@
+import Fastify from 'fastify';
+import { buildTestApp } from '../apps/server/src/testing/build-test-app';
+import { load } from './load';
+
+/**
+ * The cost of our HTTP stack (security headers, CSRF cookie, request ids, error envelope, zod
+ * serializer) on a route doing no work, against a bare Fastify route sending the same body,
+ * measured in the same run so the machine's noise cancels out in the ratio.
+ */
+export async function httpStackBench(seconds: number) {
+  const body = { message: 'OK', data: { status: 'ok' } };
+
+  const bare = Fastify({ logger: false });
+  bare.get('/constant', async () => body);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const ours = await buildTestApp({ extend: (app) => void app.get('/constant', async () => body) });
+  await ours.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const urlOf = (app: { server: { address(): unknown } }) => {
+    const address = app.server.address() as { port: number };
+    return `http://127.0.0.1:${address.port}/constant`;
+  };
+
+  // Warm both up, then measure alternately.
+  await load(urlOf(bare), 1);
+  await load(urlOf(ours.app), 1);
+  const baseline = await load(urlOf(bare), seconds);
+  const product = await load(urlOf(ours.app), seconds);
+
+  await bare.close();
+  await ours.close();
+  return {
+    name: 'HTTP stack overhead',
+    baseline,
+    product,
+    ratio: Number((product.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    target: 'ratio ≥ 0.7',
+  };
+}
