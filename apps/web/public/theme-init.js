@@ -1,0 +1,19 @@
+// Runs synchronously in <head> before the first paint. Reads the zustand-persisted store
+// (localStorage key 'store', shape { state: { theme }, version }) and applies the theme, so a
+// light-theme user never sees a dark flash. Keep in step with src/lib/store.ts and the theme
+// colours in src/app/theme.css.
+(() => {
+  const colors = { dark: '#0b0e13', light: '#f3f5f8' };
+  let theme = 'dark';
+  let saved = null;
+  try {
+    const raw = window.localStorage.getItem('store');
+    saved = raw ? JSON.parse(raw) : null;
+  } catch (_error) {
+    // Storage blocked or corrupt: keep the default theme.
+  }
+  const savedTheme = saved?.state?.theme;
+  if (savedTheme === 'light' || savedTheme === 'dark') theme = savedTheme;
+  document.documentElement.setAttribute('data-theme', theme);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colors[theme]);
+})();

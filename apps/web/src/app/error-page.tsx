@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { IconAlertTriangle, IconArrowLeft } from '../components/icons';
+import styles from './error-page.module.css';
+
+interface TErrorDescription {
+  message: string;
+  stack: string | undefined;
+}
+
+function describe(error: unknown): TErrorDescription {
+  if (isRouteErrorResponse(error)) {
+    return { message: `${error.status} ${error.statusText}`.trim(), stack: undefined };
+  }
+  if (error instanceof Error) return { message: error.message, stack: error.stack };
+  return { message: typeof error === 'string' ? error : 'Unknown error', stack: undefined };
+}
+
+/** The fallback of an unhandled routing or rendering error (product spec: its title word for word). */
+export function ErrorPage() {
+  const { message, stack } = describe(useRouteError());
+  return (
+    <main className={styles.page}>
+      <title>Unexpected Application Error! · Trading Desk</title>
+      <div className={styles.card}>
+        <div className={styles.icon}>
+          <IconAlertTriangle size={24} />
+        </div>
+        <h1 className={styles.title}>Unexpected Application Error!</h1>
+        <p className={styles.message}>{message}</p>
+        {stack ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1).
+          <pre className={styles.stack} tabIndex={0}>
+            {stack}
+          </pre>
+        ) : null}
+        {/* A full page load, not a client navigation: the app may be in a broken state (or a
+            new version may have been deployed under it). */}
+        <a className={styles.back} href="/dashboard">
+          <IconArrowLeft size={16} />
+          Back to dashboard
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, Outlet } from 'react-router';
+import { IconActivity, IconShieldCheck, IconWallet } from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { ThemeToggle } from '../../components/theme-toggle';
+import styles from './auth-layout.module.css';
+
+const HIGHLIGHTS = [
+  { icon: <IconActivity size={18} />, text: 'Live prices and charts for crypto, forex and stocks' },
+  { icon: <IconWallet size={18} />, text: 'Fund your USD account with USDT, ETH, BNB and more' },
+  { icon: <IconShieldCheck size={18} />, text: 'Two-factor sign-in and e-mail checks on withdrawals' },
+];
+
+/** A decorative price line for the brand panel: an upward session, drawn once, no data. */
+function BrandChart() {
+  return (
+    <svg className={styles.chart} viewBox="0 0 400 140" preserveAspectRatio="none" aria-hidden="true">
+      <defs>
+        <linearGradient id="auth-chart-fill" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="currentColor" stopOpacity="0.28" />
+          <stop offset="1" stopColor="currentColor" stopOpacity="0" />
+        </linearGradient>
+      </defs>
+      <path
+        d="M0 112 L28 104 L52 110 L80 92 L104 98 L132 80 L156 86 L184 64 L208 72 L236 58 L262 66 L290 44 L316 50 L344 30 L370 36 L400 18 L400 140 L0 140 Z"
+        fill="url(#auth-chart-fill)"
+      />
+      <path
+        d="M0 112 L28 104 L52 110 L80 92 L104 98 L132 80 L156 86 L184 64 L208 72 L236 58 L262 66 L290 44 L316 50 L344 30 L370 36 L400 18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
+  );
+}
+
+/** Every authentication route: a brand panel (wide screens) beside the form column. */
+export function AuthLayout() {
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.brandPanel}>
+        <Logo size={32} />
+        <div className={styles.pitch}>
+          <p className={styles.tagline}>Trade the markets from one desk.</p>
+          <p className={styles.lead}>
+            Crypto, forex and stock pairs against live prices, with your portfolio, history and wallet beside
+            them.
+          </p>
+          <ul className={styles.highlights}>
+            {HIGHLIGHTS.map((item) => (
+              <li key={item.text}>
+                <span className={styles.highlightIcon}>{item.icon}</span>
+                {item.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <BrandChart />
+        <p className={styles.risk}>
+          Trading leveraged products carries a high level of risk and may not be suitable for every investor.
+        </p>
+      </aside>
+      <div className={styles.formColumn}>
+        <div className={styles.formTop}>
+          <Link to="/authentication/login" className={styles.mobileLogo} aria-label="Trading Desk">
+            <Logo size={28} />
+          </Link>
+          <ThemeToggle />
+        </div>
+        <main className={styles.formArea}>
+          <Outlet />
+        </main>
+        <p className={styles.footer}>© {new Date().getFullYear()} Trading Desk</p>
+      </div>
+    </div>
+  );
+}

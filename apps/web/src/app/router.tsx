@@ -1,0 +1,145 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect } from 'react-router';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { hasToken } from '../lib/session';
+import { ErrorPage } from './error-page';
+import { RootLayout } from './layouts/root-layout';
+
+export const LOGIN_PATH = '/authentication/login';
+export const DASHBOARD_HOME_PATH = '/dashboard/home';
+
+/** Shown until the first lazy route module has loaded (product spec: 'Initializing App...'). */
+function InitializingApp() {
+  return <FullScreenLoader label="Initializing App..." />;
+}
+
+/** A route whose screen is a named export of a module loaded on first visit. */
+function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+// The dashboard is only for holders of a token; everyone else signs in first.
+const requireToken = () => (hasToken() ? null : redirect(LOGIN_PATH));
+// Someone already signed in has nothing to do on the login and signup forms.
+const skipIfSignedIn = () => (hasToken() ? redirect('/dashboard') : null);
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: InitializingApp,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, loader: () => redirect('/dashboard') },
+      {
+        path: 'authentication',
+        lazy: lazyScreen(
+          () => import('./layouts/auth-layout'),
+          (module) => module.AuthLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect(LOGIN_PATH) },
+          {
+            path: 'login',
+            loader: skipIfSignedIn,
+            lazy: lazyScreen(
+              () => import('../features/auth/components/login-screen'),
+              (module) => module.LoginScreen,
+            ),
+          },
+          {
+            path: 'signup',
+            loader: skipIfSignedIn,
+            lazy: lazyScreen(
+              () => import('../features/auth/components/signup-screen'),
+              (module) => module.SignupScreen,
+            ),
+          },
+          {
+            path: 'emailVerification',
+            lazy: lazyScreen(
+              () => import('../features/auth/components/email-verification-screen'),
+              (module) => module.EmailVerificationScreen,
+            ),
+          },
+          {
+            path: 'tfaVerification',
+            lazy: lazyScreen(
+              () => import('../features/auth/components/tfa-verification-screen'),
+              (module) => module.TfaVerificationScreen,
+            ),
+          },
+          {
+            path: 'forgotPassword',
+            lazy: lazyScreen(
+              () => import('../features/auth/components/forgot-password-screen'),
+              (module) => module.ForgotPasswordScreen,
+            ),
+          },
+          {
+            path: 'resetPassword',
+            lazy: lazyScreen(
+              () => import('../features/auth/components/reset-password-screen'),
+              (module) => module.ResetPasswordScreen,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        loader: requireToken,
+        lazy: lazyScreen(
+          () => import('./layouts/dashboard-layout'),
+          (module) => module.DashboardLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect(DASHBOARD_HOME_PATH) },
+          {
+            path: 'home',
+            lazy: lazyScreen(
+              () => import('../features/home/components/home-screen'),
+              (module) => module.HomeScreen,
+            ),
+          },
+          {
+            path: 'trade',
+            lazy: lazyScreen(
+              () => import('../features/trade/components/trade-screen'),
+              (module) => module.TradeScreen,
+            ),
+          },
+          {
+            path: 'portfolio',
+            lazy: lazyScreen(
+              () => import('../features/portfolio/components/portfolio-screen'),
+              (module) => module.PortfolioScreen,
+            ),
+          },
+          {
+            path: 'market',
+            lazy: lazyScreen(
+              () => import('../features/market/components/market-screen'),
+              (module) => module.MarketScreen,
+            ),
+          },
+          {
+            path: 'history',
+            lazy: lazyScreen(
+              () => import('../features/history/components/history-screen'),
+              (module) => module.HistoryScreen,
+            ),
+          },
+          {
+            path: 'referral',
+            lazy: lazyScreen(
+              () => import('../features/referral/components/referral-screen'),
+              (module) => module.ReferralScreen,
+            ),
+          },
+        ],
+      },
+      // Any other path (including unknown /dashboard/... and /authentication/... paths).
+      { path: '*', loader: () => redirect('/dashboard') },
+    ],
+  },
+]);

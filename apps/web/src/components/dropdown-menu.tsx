@@ -1,0 +1,133 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import styles from './dropdown-menu.module.css';
+
+export interface TMenuItem {
+  label: string;
+  icon?: ReactNode;
+  onSelect: () => void;
+  tone?: 'default' | 'danger';
+}
+
+interface TDropdownMenuProps {
+  /** The accessible name of the trigger button. */
+  label: string;
+  /** What the trigger shows (an avatar, a name, a chevron). */
+  trigger: ReactNode;
+  /** An optional block above the items (who is signed in). */
+  header?: ReactNode;
+  items: readonly TMenuItem[];
+  triggerClassName?: string;
+}
+
+/**
+ * A menu button (WAI-ARIA menu pattern): Enter/Space/ArrowDown opens it and focuses the first
+ * item, arrows move, Escape closes and returns focus to the trigger, a click outside closes it.
+ */
+export function DropdownMenu({ label, trigger, header, items, triggerClassName }: TDropdownMenuProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    itemRefs.current[0]?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  const close = (returnFocus: boolean) => {
+    setIsOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setIsOpen(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const focusAt = (next: number) => buttons[(next + buttons.length) % buttons.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusAt(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusAt(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusAt(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusAt(buttons.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      default:
+        break;
+    }
+  };
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={[styles.trigger, triggerClassName].filter(Boolean).join(' ')}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        onClick={() => setIsOpen((open) => !open)}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {trigger}
+      </button>
+      {isOpen ? (
+        <div id={menuId} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKeyDown}>
+          {header ? (
+            <div className={styles.header} role="presentation">
+              {header}
+            </div>
+          ) : null}
+          {items.map((item, index) => (
+            <button
+              key={item.label}
+              ref={(element) => {
+                itemRefs.current[index] = element;
+              }}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={[styles.item, item.tone === 'danger' ? styles.danger : ''].filter(Boolean).join(' ')}
+              onClick={() => {
+                close(false);
+                item.onSelect();
+              }}
+            >
+              {item.icon}
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

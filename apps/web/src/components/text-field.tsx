@@ -1,0 +1,90 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { IconEye, IconEyeOff } from './icons';
+import styles from './text-field.module.css';
+
+export interface TTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+  label: string;
+  /** Help under the field; replaced by the error when there is one. */
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** Something beside the label, e.g. a 'Forgot password?' link. */
+  labelAside?: ReactNode;
+  /** A control inside the field's right edge, e.g. a show-password button. */
+  endAdornment?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  labelAside,
+  endAdornment,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...props
+}: TTextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const descriptionIds =
+    [describedBy, error ? errorId : undefined, hint && !error ? hintId : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <div className={styles.labelRow}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <div className={[styles.control, error ? styles.invalid : ''].filter(Boolean).join(' ')}>
+        <input
+          id={inputId}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={descriptionIds}
+          {...props}
+        />
+        {endAdornment ? <div className={styles.adornment}>{endAdornment}</div> : null}
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type TPasswordFieldProps = Omit<TTextFieldProps, 'type' | 'endAdornment'>;
+
+/** A password input with a show/hide button, so a long password can be checked before sending. */
+export function PasswordField(props: TPasswordFieldProps) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      endAdornment={
+        <button
+          type="button"
+          className={styles.reveal}
+          onClick={() => setIsVisible((visible) => !visible)}
+          aria-label={isVisible ? 'Hide password' : 'Show password'}
+          aria-pressed={isVisible}
+        >
+          {isVisible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { useAppStore } from '../lib/store';
+import styles from './icon-button.module.css';
+import { IconMoon, IconSun } from './icons';
+
+/** Switches between the dark and light theme; the choice is persisted with the store. */
+export function ThemeToggle() {
+  const theme = useAppStore((state) => state.theme);
+  const toggleTheme = useAppStore((state) => state.toggleTheme);
+  const nextTheme = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      onClick={toggleTheme}
+      aria-label="Toggle theme"
+      // The description tells what the click will do; the icon shows the same.
+      title={`Switch to ${nextTheme} theme`}
+    >
+      {theme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </button>
+  );
+}

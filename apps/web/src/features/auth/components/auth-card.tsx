@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../components/logo';
+import styles from './auth-card.module.css';
+
+interface TAuthCardProps {
+  /** The screen's h1 (and document title). */
+  title: string;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  /** Under the card body: links to the neighbouring screens. */
+  footer?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The card every authentication screen sits in. */
+export function AuthCard({ title, subtitle, icon, footer, children }: TAuthCardProps) {
+  return (
+    <section className={styles.card} aria-labelledby="auth-card-title">
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <header className={styles.header}>
+        {icon ? <div className={styles.icon}>{icon}</div> : null}
+        <h1 id="auth-card-title" className={styles.title}>
+          {title}
+        </h1>
+        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+      </header>
+      {children ? <div className={styles.body}>{children}</div> : null}
+      {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { readTokenClaims, setToken } from '../../../lib/session';
+import { useAppStore } from '../../../lib/store';
+
+interface TStartSessionInput {
+  token: string;
+  /** The server's success message, shown when the user is fully signed in. */
+  message: string;
+  /** The address used to sign in, shown on the verification screens. */
+  email?: string;
+}
+
+/**
+ * What a sign-in leads to, by token type (product spec §4): a normal token is stored and opens
+ * the dashboard; an e-mail token leads to e-mail verification and a two-factor token to
+ * two-factor verification, each keeping the token as the store's temporary token.
+ */
+export function useStartSession() {
+  const navigate = useNavigate();
+  const setTempToken = useAppStore((state) => state.setTempToken);
+  const setTempEmail = useAppStore((state) => state.setTempEmail);
+
+  return useCallback(
+    ({ token, message, email }: TStartSessionInput) => {
+      const claims = readTokenClaims(token);
+      switch (claims?.type) {
+        case 'email':
+          setTempToken(token);
+          if (email) setTempEmail(email);
+          void navigate('/authentication/emailVerification');
+          return;
+        case 'tfa':
+          setTempToken(token);
+          if (email) setTempEmail(email);
+          void navigate('/authentication/tfaVerification');
+          return;
+        default:
+          // 'normal', or a token whose claims this client cannot read: the server decides.
+          setTempToken('');
+          setToken(token);
+          toast.success(message);
+          void navigate('/dashboard', { replace: true });
+      }
+    },
+    [navigate, setTempEmail, setTempToken],
+  );
+}

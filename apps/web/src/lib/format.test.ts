@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { capitalize, EMPTY_VALUE, formatDate, formatDateTime, formatMoney, shortenCurrency } from './format';
+
+describe('formatMoney', () => {
+  it('groups thousands and pads to the precision', () => {
+    expect(formatMoney('1234.5', 2)).toBe('1,234.50');
+    expect(formatMoney('1234567.891', 4)).toBe('1,234,567.8910');
+    expect(formatMoney('100', 2)).toBe('100.00');
+  });
+
+  it('shows zero with the precision, also for a bare fraction', () => {
+    expect(formatMoney('0', 2)).toBe('0.00');
+    expect(formatMoney('.5', 2)).toBe('0.50');
+    expect(formatMoney('5.', 2)).toBe('5.00');
+    expect(formatMoney('000123.4', 2)).toBe('123.40');
+  });
+
+  it('rounds half away from zero on the digits, without float error', () => {
+    expect(formatMoney('1.005', 2)).toBe('1.01');
+    expect(formatMoney('1.004', 2)).toBe('1.00');
+    expect(formatMoney('-1.005', 2)).toBe('-1.01');
+    expect(formatMoney('999.995', 2)).toBe('1,000.00');
+    expect(formatMoney('0.1', 2)).toBe('0.10');
+    expect(formatMoney('12345678901234567890.129', 2)).toBe('12,345,678,901,234,567,890.13');
+  });
+
+  it('keeps the sign of negative amounts and accepts an explicit plus', () => {
+    expect(formatMoney('-1234.5', 2)).toBe('-1,234.50');
+    expect(formatMoney('+42', 2)).toBe('42.00');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatMoney('-0.001', 2)).toBe('0.00');
+    expect(formatMoney('-0', 0)).toBe('0');
+  });
+
+  it('drops the decimal point at precision 0', () => {
+    expect(formatMoney('1234.5', 0)).toBe('1,235');
+    expect(formatMoney('1234.4', 0)).toBe('1,234');
+  });
+
+  it('clamps an out-of-range precision', () => {
+    expect(formatMoney('1.5', -3)).toBe('2');
+    expect(formatMoney('1.25', 2.9)).toBe('1.25');
+    expect(formatMoney('1', Number.NaN)).toBe('1');
+    expect(formatMoney('1', 99)).toBe(`1.${'0'.repeat(18)}`);
+  });
+
+  it('trims surrounding spaces', () => {
+    expect(formatMoney('  12.3 ', 2)).toBe('12.30');
+  });
+
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatMoney(null, 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney(undefined, 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney('', 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney('.', 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney('abc', 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney('1e5', 2)).toBe(EMPTY_VALUE);
+    expect(formatMoney('1,000', 2)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('shortenCurrency', () => {
+  it('shows millions with M from 1,000,000', () => {
+    expect(shortenCurrency('1250000')).toBe('1.25M');
+    expect(shortenCurrency('1000000')).toBe('1M');
+    expect(shortenCurrency('2500000000')).toBe('2,500M');
+    expect(shortenCurrency('1234567.89')).toBe('1.23M');
+  });
+
+  it('shows thousands with K from 100,000', () => {
+    expect(shortenCurrency('250500')).toBe('250.5K');
+    expect(shortenCurrency('100000')).toBe('100K');
+    expect(shortenCurrency('999994.99')).toBe('999.99K');
+  });
+
+  it('moves to M when the thousands round up to 1000K', () => {
+    expect(shortenCurrency('999999.999')).toBe('1M');
+  });
+
+  it('shows the full amount below 100,000 with at most two decimals', () => {
+    expect(shortenCurrency('99999.5')).toBe('99,999.5');
+    expect(shortenCurrency('99999.999')).toBe('100,000');
+    expect(shortenCurrency('12.345')).toBe('12.35');
+    expect(shortenCurrency('0')).toBe('0');
+  });
+
+  it('shortens negative amounts by their size', () => {
+    expect(shortenCurrency('-1500000')).toBe('-1.5M');
+    expect(shortenCurrency('-250500')).toBe('-250.5K');
+    expect(shortenCurrency('-42.1')).toBe('-42.1');
+  });
+
+  it('accepts numbers (counts, volumes)', () => {
+    expect(shortenCurrency(1_250_000)).toBe('1.25M');
+    expect(shortenCurrency(250_500)).toBe('250.5K');
+    expect(shortenCurrency(42)).toBe('42');
+  });
+
+  it('shows a dash for missing or unreadable input', () => {
+    expect(shortenCurrency(null)).toBe(EMPTY_VALUE);
+    expect(shortenCurrency(undefined)).toBe(EMPTY_VALUE);
+    expect(shortenCurrency('n/a')).toBe(EMPTY_VALUE);
+    expect(shortenCurrency(Number.NaN)).toBe(EMPTY_VALUE);
+    expect(shortenCurrency(Number.POSITIVE_INFINITY)).toBe(EMPTY_VALUE);
+    expect(shortenCurrency(1e21)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  // A time built from local parts reads back the same in any time zone the tests run in.
+  const localMorning = new Date(2026, 2, 5, 9, 7, 30);
+
+  it("formats an ISO time as 'DD MMM, YYYY' in local time", () => {
+    expect(formatDate(localMorning.toISOString())).toBe('05 Mar, 2026');
+  });
+
+  it("formats an ISO time as 'DD MMM, YYYY HH:mm' in local time", () => {
+    expect(formatDateTime(localMorning.toISOString())).toBe('05 Mar, 2026 09:07');
+    expect(formatDateTime(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31 Dec, 2026 23:59');
+  });
+
+  it('accepts epoch milliseconds and Date objects', () => {
+    expect(formatDate(localMorning.getTime())).toBe('05 Mar, 2026');
+    expect(formatDateTime(localMorning)).toBe('05 Mar, 2026 09:07');
+  });
+
+  it('shows a dash for missing or unreadable input', () => {
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatDate(value)).toBe(EMPTY_VALUE);
+      expect(formatDateTime(value)).toBe(EMPTY_VALUE);
+    }
+  });
+
+  describe('in a time zone ahead of UTC', () => {
+    // Node re-reads TZ when it changes, so this moves the process's local time zone.
+    beforeEach(() => {
+      vi.stubEnv('TZ', 'Asia/Kolkata');
+    });
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    it('shows the local day and time of a UTC instant', () => {
+      // 20:00 UTC on 4 March is 01:30 on 5 March in India (UTC+5:30).
+      expect(formatDate('2026-03-04T20:00:00Z')).toBe('05 Mar, 2026');
+      expect(formatDateTime('2026-03-04T20:00:00Z')).toBe('05 Mar, 2026 01:30');
+    });
+  });
+});
+
+describe('capitalize', () => {
+  it('upper-cases the first letter and keeps the rest', () => {
+    expect(capitalize('email or password is incorrect')).toBe('Email or password is incorrect');
+    expect(capitalize('Already capitalised')).toBe('Already capitalised');
+    expect(capitalize('pIN')).toBe('PIN');
+  });
+
+  it('leaves an empty message empty', () => {
+    expect(capitalize('')).toBe('');
+  });
+});

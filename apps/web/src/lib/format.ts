@@ -1,0 +1,160 @@
+import { DATE_FORMAT, DATE_TIME_FORMAT, SHORTEN_K_FROM, SHORTEN_M_FROM } from '@td/contracts/constants';
+
+// Display formatting. Money arrives as decimal strings ("1234.5") and is formatted as a string:
+// no value is ever turned into a float, so "0.1" + rounding never shows "0.09999".
+
+/** Shown in place of a value that cannot be read (missing, malformed, not a date). */
+export const EMPTY_VALUE = '—';
+
+const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
+const MAX_PRECISION = 18;
+
+interface TDecimalParts {
+  isNegative: boolean;
+  /** Digits before the point, no leading zeros ('' for zero). */
+  integer: string;
+  /** Digits after the point, as given. */
+  fraction: string;
+}
+
+function parseDecimal(value: string): TDecimalParts | null {
+  const match = DECIMAL_PATTERN.exec(value.trim());
+  if (!match) return null;
+  const [, sign = '', integer = '', fraction = ''] = match;
+  if (integer === '' && fraction === '') return null;
+  return { isNegative: sign === '-', integer: integer.replace(/^0+/, ''), fraction };
+}
+
+/** Rounds half away from zero to `precision` decimals, on digits only. */
+function roundParts(parts: TDecimalParts, precision: number): TDecimalParts {
+  const padded = parts.fraction.padEnd(precision + 1, '0');
+  const kept = padded.slice(0, precision);
+  const nextDigit = padded.charAt(precision);
+  let scaled = BigInt(`${parts.integer || '0'}${kept}`);
+  if (nextDigit >= '5') scaled += 1n;
+  const digits = scaled.toString().padStart(precision + 1, '0');
+  const integer = digits.slice(0, digits.length - precision).replace(/^0+/, '');
+  const fraction = precision > 0 ? digits.slice(digits.length - precision) : '';
+  const isZero = /^0*$/.test(integer) && /^0*$/.test(fraction);
+  // "-0.00" would read as a loss; a value that rounds to zero is plain zero.
+  return { isNegative: parts.isNegative && !isZero, integer, fraction };
+}
+
+function groupThousands(integer: string): string {
+  return (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function clampPrecision(precision: number): number {
+  if (!Number.isFinite(precision)) return 0;
+  return Math.min(MAX_PRECISION, Math.max(0, Math.trunc(precision)));
+}
+
+/**
+ * Formats a decimal string with thousands separators and exactly `precision` decimals
+ * ('1234.5', 2 → '1,234.50'). A fixed number of decimals keeps columns aligned when the
+ * figures use tabular numerals. Unreadable input gives '—'.
+ */
+export function formatMoney(value: string | null | undefined, precision: number): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const parts = parseDecimal(value);
+  if (!parts) return EMPTY_VALUE;
+  const digits = clampPrecision(precision);
+  const rounded = roundParts(parts, digits);
+  const sign = rounded.isNegative ? '-' : '';
+  const fraction = digits > 0 ? `.${rounded.fraction}` : '';
+  return `${sign}${groupThousands(rounded.integer)}${fraction}`;
+}
+
+/** Turns a finite number into a plain decimal string (no exponent) for the string formatters. */
+function numberToDecimal(value: number): string | null {
+  if (!Number.isFinite(value)) return null;
+  // toFixed avoids exponent notation below 1e21; larger counts are out of any display range.
+  return Math.abs(value) < 1e21 ? value.toFixed(8) : null;
+}
+
+/** Moves the decimal point `places` digits to the left: an exact division by 10^places. */
+function shiftLeft(parts: TDecimalParts, places: number): TDecimalParts {
+  const integer = parts.integer.padStart(places, '0');
+  const cut = integer.length - places;
+  return {
+    isNegative: parts.isNegative,
+    integer: integer.slice(0, cut).replace(/^0+/, ''),
+    fraction: `${integer.slice(cut)}${parts.fraction}`,
+  };
+}
+
+function compareToThreshold(parts: TDecimalParts, threshold: number): boolean {
+  return BigInt(parts.integer || '0') >= BigInt(threshold);
+}
+
+function formatShort(parts: TDecimalParts, suffix: string): string {
+  const rounded = roundParts(parts, 2);
+  const fraction = rounded.fraction.replace(/0+$/, '');
+  const sign = rounded.isNegative ? '-' : '';
+  return `${sign}${groupThousands(rounded.integer)}${fraction ? `.${fraction}` : ''}${suffix}`;
+}
+
+/**
+ * Shortens large amounts for tight spaces: from 1,000,000 'M' ('1.25M'), from 100,000 'K'
+ * ('250.5K'), below that the full amount with grouping and at most two decimals ('99,999.5').
+ */
+export function shortenCurrency(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const decimal = typeof value === 'number' ? numberToDecimal(value) : value;
+  const parts = decimal === null ? null : parseDecimal(decimal);
+  if (!parts) return EMPTY_VALUE;
+
+  if (compareToThreshold(parts, SHORTEN_M_FROM)) return formatShort(shiftLeft(parts, 6), 'M');
+  if (compareToThreshold(parts, SHORTEN_K_FROM)) {
+    const thousands = shiftLeft(parts, 3);
+    // 999,999.999 rounds to "1000K": show it as the next unit instead.
+    if (compareToThreshold(roundParts(thousands, 2), 1000)) return formatShort(shiftLeft(parts, 6), 'M');
+    return formatShort(thousands, 'K');
+  }
+  return formatShort(parts, '');
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Fills the tokens of DATE_FORMAT / DATE_TIME_FORMAT (YYYY, MMM, DD, HH, mm) in local time. */
+function formatPattern(date: Date, pattern: string): string {
+  return pattern.replace(/YYYY|MMM|DD|HH|mm/g, (token) => {
+    switch (token) {
+      case 'YYYY':
+        return String(date.getFullYear());
+      case 'MMM':
+        return MONTHS[date.getMonth()] ?? '';
+      case 'DD':
+        return pad2(date.getDate());
+      case 'HH':
+        return pad2(date.getHours());
+      default:
+        return pad2(date.getMinutes());
+    }
+  });
+}
+
+/** An ISO time (or epoch milliseconds) as 'DD MMM, YYYY' in the user's time zone: '05 Mar, 2026'. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatPattern(date, DATE_FORMAT) : EMPTY_VALUE;
+}
+
+/** An ISO time (or epoch milliseconds) as 'DD MMM, YYYY HH:mm' in the user's time zone. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatPattern(date, DATE_TIME_FORMAT) : EMPTY_VALUE;
+}
+
+/** 'email or password is incorrect' → 'Email or password is incorrect'. */
+export function capitalize(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}

@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+const STALE_TIME_MS = 30_000;
+const MAX_RETRIES = 1;
+
+/** Retry once, but never a client error: a 401 or 404 will not improve on a second try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) {
+    return false;
+  }
+  return failureCount < MAX_RETRIES;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: shouldRetry,
+      staleTime: STALE_TIME_MS,
+      // Market data should catch up when the user comes back to the tab; see profileQueryOptions.
+      refetchOnWindowFocus: true,
+    },
+    mutations: {
+      // Orders and withdrawals must never be sent twice by the client on its own.
+      retry: false,
+    },
+  },
+});
+
+/**
+ * Defaults for profile-like queries (product spec §7): retried once and not refetched on window
+ * focus. Spread into their queryOptions.
+ */
+export const profileQueryDefaults = {
+  retry: MAX_RETRIES,
+  refetchOnWindowFocus: false,
+} as const;

@@ -1,0 +1,66 @@
+import { TOKEN_STORAGE_KEY } from '@td/contracts/constants';
+
+// The session token lives in localStorage under TOKEN (product spec §3). Storage can throw
+// (private mode, blocked cookies), so every access is guarded: a broken storage means "signed out".
+
+export function getToken(): string | null {
+  try {
+    const token = globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY);
+    return token ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  try {
+    globalThis.localStorage?.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Nothing to do: without storage the session lasts only as long as this page.
+  }
+}
+
+export function clearToken(): void {
+  try {
+    globalThis.localStorage?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Same as above.
+  }
+}
+
+export function hasToken(): boolean {
+  return getToken() !== null;
+}
+
+export type TTokenType = 'normal' | 'email' | 'tfa';
+
+export interface TTokenClaims {
+  type: TTokenType | undefined;
+  status: string | undefined;
+  expMs: number | undefined;
+}
+
+/**
+ * Reads the claims of a JWT without verifying it: the server verifies; the client only needs the
+ * token type (normal, email, tfa) to decide where to go after sign-in. Returns null when the
+ * token is not a readable JWT.
+ */
+export function readTokenClaims(token: string): TTokenClaims | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+    const json: unknown = JSON.parse(atob(padded));
+    if (typeof json !== 'object' || json === null) return null;
+    const claims = json as Record<string, unknown>;
+    const type = claims.type;
+    return {
+      type: type === 'normal' || type === 'email' || type === 'tfa' ? type : undefined,
+      status: typeof claims.status === 'string' ? claims.status : undefined,
+      expMs: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { REPO_ROOT } from './server';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
+
+/** localStorage keys of the web app (product spec §3; apps/web/src/lib/store.ts). */
+const TOKEN_KEY = 'TOKEN';
+const STORE_KEY = 'store';
+const STORE_VERSION = 0.1;
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export type TTheme = 'dark' | 'light';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+  });
+}
+
+interface TContextOptions {
+  /** The server's URL: relative page.goto('/x') paths resolve against it. */
+  baseURL: string;
+  viewport?: { width: number; height: number };
+  /** Stored under TOKEN before the first page loads, as after a sign-in. */
+  token?: string;
+  /** Persisted store theme before the first page loads. */
+  theme?: TTheme;
+}
+
+/**
+ * A fresh browser context (own storage), with the session token and theme already in
+ * localStorage when given, so the first navigation sees them.
+ */
+export function newContext(browser: Browser, options: TContextOptions): Promise<BrowserContext> {
+  const localStorage: { name: string; value: string }[] = [];
+  if (options.token) localStorage.push({ name: TOKEN_KEY, value: options.token });
+  if (options.theme) {
+    const store = { state: { theme: options.theme, tempToken: '', tempEmail: null }, version: STORE_VERSION };
+    localStorage.push({ name: STORE_KEY, value: JSON.stringify(store) });
+  }
+  return browser.newContext({
+    baseURL: options.baseURL,
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    reducedMotion: 'reduce',
+    storageState: { cookies: [], origins: [{ origin: new URL(options.baseURL).origin, localStorage }] },
+  });
+}
+
+/**
+ * Sets the token in localStorage of a page's origin before its next navigation (for a page that
+ * is already open; a new context takes `token` in newContext instead). Runs once, so a later
+ * logout in the same page is not undone.
+ */
+export async function setTokenBeforeNavigation(page: Page, token: string): Promise<void> {
+  await page.addInitScript(
+    ({ key, value }) => {
+      const marker = `e2e-token-set:${value}`;
+      if (window.sessionStorage.getItem(marker)) return;
+      window.localStorage.setItem(key, value);
+      window.sessionStorage.setItem(marker, '1');
+    },
+    { key: TOKEN_KEY, value: token },
+  );
+}
+
+/** Saves a PNG of the viewport to test-output/screenshots/<name>.png, once fonts have loaded. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  return path;
+}

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SERVER_MAIN = join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+const WEB_INDEX = join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html');
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const HEALTH_POLL_MS = 100;
+const HEALTH_REQUEST_TIMEOUT_MS = 1_000;
+
+export interface TRunningServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  /** Everything the process wrote so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGTERM, wait for the exit, remove the temporary data directory. */
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => resolveExit(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveExit(true);
+    });
+  });
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(HEALTH_REQUEST_TIMEOUT_MS) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js, which serves the built web app) as an
+ * operator would: its own process, a free port, a fresh data directory. Resolves once
+ * GET /health answers 200. `env` is added on top (e.g. ADMIN_EMAIL).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TRunningServer> {
+  for (const [file, what] of [
+    [SERVER_MAIN, 'the server'],
+    [WEB_INDEX, 'the web app'],
+  ] as const) {
+    if (!existsSync(file))
+      throw new Error(`${what} is not built (${file} is missing): run \`npm run build\` first`);
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  // A clean environment: nothing from the developer's shell (DATABASE_URL, REDIS_URL...) leaks in.
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await isHealthy(url))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not healthy at ${url}/health after ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, HEALTH_POLL_MS));
+  }
+
+  return { url, output: () => output, stop };
+}

@@ -1,0 +1,263 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, type TTheme, VIEWPORTS } from '../support/browser';
+import { startServer, type TRunningServer } from '../support/server';
+
+// The shell checks only that a token is present; no endpoint is called with it yet. Once the
+// dashboard loads the profile, these tests need a real signed-in user instead.
+const FAKE_TOKEN = 'e2e.shell.token';
+
+const TABS = [
+  { name: 'Dashboard', path: '/dashboard/home' },
+  { name: 'Trade', path: '/dashboard/trade' },
+  { name: 'Portfolio', path: '/dashboard/portfolio' },
+  { name: 'Market', path: '/dashboard/market' },
+  { name: 'History', path: '/dashboard/history' },
+  { name: 'Referral', path: '/dashboard/referral' },
+] as const;
+
+let server: TRunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openPage(options: {
+  token?: string;
+  theme?: TTheme;
+  viewport?: { width: number; height: number };
+}) {
+  const context = await newContext(browser, { baseURL: server.url, ...options });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits for the screen's h1 to read `title` (lazy screens replace the previous one). */
+async function expectTitle(page: Page, title: string) {
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  expect(await page.locator('h1').allTextContents()).toEqual([title]);
+}
+
+const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+
+describe('routing', () => {
+  it('sends a visitor without a token from / to the login screen', async () => {
+    const page = await openPage({});
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/authentication/login');
+    await expectTitle(page, 'Log in');
+  });
+
+  it('keeps a visitor without a token out of the dashboard', async () => {
+    const page = await openPage({});
+    await page.goto('/dashboard/portfolio');
+    await page.waitForURL((url) => url.pathname === '/authentication/login');
+  });
+
+  it('opens /dashboard at the Dashboard tab when a token is stored', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+  });
+
+  it('opens each of the six tabs by clicking it', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // Visit them in reverse so every click changes the screen, Dashboard last.
+    for (const tab of [...TABS].reverse()) {
+      await nav.getByRole('link', { name: tab.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === tab.path);
+      await expectTitle(page, tab.name);
+      expect(await nav.getByRole('link', { name: tab.name, exact: true }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+    }
+  });
+
+  it('moves the tabs to a bottom bar below 768 px, and they still navigate', async () => {
+    const page = await openPage({ token: FAKE_TOKEN, viewport: VIEWPORTS.mobile });
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const box = await nav.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(VIEWPORTS.mobile.height, 0);
+    await nav.getByRole('link', { name: 'Market', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/market');
+    await expectTitle(page, 'Market');
+  });
+
+  it('redirects an unknown path to the dashboard', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+  });
+
+  it('redirects an unknown path to login when there is no token', async () => {
+    const page = await openPage({});
+    await page.goto('/dashboard/no-such-tab');
+    await page.waitForURL((url) => url.pathname === '/authentication/login');
+  });
+
+  it('opens every authentication route in the same card layout', async () => {
+    const page = await openPage({});
+    const screens = [
+      ['/authentication', '/authentication/login', 'Log in'],
+      ['/authentication/signup', '/authentication/signup', 'Create your account'],
+      ['/authentication/emailVerification', '/authentication/emailVerification', 'Verify your email'],
+      ['/authentication/tfaVerification', '/authentication/tfaVerification', 'Two-factor verification'],
+      ['/authentication/forgotPassword', '/authentication/forgotPassword', 'Forgot your password?'],
+      ['/authentication/resetPassword', '/authentication/resetPassword', 'Set a new password'],
+    ] as const;
+    for (const [visit, landing, title] of screens) {
+      await page.goto(visit);
+      await page.waitForURL((url) => url.pathname === landing);
+      await expectTitle(page, title);
+    }
+  });
+});
+
+describe('theme', () => {
+  it('starts dark, toggles to light, and keeps the choice after a reload', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    expect(await htmlTheme(page)).toBe('dark');
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+
+    await page.reload();
+    await expectTitle(page, 'Dashboard');
+    expect(await htmlTheme(page)).toBe('light');
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  });
+
+  it('applies a stored light theme before the app script runs (no dark flash)', async () => {
+    const page = await openPage({ theme: 'light' });
+    await page.goto('/authentication/login', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body !== null);
+    expect(await htmlTheme(page)).toBe('light');
+  });
+});
+
+describe('session', () => {
+  it('logs out from the account menu: token gone, toast shown, login a second later', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.goto('/dashboard/trade');
+    await expectTitle(page, 'Trade');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByText('Logout successful').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+    await page.waitForURL((url) => url.pathname === '/authentication/login', { timeout: 5_000 });
+    await expectTitle(page, 'Log in');
+  });
+
+  it('shows an error toast when sign-in fails', async () => {
+    const page = await openPage({});
+    await page.goto('/authentication/login');
+    await page.getByLabel('Email').fill('nobody@gmail.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Whatever the server answers (no account, or no such endpoint yet), the user hears of it.
+    await page.locator('[role="status"]', { hasText: /./ }).first().waitFor();
+    expect(pathOf(page)).toBe('/authentication/login');
+  });
+
+  it('checks the login form before sending it', async () => {
+    const page = await openPage({});
+    await page.goto('/authentication/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Enter your email address').waitFor();
+    await page.getByText('Enter your password').waitFor();
+    const emailInput = page.getByLabel('Email');
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await emailInput.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
+describe('loading and failure', () => {
+  it("shows 'Initializing App...' while the first screen's code loads", async () => {
+    const page = await openPage({});
+    // Hold the authentication layout's chunk back so the loader has time to be seen.
+    await page.route('**/assets/auth-layout-*.js', async (route) => {
+      await new Promise((resolveDelay) => setTimeout(resolveDelay, 1_000));
+      await route.continue();
+    });
+    await page.goto('/authentication/login', { waitUntil: 'commit' });
+    await page.getByText('Initializing App...', { exact: true }).waitFor();
+    await expectTitle(page, 'Log in');
+  });
+
+  it('shows the error page when a screen cannot load, with a way back to the dashboard', async () => {
+    const page = await openPage({ token: FAKE_TOKEN });
+    await page.route('**/assets/trade-screen-*.js', (route) => route.abort());
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Trade', exact: true })
+      .click();
+
+    await expectTitle(page, 'Unexpected Application Error!');
+    expect(await page.locator('main p').first().textContent()).toContain('trade-screen');
+    expect(await page.locator('pre').textContent()).toContain('trade-screen');
+
+    await page.unroute('**/assets/trade-screen-*.js');
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+  });
+});
+
+describe('screenshots', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const [size, viewport] of [
+      ['375', VIEWPORTS.mobile],
+      ['1440', VIEWPORTS.desktop],
+    ] as const) {
+      it(`captures the dashboard frame at ${size} px in the ${theme} theme`, async () => {
+        const page = await openPage({ token: FAKE_TOKEN, theme, viewport });
+        await page.goto('/dashboard/home');
+        await expectTitle(page, 'Dashboard');
+        expect(await htmlTheme(page)).toBe(theme);
+        // Nothing may overflow sideways at 375 px.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(page, `dashboard-${size}-${theme}`);
+      });
+
+      it(`captures the login screen at ${size} px in the ${theme} theme`, async () => {
+        const page = await openPage({ theme, viewport });
+        await page.goto('/authentication/login');
+        await expectTitle(page, 'Log in');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(page, `login-${size}-${theme}`);
+      });
+    }
+  }
+});
