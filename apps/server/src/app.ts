@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { hasRole, type TConfig, type TRoleName } from './config';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAuthenticator } from './modules/auth/authenticate';
+import { createCodeHasher } from './modules/auth/codes';
+import { createGoogleClient } from './modules/auth/google';
+import { createTokenService } from './modules/auth/tokens';
+import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -17,6 +30,8 @@ import {
   webAppFallback,
 } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
+import type { Mailer } from './platform/mail/mailer';
+import type { RateLimiter } from './platform/rate-limit';
 
 export type RoleState = 'active' | 'standby';
 
@@ -29,6 +44,10 @@ export interface AppDeps {
   roleStatus: () => Partial<Record<TRoleName, RoleState>>;
   /** The built web app; unset (tests) means no web app is served. */
   webDistDir?: string | undefined;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Signs session tokens and keys the hashes of e-mailed codes. */
+  jwtSecret: Uint8Array;
 }
 
 /** Limits on what a client may send: named here so they are found and changed in one place. */
@@ -82,8 +101,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(deps));
   if (hasRole(config, 'api')) {
-    // API modules register here, one plugin each.
+    await registerApiModules(app, deps);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
   return app;
+}
+
+/** The API's modules: each builds its services from the shared dependencies and adds its routes. */
+async function registerApiModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config, db, logger, mailer, limiter } = deps;
+  const tokens = createTokenService(deps.jwtSecret);
+  const codes = createCodeHasher(deps.jwtSecret);
+  const authRepo = createAuthRepository(db.db);
+  const authenticate = createAuthenticator(tokens, authRepo);
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleClient({
+          issuer: config.GOOGLE_ISSUER,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+        })
+      : undefined;
+  const auth = createAuthService({
+    repo: authRepo,
+    tokens,
+    codes,
+    mailer,
+    limiter,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    google,
+  });
+  const twoFactor = createTwoFactorService({
+    repo: authRepo,
+    codes,
+    mailer,
+    logger,
+    checkSecondFactor: auth.checkSecondFactor,
+  });
+  const avatarsDir = join(config.dataDir, 'uploads', 'avatars');
+  const profile = createProfileService({ repo: authRepo, mailer, logger, avatarsDir });
+
+  await app.register(authRoutes({ auth, twoFactor, authenticate, tokens, streamUrl: config.STREAM_URL }));
+  await app.register(profileRoutes({ profile, authenticate, avatarsDir }));
+  await app.register(
+    settingsRoutes(createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID })),
+  );
 }

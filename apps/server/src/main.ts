@@ -1,25 +1,21 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { BusUnavailableError } from './platform/bus/redis-bus';
 import { DatabaseUnavailableError } from './platform/db/client';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { createLogger } from './platform/logger';
+import { MIGRATIONS_DIR, WEB_DIST_DIR } from './platform/paths';
 import { startRuntime } from './runtime';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 /** Errors that explain themselves: printed as one line, without a stack. */
 const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseUnavailableError, BusUnavailableError];
 
-// src/main.ts when run from source, dist/main.js when built: both sit one level below the package.
-const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await startRuntime(
     config,
-    { migrationsDir: join(serverRoot, 'drizzle'), webDistDir: join(serverRoot, '..', 'web', 'dist') },
+    { migrationsDir: MIGRATIONS_DIR, webDistDir: WEB_DIST_DIR },
     logger,
   );
 

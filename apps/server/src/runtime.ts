@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp, type RoleState } from './app';
 import { hasRole, SINGLETON_ROLES, type TConfig, type TRoleName } from './config';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { loadJwtSecret } from './modules/auth/secrets';
+import { seedAdmin } from './modules/auth/seed-admin';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
 import { type DatabaseHandle, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { createLogger, type Logger } from './platform/logger';
+import { createMailer } from './platform/mail/mailer';
+import { openRateLimiter } from './platform/rate-limit';
 import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
 import { singletonRole } from './roles/singleton-roles';
 
@@ -52,6 +57,21 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     cleanups.push(() => db.close());
     const bus: Bus = await openBus(config.REDIS_URL, log);
     cleanups.push(() => bus.close());
+    const limiter = await openRateLimiter(config.REDIS_URL, log);
+    cleanups.push(() => limiter.close());
+    const mailer = createMailer(
+      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir },
+      log,
+    );
+    cleanups.push(() => mailer.close());
+    const jwtSecret = loadJwtSecret(config);
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && hasRole(config, 'api')) {
+      await seedAdmin(
+        createAuthRepository(db.db),
+        { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+        log,
+      );
+    }
 
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
       singletonRole(role as 'market' | 'chain', [], log),
@@ -66,7 +86,17 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       return status;
     };
 
-    const deps: AppDeps = { config, db, bus, logger: log, roleStatus, webDistDir: paths.webDistDir };
+    const deps: AppDeps = {
+      config,
+      db,
+      bus,
+      logger: log,
+      roleStatus,
+      webDistDir: paths.webDistDir,
+      mailer,
+      limiter,
+      jwtSecret,
+    };
     const app = await buildApp(deps);
     cleanups.push(() => app.close());
 

@@ -20,14 +20,18 @@ const STATUS_OF: Record<TErrorCode, number> = {
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
+  /** When the client may try again (a 429), sent as `Retry-After`. */
+  readonly retryAfterS?: number;
 
   constructor(
     readonly code: TErrorCode,
     message: string,
     readonly details?: unknown,
+    options?: { retryAfterS?: number },
   ) {
     super(message);
     this.status = STATUS_OF[code];
+    if (options?.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
   }
 }
 

@@ -5,8 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { loadJwtSecret } from '../modules/auth/secrets';
 import type { Bus } from '../platform/bus/bus';
 import { createMemoryBus } from '../platform/bus/memory-bus';
+import { createMailer } from '../platform/mail/mailer';
+import { createMemoryRateLimiter } from '../platform/rate-limit';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -32,7 +35,13 @@ export async function buildTestApp(
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = await openTestDatabase();
   const bus = options.bus ?? createMemoryBus(logger);
+  // Mail goes over real SMTP to a test mailbox when SMTP_URL is given, else to the outbox in dataDir.
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir }, logger);
+  const limiter = createMemoryRateLimiter();
   const deps: AppDeps = {
+    mailer,
+    limiter,
+    jwtSecret: loadJwtSecret(config),
     config,
     db: database.handle,
     bus,
@@ -49,6 +58,8 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await bus.close();
+      await mailer.close();
+      await limiter.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

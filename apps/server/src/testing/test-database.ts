@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../platform/db/client';
+import { MIGRATIONS_DIR } from '../platform/paths';
 
-export const MIGRATIONS_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'drizzle');
+export { MIGRATIONS_DIR };
 
 /** The PostgreSQL server tests create their databases on (trust auth on this machine and CI's). */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,3 +1,10 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each module owns its tables in
 // its own `*.schema.ts`; this file only lists them.
+export {
+  loginEvents,
+  recoveryCodes,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../modules/auth/auth.schema';
 export { settings } from '../../modules/settings/settings.schema';

@@ -41,6 +41,10 @@ export function registerErrorHandling(
       return send(reply, 400, { message, code: 'VALIDATION', details });
     }
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) {
+        // Whole seconds, and never 0: a client told "retry after 0" hammers at once.
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterS))));
+      }
       return send(reply, error.status, {
         message: error.message,
         code: error.code,

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  newDeviceEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  signupAttemptEmail,
+  tfaChangedEmail,
+  verificationEmail,
+} from './auth-emails';
+
+const AT = new Date('2025-03-04T14:05:00Z');
+const LINK = 'https://trade.example/authentication/emailVerification?token=abc.def';
+
+/** Both bodies hold `part`; the HTML in its escaped form. */
+function expectInBoth(mail: { text: string; html: string }, part: string, htmlPart = part) {
+  expect(mail.text).toContain(part);
+  expect(mail.html).toContain(htmlPart);
+}
+
+describe('the auth e-mails', () => {
+  it('verificationEmail carries the code, its 10 minutes, and the one-click link', () => {
+    const mail = verificationEmail({
+      firstName: 'Ann',
+      code: '482913',
+      link: LINK,
+      antiPhishingPhrase: null,
+    });
+    expect(mail.subject).toBe('Verify your email address');
+    expectInBoth(mail, 'Hi Ann,');
+    expectInBoth(mail, '482913');
+    expectInBoth(mail, '10 minutes');
+    expectInBoth(mail, LINK);
+    expect(mail.html).toContain(`href="${LINK}"`);
+    expect(mail.text).toContain('one click');
+    expect(mail.text).not.toContain('anti-phishing');
+  });
+
+  it('passwordResetEmail carries the code and says an unasked reset changes nothing', () => {
+    const mail = passwordResetEmail({ firstName: 'Ann', code: '007345', antiPhishingPhrase: 'blue-harbour' });
+    expect(mail.subject).toBe('Your password reset code');
+    expectInBoth(mail, '007345');
+    expectInBoth(mail, 'If it wasn’t you, ignore this email: your password stays as it is.');
+    expectInBoth(mail, 'Your anti-phishing code: blue-harbour', 'Your anti-phishing code: <strong');
+    expect(mail.html).toContain('blue-harbour');
+  });
+
+  it('newDeviceEmail names the device, IP and time, and what to do if it was not the user', () => {
+    const mail = newDeviceEmail({
+      firstName: 'Ann',
+      device: 'Firefox on <Linux>',
+      ip: '203.0.113.7',
+      at: AT,
+      antiPhishingPhrase: undefined,
+    });
+    expect(mail.subject).toBe('New sign-in to your account');
+    expectInBoth(mail, 'Device: Firefox on <Linux>', 'Device: Firefox on &lt;Linux&gt;');
+    expectInBoth(mail, 'IP address: 203.0.113.7');
+    expectInBoth(mail, '4 March 2025');
+    expectInBoth(mail, '14:05 UTC');
+    expectInBoth(mail, 'reset your password');
+    expectInBoth(mail, 'review your sessions under Security');
+  });
+
+  it('newDeviceEmail clips a client-written device name that runs on', () => {
+    const mail = newDeviceEmail({ firstName: 'Ann', device: 'x'.repeat(5_000), ip: '::1', at: AT });
+    expect(mail.text).not.toContain('x'.repeat(121));
+    expect(mail.text).toContain(`${'x'.repeat(119)}…`);
+  });
+
+  it('passwordChangedEmail says when, and what to do if it was not the user', () => {
+    const mail = passwordChangedEmail({ firstName: 'Ann', at: AT, antiPhishingPhrase: 'blue-harbour' });
+    expect(mail.subject).toBe('Your password was changed');
+    expectInBoth(mail, '4 March 2025');
+    expectInBoth(mail, 'If it wasn’t you');
+    expectInBoth(mail, 'blue-harbour');
+  });
+
+  it('tfaChangedEmail says whether two-factor was turned on or off', () => {
+    const on = tfaChangedEmail({ firstName: 'Ann', enabled: true, at: AT, antiPhishingPhrase: null });
+    expect(on.subject).toBe('Two-factor authentication enabled');
+    expectInBoth(on, 'was enabled');
+    expectInBoth(on, 'recovery codes');
+    const off = tfaChangedEmail({ firstName: 'Ann', enabled: false, at: AT, antiPhishingPhrase: null });
+    expect(off.subject).toBe('Two-factor authentication disabled');
+    expectInBoth(off, 'was disabled');
+    expectInBoth(off, 'If it wasn’t you');
+  });
+
+  it('signupAttemptEmail tells the owner someone tried their address, and that nothing changed', () => {
+    const mail = signupAttemptEmail({ firstName: 'Ann', antiPhishingPhrase: 'blue-harbour' });
+    expect(mail.subject).toBe('Someone tried to sign up with your email');
+    expectInBoth(mail, 'already has one');
+    expectInBoth(mail, 'your account is unchanged');
+    expectInBoth(mail, 'blue-harbour');
+  });
+
+  it('greets a user whose first name holds markup without letting it into the HTML', () => {
+    const mail = passwordResetEmail({ firstName: '<script>alert(1)</script>', code: '111111' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(mail.text).toContain('Hi <script>alert(1)</script>,');
+  });
+});

@@ -1,0 +1,156 @@
+import { EMAIL_CODE_TTL_S } from '@td/contracts/auth';
+import { renderEmail } from '../../platform/mail/email-layout';
+
+/** A mail ready for the mailer, less its recipient. */
+export interface AuthEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Every account mail carries the user's anti-phishing phrase when they have set one. */
+interface Recipient {
+  firstName: string;
+  antiPhishingPhrase?: string | null;
+}
+
+const CODE_TTL_MINUTES = Math.round(EMAIL_CODE_TTL_S / 60);
+
+// Account mails name their time in UTC, spelled out, so no reader mistakes 03/04 for 4 March.
+const AT_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const formatAt = (at: Date) => `${AT_FORMAT.format(at)} UTC`;
+
+const greet = (firstName: string) => `Hi ${firstName.trim() || 'there'},`;
+
+// The device is the client's User-Agent, which the client writes and may make as long as it likes.
+const DEVICE_LENGTH_MAX = 120;
+const clipDevice = (device: string) =>
+  device.length > DEVICE_LENGTH_MAX ? `${device.slice(0, DEVICE_LENGTH_MAX - 1)}…` : device;
+
+export function verificationEmail(input: Recipient & { code: string; link: string }): AuthEmail {
+  const subject = 'Verify your email address';
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: `Your verification code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `Welcome to Trading Desk. Enter this code to verify your email address. It expires in ${CODE_TTL_MINUTES} minutes.`,
+        'Or open the link below to verify in one click.',
+      ],
+      code: input.code,
+      button: { label: 'Verify email address', url: input.link },
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote:
+        'If you did not create a Trading Desk account, ignore this email: nothing happens without the code.',
+    }),
+  };
+}
+
+/**
+ * Sent instead of a verification mail when someone signs up with an address that has an account:
+ * the signup answer looks the same either way, so only the owner of the mailbox learns the truth.
+ */
+export function signupAttemptEmail(input: Recipient): AuthEmail {
+  const subject = 'Someone tried to sign up with your email';
+  return {
+    subject,
+    ...renderEmail({
+      title: 'You already have an account',
+      preheader: 'Someone tried to create a Trading Desk account with this email address.',
+      greeting: greet(input.firstName),
+      paragraphs: [
+        'Someone just tried to create a Trading Desk account with this email address, which already has one.',
+        'If it was you, sign in instead. Forgot your password? Use “Forgot password” on the sign-in page.',
+      ],
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote: 'If it wasn’t you, ignore this email: your account is unchanged.',
+    }),
+  };
+}
+
+export function passwordResetEmail(input: Recipient & { code: string }): AuthEmail {
+  const subject = 'Your password reset code';
+  return {
+    subject,
+    ...renderEmail({
+      title: 'Reset your password',
+      preheader: `Your password reset code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `Someone asked to reset the password of your Trading Desk account. Enter this code to choose a new password. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      ],
+      code: input.code,
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote: 'If it wasn’t you, ignore this email: your password stays as it is.',
+    }),
+  };
+}
+
+export function newDeviceEmail(input: Recipient & { device: string; ip: string; at: Date }): AuthEmail {
+  const subject = 'New sign-in to your account';
+  const device = clipDevice(input.device);
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: `A new sign-in from ${device}.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        'Your Trading Desk account was just signed in to from a device we have not seen before.',
+        `Device: ${device}`,
+        `IP address: ${input.ip}`,
+        `Time: ${formatAt(input.at)}`,
+        'If this was you, there is nothing to do.',
+      ],
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote:
+        'If it wasn’t you, reset your password now and review your sessions under Security, where you can sign out every other device.',
+    }),
+  };
+}
+
+export function passwordChangedEmail(input: Recipient & { at: Date }): AuthEmail {
+  const subject = 'Your password was changed';
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: 'The password of your Trading Desk account was changed.',
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `The password of your Trading Desk account was changed on ${formatAt(input.at)}.`,
+        'Every other session was signed out. For your safety, withdrawals made in the next 24 hours wait for a review.',
+      ],
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote: 'If it wasn’t you, reset your password at once with “Forgot password” and contact support.',
+    }),
+  };
+}
+
+export function tfaChangedEmail(input: Recipient & { enabled: boolean; at: Date }): AuthEmail {
+  const state = input.enabled ? 'enabled' : 'disabled';
+  const subject = `Two-factor authentication ${state}`;
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: `Two-factor authentication was ${state} on your Trading Desk account.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `Two-factor authentication was ${state} on your Trading Desk account on ${formatAt(input.at)}.`,
+        input.enabled
+          ? 'From now on, signing in needs a code from your authenticator app. Keep your recovery codes somewhere safe.'
+          : 'Signing in now needs only your password. We recommend turning two-factor back on under Security.',
+      ],
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote:
+        'If it wasn’t you, reset your password now, review your sessions under Security, and contact support.',
+    }),
+  };
+}

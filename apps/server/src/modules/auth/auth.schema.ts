@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Normalised as the web app does (lower-case; gmail without dots): one account per mailbox. */
+    email: text('email').notNull(),
+    /** argon2id; null for an account made by Google sign-in that never set a password. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    country: text('country'),
+    avatarFile: text('avatar_file'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    tfaSecret: text('tfa_secret'),
+    /** A secret generated but not yet confirmed with a code. */
+    tfaPendingSecret: text('tfa_pending_secret'),
+    tfaEnabled: boolean('tfa_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code works once. */
+    tfaLastStep: integer('tfa_last_step'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['act', 'sus'] })
+      .notNull()
+      .default('act'),
+    antiPhishingPhrase: text('anti_phishing_phrase'),
+    googleSub: text('google_sub'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    tfaChangedAt: timestamp('tfa_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_referral_code_key').on(table.referralCode),
+    uniqueIndex('users_google_sub_key').on(table.googleSub).where(sql`${table.googleSub} is not null`),
+    index('users_referred_by_idx').on(table.referredBy),
+  ],
+);
+
+/**
+ * One row per sign-in. A token names its session (`sid`); revoking the row kills the token at
+ * once. `stage` is how far the sign-in got: a session is usable only when `active`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['email', 'tfa', 'active'] }).notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** E-mailed codes (and the e-mail link's token), stored hashed, with tries counted. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email_verify', 'password_reset', 'withdrawal'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** sha256 of the e-mail link's token, for `email_verify`. */
+    linkHash: text('link_hash'),
+    /** What the code confirms, e.g. a withdrawal id. */
+    subject: text('subject'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('verification_codes_user_purpose_idx').on(table.userId, table.purpose),
+    uniqueIndex('verification_codes_link_key').on(table.linkHash).where(sql`${table.linkHash} is not null`),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** Every sign-in attempt on a known account, for the user's login history and new-device alerts. */
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** sha256 of the device description: a device seen before does not trigger an alert. */
+    deviceHash: text('device_hash').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('login_events_user_idx').on(table.userId, table.createdAt)],
+);

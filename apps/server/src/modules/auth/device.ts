@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Windows/, 'Windows'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Chrome on macOS": enough for a person to recognise their device in a list. */
+export function describeDevice(userAgent: string | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}
+
+/** The same device as far as new-device alerts go: its description and the network it came from. */
+export function deviceFingerprint(userAgent: string | undefined, ip: string): string {
+  const network = ip.includes(':')
+    ? ip.split(':').slice(0, 4).join(':')
+    : ip.split('.').slice(0, 3).join('.');
+  return createHash('sha256')
+    .update(`${describeDevice(userAgent)}|${network}`)
+    .digest('base64url');
+}

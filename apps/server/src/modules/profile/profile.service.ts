@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TLoginEvent, TSession, TUser } from '@td/contracts/profile';
+import { badRequest, notFound, unauthenticated } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { AuthRepository, UserRow } from '../auth/auth.repository';
+import { passwordChangedEmail } from '../auth/auth-emails';
+import { describeDevice } from '../auth/device';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { processAvatar } from './avatar-image';
+
+export const AVATAR_URL_PREFIX = '/uploads/avatars/';
+
+export function toUserDto(user: UserRow): TUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    country: user.country,
+    avatarUrl: user.avatarFile ? `${AVATAR_URL_PREFIX}${user.avatarFile}` : null,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    tfaEnabled: user.tfaEnabled,
+    referralCode: user.referralCode,
+    role: user.role,
+    status: user.status,
+    hasPassword: Boolean(user.passwordHash),
+    antiPhishingPhrase: user.antiPhishingPhrase,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function createProfileService(deps: {
+  repo: AuthRepository;
+  mailer: Mailer;
+  logger: Logger;
+  avatarsDir: string;
+}) {
+  const { repo } = deps;
+  return {
+    async update(
+      user: UserRow,
+      changes: { firstName?: string; lastName?: string; phone?: string | null; country?: string | null },
+    ) {
+      const updated = await repo.updateUser(user.id, changes);
+      if (!updated) throw notFound('User not found');
+      return toUserDto(updated);
+    },
+
+    /** Changes the password and signs every other device out. */
+    async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw badRequest('The current password is incorrect', [
+          { field: 'body.currentPassword', message: 'The current password is incorrect' },
+        ]);
+      }
+      if (isCommonPassword(newPassword)) {
+        const message = 'This password is too common. Choose one that is harder to guess';
+        throw badRequest(message, [{ field: 'body.newPassword', message }]);
+      }
+      if (currentPassword === newPassword)
+        throw badRequest('The new password must differ from the current one');
+      const now = new Date();
+      await repo.updateUser(user.id, {
+        passwordHash: await hashPassword(newPassword),
+        passwordChangedAt: now,
+      });
+      await repo.revokeSessions(user.id, sessionId);
+      deps.mailer
+        .send({
+          to: user.email,
+          ...passwordChangedEmail({
+            firstName: user.firstName,
+            at: now,
+            antiPhishingPhrase: user.antiPhishingPhrase,
+          }),
+        })
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'sending a mail failed'));
+    },
+
+    /** Re-encodes the upload (nothing of the original bytes is kept) under a new, unguessable name. */
+    async setAvatar(user: UserRow, upload: Buffer): Promise<string> {
+      const image = await processAvatar(upload);
+      await mkdir(deps.avatarsDir, { recursive: true });
+      const file = `${user.id}-${randomBytes(8).toString('hex')}.webp`;
+      await writeFile(join(deps.avatarsDir, file), image);
+      await repo.updateUser(user.id, { avatarFile: file });
+      if (user.avatarFile) await rm(join(deps.avatarsDir, user.avatarFile), { force: true });
+      return `${AVATAR_URL_PREFIX}${file}`;
+    },
+
+    async sessions(user: UserRow, currentSessionId: string): Promise<TSession[]> {
+      const rows = await repo.listActiveSessions(user.id);
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    async revokeSession(user: UserRow, sessionId: string) {
+      if (!(await repo.revokeSession(user.id, sessionId))) throw notFound('Session not found');
+    },
+
+    async revokeOtherSessions(user: UserRow, currentSessionId: string) {
+      return repo.revokeSessions(user.id, currentSessionId);
+    },
+
+    async logins(user: UserRow, page: number, limit: number) {
+      const { items, total } = await repo.listLoginEvents(user.id, page, limit);
+      const dtos: TLoginEvent[] = items.map((row) => ({
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        ip: row.ip,
+        device: describeDevice(row.userAgent),
+        outcome: row.outcome,
+        detail: row.detail,
+      }));
+      return { items: dtos, page, limit, total };
+    },
+
+    async setAntiPhishingPhrase(user: UserRow, phrase: string) {
+      const updated = await repo.updateUser(user.id, { antiPhishingPhrase: phrase });
+      if (!updated) throw unauthenticated();
+      return toUserDto(updated);
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,142 @@
+/**
+ * The one look of every mail the product sends, as HTML and as plain text with the same content.
+ * Mail clients ignore most CSS and strip `<style>` blocks, so the HTML is tables with inline styles,
+ * in light colours only (a dark-mode client inverts them itself).
+ */
+
+export interface EmailContent {
+  title: string;
+  /** The preview line mail clients show after the subject; not shown in the body. */
+  preheader: string;
+  greeting?: string;
+  paragraphs: string[];
+  /** A one-time code, shown large so it is read and typed without mistakes. */
+  code?: string;
+  button?: { label: string; url: string };
+  /** The user's own phrase: a mail without it did not come from us. */
+  antiPhishingPhrase?: string | null;
+  footnote?: string;
+}
+
+const PRODUCT_NAME = 'Trading Desk';
+const WHY_YOU_GOT_THIS = `You received this email because it concerns your ${PRODUCT_NAME} account.`;
+const NEVER_ASK = `${PRODUCT_NAME} will never ask for your password or codes.`;
+
+const COLOR = {
+  brand: '#1f5eff',
+  page: '#f3f5f9',
+  card: '#ffffff',
+  text: '#1b2233',
+  muted: '#6b7385',
+  border: '#e3e7ef',
+  codeBackground: '#f0f4ff',
+  phraseBackground: '#fff8e1',
+  phraseBorder: '#f2c94c',
+} as const;
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const MONO_FONT = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace";
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Only web links go into a mail: a `javascript:` or `data:` URL in a button would be a trap. */
+function assertWebUrl(url: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error(`email button URL is not a URL: ${url}`);
+  }
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new Error(`email button URL is not http(s): ${url}`);
+}
+
+const paragraphHtml = (text: string, style = '') =>
+  `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:${COLOR.text};${style}">${escapeHtml(text)}</p>`;
+
+function renderHtml(content: EmailContent): string {
+  const { title, preheader, greeting, paragraphs, code, button, antiPhishingPhrase, footnote } = content;
+  const rows: string[] = [];
+  if (antiPhishingPhrase) {
+    rows.push(
+      `<tr><td style="padding:0 0 20px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:12px 16px;background:${COLOR.phraseBackground};border:1px solid ${COLOR.phraseBorder};border-radius:6px;font-size:14px;line-height:20px;color:${COLOR.text};">Your anti-phishing code: <strong style="font-size:16px;">${escapeHtml(antiPhishingPhrase)}</strong></td></tr></table></td></tr>`,
+    );
+  }
+  rows.push(
+    `<tr><td style="padding:0 0 16px;"><h1 style="margin:0;font-size:22px;line-height:30px;font-weight:700;color:${COLOR.text};">${escapeHtml(title)}</h1></td></tr>`,
+  );
+  const body = [greeting ? paragraphHtml(greeting) : '', ...paragraphs.map((text) => paragraphHtml(text))];
+  rows.push(`<tr><td>${body.join('')}</td></tr>`);
+  if (code) {
+    rows.push(
+      `<tr><td align="center" style="padding:8px 0 24px;"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" style="padding:16px 20px 16px 28px;background:${COLOR.codeBackground};border:1px solid ${COLOR.border};border-radius:8px;font-family:${MONO_FONT};font-size:32px;line-height:40px;font-weight:700;letter-spacing:8px;color:${COLOR.text};">${escapeHtml(code)}</td></tr></table></td></tr>`,
+    );
+  }
+  if (button) {
+    const href = escapeHtml(button.url);
+    rows.push(
+      `<tr><td align="center" style="padding:8px 0 24px;"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" bgcolor="${COLOR.brand}" style="border-radius:6px;"><a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(button.label)}</a></td></tr></table></td></tr>`,
+      `<tr><td style="padding:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted};">If the button does not work, open this link: <a href="${href}" target="_blank" rel="noopener" style="color:${COLOR.brand};word-break:break-all;">${escapeHtml(button.url)}</a></td></tr>`,
+    );
+  }
+  if (footnote)
+    rows.push(`<tr><td>${paragraphHtml(footnote, `font-size:13px;color:${COLOR.muted};`)}</td></tr>`);
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="supported-color-schemes" content="light">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOR.page};font-family:${FONT};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent;">${escapeHtml(preheader)}${'&#8199;&#847;'.repeat(40)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOR.page};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+<tr><td style="padding:16px 24px;background:${COLOR.brand};border-radius:8px 8px 0 0;font-size:18px;font-weight:700;line-height:24px;color:#ffffff;">${PRODUCT_NAME}</td></tr>
+<tr><td style="padding:28px 24px 12px;background:${COLOR.card};border:1px solid ${COLOR.border};border-top:0;border-radius:0 0 8px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="font-family:${FONT};">
+${rows.join('\n')}
+</table>
+</td></tr>
+<tr><td style="padding:20px 24px;font-size:12px;line-height:18px;color:${COLOR.muted};text-align:center;">${escapeHtml(WHY_YOU_GOT_THIS)}<br>${escapeHtml(NEVER_ASK)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(content: EmailContent): string {
+  const { title, greeting, paragraphs, code, button, antiPhishingPhrase, footnote } = content;
+  const blocks: string[] = [PRODUCT_NAME];
+  if (antiPhishingPhrase) blocks.push(`Your anti-phishing code: ${antiPhishingPhrase}`);
+  blocks.push(title);
+  if (greeting) blocks.push(greeting);
+  blocks.push(...paragraphs);
+  if (code) blocks.push(`Your code: ${code}`);
+  if (button) blocks.push(`${button.label}: ${button.url}`);
+  if (footnote) blocks.push(footnote);
+  blocks.push(`--\n${WHY_YOU_GOT_THIS}\n${NEVER_ASK}`);
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** Both bodies of one mail. Every value is escaped in the HTML; the text carries it as it is. */
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  if (content.button) assertWebUrl(content.button.url);
+  return { html: renderHtml(content), text: renderText(content) };
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail. `send` throws when the mail did not go out: the caller decides what that means. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+// A slow or silent mail server must not hold a request (or a pooled connection) for minutes:
+// nodemailer's own defaults are 2 minutes to connect and 10 minutes of socket silence.
+const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+const SMTP_GREETING_TIMEOUT_MS = 10_000;
+const SMTP_SOCKET_TIMEOUT_MS = 30_000;
+const SMTP_CONNECTIONS_MAX = 5;
+const SMTP_MESSAGES_PER_CONNECTION_MAX = 100;
+/** The development outbox keeps the newest mails only, so a long-running dev server never fills the disk. */
+const OUTBOX_FILES_MAX = 500;
+
+/**
+ * With `smtpUrl` (`smtp://user:pass@host:port`, or `smtps://` for TLS from the first byte) mail goes
+ * to that server over a small connection pool. Without it, this is a development machine: every
+ * mail is logged, body included, so the developer reads the code in the log, and kept as an `.eml`
+ * file in `<dataDir>/outbox/` to open in a mail client.
+ */
+export function createMailer(
+  options: { smtpUrl?: string | undefined; from: string; dataDir: string },
+  logger: Logger,
+): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from, logger)
+    : createOutboxMailer(join(options.dataDir, 'outbox'), options.from, logger);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  const url = new URL(smtpUrl);
+  const isSecure = url.protocol === 'smtps:';
+  const transport = nodemailer.createTransport({
+    pool: true,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : isSecure ? 465 : 587,
+    secure: isSecure,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    maxConnections: SMTP_CONNECTIONS_MAX,
+    maxMessages: SMTP_MESSAGES_PER_CONNECTION_MAX,
+    connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+    greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+  });
+  logger.info({ host: url.hostname, port: url.port || undefined, isSecure }, 'mail goes out over SMTP');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
+  // Windows-style line breaks: an .eml file is an RFC 5322 message, and mail clients expect CRLF.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  logger.info({ outboxDir }, 'SMTP_URL is unset: mails are logged and written to the outbox, not sent');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not buffer the message');
+      await mkdir(outboxDir, { recursive: true });
+      // The ISO time leads, so names sort by age; its colons become dashes, which every file system accepts.
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = join(outboxDir, name);
+      await writeFile(file, info.message);
+      logger.info(
+        { to: message.to, subject: message.subject, text: message.text, file },
+        'mail written to the development outbox',
+      );
+      await pruneOutbox(outboxDir, logger);
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+async function pruneOutbox(outboxDir: string, logger: Logger): Promise<void> {
+  try {
+    const files = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml')).sort();
+    const excess = files.slice(0, Math.max(0, files.length - OUTBOX_FILES_MAX));
+    // Settled, not all: two sends pruning at once may race for the same file, which is harmless.
+    await Promise.allSettled(excess.map((name) => unlink(join(outboxDir, name))));
+  } catch (error) {
+    // The mail is written; a failed clean-up only leaves old files behind.
+    logger.warn({ err: error, outboxDir }, 'could not prune the development outbox');
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ZPassword } from './password';
+import { ZRole, ZUserStatus } from './statuses';
+import { NAME_LENGTH_MAX } from './auth';
+
+export const AVATAR_BYTES_MAX = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const ANTI_PHISHING_LENGTH = { min: 4, max: 32 } as const;
+
+export const ZUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  tfaEnabled: z.boolean(),
+  referralCode: z.string(),
+  role: ZRole,
+  status: ZUserStatus,
+  /** Whether the user has a password (a Google-only account has none until it sets one by reset). */
+  hasPassword: z.boolean(),
+  /** The user's own phrase, printed in every e-mail we send them; null until set. */
+  antiPhishingPhrase: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const ZOptionalName = z.string().trim().min(1, 'Must not be empty').max(NAME_LENGTH_MAX);
+
+export const ZUpdateProfileRequest = z.object({
+  firstName: ZOptionalName.optional(),
+  lastName: ZOptionalName.optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Enter a phone number with its country code, e.g. +44 20 7946 0000')
+    .nullable()
+    .optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Choose a country')
+    .transform((value) => value.toUpperCase())
+    .nullable()
+    .optional(),
+});
+export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(256),
+  newPassword: ZPassword,
+});
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+export const ZAvatarData = z.object({ avatarUrl: z.string() });
+
+export const ZSession = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const LOGIN_OUTCOMES = ['success', 'failure'] as const;
+export const ZLoginEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  outcome: z.enum(LOGIN_OUTCOMES),
+  /** Why a failure failed, for the user's eyes: 'Wrong password', 'Wrong two-factor code'. */
+  detail: z.string().nullable(),
+});
+export type TLoginEvent = z.infer<typeof ZLoginEvent>;
+
+export const ZAntiPhishingRequest = z.object({
+  phrase: z
+    .string()
+    .trim()
+    .min(ANTI_PHISHING_LENGTH.min, `Use at least ${ANTI_PHISHING_LENGTH.min} characters`)
+    .max(ANTI_PHISHING_LENGTH.max, `Use at most ${ANTI_PHISHING_LENGTH.max} characters`),
+});
