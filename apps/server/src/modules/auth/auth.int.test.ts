@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { users } from './auth.schema';
 
 const WRONG_CREDENTIALS = 'Email or password is incorrect';
 
@@ -472,6 +474,47 @@ describe('the account system', () => {
       const plain = await createUser(t.app, mailbox);
       expect((await post('/auth/2fa/deactivate', { code: '123456' }, plain.token)).statusCode).toBe(409);
       expect((await post('/auth/2fa/activate', { code: '123456' }, plain.token)).statusCode).toBe(400);
+    });
+  });
+
+  describe('under concurrency', () => {
+    it('accepts a TOTP code once when it is sent twice at the same moment', async () => {
+      const user = await createUser(t.app, mailbox, { tfa: true });
+      const [a, b] = await Promise.all([
+        post('/auth/signin', { email: user.email, password: user.password }),
+        post('/auth/signin', { email: user.email, password: user.password }),
+      ]);
+      const code = totpNow(user.tfaSecret ?? '', Date.now() + 30_000);
+      const results = await Promise.all([
+        post('/auth/2fa/verify', { code }, a.json().data.token),
+        post('/auth/2fa/verify', { code }, b.json().data.token),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('uses an e-mailed code once when it is sent twice at the same moment', async () => {
+      const email = uniqueEmail();
+      const token = (
+        await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' })
+      ).json().data.token;
+      const code = codeIn(await mailbox.waitFor(email, /Verify/));
+      const results = await Promise.all([
+        post('/auth/verify-email', { code }, token),
+        post('/auth/verify-email', { code }, token),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('makes one account when the same address signs up twice at once', async () => {
+      const email = uniqueEmail();
+      const results = await Promise.all(
+        [1, 2, 3].map(() =>
+          post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' }),
+        ),
+      );
+      expect(results.every((r) => r.statusCode === 201)).toBe(true);
+      const [row] = await t.deps.db.db.select({ n: count() }).from(users).where(eq(users.email, email));
+      expect(row?.n).toBe(1);
     });
   });
 });
