@@ -243,6 +243,29 @@ describe('the account system', () => {
       );
     });
 
+    it('limits two-factor guesses per account', async () => {
+      const user = await createUser(t.app, mailbox, { tfa: true });
+      const token = (await post('/auth/signin', { email: user.email, password: user.password })).json().data
+        .token;
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push((await post('/auth/2fa/verify', { code: '000000' }, token)).statusCode);
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+
+    it('limits signups per address', async () => {
+      const email = uniqueEmail();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    });
+
     it('records sign-ins in the login history', async () => {
       const user = await createUser(t.app, mailbox);
       await post('/auth/signin', { email: user.email, password: 'Wrong#Pass99' });

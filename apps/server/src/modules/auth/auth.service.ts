@@ -32,6 +32,7 @@ export const AUTH_LIMITS = {
   signinPerIp: { name: 'signin-ip', max: 30, windowMs: 15 * MINUTE_MS },
   signinPerAccount: { name: 'signin-account', max: 10, windowMs: 15 * MINUTE_MS },
   signupPerIp: { name: 'signup-ip', max: 10, windowMs: 60 * MINUTE_MS },
+  signupPerAccount: { name: 'signup-account', max: 5, windowMs: 60 * MINUTE_MS },
   forgotPerIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE_MS },
   forgotPerAccount: { name: 'forgot-account', max: 3, windowMs: 15 * MINUTE_MS },
   resetPerIp: { name: 'reset-ip', max: 20, windowMs: 15 * MINUTE_MS },
@@ -250,6 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       client: ClientContext,
     ): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.signupPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.signupPerAccount, input.email);
       checkNewPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       const referrer = input.referralCode ? await repo.findUserByReferralCode(input.referralCode) : undefined;
