@@ -13,10 +13,18 @@ import { createGoogleClient } from './modules/auth/google';
 import { createTokenService } from './modules/auth/tokens';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createCandlesRepository } from './modules/market/candles.repository';
+import { createKlinesService } from './modules/market/klines.service';
+import { marketRoutes } from './modules/market/market.routes';
+import { createPriceBoard } from './modules/market/price-board';
+import { createPairsRepository } from './modules/pairs/pairs.repository';
+import { pairsRoutes } from './modules/pairs/pairs.routes';
+import { createPairsService } from './modules/pairs/pairs.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { attachStreamServer } from './modules/stream/stream-server';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -100,15 +108,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
 
   await app.register(healthRoutes(deps));
-  if (hasRole(config, 'api')) {
-    await registerApiModules(app, deps);
+  const market =
+    hasRole(config, 'api') || hasRole(config, 'stream') ? await marketReaders(app, deps) : undefined;
+  if (hasRole(config, 'api') && market) {
+    await registerApiModules(app, deps, market);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
+  }
+  if (hasRole(config, 'stream') && market) {
+    const stream = attachStreamServer({
+      httpServer: app.server,
+      tokens: createTokenService(deps.jwtSecret),
+      board: market.board,
+      pairs: market.pairsRepo,
+      klines: market.klines,
+      logger: deps.logger,
+      redisUrl: config.REDIS_URL,
+    });
+    // Before the HTTP server closes: open websockets would otherwise hold the shutdown.
+    app.addHook('preClose', () => stream.close());
   }
   return app;
 }
 
+/** What the API and the stream both read of the market: the live board and stored candles. */
+async function marketReaders(app: FastifyInstance, deps: AppDeps) {
+  const pairsRepo = createPairsRepository(deps.db.db);
+  const board = createPriceBoard(deps.bus, deps.logger);
+  await board.start();
+  app.addHook('onClose', () => board.stop());
+  const klines = createKlinesService({
+    handle: deps.db,
+    candles: createCandlesRepository(deps.db),
+    pairs: pairsRepo,
+    board,
+  });
+  return { pairsRepo, board, klines };
+}
+
 /** The API's modules: each builds its services from the shared dependencies and adds its routes. */
-async function registerApiModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+async function registerApiModules(
+  app: FastifyInstance,
+  deps: AppDeps,
+  market: Awaited<ReturnType<typeof marketReaders>>,
+): Promise<void> {
   const { config, db, logger, mailer, limiter } = deps;
   const tokens = createTokenService(deps.jwtSecret);
   const codes = createCodeHasher(deps.jwtSecret);
@@ -147,4 +189,7 @@ async function registerApiModules(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(
     settingsRoutes(createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID })),
   );
+
+  await app.register(pairsRoutes({ pairs: createPairsService(market.pairsRepo), authenticate }));
+  await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
 }

@@ -4,6 +4,9 @@ import { hasRole, SINGLETON_ROLES, type TConfig, type TRoleName } from './config
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { loadJwtSecret } from './modules/auth/secrets';
 import { seedAdmin } from './modules/auth/seed-admin';
+import { createMarketEngine } from './modules/market/market-engine';
+import { createPairsRepository } from './modules/pairs/pairs.repository';
+import { seedPairs } from './modules/pairs/pairs.service';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
 import { type DatabaseHandle, openDatabase } from './platform/db/client';
@@ -12,7 +15,7 @@ import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
 import { openRateLimiter } from './platform/rate-limit';
 import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
-import { singletonRole } from './roles/singleton-roles';
+import { singletonRole, type Worker } from './roles/singleton-roles';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -73,8 +76,18 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       );
     }
 
+    await seedPairs(createPairsRepository(db.db));
+    const workers: Record<'market' | 'chain', Worker[]> = {
+      market: [
+        {
+          name: 'market-engine',
+          start: () => createMarketEngine({ db, bus, logger: log, marketSeed: config.MARKET_SEED }).start(),
+        },
+      ],
+      chain: [],
+    };
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
-      singletonRole(role as 'market' | 'chain', [], log),
+      singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),
     );
     let runner: SingletonRunner | undefined;
     const roleStatus = () => {

@@ -25,7 +25,10 @@ export const ZTfaCode = z
   .pipe(
     z
       .string()
-      .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, 'Enter the 6-digit code from your app, or a recovery code'),
+      .regex(
+        /^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/,
+        'Enter the 6-digit code from your app, or a recovery code',
+      ),
   );
 
 const ZName = (label: string) =>
@@ -33,7 +36,10 @@ const ZName = (label: string) =>
     .string()
     .trim()
     .min(1, `Enter your ${label}`)
-    .max(NAME_LENGTH_MAX, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${NAME_LENGTH_MAX} characters`);
+    .max(
+      NAME_LENGTH_MAX,
+      `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${NAME_LENGTH_MAX} characters`,
+    );
 
 export const ZSignupRequest = z.object({
   email: ZSignupEmail,

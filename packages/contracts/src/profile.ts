@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { NAME_LENGTH_MAX } from './auth';
 import { ZPassword } from './password';
 import { ZRole, ZUserStatus } from './statuses';
-import { NAME_LENGTH_MAX } from './auth';
 
 export const AVATAR_BYTES_MAX = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

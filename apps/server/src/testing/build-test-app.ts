@@ -6,6 +6,8 @@ import pino from 'pino';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { loadJwtSecret } from '../modules/auth/secrets';
+import { createPairsRepository } from '../modules/pairs/pairs.repository';
+import { seedPairs } from '../modules/pairs/pairs.service';
 import type { Bus } from '../platform/bus/bus';
 import { createMemoryBus } from '../platform/bus/memory-bus';
 import { createMailer } from '../platform/mail/mailer';
@@ -34,6 +36,8 @@ export async function buildTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = await openTestDatabase();
+  // As at every start: the pair catalogue is there before anything asks for it.
+  await seedPairs(createPairsRepository(database.handle.db));
   const bus = options.bus ?? createMemoryBus(logger);
   // Mail goes over real SMTP to a test mailbox when SMTP_URL is given, else to the outbox in dataDir.
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir }, logger);

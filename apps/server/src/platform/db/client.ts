@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** The connection string when on PostgreSQL: singleton roles open their own session with it. */
   readonly url: string | undefined;
   ping(): Promise<void>;
+  /** A raw parameterised statement, for bulk work Drizzle does not express (arrays to unnest). */
+  query<T = Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function openDatabase(
       ping: async () => {
         await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
       },
+      query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
       close: once(() => client.close()),
     };
   }
@@ -113,6 +116,7 @@ export async function openDatabase(
     ping: async () => {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
     },
+    query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[],
     close: once(() => pool.end()),
   };
 }

@@ -7,4 +7,6 @@ export {
   users,
   verificationCodes,
 } from '../../modules/auth/auth.schema';
+export { candles } from '../../modules/market/candles.schema';
+export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
 export { settings } from '../../modules/settings/settings.schema';

@@ -1,0 +1,101 @@
+import { formatScaled } from '@td/contracts/decimal';
+import type { TCandle, TKlineInterval } from '@td/contracts/market';
+import type { DatabaseHandle } from '../../platform/db/client';
+import { pairKey } from '../pairs/catalogue';
+import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
+import { aggregate } from './candle-builder';
+import type { CandlesRepository } from './candles.repository';
+import { bucketStart, finerSource, INTERVAL_MS } from './intervals';
+import { formatCandle, type PriceBoard } from './price-board';
+
+/** The most stored rows one klines request may read (a thousand 30-minute candles from minutes). */
+const SOURCE_ROWS_MAX = 50_000;
+/** Sparklines are recomputed at most this often. */
+const LINESHOT_TTL_MS = 60_000;
+const LINESHOT_WINDOW_MS = 24 * 3600 * 1000;
+
+export function createKlinesService(deps: {
+  handle: DatabaseHandle;
+  candles: CandlesRepository;
+  pairs: PairsRepository;
+  board: PriceBoard;
+}) {
+  let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
+  let building: Promise<Map<string, string>> | undefined;
+
+  const buildLineshots = async (nowMs: number) => {
+    const pairs = await deps.pairs.all();
+    const rows = await deps.handle.query<{ symbol: string; t: string | number; c: string | number }>(
+      `select symbol, t, c from candles where resolution = '60' and t >= $1 order by symbol, t`,
+      [bucketStart('60', nowMs - LINESHOT_WINDOW_MS)],
+    );
+    const points = new Map<string, Array<[number, number]>>();
+    const precisionOf = new Map(pairs.map((pair) => [pair.symbol, pair.pricePrecision]));
+    for (const row of rows) {
+      const precision = precisionOf.get(row.symbol);
+      if (precision === undefined) continue;
+      const list = points.get(row.symbol) ?? [];
+      list.push([Number(row.t), Number(formatScaled(Number(row.c), precision))]);
+      points.set(row.symbol, list);
+    }
+    const byKey = new Map<string, string>();
+    for (const pair of pairs) {
+      const list = points.get(pair.symbol) ?? [];
+      const latest = deps.board.get(pair.symbol);
+      if (latest) list.push([latest.tMs, Number(formatScaled(latest.price, pair.pricePrecision))]);
+      byKey.set(pairKey(pair.pairType, pair.symbol), JSON.stringify(list));
+    }
+    lineshots = { byKey, builtAtMs: nowMs };
+    return byKey;
+  };
+
+  return {
+    /** Candles of `interval`, oldest first, aggregated from the stored resolution beneath it. */
+    async klines(
+      pair: PairRow,
+      query: { interval: TKlineInterval; from?: number | undefined; to?: number | undefined; limit: number },
+    ): Promise<TCandle[]> {
+      const nowMs = Date.now();
+      const { interval, limit } = query;
+      const source = finerSource(interval);
+      const toMs = Math.min(query.to ?? nowMs + 1, nowMs + 1);
+      // Twice the span asked for, so that gaps (a closed market) still leave `limit` candles.
+      const fromMs = bucketStart(interval, query.from ?? toMs - 2 * limit * INTERVAL_MS[interval]);
+      const ratio = Math.ceil(INTERVAL_MS[interval] / INTERVAL_MS[source]);
+      const rows = await deps.candles.range(
+        pair.symbol,
+        source,
+        fromMs,
+        toMs,
+        Math.min(SOURCE_ROWS_MAX, (limit + 1) * ratio * 2),
+      );
+      const candles = aggregate(rows, interval);
+      const live = deps.board.liveCandle(pair.symbol, interval);
+      if (live && live.t >= fromMs && live.t < toMs) {
+        const last = candles.at(-1);
+        if (last?.t === live.t) candles[candles.length - 1] = live;
+        else if (!last || last.t < live.t) candles.push(live);
+      }
+      return candles.slice(-limit).map((candle) => formatCandle(candle, pair.pricePrecision));
+    },
+
+    /** `{ key: "[[tMs, price], …]" }` for the last 24 hours, one point an hour, from memory. */
+    async lineshot(keys: string[]): Promise<Record<string, string>> {
+      const nowMs = Date.now();
+      let byKey = lineshots?.byKey;
+      if (!lineshots || nowMs - lineshots.builtAtMs > LINESHOT_TTL_MS) {
+        building ??= buildLineshots(nowMs).finally(() => {
+          building = undefined;
+        });
+        byKey = await building;
+      }
+      const answer: Record<string, string> = {};
+      for (const key of keys) {
+        const value = byKey?.get(key);
+        if (value !== undefined) answer[key] = value;
+      }
+      return answer;
+    },
+  };
+}
+export type KlinesService = ReturnType<typeof createKlinesService>;

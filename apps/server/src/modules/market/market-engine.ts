@@ -1,0 +1,223 @@
+import type { Bus } from '../../platform/bus/bus';
+import type { DatabaseHandle } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import { CATALOGUE_BY_SYMBOL, pairKey } from '../pairs/catalogue';
+import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
+import type { Candle, IntervalCandle } from './candle-builder';
+import { type CandleRow, createCandlesRepository, type StoredResolution } from './candles.repository';
+import { type PairMarket, preparePair } from './history';
+import { bucketStart } from './intervals';
+import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
+import { isMarketOpen } from './market-hours';
+import type { SimPair } from './simulator';
+
+/** How often the simulator moves the prices; each pair ticks on most of them. */
+export const TICK_MS = 250;
+const TICK_CHANCE = 0.75;
+/** Closed candles are written in batches, at most this long after they close. */
+const FLUSH_MS = 1_000;
+/** Pairs whose market is closed still announce their last price this often. */
+const QUIET_REFRESH_MS = 5_000;
+const DAY_MS = 86_400_000;
+const STORED = new Set<string>(['1', '60', '1D']);
+const PARALLEL_PREPARE = 4;
+
+interface LivePair extends PairMarket {
+  row: PairRow;
+  key: string;
+  /** Closed minutes of the last 24 hours, oldest first: the rolling 24-hour figures. */
+  day: Candle[];
+  lastTickMs: number;
+  lastPublishMs: number;
+}
+
+/** Defaults for a pair an administrator added that the catalogue does not know. */
+function simPairOf(row: PairRow, lastPrice?: number): SimPair {
+  const known = CATALOGUE_BY_SYMBOL.get(row.symbol);
+  if (known) return known;
+  return {
+    symbol: row.symbol,
+    pairType: row.pairType,
+    pricePrecision: row.pricePrecision,
+    referencePrice: lastPrice ?? 100,
+    annualVolatility: row.pairType === 'forex' ? 0.08 : row.pairType === 'stocks' ? 0.3 : 0.8,
+    dailyVolumeUsd: 1e8,
+  };
+}
+
+/**
+ * The market role's heart: prepares every pair's history, then moves prices every TICK_MS, builds
+ * candles, stores the closed ones and publishes each pair's state on the bus.
+ */
+export function createMarketEngine(deps: {
+  db: DatabaseHandle;
+  bus: Bus;
+  logger: Logger;
+  marketSeed: number;
+  /** Only these pairs (tests); every pair when unset. */
+  symbols?: string[];
+}) {
+  const log = deps.logger.child({ module: 'market' });
+  const candlesRepo = createCandlesRepository(deps.db);
+  const pairsRepo = createPairsRepository(deps.db.db);
+  const live = new Map<string, LivePair>();
+  let pending: CandleRow[] = [];
+  let tickTimer: NodeJS.Timeout | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let isStopped = false;
+  let flushing: Promise<void> = Promise.resolve();
+  let prepared: Promise<void> = Promise.resolve();
+
+  const spreadOf = (pair: LivePair, price: number) => {
+    const half = Math.max(1, Math.round((price * pair.row.spreadPpm) / 2_000_000));
+    return { bid: Math.max(1, price - half), ask: price + half };
+  };
+
+  const store = (symbol: string, closed: IntervalCandle[]) => {
+    for (const { interval, candle } of closed) {
+      if (STORED.has(interval)) pending.push({ symbol, resolution: interval as StoredResolution, ...candle });
+    }
+  };
+
+  const rollDay = (pair: LivePair, closed: IntervalCandle[], nowMs: number) => {
+    for (const { interval, candle } of closed) if (interval === '1') pair.day.push(candle);
+    while (pair.day.length > 0 && (pair.day[0]?.t ?? 0) < nowMs - DAY_MS) pair.day.shift();
+  };
+
+  const publish = (pair: LivePair, nowMs: number, candles: IntervalCandle[], closed: IntervalCandle[]) => {
+    const price = pair.path.scaledPrice;
+    const { bid, ask } = spreadOf(pair, price);
+    let high = price;
+    let low = price;
+    let volume = 0;
+    for (const candle of pair.day) {
+      if (candle.h > high) high = candle.h;
+      if (candle.l < low) low = candle.l;
+      volume += candle.v;
+    }
+    const minute = pair.builder.current('1');
+    if (minute && minute.t >= nowMs - DAY_MS) {
+      high = Math.max(high, minute.h);
+      low = Math.min(low, minute.l);
+      volume += minute.v;
+    }
+    const tick: TMarketTick = {
+      symbol: pair.row.symbol,
+      pairType: pair.row.pairType,
+      key: pair.key,
+      precision: pair.row.pricePrecision,
+      tMs: pair.lastTickMs,
+      price,
+      bid,
+      ask,
+      open24h: pair.day[0]?.o ?? minute?.o ?? price,
+      high24h: high,
+      low24h: low,
+      volume24h: volume,
+      candles,
+      closed,
+    };
+    pair.lastPublishMs = nowMs;
+    deps.bus
+      .publish(MARKET_TICK_CHANNEL, tick)
+      .catch((error: unknown) => log.warn({ err: error }, 'publishing a tick failed'));
+  };
+
+  const tick = () => {
+    const nowMs = Date.now();
+    for (const pair of live.values()) {
+      const quietClosed = pair.builder.closeUpTo(nowMs);
+      if (quietClosed.length > 0) {
+        store(pair.row.symbol, quietClosed);
+        rollDay(pair, quietClosed, nowMs);
+      }
+      const isOpen = isMarketOpen(pair.row.pairType, nowMs);
+      if (isOpen && Math.random() < TICK_CHANCE) {
+        const volume = pair.path.step(nowMs - pair.lastTickMs);
+        pair.lastTickMs = nowMs;
+        const changes = pair.builder.add({
+          tMs: nowMs,
+          price: pair.path.scaledPrice,
+          volume: Math.round(volume),
+        });
+        store(pair.row.symbol, changes.closed);
+        rollDay(pair, changes.closed, nowMs);
+        publish(pair, nowMs, changes.updated, changes.closed);
+      } else if (nowMs - pair.lastPublishMs >= QUIET_REFRESH_MS || quietClosed.length > 0) {
+        const candles = pair.builder.intervals.flatMap((interval) => {
+          const candle = pair.builder.current(interval);
+          return candle ? [{ interval, candle }] : [];
+        });
+        publish(pair, nowMs, candles, quietClosed);
+      }
+    }
+  };
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const rows = pending;
+    pending = [];
+    try {
+      await candlesRepo.upsert(rows);
+    } catch (error) {
+      // Kept for the next flush: a closed candle is never dropped for a passing database error.
+      pending = [...rows, ...pending];
+      log.error({ err: error, rows: rows.length }, 'storing candles failed; will retry');
+    }
+  };
+
+  const prepare = async (rows: PairRow[]) => {
+    const started = Date.now();
+    const queue = [...rows];
+    const work = async () => {
+      for (let row = queue.shift(); row && !isStopped; row = queue.shift()) {
+        const nowMs = Date.now();
+        const market = await preparePair(simPairOf(row), candlesRepo, {
+          marketSeed: deps.marketSeed,
+          nowMs,
+          logger: log,
+        });
+        const day = await candlesRepo.range(row.symbol, '1', nowMs - DAY_MS, bucketStart('1', nowMs));
+        const pair: LivePair = {
+          ...market,
+          row,
+          key: pairKey(row.pairType, row.symbol),
+          day,
+          lastTickMs: nowMs,
+          lastPublishMs: 0,
+        };
+        live.set(row.symbol, pair);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_PREPARE }, work));
+    log.info({ pairs: live.size, ms: Date.now() - started }, 'market history ready');
+  };
+
+  return {
+    /** Starts ticking at once; each pair joins as soon as its history is ready. */
+    async start(): Promise<() => Promise<void>> {
+      const rows = (await pairsRepo.all()).filter(
+        (row) => !deps.symbols || deps.symbols.includes(row.symbol),
+      );
+      prepared = prepare(rows).catch((error: unknown) =>
+        log.error({ err: error }, 'preparing market history failed'),
+      );
+      tickTimer = setInterval(tick, TICK_MS);
+      flushTimer = setInterval(() => {
+        flushing = flushing.then(flush);
+      }, FLUSH_MS);
+      return async () => {
+        isStopped = true;
+        clearInterval(tickTimer);
+        clearInterval(flushTimer);
+        await prepared;
+        await flushing;
+        await flush();
+      };
+    },
+    /** Resolves once every pair's history is stored (tests, benchmarks). */
+    ready: () => prepared,
+    livePairs: () => live,
+  };
+}
+export type MarketEngine = ReturnType<typeof createMarketEngine>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Bus channels of the market role. */
+export const MARKET_TICK_CHANNEL = 'market.tick';
+
+const ZCandleInts = z.object({
+  t: z.number(),
+  o: z.number(),
+  h: z.number(),
+  l: z.number(),
+  c: z.number(),
+  v: z.number(),
+});
+const ZIntervalCandle = z.object({ interval: z.string(), candle: ZCandleInts });
+
+/**
+ * One pair's state after a tick (or a periodic refresh while its market is closed). Prices are
+ * integers in minor units; consumers format them with `precision`.
+ */
+export const ZMarketTick = z.object({
+  symbol: z.string(),
+  pairType: z.enum(['crp', 'forex', 'stocks']),
+  key: z.string(),
+  precision: z.number().int(),
+  tMs: z.number(),
+  price: z.number(),
+  bid: z.number(),
+  ask: z.number(),
+  open24h: z.number(),
+  high24h: z.number(),
+  low24h: z.number(),
+  volume24h: z.number(),
+  /** The open candle of every interval after this tick. */
+  candles: z.array(ZIntervalCandle),
+  /** Candles this tick finished. */
+  closed: z.array(ZIntervalCandle),
+});
+export type TMarketTick = z.infer<typeof ZMarketTick>;

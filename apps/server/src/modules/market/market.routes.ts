@@ -1,0 +1,44 @@
+import { successEnvelope } from '@td/contracts/envelope';
+import { ZCandle, ZKlinesQuery, ZLineshot, ZLineshotQuery } from '@td/contracts/market';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import { ok } from '../../platform/http/reply';
+import type { PairsRepository } from '../pairs/pairs.repository';
+import type { KlinesService } from './klines.service';
+import type { PriceBoard } from './price-board';
+
+export function marketRoutes(deps: {
+  board: PriceBoard;
+  klines: KlinesService;
+  pairs: PairsRepository;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Served as prepared bytes: the board rebuilds them at most four times a second.
+    app.get('/public/prices', async (_request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(deps.board.pricesBody()),
+    );
+
+    app.get(
+      '/public/lineshot',
+      { schema: { querystring: ZLineshotQuery, response: { 200: successEnvelope(ZLineshot) } } },
+      async (request) =>
+        ok('Lineshot fetched successfully', await deps.klines.lineshot(request.query.pairList)),
+    );
+
+    app.get(
+      '/public/klines',
+      { schema: { querystring: ZKlinesQuery, response: { 200: successEnvelope(z.array(ZCandle)) } } },
+      async (request) => {
+        const pair = await deps.pairs.find(request.query.symbol);
+        if (!pair || (request.query.type && request.query.type !== pair.pairType)) {
+          throw notFound(`There is no pair ${request.query.symbol}`);
+        }
+        return ok('Klines fetched successfully', await deps.klines.klines(pair, request.query));
+      },
+    );
+  };
+}

@@ -1,0 +1,117 @@
+import { formatScaled } from '@td/contracts/decimal';
+import type { TCandle, TPriceSnapshot, TTickerEvent } from '@td/contracts/market';
+import type { Bus } from '../../platform/bus/bus';
+import type { Logger } from '../../platform/logger';
+import type { Candle } from './candle-builder';
+import { MARKET_TICK_CHANNEL, type TMarketTick, ZMarketTick } from './market-events';
+
+/** `/public/prices` is rebuilt at most this often; requests between get the same bytes. */
+const PRICES_REBUILD_MS = 250;
+
+export function formatCandle(candle: Candle, precision: number): TCandle {
+  return {
+    t: candle.t,
+    o: formatScaled(candle.o, precision),
+    h: formatScaled(candle.h, precision),
+    l: formatScaled(candle.l, precision),
+    c: formatScaled(candle.c, precision),
+    v: String(candle.v),
+  };
+}
+
+/** Percent change with two decimals, computed in integers: "(price − open) / open × 100". */
+export function changePercent(price: number, open: number): string {
+  if (open <= 0) return '0.00';
+  const basisPoints = Math.round(((price - open) * 10_000) / open);
+  return formatScaled(basisPoints, 2);
+}
+
+export function toSnapshot(tick: TMarketTick): TPriceSnapshot {
+  const p = tick.precision;
+  return {
+    price: formatScaled(tick.price, p),
+    bid: formatScaled(tick.bid, p),
+    ask: formatScaled(tick.ask, p),
+    change24h: changePercent(tick.price, tick.open24h),
+    high24h: formatScaled(tick.high24h, p),
+    low24h: formatScaled(tick.low24h, p),
+    volume24h: String(tick.volume24h),
+    ts: tick.tMs,
+  };
+}
+
+export function toTicker(tick: TMarketTick): TTickerEvent {
+  const snapshot = toSnapshot(tick);
+  return {
+    key: tick.key,
+    price: snapshot.price,
+    bid: snapshot.bid,
+    ask: snapshot.ask,
+    change24h: snapshot.change24h,
+    ts: tick.tMs,
+  };
+}
+
+/**
+ * The latest state of every pair, kept in memory from the market's ticks on the bus: the API
+ * answers prices from here without touching the database, in any process.
+ */
+export function createPriceBoard(bus: Bus, logger: Logger) {
+  const latest = new Map<string, TMarketTick>();
+  const listeners = new Set<(tick: TMarketTick) => void>();
+  let pricesJson = '{"message":"Prices fetched successfully","data":{}}';
+  let builtAtMs = 0;
+  let isDirty = false;
+  let unsubscribe: (() => Promise<void>) | undefined;
+
+  return {
+    async start() {
+      unsubscribe = await bus.subscribe(MARKET_TICK_CHANNEL, (message) => {
+        const parsed = ZMarketTick.safeParse(message);
+        if (!parsed.success) {
+          logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'malformed market tick dropped');
+          return;
+        }
+        const previous = latest.get(parsed.data.symbol);
+        // The open candles travel with each tick; a quiet refresh may carry none.
+        const tick =
+          parsed.data.candles.length === 0 && previous
+            ? { ...parsed.data, candles: previous.candles }
+            : parsed.data;
+        latest.set(tick.symbol, tick);
+        isDirty = true;
+        for (const listener of listeners) listener(tick);
+      });
+    },
+    async stop() {
+      await unsubscribe?.();
+      listeners.clear();
+    },
+    /** The whole `/public/prices` body, serialised at most every PRICES_REBUILD_MS. */
+    pricesBody(nowMs = Date.now()): string {
+      if (isDirty && nowMs - builtAtMs >= PRICES_REBUILD_MS) {
+        const data: Record<string, TPriceSnapshot> = {};
+        for (const tick of latest.values()) data[tick.key] = toSnapshot(tick);
+        pricesJson = JSON.stringify({ message: 'Prices fetched successfully', data });
+        builtAtMs = nowMs;
+        isDirty = false;
+      }
+      return pricesJson;
+    },
+    get(symbol: string): TMarketTick | undefined {
+      return latest.get(symbol);
+    },
+    all(): IterableIterator<TMarketTick> {
+      return latest.values();
+    },
+    /** The open candle of an interval, as last announced. */
+    liveCandle(symbol: string, interval: string): Candle | undefined {
+      return latest.get(symbol)?.candles.find((entry) => entry.interval === interval)?.candle;
+    },
+    onTick(listener: (tick: TMarketTick) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type PriceBoard = ReturnType<typeof createPriceBoard>;

@@ -1,0 +1,57 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { favoritePairs, pairs } from './pairs.schema';
+
+export type PairRow = typeof pairs.$inferSelect;
+
+export function createPairsRepository(db: Database) {
+  return {
+    /** Inserts the pairs that do not exist yet; never changes one an administrator has edited. */
+    async seed(rows: Array<typeof pairs.$inferInsert>): Promise<number> {
+      const inserted = await db
+        .insert(pairs)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ symbol: pairs.symbol });
+      return inserted.length;
+    },
+    async list(filter: { pairType?: PairRow['pairType']; q?: string; favoritesOf?: string }) {
+      const query = db
+        .select({ pair: pairs, favorite: sql<boolean>`${favoritePairs.userId} is not null` })
+        .from(pairs)
+        .leftJoin(
+          favoritePairs,
+          and(
+            eq(favoritePairs.symbol, pairs.symbol),
+            eq(favoritePairs.userId, filter.favoritesOf ?? sql`null`),
+          ),
+        )
+        .where(
+          and(
+            filter.pairType ? eq(pairs.pairType, filter.pairType) : undefined,
+            filter.q
+              ? or(ilike(pairs.symbol, `%${filter.q}%`), ilike(pairs.base, `%${filter.q}%`))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(pairs.sortOrder), asc(pairs.symbol));
+      return query;
+    },
+    async all(): Promise<PairRow[]> {
+      return db.select().from(pairs).orderBy(asc(pairs.sortOrder), asc(pairs.symbol));
+    },
+    async find(symbol: string): Promise<PairRow | undefined> {
+      const [row] = await db.select().from(pairs).where(eq(pairs.symbol, symbol)).limit(1);
+      return row;
+    },
+    async addFavorite(userId: string, symbol: string): Promise<void> {
+      await db.insert(favoritePairs).values({ userId, symbol }).onConflictDoNothing();
+    },
+    async removeFavorite(userId: string, symbol: string): Promise<void> {
+      await db
+        .delete(favoritePairs)
+        .where(and(eq(favoritePairs.userId, userId), eq(favoritePairs.symbol, symbol)));
+    },
+  };
+}
+export type PairsRepository = ReturnType<typeof createPairsRepository>;

@@ -1,0 +1,46 @@
+import { successEnvelope } from '@td/contracts/envelope';
+import { ZPair, ZPairSymbol, ZPairsQuery } from '@td/contracts/market';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { type Authenticator, authOf } from '../auth/authenticate';
+import type { PairsService } from './pairs.service';
+
+export function pairsRoutes(deps: {
+  pairs: PairsService;
+  authenticate: Authenticator;
+}): FastifyPluginAsyncZod {
+  const { pairs } = deps;
+  return async (app) => {
+    const requireUser = deps.authenticate.normal();
+    const params = z.object({ symbol: ZPairSymbol });
+
+    app.get(
+      '/pairs',
+      {
+        preHandler: requireUser,
+        schema: { querystring: ZPairsQuery, response: { 200: successEnvelope(z.array(ZPair)) } },
+      },
+      async (request) =>
+        ok('Pairs fetched successfully', await pairs.list(authOf(request).user.id, request.query)),
+    );
+
+    app.put(
+      '/pairs/:symbol/favorite',
+      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      async (request) => {
+        await pairs.setFavorite(authOf(request).user.id, request.params.symbol, true);
+        return ok('Added to favourites', null);
+      },
+    );
+
+    app.delete(
+      '/pairs/:symbol/favorite',
+      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      async (request) => {
+        await pairs.setFavorite(authOf(request).user.id, request.params.symbol, false);
+        return ok('Removed from favourites', null);
+      },
+    );
+  };
+}

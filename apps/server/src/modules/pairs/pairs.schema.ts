@@ -1,0 +1,40 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema';
+
+export const pairs = pgTable('pairs', {
+  /** Unique across types (SPEC §4): `BTC_USDT`, `EUR_USD`, `AAPL_USD`. */
+  symbol: text('symbol').primaryKey(),
+  base: text('base').notNull(),
+  quote: text('quote').notNull(),
+  pairType: text('pair_type', { enum: ['crp', 'forex', 'stocks'] }).notNull(),
+  status: text('status', { enum: ['act', 'dis'] })
+    .notNull()
+    .default('act'),
+  pricePrecision: integer('price_precision').notNull(),
+  amountPrecision: integer('amount_precision').notNull().default(2),
+  /** Order size limits in USD cents. */
+  minAmountCents: bigint('min_amount_cents', { mode: 'bigint' }).notNull(),
+  maxAmountCents: bigint('max_amount_cents', { mode: 'bigint' }).notNull(),
+  maxLeverage: integer('max_leverage').notNull(),
+  /** The bid–ask spread as parts per million of the price (400 = 0.04 %). */
+  spreadPpm: integer('spread_ppm').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const favoritePairs = pgTable(
+  'favorite_pairs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol')
+      .notNull()
+      .references(() => pairs.symbol, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.symbol] }),
+    index('favorite_pairs_symbol_idx').on(table.symbol),
+  ],
+);

@@ -1,0 +1,79 @@
+import { formatScaled } from '@td/contracts/decimal';
+import type { TPair } from '@td/contracts/market';
+import type { TPairType } from '@td/contracts/statuses';
+import { notFound } from '../../platform/errors';
+import { isMarketOpen } from '../market/market-hours';
+import {
+  AMOUNT_MAX_CENTS,
+  AMOUNT_MIN_CENTS,
+  CATALOGUE,
+  DEFAULT_MAX_LEVERAGE,
+  DEFAULT_SPREAD_PPM,
+  pairKey,
+} from './catalogue';
+import type { PairRow, PairsRepository } from './pairs.repository';
+
+const PPM_SCALE = 6;
+
+export function toPairDto(row: PairRow, favorite: boolean, nowMs = Date.now()): TPair {
+  return {
+    symbol: row.symbol,
+    base: row.base,
+    quote: row.quote,
+    pairType: row.pairType,
+    status: row.status,
+    pricePrecision: row.pricePrecision,
+    amountPrecision: row.amountPrecision,
+    minAmount: formatScaled(row.minAmountCents, 2),
+    maxAmount: formatScaled(row.maxAmountCents, 2),
+    maxLeverage: row.maxLeverage,
+    spread: formatScaled(row.spreadPpm, PPM_SCALE).replace(/0+$/, '').replace(/\.$/, ''),
+    favorite,
+    marketOpen: row.status === 'act' && isMarketOpen(row.pairType, nowMs),
+    key: pairKey(row.pairType, row.symbol),
+  };
+}
+
+/** Seeds the catalogue (idempotent): run at every start, it only adds pairs that are missing. */
+export function seedPairs(repo: PairsRepository): Promise<number> {
+  return repo.seed(
+    CATALOGUE.map((pair, index) => ({
+      symbol: pair.symbol,
+      base: pair.base,
+      quote: pair.quote,
+      pairType: pair.pairType,
+      pricePrecision: pair.pricePrecision,
+      amountPrecision: 2,
+      minAmountCents: AMOUNT_MIN_CENTS,
+      maxAmountCents: AMOUNT_MAX_CENTS,
+      maxLeverage: DEFAULT_MAX_LEVERAGE[pair.pairType],
+      spreadPpm: DEFAULT_SPREAD_PPM[pair.pairType],
+      sortOrder: index,
+    })),
+  );
+}
+
+export function createPairsService(repo: PairsRepository) {
+  return {
+    async list(
+      userId: string,
+      filter: { type?: TPairType; favorites?: boolean; q?: string },
+    ): Promise<TPair[]> {
+      const rows = await repo.list({
+        pairType: filter.type,
+        q: filter.q?.replace(/[%_\\]/g, ''),
+        favoritesOf: userId,
+      });
+      const now = Date.now();
+      return rows
+        .filter((row) => !filter.favorites || row.favorite)
+        .map((row) => toPairDto(row.pair, Boolean(row.favorite), now));
+    },
+    async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
+      if (!(await repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);
+      if (isFavorite) await repo.addFavorite(userId, symbol);
+      else await repo.removeFavorite(userId, symbol);
+    },
+  };
+}
+export type PairsService = ReturnType<typeof createPairsService>;

@@ -1,0 +1,195 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { SOCKET_OPTIONS } from '@td/contracts/constants';
+import {
+  type ClientToServerEvents,
+  LIVE_KLINE_THROTTLE_MS,
+  type ServerToClientEvents,
+  type TLiveKlineEvent,
+  type TTickerEvent,
+  ZLiveKlineRequest,
+} from '@td/contracts/market';
+import type { TPairType } from '@td/contracts/statuses';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from '../../platform/logger';
+import type { TokenService } from '../auth/tokens';
+import type { KlinesService } from '../market/klines.service';
+import { formatCandle, type PriceBoard, toTicker } from '../market/price-board';
+import { streamSymbol } from '../pairs/catalogue';
+import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
+import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-registry';
+
+/** Rooms a socket may join at once: every pair in every interval is far below this. */
+const SUBSCRIPTIONS_MAX = 200;
+const PAIRS_REFRESH_MS = 60_000;
+const PING_TIMEOUT_MS = SOCKET_OPTIONS.timeout;
+
+type StreamSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { userId: string }
+>;
+
+const klineRoom = (symbol: string, interval: string) => `kline:${symbol}:${interval}`;
+const tickerRoom = (symbol: string) => `ticker:${symbol}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * The realtime service (SPEC §5). Market data reaches every stream process through the bus, so
+ * each one emits it to its own sockets only (`io.local`); updates are coalesced per room and sent
+ * at most every LIVE_KLINE_THROTTLE_MS, encoded once per room.
+ */
+export function attachStreamServer(deps: {
+  httpServer: HttpServer;
+  tokens: TokenService;
+  board: PriceBoard;
+  pairs: PairsRepository;
+  klines: KlinesService;
+  logger: Logger;
+  redisUrl: string | undefined;
+}) {
+  const log = deps.logger.child({ module: 'stream' });
+  const io = new Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    Record<string, never>,
+    { userId: string }
+  >(deps.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    pingTimeout: PING_TIMEOUT_MS,
+    maxHttpBufferSize: 16 * 1024,
+    transports: ['websocket', 'polling'],
+  });
+  const redis = deps.redisUrl ? { pub: new Redis(deps.redisUrl), sub: new Redis(deps.redisUrl) } : undefined;
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
+  const tickets = deps.redisUrl ? createRedisTicketRegistry(deps.redisUrl) : createMemoryTicketRegistry();
+
+  // Pairs by their stream symbol (`BTC_USDT`, `forex:EUR_USD`), refreshed now and then.
+  let pairsBySymbol = new Map<string, PairRow>();
+  let pairsLoadedAtMs = 0;
+  const findPair = async (symbol: string) => {
+    if (Date.now() - pairsLoadedAtMs > PAIRS_REFRESH_MS) {
+      const rows = await deps.pairs.all();
+      pairsBySymbol = new Map(rows.map((row) => [streamSymbol(row.pairType, row.symbol), row]));
+      pairsLoadedAtMs = Date.now();
+    }
+    return pairsBySymbol.get(symbol);
+  };
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return next(new Error('Unauthorized'));
+    deps.tokens
+      .verifyStreamTicket(token)
+      .then(async (ticket) => {
+        if (!ticket || !(await tickets.claim(ticket.ticketId, ticket.exp * 1000)))
+          return next(new Error('Unauthorized'));
+        socket.data.userId = ticket.userId;
+        next();
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'stream authentication failed');
+        next(new Error('Unauthorized'));
+      });
+  });
+
+  io.on('connection', (socket: StreamSocket) => {
+    void socket.join(userRoom(socket.data.userId));
+
+    const refuse = (event: string, message: string) => socket.emit('streamError', { event, message });
+
+    socket.on('liveKline', (payload) => {
+      const parsed = ZLiveKlineRequest.safeParse(payload);
+      if (!parsed.success) return refuse('liveKline', 'Send { symbol, interval } with a known interval');
+      const { symbol, interval } = parsed.data;
+      if (socket.rooms.size >= SUBSCRIPTIONS_MAX) return refuse('liveKline', 'Too many subscriptions');
+      findPair(symbol)
+        .then(async (pair) => {
+          if (!pair) return refuse('liveKline', `Unknown pair ${symbol}`);
+          await socket.join([klineRoom(symbol, interval), tickerRoom(symbol)]);
+          const live = deps.board.liveCandle(pair.symbol, interval);
+          const candle = live
+            ? formatCandle(live, pair.pricePrecision)
+            : (await deps.klines.klines(pair, { interval, limit: 1 })).at(-1);
+          if (candle)
+            socket.emit('liveKline', { symbol, type: pair.pairType, interval, candle, closed: false });
+          const latest = deps.board.get(pair.symbol);
+          if (latest) socket.emit('ticker', toTicker(latest));
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'subscription failed');
+          refuse('liveKline', 'Subscription failed, please retry');
+        });
+    });
+
+    socket.on('unLiveKline', (payload) => {
+      const parsed = ZLiveKlineRequest.safeParse(payload);
+      if (!parsed.success) return refuse('unLiveKline', 'Send { symbol, interval } with a known interval');
+      const { symbol, interval } = parsed.data;
+      void socket.leave(klineRoom(symbol, interval));
+      const stillWatched = [...socket.rooms].some((room) => room.startsWith(`kline:${symbol}:`));
+      if (!stillWatched) void socket.leave(tickerRoom(symbol));
+    });
+  });
+
+  // Coalescing: the latest candle per room and ticker per pair, flushed every throttle period.
+  const pendingCandles = new Map<string, TLiveKlineEvent>();
+  const closedCandles: Array<[string, TLiveKlineEvent]> = [];
+  const pendingTickers = new Map<string, TTickerEvent>();
+  const hasListeners = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+
+  const offTick = deps.board.onTick((tick) => {
+    const symbol = streamSymbol(tick.pairType as TPairType, tick.symbol);
+    for (const { interval, candle } of tick.closed) {
+      const room = klineRoom(symbol, interval);
+      if (hasListeners(room)) {
+        closedCandles.push([
+          room,
+          {
+            symbol,
+            type: tick.pairType,
+            interval: interval as TLiveKlineEvent['interval'],
+            candle: formatCandle(candle, tick.precision),
+            closed: true,
+          },
+        ]);
+      }
+    }
+    for (const { interval, candle } of tick.candles) {
+      const room = klineRoom(symbol, interval);
+      if (!hasListeners(room)) continue;
+      pendingCandles.set(room, {
+        symbol,
+        type: tick.pairType,
+        interval: interval as TLiveKlineEvent['interval'],
+        candle: formatCandle(candle, tick.precision),
+        closed: false,
+      });
+    }
+    if (hasListeners(tickerRoom(symbol))) pendingTickers.set(tickerRoom(symbol), toTicker(tick));
+  });
+
+  const flushTimer = setInterval(() => {
+    for (const [room, event] of closedCandles.splice(0)) io.local.to(room).emit('liveKline', event);
+    for (const [room, event] of pendingCandles) io.local.to(room).emit('liveKline', event);
+    pendingCandles.clear();
+    for (const [room, event] of pendingTickers) io.local.to(room).emit('ticker', event);
+    pendingTickers.clear();
+  }, LIVE_KLINE_THROTTLE_MS);
+
+  return {
+    io,
+    /** Disconnects every client and stops the engine; the HTTP server belongs to its owner. */
+    async close() {
+      clearInterval(flushTimer);
+      offTick();
+      io.disconnectSockets(true);
+      io.engine.close();
+      await tickets.close();
+      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    },
+  };
+}

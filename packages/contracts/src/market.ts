@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { ZPairStatus, ZPairType } from './statuses';
+
+/** Every candle interval the API knows: the chart's eight plus '1M' for history. */
+export const KLINE_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D', '1W', '1M'] as const;
+export const ZKlineInterval = z.enum(KLINE_INTERVALS, {
+  error: `Must be one of ${KLINE_INTERVALS.join(', ')}`,
+});
+export type TKlineInterval = z.infer<typeof ZKlineInterval>;
+export const KLINES_LIMIT_MAX = 1000;
+/** The stream updates a live candle at most this often per subscription. */
+export const LIVE_KLINE_THROTTLE_MS = 250;
+
+export const ZPairSymbol = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a pair symbol like BTC_USDT');
+
+/** A price or amount as a decimal string (money is never a float on the wire). */
+const ZDecimal = z.string();
+
+export const ZPair = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  pairType: ZPairType,
+  status: ZPairStatus,
+  pricePrecision: z.number().int(),
+  amountPrecision: z.number().int(),
+  minAmount: ZDecimal,
+  maxAmount: ZDecimal,
+  maxLeverage: z.number().int(),
+  /** The bid–ask spread as a fraction of the price ("0.0004" = 0.04 %). */
+  spread: ZDecimal,
+  favorite: z.boolean(),
+  marketOpen: z.boolean(),
+  /** The pair key of `/public/prices` (`CRP:BTC_USDT`, `forex:EUR_USD`). */
+  key: z.string(),
+});
+export type TPair = z.infer<typeof ZPair>;
+
+export const ZPairsQuery = z.object({
+  type: ZPairType.optional(),
+  favorites: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  q: z.string().trim().max(40).optional(),
+});
+
+export const ZPriceSnapshot = z.object({
+  price: ZDecimal,
+  bid: ZDecimal,
+  ask: ZDecimal,
+  /** Percent change over 24 hours ("-1.25"). */
+  change24h: ZDecimal,
+  high24h: ZDecimal,
+  low24h: ZDecimal,
+  /** USD traded in 24 hours. */
+  volume24h: ZDecimal,
+  /** Time of the last tick, Unix ms. */
+  ts: z.number(),
+});
+export type TPriceSnapshot = z.infer<typeof ZPriceSnapshot>;
+export const ZPrices = z.record(z.string(), ZPriceSnapshot);
+export type TPrices = z.infer<typeof ZPrices>;
+
+export const ZLineshotQuery = z.object({
+  pairList: z
+    .string()
+    .max(2000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    ),
+});
+/** Pair key → JSON string of `[[tMs, price], …]` (the original's format). */
+export const ZLineshot = z.record(z.string(), z.string());
+
+export const ZKlinesQuery = z.object({
+  symbol: ZPairSymbol,
+  type: ZPairType.optional(),
+  interval: ZKlineInterval.default('60'),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(KLINES_LIMIT_MAX).default(500),
+});
+export type TKlinesQuery = z.input<typeof ZKlinesQuery>;
+
+export const ZCandle = z.object({
+  t: z.number(),
+  o: ZDecimal,
+  h: ZDecimal,
+  l: ZDecimal,
+  c: ZDecimal,
+  v: ZDecimal,
+});
+export type TCandle = z.infer<typeof ZCandle>;
+
+// The stream (SPEC §5).
+
+export const ZLiveKlineRequest = z.object({
+  /** `BTC_USDT` for crypto, `forex:EUR_USD` / `stocks:AAPL_USD` for the others. */
+  symbol: z.string().min(3).max(40),
+  interval: ZKlineInterval,
+});
+export type TLiveKlineRequest = z.infer<typeof ZLiveKlineRequest>;
+
+export const ZLiveKlineEvent = z.object({
+  symbol: z.string(),
+  type: ZPairType,
+  interval: ZKlineInterval,
+  candle: ZCandle,
+  closed: z.boolean(),
+});
+export type TLiveKlineEvent = z.infer<typeof ZLiveKlineEvent>;
+
+export const ZTickerEvent = z.object({
+  key: z.string(),
+  price: ZDecimal,
+  bid: ZDecimal,
+  ask: ZDecimal,
+  change24h: ZDecimal,
+  ts: z.number(),
+});
+export type TTickerEvent = z.infer<typeof ZTickerEvent>;
+
+export const ZStreamError = z.object({ event: z.string(), message: z.string() });
+
+/** The notification event of SPEC §5 (ticket replies, deposits, withdrawals). */
+export const ZNotificationEvent = z.object({ kind: z.string(), message: z.string() });
+
+/** Every event the server sends, by name. */
+export interface ServerToClientEvents {
+  liveKline: (event: TLiveKlineEvent) => void;
+  ticker: (event: TTickerEvent) => void;
+  order: (order: unknown) => void;
+  balance: (balance: { balance: string; equity: string; marginUsed: string; freeMargin: string }) => void;
+  notification: (event: z.infer<typeof ZNotificationEvent>) => void;
+  /** A request the server refused (a bad subscription), never a disconnect. */
+  streamError: (error: z.infer<typeof ZStreamError>) => void;
+}
+
+/** Every event the client sends, by name. */
+export interface ClientToServerEvents {
+  liveKline: (request: TLiveKlineRequest) => void;
+  unLiveKline: (request: TLiveKlineRequest) => void;
+}
