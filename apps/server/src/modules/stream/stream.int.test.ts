@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import type { ClientToServerEvents, ServerToClientEvents, TLiveKlineEvent } from '@td/contracts/market';
+import pino from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, type TestUser } from '../../testing/accounts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { createMarketEngine } from '../market/market-engine';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+describe('the stream', () => {
+  let t: TestApp;
+  let mailbox: TestMailbox;
+  let stopEngine: () => Promise<void>;
+  let user: TestUser;
+  let url: string;
+  const clients: Client[] = [];
+
+  const ticket = async () =>
+    (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) })).json().data
+      .token as string;
+
+  const open = (token: unknown) => {
+    const client: Client = connect(url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    clients.push(client);
+    return client;
+  };
+  const connected = (client: Client) =>
+    new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('connect_error', (error) => reject(error));
+    });
+  const next = <E extends keyof ServerToClientEvents>(client: Client, event: E, ms = 3_000) =>
+    new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+      client.once(
+        event as 'liveKline',
+        ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+          clearTimeout(timer);
+          resolve(payload);
+        }) as never,
+      );
+    });
+
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
+    const engine = createMarketEngine({
+      db: t.deps.db,
+      bus: t.deps.bus,
+      logger: pino({ level: 'silent' }),
+      marketSeed: 42,
+      symbols: ['BTC_USDT', 'EUR_USD'],
+    });
+    stopEngine = await engine.start();
+    await engine.ready();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    user = await createUser(t.app, mailbox);
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+  afterAll(async () => {
+    await stopEngine?.();
+    await t?.close();
+    await mailbox?.close();
+  });
+
+  it('accepts a fresh ticket, sends the current candle at once, then live updates at most every 250 ms', async () => {
+    const client = open(await ticket());
+    await connected(client);
+    const received: Array<{ at: number; event: TLiveKlineEvent }> = [];
+    client.on('liveKline', (event) => received.push({ at: Date.now(), event }));
+    client.emit('liveKline', { symbol: 'BTC_USDT', interval: '1' });
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(received.length).toBeGreaterThanOrEqual(3);
+    expect(received[0]?.event).toMatchObject({
+      symbol: 'BTC_USDT',
+      type: 'crp',
+      interval: '1',
+      closed: false,
+    });
+    expect(received[0]?.event.candle).toEqual({
+      t: expect.any(Number),
+      o: expect.stringMatching(/^\d+\.\d{2}$/),
+      h: expect.any(String),
+      l: expect.any(String),
+      c: expect.any(String),
+      v: expect.any(String),
+    });
+    const updates = received.filter((entry) => !entry.event.closed);
+    for (let i = 2; i < updates.length; i++) {
+      expect((updates[i]?.at ?? 0) - (updates[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(150);
+    }
+  });
+
+  it('sends ticker events for the pairs subscribed to', async () => {
+    const client = open(await ticket());
+    await connected(client);
+    client.emit('liveKline', { symbol: 'BTC_USDT', interval: '60' });
+    const ticker = await next(client, 'ticker');
+    expect(ticker).toMatchObject({ key: 'CRP:BTC_USDT', price: expect.any(String), bid: expect.any(String) });
+  });
+
+  it('sends the current candle of a closed market too (forex at the weekend)', async () => {
+    const client = open(await ticket());
+    await connected(client);
+    client.emit('liveKline', { symbol: 'forex:EUR_USD', interval: '1D' });
+    const event = await next(client, 'liveKline');
+    expect(event).toMatchObject({ symbol: 'forex:EUR_USD', type: 'forex', interval: '1D' });
+  });
+
+  it('stops updates after unLiveKline', async () => {
+    const client = open(await ticket());
+    await connected(client);
+    client.emit('liveKline', { symbol: 'BTC_USDT', interval: '5' });
+    await next(client, 'liveKline');
+    client.emit('unLiveKline', { symbol: 'BTC_USDT', interval: '5' });
+    await new Promise((r) => setTimeout(r, 300));
+    let count = 0;
+    client.on('liveKline', () => count++);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(count).toBe(0);
+  });
+
+  it('answers a bad subscription with an error event and stays connected', async () => {
+    const client = open(await ticket());
+    await connected(client);
+    client.emit('liveKline', { symbol: 'BTC_USDT', interval: '7' } as never);
+    expect(await next(client, 'streamError')).toMatchObject({ event: 'liveKline' });
+    client.emit('liveKline', { symbol: 'NOPE_USD', interval: '1' });
+    expect((await next(client, 'streamError')).message).toMatch(/Unknown pair/);
+    client.emit('liveKline', 'garbage' as never);
+    await next(client, 'streamError');
+    expect(client.connected).toBe(true);
+  });
+
+  it('refuses a reused ticket, a session token, and no ticket', async () => {
+    const token = await ticket();
+    const first = open(token);
+    await connected(first);
+    for (const bad of [token, user.token, undefined, 'x']) {
+      const client = open(bad);
+      await expect(connected(client)).rejects.toThrow(/Unauthorized/);
+    }
+  });
+
+  it('gives a reconnecting client the current candle again for every pair it had', async () => {
+    const first = open(await ticket());
+    await connected(first);
+    first.emit('liveKline', { symbol: 'BTC_USDT', interval: '15' });
+    await next(first, 'liveKline');
+    first.disconnect();
+    const again = open(await ticket());
+    await connected(again);
+    again.emit('liveKline', { symbol: 'BTC_USDT', interval: '15' });
+    expect(await next(again, 'liveKline')).toMatchObject({ symbol: 'BTC_USDT', interval: '15' });
+  });
+});
