@@ -61,6 +61,9 @@ const ZEnv = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
     MARKET_FEED: z.enum(MARKET_FEEDS, { error: `must be one of ${MARKET_FEEDS.join(', ')}` }).default('sim'),
+    BINANCE_WS_URL: urlWithScheme(['wss', 'ws'], 'wss://stream.binance.com:9443').default(
+      'wss://stream.binance.com:9443',
+    ),
     MARKET_SEED: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')

@@ -81,7 +81,17 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       market: [
         {
           name: 'market-engine',
-          start: () => createMarketEngine({ db, bus, logger: log, marketSeed: config.MARKET_SEED }).start(),
+          start: () =>
+            createMarketEngine({
+              db,
+              bus,
+              logger: log,
+              marketSeed: config.MARKET_SEED,
+              feed:
+                config.MARKET_FEED === 'binance'
+                  ? { kind: 'binance', url: config.BINANCE_WS_URL }
+                  : undefined,
+            }).start(),
         },
       ],
       chain: [],

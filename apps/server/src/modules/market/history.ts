@@ -54,14 +54,21 @@ export interface PairMarket {
 export async function preparePair(
   pair: SimPair,
   repo: CandlesRepository,
-  options: { marketSeed: number; nowMs: number; logger: Logger },
+  options: { marketSeed: number; nowMs: number; logger: Logger; isSimulated?: boolean },
 ): Promise<PairMarket> {
   const { nowMs, marketSeed } = options;
   const currentMinute = bucketStart('1', nowMs);
   const latest = await repo.latest(pair.symbol, '1');
   let path: PricePath;
 
-  if (!latest) {
+  if (options.isSimulated === false) {
+    // A live feed writes its own history from now on: nothing is invented for it.
+    path = new PricePath(
+      pair,
+      pathSeed(marketSeed, pair.symbol, nowMs),
+      latest ? latest.c / 10 ** pair.pricePrecision : pair.referencePrice,
+    );
+  } else if (!latest) {
     const history = generateHistory(pair, marketSeed, nowMs);
     await repo.upsert([
       ...rowsOf(pair.symbol, '1D', history.days),

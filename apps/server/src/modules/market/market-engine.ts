@@ -1,8 +1,10 @@
+import { parseScaled } from '@td/contracts/decimal';
 import type { Bus } from '../../platform/bus/bus';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { CATALOGUE_BY_SYMBOL, pairKey } from '../pairs/catalogue';
 import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
+import { type BinanceFeed, createBinanceFeed, type FeedEvent } from './binance-feed';
 import type { Candle, IntervalCandle } from './candle-builder';
 import { type CandleRow, createCandlesRepository, type StoredResolution } from './candles.repository';
 import { type PairMarket, preparePair } from './history';
@@ -24,6 +26,8 @@ const PARALLEL_PREPARE = 4;
 
 interface LivePair extends PairMarket {
   row: PairRow;
+  /** Set when an exchange feed prices this pair: the last price and quote it sent (minor units). */
+  feed?: { price: number; bid?: number; ask?: number };
   key: string;
   /** Closed minutes of the last 24 hours, oldest first: the rolling 24-hour figures. */
   day: Candle[];
@@ -56,6 +60,8 @@ export function createMarketEngine(deps: {
   marketSeed: number;
   /** Only these pairs (tests); every pair when unset. */
   symbols?: string[];
+  /** A real exchange for the crypto pairs; the others stay simulated. */
+  feed?: { kind: 'binance'; url: string } | undefined;
 }) {
   const log = deps.logger.child({ module: 'market' });
   const candlesRepo = createCandlesRepository(deps.db);
@@ -67,8 +73,32 @@ export function createMarketEngine(deps: {
   let isStopped = false;
   let flushing: Promise<void> = Promise.resolve();
   let prepared: Promise<void> = Promise.resolve();
+  const feedSymbols = new Set<string>();
+  let binance: BinanceFeed | undefined;
 
+  /** A price from the exchange: it moves the candles exactly as a simulated tick does. */
+  const onFeedEvent = (event: FeedEvent) => {
+    const pair = live.get(event.symbol);
+    if (!pair?.feed) return;
+    const scale = pair.row.pricePrecision;
+    if (event.kind === 'quote') {
+      pair.feed.bid = Number(parseScaled(event.bid, scale, 'half-up'));
+      pair.feed.ask = Number(parseScaled(event.ask, scale, 'half-up'));
+      return;
+    }
+    const price = Number(parseScaled(event.price, scale, 'half-up'));
+    if (price <= 0) return;
+    pair.feed.price = price;
+    pair.lastTickMs = Math.max(pair.lastTickMs, event.tMs);
+    const changes = pair.builder.add({ tMs: pair.lastTickMs, price, volume: Math.round(event.quoteVolume) });
+    store(pair.row.symbol, changes.closed);
+    rollDay(pair, changes.closed, Date.now());
+    publish(pair, Date.now(), changes.updated, changes.closed);
+  };
+
+  const priceOf = (pair: LivePair) => pair.feed?.price ?? pair.path.scaledPrice;
   const spreadOf = (pair: LivePair, price: number) => {
+    if (pair.feed?.bid && pair.feed.ask) return { bid: pair.feed.bid, ask: pair.feed.ask };
     const half = Math.max(1, Math.round((price * pair.row.spreadPpm) / 2_000_000));
     return { bid: Math.max(1, price - half), ask: price + half };
   };
@@ -85,7 +115,7 @@ export function createMarketEngine(deps: {
   };
 
   const publish = (pair: LivePair, nowMs: number, candles: IntervalCandle[], closed: IntervalCandle[]) => {
-    const price = pair.path.scaledPrice;
+    const price = priceOf(pair);
     const { bid, ask } = spreadOf(pair, price);
     let high = price;
     let low = price;
@@ -132,7 +162,7 @@ export function createMarketEngine(deps: {
         rollDay(pair, quietClosed, nowMs);
       }
       const isOpen = isMarketOpen(pair.row.pairType, nowMs);
-      if (isOpen && Math.random() < TICK_CHANCE) {
+      if (!pair.feed && isOpen && Math.random() < TICK_CHANCE) {
         const volume = pair.path.step(nowMs - pair.lastTickMs);
         pair.lastTickMs = nowMs;
         const changes = pair.builder.add({
@@ -172,10 +202,12 @@ export function createMarketEngine(deps: {
     const work = async () => {
       for (let row = queue.shift(); row && !isStopped; row = queue.shift()) {
         const nowMs = Date.now();
+        const isFed = feedSymbols.has(row.symbol);
         const market = await preparePair(simPairOf(row), candlesRepo, {
           marketSeed: deps.marketSeed,
           nowMs,
           logger: log,
+          isSimulated: !isFed,
         });
         const day = await candlesRepo.range(row.symbol, '1', nowMs - DAY_MS, bucketStart('1', nowMs));
         const pair: LivePair = {
@@ -185,6 +217,7 @@ export function createMarketEngine(deps: {
           day,
           lastTickMs: nowMs,
           lastPublishMs: 0,
+          ...(isFed ? { feed: { price: market.path.scaledPrice } } : {}),
         };
         live.set(row.symbol, pair);
       }
@@ -199,15 +232,22 @@ export function createMarketEngine(deps: {
       const rows = (await pairsRepo.all()).filter(
         (row) => !deps.symbols || deps.symbols.includes(row.symbol),
       );
+      if (deps.feed?.kind === 'binance') {
+        for (const row of rows) if (row.pairType === 'crp') feedSymbols.add(row.symbol);
+        binance = createBinanceFeed({ url: deps.feed.url, symbols: [...feedSymbols], logger: log });
+      }
       prepared = prepare(rows).catch((error: unknown) =>
         log.error({ err: error }, 'preparing market history failed'),
       );
       tickTimer = setInterval(tick, TICK_MS);
+      const feed = binance;
+      if (feed) void prepared.then(() => feed.start(onFeedEvent));
       flushTimer = setInterval(() => {
         flushing = flushing.then(flush);
       }, FLUSH_MS);
       return async () => {
         isStopped = true;
+        await binance?.stop();
         clearInterval(tickTimer);
         clearInterval(flushTimer);
         await prepared;

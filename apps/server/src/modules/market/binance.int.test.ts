@@ -1,0 +1,112 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createMarketEngine } from './market-engine';
+
+/** A local stand-in for Binance that replays messages in its documented format. */
+async function startReplayServer() {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const connections: Array<{ url: string; send: (message: object) => void; close: () => void }> = [];
+  server.on('connection', (socket, request) => {
+    connections.push({
+      url: request.url ?? '',
+      send: (message) => socket.send(JSON.stringify(message)),
+      close: () => socket.close(),
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `ws://127.0.0.1:${port}`, connections, close: () => new Promise((r) => server.close(r)) };
+}
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+};
+
+describe('the market on a live exchange feed', () => {
+  let t: TestApp;
+  let replay: Awaited<ReturnType<typeof startReplayServer>>;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    replay = await startReplayServer();
+    t = await buildTestApp();
+    const engine = createMarketEngine({
+      db: t.deps.db,
+      bus: t.deps.bus,
+      logger: pino({ level: 'silent' }),
+      marketSeed: 42,
+      symbols: ['BTC_USDT', 'EUR_USD'],
+      feed: { kind: 'binance', url: replay.url },
+    });
+    stop = await engine.start();
+    await engine.ready();
+  });
+  afterAll(async () => {
+    await stop?.();
+    await t?.close();
+    await replay?.close();
+  });
+
+  it('subscribes to the kline and book streams of the crypto pairs only', async () => {
+    await waitFor(() => replay.connections.length > 0);
+    expect(replay.connections[0]?.url).toBe('/stream?streams=btcusdt@kline_1m/btcusdt@bookTicker');
+  });
+
+  it('prices the pair from the exchange, bid and ask included, and builds its candles', async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const connection = replay.connections[0];
+    connection?.send({
+      stream: 'btcusdt@bookTicker',
+      data: { u: 1, s: 'BTCUSDT', b: '70123.40', B: '1', a: '70123.60', A: '2' },
+    });
+    connection?.send({
+      stream: 'btcusdt@kline_1m',
+      data: {
+        e: 'kline',
+        E: Date.now(),
+        s: 'BTCUSDT',
+        k: {
+          t: minute,
+          T: minute + 59_999,
+          s: 'BTCUSDT',
+          i: '1m',
+          o: '70100.00',
+          c: '70123.45',
+          h: '70130.00',
+          l: '70090.00',
+          v: '3',
+          n: 9,
+          x: false,
+          q: '210000.00',
+          V: '1',
+          Q: '1',
+          B: '0',
+        },
+      },
+    });
+    await waitFor(
+      async () => (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT']?.price === '70123.45',
+    );
+    const btc = (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'];
+    expect(btc).toMatchObject({ bid: '70123.40', ask: '70123.60' });
+    const candles = (await t.app.inject('/public/klines?symbol=BTC_USDT&interval=1&limit=1')).json().data;
+    expect(candles.at(-1)).toMatchObject({ t: minute, c: '70123.45' });
+    // The simulated forex pair carries on beside it.
+    await waitFor(
+      async () => (await t.app.inject('/public/prices')).json().data['forex:EUR_USD'] !== undefined,
+    );
+  });
+
+  it('reconnects when the exchange drops the connection', async () => {
+    replay.connections[0]?.close();
+    await waitFor(() => replay.connections.length >= 2, 5_000);
+  });
+});
