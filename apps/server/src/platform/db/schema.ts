@@ -7,6 +7,8 @@ export {
   users,
   verificationCodes,
 } from '../../modules/auth/auth.schema';
+export { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../modules/ledger/ledger.schema';
 export { candles } from '../../modules/market/candles.schema';
 export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
 export { settings } from '../../modules/settings/settings.schema';
+export { equitySnapshots, orders } from '../../modules/trading/orders.schema';

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema';
+
+/**
+ * A ledger account: one per (user, trading account, kind) and a few for the house. Its balance is
+ * kept in the same transaction as the entries that move it (a running total, checked against the
+ * entries by a test); a user's account can never go below zero, which the database enforces too.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the house's accounts. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** `demo` or `real` for a user; the house's accounts name their purpose here. */
+    book: text('book').notNull(),
+    /** `cash` (available) or `margin` (held by open positions) for a user. */
+    kind: text('kind').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_owner_key').on(
+      sql`coalesce(${table.userId}, '00000000-0000-0000-0000-000000000000')`,
+      table.book,
+      table.kind,
+    ),
+    check('ledger_accounts_user_not_negative', sql`${table.userId} is null or ${table.balanceCents} >= 0`),
+  ],
+);
+
+/** One movement of money: its entries sum to zero. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What caused it: an order, a deposit, a withdrawal, a reset. */
+    refType: text('ref_type'),
+    refId: text('ref_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ledger_transactions_ref_idx').on(table.refType, table.refId)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId),
+    index('ledger_entries_tx_idx').on(table.transactionId),
+  ],
+);
