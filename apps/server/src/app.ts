@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import { parseScaled } from '@td/contracts/decimal';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { hasRole, type TConfig, type TRoleName } from './config';
@@ -25,6 +26,10 @@ import { createProfileService } from './modules/profile/profile.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { attachStreamServer } from './modules/stream/stream-server';
+import { createOrdersRepository } from './modules/trading/orders.repository';
+import { ordersRoutes } from './modules/trading/orders.routes';
+import { createOrdersService, type QuoteSource } from './modules/trading/orders.service';
+import { createPortfolioService } from './modules/trading/portfolio.service';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -192,4 +197,25 @@ async function registerApiModules(
 
   await app.register(pairsRoutes({ pairs: createPairsService(market.pairsRepo), authenticate }));
   await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
+
+  const ordersRepo = createOrdersRepository(db.db);
+  const quotes: QuoteSource = {
+    quote(symbol) {
+      const tick = market.board.get(symbol);
+      return tick ? { bid: BigInt(tick.bid), ask: BigInt(tick.ask), tMs: tick.tMs } : undefined;
+    },
+  };
+  const settings = createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID });
+  const orders = createOrdersService({
+    db: db.db,
+    orders: ordersRepo,
+    pairs: market.pairsRepo,
+    quotes,
+    bus: deps.bus,
+    logger,
+    feePpm: async () =>
+      parseScaled(String((await settings.read('trading')).openingFeeRate ?? '0.0005'), 6, 'half-up'),
+  });
+  const portfolio = createPortfolioService({ db: db.db, orders: ordersRepo, quotes });
+  await app.register(ordersRoutes({ orders, repo: ordersRepo, portfolio, authenticate }));
 }

@@ -7,6 +7,9 @@ import { seedAdmin } from './modules/auth/seed-admin';
 import { createMarketEngine } from './modules/market/market-engine';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { seedPairs } from './modules/pairs/pairs.service';
+import { createOrdersRepository } from './modules/trading/orders.repository';
+import { createOrdersService } from './modules/trading/orders.service';
+import { createTriggerEngine } from './modules/trading/trigger-engine';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
 import { type DatabaseHandle, openDatabase } from './platform/db/client';
@@ -77,8 +80,24 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     }
 
     await seedPairs(createPairsRepository(db.db));
+    const triggers = createTriggerEngine({
+      repo: createOrdersRepository(db.db),
+      orders: createOrdersService({
+        db: db.db,
+        orders: createOrdersRepository(db.db),
+        pairs: createPairsRepository(db.db),
+        // The engine fills and closes at the tick's price; it never places orders itself.
+        quotes: { quote: () => undefined },
+        bus,
+        logger: log,
+        feePpm: async () => 0n,
+      }),
+      bus,
+      logger: log,
+    });
     const workers: Record<'market' | 'chain', Worker[]> = {
       market: [
+        { name: 'trigger-engine', start: () => triggers.start() },
         {
           name: 'market-engine',
           start: () =>
@@ -87,6 +106,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
               bus,
               logger: log,
               marketSeed: config.MARKET_SEED,
+              onQuote: triggers.onQuote,
               feed:
                 config.MARKET_FEED === 'binance'
                   ? { kind: 'binance', url: config.BINANCE_WS_URL }

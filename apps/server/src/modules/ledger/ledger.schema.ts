@@ -41,7 +41,13 @@ export const ledgerTransactions = pgTable(
     refId: text('ref_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ledger_transactions_ref_idx').on(table.refType, table.refId)],
+  (table) => [
+    index('ledger_transactions_ref_idx').on(table.refType, table.refId),
+    // The demo money is granted once per user, however many first orders race for it.
+    uniqueIndex('ledger_transactions_demo_grant_key')
+      .on(table.refId)
+      .where(sql`${table.kind} = 'demo_grant'`),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -60,6 +60,8 @@ export function createMarketEngine(deps: {
   marketSeed: number;
   /** Only these pairs (tests); every pair when unset. */
   symbols?: string[];
+  /** Told every pair's new quote, in minor units (the trigger engine). */
+  onQuote?: (symbol: string, bid: number, ask: number) => void;
   /** A real exchange for the crypto pairs; the others stay simulated. */
   feed?: { kind: 'binance'; url: string } | undefined;
 }) {
@@ -117,6 +119,7 @@ export function createMarketEngine(deps: {
   const publish = (pair: LivePair, nowMs: number, candles: IntervalCandle[], closed: IntervalCandle[]) => {
     const price = priceOf(pair);
     const { bid, ask } = spreadOf(pair, price);
+    deps.onQuote?.(pair.row.symbol, bid, ask);
     let high = price;
     let low = price;
     let volume = 0;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ledger_transactions_demo_grant_key" ON "ledger_transactions" USING btree ("ref_id") WHERE "ledger_transactions"."kind" = 'demo_grant';

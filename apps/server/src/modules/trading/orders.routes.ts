@@ -1,0 +1,240 @@
+import { ZAccount } from '@td/contracts/constants';
+import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import { orderStatusLabel } from '@td/contracts/statuses';
+import {
+  ORDER_PERIODS,
+  ZAmountRequest,
+  ZOrder,
+  ZOrdersQuery,
+  ZPlaceOrderRequest,
+  ZPortfolio,
+  ZUpdateOrderRequest,
+} from '@td/contracts/trading';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { type Authenticator, authOf } from '../auth/authenticate';
+import type { OrdersRepository } from './orders.repository';
+import { type OrdersService, reasonText, toOrderDto } from './orders.service';
+import type { PortfolioService } from './portfolio.service';
+
+const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
+const EXPORT_ROWS_MAX = 10_000;
+const params = z.object({ id: z.uuid('Not an order id') });
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // Quote everything, double the quotes, and defuse spreadsheet formulas.
+  return `"${(/^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
+};
+
+export function ordersRoutes(deps: {
+  orders: OrdersService;
+  repo: OrdersRepository;
+  portfolio: PortfolioService;
+  authenticate: Authenticator;
+}): FastifyPluginAsyncZod {
+  const { orders } = deps;
+  return async (app) => {
+    const requireUser = deps.authenticate.normal();
+
+    app.post(
+      '/orders',
+      {
+        preHandler: requireUser,
+        schema: {
+          body: ZPlaceOrderRequest,
+          response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
+        },
+      },
+      async (request, reply) => {
+        const { order, isReplay } = await orders.place(authOf(request).user.id, request.body);
+        const message =
+          order.status === 'rvt'
+            ? `Order rejected: ${reasonText(order.reason)}`
+            : order.status === 'pnd'
+              ? 'Order placed successfully'
+              : 'Order opened successfully';
+        return reply.status(isReplay ? 200 : 201).send(ok(message, toOrderDto(order)));
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        preHandler: requireUser,
+        schema: { querystring: ZOrdersQuery, response: { 200: successEnvelope(pageOf(ZOrder)) } },
+      },
+      async (request) => {
+        const { account, status, symbol, period, page, limit } = request.query;
+        const days = PERIOD_DAYS[period];
+        const { items, total } = await deps.repo.list(authOf(request).user.id, {
+          book: account,
+          statuses: status,
+          symbol,
+          since: days === undefined ? undefined : new Date(Date.now() - days * 86_400_000),
+          page,
+          limit,
+        });
+        return ok('Orders fetched successfully', {
+          items: items.map((row) => toOrderDto(row)),
+          page,
+          limit,
+          total,
+        });
+      },
+    );
+
+    app.get(
+      '/orders/export',
+      {
+        preHandler: requireUser,
+        schema: { querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }) },
+      },
+      async (request, reply) => {
+        const days = PERIOD_DAYS[request.query.period ?? 'all'];
+        const { items } = await deps.repo.list(authOf(request).user.id, {
+          book: request.query.account,
+          statuses: request.query.status,
+          since: days === undefined ? undefined : new Date(Date.now() - days * 86_400_000),
+          page: 1,
+          limit: EXPORT_ROWS_MAX,
+        });
+        const header = [
+          'Date',
+          'Account',
+          'Pair',
+          'Side',
+          'Type',
+          'Amount (USD)',
+          'Leverage',
+          'Price',
+          'Close price',
+          'Margin',
+          'Fee',
+          'PnL',
+          'Status',
+          'Reason',
+          'Order ID',
+        ];
+        const lines = items.map((row) => {
+          const dto = toOrderDto(row);
+          return [
+            dto.createdAt,
+            dto.account,
+            dto.symbol,
+            dto.side,
+            dto.type,
+            dto.amount,
+            dto.leverage,
+            dto.price,
+            dto.closePrice,
+            dto.margin,
+            dto.fee,
+            dto.pnl,
+            orderStatusLabel(dto.status),
+            reasonText(dto.reason),
+            dto.id,
+          ]
+            .map(csvCell)
+            .join(',');
+        });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+          )
+          .send([header.map(csvCell).join(','), ...lines].join('\r\n'));
+      },
+    );
+
+    app.post(
+      '/orders/:id/partial-close',
+      {
+        preHandler: requireUser,
+        schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
+      },
+      async (request) => {
+        const { remaining } = await orders.partialClose(
+          authOf(request).user.id,
+          request.params.id,
+          request.body.amount,
+        );
+        return ok('Position partially closed', toOrderDto(remaining));
+      },
+    );
+
+    app.put(
+      '/orders/:id',
+      {
+        preHandler: requireUser,
+        schema: { params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } },
+      },
+      async (request) =>
+        ok(
+          'Order updated successfully',
+          toOrderDto(await orders.update(authOf(request).user.id, request.params.id, request.body)),
+        ),
+    );
+
+    app.post(
+      '/orders/:id/margin',
+      {
+        preHandler: requireUser,
+        schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
+      },
+      async (request) =>
+        ok(
+          'Margin added successfully',
+          toOrderDto(await orders.addMargin(authOf(request).user.id, request.params.id, request.body.amount)),
+        ),
+    );
+
+    app.post(
+      '/orders/:id/close',
+      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      async (request) =>
+        ok('Position closed', toOrderDto(await orders.close(authOf(request).user.id, request.params.id))),
+    );
+
+    app.delete(
+      '/orders/:id',
+      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      async (request) =>
+        ok('Order cancelled', toOrderDto(await orders.cancel(authOf(request).user.id, request.params.id))),
+    );
+
+    app.get(
+      '/portfolio',
+      {
+        preHandler: requireUser,
+        schema: {
+          querystring: z.object({
+            account: ZAccount.default('real'),
+            period: z.enum(ORDER_PERIODS).default('all'),
+          }),
+          response: { 200: successEnvelope(ZPortfolio) },
+        },
+      },
+      async (request) => {
+        const userId = authOf(request).user.id;
+        if (request.query.account === 'demo') await orders.ensureDemoFunded(userId);
+        return ok(
+          'Portfolio fetched successfully',
+          await deps.portfolio.portfolio(userId, request.query.account, request.query.period),
+        );
+      },
+    );
+
+    app.post(
+      '/portfolio/demo/reset',
+      { preHandler: requireUser, schema: { response: { 200: successEnvelope(ZPortfolio) } } },
+      async (request) => {
+        const userId = authOf(request).user.id;
+        await orders.resetDemo(userId);
+        return ok('Demo account reset to 10,000 USD', await deps.portfolio.portfolio(userId, 'demo', 'all'));
+      },
+    );
+  };
+}

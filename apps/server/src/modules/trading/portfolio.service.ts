@@ -1,0 +1,98 @@
+import { formatScaled } from '@td/contracts/decimal';
+import type { TBalance, TPortfolio } from '@td/contracts/trading';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { balancesOf, type TBook } from '../ledger/ledger';
+import type { OrdersRepository } from './orders.repository';
+import { equitySnapshots } from './orders.schema';
+import { type QuoteSource, toOrderDto } from './orders.service';
+import { closeSidePrice, pnlAt } from './trading-math';
+
+const DAY_MS = 86_400_000;
+const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
+
+/** A user's book valued at the live prices: balance, equity, margin, and each open position's PnL. */
+export function createPortfolioService(deps: {
+  db: Database;
+  orders: OrdersRepository;
+  quotes: QuoteSource;
+}) {
+  const value = async (userId: string, book: TBook) => {
+    const { cash, margin } = await balancesOf(deps.db, userId, book);
+    const live = await deps.orders.live(userId, book);
+    let unrealized = 0n;
+    const positions = live
+      .filter((row) => row.status === 'act' && row.price !== null)
+      .map((row) => {
+        const quote = deps.quotes.quote(row.symbol);
+        const pnl =
+          quote && row.price !== null
+            ? pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, quote))
+            : 0n;
+        unrealized += pnl;
+        return toOrderDto(row, pnl);
+      });
+    const balance = cash + margin;
+    const equity = balance + unrealized;
+    return { cash, margin, balance, equity, unrealized, positions };
+  };
+
+  return {
+    async balance(userId: string, book: TBook): Promise<TBalance> {
+      const v = await value(userId, book);
+      return {
+        balance: formatScaled(v.balance, 2),
+        equity: formatScaled(v.equity, 2),
+        marginUsed: formatScaled(v.margin, 2),
+        freeMargin: formatScaled(v.equity - v.margin, 2),
+      };
+    },
+
+    async portfolio(userId: string, book: TBook, period: string): Promise<TPortfolio> {
+      const v = await value(userId, book);
+      const nowMs = Date.now();
+      const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+      // Today's figure is kept as the day's snapshot; past days stay as they closed.
+      await deps.db
+        .insert(equitySnapshots)
+        .values({ userId, book, dayMs: today, equityCents: v.equity })
+        .onConflictDoUpdate({
+          target: [equitySnapshots.userId, equitySnapshots.book, equitySnapshots.dayMs],
+          set: { equityCents: v.equity },
+        });
+      const days = PERIOD_DAYS[period];
+      const since = days === undefined ? undefined : nowMs - days * DAY_MS;
+      const snapshots = await deps.db
+        .select({ t: equitySnapshots.dayMs, equity: equitySnapshots.equityCents })
+        .from(equitySnapshots)
+        .where(
+          and(
+            eq(equitySnapshots.userId, userId),
+            eq(equitySnapshots.book, book),
+            since === undefined ? undefined : gte(equitySnapshots.dayMs, since),
+          ),
+        )
+        .orderBy(asc(equitySnapshots.dayMs));
+      const series = snapshots
+        .filter((point) => point.t < today)
+        .map((point) => ({ t: point.t, equity: formatScaled(point.equity, 2) }));
+      series.push({ t: nowMs, equity: formatScaled(v.equity, 2) });
+      const realized = await deps.orders.realizedPnl(
+        userId,
+        book,
+        since === undefined ? undefined : new Date(since),
+      );
+      return {
+        balance: formatScaled(v.balance, 2),
+        equity: formatScaled(v.equity, 2),
+        marginUsed: formatScaled(v.margin, 2),
+        freeMargin: formatScaled(v.equity - v.margin, 2),
+        unrealizedPnl: formatScaled(v.unrealized, 2),
+        realizedPnl: formatScaled(realized, 2),
+        positions: v.positions,
+        series,
+      };
+    },
+  };
+}
+export type PortfolioService = ReturnType<typeof createPortfolioService>;

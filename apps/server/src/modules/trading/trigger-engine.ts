@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Bus } from '../../platform/bus/bus';
+import type { Logger } from '../../platform/logger';
+import type { OrderRow, OrdersRepository } from './orders.repository';
+import { ORDERS_CHANGED_CHANNEL, type OrdersService } from './orders.service';
+import { type Fired, TriggerBooks } from './trigger-books';
+
+const ZOrdersChanged = z.object({ orderId: z.string() });
+/** After a failed execution the order is reloaded and tried again on a later tick. */
+const RETRY_DELAY_MS = 1_000;
+
+const isLive = (row: OrderRow): row is OrderRow & { status: 'pnd' | 'act' } =>
+  row.status === 'pnd' || row.status === 'act';
+
+/**
+ * The market role's trigger engine: books of every pending order and open position, checked on
+ * every tick. What fires is executed one at a time through the orders service, whose conditional
+ * updates make each execution happen exactly once even across a crash and restart (the books are
+ * rebuilt from the database at start).
+ */
+export function createTriggerEngine(deps: {
+  repo: OrdersRepository;
+  orders: OrdersService;
+  bus: Bus;
+  logger: Logger;
+}) {
+  const log = deps.logger.child({ module: 'triggers' });
+  const books = new TriggerBooks();
+  let queue: Promise<void> = Promise.resolve();
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let isStopped = false;
+
+  const load = (row: OrderRow | undefined, orderId: string) => {
+    if (row && isLive(row)) books.upsert(row);
+    else books.remove(orderId);
+  };
+
+  const reload = async (orderId: string) => load(await deps.repo.find(orderId), orderId);
+
+  const execute = async (fired: Fired) => {
+    try {
+      if (fired.action === 'fill') await deps.orders.fill(fired.orderId, fired.price);
+      else await deps.orders.closeByTrigger(fired.orderId, fired.price, fired.action);
+    } catch (error) {
+      log.error({ err: error, ...fired, price: String(fired.price) }, 'trigger execution failed; retrying');
+      setTimeout(() => {
+        if (!isStopped) void reload(fired.orderId).catch(() => undefined);
+      }, RETRY_DELAY_MS).unref();
+    }
+  };
+
+  return {
+    books,
+    async start(): Promise<() => Promise<void>> {
+      for (const row of await deps.repo.allLive()) load(row, row.id);
+      unsubscribe = await deps.bus.subscribe(ORDERS_CHANGED_CHANNEL, (message) => {
+        const parsed = ZOrdersChanged.safeParse(message);
+        if (parsed.success)
+          void reload(parsed.data.orderId).catch((error: unknown) =>
+            log.warn({ err: error }, 'reloading an order failed'),
+          );
+      });
+      log.info({ orders: books.liveOrders }, 'trigger books loaded');
+      return async () => {
+        isStopped = true;
+        await unsubscribe?.();
+        await queue;
+      };
+    },
+    /** Called by the market engine with every pair's new quote (minor units). */
+    onQuote(symbol: string, bid: number, ask: number): void {
+      if (isStopped) return;
+      const fired = books.cross(symbol, { bid: BigInt(bid), ask: BigInt(ask) });
+      for (const one of fired) queue = queue.then(() => execute(one));
+    },
+    /** Resolves when every execution queued so far is done (tests). */
+    settled: () => queue,
+  };
+}
+export type TriggerEngine = ReturnType<typeof createTriggerEngine>;
