@@ -55,10 +55,12 @@ export function createTriggerEngine(deps: {
       for (const row of await deps.repo.allLive()) load(row, row.id);
       unsubscribe = await deps.bus.subscribe(ORDERS_CHANGED_CHANNEL, (message) => {
         const parsed = ZOrdersChanged.safeParse(message);
-        if (parsed.success)
-          void reload(parsed.data.orderId).catch((error: unknown) =>
-            log.warn({ err: error }, 'reloading an order failed'),
-          );
+        if (!parsed.success) return;
+        // Through the same queue as executions: a change is applied before the ticks after it.
+        const { orderId } = parsed.data;
+        queue = queue.then(() =>
+          reload(orderId).catch((error: unknown) => log.warn({ err: error }, 'reloading an order failed')),
+        );
       });
       log.info({ orders: books.liveOrders }, 'trigger books loaded');
       return async () => {
@@ -73,7 +75,7 @@ export function createTriggerEngine(deps: {
       const fired = books.cross(symbol, { bid: BigInt(bid), ask: BigInt(ask) });
       for (const one of fired) queue = queue.then(() => execute(one));
     },
-    /** Resolves when every execution queued so far is done (tests). */
+    /** Resolves when every reload and execution queued so far is done (tests). */
     settled: () => queue,
   };
 }

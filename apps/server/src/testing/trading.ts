@@ -1,0 +1,98 @@
+import pino from 'pino';
+import { driftedAccounts, ledgerTotal } from '../modules/ledger/ledger';
+import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
+import { createOrdersRepository } from '../modules/trading/orders.repository';
+import { createOrdersService } from '../modules/trading/orders.service';
+import { createTriggerEngine, type TriggerEngine } from '../modules/trading/trigger-engine';
+import { bearer, createUser, randomIp, type TestUser } from './accounts';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { startTestMailbox, type TestMailbox } from './test-mailbox';
+
+/**
+ * A trading desk under test control: prices are set by the test (as market ticks on the bus), the
+ * trigger engine runs as in the market role, and helpers place and read orders through the API.
+ */
+export async function startTradingDesk() {
+  const mailbox = await startTestMailbox();
+  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const repo = createOrdersRepository(t.deps.db.db);
+  const { createPairsRepository } = await import('../modules/pairs/pairs.repository');
+  const triggers: TriggerEngine = createTriggerEngine({
+    repo,
+    orders: createOrdersService({
+      db: t.deps.db.db,
+      orders: repo,
+      pairs: createPairsRepository(t.deps.db.db),
+      quotes: { quote: () => undefined },
+      bus: t.deps.bus,
+      logger,
+      feePpm: async () => 0n,
+    }),
+    bus: t.deps.bus,
+    logger,
+  });
+  const stopTriggers = await triggers.start();
+
+  /** Sets a pair's quote (in minor units) as the market would, and runs the triggers on it. */
+  const setQuote = async (
+    symbol: string,
+    bid: number,
+    ask: number,
+    pairType: TMarketTick['pairType'] = 'crp',
+    precision = 2,
+  ) => {
+    const mid = Math.round((bid + ask) / 2);
+    const tick: TMarketTick = {
+      symbol,
+      pairType,
+      key: pairType === 'crp' ? `CRP:${symbol}` : `${pairType}:${symbol}`,
+      precision,
+      tMs: Date.now(),
+      price: mid,
+      bid,
+      ask,
+      open24h: mid,
+      high24h: mid,
+      low24h: mid,
+      volume24h: 0,
+      candles: [],
+      closed: [],
+    };
+    await t.deps.bus.publish(MARKET_TICK_CHANNEL, tick);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Order changes announced so far reach the books before this tick, as they would between ticks.
+    await triggers.settled();
+    triggers.onQuote(symbol, bid, ask);
+    await triggers.settled();
+    // Let the bus deliver the order changes the triggers announced.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: bearer(user.token), remoteAddress: randomIp() });
+
+  return {
+    t,
+    mailbox,
+    triggers,
+    setQuote,
+    call,
+    newUser: () => createUser(t.app, mailbox),
+    order: async (user: TestUser, body: Record<string, unknown>) =>
+      call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body }),
+    portfolio: async (user: TestUser, account = 'demo') =>
+      (await call(user, 'GET', `/portfolio?account=${account}`)).json().data,
+    /** The ledger's invariants: entries sum to zero and every balance equals its entries. */
+    async ledgerIsSound() {
+      return { total: await ledgerTotal(t.deps.db.db), drifted: await driftedAccounts(t.deps.db.db) };
+    },
+    async close() {
+      await stopTriggers();
+      await t.close();
+      await mailbox.close();
+    },
+  };
+}
+export type TradingDesk = Awaited<ReturnType<typeof startTradingDesk>>;
+export type { TestApp };
