@@ -128,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       klines: market.klines,
       logger: deps.logger,
       redisUrl: config.REDIS_URL,
+      userEvents: { bus: deps.bus, balanceOf: market.balanceOf },
     });
     // Before the HTTP server closes: open websockets would otherwise hold the shutdown.
     app.addHook('preClose', () => stream.close());
@@ -147,7 +148,15 @@ async function marketReaders(app: FastifyInstance, deps: AppDeps) {
     pairs: pairsRepo,
     board,
   });
-  return { pairsRepo, board, klines };
+  const quotes: QuoteSource = {
+    quote(symbol) {
+      const tick = board.get(symbol);
+      return tick ? { bid: BigInt(tick.bid), ask: BigInt(tick.ask), tMs: tick.tMs } : undefined;
+    },
+  };
+  const ordersRepo = createOrdersRepository(deps.db.db);
+  const portfolio = createPortfolioService({ db: deps.db.db, orders: ordersRepo, quotes });
+  return { pairsRepo, board, klines, quotes, ordersRepo, portfolio, balanceOf: portfolio.balance };
 }
 
 /** The API's modules: each builds its services from the shared dependencies and adds its routes. */
@@ -198,13 +207,7 @@ async function registerApiModules(
   await app.register(pairsRoutes({ pairs: createPairsService(market.pairsRepo), authenticate }));
   await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
 
-  const ordersRepo = createOrdersRepository(db.db);
-  const quotes: QuoteSource = {
-    quote(symbol) {
-      const tick = market.board.get(symbol);
-      return tick ? { bid: BigInt(tick.bid), ask: BigInt(tick.ask), tMs: tick.tMs } : undefined;
-    },
-  };
+  const { ordersRepo, quotes, portfolio } = market;
   const settings = createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID });
   const orders = createOrdersService({
     db: db.db,
@@ -216,6 +219,5 @@ async function registerApiModules(
     feePpm: async () =>
       parseScaled(String((await settings.read('trading')).openingFeeRate ?? '0.0005'), 6, 'half-up'),
   });
-  const portfolio = createPortfolioService({ db: db.db, orders: ordersRepo, quotes });
   await app.register(ordersRoutes({ orders, repo: ordersRepo, portfolio, authenticate }));
 }

@@ -10,9 +10,22 @@ import {
   ZLiveKlineRequest,
 } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
+import type { TBalance } from '@td/contracts/trading';
+import { ZOrder } from '@td/contracts/trading';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
+import { USER_EVENTS_CHANNEL } from '../trading/orders.service';
+
+const ZUserOrderEvent = z.object({
+  userId: z.string(),
+  book: z.enum(['demo', 'real']),
+  kind: z.literal('order'),
+  order: ZOrder,
+});
+
 import type { TokenService } from '../auth/tokens';
 import type { KlinesService } from '../market/klines.service';
 import { formatCandle, type PriceBoard, toTicker } from '../market/price-board';
@@ -49,6 +62,8 @@ export function attachStreamServer(deps: {
   klines: KlinesService;
   logger: Logger;
   redisUrl: string | undefined;
+  /** Where users' own events arrive (order changes), and how to value their book for `balance`. */
+  userEvents?: { bus: Bus; balanceOf: (userId: string, book: 'demo' | 'real') => Promise<TBalance> };
 }) {
   const log = deps.logger.child({ module: 'stream' });
   const io = new Server<
@@ -141,6 +156,27 @@ export function attachStreamServer(deps: {
   const pendingTickers = new Map<string, TTickerEvent>();
   const hasListeners = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
 
+  // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
+  let offUserEvents: (() => Promise<void>) | undefined;
+  if (deps.userEvents) {
+    const { bus, balanceOf } = deps.userEvents;
+    void bus
+      .subscribe(USER_EVENTS_CHANNEL, (message) => {
+        const parsed = ZUserOrderEvent.safeParse(message);
+        if (!parsed.success) return;
+        const { userId, book, order } = parsed.data;
+        const room = userRoom(userId);
+        if (!hasListeners(room)) return;
+        io.local.to(room).emit('order', order);
+        balanceOf(userId, book)
+          .then((balance) => io.local.to(room).emit('balance', balance))
+          .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
+      })
+      .then((off) => {
+        offUserEvents = off;
+      });
+  }
+
   const offTick = deps.board.onTick((tick) => {
     const symbol = streamSymbol(tick.pairType as TPairType, tick.symbol);
     for (const { interval, candle } of tick.closed) {
@@ -186,6 +222,7 @@ export function attachStreamServer(deps: {
     async close() {
       clearInterval(flushTimer);
       offTick();
+      await offUserEvents?.();
       io.disconnectSockets(true);
       io.engine.close();
       await tickets.close();

@@ -153,6 +153,38 @@ describe('the stream', () => {
     }
   });
 
+  it("tells a user's own sockets of their order changes and new balance, and nobody else's", async () => {
+    const mine = open(await ticket());
+    await connected(mine);
+    const someone = await createUser(t.app, mailbox);
+    const theirs = open(
+      (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(someone.token) })).json()
+        .data.token,
+    );
+    await connected(theirs);
+    let leaked = 0;
+    theirs.on('order', () => leaked++);
+    const orderEvent = next(mine, 'order');
+    const balanceEvent = next(mine, 'balance');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/orders',
+      headers: bearer(user.token),
+      payload: {
+        account: 'demo',
+        symbol: 'BTC_USDT',
+        side: 'buy',
+        type: 'market',
+        amount: '100',
+        leverage: 2,
+      },
+    });
+    expect(placed.json().data.status).toBe('act');
+    expect(await orderEvent).toMatchObject({ id: placed.json().data.id, status: 'act' });
+    expect(await balanceEvent).toMatchObject({ marginUsed: '50.00', balance: '9999.95' });
+    expect(leaked).toBe(0);
+  });
+
   it('gives a reconnecting client the current candle again for every pair it had', async () => {
     const first = open(await ticket());
     await connected(first);
