@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/accounts';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+
+type Action =
+  | { kind: 'quote'; mid: number }
+  | {
+      kind: 'open';
+      user: number;
+      side: 'buy' | 'sell';
+      amount: number;
+      leverage: number;
+      limitOffset: number | null;
+      tp: boolean;
+      sl: boolean;
+    }
+  | { kind: 'close' | 'cancel'; user: number; pick: number }
+  | { kind: 'partial' | 'margin'; user: number; pick: number; share: number }
+  | { kind: 'reset'; user: number };
+
+const USERS = 3;
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('quote' as const), mid: fc.integer({ min: 4_000_000, max: 6_000_000 }) }),
+  fc.record({
+    kind: fc.constant('open' as const),
+    user: fc.nat(USERS - 1),
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    amount: fc.integer({ min: 10, max: 4_000 }),
+    leverage: fc.integer({ min: 1, max: 20 }),
+    limitOffset: fc.option(fc.integer({ min: -300_000, max: 300_000 }), { nil: null }),
+    tp: fc.boolean(),
+    sl: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constantFrom('close' as const, 'cancel' as const),
+    user: fc.nat(USERS - 1),
+    pick: fc.nat(10),
+  }),
+  fc.record({
+    kind: fc.constantFrom('partial' as const, 'margin' as const),
+    user: fc.nat(USERS - 1),
+    pick: fc.nat(10),
+    share: fc.integer({ min: 1, max: 99 }),
+  }),
+  fc.record({ kind: fc.constant('reset' as const), user: fc.nat(USERS - 1) }),
+);
+
+describe('the ledger under any sequence of trading', () => {
+  let desk: TradingDesk;
+  let users: TestUser[];
+
+  beforeAll(async () => {
+    desk = await startTradingDesk();
+    users = [];
+    for (let i = 0; i < USERS; i++) users.push(await desk.newUser());
+  });
+  afterAll(async () => desk?.close());
+
+  const live = async (user: TestUser, status: string) =>
+    (await desk.call(user, 'GET', `/orders?account=demo&status=${status}&limit=100`)).json().data
+      .items as Array<{
+      id: string;
+      amount: string;
+    }>;
+
+  const run = async (step: Action, mid: { value: number }) => {
+    switch (step.kind) {
+      case 'quote':
+        mid.value = step.mid;
+        await desk.setQuote('BTC_USDT', step.mid - 500, step.mid + 500);
+        return;
+      case 'open': {
+        const offset = step.side === 'buy' ? 1 : -1;
+        await desk.order(users[step.user] as TestUser, {
+          side: step.side,
+          type: step.limitOffset === null ? 'market' : 'limit',
+          amount: String(step.amount),
+          leverage: step.leverage,
+          ...(step.limitOffset === null ? {} : { price: ((mid.value + step.limitOffset) / 100).toFixed(2) }),
+          ...(step.tp ? { takeProfit: ((mid.value * (1 + 0.05 * offset)) / 100).toFixed(2) } : {}),
+          ...(step.sl ? { stopLoss: ((mid.value * (1 - 0.05 * offset)) / 100).toFixed(2) } : {}),
+        });
+        return;
+      }
+      case 'close':
+      case 'cancel': {
+        const user = users[step.user] as TestUser;
+        const orders = await live(user, step.kind === 'close' ? 'act' : 'pnd');
+        const target = orders[step.pick % Math.max(1, orders.length)];
+        if (target)
+          await desk.call(
+            user,
+            step.kind === 'close' ? 'POST' : 'DELETE',
+            `/orders/${target.id}${step.kind === 'close' ? '/close' : ''}`,
+          );
+        return;
+      }
+      case 'partial':
+      case 'margin': {
+        const user = users[step.user] as TestUser;
+        const orders = await live(user, 'act');
+        const target = orders[step.pick % Math.max(1, orders.length)];
+        if (!target) return;
+        const amount = ((Number(target.amount) * step.share) / 100).toFixed(2);
+        if (step.kind === 'partial')
+          await desk.call(user, 'POST', `/orders/${target.id}/partial-close`, { amount });
+        else await desk.call(user, 'POST', `/orders/${target.id}/margin`, { amount });
+        return;
+      }
+      case 'reset':
+        await desk.call(users[step.user] as TestUser, 'POST', '/portfolio/demo/reset');
+        return;
+    }
+  };
+
+  it('sums to zero, never goes negative, and every balance equals its entries', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 25 }), async (steps) => {
+        const mid = { value: 5_000_000 };
+        await desk.setQuote('BTC_USDT', mid.value - 500, mid.value + 500);
+        for (const step of steps) await run(step, mid);
+        expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+        const negative = await desk.t.deps.db.db.execute(
+          sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
+        );
+        expect((negative as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+        // Every open position's margin is in its owner's margin account, with pending reserves.
+        const margins = await desk.t.deps.db.db.execute(sql`
+          select a.user_id, a.balance_cents as held,
+            coalesce((select sum(o.margin_cents + case when o.status = 'pnd' then o.fee_cents else 0 end)
+                      from orders o where o.user_id = a.user_id and o.book = a.book and o.status in ('pnd', 'act')), 0) as expected
+          from ledger_accounts a where a.kind = 'margin'`);
+        for (const row of (margins as unknown as { rows: Array<{ held: string; expected: string }> }).rows) {
+          expect(BigInt(row.held)).toBe(BigInt(row.expected));
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
