@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { driftedAccounts, ledgerTotal } from '../modules/ledger/ledger';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
+import { createPairsRepository } from '../modules/pairs/pairs.repository';
 import { createOrdersRepository } from '../modules/trading/orders.repository';
 import { createOrdersService } from '../modules/trading/orders.service';
 import { createTriggerEngine, type TriggerEngine } from '../modules/trading/trigger-engine';
 import { bearer, createUser, randomIp, type TestUser } from './accounts';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { startTestMailbox, type TestMailbox } from './test-mailbox';
+import { startTestMailbox } from './test-mailbox';
 
 /**
  * A trading desk under test control: prices are set by the test (as market ticks on the bus), the
@@ -17,7 +18,6 @@ export async function startTradingDesk() {
   const t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const repo = createOrdersRepository(t.deps.db.db);
-  const { createPairsRepository } = await import('../modules/pairs/pairs.repository');
   const triggers: TriggerEngine = createTriggerEngine({
     repo,
     orders: createOrdersService({
