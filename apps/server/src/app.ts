@@ -63,6 +63,24 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
 }
 
+/** Settings an order reads are re-read at most this often. */
+const FEE_CACHE_MS = 5_000;
+
+/** A value recomputed at most every `ttlMs`. */
+function cachedFor<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let value: { at: number; promise: Promise<T> } | undefined;
+  return () => {
+    if (!value || Date.now() - value.at > ttlMs) {
+      const promise = load();
+      value = { at: Date.now(), promise };
+      promise.catch(() => {
+        value = undefined;
+      });
+    }
+    return value.promise;
+  };
+}
+
 /** Limits on what a client may send: named here so they are found and changed in one place. */
 export const HTTP_LIMITS = {
   bodyBytesMax: 1024 * 1024,
@@ -216,8 +234,9 @@ async function registerApiModules(
     quotes,
     bus: deps.bus,
     logger,
-    feePpm: async () =>
+    feePpm: cachedFor(FEE_CACHE_MS, async () =>
       parseScaled(String((await settings.read('trading')).openingFeeRate ?? '0.0005'), 6, 'half-up'),
+    ),
   });
   await app.register(ordersRoutes({ orders, repo: ordersRepo, portfolio, authenticate }));
 }

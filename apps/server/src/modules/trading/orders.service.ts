@@ -27,6 +27,8 @@ export const DEMO_BALANCE_CENTS = 1_000_000n;
 /** A price older than this is no price: an order waits for a live one rather than fill on a stale one. */
 const QUOTE_AGE_MS_MAX = 30_000;
 export const ORDERS_CHANGED_CHANNEL = 'orders.changed';
+const PAIR_CACHE_MS = 5_000;
+const FUNDED_CACHE_MAX = 100_000;
 export const USER_EVENTS_CHANNEL = 'user.events';
 
 export interface Quote {
@@ -92,6 +94,10 @@ export function createOrdersService(deps: {
   feePpm: () => Promise<bigint>;
 }) {
   const { db, orders } = deps;
+  // Small caches on the hot path of placing an order: a pair's limits change rarely (an
+  // administrator's edit applies within PAIR_CACHE_MS), and a demo book is granted once.
+  const pairCache = new Map<string, { row: PairRow; atMs: number }>();
+  const fundedDemo = new Set<string>();
 
   const announce = (row: OrderRow) => {
     const events = [
@@ -109,7 +115,10 @@ export function createOrdersService(deps: {
   };
 
   const pairOf = async (symbol: string) => {
+    const cached = pairCache.get(symbol);
+    if (cached && Date.now() - cached.atMs < PAIR_CACHE_MS) return cached.row;
     const pair = await deps.pairs.find(symbol);
+    if (pair) pairCache.set(symbol, { row: pair, atMs: Date.now() });
     if (!pair) throw notFound(`There is no pair ${symbol}`);
     return pair;
   };
@@ -132,12 +141,17 @@ export function createOrdersService(deps: {
 
   /** The demo book starts with its practice money the first time it is used (once: a unique index says so). */
   const ensureDemoFunded = async (userId: string) => {
+    if (fundedDemo.has(userId)) return;
+    if (fundedDemo.size >= FUNDED_CACHE_MAX) fundedDemo.clear();
     const [granted] = await db
       .select({ id: ledgerTransactions.id })
       .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.kind, 'demo_grant'), eq(ledgerTransactions.refId, userId)))
       .limit(1);
-    if (granted) return;
+    if (granted) {
+      fundedDemo.add(userId);
+      return;
+    }
     try {
       await db.transaction((tx) =>
         post(tx, {
@@ -171,28 +185,6 @@ export function createOrdersService(deps: {
     if (!row) throw new Error('rejected order insert returned nothing');
     return row;
   };
-
-  /** Opens a market order within a transaction: margin and fee move, or nothing does. */
-  const openPosition = async (draft: OrderRow, entry: bigint): Promise<OrderRow> =>
-    db.transaction(async (tx) => {
-      await post(tx, {
-        kind: 'open',
-        refType: 'order',
-        refId: draft.id,
-        insufficientMessage: 'Not enough free margin',
-        postings: [
-          { account: cash(draft.userId, draft.book), amountCents: -(draft.marginCents + draft.feeCents) },
-          { account: margin(draft.userId, draft.book), amountCents: draft.marginCents },
-          { account: house('fees'), amountCents: draft.feeCents },
-        ],
-      });
-      return orders.update(tx, draft.id, {
-        status: 'act',
-        price: entry,
-        liquidationPrice: liquidationPrice(draft.side, draft.amountCents, draft.marginCents, entry),
-        openedAt: new Date(),
-      });
-    });
 
   /** Closes all or `part` of a position at `price`; returns the closed row. */
   const settle = async (
@@ -369,31 +361,45 @@ export function createOrdersService(deps: {
       const exitProblem = checkExits(input.side, reference, { takeProfit, stopLoss });
       if (exitProblem) throw badRequest(exitProblem);
 
-      const status = opensNow ? ('act' as const) : ('pnd' as const);
-      let draft: OrderRow | undefined;
-      try {
-        draft = await db.transaction(async (tx) => {
-          const inserted = await orders.insert(tx, { ...base, status: 'pnd' });
-          if (!inserted) return undefined;
-          if (status === 'pnd') {
-            await post(tx, {
-              kind: 'reserve',
-              refType: 'order',
-              refId: inserted.id,
-              insufficientMessage: 'Not enough free margin',
-              postings: [
-                { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
-                { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
-              ],
-            });
+      const entry = openSidePrice(input.side, quote);
+      const values = opensNow
+        ? {
+            ...base,
+            status: 'act' as const,
+            price: entry,
+            liquidationPrice: liquidationPrice(input.side, amountCents, base.marginCents, entry),
+            openedAt: new Date(),
           }
+        : { ...base, status: 'pnd' as const };
+      let placed: OrderRow | undefined;
+      try {
+        // One transaction: the order and its money appear together, or neither does.
+        placed = await db.transaction(async (tx) => {
+          const inserted = await orders.insert(tx, values);
+          if (!inserted) return undefined;
+          await post(tx, {
+            kind: opensNow ? 'open' : 'reserve',
+            refType: 'order',
+            refId: inserted.id,
+            insufficientMessage: 'Not enough free margin',
+            postings: opensNow
+              ? [
+                  { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+                  { account: margin(userId, input.account), amountCents: base.marginCents },
+                  { account: house('fees'), amountCents: base.feeCents },
+                ]
+              : [
+                  { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+                  { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
+                ],
+          });
           return inserted;
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) return finish(await reject(base, 'insufficient_margin'));
         throw error;
       }
-      if (!draft) {
+      if (!placed) {
         // Another request with the same clientOrderId won the race: answer as it did.
         const earlier = input.clientOrderId
           ? await orders.findByClientId(userId, input.clientOrderId)
@@ -401,20 +407,7 @@ export function createOrdersService(deps: {
         if (!earlier) throw new Error('order insert returned nothing');
         return { order: earlier, isReplay: true };
       }
-      if (status === 'pnd') return finish(draft);
-      const marketDraft = { ...draft, status: 'act' as const };
-      try {
-        return finish(await openPosition(marketDraft, openSidePrice(input.side, quote)));
-      } catch (error) {
-        if (!(error instanceof InsufficientFundsError)) throw error;
-        const rejected = await orders.update(db, draft.id, {
-          status: 'rvt',
-          reason: 'insufficient_margin',
-          marginCents: 0n,
-          feeCents: 0n,
-        });
-        return finish(rejected);
-      }
+      return finish(placed);
     },
 
     /** The trigger engine: a pending order whose limit the market crossed opens at `entry`. */
