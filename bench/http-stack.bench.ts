@@ -1,13 +1,14 @@
 import Fastify from 'fastify';
 import { buildTestApp } from '../apps/server/src/testing/build-test-app';
 import { load } from './load';
+import type { BenchReport } from './report';
 
 /**
  * The cost of our HTTP stack (security headers, CSRF cookie, request ids, error envelope, zod
  * serializer) on a route doing no work, against a bare Fastify route sending the same body,
  * measured in the same run so the machine's noise cancels out in the ratio.
  */
-export async function httpStackBench(seconds: number) {
+export async function httpStackBench(seconds: number): Promise<BenchReport> {
   const body = { message: 'OK', data: { status: 'ok' } };
 
   const bare = Fastify({ logger: false });
@@ -30,11 +31,21 @@ export async function httpStackBench(seconds: number) {
 
   await bare.close();
   await ours.close();
+  const ratio = Number((product.requestsPerSecond / baseline.requestsPerSecond).toFixed(2));
   return {
-    name: 'HTTP stack overhead',
-    baseline,
-    product,
-    ratio: Number((product.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    title: 'HTTP stack overhead',
     target: 'ratio ≥ 0.7',
+    met: ratio >= 0.7 && product.errors === 0,
+    columns: ['benchmark', 'baseline req/s', 'product req/s', 'product p99 ms', 'ratio', 'target'],
+    rows: [
+      [
+        'HTTP stack overhead',
+        baseline.requestsPerSecond,
+        product.requestsPerSecond,
+        product.latencyP99Ms,
+        ratio,
+        'ratio ≥ 0.7',
+      ],
+    ],
   };
 }

@@ -143,6 +143,8 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const app = await buildApp(deps);
     cleanups.push(() => app.close());
 
+    // Listening first: /health and the web app answer while the market writes its first history.
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
     if (singletons.length > 0) {
       runner =
         db.kind === 'postgres' && db.url
@@ -151,8 +153,6 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       const started = runner;
       cleanups.push(() => started.stop());
     }
-
-    const address = await app.listen({ port: config.PORT, host: config.HOST });
     log.info({ url: address, roles: config.ROLES, publicUrl: config.PUBLIC_URL }, 'Trading Desk is running');
     return { app, url: address, deps, stop: cleanup };
   } catch (error) {

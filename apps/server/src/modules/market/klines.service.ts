@@ -13,6 +13,8 @@ const SOURCE_ROWS_MAX = 50_000;
 /** Sparklines are recomputed at most this often. */
 const LINESHOT_TTL_MS = 60_000;
 const LINESHOT_WINDOW_MS = 24 * 3600 * 1000;
+/** Distinct pair lists whose prepared answer is kept (the web app asks for a handful). */
+const LINESHOT_BODIES_MAX = 500;
 
 export function createKlinesService(deps: {
   handle: DatabaseHandle;
@@ -22,6 +24,7 @@ export function createKlinesService(deps: {
 }) {
   let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
   let building: Promise<Map<string, string>> | undefined;
+  const bodies = new Map<string, { body: string; builtAtMs: number }>();
 
   const buildLineshots = async (nowMs: number) => {
     const pairs = await deps.pairs.all();
@@ -47,6 +50,24 @@ export function createKlinesService(deps: {
     }
     lineshots = { byKey, builtAtMs: nowMs };
     return byKey;
+  };
+
+  /** `{ key: "[[tMs, price], …]" }` for the last 24 hours, one point an hour, from memory. */
+  const lineshot = async (keys: string[]): Promise<Record<string, string>> => {
+    const nowMs = Date.now();
+    let byKey = lineshots?.byKey;
+    if (!lineshots || nowMs - lineshots.builtAtMs > LINESHOT_TTL_MS) {
+      building ??= buildLineshots(nowMs).finally(() => {
+        building = undefined;
+      });
+      byKey = await building;
+    }
+    const answer: Record<string, string> = {};
+    for (const key of keys) {
+      const value = byKey?.get(key);
+      if (value !== undefined) answer[key] = value;
+    }
+    return answer;
   };
 
   return {
@@ -79,23 +100,23 @@ export function createKlinesService(deps: {
       return candles.slice(-limit).map((candle) => formatCandle(candle, pair.pricePrecision));
     },
 
-    /** `{ key: "[[tMs, price], …]" }` for the last 24 hours, one point an hour, from memory. */
-    async lineshot(keys: string[]): Promise<Record<string, string>> {
-      const nowMs = Date.now();
-      let byKey = lineshots?.byKey;
-      if (!lineshots || nowMs - lineshots.builtAtMs > LINESHOT_TTL_MS) {
-        building ??= buildLineshots(nowMs).finally(() => {
-          building = undefined;
-        });
-        byKey = await building;
-      }
-      const answer: Record<string, string> = {};
-      for (const key of keys) {
-        const value = byKey?.get(key);
-        if (value !== undefined) answer[key] = value;
-      }
-      return answer;
+    /**
+     * The whole `/public/lineshot` body for a list of keys, as prepared bytes: built once per list
+     * each time the sparklines refresh, so a request costs a map lookup.
+     */
+    async lineshotBody(keys: string[]): Promise<string> {
+      const cacheKey = keys.join(',');
+      const answer = await lineshot(keys);
+      const builtAtMs = lineshots?.builtAtMs ?? 0;
+      const cached = bodies.get(cacheKey);
+      if (cached && cached.builtAtMs === builtAtMs) return cached.body;
+      const body = JSON.stringify({ message: 'Lineshot fetched successfully', data: answer });
+      if (bodies.size >= LINESHOT_BODIES_MAX) bodies.clear();
+      bodies.set(cacheKey, { body, builtAtMs });
+      return body;
     },
+
+    lineshot,
   };
 }
 export type KlinesService = ReturnType<typeof createKlinesService>;

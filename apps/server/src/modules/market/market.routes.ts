@@ -1,5 +1,5 @@
 import { successEnvelope } from '@td/contracts/envelope';
-import { ZCandle, ZKlinesQuery, ZLineshot, ZLineshotQuery } from '@td/contracts/market';
+import { ZCandle, ZKlinesQuery, ZLineshotQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
@@ -22,11 +22,10 @@ export function marketRoutes(deps: {
         .send(deps.board.pricesBody()),
     );
 
-    app.get(
-      '/public/lineshot',
-      { schema: { querystring: ZLineshotQuery, response: { 200: successEnvelope(ZLineshot) } } },
-      async (request) =>
-        ok('Lineshot fetched successfully', await deps.klines.lineshot(request.query.pairList)),
+    app.get('/public/lineshot', { schema: { querystring: ZLineshotQuery } }, async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await deps.klines.lineshotBody(request.query.pairList)),
     );
 
     app.get(

@@ -128,7 +128,8 @@ export function attachStreamServer(deps: {
           const live = deps.board.liveCandle(pair.symbol, interval);
           const candle = live
             ? formatCandle(live, pair.pricePrecision)
-            : (await deps.klines.klines(pair, { interval, limit: 1 })).at(-1);
+            : // A closed market: its last candle, however long ago it traded.
+              (await deps.klines.klines(pair, { interval, from: 0, limit: 1 })).at(-1);
           if (candle)
             socket.emit('liveKline', { symbol, type: pair.pairType, interval, candle, closed: false });
           const latest = deps.board.get(pair.symbol);
@@ -206,21 +207,50 @@ export function attachStreamServer(deps: {
       });
     }
     if (hasListeners(tickerRoom(symbol))) pendingTickers.set(tickerRoom(symbol), toTicker(tick));
+    if (pendingCandles.size > 0 || pendingTickers.size > 0 || closedCandles.length > 0) scheduleFlush();
   });
 
-  const flushTimer = setInterval(() => {
+  // A flush runs right after the ticks that made updates (not on a timer of its own, whose phase
+  // against the market's would add up to a whole period of delay), and sends each room at most
+  // once per throttle period; a room that sent recently waits, keeping only its latest update.
+  const lastSentMs = new Map<string, number>();
+  let flushScheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  let isClosed = false;
+  const canSend = (room: string, nowMs: number) =>
+    nowMs - (lastSentMs.get(room) ?? 0) >= LIVE_KLINE_THROTTLE_MS;
+  const flush = () => {
+    flushScheduled = undefined;
+    if (isClosed) return;
+    const nowMs = Date.now();
     for (const [room, event] of closedCandles.splice(0)) io.local.to(room).emit('liveKline', event);
-    for (const [room, event] of pendingCandles) io.local.to(room).emit('liveKline', event);
-    pendingCandles.clear();
-    for (const [room, event] of pendingTickers) io.local.to(room).emit('ticker', event);
-    pendingTickers.clear();
-  }, LIVE_KLINE_THROTTLE_MS);
+    let nextDueMs = Number.POSITIVE_INFINITY;
+    for (const pending of [pendingCandles, pendingTickers] as const) {
+      for (const [room, event] of pending) {
+        if (!canSend(room, nowMs)) {
+          nextDueMs = Math.min(nextDueMs, (lastSentMs.get(room) ?? 0) + LIVE_KLINE_THROTTLE_MS);
+          continue;
+        }
+        io.local.to(room).emit(pending === pendingTickers ? 'ticker' : 'liveKline', event as never);
+        lastSentMs.set(room, nowMs);
+        pending.delete(room);
+      }
+    }
+    if (lastSentMs.size > 100_000) lastSentMs.clear();
+    if (Number.isFinite(nextDueMs)) flushScheduled = setTimeout(flush, Math.max(1, nextDueMs - nowMs));
+  };
+  const scheduleFlush = () => {
+    flushScheduled ??= setImmediate(flush);
+  };
 
   return {
     io,
     /** Disconnects every client and stops the engine; the HTTP server belongs to its owner. */
     async close() {
-      clearInterval(flushTimer);
+      isClosed = true;
+      if (flushScheduled) {
+        clearTimeout(flushScheduled as NodeJS.Timeout);
+        clearImmediate(flushScheduled as NodeJS.Immediate);
+      }
       offTick();
       await offUserEvents?.();
       io.disconnectSockets(true);

@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { createMarketEngine } from '../apps/server/src/modules/market/market-engine';
+import { CATALOGUE, pairKey } from '../apps/server/src/modules/pairs/catalogue';
+import { buildTestApp } from '../apps/server/src/testing/build-test-app';
+import { type LoadResult, load } from './load';
+import { type BenchReport, progress, sleep } from './report';
+
+const TARGET_RATIO = 0.7;
+/** Baseline and product take turns this many times, so load from elsewhere falls on both alike. */
+const ROUNDS = 2;
+
+/** `seconds` of load on each URL, in ROUNDS alternating turns; requests/s averaged, worst p99. */
+async function alternate(baseline: string, product: string, seconds: number) {
+  const turn = Math.max(1, Math.round(seconds / ROUNDS));
+  const base: LoadResult[] = [];
+  const ours: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    base.push(await load(baseline, turn));
+    ours.push(await load(product, turn));
+  }
+  const merge = (results: LoadResult[]): LoadResult => ({
+    requestsPerSecond: Math.round(results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length),
+    latencyP50Ms: Math.max(...results.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: Math.max(...results.map((r) => r.latencyP99Ms)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  });
+  return { base: merge(base), ours: merge(ours) };
+}
+
+/**
+ * The two public market endpoints every visitor's page polls, `/public/prices` and
+ * `/public/lineshot?pairList=<every key>`, on the whole product with live prices, against a bare
+ * Fastify route sending a constant body of the same bytes, in the same process and the same run.
+ */
+export async function publicEndpointsBench(seconds: number): Promise<BenchReport> {
+  const logger = pino({ level: 'silent' });
+  const t = await buildTestApp({ env: { LOG_LEVEL: 'silent' } });
+  const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
+  const stopEngine = await engine.start();
+  const bare = Fastify({ logger: false });
+  try {
+    progress('preparing market history');
+    await engine.ready();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const product = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+    // Every pair announces itself on the first tick after it is ready; wait for the whole board.
+    const keys = CATALOGUE.map((pair) => pairKey(pair.pairType, pair.symbol));
+    const lineshotPath = `/public/lineshot?pairList=${encodeURIComponent(keys.join(','))}`;
+    let prices = '';
+    for (let attempt = 0; attempt < 50; attempt++) {
+      prices = await (await fetch(`${product}/public/prices`)).text();
+      if (keys.every((key) => prices.includes(`"${key}"`))) break;
+      await sleep(100);
+    }
+    const lineshotResponse = await fetch(`${product}${lineshotPath}`);
+    const lineshot = await lineshotResponse.text();
+    const pricesCount = Object.keys((JSON.parse(prices) as { data: object }).data).length;
+    const lineshotCount = Object.keys((JSON.parse(lineshot) as { data: object }).data).length;
+    if (lineshotResponse.status !== 200 || pricesCount !== keys.length || lineshotCount !== keys.length) {
+      throw new Error(
+        `the product does not answer every pair: prices ${pricesCount}, lineshot ${lineshotCount} (HTTP ${lineshotResponse.status}) of ${keys.length}`,
+      );
+    }
+
+    // The baseline: the same bytes, prepared once, with the same content type.
+    const json = 'application/json; charset=utf-8';
+    bare.get('/public/prices', async (_request, reply) => reply.type(json).send(prices));
+    bare.get('/public/lineshot', async (_request, reply) => reply.type(json).send(lineshot));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const baseline = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+
+    const endpoints = [
+      { name: '/public/prices', path: '/public/prices', bytes: Buffer.byteLength(prices) },
+      { name: '/public/lineshot (all pairs)', path: lineshotPath, bytes: Buffer.byteLength(lineshot) },
+    ];
+    progress('warming up');
+    for (const endpoint of endpoints) {
+      await load(`${baseline}${endpoint.path}`, 1);
+      await load(`${product}${endpoint.path}`, 1);
+    }
+    const measured: Array<{ name: string; bytes: number; base: LoadResult; ours: LoadResult }> = [];
+    for (const endpoint of endpoints) {
+      progress(`measuring ${endpoint.name}`);
+      const { base, ours } = await alternate(
+        `${baseline}${endpoint.path}`,
+        `${product}${endpoint.path}`,
+        seconds,
+      );
+      measured.push({ name: endpoint.name, bytes: endpoint.bytes, base, ours });
+    }
+
+    const ratioOf = (m: (typeof measured)[number]) =>
+      Number((m.ours.requestsPerSecond / m.base.requestsPerSecond).toFixed(2));
+    return {
+      title: 'Public market endpoints',
+      target: `ratio ≥ ${TARGET_RATIO} for each endpoint, no errors`,
+      met: measured.every((m) => ratioOf(m) >= TARGET_RATIO && m.ours.errors === 0),
+      columns: [
+        'endpoint',
+        'body bytes',
+        'baseline req/s',
+        'product req/s',
+        'baseline p99 ms',
+        'product p99 ms',
+        'product errors',
+        'ratio',
+      ],
+      rows: measured.map((m) => [
+        m.name,
+        m.bytes,
+        m.base.requestsPerSecond,
+        m.ours.requestsPerSecond,
+        m.base.latencyP99Ms,
+        m.ours.latencyP99Ms,
+        m.ours.errors,
+        ratioOf(m),
+      ]),
+      notes: [
+        `50 connections, ${seconds} s per side in ${ROUNDS} alternating turns (p99: the worse turn); ${keys.length} pairs with live prices (market engine running in the same process for both sides).`,
+      ],
+    };
+  } finally {
+    await bare.close();
+    await stopEngine();
+    await t.close();
+  }
+}

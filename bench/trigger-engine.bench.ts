@@ -1,0 +1,65 @@
+import { TriggerBooks } from '../apps/server/src/modules/trading/trigger-books';
+
+/**
+ * The trigger engine's per-tick cost with 10k, 100k and 1M waiting triggers (limit orders, take
+ * profits, stop losses and liquidations spread on both sides, none near the price), as ticks per
+ * second and the ratio of the 1M cost to the 10k cost measured in the same run. Target: flat
+ * (ratio ≤ 2) and at least 200,000 ticks per second with nothing firing.
+ */
+export function triggerEngineBench(seconds: number) {
+  const sizes = [10_000, 100_000, 1_000_000];
+  const mid = 5_000_000n;
+  const results = sizes.map((size) => {
+    const books = new TriggerBooks();
+    for (let i = 0; i < size; i++) {
+      const far = BigInt(100_000 + ((i * 7919) % 1_000_000));
+      const side = i % 2 === 0 ? 'buy' : 'sell';
+      const pending = i % 3 === 0;
+      books.upsert({
+        id: `o${i}`,
+        symbol: 'BTC_USDT',
+        side,
+        status: pending ? 'pnd' : 'act',
+        price: pending ? (side === 'buy' ? mid - far : mid + far) : mid,
+        takeProfit: side === 'buy' ? mid + far : mid - far,
+        stopLoss: side === 'buy' ? mid - far : mid + far,
+        liquidationPrice: side === 'buy' ? mid - 2n * far : mid + 2n * far,
+      });
+    }
+    // Quotes wander within ±0.1 % of the mid: nothing fires, every tick still checks every book.
+    const quotes = Array.from({ length: 1024 }, (_, i) => {
+      const bid = mid + BigInt((i * 37) % 9_000) - 4_500n;
+      return { bid, ask: bid + 500n };
+    });
+    let ticks = 0;
+    let fired = 0;
+    const budgetMs = Math.max(500, (seconds * 1000) / sizes.length);
+    const started = performance.now();
+    while (performance.now() - started < budgetMs) {
+      for (let i = 0; i < 1024; i++)
+        fired += books.cross('BTC_USDT', quotes[i] as { bid: bigint; ask: bigint }).length;
+      ticks += 1024;
+    }
+    const elapsedS = (performance.now() - started) / 1000;
+    return {
+      size,
+      ticksPerSecond: Math.round(ticks / elapsedS),
+      nsPerTick: Math.round((elapsedS * 1e9) / ticks),
+      fired,
+    };
+  });
+  const first = results[0];
+  const last = results.at(-1);
+  return {
+    name: 'Trigger engine per tick',
+    results,
+    ratio: first && last ? Number((last.nsPerTick / first.nsPerTick).toFixed(2)) : Number.NaN,
+    target: 'ratio (1M ÷ 10k cost) ≤ 2; ≥ 200,000 ticks/s',
+  };
+}
+
+// Run on its own: `node --import tsx bench/trigger-engine.bench.ts`
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = triggerEngineBench(Number(process.argv[2] ?? 6));
+  console.log(JSON.stringify(report, null, 2));
+}
