@@ -106,10 +106,17 @@ export function createKlinesService(deps: {
      */
     async lineshotBody(keys: string[]): Promise<string> {
       const cacheKey = keys.join(',');
+      const cached = bodies.get(cacheKey);
+      if (
+        cached &&
+        lineshots &&
+        cached.builtAtMs === lineshots.builtAtMs &&
+        Date.now() - lineshots.builtAtMs <= LINESHOT_TTL_MS
+      ) {
+        return cached.body;
+      }
       const answer = await lineshot(keys);
       const builtAtMs = lineshots?.builtAtMs ?? 0;
-      const cached = bodies.get(cacheKey);
-      if (cached && cached.builtAtMs === builtAtMs) return cached.body;
       const body = JSON.stringify({ message: 'Lineshot fetched successfully', data: answer });
       if (bodies.size >= LINESHOT_BODIES_MAX) bodies.clear();
       bodies.set(cacheKey, { body, builtAtMs });
