@@ -6,7 +6,14 @@ const ZDecimalInput = (label: string, scale = 8) =>
   z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
-    .pipe(z.string().regex(new RegExp(`^\\d+(\\.\\d{1,${scale}})?$`), `${label} must be a positive number with at most ${scale} decimals`));
+    .pipe(
+      z
+        .string()
+        .regex(
+          new RegExp(`^\\d+(\\.\\d{1,${scale}})?$`),
+          `${label} must be a positive number with at most ${scale} decimals`,
+        ),
+    );
 
 export const ZPlaceOrderRequest = z.object({
   account: ZAccount.default('real'),
@@ -71,7 +78,12 @@ export const ZOrdersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const ZBalance = z.object({ balance: z.string(), equity: z.string(), marginUsed: z.string(), freeMargin: z.string() });
+export const ZBalance = z.object({
+  balance: z.string(),
+  equity: z.string(),
+  marginUsed: z.string(),
+  freeMargin: z.string(),
+});
 export type TBalance = z.infer<typeof ZBalance>;
 
 export const ZPortfolio = ZBalance.extend({
