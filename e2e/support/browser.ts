@@ -40,18 +40,25 @@ interface TContextOptions {
   token?: string;
   /** Persisted store theme before the first page loads. */
   theme?: TTheme;
+  /** The store's sign-in step values (after signup or a sign-in that needs verification). */
+  tempToken?: string;
+  tempEmail?: string;
 }
 
 /**
- * A fresh browser context (own storage), with the session token and theme already in
+ * A fresh browser context (own storage), with the session token, theme and sign-in step already in
  * localStorage when given, so the first navigation sees them.
  */
 export function newContext(browser: Browser, options: TContextOptions): Promise<BrowserContext> {
   const localStorage: { name: string; value: string }[] = [];
   if (options.token) localStorage.push({ name: TOKEN_KEY, value: options.token });
-  if (options.theme) {
-    const store = { state: { theme: options.theme, tempToken: '', tempEmail: null }, version: STORE_VERSION };
-    localStorage.push({ name: STORE_KEY, value: JSON.stringify(store) });
+  if (options.theme || options.tempToken || options.tempEmail) {
+    const state = {
+      theme: options.theme ?? 'dark',
+      tempToken: options.tempToken ?? '',
+      tempEmail: options.tempEmail ?? null,
+    };
+    localStorage.push({ name: STORE_KEY, value: JSON.stringify({ state, version: STORE_VERSION }) });
   }
   return browser.newContext({
     baseURL: options.baseURL,
@@ -78,11 +85,18 @@ export async function setTokenBeforeNavigation(page: Page, token: string): Promi
   );
 }
 
-/** Saves a PNG of the viewport to test-output/screenshots/<name>.png, once fonts have loaded. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG of the viewport (or with `fullPage`, of the whole scrollable page) to
+ * test-output/screenshots/<name>.png, once fonts have loaded.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
+  await page.screenshot({ path, animations: 'disabled', fullPage: options.fullPage ?? false });
   return path;
 }

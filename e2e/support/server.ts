@@ -9,7 +9,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 const SERVER_MAIN = join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
 const WEB_INDEX = join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html');
 
-const START_TIMEOUT_MS = 60_000;
+// A fresh data directory runs every migration first; on a busy two-core machine that takes a while.
+const START_TIMEOUT_MS = 100_000;
 const STOP_TIMEOUT_MS = 10_000;
 const HEALTH_POLL_MS = 100;
 const HEALTH_REQUEST_TIMEOUT_MS = 1_000;
@@ -23,7 +24,7 @@ export interface TRunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -58,12 +59,17 @@ async function isHealthy(url: string): Promise<boolean> {
   }
 }
 
+export interface TStartServerOptions {
+  /** Extra environment on top of the clean defaults, e.g. SMTP_URL (see mailbox.ts) or ADMIN_EMAIL. */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts the built server (apps/server/dist/main.js, which serves the built web app) as an
  * operator would: its own process, a free port, a fresh data directory. Resolves once
- * GET /health answers 200. `env` is added on top (e.g. ADMIN_EMAIL).
+ * GET /health answers 200.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TRunningServer> {
+export async function startServer({ env = {} }: TStartServerOptions = {}): Promise<TRunningServer> {
   for (const [file, what] of [
     [SERVER_MAIN, 'the server'],
     [WEB_INDEX, 'the web app'],

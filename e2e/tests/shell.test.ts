@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, type TTheme, VIEWPORTS } from '../support/browser';
+import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
+import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
 
-// The shell checks only that a token is present; no endpoint is called with it yet. Once the
-// dashboard loads the profile, these tests need a real signed-in user instead.
-const FAKE_TOKEN = 'e2e.shell.token';
+// The dashboard loads the signed-in user (GET /profile) and sends anyone whose token the server
+// refuses back to login, so the shell runs as a real user, made through the public API.
 
 const TABS = [
   { name: 'Dashboard', path: '/dashboard/home' },
@@ -17,17 +18,25 @@ const TABS = [
 ] as const;
 
 let server: TRunningServer;
+let mailbox: TMailbox;
 let browser: Browser;
+let user: TCreatedUser;
+/** The user's session token: valid for every test (the logout test signs in on its own). */
+let token: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  mailbox = await startMailbox();
+  server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
   browser = await launchBrowser();
+  user = await createUser({ server, mailbox }, { firstName: 'Shell', lastName: 'Tester' });
+  token = user.token;
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.stop();
 });
 
 afterEach(async () => {
@@ -69,14 +78,14 @@ describe('routing', () => {
   });
 
   it('opens /dashboard at the Dashboard tab when a token is stored', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    const page = await openPage({ token });
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/dashboard/home');
     await expectTitle(page, 'Dashboard');
   });
 
   it('opens each of the six tabs by clicking it', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    const page = await openPage({ token });
     await page.goto('/dashboard/home');
     await expectTitle(page, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -92,7 +101,7 @@ describe('routing', () => {
   });
 
   it('moves the tabs to a bottom bar below 768 px, and they still navigate', async () => {
-    const page = await openPage({ token: FAKE_TOKEN, viewport: VIEWPORTS.mobile });
+    const page = await openPage({ token, viewport: VIEWPORTS.mobile });
     await page.goto('/dashboard/home');
     await expectTitle(page, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -105,7 +114,7 @@ describe('routing', () => {
   });
 
   it('redirects an unknown path to the dashboard', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    const page = await openPage({ token });
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/dashboard/home');
     await expectTitle(page, 'Dashboard');
@@ -137,7 +146,7 @@ describe('routing', () => {
 
 describe('theme', () => {
   it('starts dark, toggles to light, and keeps the choice after a reload', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    const page = await openPage({ token });
     await page.goto('/dashboard/home');
     await expectTitle(page, 'Dashboard');
     expect(await htmlTheme(page)).toBe('dark');
@@ -163,10 +172,11 @@ describe('theme', () => {
 
 describe('session', () => {
   it('logs out from the account menu: token gone, toast shown, login a second later', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    // A session of its own: logging out revokes it, and the other tests keep theirs.
+    const page = await openPage({ token: await signInByApi(server, user.email, user.password) });
     await page.goto('/dashboard/trade');
     await expectTitle(page, 'Trade');
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByText('Logout successful').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
@@ -211,7 +221,7 @@ describe('loading and failure', () => {
   });
 
   it('shows the error page when a screen cannot load, with a way back to the dashboard', async () => {
-    const page = await openPage({ token: FAKE_TOKEN });
+    const page = await openPage({ token });
     await page.route('**/assets/trade-screen-*.js', (route) => route.abort());
     await page.goto('/dashboard/home');
     await expectTitle(page, 'Dashboard');
@@ -238,7 +248,7 @@ describe('screenshots', () => {
       ['1440', VIEWPORTS.desktop],
     ] as const) {
       it(`captures the dashboard frame at ${size} px in the ${theme} theme`, async () => {
-        const page = await openPage({ token: FAKE_TOKEN, theme, viewport });
+        const page = await openPage({ token, theme, viewport });
         await page.goto('/dashboard/home');
         await expectTitle(page, 'Dashboard');
         expect(await htmlTheme(page)).toBe(theme);

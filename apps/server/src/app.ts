@@ -63,6 +63,9 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
 }
 
+/** Where Google Identity Services loads from, allowed by the page's CSP when Google sign-in is on. */
+const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com';
+
 /** Settings an order reads are re-read at most this often. */
 const FEE_CACHE_MS = 5_000;
 
@@ -120,7 +123,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const page: WebAppPage | undefined = indexHtml
     ? {
         html: indexHtml,
-        headers: documentSecurityHeaders({ inlineScriptHashes: inlineScriptHashes(indexHtml), isHttps }),
+        headers: documentSecurityHeaders({
+          inlineScriptHashes: inlineScriptHashes(indexHtml),
+          isHttps,
+          // Google's sign-in script, its styles, its iframe and its calls (their documented CSP).
+          ...(config.GOOGLE_CLIENT_ID
+            ? { extraScriptSources: [GOOGLE_GSI_ORIGIN], extraFrameSources: [GOOGLE_GSI_ORIGIN] }
+            : {}),
+        }),
         isHttps,
       }
     : undefined;

@@ -136,6 +136,20 @@ export const router = createBrowserRouter([
               (module) => module.ReferralScreen,
             ),
           },
+          {
+            path: 'profile',
+            lazy: lazyScreen(
+              () => import('../features/profile/components/profile-screen'),
+              (module) => module.ProfileScreen,
+            ),
+          },
+          {
+            path: 'security',
+            lazy: lazyScreen(
+              () => import('../features/profile/components/security-screen'),
+              (module) => module.SecurityScreen,
+            ),
+          },
         ],
       },
       // Any other path (including unknown /dashboard/... and /authentication/... paths).

@@ -10,6 +10,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the error toast (e.g. background polling, or a screen that shows the error inline). */
     silent?: boolean;
+    /**
+     * What to say when a request fails without a message of the server's (a proxy's error page,
+     * an empty body): the product's own text for that action, e.g. 'Signup failed'.
+     */
+    fallbackErrorMessage?: string;
   }
 }
 
@@ -77,8 +82,11 @@ function isEmptyBody(data: unknown): boolean {
   return data === undefined || data === null || data === '';
 }
 
-/** The server's message, if the body carries one; otherwise the default text. */
-function messageOf(data: unknown): { message: string; code?: string; details?: unknown } {
+/** The server's message, if the body carries one; otherwise the request's fallback or the default text. */
+function messageOf(
+  data: unknown,
+  fallback: string = DEFAULT_ERROR_MESSAGE,
+): { message: string; code?: string; details?: unknown } {
   const parsed = ZErrorBody.safeParse(data);
   if (parsed.success && parsed.data.message) {
     return { message: capitalize(parsed.data.message), code: parsed.data.code, details: parsed.data.details };
@@ -88,13 +96,14 @@ function messageOf(data: unknown): { message: string; code?: string; details?: u
     const { message } = data as { message: unknown };
     if (typeof message === 'string' && message.trim()) return { message: capitalize(message) };
   }
-  return { message: DEFAULT_ERROR_MESSAGE };
+  return { message: fallback };
 }
 
 function onFulfilled(response: AxiosResponse): AxiosResponse {
   if (isEmptyBody(response.data)) {
-    showErrorToast(DEFAULT_ERROR_MESSAGE, response.config);
-    throw new ApiError(DEFAULT_ERROR_MESSAGE, { status: response.status });
+    const message = response.config.fallbackErrorMessage ?? DEFAULT_ERROR_MESSAGE;
+    showErrorToast(message, response.config);
+    throw new ApiError(message, { status: response.status });
   }
   return response;
 }
@@ -110,7 +119,10 @@ function onRejected(error: unknown): Promise<never> {
     return Promise.reject(new ApiError(NETWORK_ERROR_MESSAGE, { cause: error }));
   }
 
-  const { message, code, details } = messageOf(axiosError.response.data);
+  const { message, code, details } = messageOf(
+    axiosError.response.data,
+    axiosError.config?.fallbackErrorMessage,
+  );
   showErrorToast(message, axiosError.config);
   return Promise.reject(
     new ApiError(message, { status: axiosError.response.status, code, details, cause: error }),

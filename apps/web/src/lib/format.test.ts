@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { capitalize, EMPTY_VALUE, formatDate, formatDateTime, formatMoney, shortenCurrency } from './format';
+import {
+  capitalize,
+  EMPTY_VALUE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTimeAgo,
+  shortenCurrency,
+} from './format';
 
 describe('formatMoney', () => {
   it('groups thousands and pads to the precision', () => {
@@ -159,5 +167,21 @@ describe('capitalize', () => {
 
   it('leaves an empty message empty', () => {
     expect(capitalize('')).toBe('');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const nowMs = Date.parse('2026-03-05T12:00:00Z');
+
+  it('counts minutes and hours within a day', () => {
+    expect(formatTimeAgo('2026-03-05T11:59:30Z', nowMs)).toBe('Just now');
+    expect(formatTimeAgo('2026-03-05T11:55:00Z', nowMs)).toBe('5 min ago');
+    expect(formatTimeAgo('2026-03-05T09:00:00Z', nowMs)).toBe('3 h ago');
+  });
+
+  it('gives the date and time beyond a day, and reads a future time as now', () => {
+    expect(formatTimeAgo('2026-03-01T12:00:00Z', nowMs)).toBe(formatDateTime('2026-03-01T12:00:00Z'));
+    expect(formatTimeAgo('2026-03-05T12:05:00Z', nowMs)).toBe('Just now');
+    expect(formatTimeAgo('not a date', nowMs)).toBe(EMPTY_VALUE);
   });
 });

@@ -158,3 +158,21 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 export function capitalize(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long ago, for "last seen" columns: 'Just now' under a minute, then minutes and hours up to a
+ * day, then the date and time ('05 Mar, 2026 14:05'). A time in the future reads as 'Just now'.
+ */
+export function formatTimeAgo(value: string | number | Date | null | undefined, nowMs = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return EMPTY_VALUE;
+  const elapsedMs = nowMs - date.getTime();
+  if (elapsedMs < MINUTE_MS) return 'Just now';
+  if (elapsedMs < HOUR_MS) return `${Math.floor(elapsedMs / MINUTE_MS)} min ago`;
+  if (elapsedMs < DAY_MS) return `${Math.floor(elapsedMs / HOUR_MS)} h ago`;
+  return formatPattern(date, DATE_TIME_FORMAT);
+}

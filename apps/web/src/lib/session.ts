@@ -3,6 +3,27 @@ import { TOKEN_STORAGE_KEY } from '@td/contracts/constants';
 // The session token lives in localStorage under TOKEN (product spec §3). Storage can throw
 // (private mode, blocked cookies), so every access is guarded: a broken storage means "signed out".
 
+// Screens that depend on being signed in (the profile query) listen for changes: a logout in this
+// tab (setToken/clearToken) or in another one (the storage event).
+const tokenListeners = new Set<() => void>();
+
+function notifyTokenChange(): void {
+  for (const listener of tokenListeners) listener();
+}
+
+/** Calls `listener` whenever the token is set or cleared, here or in another tab. */
+export function subscribeToToken(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
 export function getToken(): string | null {
   try {
     const token = globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY);
@@ -18,6 +39,7 @@ export function setToken(token: string): void {
   } catch {
     // Nothing to do: without storage the session lasts only as long as this page.
   }
+  notifyTokenChange();
 }
 
 export function clearToken(): void {
@@ -26,6 +48,7 @@ export function clearToken(): void {
   } catch {
     // Same as above.
   }
+  notifyTokenChange();
 }
 
 export function hasToken(): boolean {

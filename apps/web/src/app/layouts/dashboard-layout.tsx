@@ -1,4 +1,5 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { Avatar } from '../../components/avatar';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import {
   IconCandles,
@@ -8,13 +9,16 @@ import {
   IconLineChart,
   IconLogOut,
   IconPieChart,
+  IconShieldCheck,
   IconUser,
   IconUsers,
 } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { NavTabs, type TNavTab } from '../../components/nav-tabs';
+import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
@@ -28,10 +32,65 @@ const TABS: readonly TNavTab[] = [
   { to: '/dashboard/referral', label: 'Referral', icon: <IconUsers /> },
 ];
 
+const AVATAR_SIZE_PX = 26;
+
+/**
+ * The account menu: the user's picture and name (a same-sized skeleton while the profile loads, so
+ * the bar does not shift), with Profile, Security and Log out.
+ */
+function AccountMenu({ isMobile }: { isMobile: boolean }) {
+  const { data: user } = useSessionProfile();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  return (
+    <DropdownMenu
+      label="Account"
+      triggerClassName={styles.accountTrigger}
+      trigger={
+        <>
+          {user ? (
+            <Avatar src={user.avatarUrl} name={fullName || user.email} size={AVATAR_SIZE_PX} isDecorative />
+          ) : (
+            <Skeleton shape="circle" width={AVATAR_SIZE_PX} height={AVATAR_SIZE_PX} />
+          )}
+          {isMobile ? null : user ? (
+            <span className={styles.accountLabel}>{user.firstName || 'Account'}</span>
+          ) : (
+            <Skeleton width={72} height={12} className={styles.accountSkeleton} />
+          )}
+          <IconChevronDown size={14} />
+        </>
+      }
+      header={
+        user ? (
+          <div className={styles.menuUser}>
+            <span className={styles.menuName}>{fullName}</span>
+            <span className={styles.menuEmail}>{user.email}</span>
+          </div>
+        ) : undefined
+      }
+      items={[
+        {
+          label: 'Profile',
+          icon: <IconUser size={16} />,
+          onSelect: () => void navigate('/dashboard/profile'),
+        },
+        {
+          label: 'Security',
+          icon: <IconShieldCheck size={16} />,
+          onSelect: () => void navigate('/dashboard/security'),
+        },
+        { label: 'Log out', icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' },
+      ]}
+    />
+  );
+}
+
 /** The signed-in frame: top bar (brand, tabs, theme, account), the screen, and on phones a bottom tab bar. */
 export function DashboardLayout() {
   const isMobile = useIsMobile();
-  const logout = useLogout();
 
   return (
     <div className={styles.frame}>
@@ -46,20 +105,7 @@ export function DashboardLayout() {
           {isMobile ? null : <NavTabs tabs={TABS} placement="top" label="Main" />}
           <div className={styles.tools}>
             <ThemeToggle />
-            <DropdownMenu
-              label="Account"
-              triggerClassName={styles.accountTrigger}
-              trigger={
-                <>
-                  <span className={styles.avatar}>
-                    <IconUser size={16} />
-                  </span>
-                  {isMobile ? null : <span className={styles.accountLabel}>Account</span>}
-                  <IconChevronDown size={14} />
-                </>
-              }
-              items={[{ label: 'Log out', icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' }]}
-            />
+            <AccountMenu isMobile={isMobile} />
           </div>
         </div>
       </header>

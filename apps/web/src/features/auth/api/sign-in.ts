@@ -1,20 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import { type TSigninRequest, ZTokenData } from '@td/contracts/auth';
 import { api } from '../../../lib/api-client';
 
-// SPEC §4: POST /auth/signin {email, password} → "Login successful", {token}. The token's type
-// claim (normal, email, tfa) says what comes next. Move these types to @td/contracts' auth
-// schemas once they exist, so the wire shape is written once.
-export interface TSignInRequest {
-  email: string;
-  password: string;
-}
-
-export interface TSignInResponse {
-  token: string;
-}
-
-export function signIn(body: TSignInRequest) {
-  return api.post<TSignInResponse>('/auth/signin', body);
+/**
+ * POST /auth/signin → "Login successful", {token}. The token's type claim (normal, email, tfa)
+ * says what comes next (useStartSession). A failure is the server's 401 'Email or password is
+ * incorrect', toasted by the API client.
+ */
+export function signIn(body: TSigninRequest) {
+  return api.post('/auth/signin', body, { schema: ZTokenData });
 }
 
 export function useSignIn() {

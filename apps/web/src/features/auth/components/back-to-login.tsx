@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 
+interface TBackToLoginProps {
+  /** The question before the link, fitting the screen ('Remembered it?' on password reset). */
+  prompt?: string;
+}
+
 /** The footer of the secondary authentication screens. */
-export function BackToLogin() {
+export function BackToLogin({ prompt = 'Remembered it?' }: TBackToLoginProps) {
   return (
     <>
-      Remembered it? <Link to="/authentication/login">Back to log in</Link>
+      {prompt} <Link to="/authentication/login">Back to log in</Link>
     </>
   );
 }

@@ -1,24 +1,226 @@
+import { ZVerifyEmailRequest } from '@td/contracts/auth';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { Callout } from '../../../components/callout';
 import { IconMail } from '../../../components/icons';
+import { OtpField } from '../../../components/otp-field';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { useAppStore } from '../../../lib/store';
+import { useResendVerificationEmail } from '../api/resend-verification-email';
+import { useVerifyEmailCode } from '../api/verify-email-code';
+import { useVerifyEmailLink } from '../api/verify-email-link';
+import { formatCooldown, RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
+import { useStartSession } from '../hooks/use-start-session';
+import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
 
-export function EmailVerificationScreen() {
+const TITLE = 'Verify your email';
+
+/** The 6-digit code form, on the temporary `email` token from signup or sign-in. */
+function CodeEntry({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const verify = useVerifyEmailCode();
+  const resend = useResendVerificationEmail();
+  const startSession = useStartSession();
+  // A code was sent just before this screen opened (signup or sign-in), so the wait starts now.
+  const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: true });
+
+  const submit = (value: string) => {
+    if (verify.isPending) return;
+    const parsed = ZVerifyEmailRequest.safeParse({ code: value });
+    if (!parsed.success) {
+      setError(zodFieldErrors<'code'>(parsed.error).code);
+      return;
+    }
+    setError(undefined);
+    verify.mutate(
+      { code: parsed.data.code, tempToken },
+      {
+        onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+        onError: () => setCode(''),
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(code);
+  };
+
+  const onResend = () => {
+    resend.mutate(tempToken, {
+      onSuccess: ({ message }) => {
+        toast.success(message);
+        cooldown.start();
+      },
+    });
+  };
+
   return (
     <AuthCard
       icon={<IconMail size={22} />}
-      title="Verify your email"
+      title={TITLE}
       subtitle={
         tempEmail ? (
           <>
-            We sent a 6-digit code to <strong>{tempEmail}</strong>. Enter it to activate your account.
+            We sent a 6-digit code to <span className={styles.recipient}>{tempEmail}</span>. Enter it to
+            activate your account.
           </>
         ) : (
           'We sent a 6-digit code to your email address. Enter it to activate your account.'
         )
       }
-      footer={<BackToLogin />}
-    />
+      footer={
+        <>
+          Wrong address? <Link to="/authentication/signup">Sign up again</Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <OtpField
+          label="Verification code"
+          name="code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (error) setError(undefined);
+          }}
+          onComplete={submit}
+          error={error}
+          hint="The code is valid for 10 minutes. You can also open the link in the email."
+          disabled={verify.isPending}
+          autoFocus
+        />
+        <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={verify.isPending}>
+          Verify email
+        </Button>
+      </form>
+      <div className={styles.inlineActions}>
+        <span>Didn’t get it? Check your spam folder.</span>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={onResend}
+          disabled={cooldown.isCoolingDown || resend.isPending}
+          aria-live="polite"
+        >
+          {cooldown.isCoolingDown ? `Resend code in ${formatCooldown(cooldown.secondsLeft)}` : 'Resend code'}
+        </button>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** The link from the e-mail: /authentication/emailVerification?token=… is verified at once. */
+function LinkVerification({ linkToken }: { linkToken: string }) {
+  const query = useVerifyEmailLink(linkToken);
+  const startSession = useStartSession();
+  const tempToken = useTempToken('email');
+  const [, setSearchParams] = useSearchParams();
+  const resend = useResendVerificationEmail();
+  // Strict mode runs effects twice in development; the session starts once.
+  const hasStartedRef = useRef(false);
+
+  useEffect(() => {
+    if (!query.data || hasStartedRef.current) return;
+    hasStartedRef.current = true;
+    startSession({ token: query.data.data.token, message: query.data.message });
+  }, [query.data, startSession]);
+
+  if (query.isError) {
+    const reason = query.error instanceof ApiError ? query.error.message : undefined;
+    const canResend = tempToken.status === 'valid';
+    return (
+      <AuthCard
+        icon={<IconMail size={22} />}
+        title="This link did not work"
+        subtitle="Verification links can be used once and expire after a while."
+        footer={<BackToLogin prompt="Already verified?" />}
+      >
+        <Callout tone="danger" title="We could not verify your email" role="alert">
+          {reason ?? 'The link is invalid or has expired.'}
+        </Callout>
+        {canResend ? (
+          <Button
+            variant="primary"
+            size="lg"
+            isFullWidth
+            isLoading={resend.isPending}
+            onClick={() =>
+              resend.mutate(tempToken.token, {
+                onSuccess: ({ message }) => {
+                  toast.success(message);
+                  // Drop the dead link from the address: the screen switches to code entry.
+                  setSearchParams({}, { replace: true });
+                },
+              })
+            }
+          >
+            Send a new code
+          </Button>
+        ) : (
+          <>
+            <p className={styles.note}>
+              Log in with your email and password: while your address is not verified, we send you a new code
+              each time.
+            </p>
+            <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+              Log in to get a new code
+            </ButtonLink>
+          </>
+        )}
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard icon={<IconMail size={22} />} title={TITLE}>
+      <div className={styles.status} role="status" aria-live="polite">
+        <Spinner size={24} />
+        <p>{query.data ? 'Email verified. Opening your dashboard…' : 'Verifying your email address…'}</p>
+      </div>
+    </AuthCard>
+  );
+}
+
+export function EmailVerificationScreen() {
+  const [searchParams] = useSearchParams();
+  const linkToken = searchParams.get('token');
+  const tempToken = useTempToken('email');
+
+  if (linkToken) return <LinkVerification linkToken={linkToken} />;
+  if (tempToken.status === 'valid') return <CodeEntry tempToken={tempToken.token} />;
+
+  return (
+    <AuthCard
+      icon={<IconMail size={22} />}
+      title={TITLE}
+      subtitle={
+        tempToken.status === 'expired'
+          ? 'Your verification session has expired.'
+          : 'There is no email address waiting for verification in this browser.'
+      }
+      footer={
+        <>
+          No account yet? <Link to="/authentication/signup">Create one</Link>
+        </>
+      }
+    >
+      <p className={styles.note}>
+        Open the link from your email, or log in with your email and password: while your address is not
+        verified, we send you a new code each time.
+      </p>
+      <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+        Go to log in
+      </ButtonLink>
+    </AuthCard>
   );
 }

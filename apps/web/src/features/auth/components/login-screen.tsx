@@ -1,32 +1,21 @@
-import { normalizeEmail, ZEmail } from '@td/contracts/email';
+import { ZSigninRequest } from '@td/contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { PasswordField, TextField } from '../../../components/text-field';
+import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useSignIn } from '../api/sign-in';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
+import { GoogleSignIn } from './google-sign-in';
 
-const PASSWORD_REQUIRED_MESSAGE = 'Enter your password';
-
-interface TLoginErrors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): TLoginErrors {
-  const errors: TLoginErrors = {};
-  const parsedEmail = ZEmail.safeParse(email);
-  if (!parsedEmail.success) errors.email = parsedEmail.error.issues[0]?.message;
-  if (!password) errors.password = PASSWORD_REQUIRED_MESSAGE;
-  return errors;
-}
+type TLoginField = 'email' | 'password';
 
 export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<TLoginErrors>({});
+  const [errors, setErrors] = useState<TFieldErrors<TLoginField>>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const signIn = useSignIn();
@@ -34,23 +23,21 @@ export function LoginScreen() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validate(email, password);
-    setErrors(found);
-    // Send the user to the first field to fix; nothing leaves the browser until both are valid.
-    if (found.email || found.password) {
+    // The server's own schema: the address is trimmed, lower-cased and, for gmail, stripped of dots.
+    const parsed = ZSigninRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      const found = zodFieldErrors<TLoginField>(parsed.error);
+      setErrors(found);
+      // Send the user to the first field to fix; nothing leaves the browser until both are valid.
       (found.email ? emailRef : passwordRef).current?.focus();
       return;
     }
-
-    const normalizedEmail = normalizeEmail(email);
+    setErrors({});
     // Failures are shown by the API client's error toast (the server's message).
-    signIn.mutate(
-      { email: normalizedEmail, password },
-      {
-        onSuccess: ({ data, message }) =>
-          startSession({ token: data.token, message, email: normalizedEmail }),
-      },
-    );
+    signIn.mutate(parsed.data, {
+      onSuccess: ({ data, message }) =>
+        startSession({ token: data.token, message, email: parsed.data.email }),
+    });
   };
 
   return (
@@ -98,6 +85,7 @@ export function LoginScreen() {
           Log in
         </Button>
       </form>
+      <GoogleSignIn />
     </AuthCard>
   );
 }

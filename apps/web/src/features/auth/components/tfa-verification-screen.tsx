@@ -1,14 +1,152 @@
+import { ZTfaVerifyRequest } from '@td/contracts/auth';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button, ButtonLink } from '../../../components/button';
 import { IconShieldCheck } from '../../../components/icons';
+import { OtpField } from '../../../components/otp-field';
+import { TextField } from '../../../components/text-field';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { useAppStore } from '../../../lib/store';
+import { useVerifyTfa } from '../api/verify-tfa';
+import { useStartSession } from '../hooks/use-start-session';
+import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
 
-export function TfaVerificationScreen() {
+const TITLE = 'Two-factor verification';
+
+type TMode = 'app' | 'recovery';
+
+function TfaForm({ tempToken }: { tempToken: string }) {
+  const tempEmail = useAppStore((state) => state.tempEmail);
+  const [mode, setMode] = useState<TMode>('app');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const recoveryRef = useRef<HTMLInputElement>(null);
+  const appCodeRef = useRef<HTMLInputElement>(null);
+  const verify = useVerifyTfa();
+  const startSession = useStartSession();
+
+  const submit = (value: string) => {
+    if (verify.isPending) return;
+    const parsed = ZTfaVerifyRequest.safeParse({ code: value });
+    if (!parsed.success) {
+      setError(zodFieldErrors<'code'>(parsed.error).code);
+      (mode === 'app' ? appCodeRef : recoveryRef).current?.focus();
+      return;
+    }
+    setError(undefined);
+    verify.mutate(
+      { code: parsed.data.code, tempToken },
+      {
+        onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+        onError: () => {
+          if (mode === 'app') setCode('');
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(code);
+  };
+
+  const switchMode = () => {
+    const next: TMode = mode === 'app' ? 'recovery' : 'app';
+    setMode(next);
+    setCode('');
+    setError(undefined);
+    // The new field takes the focus once it is drawn.
+    window.requestAnimationFrame(() => (next === 'app' ? appCodeRef : recoveryRef).current?.focus());
+  };
+
   return (
     <AuthCard
       icon={<IconShieldCheck size={22} />}
-      title="Two-factor verification"
-      subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
-      footer={<BackToLogin />}
-    />
+      title={TITLE}
+      subtitle={
+        mode === 'app' ? (
+          <>
+            Enter the 6-digit code from your authenticator app
+            {tempEmail ? (
+              <>
+                {' '}
+                for <span className={styles.recipient}>{tempEmail}</span>
+              </>
+            ) : null}
+            .
+          </>
+        ) : (
+          'Enter one of the recovery codes you saved when you turned on two-factor. Each code works once.'
+        )
+      }
+      footer={<BackToLogin prompt="Not your account?" />}
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {mode === 'app' ? (
+          <OtpField
+            ref={appCodeRef}
+            label="Authentication code"
+            name="code"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              if (error) setError(undefined);
+            }}
+            onComplete={submit}
+            error={error}
+            disabled={verify.isPending}
+            autoFocus
+          />
+        ) : (
+          <TextField
+            ref={recoveryRef}
+            label="Recovery code"
+            name="recoveryCode"
+            placeholder="xxxxx-xxxxx"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (error) setError(undefined);
+            }}
+            error={error}
+            hint="Letters and digits, with or without the dash."
+          />
+        )}
+        <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={verify.isPending}>
+          Verify and log in
+        </Button>
+      </form>
+      <button type="button" className={styles.linkButton} onClick={switchMode}>
+        {mode === 'app' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
+      </button>
+    </AuthCard>
+  );
+}
+
+export function TfaVerificationScreen() {
+  const tempToken = useTempToken('tfa');
+  if (tempToken.status === 'valid') return <TfaForm tempToken={tempToken.token} />;
+  return (
+    <AuthCard
+      icon={<IconShieldCheck size={22} />}
+      title={TITLE}
+      subtitle={
+        tempToken.status === 'expired'
+          ? 'The time to enter your code has run out.'
+          : 'Two-factor verification follows a log in with your email and password.'
+      }
+    >
+      <p className={styles.note}>
+        Log in again, then enter the 6-digit code from your authenticator app or one of your recovery codes.
+      </p>
+      <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+        Go to log in
+      </ButtonLink>
+    </AuthCard>
   );
 }

@@ -2,16 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
 import { clearToken, getToken } from '../../../lib/session';
 import { clearTempSession } from '../../../lib/store';
+import { logout } from '../api/logout';
 
 /** Product spec §4: after logging out, the login screen follows this much later. */
 export const LOGOUT_REDIRECT_DELAY_MS = 1000;
+export const LOGOUT_SUCCESS_MESSAGE = 'Logout successful';
 
 /**
- * Logs out: asks the server to revoke the session (best effort, silent), then clears the token,
- * the query cache and the store's temporary values, says so, and goes to the login screen.
+ * Logs out: asks the server to revoke the session (POST /auth/logout, best effort and silent),
+ * then clears the token, the user and every cached query, and the store's temporary values, says
+ * so, and goes to the login screen a second later. Clearing the token first also stops the
+ * profile query (it runs only while a token is stored) from asking again in that second.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -20,17 +23,16 @@ export function useLogout() {
   return useCallback(() => {
     const token = getToken();
     if (token) {
-      // The header is set here because the token is cleared before the request leaves.
-      api
-        .post('/auth/logout', undefined, { silent: true, headers: { Authorization: `Bearer ${token}` } })
-        .catch(() => {
-          // The session expires on its own; the user is logged out on this device either way.
-        });
+      logout(token).catch(() => {
+        // The session expires on its own; the user is logged out on this device either way.
+      });
     }
     clearToken();
+    // Loaded on demand: the stream client stays out of the layout's chunk until a screen uses it.
+    void import('../../../lib/socket').then(({ disconnectStream }) => disconnectStream());
     queryClient.clear();
     clearTempSession();
-    toast.success('Logout successful');
+    toast.success(LOGOUT_SUCCESS_MESSAGE);
     window.setTimeout(() => {
       void navigate('/authentication/login', { replace: true });
     }, LOGOUT_REDIRECT_DELAY_MS);

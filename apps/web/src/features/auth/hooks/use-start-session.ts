@@ -13,9 +13,11 @@ interface TStartSessionInput {
 }
 
 /**
- * What a sign-in leads to, by token type (product spec §4): a normal token is stored and opens
- * the dashboard; an e-mail token leads to e-mail verification and a two-factor token to
- * two-factor verification, each keeping the token as the store's temporary token.
+ * What a sign-in step leads to, by token type (product spec §4): a normal token is stored and
+ * opens the dashboard; an e-mail token leads to e-mail verification and a two-factor token to
+ * two-factor verification, each keeping the token as the store's temporary token (and the address
+ * as the temporary e-mail). Every screen that ends in a token (login, Google, signup, both
+ * verifications) goes through here, so the rule lives in one place.
  */
 export function useStartSession() {
   const navigate = useNavigate();
@@ -39,6 +41,7 @@ export function useStartSession() {
         default:
           // 'normal', or a token whose claims this client cannot read: the server decides.
           setTempToken('');
+          setTempEmail(null);
           setToken(token);
           toast.success(message);
           void navigate('/dashboard', { replace: true });

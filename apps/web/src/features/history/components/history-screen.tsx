@@ -1,18 +1,248 @@
+import { PERIODS, type TPeriod } from '@td/contracts/constants';
+import { ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
+import type { TOrder } from '@td/contracts/trading';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { IconHistory } from '../../../components/icons';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconAlertTriangle, IconDownload, IconHistory, IconRefresh } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
+import { AccountSwitch } from '../../../components/trading/account-switch';
+import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
+import { SideTag } from '../../../components/trading/side-tag';
+import { SignedMoney } from '../../../components/trading/signed-money';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
+import { usePairs } from '../../../lib/market/get-pairs';
+import { useActiveAccount } from '../../../lib/trading/account-store';
+import { exportOrdersCsv } from '../../../lib/trading/export-orders';
+import { ORDERS_PAGE_SIZE, useOrders } from '../../../lib/trading/get-orders';
+import { orderTypeLabel, reasonText } from '../../../lib/trading/order-labels';
+import { useTradingStream } from '../../../lib/trading/use-trading-stream';
+import styles from './history-screen.module.css';
 
+const PERIOD_LABEL = { all: 'All', '1Y': '1Y', '1M': '1M', '1W': '1W' } as const satisfies Record<
+  TPeriod,
+  string
+>;
+const PERIOD_TABS = PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] }));
+const STATUS_OPTIONS = (Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
+  value,
+  label: ORDER_STATUS[value],
+}));
+const ALL = '';
+
+/**
+ * The History tab: every order of the active account, newest first, with its status in the
+ * product's words, filtered by status, pair and period, a page at a time, and exported as CSV.
+ */
 export function HistoryScreen() {
+  const account = useActiveAccount();
+  const [status, setStatus] = useState<TOrderStatus | typeof ALL>(ALL);
+  const [symbol, setSymbol] = useState(ALL);
+  const [period, setPeriod] = useState<TPeriod>('all');
+  const [page, setPage] = useState(1);
+  const [isExporting, setIsExporting] = useState(false);
+  useTradingStream();
+  const pairsQuery = usePairs();
+  const pairBySymbol = new Map((pairsQuery.data ?? []).map((pair) => [pair.symbol, pair]));
+  const statuses = status ? [status] : undefined;
+  const ordersQuery = useOrders(
+    { account, status: statuses, symbol: symbol || undefined, period, page, limit: ORDERS_PAGE_SIZE },
+    { isKeepingPrevious: true },
+  );
+  const data = ordersQuery.data;
+  const isFiltered = status !== ALL || symbol !== ALL || period !== 'all';
+
+  // Every filter starts again from the first page.
+  const filterBy =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      await exportOrdersCsv({ account, status: statuses, period });
+    } catch {
+      // The api client has shown the error.
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const precisionOf = (order: TOrder) => pairBySymbol.get(order.symbol)?.pricePrecision ?? 2;
+  const columns: TColumn<TOrder>[] = [
+    {
+      key: 'pair',
+      header: 'Pair',
+      isPrimary: true,
+      cell: (order) => <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>,
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
+    },
+    {
+      key: 'side',
+      header: 'Side',
+      cell: (order) => (
+        <span className={styles.sideCell}>
+          <SideTag side={order.side} leverage={order.leverage} />
+          <span className={styles.muted}>{orderTypeLabel(order.type)}</span>
+        </span>
+      ),
+    },
+    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
+    {
+      key: 'price',
+      header: 'Price',
+      align: 'end',
+      cell: (order) => formatPrice(order.price, precisionOf(order)),
+    },
+    {
+      key: 'close',
+      header: 'Close price',
+      align: 'end',
+      cell: (order) => formatPrice(order.closePrice, precisionOf(order)),
+    },
+    { key: 'fee', header: 'Fee', align: 'end', cell: (order) => formatMoney(order.fee, 2) },
+    {
+      key: 'pnl',
+      header: 'PnL (USD)',
+      align: 'end',
+      // Open orders carry no realised result yet.
+      cell: (order) =>
+        order.closedAt ? <SignedMoney value={order.pnl} /> : <span className={styles.muted}>—</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      align: 'end',
+      cell: (order) => (
+        <span className={styles.statusCell} title={reasonText(order.reason) || undefined}>
+          <OrderStatusBadge status={order.status} />
+          {order.status === 'rvt' || order.status === 'exc' ? (
+            <span className={styles.reason}>{reasonText(order.reason)}</span>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  const pairOptions = [
+    { value: ALL, label: 'All pairs' },
+    ...(pairsQuery.data ?? []).map((pair) => ({
+      value: pair.symbol,
+      label: displayPair(pair.base, pair.quote),
+    })),
+  ];
+
   return (
     <>
-      <PageHeader title="History" description="Your orders, deposits and withdrawals." />
-      <Card>
-        <EmptyState
-          icon={<IconHistory size={24} />}
-          title="Your past orders and transactions will appear here."
-          description="Review filled, closed and cancelled orders by period, and export them as CSV."
-        />
+      <PageHeader
+        title="History"
+        description="Every order you placed, filled, closed or cancelled."
+        actions={<AccountSwitch />}
+      />
+      <Card isFlush>
+        <div className={styles.toolbar}>
+          <div className={styles.filters}>
+            <SelectField
+              label="Status"
+              className={styles.filter}
+              value={status}
+              options={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
+              onChange={(event) => {
+                const parsed = ZOrderStatus.safeParse(event.target.value);
+                filterBy(setStatus)(parsed.success ? parsed.data : ALL);
+              }}
+            />
+            <SelectField
+              label="Pair"
+              className={styles.filter}
+              value={symbol}
+              options={pairOptions}
+              onChange={(event) => filterBy(setSymbol)(event.target.value)}
+            />
+            <div className={styles.period}>
+              <span className={styles.periodLabel}>Period</span>
+              <FilterTabs
+                label="Period"
+                tabs={PERIOD_TABS}
+                value={period}
+                onChange={filterBy(setPeriod)}
+                controls="history-table"
+              />
+            </div>
+          </div>
+          <Button
+            icon={<IconDownload size={16} />}
+            onClick={() => void onExport()}
+            isLoading={isExporting}
+            disabled={data?.total === 0}
+          >
+            Export CSV
+          </Button>
+        </div>
+        <div id="history-table" data-testid="history-table">
+          <DataTable
+            caption="Order history"
+            columns={columns}
+            rows={data?.items}
+            rowKey={(order) => order.id}
+            isLoading={ordersQuery.isPending}
+            isStale={ordersQuery.isPlaceholderData}
+            skeletonRows={8}
+            error={
+              ordersQuery.isError && !data ? (
+                <EmptyState
+                  tone="error"
+                  icon={<IconAlertTriangle size={24} />}
+                  title="Your orders could not load."
+                  description="Check your connection and try again."
+                  action={
+                    <Button
+                      size="sm"
+                      icon={<IconRefresh size={14} />}
+                      onClick={() => void ordersQuery.refetch()}
+                    >
+                      Retry
+                    </Button>
+                  }
+                />
+              ) : undefined
+            }
+            empty={
+              <EmptyState
+                icon={<IconHistory size={24} />}
+                title={isFiltered ? 'No orders match these filters.' : 'No orders yet.'}
+                description={
+                  isFiltered
+                    ? 'Try another status, pair or period.'
+                    : `Orders you place on the ${account === 'demo' ? 'demo' : 'real'} account appear here.`
+                }
+              />
+            }
+          />
+        </div>
+        {data && data.total > 0 ? (
+          <Pagination
+            page={data.page}
+            limit={data.limit}
+            total={data.total}
+            onPageChange={setPage}
+            isFetching={ordersQuery.isFetching && ordersQuery.isPlaceholderData}
+            noun="orders"
+          />
+        ) : null}
       </Card>
     </>
   );

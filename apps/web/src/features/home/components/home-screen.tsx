@@ -1,19 +1,107 @@
-import { Card } from '../../../components/card';
+import { DEFAULT_PAIR } from '@td/contracts/constants';
+import { type ReactNode, useRef } from 'react';
+import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { IconDashboard } from '../../../components/icons';
+import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { usePairs } from '../../../lib/market/get-pairs';
+import { usePrices } from '../../../lib/market/get-prices';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useChartSelection } from '../hooks/use-chart-selection';
+import { ChartPanel, ChartPanelSkeleton } from './chart-panel';
+import styles from './home-screen.module.css';
+import { Watchlist } from './watchlist';
 
+/**
+ * The dashboard: the chart of the chosen pair (from `?pair=&interval=`) beside a watchlist of every
+ * pair with live prices. A pair in the URL that does not trade falls back to the default pair.
+ */
 export function HomeScreen() {
+  const { symbol, interval, selectPair, selectInterval } = useChartSelection();
+  const pairsQuery = usePairs();
+  const pricesQuery = usePrices();
+  const isMobile = useIsMobile();
+  const chartRef = useRef<HTMLDivElement>(null);
+
+  const pairs = pairsQuery.data;
+  const pair =
+    pairs?.find((candidate) => candidate.symbol === symbol) ??
+    pairs?.find((candidate) => candidate.symbol === DEFAULT_PAIR) ??
+    pairs?.[0];
+  const prices = pricesQuery.data;
+
+  const onSelect = (next: string) => {
+    selectPair(next);
+    // On a phone the list sits under the chart: bring the chart into view.
+    if (isMobile) chartRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  // Prices are polled silently: when a poll fails the last prices stay, and the header says so.
+  const isPriceStale = pricesQuery.isError && prices !== undefined;
+
+  let chart: ReactNode;
+  if (pairsQuery.isError && !pairs) {
+    chart = (
+      <ChartPanelSkeleton>
+        <EmptyState
+          tone="error"
+          icon={<IconAlertTriangle size={24} />}
+          title="The markets could not load."
+          description="Check your connection and try again."
+          action={
+            <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void pairsQuery.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      </ChartPanelSkeleton>
+    );
+  } else if (!pair) {
+    chart = pairs ? (
+      <ChartPanelSkeleton>
+        <EmptyState icon={<IconAlertTriangle size={24} />} title="No pairs are trading right now." />
+      </ChartPanelSkeleton>
+    ) : (
+      <ChartPanelSkeleton />
+    );
+  } else {
+    chart = (
+      <ChartPanel
+        pair={pair}
+        snapshot={prices?.[pair.key]}
+        interval={interval}
+        onIntervalChange={selectInterval}
+      />
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Dashboard" description="Your account and the markets at a glance." />
-      <Card>
-        <EmptyState
-          icon={<IconDashboard size={24} />}
-          title="Your account overview will appear here."
-          description="Balances of your demo and real accounts, open positions and live prices of your favourite pairs."
+      <PageHeader
+        title="Dashboard"
+        description="Live prices and charts across crypto, forex and stocks."
+        actions={
+          isPriceStale ? (
+            <span className={styles.stale} role="status">
+              Prices are delayed: reconnecting…
+            </span>
+          ) : null
+        }
+      />
+      <div className={styles.layout}>
+        <div ref={chartRef} className={styles.chartColumn}>
+          {chart}
+        </div>
+        <Watchlist
+          pairs={pairs}
+          prices={prices}
+          isLoading={pairsQuery.isPending}
+          isError={pairsQuery.isError}
+          onRetry={() => void pairsQuery.refetch()}
+          selectedSymbol={pair?.symbol ?? symbol}
+          onSelect={onSelect}
         />
-      </Card>
+      </div>
     </>
   );
 }

@@ -1,19 +1,162 @@
-import { Card } from '../../../components/card';
+import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
+import type { TPair } from '@td/contracts/market';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { IconLineChart } from '../../../components/icons';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
+import { IconSearch, IconStar } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
+import { useLineshots } from '../../../lib/market/get-lineshot';
+import { usePairs } from '../../../lib/market/get-pairs';
+import { usePrices } from '../../../lib/market/get-prices';
+import {
+  matchesPairFilter,
+  nextSort,
+  PAIR_FILTER_LABEL,
+  parsePairFilter,
+  selectPairs,
+  type TPairSort,
+  type TPairSortKey,
+} from '../../../lib/market/pair-filters';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import styles from './market-screen.module.css';
+import { PairsTable } from './pairs-table';
 
+/** Longest search text (the server's `q` takes 40 characters too). */
+const SEARCH_LENGTH_MAX = 40;
+
+/**
+ * The Market tab: every pair with live prices, filtered by type or favourites (the filter is kept
+ * in `?filter=`), searched, sorted by name, price or change, and starred. A row opens its chart.
+ */
 export function MarketScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parsePairFilter(searchParams.get('filter'));
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<TPairSort | null>(null);
+  const pairsQuery = usePairs();
+  const pricesQuery = usePrices();
+  const toggleFavorite = useToggleFavorite();
+  const tableId = useId();
+  const searchId = useId();
+
+  const pairs = pairsQuery.data;
+  const prices = pricesQuery.data;
+  const keys = useMemo(() => (pairs ?? []).map((pair) => pair.key), [pairs]);
+  const { data: lineshots } = useLineshots(keys);
+  const rows = useMemo(
+    () => (pairs ? selectPairs(pairs, { filter, query, sort, prices }) : undefined),
+    [pairs, filter, query, sort, prices],
+  );
+
+  const setFilter = (next: TPairFilter) => {
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (next === 'all') updated.delete('filter');
+        else updated.set('filter', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  const tabs = PAIR_FILTERS.map((value) => ({
+    value,
+    label: PAIR_FILTER_LABEL[value],
+    badge: pairs ? pairs.filter((pair) => matchesPairFilter(pair, value)).length : undefined,
+  }));
+
+  const onToggleFavorite = (pair: TPair) =>
+    toggleFavorite.mutate({ symbol: pair.symbol, isFavorite: !pair.favorite });
+
+  let message: ReactNode;
+  if (pairsQuery.isError && !pairs) {
+    message = (
+      <EmptyState
+        tone="error"
+        icon={<IconAlertTriangle size={24} />}
+        title="The pairs could not load."
+        description="Check your connection and try again."
+        action={
+          <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void pairsQuery.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (rows && rows.length === 0) {
+    message = query.trim() ? (
+      <EmptyState
+        icon={<IconSearch size={24} />}
+        title={`No pairs match “${query.trim()}”.`}
+        description="Try a symbol such as BTC, EUR or AAPL."
+        action={
+          <Button size="sm" onClick={() => setQuery('')}>
+            Clear search
+          </Button>
+        }
+      />
+    ) : filter === 'favorites' ? (
+      <EmptyState
+        icon={<IconStar size={24} />}
+        title="No favourites yet."
+        description="Star a pair to keep it here and in the dashboard watchlist."
+        action={
+          <Button size="sm" onClick={() => setFilter('all')}>
+            Show all pairs
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState icon={<IconSearch size={24} />} title="No pairs of this kind are trading." />
+    );
+  }
+
   return (
     <>
       <PageHeader title="Market" description="Live prices across crypto, forex and stocks." />
-      <Card>
-        <EmptyState
-          icon={<IconLineChart size={24} />}
-          title="Live prices for every pair will appear here."
-          description="Browse crypto, forex and stock pairs with their 24-hour change, filter them and mark your favourites."
+      <section className={styles.card} aria-label="Pairs">
+        <div className={styles.toolbar}>
+          <FilterTabs
+            label="Pair type"
+            tabs={tabs}
+            value={filter}
+            onChange={setFilter}
+            controls={tableId}
+            className={styles.tabs}
+          />
+          <div className={styles.search}>
+            <label htmlFor={searchId} className="visually-hidden">
+              Search pairs
+            </label>
+            <IconSearch size={16} className={styles.searchIcon} />
+            <input
+              id={searchId}
+              type="search"
+              className={styles.searchInput}
+              placeholder="Search pairs"
+              value={query}
+              maxLength={SEARCH_LENGTH_MAX}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+        </div>
+        <PairsTable
+          id={tableId}
+          rows={rows}
+          prices={prices}
+          lineshots={lineshots}
+          sort={sort}
+          onSort={(key: TPairSortKey) => setSort((current) => nextSort(current, key))}
+          onToggleFavorite={onToggleFavorite}
+          message={message}
         />
-      </Card>
+      </section>
     </>
   );
 }

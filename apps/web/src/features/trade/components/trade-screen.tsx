@@ -1,18 +1,134 @@
+import { DEFAULT_PAIR } from '@td/contracts/constants';
+import { useState } from 'react';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { IconCandles } from '../../../components/icons';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconActivity } from '../../../components/icons';
+import { IconClock as IconPending } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
+import { AccountSwitch } from '../../../components/trading/account-switch';
+import { OpenOrdersTable } from '../../../components/trading/open-orders-table';
+import { usePairs } from '../../../lib/market/get-pairs';
+import { useActiveAccount } from '../../../lib/trading/account-store';
+import { OPEN_ORDERS_LIMIT, useOrders } from '../../../lib/trading/get-orders';
+import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../lib/trading/get-portfolio';
+import { useTradingStream } from '../../../lib/trading/use-trading-stream';
+import { useUserStreamConnected } from '../../../lib/trading/user-stream';
+import { useTradeSelection } from '../hooks/use-trade-selection';
+import { OrderTicket } from './order-ticket';
+import { TradeChart } from './trade-chart';
+import styles from './trade-screen.module.css';
 
+type TOrdersTab = 'positions' | 'pending';
+
+/**
+ * The Trade tab: the chart of the chosen pair beside the order ticket, and under them the open
+ * positions and pending orders of the active account (Demo or Real), live.
+ */
 export function TradeScreen() {
+  const { symbol, interval, selectPair, selectInterval } = useTradeSelection();
+  const account = useActiveAccount();
+  const [tab, setTab] = useState<TOrdersTab>('positions');
+  const pairsQuery = usePairs();
+  const portfolioQuery = usePortfolio(account);
+  useTradingStream();
+  const isStreamConnected = useUserStreamConnected();
+  // Without the user's stream, orders are polled while any is open (TP/SL and limits fire server-side).
+  const pollMs = isStreamConnected ? false : PORTFOLIO_REFRESH_MS;
+  const positionsQuery = useOrders(
+    { account, status: ['act'], limit: OPEN_ORDERS_LIMIT },
+    {
+      refetchIntervalMs: pollMs,
+    },
+  );
+  const pendingQuery = useOrders(
+    { account, status: ['pnd'], limit: OPEN_ORDERS_LIMIT },
+    {
+      refetchIntervalMs: pollMs,
+    },
+  );
+
+  const pairs = pairsQuery.data;
+  const pair =
+    pairs?.find((candidate) => candidate.symbol === symbol) ??
+    pairs?.find((candidate) => candidate.symbol === DEFAULT_PAIR) ??
+    pairs?.[0];
+
+  const positionsCount = positionsQuery.data?.total;
+  const pendingCount = pendingQuery.data?.total;
+
   return (
     <>
-      <PageHeader title="Trade" description="Chart a pair and place your orders." />
-      <Card>
-        <EmptyState
-          icon={<IconCandles size={24} />}
-          title="The chart and order ticket will appear here."
-          description="Pick a pair, follow its live chart and place market or limit orders with take profit and stop loss."
-        />
+      <PageHeader
+        title="Trade"
+        description="Chart a pair and place market or limit orders."
+        actions={<AccountSwitch />}
+      />
+      <div className={styles.layout}>
+        <div className={styles.chart}>
+          <TradeChart
+            pairs={pairs}
+            pair={pair}
+            interval={interval}
+            onPairChange={selectPair}
+            onIntervalChange={selectInterval}
+            isError={pairsQuery.isError}
+            onRetry={() => void pairsQuery.refetch()}
+          />
+        </div>
+        <OrderTicket pair={pair} account={account} freeMargin={portfolioQuery.data?.freeMargin} />
+      </div>
+      <Card className={styles.orders} isFlush>
+        <div className={styles.ordersHeader}>
+          <FilterTabs
+            label="Open orders"
+            tabs={[
+              { value: 'positions', label: 'Positions', badge: positionsCount },
+              { value: 'pending', label: 'Pending orders', badge: pendingCount },
+            ]}
+            value={tab}
+            onChange={setTab}
+            controls="trade-orders"
+          />
+          <span className={styles.live} data-live={isStreamConnected || undefined}>
+            <span className={styles.liveDot} aria-hidden="true" />
+            {isStreamConnected ? 'Live' : 'Updating every 5 s'}
+          </span>
+        </div>
+        <div
+          id="trade-orders"
+          role="tabpanel"
+          aria-label={tab === 'positions' ? 'Positions' : 'Pending orders'}
+        >
+          {tab === 'positions' ? (
+            <OpenOrdersTable
+              kind="positions"
+              orders={positionsQuery.data?.items}
+              pairs={pairs}
+              isLoading={positionsQuery.isPending}
+              isError={positionsQuery.isError}
+              onRetry={() => void positionsQuery.refetch()}
+              empty={{
+                icon: <IconActivity size={24} />,
+                title: 'No open positions.',
+                description: 'A market order opens one at once; it shows here with its live PnL.',
+              }}
+            />
+          ) : (
+            <OpenOrdersTable
+              kind="pending"
+              orders={pendingQuery.data?.items}
+              pairs={pairs}
+              isLoading={pendingQuery.isPending}
+              isError={pendingQuery.isError}
+              onRetry={() => void pendingQuery.refetch()}
+              empty={{
+                icon: <IconPending size={24} />,
+                title: 'No pending orders.',
+                description: 'A limit order waits here until the price reaches it.',
+              }}
+            />
+          )}
+        </div>
       </Card>
     </>
   );

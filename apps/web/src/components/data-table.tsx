@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import styles from './data-table.module.css';
+import { Skeleton } from './skeleton';
+
+export interface TColumn<TRow> {
+  key: string;
+  header: string;
+  cell: (row: TRow) => ReactNode;
+  align?: 'start' | 'end';
+  /** Shown in bold as the card's title on small screens. */
+  isPrimary?: boolean;
+  /** Width hint on wide screens, e.g. '30%'. */
+  width?: string;
+}
+
+interface TDataTableProps<TRow> {
+  /** Names the table for assistive technology (visually hidden). */
+  caption: string;
+  columns: readonly TColumn<TRow>[];
+  rows: readonly TRow[] | undefined;
+  rowKey: (row: TRow) => string;
+  isLoading?: boolean;
+  /** How many placeholder rows while loading (the expected page size, to avoid a jump). */
+  skeletonRows?: number;
+  /** What to show when there are no rows (an EmptyState), or the error state. */
+  empty?: ReactNode;
+  /** Replaces the rows when set: a failed load. */
+  error?: ReactNode;
+  /** Dims the rows while the next page loads over the current one. */
+  isStale?: boolean;
+}
+
+/**
+ * A table on wide screens; below 768 px each row becomes a card of label/value lines (the labels
+ * come from the headers), so nothing scrolls sideways on a phone.
+ */
+export function DataTable<TRow>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  isLoading = false,
+  skeletonRows = 3,
+  empty,
+  error,
+  isStale = false,
+}: TDataTableProps<TRow>) {
+  const cellClass = (column: TColumn<TRow>, base: string | undefined) =>
+    [base, column.align === 'end' ? styles.end : '', column.isPrimary ? styles.primary : '']
+      .filter(Boolean)
+      .join(' ');
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <tr>
+        <td colSpan={columns.length} className={styles.messageCell}>
+          {error}
+        </td>
+      </tr>
+    );
+  } else if (isLoading || !rows) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+      <tr key={index} className={styles.row}>
+        {columns.map((column) => (
+          <td key={column.key} className={cellClass(column, styles.cell)} data-label={column.header}>
+            <Skeleton width={column.isPrimary ? '70%' : '50%'} height={12} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={columns.length} className={styles.messageCell}>
+          {empty}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className={styles.row}>
+        {columns.map((column) => (
+          <td key={column.key} className={cellClass(column, styles.cell)} data-label={column.header}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={styles.scroller}>
+      <table
+        className={styles.table}
+        aria-busy={isLoading || isStale || undefined}
+        data-stale={isStale || undefined}
+      >
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cellClass(column, styles.th)}
+                style={{ width: column.width }}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

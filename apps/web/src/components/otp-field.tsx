@@ -1,0 +1,137 @@
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import styles from './otp-field.module.css';
+
+export const OTP_LENGTH = 6;
+
+export interface TOtpFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size' | 'type'> {
+  label: string;
+  value: string;
+  /** Receives digits only, at most `length` of them. */
+  onChange: (value: string) => void;
+  /** Called once all digits are in (typed, pasted or filled from an SMS/e-mail suggestion). */
+  onComplete?: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+  length?: number;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A one-time code entry: one real input (numeric keypad, `autocomplete="one-time-code"`, paste and
+ * password-manager fill all work, one label for assistive technology) drawn as a row of boxes.
+ * The input lies transparent over the boxes, so a tap anywhere focuses it.
+ */
+export function OtpField({
+  label,
+  value,
+  onChange,
+  onComplete,
+  hint,
+  error,
+  length = OTP_LENGTH,
+  id,
+  disabled,
+  ref,
+  onFocus,
+  onBlur,
+  ...props
+}: TOtpFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  const [isFocused, setIsFocused] = useState(false);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+
+  const setRefs = (element: HTMLInputElement | null) => {
+    inputRef.current = element;
+    if (typeof ref === 'function') ref(element);
+    else if (ref) ref.current = element;
+  };
+
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    // Pasted codes arrive as "123 456" or "123-456": keep the digits.
+    const digits = event.target.value.replace(/\D/g, '').slice(0, length);
+    onChange(digits);
+    if (digits.length === length && digits !== value) onComplete?.(digits);
+  };
+
+  // The caret always sits after the last digit, where the highlighted box is.
+  const keepCaretAtEnd = () => {
+    const input = inputRef.current;
+    if (input) input.setSelectionRange(input.value.length, input.value.length);
+  };
+
+  const activeIndex = Math.min(value.length, length - 1);
+  const message = error ?? hint;
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <div
+        className={styles.slots}
+        data-invalid={error ? true : undefined}
+        data-disabled={disabled || undefined}
+      >
+        {Array.from({ length }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, not items.
+          <div key={index} className={styles.slotWrap}>
+            {index === Math.floor(length / 2) ? (
+              <span className={styles.separator} aria-hidden="true" />
+            ) : null}
+            <div
+              className={styles.slot}
+              data-filled={index < value.length}
+              data-active={isFocused && index === activeIndex ? true : undefined}
+              aria-hidden="true"
+            >
+              {value.charAt(index)}
+              {isFocused && index === value.length ? <span className={styles.caret} /> : null}
+            </div>
+          </div>
+        ))}
+        <input
+          ref={setRefs}
+          id={inputId}
+          className={styles.input}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern={`\\d{${length}}`}
+          spellCheck={false}
+          value={value}
+          onChange={onInput}
+          onFocus={(event) => {
+            setIsFocused(true);
+            keepCaretAtEnd();
+            onFocus?.(event);
+          }}
+          onBlur={(event) => {
+            setIsFocused(false);
+            onBlur?.(event);
+          }}
+          onSelect={keepCaretAtEnd}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          {...props}
+        />
+      </div>
+      {message ? (
+        <p id={messageId} className={error ? styles.error : styles.hint}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import { IconChevronDown } from './icons';
+import styles from './select-field.module.css';
+import fieldStyles from './text-field.module.css';
+
+export interface TSelectOption {
+  value: string;
+  label: string;
+}
+
+export interface TSelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
+  label: string;
+  options: readonly TSelectOption[];
+  /** The first, empty option ('Select a country'); omit when a value is always chosen. */
+  placeholder?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A native select (keyboard, type-ahead and the phone's own picker for free) in the field style. */
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  hint,
+  error,
+  id,
+  className,
+  ...props
+}: TSelectFieldProps) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  const messageId = `${selectId}-message`;
+  const message = error ?? hint;
+  return (
+    <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
+      <div className={fieldStyles.labelRow}>
+        <label htmlFor={selectId} className={fieldStyles.label}>
+          {label}
+        </label>
+      </div>
+      <div className={[fieldStyles.control, error ? fieldStyles.invalid : ''].filter(Boolean).join(' ')}>
+        <select
+          id={selectId}
+          className={styles.select}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          {...props}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <IconChevronDown size={16} className={styles.chevron} />
+      </div>
+      {message ? (
+        <p id={messageId} className={error ? fieldStyles.error : fieldStyles.hint}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

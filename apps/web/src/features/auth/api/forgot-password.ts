@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ZForgotPasswordRequest } from '@td/contracts/auth';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+/**
+ * POST /auth/forgot-password {email} → always "Please check your email for the verification code"
+ * (the answer never tells whether an account exists).
+ */
+export function forgotPassword(body: TForgotPasswordRequest) {
+  return api.post<unknown>('/auth/forgot-password', body);
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

@@ -1,0 +1,159 @@
+import { CHART_INTERVALS, type TChartInterval } from '@td/contracts/constants';
+import type { TPair, TPriceSnapshot } from '@td/contracts/market';
+import { pairTypeLabel } from '@td/contracts/statuses';
+import { type ReactNode, useId } from 'react';
+import { Badge } from '../../../components/badge';
+import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
+import { IconClock } from '../../../components/market-icons';
+import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
+import {
+  displayPair,
+  formatPrice,
+  formatVolume,
+  INTERVAL_LABEL,
+  INTERVAL_NAME,
+} from '../../../lib/format-market';
+import { useLiveTicker } from '../../../lib/socket';
+import styles from './chart-panel.module.css';
+
+interface TChartPanelProps {
+  pair: TPair;
+  snapshot: TPriceSnapshot | undefined;
+  interval: TChartInterval;
+  onIntervalChange: (interval: TChartInterval) => void;
+}
+
+function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={[styles.stat, className].filter(Boolean).join(' ')}>
+      <dt className={styles.statLabel}>{label}</dt>
+      <dd className={`${styles.statValue} tabular`}>{children}</dd>
+    </div>
+  );
+}
+
+/** The interval buttons: a group of toggle buttons, the current one pressed. */
+function IntervalSwitcher({
+  interval,
+  onChange,
+}: {
+  interval: TChartInterval;
+  onChange: (interval: TChartInterval) => void;
+}) {
+  return (
+    <fieldset className={styles.intervals}>
+      <legend className="visually-hidden">Chart interval</legend>
+      {CHART_INTERVALS.map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={styles.interval}
+          aria-pressed={value === interval}
+          aria-label={INTERVAL_NAME[value]}
+          title={INTERVAL_NAME[value]}
+          onClick={() => onChange(value)}
+        >
+          {INTERVAL_LABEL[value]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The chart of the selected pair: its name, market state, last price (live from the stream when
+ * it runs, else the polled price), the 24-hour figures, the interval switcher and the candles.
+ */
+export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChartPanelProps) {
+  const ticker = useLiveTicker(pair.key);
+  // The stream's ticker is newer than the 5-second poll while it runs; whichever is later wins.
+  const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
+  const lastPrice = isTickerNewer ? ticker.price : snapshot?.price;
+  const change = isTickerNewer ? ticker.change24h : snapshot?.change24h;
+  const label = displayPair(pair.base, pair.quote);
+  const titleId = useId();
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId} data-symbol={pair.symbol}>
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <div className={styles.titleRow}>
+            <h2 id={titleId} className={styles.pairName}>
+              {label}
+            </h2>
+            <Badge>{pairTypeLabel(pair.pairType)}</Badge>
+            {pair.marketOpen ? null : (
+              <Badge tone="warning" icon={<IconClock size={12} />} className={styles.closedBadge}>
+                Market closed
+              </Badge>
+            )}
+          </div>
+          <div className={styles.priceRow}>
+            <span className={`${styles.price} tabular`} data-testid="chart-last-price">
+              {lastPrice === undefined ? (
+                <Skeleton width={140} height={24} />
+              ) : (
+                formatPrice(lastPrice, pair.pricePrecision)
+              )}
+            </span>
+            <PriceChange value={change} variant="pill" />
+          </div>
+        </div>
+        <dl className={styles.stats}>
+          <Stat label="24h change" className={styles.changeStat}>
+            <PriceChange value={change} />
+          </Stat>
+          <Stat label="24h high">{formatPrice(snapshot?.high24h, pair.pricePrecision)}</Stat>
+          <Stat label="24h low">{formatPrice(snapshot?.low24h, pair.pricePrecision)}</Stat>
+          <Stat label="24h volume (USD)">{formatVolume(snapshot?.volume24h)}</Stat>
+        </dl>
+      </header>
+      <div className={styles.toolbar}>
+        <IntervalSwitcher interval={interval} onChange={onIntervalChange} />
+      </div>
+      <div className={styles.chart}>
+        <CandleChart
+          symbol={pair.symbol}
+          pairType={pair.pairType}
+          interval={interval}
+          pricePrecision={pair.pricePrecision}
+          pairLabel={label}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The panel's shape while the pairs load: same heights, so nothing jumps when they arrive. */
+export function ChartPanelSkeleton({ children }: { children?: ReactNode }) {
+  return (
+    <section className={styles.panel} aria-busy="true" aria-label="Chart">
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <div className={styles.titleRow}>
+            <Skeleton width={96} height={20} />
+            <Skeleton width={56} height={20} shape="block" />
+          </div>
+          <div className={styles.priceRow}>
+            <Skeleton width={160} height={28} />
+          </div>
+        </div>
+        <div className={styles.stats}>
+          {['change', 'high', 'low', 'volume'].map((stat) => (
+            <div key={stat} className={styles.stat}>
+              <Skeleton width={56} height={10} />
+              <Skeleton width={72} height={14} />
+            </div>
+          ))}
+        </div>
+      </header>
+      <div className={styles.toolbar}>
+        <Skeleton width={280} height={24} shape="block" />
+      </div>
+      <div className={`${styles.chart} ${styles.chartPlaceholder}`}>
+        {children ?? <CandleChartSkeleton />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
+import type { TPair, TPrices } from '@td/contracts/market';
+import { pairTypeLabel } from '@td/contracts/statuses';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
+import { IconStar } from '../../../components/market-icons';
+import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
+import { Sparkline } from '../../../components/sparkline';
+import { changeDirection, displayPair, formatPrice } from '../../../lib/format-market';
+import { useLineshots } from '../../../lib/market/get-lineshot';
+import { PAIR_FILTER_LABEL, selectPairs } from '../../../lib/market/pair-filters';
+import styles from './watchlist.module.css';
+
+const SKELETON_ROWS = 9;
+
+interface TWatchlistProps {
+  pairs: TPair[] | undefined;
+  prices: TPrices | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  selectedSymbol: string;
+  onSelect: (symbol: string) => void;
+}
+
+function WatchlistSkeleton() {
+  return (
+    <ul className={styles.list} aria-hidden="true">
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <li key={index} className={styles.skeletonRow}>
+          <span className={styles.skeletonName}>
+            <Skeleton width={72} height={12} />
+            <Skeleton width={44} height={10} />
+          </span>
+          <Skeleton width={72} height={20} shape="block" />
+          <span className={styles.skeletonFigures}>
+            <Skeleton width={64} height={12} />
+            <Skeleton width={48} height={10} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The pair list beside the chart: live prices (polled), the 24-hour change and a sparkline of the
+ * last 24 hours; choosing a row shows its chart.
+ */
+export function Watchlist({
+  pairs,
+  prices,
+  isLoading,
+  isError,
+  onRetry,
+  selectedSymbol,
+  onSelect,
+}: TWatchlistProps) {
+  const [filter, setFilter] = useState<TPairFilter>('all');
+  const listId = useId();
+  const rows = useMemo(
+    () => (pairs ? selectPairs(pairs, { filter, query: '', sort: null, prices }) : []),
+    [pairs, filter, prices],
+  );
+  const keys = useMemo(() => (pairs ?? []).map((pair) => pair.key), [pairs]);
+  const { data: lineshots } = useLineshots(keys);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const hasRows = rows.length > 0;
+
+  // Where the list scrolls inside its panel (wide screens), keep the chosen pair in view: a chart
+  // opened from a link may be far down the list. The page itself never scrolls for this.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter moves the rows, so look again.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body || !hasRows || body.scrollHeight <= body.clientHeight) return;
+    const row = body.querySelector<HTMLElement>(`[data-symbol="${CSS.escape(selectedSymbol)}"]`);
+    if (!row) return;
+    const top = row.offsetTop;
+    const bottom = top + row.offsetHeight;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (bottom > body.scrollTop + body.clientHeight) body.scrollTop = bottom - body.clientHeight;
+  }, [selectedSymbol, hasRows, filter]);
+
+  let body: ReactNode;
+  if (isError && !pairs) {
+    body = (
+      <EmptyState
+        tone="error"
+        icon={<IconAlertTriangle size={24} />}
+        title="The pairs could not load."
+        description="Check your connection and try again."
+        action={
+          <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (isLoading || !pairs) {
+    body = <WatchlistSkeleton />;
+  } else if (rows.length === 0) {
+    body =
+      filter === 'favorites' ? (
+        <EmptyState
+          icon={<IconStar size={24} />}
+          title="No favourites yet."
+          description="Star pairs on the Market tab to keep them here."
+        />
+      ) : (
+        <EmptyState icon={<IconStar size={24} />} title="No pairs of this kind are trading." />
+      );
+  } else {
+    body = (
+      <ul className={styles.list}>
+        {rows.map((pair) => {
+          const price = prices?.[pair.key];
+          const isSelected = pair.symbol === selectedSymbol;
+          return (
+            <li key={pair.symbol}>
+              <button
+                type="button"
+                className={styles.row}
+                aria-current={isSelected ? 'true' : undefined}
+                onClick={() => onSelect(pair.symbol)}
+                data-symbol={pair.symbol}
+              >
+                <span className={styles.name}>
+                  <span className={styles.pair}>
+                    {displayPair(pair.base, pair.quote)}
+                    {pair.favorite ? (
+                      <>
+                        <IconStar size={11} className={styles.favorite} />
+                        <span className="visually-hidden">, favourite</span>
+                      </>
+                    ) : null}
+                  </span>
+                  <span className={styles.meta}>
+                    {pairTypeLabel(pair.pairType)}
+                    {pair.marketOpen ? null : <span className={styles.closed}> · Closed</span>}
+                  </span>
+                </span>
+                <Sparkline
+                  values={lineshots?.[pair.key]}
+                  direction={changeDirection(price?.change24h)}
+                  className={styles.sparkline}
+                />
+                <span className={styles.figures}>
+                  <span className={`${styles.price} tabular`}>
+                    {formatPrice(price?.price, pair.pricePrecision)}
+                  </span>
+                  <PriceChange value={price?.change24h} className={styles.change} />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.watchlist} aria-labelledby={`${listId}-title`}>
+      <header className={styles.header}>
+        <h2 id={`${listId}-title`} className={styles.title}>
+          Watchlist
+        </h2>
+        <FilterTabs
+          label="Pair type"
+          size="sm"
+          tabs={PAIR_FILTERS.map((value) => ({ value, label: PAIR_FILTER_LABEL[value] }))}
+          value={filter}
+          onChange={setFilter}
+          controls={listId}
+        />
+      </header>
+      <div className={styles.columns} aria-hidden="true">
+        <span>Pair</span>
+        <span>24h</span>
+        <span>Price / Change</span>
+      </div>
+      <div
+        ref={bodyRef}
+        id={listId}
+        role="tabpanel"
+        aria-label="Pairs"
+        className={styles.body}
+        aria-busy={isLoading || undefined}
+      >
+        {body}
+      </div>
+    </section>
+  );
+}

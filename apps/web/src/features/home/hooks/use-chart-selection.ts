@@ -1,0 +1,48 @@
+import { DEFAULT_INTERVAL, type TChartInterval, ZChartInterval } from '@td/contracts/constants';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { parsePairSymbol } from '../../../lib/market/pair-filters';
+
+export interface TChartSelection {
+  /** The pair symbol from `?pair=` ('BTC_USDT' when missing or malformed). */
+  symbol: string;
+  /** The interval from `?interval=` (60 when missing or unknown). */
+  interval: TChartInterval;
+  selectPair: (symbol: string) => void;
+  selectInterval: (interval: TChartInterval) => void;
+}
+
+/**
+ * The chart's pair and interval live in the URL (`?pair=ETH_USDT&interval=15`), so a link from the
+ * Market tab opens that chart, a reload keeps it and the address can be shared. Switching replaces
+ * the history entry: Back leaves the dashboard rather than stepping through every click.
+ */
+export function useChartSelection(): TChartSelection {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const symbol = parsePairSymbol(searchParams.get('pair'));
+  const parsedInterval = ZChartInterval.safeParse(searchParams.get('interval'));
+  const interval = parsedInterval.success ? parsedInterval.data : DEFAULT_INTERVAL;
+
+  const update = useCallback(
+    (next: { pair: string; interval: TChartInterval }) => {
+      setSearchParams(
+        (params) => {
+          const updated = new URLSearchParams(params);
+          updated.set('pair', next.pair);
+          updated.set('interval', next.interval);
+          return updated;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const selectPair = useCallback((pair: string) => update({ pair, interval }), [update, interval]);
+  const selectInterval = useCallback(
+    (nextInterval: TChartInterval) => update({ pair: symbol, interval: nextInterval }),
+    [update, symbol],
+  );
+
+  return { symbol, interval, selectPair, selectInterval };
+}

@@ -1,0 +1,235 @@
+import type { TPair, TPrices } from '@td/contracts/market';
+import { pairTypeLabel } from '@td/contracts/statuses';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { IconArrowDown, IconArrowUp, IconChevronsUpDown, IconStar } from '../../../components/market-icons';
+import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
+import { Sparkline } from '../../../components/sparkline';
+import { changeDirection, displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
+import type { TLineshots } from '../../../lib/market/get-lineshot';
+import type { TPairSort, TPairSortKey } from '../../../lib/market/pair-filters';
+import styles from './pairs-table.module.css';
+
+const SKELETON_ROWS = 10;
+const COLUMN_COUNT = 9;
+
+/** Where a row leads: the dashboard chart of that pair. */
+export const chartPathOf = (symbol: string) => `/dashboard/home?pair=${encodeURIComponent(symbol)}`;
+
+interface TPairsTableProps {
+  id: string;
+  rows: TPair[] | undefined;
+  prices: TPrices | undefined;
+  /** 24-hour sparklines by pair key (wide screens only). */
+  lineshots: TLineshots | undefined;
+  sort: TPairSort | null;
+  onSort: (key: TPairSortKey) => void;
+  onToggleFavorite: (pair: TPair) => void;
+  /** Replaces the rows: the empty or error state. */
+  message?: ReactNode;
+}
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: TPairSortKey;
+  sort: TPairSort | null;
+  onSort: (key: TPairSortKey) => void;
+  className?: string | undefined;
+}) {
+  const direction = sort?.key === sortKey ? sort.direction : null;
+  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+  const icon =
+    direction === 'asc' ? (
+      <IconArrowUp size={12} />
+    ) : direction === 'desc' ? (
+      <IconArrowDown size={12} />
+    ) : (
+      <IconChevronsUpDown size={12} />
+    );
+  return (
+    <th scope="col" aria-sort={ariaSort} className={[styles.th, className].filter(Boolean).join(' ')}>
+      <button
+        type="button"
+        className={styles.sortButton}
+        onClick={() => onSort(sortKey)}
+        data-active={Boolean(direction)}
+      >
+        {label}
+        <span className={styles.sortIcon}>{icon}</span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * Every pair in a dense table: price, 24-hour change, high, low and volume, whether its market is
+ * open, and a star. Below 768 px the secondary columns fold away and it reads as a compact list
+ * (pair, price, change). A click anywhere on a row opens its chart; the pair name is the link.
+ */
+export function PairsTable({
+  id,
+  rows,
+  prices,
+  lineshots,
+  sort,
+  onSort,
+  onToggleFavorite,
+  message,
+}: TPairsTableProps) {
+  const navigate = useNavigate();
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, symbol: string) => {
+    // The star and the link handle their own clicks.
+    if ((event.target as HTMLElement).closest('a, button')) return;
+    void navigate(chartPathOf(symbol));
+  };
+
+  let body: ReactNode;
+  if (message) {
+    body = (
+      <tr>
+        <td colSpan={COLUMN_COUNT} className={styles.messageCell}>
+          {message}
+        </td>
+      </tr>
+    );
+  } else if (!rows) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+      <tr key={index} className={styles.row}>
+        <td className={`${styles.cell} ${styles.starCell}`}>
+          <Skeleton width={16} height={16} shape="circle" />
+        </td>
+        <td className={styles.cell}>
+          <Skeleton width={112} height={14} />
+        </td>
+        {['price', 'change', 'chart', 'high', 'low', 'volume'].map((column) => (
+          <td key={column} className={`${styles.cell} ${styles.end} ${styles[column] ?? ''}`}>
+            <Skeleton width={72} height={12} />
+          </td>
+        ))}
+        <td className={`${styles.cell} ${styles.status}`}>
+          <Skeleton width={52} height={12} />
+        </td>
+      </tr>
+    ));
+  } else {
+    body = rows.map((pair) => {
+      const price = prices?.[pair.key];
+      const name = displayPair(pair.base, pair.quote);
+      return (
+        // A click anywhere on the row is a mouse shortcut; the pair link is the keyboard path.
+        <tr
+          key={pair.symbol}
+          className={styles.row}
+          data-symbol={pair.symbol}
+          onClick={(event) => onRowClick(event, pair.symbol)}
+        >
+          <td className={`${styles.cell} ${styles.starCell}`}>
+            <button
+              type="button"
+              className={styles.star}
+              aria-pressed={pair.favorite}
+              aria-label={`Favourite ${name}`}
+              title={pair.favorite ? 'Remove from favourites' : 'Add to favourites'}
+              onClick={() => onToggleFavorite(pair)}
+            >
+              <IconStar size={16} />
+            </button>
+          </td>
+          <td className={styles.cell}>
+            <span className={styles.pairCell} data-type={pairTypeLabel(pair.pairType)}>
+              <Link to={chartPathOf(pair.symbol)} className={styles.pairLink}>
+                {name}
+              </Link>
+              <Badge className={styles.typeBadge}>{pairTypeLabel(pair.pairType)}</Badge>
+            </span>
+          </td>
+          <td className={`${styles.cell} ${styles.end} ${styles.price}`}>
+            {formatPrice(price?.price, pair.pricePrecision)}
+          </td>
+          <td className={`${styles.cell} ${styles.end} ${styles.change}`}>
+            <PriceChange value={price?.change24h} />
+          </td>
+          <td className={`${styles.cell} ${styles.chart}`}>
+            <Sparkline
+              values={lineshots?.[pair.key]}
+              direction={changeDirection(price?.change24h)}
+              width={96}
+              height={28}
+            />
+          </td>
+          <td className={`${styles.cell} ${styles.end} ${styles.high}`}>
+            {formatPrice(price?.high24h, pair.pricePrecision)}
+          </td>
+          <td className={`${styles.cell} ${styles.end} ${styles.low}`}>
+            {formatPrice(price?.low24h, pair.pricePrecision)}
+          </td>
+          <td className={`${styles.cell} ${styles.end} ${styles.volume}`}>
+            {formatVolume(price?.volume24h)}
+          </td>
+          <td className={`${styles.cell} ${styles.status}`}>
+            <span className={styles.market} data-open={pair.marketOpen}>
+              <span className={styles.dot} aria-hidden="true" />
+              {pair.marketOpen ? 'Open' : 'Closed'}
+            </span>
+          </td>
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className={styles.scroller}>
+      <table id={id} className={styles.table} aria-busy={!rows || undefined}>
+        <caption className="visually-hidden">Pairs, with the last price and the 24-hour figures</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={`${styles.th} ${styles.starCell}`}>
+              <span className="visually-hidden">Favourite</span>
+            </th>
+            <SortHeader label="Pair" sortKey="name" sort={sort} onSort={onSort} />
+            <SortHeader
+              label="Last price"
+              sortKey="price"
+              sort={sort}
+              onSort={onSort}
+              className={styles.end}
+            />
+            <SortHeader
+              label="24h change"
+              sortKey="change"
+              sort={sort}
+              onSort={onSort}
+              className={styles.end}
+            />
+            <th scope="col" className={`${styles.th} ${styles.chart}`}>
+              Last 24h
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.end} ${styles.high}`}>
+              24h high
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.end} ${styles.low}`}>
+              24h low
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.end} ${styles.volume}`}>
+              24h volume
+            </th>
+            <th scope="col" className={`${styles.th} ${styles.status}`}>
+              Market
+            </th>
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TChangePasswordRequest } from '@td/contracts/profile';
+import { api } from '../../../lib/api-client';
+import { SESSIONS_QUERY_KEY } from './get-sessions';
+
+/** PUT /profile/password {currentPassword, newPassword} → "Password changed successfully"; other sessions end. */
+export function changePassword(body: TChangePasswordRequest) {
+  return api.put<unknown>('/profile/password', body, { fallbackErrorMessage: 'Password change failed' });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // Every other session was revoked: the sessions table shrinks to this device.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pageOf } from '@td/contracts/envelope';
+import { ZLoginEvent } from '@td/contracts/profile';
+import { api } from '../../../lib/api-client';
+import { profileQueryDefaults } from '../../../lib/query-client';
+
+export const LOGIN_HISTORY_PAGE_SIZE = 10;
+export const LOGIN_HISTORY_QUERY_KEY = ['profile', 'logins'] as const;
+
+const ZLoginHistoryPage = pageOf(ZLoginEvent);
+
+/** GET /profile/logins?page=&limit= → a page of sign-in attempts (time, IP, device, outcome). */
+export function getLoginHistory(page: number, limit: number) {
+  return api.get('/profile/logins', { params: { page, limit }, schema: ZLoginHistoryPage });
+}
+
+export const loginHistoryQueryOptions = (page: number, limit = LOGIN_HISTORY_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: [...LOGIN_HISTORY_QUERY_KEY, { page, limit }],
+    queryFn: async () => (await getLoginHistory(page, limit)).data,
+    ...profileQueryDefaults,
+    // The current page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useLoginHistory(page: number) {
+  return useQuery(loginHistoryQueryOptions(page));
+}

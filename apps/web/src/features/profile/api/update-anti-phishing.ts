@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ZAntiPhishingRequest } from '@td/contracts/profile';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './get-profile';
+
+export type TAntiPhishingRequest = z.input<typeof ZAntiPhishingRequest>;
+
+/** PUT /profile/anti-phishing {phrase}: the phrase printed in every e-mail we send the user. */
+export function updateAntiPhishing(body: TAntiPhishingRequest) {
+  return api.put<unknown>('/profile/anti-phishing', body);
+}
+
+export function useUpdateAntiPhishing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAntiPhishing,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  });
+}

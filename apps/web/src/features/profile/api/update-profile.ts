@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUpdateProfileRequest } from '@td/contracts/profile';
+import { api } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './get-profile';
+
+/** PUT /profile {firstName?, lastName?, phone?, country?} → "User profile updated successfully". */
+export function updateProfile(body: TUpdateProfileRequest) {
+  return api.put<unknown>('/profile', body, { fallbackErrorMessage: 'User profile update failed' });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  });
+}

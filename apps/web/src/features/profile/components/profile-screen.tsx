@@ -1,0 +1,143 @@
+import type { TUser } from '@td/contracts/profile';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { CopyButton } from '../../../components/copy-button';
+import { EmptyState } from '../../../components/empty-state';
+import { IconAlertTriangle, IconCheck, IconShieldCheck } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { Skeleton } from '../../../components/skeleton';
+import { formatDate } from '../../../lib/format';
+import { useProfile } from '../api/get-profile';
+import { AvatarUploader } from './avatar-uploader';
+import { PersonalDetailsForm } from './personal-details-form';
+import styles from './profile-screen.module.css';
+
+/** The link a friend opens to sign up with the user's code. */
+function inviteLinkOf(code: string): string {
+  return `${window.location.origin}/authentication/signup?ref=${encodeURIComponent(code)}`;
+}
+
+function IdentityCard({ user }: { user: TUser }) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <Card className={styles.identity}>
+      <div className={styles.identityTop}>
+        <AvatarUploader avatarUrl={user.avatarUrl} name={fullName || user.email} />
+      </div>
+      <div className={styles.identityName}>
+        <h2 className={styles.name}>{fullName}</h2>
+        <p className={styles.email}>{user.email}</p>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            {user.emailVerified ? (
+              <Badge tone="positive" icon={<IconCheck size={12} />}>
+                Verified
+              </Badge>
+            ) : (
+              <Badge tone="warning">Not verified</Badge>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Two-factor</dt>
+          <dd>
+            {user.tfaEnabled ? (
+              <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
+                On
+              </Badge>
+            ) : (
+              <Link to="/dashboard/security" className={styles.factLink}>
+                Turn on
+              </Link>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Member since</dt>
+          <dd className="tabular">{formatDate(user.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className={styles.referral}>
+        <div className={styles.referralText}>
+          <span className={styles.referralLabel}>Referral code</span>
+          <span className={styles.referralCode}>{user.referralCode}</span>
+        </div>
+        <div className={styles.referralActions}>
+          <CopyButton text={user.referralCode} label="Copy referral code" isIconOnly />
+          <CopyButton text={inviteLinkOf(user.referralCode)} label="Copy link" />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <Card className={styles.identity}>
+        <div className={styles.identityTop}>
+          <Skeleton shape="circle" width={96} height={96} />
+          <div className={styles.skeletonLines}>
+            <Skeleton width={110} height={28} shape="block" />
+            <Skeleton width={150} height={10} />
+          </div>
+        </div>
+        <div className={styles.identityName}>
+          <Skeleton width="60%" height={18} />
+          <Skeleton width="80%" height={12} />
+        </div>
+        <div className={styles.skeletonLines}>
+          <Skeleton width="100%" height={12} />
+          <Skeleton width="100%" height={12} />
+          <Skeleton width="100%" height={12} />
+        </div>
+      </Card>
+      <Card title="Personal details">
+        <div className={styles.skeletonForm}>
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <div key={index} className={styles.skeletonLines}>
+              <Skeleton width={90} height={10} />
+              <Skeleton width="100%" height={44} shape="block" />
+            </div>
+          ))}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export function ProfileScreen() {
+  const { data: user, isPending, isError, refetch } = useProfile();
+
+  return (
+    <>
+      <PageHeader title="Profile" description="Your personal details, profile photo and referral code." />
+      {isError ? (
+        <Card>
+          <EmptyState
+            tone="error"
+            icon={<IconAlertTriangle size={24} />}
+            title="Your profile could not be loaded."
+            description="Check your connection and try again."
+            action={<Button onClick={() => void refetch()}>Try again</Button>}
+          />
+        </Card>
+      ) : isPending || !user ? (
+        <ProfileSkeleton />
+      ) : (
+        <div className={styles.layout}>
+          <IdentityCard user={user} />
+          <Card title="Personal details">
+            <PersonalDetailsForm user={user} />
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

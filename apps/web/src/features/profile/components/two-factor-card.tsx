@@ -1,0 +1,319 @@
+import { type TTfaGenerateData, ZTfaActivateRequest, ZTfaDeactivateRequest } from '@td/contracts/auth';
+import type { TUser } from '@td/contracts/profile';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Callout } from '../../../components/callout';
+import { Card } from '../../../components/card';
+import { Checkbox } from '../../../components/checkbox';
+import { CopyButton } from '../../../components/copy-button';
+import { IconDownload, IconShieldCheck } from '../../../components/icons';
+import { OtpField } from '../../../components/otp-field';
+import { TextField } from '../../../components/text-field';
+import { downloadTextFile } from '../../../lib/download';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { useActivateTfa } from '../api/activate-tfa';
+import { useDeactivateTfa } from '../api/deactivate-tfa';
+import { useGenerateTfa } from '../api/generate-tfa';
+import styles from './two-factor-card.module.css';
+
+export const RECOVERY_CODES_FILE_NAME = 'trading-desk-recovery-codes.txt';
+
+/** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to type into an app by hand. */
+function groupSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+function recoveryCodesText(email: string, codes: readonly string[]): string {
+  return [
+    'Trading Desk two-factor recovery codes',
+    `Account: ${email}`,
+    `Saved: ${new Date().toISOString()}`,
+    '',
+    'Each code signs you in once when your authenticator app is not at hand.',
+    'Keep them somewhere safe and private.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/** Step 1 to 3 of turning two-factor on: scan (or type) the secret, then prove it with a code. */
+function SetupPanel({
+  setup,
+  onActivated,
+  onCancel,
+}: {
+  setup: TTfaGenerateData;
+  onActivated: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const activate = useActivateTfa();
+
+  const submit = (value: string) => {
+    if (activate.isPending) return;
+    const parsed = ZTfaActivateRequest.safeParse({ code: value });
+    if (!parsed.success) {
+      setError(zodFieldErrors<'code'>(parsed.error).code);
+      codeRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    activate.mutate(parsed.data.code, {
+      onSuccess: ({ data, message }) => {
+        toast.success(message);
+        onActivated(data.recoveryCodes);
+      },
+      onError: () => setCode(''),
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(code);
+  };
+
+  return (
+    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label="Set up two-factor">
+      <ol className={styles.steps}>
+        <li className={styles.step}>
+          <span className={styles.stepNumber}>1</span>
+          <div className={styles.stepBody}>
+            <p className={styles.stepTitle}>Scan the QR code</p>
+            <p className={styles.stepText}>
+              Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy) and
+              scan this code.
+            </p>
+            <div className={styles.qrRow}>
+              <img
+                className={styles.qr}
+                src={setup.qrCode}
+                alt="QR code to add Trading Desk to your authenticator app"
+                width={168}
+                height={168}
+              />
+              <div className={styles.secret}>
+                <span className={styles.secretLabel}>Can’t scan? Enter this setup key</span>
+                <code className={styles.secretValue}>{groupSecret(setup.secret)}</code>
+                <div className={styles.secretActions}>
+                  <CopyButton text={setup.secret} label="Copy key" />
+                  {/* On a phone the QR code cannot be scanned by the phone itself: open the app. */}
+                  <a className={styles.openApp} href={setup.otpauthUrl}>
+                    Open in authenticator app
+                  </a>
+                </div>
+              </div>
+            </div>
+          </div>
+        </li>
+        <li className={styles.step}>
+          <span className={styles.stepNumber}>2</span>
+          <div className={styles.stepBody}>
+            <p className={styles.stepTitle}>Enter the 6-digit code from the app</p>
+            <OtpField
+              ref={codeRef}
+              label="Authentication code"
+              name="code"
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                if (error) setError(undefined);
+              }}
+              onComplete={submit}
+              error={error}
+              disabled={activate.isPending}
+            />
+          </div>
+        </li>
+      </ol>
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={onCancel} disabled={activate.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" isLoading={activate.isPending}>
+          Turn on two-factor
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The recovery codes, shown once: they cannot be fetched again, so closing waits for a tick. */
+function RecoveryCodesPanel({
+  email,
+  codes,
+  onDone,
+}: {
+  email: string;
+  codes: string[];
+  onDone: () => void;
+}) {
+  const [hasSaved, setHasSaved] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <div className={styles.panel}>
+      <h3 className={styles.panelTitle} ref={headingRef} tabIndex={-1}>
+        Save your recovery codes
+      </h3>
+      <Callout tone="warning">
+        If you lose your phone, each of these codes lets you log in once. This is the only time we show them.
+      </Callout>
+      <ol className={styles.codes} aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code} className={styles.code}>
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div className={styles.codeActions}>
+        <CopyButton text={codes.join('\n')} label="Copy all" size="md" />
+        <Button
+          icon={<IconDownload size={14} />}
+          onClick={() => downloadTextFile(RECOVERY_CODES_FILE_NAME, recoveryCodesText(email, codes))}
+        >
+          Download .txt
+        </Button>
+      </div>
+      <Checkbox checked={hasSaved} onChange={(event) => setHasSaved(event.target.checked)}>
+        I saved them somewhere safe
+      </Checkbox>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={onDone} disabled={!hasSaved}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DisablePanel({ onDone }: { onDone: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const deactivate = useDeactivateTfa();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZTfaDeactivateRequest.safeParse({ code });
+    if (!parsed.success) {
+      setError(zodFieldErrors<'code'>(parsed.error).code);
+      codeRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    deactivate.mutate(parsed.data.code, {
+      onSuccess: ({ message }) => {
+        toast.success(message);
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
+      <Callout tone="warning" title="Your account will be easier to take over">
+        Without two-factor, your password alone opens your account and its withdrawals.
+      </Callout>
+      <TextField
+        ref={codeRef}
+        label="Code from your authenticator app, or a recovery code"
+        name="code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="123456"
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+          if (error) setError(undefined);
+        }}
+        error={error}
+        autoFocus
+      />
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={onDone} disabled={deactivate.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" isLoading={deactivate.isPending}>
+          Turn off two-factor
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TView =
+  | { name: 'status' }
+  | { name: 'setup'; setup: TTfaGenerateData }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'disable' };
+
+export function TwoFactorCard({ user }: { user: TUser }) {
+  const [view, setView] = useState<TView>({ name: 'status' });
+  const generate = useGenerateTfa();
+  // The panels (setup, codes, disable) stay up across the profile refetch that flips tfaEnabled.
+  const isOn = user.tfaEnabled;
+
+  const onEnable = () => {
+    generate.mutate(undefined, { onSuccess: ({ data }) => setView({ name: 'setup', setup: data }) });
+  };
+
+  return (
+    <Card
+      title="Two-factor authentication"
+      actions={
+        isOn ? (
+          <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
+            On
+          </Badge>
+        ) : (
+          <Badge tone="neutral">Off</Badge>
+        )
+      }
+    >
+      <div className={styles.content}>
+        {view.name === 'codes' ? (
+          <RecoveryCodesPanel
+            email={user.email}
+            codes={view.codes}
+            onDone={() => setView({ name: 'status' })}
+          />
+        ) : view.name === 'setup' ? (
+          <SetupPanel
+            setup={view.setup}
+            onActivated={(codes) => setView({ name: 'codes', codes })}
+            onCancel={() => setView({ name: 'status' })}
+          />
+        ) : view.name === 'disable' ? (
+          <DisablePanel onDone={() => setView({ name: 'status' })} />
+        ) : (
+          <div className={styles.status}>
+            <p className={styles.statusText}>
+              {isOn
+                ? 'Every log in asks for a code from your authenticator app as well as your password.'
+                : 'Protect your account with a second step at log in: a 6-digit code from an authenticator app on your phone.'}
+            </p>
+            {isOn ? (
+              <Button variant="secondary" onClick={() => setView({ name: 'disable' })}>
+                Disable
+              </Button>
+            ) : (
+              <Button variant="primary" onClick={onEnable} isLoading={generate.isPending}>
+                Enable
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

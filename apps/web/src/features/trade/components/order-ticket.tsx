@@ -1,0 +1,350 @@
+import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
+import type { TPair } from '@td/contracts/market';
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { Skeleton } from '../../../components/skeleton';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { displayPair, formatPrice } from '../../../lib/format-market';
+import { useOpeningFeeRate } from '../../../lib/trading/get-trading-settings';
+import {
+  amountError,
+  clampLeverage,
+  cleanDecimalInput,
+  createClientOrderIds,
+  leverageError,
+  priceError,
+} from '../../../lib/trading/order-form';
+import { usePlaceOrder } from '../../../lib/trading/order-mutations';
+import {
+  closeSidePrice,
+  compareMoney,
+  exitProblem,
+  openSidePrice,
+  previewOrder,
+  ratePercent,
+  type TSide,
+} from '../../../lib/trading/trading-math';
+import { useLiveQuote } from '../../../lib/trading/use-live-quote';
+import styles from './order-ticket.module.css';
+
+type TOrderType = 'market' | 'limit';
+
+interface TOrderTicketProps {
+  pair: TPair | undefined;
+  account: TAccount;
+  /** The account's free margin (equity − margin in use); undefined while it loads. */
+  freeMargin: string | undefined;
+}
+
+const ORDER_TYPE_TABS = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
+] as const;
+
+/** A leverage to start from: 10× or the pair's maximum when that is lower. */
+const DEFAULT_LEVERAGE = 10;
+function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd className="tabular" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** A text field that only takes what can become a decimal number (pasted separators are cleaned). */
+function useDecimal(initial = '') {
+  const [value, setValue] = useState(initial);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const cleaned = cleanDecimalInput(event.target.value);
+    if (cleaned !== null) setValue(cleaned);
+  };
+  return { value, onChange, setValue };
+}
+
+/**
+ * The order ticket: side, market or limit, amount in USD, leverage, optional take-profit and
+ * stop-loss, and before sending what the order will hold, computed exactly as the server does:
+ * margin, fee, liquidation price, and the free margin it comes out of.
+ */
+export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
+  const [side, setSide] = useState<TSide>('buy');
+  const [type, setType] = useState<TOrderType>('market');
+  const amount = useDecimal('1000');
+  const limitPrice = useDecimal();
+  const takeProfit = useDecimal();
+  const stopLoss = useDecimal();
+  const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const clientOrderIds = useRef(createClientOrderIds()).current;
+  const placeOrder = usePlaceOrder();
+  const feeRate = useOpeningFeeRate();
+  const quote = useLiveQuote(pair);
+  const leverageId = useId();
+
+  if (!pair) return <OrderTicketSkeleton />;
+
+  const precision = pair.pricePrecision;
+  const maxLeverage = Math.max(1, pair.maxLeverage);
+  const usedLeverage = clampLeverage(leverage, maxLeverage);
+  const label = displayPair(pair.base, pair.quote);
+  const entryPrice = type === 'market' ? (quote ? openSidePrice(side, quote) : null) : limitPrice.value;
+  const preview = previewOrder({
+    side,
+    amount: amount.value,
+    leverage: usedLeverage,
+    entryPrice,
+    pricePrecision: precision,
+    feeRate,
+  });
+  // The server checks the exits against the price the position would be valued at now.
+  const exitReference = type === 'market' ? (quote ? closeSidePrice(side, quote) : null) : limitPrice.value;
+  const sides = exitProblem(
+    side,
+    exitReference,
+    { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
+    precision,
+  );
+  const errors = {
+    amount: amountError(amount.value, { min: pair.minAmount, max: pair.maxAmount }),
+    leverage: leverageError(usedLeverage, maxLeverage),
+    price: type === 'limit' ? priceError(limitPrice.value, precision, true) : undefined,
+    takeProfit: priceError(takeProfit.value, precision) ?? sides.takeProfit,
+    stopLoss: priceError(stopLoss.value, precision) ?? sides.stopLoss,
+  };
+  const hasErrors = Object.values(errors).some(Boolean);
+  const isShort = preview !== null && freeMargin !== undefined && compareMoney(preview.cost, freeMargin) > 0;
+  const shown = (error: string | undefined) => (isSubmitted ? error : undefined);
+
+  const submit = () => {
+    setIsSubmitted(true);
+    if (hasErrors || !pair.marketOpen) return;
+    const request = {
+      account,
+      symbol: pair.symbol,
+      side,
+      type,
+      amount: amount.value,
+      leverage: usedLeverage,
+      ...(type === 'limit' ? { price: limitPrice.value } : {}),
+      ...(takeProfit.value ? { takeProfit: takeProfit.value } : {}),
+      ...(stopLoss.value ? { stopLoss: stopLoss.value } : {}),
+    };
+    // The same request sent again after a lost answer keeps its id, so the server places it once.
+    const clientOrderId = clientOrderIds.idFor(JSON.stringify(request));
+    placeOrder.mutate(
+      { ...request, clientOrderId },
+      {
+        onSuccess: ({ data }) => {
+          clientOrderIds.settle();
+          setIsSubmitted(false);
+          if (data.status !== 'rvt') {
+            takeProfit.setValue('');
+            stopLoss.setValue('');
+          }
+        },
+        onError: (error) => {
+          // Only a request that never got an answer may be the same order; anything else is settled.
+          if (!(error instanceof ApiError && error.isNetworkError)) clientOrderIds.settle();
+        },
+      },
+    );
+  };
+
+  const sideButton = (value: TSide, price: string | undefined) => (
+    <button
+      type="button"
+      className={`${styles.side} ${styles[value]}`}
+      aria-pressed={side === value}
+      onClick={() => setSide(value)}
+    >
+      <span className={styles.sideLabel}>{value === 'buy' ? 'Buy' : 'Sell'}</span>
+      <span className={`${styles.sidePrice} tabular`}>{price ? formatPrice(price, precision) : '—'}</span>
+    </button>
+  );
+
+  return (
+    <section className={styles.ticket} aria-label="Order ticket" data-testid="order-ticket">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset className={styles.sides}>
+          <legend className="visually-hidden">Side</legend>
+          {sideButton('sell', quote?.bid)}
+          {sideButton('buy', quote?.ask)}
+        </fieldset>
+
+        <FilterTabs
+          label="Order type"
+          tabs={ORDER_TYPE_TABS}
+          value={type}
+          onChange={setType}
+          size="sm"
+          className={styles.typeTabs}
+        />
+
+        {type === 'limit' ? (
+          <TextField
+            label="Limit price"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
+            value={limitPrice.value}
+            onChange={limitPrice.onChange}
+            error={shown(errors.price)}
+          />
+        ) : null}
+
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount.value}
+          onChange={amount.onChange}
+          error={shown(errors.amount)}
+          hint={`Min ${formatMoney(pair.minAmount, 2)} · max ${formatMoney(
+            compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX),
+            2,
+          )}`}
+        />
+
+        <div className={styles.leverage}>
+          <div className={styles.leverageHead}>
+            <label htmlFor={leverageId} className={styles.fieldLabel}>
+              Leverage
+            </label>
+            <span className={styles.leverageInput}>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={maxLeverage}
+                step={1}
+                value={usedLeverage}
+                onChange={(event) => setLeverage(clampLeverage(event.target.valueAsNumber, maxLeverage))}
+                aria-label="Leverage (number)"
+                className="tabular"
+              />
+              ×
+            </span>
+          </div>
+          <input
+            id={leverageId}
+            type="range"
+            min={1}
+            max={maxLeverage}
+            step={1}
+            value={usedLeverage}
+            onChange={(event) => setLeverage(Number(event.target.value))}
+            className={styles.slider}
+            aria-valuetext={`${usedLeverage} times`}
+          />
+          <div className={`${styles.scale} tabular`} aria-hidden="true">
+            <span>1×</span>
+            <span>{Math.round(maxLeverage / 2)}×</span>
+            <span>{maxLeverage}×</span>
+          </div>
+        </div>
+
+        <div className={styles.exits}>
+          <TextField
+            label="Take profit"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Optional"
+            value={takeProfit.value}
+            onChange={takeProfit.onChange}
+            error={shown(errors.takeProfit)}
+          />
+          <TextField
+            label="Stop loss"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Optional"
+            value={stopLoss.value}
+            onChange={stopLoss.onChange}
+            error={shown(errors.stopLoss)}
+          />
+        </div>
+
+        <dl className={styles.preview} aria-live="polite">
+          <Row label={type === 'market' ? 'Entry price (est.)' : 'Entry price'}>
+            {formatPrice(entryPrice, precision)}
+          </Row>
+          <Row label="Margin" testId="preview-margin">
+            {preview ? `${formatMoney(preview.margin, 2)} USD` : '—'}
+          </Row>
+          <Row label={`Fee (${ratePercent(feeRate)})`} testId="preview-fee">
+            {preview ? `${formatMoney(preview.fee, 2)} USD` : '—'}
+          </Row>
+          <Row label="Liquidation price" testId="preview-liquidation">
+            {formatPrice(preview?.liquidationPrice, precision)}
+          </Row>
+          <Row label="Free margin" testId="preview-free-margin">
+            {freeMargin === undefined ? (
+              <Skeleton width={72} height={12} />
+            ) : (
+              `${formatMoney(freeMargin, 2)} USD`
+            )}
+          </Row>
+        </dl>
+
+        {isShort ? (
+          <p className={styles.warning} role="status">
+            Margin and fee exceed your free margin: the order would be rejected.
+          </p>
+        ) : null}
+        {!pair.marketOpen ? (
+          <p className={styles.warning} role="status">
+            The market is closed: orders open again when it does.
+          </p>
+        ) : null}
+
+        <Button
+          type="submit"
+          size="lg"
+          isFullWidth
+          isLoading={placeOrder.isPending}
+          disabled={!pair.marketOpen}
+          className={`${styles.submit} ${styles[side]}`}
+        >
+          {side === 'buy' ? 'Buy' : 'Sell'} {label}
+          {account === 'demo' ? <span className={styles.demoTag}>Demo</span> : null}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The ticket's shape while the pairs load. */
+export function OrderTicketSkeleton() {
+  return (
+    <section className={styles.ticket} aria-busy="true" aria-label="Order ticket">
+      <div className={styles.form}>
+        <div className={styles.sides}>
+          <Skeleton height={52} shape="block" />
+          <Skeleton height={52} shape="block" />
+        </div>
+        <Skeleton width={140} height={30} shape="block" />
+        {['amount', 'leverage', 'exits'].map((key) => (
+          <div key={key} className={styles.skeletonField}>
+            <Skeleton width={80} height={12} />
+            <Skeleton height={36} shape="block" />
+          </div>
+        ))}
+        <Skeleton height={132} shape="block" />
+        <Skeleton height={44} shape="block" />
+      </div>
+    </section>
+  );
+}

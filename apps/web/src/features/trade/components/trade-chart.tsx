@@ -1,0 +1,159 @@
+import { CHART_INTERVALS, type TChartInterval } from '@td/contracts/constants';
+import type { TPair } from '@td/contracts/market';
+import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
+import { useId } from 'react';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
+import { EmptyState } from '../../../components/empty-state';
+import { IconAlertTriangle, IconChevronDown, IconRefresh } from '../../../components/icons';
+import { IconClock } from '../../../components/market-icons';
+import { PriceChange } from '../../../components/price-change';
+import { Skeleton } from '../../../components/skeleton';
+import { displayPair, formatPrice, INTERVAL_LABEL, INTERVAL_NAME } from '../../../lib/format-market';
+import { usePrices } from '../../../lib/market/get-prices';
+import { useLiveTicker } from '../../../lib/socket';
+import styles from './trade-chart.module.css';
+
+interface TTradeChartProps {
+  pairs: readonly TPair[] | undefined;
+  pair: TPair | undefined;
+  interval: TChartInterval;
+  onPairChange: (symbol: string) => void;
+  onIntervalChange: (interval: TChartInterval) => void;
+  /** The pairs could not load: the chart area says so, with a retry. */
+  isError?: boolean;
+  onRetry?: () => void;
+}
+
+const PAIR_TYPE_ORDER: readonly TPairType[] = ['crp', 'forex', 'stocks'];
+
+/** The pair picker: a native select grouped by market (keyboard and the phone's picker for free). */
+function PairPicker({
+  pairs,
+  value,
+  onChange,
+}: {
+  pairs: readonly TPair[];
+  value: string;
+  onChange: (symbol: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.picker}>
+      <label htmlFor={id} className="visually-hidden">
+        Pair
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {PAIR_TYPE_ORDER.map((type) => {
+          const ofType = pairs.filter((pair) => pair.pairType === type);
+          return ofType.length === 0 ? null : (
+            <optgroup key={type} label={PAIR_TYPE[type]}>
+              {ofType.map((pair) => (
+                <option key={pair.symbol} value={pair.symbol}>
+                  {displayPair(pair.base, pair.quote)}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
+      </select>
+      <IconChevronDown size={16} className={styles.chevron} />
+    </div>
+  );
+}
+
+/**
+ * The chart of the pair being traded: the pair picker, its live price and 24-hour change, the
+ * interval switcher and the candles (the shared CandleChart, live through the stream).
+ */
+export function TradeChart({
+  pairs,
+  pair,
+  interval,
+  onPairChange,
+  onIntervalChange,
+  isError = false,
+  onRetry,
+}: TTradeChartProps) {
+  const ticker = useLiveTicker(pair?.key);
+  const snapshot = usePrices().data?.[pair?.key ?? ''];
+  const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
+  const lastPrice = isTickerNewer ? ticker.price : snapshot?.price;
+  const change = isTickerNewer ? ticker.change24h : snapshot?.change24h;
+
+  return (
+    <section className={styles.panel} aria-label="Chart" data-symbol={pair?.symbol}>
+      <header className={styles.header}>
+        {pairs && pair ? (
+          <PairPicker pairs={pairs} value={pair.symbol} onChange={onPairChange} />
+        ) : (
+          <Skeleton width={140} height={36} shape="block" />
+        )}
+        <div className={styles.quote}>
+          <span className={`${styles.price} tabular`} data-testid="trade-last-price">
+            {pair && lastPrice !== undefined ? (
+              formatPrice(lastPrice, pair.pricePrecision)
+            ) : (
+              <Skeleton width={120} height={22} />
+            )}
+          </span>
+          <PriceChange value={change} variant="pill" />
+          {pair && !pair.marketOpen ? (
+            <Badge tone="warning" icon={<IconClock size={12} />}>
+              Market closed
+            </Badge>
+          ) : null}
+        </div>
+        <fieldset className={styles.intervals}>
+          <legend className="visually-hidden">Chart interval</legend>
+          {CHART_INTERVALS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={styles.interval}
+              aria-pressed={value === interval}
+              aria-label={INTERVAL_NAME[value]}
+              title={INTERVAL_NAME[value]}
+              onClick={() => onIntervalChange(value)}
+            >
+              {INTERVAL_LABEL[value]}
+            </button>
+          ))}
+        </fieldset>
+      </header>
+      <div className={styles.chart}>
+        {pair ? (
+          <CandleChart
+            symbol={pair.symbol}
+            pairType={pair.pairType}
+            interval={interval}
+            pricePrecision={pair.pricePrecision}
+            pairLabel={displayPair(pair.base, pair.quote)}
+          />
+        ) : isError ? (
+          <div className={styles.error}>
+            <EmptyState
+              tone="error"
+              icon={<IconAlertTriangle size={24} />}
+              title="The markets could not load."
+              description="Check your connection and try again."
+              action={
+                <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
+                  Retry
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <CandleChartSkeleton />
+        )}
+      </div>
+    </section>
+  );
+}

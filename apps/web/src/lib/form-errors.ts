@@ -1,0 +1,43 @@
+import { ZValidationDetails } from '@td/contracts/envelope';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/** Under a 'Confirm password' field that differs from the password. */
+export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
+
+/** A message per form field, by field name; a field without an entry is valid. */
+export type TFieldErrors<TField extends string = string> = Partial<Record<TField, string>>;
+
+/**
+ * The first message of each field of a failed zod parse (the same schemas the server applies),
+ * keyed by the top-level field name.
+ */
+export function zodFieldErrors<TField extends string>(error: z.ZodError): TFieldErrors<TField> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors as TFieldErrors<TField>;
+}
+
+/**
+ * The field messages of a server 400 (`details: [{field: 'body.email', message}]`), so a rule the
+ * client did not know of still lands under its field. Anything else gives no field errors.
+ */
+export function serverFieldErrors<TField extends string>(error: unknown): TFieldErrors<TField> {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION') return {};
+  const parsed = ZValidationDetails.safeParse(error.details);
+  if (!parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const { field, message } of parsed.data) {
+    const name = field.replace(/^(body|query|params)\./, '').split('.')[0];
+    if (name && !(name in errors)) errors[name] = message;
+  }
+  return errors as TFieldErrors<TField>;
+}
+
+/** Whether a field-error map holds any message. */
+export function hasFieldErrors(errors: TFieldErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}

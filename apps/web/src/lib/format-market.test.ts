@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeDirection,
+  compareDecimal,
+  displayPair,
+  displaySymbol,
+  formatChange,
+  formatChartTick,
+  formatChartTime,
+  formatPrice,
+  formatVolume,
+  INTERVAL_LABEL,
+  isIntradayInterval,
+} from './format-market';
+
+describe('displayPair / displaySymbol', () => {
+  it('shows USDT as USD', () => {
+    expect(displayPair('BTC', 'USDT')).toBe('BTC/USD');
+    expect(displaySymbol('BTC_USDT')).toBe('BTC/USD');
+  });
+
+  it('keeps other assets as they are', () => {
+    expect(displayPair('EUR', 'USD')).toBe('EUR/USD');
+    expect(displaySymbol('AAPL_USD')).toBe('AAPL/USD');
+    expect(displaySymbol('USD_JPY')).toBe('USD/JPY');
+  });
+
+  it('leaves something that is not a pair symbol alone', () => {
+    expect(displaySymbol('BTC')).toBe('BTC');
+  });
+});
+
+describe('formatPrice', () => {
+  it('uses the precision of the pair, with thousands separators', () => {
+    expect(formatPrice('50655.07', 2)).toBe('50,655.07');
+    expect(formatPrice('1.0565', 4)).toBe('1.0565');
+    expect(formatPrice('0.5', 4)).toBe('0.5000');
+    expect(formatPrice('134.8', 2)).toBe('134.80');
+  });
+
+  it('rounds on the digits, never through a float', () => {
+    expect(formatPrice('1.00005', 4)).toBe('1.0001');
+    expect(formatPrice('0.29', 2)).toBe('0.29');
+  });
+
+  it('shows a dash for a missing or malformed price', () => {
+    expect(formatPrice(undefined, 2)).toBe('—');
+    expect(formatPrice('abc', 2)).toBe('—');
+  });
+});
+
+describe('formatChange', () => {
+  it('puts a plus before a rise and goes up', () => {
+    expect(formatChange('3.09')).toEqual({ text: '+3.09%', direction: 'up' });
+    expect(formatChange('0.5')).toEqual({ text: '+0.50%', direction: 'up' });
+  });
+
+  it('keeps the minus of a fall and goes down', () => {
+    expect(formatChange('-1.25')).toEqual({ text: '-1.25%', direction: 'down' });
+    expect(formatChange('-10.263')).toEqual({ text: '-10.26%', direction: 'down' });
+  });
+
+  it('shows a change that rounds to zero as a flat 0.00%, never -0.00%', () => {
+    expect(formatChange('0')).toEqual({ text: '0.00%', direction: 'flat' });
+    expect(formatChange('0.00')).toEqual({ text: '0.00%', direction: 'flat' });
+    expect(formatChange('-0.004')).toEqual({ text: '0.00%', direction: 'flat' });
+    expect(formatChange('0.004')).toEqual({ text: '0.00%', direction: 'flat' });
+  });
+
+  it('groups a large change', () => {
+    expect(formatChange('1234.5')).toEqual({ text: '+1,234.50%', direction: 'up' });
+  });
+
+  it('shows a dash for a missing or malformed change', () => {
+    expect(formatChange(undefined)).toEqual({ text: '—', direction: 'flat' });
+    expect(formatChange('n/a')).toEqual({ text: '—', direction: 'flat' });
+  });
+});
+
+describe('changeDirection', () => {
+  it('reads the sign of a decimal string', () => {
+    expect(changeDirection('1.2')).toBe('up');
+    expect(changeDirection('+1.2')).toBe('up');
+    expect(changeDirection('-0.01')).toBe('down');
+    expect(changeDirection('-0.00')).toBe('flat');
+    expect(changeDirection('')).toBe('flat');
+    expect(changeDirection(undefined)).toBe('flat');
+  });
+});
+
+describe('formatVolume', () => {
+  it('shortens from 100,000 with K and from 1,000,000 with M', () => {
+    expect(formatVolume('99999')).toBe('99,999');
+    expect(formatVolume('100000')).toBe('100K');
+    expect(formatVolume('250500')).toBe('250.5K');
+    expect(formatVolume('999999')).toBe('1M');
+    expect(formatVolume('1000000')).toBe('1M');
+    expect(formatVolume('1486709380')).toBe('1,486.71M');
+    expect(formatVolume('25167757684')).toBe('25,167.76M');
+  });
+
+  it('shows a dash for a missing volume', () => {
+    expect(formatVolume(undefined)).toBe('—');
+  });
+});
+
+describe('compareDecimal', () => {
+  it('orders by value, not by text', () => {
+    expect(compareDecimal('9.5', '10')).toBeLessThan(0);
+    expect(compareDecimal('10', '9.5')).toBeGreaterThan(0);
+    expect(compareDecimal('0.0820', '0.082')).toBe(0);
+    expect(compareDecimal('1.05', '1.5')).toBeLessThan(0);
+    expect(compareDecimal('007', '7.000')).toBe(0);
+  });
+
+  it('puts negatives below positives and orders them by value', () => {
+    expect(compareDecimal('-2', '-1.5')).toBeLessThan(0);
+    expect(compareDecimal('-0.1', '0')).toBeLessThan(0);
+    expect(compareDecimal('-0', '0')).toBe(0);
+    expect(compareDecimal('3.09', '-5.90')).toBeGreaterThan(0);
+  });
+
+  it('sorts values it cannot read first', () => {
+    expect(compareDecimal(undefined, '1')).toBeLessThan(0);
+    expect(compareDecimal('1', 'x')).toBeGreaterThan(0);
+    expect(compareDecimal(undefined, null)).toBe(0);
+  });
+
+  it('sorts a list like numbers would', () => {
+    const values = ['10', '-3.5', '0.25', '2', '-10', '0', '100.01'];
+    const sorted = [...values].sort(compareDecimal);
+    expect(sorted).toEqual(['-10', '-3.5', '0', '0.25', '2', '10', '100.01']);
+  });
+});
+
+describe('chart intervals', () => {
+  it('labels every interval the chart offers', () => {
+    expect(INTERVAL_LABEL['60']).toBe('1h');
+    expect(INTERVAL_LABEL['240']).toBe('4h');
+    expect(INTERVAL_LABEL['1D']).toBe('1D');
+  });
+
+  it('knows which intervals carry a time of day', () => {
+    expect(isIntradayInterval('1')).toBe(true);
+    expect(isIntradayInterval('240')).toBe(true);
+    expect(isIntradayInterval('1D')).toBe(false);
+    expect(isIntradayInterval('1W')).toBe(false);
+  });
+});
+
+describe('chart time labels', () => {
+  // Built from local fields, so the expectations hold in any time zone the tests run in.
+  const local = new Date(2026, 10, 21, 14, 5, 30);
+  const timeMs = local.getTime();
+
+  it('labels the time axis in local time, coarse to fine', () => {
+    expect(formatChartTick(timeMs, 'year')).toBe('2026');
+    expect(formatChartTick(timeMs, 'month')).toBe('Nov');
+    expect(formatChartTick(timeMs, 'day')).toBe('21');
+    expect(formatChartTick(timeMs, 'time')).toBe('14:05');
+    expect(formatChartTick(timeMs, 'time-seconds')).toBe('14:05:30');
+  });
+
+  it('shows the crosshair time with the time of day only for intraday candles', () => {
+    expect(formatChartTime(timeMs, true)).toBe('Sat 21 Nov, 2026 14:05');
+    expect(formatChartTime(timeMs, false)).toBe('Sat 21 Nov, 2026');
+  });
+
+  it('gives an empty label for a time it cannot read', () => {
+    expect(formatChartTick(Number.NaN, 'time')).toBe('');
+    expect(formatChartTime(Number.NaN, true)).toBe('');
+  });
+});

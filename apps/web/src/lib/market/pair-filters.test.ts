@@ -1,0 +1,162 @@
+import type { TPair, TPrices } from '@td/contracts/market';
+import { describe, expect, it } from 'vitest';
+import { nextSort, parsePairFilter, parsePairSymbol, selectPairs } from './pair-filters';
+import { priceKey, streamSymbol } from './pair-symbols';
+
+function pair(symbol: string, pairType: TPair['pairType'], overrides: Partial<TPair> = {}): TPair {
+  const [base = '', quote = ''] = symbol.split('_');
+  return {
+    symbol,
+    base,
+    quote,
+    pairType,
+    status: 'act',
+    pricePrecision: 2,
+    amountPrecision: 2,
+    minAmount: '10.00',
+    maxAmount: '100000000.00',
+    maxLeverage: 20,
+    spread: '0.0004',
+    favorite: false,
+    marketOpen: true,
+    key: priceKey(pairType, symbol),
+    ...overrides,
+  };
+}
+
+const snapshot = (price: string, change24h: string) => ({
+  price,
+  bid: price,
+  ask: price,
+  change24h,
+  high24h: price,
+  low24h: price,
+  volume24h: '0',
+  ts: 0,
+});
+
+const pairs = [
+  pair('BTC_USDT', 'crp', { favorite: true }),
+  pair('ETH_USDT', 'crp'),
+  pair('EUR_USD', 'forex', { marketOpen: false }),
+  pair('AAPL_USD', 'stocks'),
+];
+const prices: TPrices = {
+  'CRP:BTC_USDT': snapshot('50655.07', '3.09'),
+  'CRP:ETH_USDT': snapshot('3852.54', '-5.90'),
+  'forex:EUR_USD': snapshot('1.0565', '0.02'),
+  'stocks:AAPL_USD': snapshot('190.08', '0.00'),
+};
+const symbols = (rows: TPair[]) => rows.map((row) => row.symbol);
+const select = (options: Partial<Parameters<typeof selectPairs>[1]>) =>
+  symbols(selectPairs(pairs, { filter: 'all', query: '', sort: null, prices, ...options }));
+
+describe('pair keys', () => {
+  it('names crypto pairs bare on the stream and other types with their type', () => {
+    expect(streamSymbol('crp', 'BTC_USDT')).toBe('BTC_USDT');
+    expect(streamSymbol('forex', 'EUR_USD')).toBe('forex:EUR_USD');
+    expect(streamSymbol('stocks', 'AAPL_USD')).toBe('stocks:AAPL_USD');
+  });
+
+  it('upper-cases the type of crypto price keys only', () => {
+    expect(priceKey('crp', 'BTC_USDT')).toBe('CRP:BTC_USDT');
+    expect(priceKey('forex', 'EUR_USD')).toBe('forex:EUR_USD');
+  });
+});
+
+describe('filters', () => {
+  it('keeps the server order with no filter, search or sort', () => {
+    expect(select({})).toEqual(['BTC_USDT', 'ETH_USDT', 'EUR_USD', 'AAPL_USD']);
+  });
+
+  it('filters by type and by favourites', () => {
+    expect(select({ filter: 'crypto' })).toEqual(['BTC_USDT', 'ETH_USDT']);
+    expect(select({ filter: 'forex' })).toEqual(['EUR_USD']);
+    expect(select({ filter: 'stock' })).toEqual(['AAPL_USD']);
+    expect(select({ filter: 'favorites' })).toEqual(['BTC_USDT']);
+  });
+
+  it('reads an unknown filter in the URL as all', () => {
+    expect(parsePairFilter('favorites')).toBe('favorites');
+    expect(parsePairFilter('bonds')).toBe('all');
+    expect(parsePairFilter(null)).toBe('all');
+  });
+});
+
+describe('search', () => {
+  it('matches the symbol, the pair as shown and the type, ignoring case', () => {
+    expect(select({ query: 'eth' })).toEqual(['ETH_USDT']);
+    expect(select({ query: 'BTC/USD' })).toEqual(['BTC_USDT']);
+    expect(select({ query: 'eurusd' })).toEqual(['EUR_USD']);
+    expect(select({ query: 'stocks' })).toEqual(['AAPL_USD']);
+    expect(select({ query: '  usdt ' })).toEqual(['BTC_USDT', 'ETH_USDT']);
+  });
+
+  it('needs every word to match, and combines with the filter', () => {
+    expect(select({ query: 'usd crypto' })).toEqual(['BTC_USDT', 'ETH_USDT']);
+    expect(select({ query: 'eth', filter: 'favorites' })).toEqual([]);
+  });
+});
+
+describe('sorting', () => {
+  it('sorts by name, price and change in both directions', () => {
+    expect(select({ sort: { key: 'name', direction: 'asc' } })).toEqual([
+      'AAPL_USD',
+      'BTC_USDT',
+      'ETH_USDT',
+      'EUR_USD',
+    ]);
+    expect(select({ sort: { key: 'price', direction: 'desc' } })).toEqual([
+      'BTC_USDT',
+      'ETH_USDT',
+      'AAPL_USD',
+      'EUR_USD',
+    ]);
+    expect(select({ sort: { key: 'change', direction: 'asc' } })).toEqual([
+      'ETH_USDT',
+      'AAPL_USD',
+      'EUR_USD',
+      'BTC_USDT',
+    ]);
+  });
+
+  it('puts pairs without a price last in either direction', () => {
+    const partial: TPrices = { 'CRP:ETH_USDT': snapshot('1', '1') };
+    const asc = selectPairs(pairs, {
+      filter: 'all',
+      query: '',
+      sort: { key: 'price', direction: 'asc' },
+      prices: partial,
+    });
+    expect(symbols(asc)[0]).toBe('ETH_USDT');
+    const desc = selectPairs(pairs, {
+      filter: 'all',
+      query: '',
+      sort: { key: 'price', direction: 'desc' },
+      prices: partial,
+    });
+    expect(symbols(desc)[0]).toBe('ETH_USDT');
+  });
+
+  it('starts names A to Z and figures biggest first, then flips on the next click', () => {
+    expect(nextSort(null, 'name')).toEqual({ key: 'name', direction: 'asc' });
+    expect(nextSort(null, 'price')).toEqual({ key: 'price', direction: 'desc' });
+    expect(nextSort({ key: 'price', direction: 'desc' }, 'price')).toEqual({
+      key: 'price',
+      direction: 'asc',
+    });
+    expect(nextSort({ key: 'price', direction: 'asc' }, 'change')).toEqual({
+      key: 'change',
+      direction: 'desc',
+    });
+  });
+});
+
+describe('parsePairSymbol', () => {
+  it('upper-cases a symbol from the URL and falls back to the default pair', () => {
+    expect(parsePairSymbol('eth_usdt')).toBe('ETH_USDT');
+    expect(parsePairSymbol('EUR_USD')).toBe('EUR_USD');
+    expect(parsePairSymbol(null)).toBe('BTC_USDT');
+    expect(parsePairSymbol('<script>')).toBe('BTC_USDT');
+  });
+});

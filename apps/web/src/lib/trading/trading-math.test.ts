@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closeSidePrice,
+  exitProblem,
+  feeCentsFor,
+  liquidationScaled,
+  livePnl,
+  marginCentsFor,
+  openSidePrice,
+  previewOrder,
+  ratePercent,
+  sumMoney,
+} from './trading-math';
+
+const preview = (side: 'buy' | 'sell', amount: string, leverage: number, entryPrice = '50000.00') =>
+  previewOrder({ side, amount, leverage, entryPrice, pricePrecision: 2, feeRate: '0.0005' });
+
+describe('order preview (the same cents as the server)', () => {
+  it('holds $1,000 at 10× as 100.00 margin with a 0.50 fee', () => {
+    expect(preview('buy', '1000', 10)).toMatchObject({ margin: '100.00', fee: '0.50', cost: '100.50' });
+  });
+
+  it('liquidates a $1,000 10× buy at 46,000.00 and a sell at 54,000.00 from 50,000.00', () => {
+    expect(preview('buy', '1000', 10)?.liquidationPrice).toBe('46000.00');
+    expect(preview('sell', '1000', 10)?.liquidationPrice).toBe('54000.00');
+  });
+
+  it('liquidates a $1,000 20× buy at 48,000.00', () => {
+    expect(preview('buy', '1000', 20)).toMatchObject({ margin: '50.00', liquidationPrice: '48000.00' });
+  });
+
+  it('rounds the margin up to the cent and the fee half up', () => {
+    expect(marginCentsFor(100_001n, 10)).toBe(10_001n);
+    expect(feeCentsFor(1_000n, '0.0005')).toBe(1n);
+    expect(feeCentsFor(999n, '0.0005')).toBe(0n);
+    expect(preview('buy', '333.33', 7)).toMatchObject({ margin: '47.62', fee: '0.17' });
+  });
+
+  it('rounds a buy liquidation down and a sell liquidation up, never below zero', () => {
+    expect(liquidationScaled('buy', 123_456n, marginCentsFor(123_456n, 7), 6_543_210n)).toBe(5_795_396n);
+    expect(liquidationScaled('sell', 123_456n, marginCentsFor(123_456n, 7), 6_543_210n)).toBe(7_291_024n);
+    expect(liquidationScaled('buy', 100_000n, 200_000n, 10_000n)).toBe(0n);
+  });
+
+  it('keeps the pair precision for a 4-decimal pair', () => {
+    const forex = previewOrder({
+      side: 'sell',
+      amount: '10000',
+      leverage: 100,
+      entryPrice: '1.0850',
+      pricePrecision: 4,
+      feeRate: '0.0005',
+    });
+    expect(forex).toMatchObject({ margin: '100.00', fee: '5.00', liquidationPrice: '1.0937' });
+  });
+
+  it('has no preview for an amount or leverage that is not a number', () => {
+    expect(preview('buy', '', 10)).toBeNull();
+    expect(preview('buy', 'abc', 10)).toBeNull();
+    expect(preview('buy', '10.123', 10)).toBeNull();
+    expect(preview('buy', '1000', 0)).toBeNull();
+    expect(preview('buy', '1000', 2.5)).toBeNull();
+  });
+
+  it('shows margin and fee before there is a price', () => {
+    expect(preview('buy', '1000', 10, '')).toMatchObject({ margin: '100.00', liquidationPrice: null });
+  });
+});
+
+describe('live PnL of a position', () => {
+  const quote = { bid: '51000.00', ask: '51020.00' };
+
+  it('values a buy at the bid and a sell at the ask', () => {
+    expect(livePnl({ side: 'buy', amount: '1000.00', price: '50000.00' }, quote, 2)).toBe('20.00');
+    expect(livePnl({ side: 'sell', amount: '1000.00', price: '50000.00' }, quote, 2)).toBe('-20.40');
+  });
+
+  it('has no figure without a quote or an entry', () => {
+    expect(livePnl({ side: 'buy', amount: '1000.00', price: '50000.00' }, undefined, 2)).toBeNull();
+    expect(livePnl({ side: 'buy', amount: '1000.00', price: null }, quote, 2)).toBeNull();
+  });
+
+  it('opens at the ask for a buy and the bid for a sell, and closes the other way', () => {
+    expect(openSidePrice('buy', quote)).toBe('51020.00');
+    expect(openSidePrice('sell', quote)).toBe('51000.00');
+    expect(closeSidePrice('buy', quote)).toBe('51000.00');
+    expect(closeSidePrice('sell', quote)).toBe('51020.00');
+  });
+});
+
+describe('take-profit and stop-loss sides', () => {
+  it('wants a buy take-profit above and stop-loss below the price', () => {
+    expect(exitProblem('buy', '100.00', { takeProfit: '110', stopLoss: '90' }, 2)).toEqual({});
+    expect(exitProblem('buy', '100.00', { takeProfit: '100', stopLoss: '101' }, 2)).toEqual({
+      takeProfit: 'Must be above the current price for a buy',
+      stopLoss: 'Must be below the current price for a buy',
+    });
+  });
+
+  it('wants the reverse for a sell', () => {
+    expect(exitProblem('sell', '100.00', { takeProfit: '90', stopLoss: '110' }, 2)).toEqual({});
+    expect(Object.keys(exitProblem('sell', '100.00', { takeProfit: '101', stopLoss: '99' }, 2))).toEqual([
+      'takeProfit',
+      'stopLoss',
+    ]);
+  });
+});
+
+describe('sumMoney', () => {
+  it('adds decimal strings exactly', () => {
+    expect(sumMoney(['0.10', '0.20', '-0.05', null])).toBe('0.25');
+  });
+});
+
+describe('ratePercent', () => {
+  it('shows the fee rate as a percentage', () => {
+    expect(ratePercent('0.0005')).toBe('0.05 %');
+    expect(ratePercent('0.001')).toBe('0.1 %');
+    expect(ratePercent('0')).toBe('0 %');
+  });
+});

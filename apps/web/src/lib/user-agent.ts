@@ -1,0 +1,43 @@
+// Sessions and the login history name the device the way the server stored it. When that is a raw
+// User-Agent header, it is shortened here to what a person recognises: 'Chrome on macOS'.
+
+export interface TDeviceDescription {
+  label: string;
+  isMobile: boolean;
+}
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/CriOS\/|Chrome\/|Chromium\//, 'Chrome'],
+  [/Version\/[\d.]+.*Safari\//, 'Safari'],
+];
+
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+
+const MOBILE_PATTERN = /Mobi|iPhone|iPod|Android|iPad|\biOS\b/;
+const USER_AGENT_PATTERN = /^Mozilla\/|AppleWebKit|Gecko\//;
+
+const firstMatch = (value: string, table: readonly [RegExp, string][]) =>
+  table.find(([pattern]) => pattern.test(value))?.[1];
+
+/** 'Mozilla/5.0 (Macintosh; …) Chrome/120 …' → 'Chrome on macOS'; other text is kept as it is. */
+export function describeDevice(device: string): TDeviceDescription {
+  const text = device.trim();
+  const isMobile = MOBILE_PATTERN.test(text);
+  if (!text) return { label: 'Unknown device', isMobile };
+  if (!USER_AGENT_PATTERN.test(text)) return { label: text, isMobile };
+  const browser = firstMatch(text, BROWSERS);
+  const system = firstMatch(text, SYSTEMS);
+  if (browser && system) return { label: `${browser} on ${system}`, isMobile };
+  return { label: browser ?? system ?? 'Unknown browser', isMobile };
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { TMailbox } from './mailbox';
+import type { TRunningServer } from './server';
+import { freshTotpCode } from './totp';
+
+// Seed helpers: users made through the public API (as the web app would, minus the browser), so a
+// journey starts where it is interesting. Overrides pick what matters to the test.
+
+export const VERIFY_EMAIL_SUBJECT = /verify your email/i;
+export const RESET_PASSWORD_SUBJECT = /password reset/i;
+export const DEFAULT_PASSWORD = 'Str0ng!Passw0rd';
+
+export interface TFactoryContext {
+  server: TRunningServer;
+  mailbox: TMailbox;
+}
+
+export interface TCreateUserOverrides {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Turn two-factor on (the secret and recovery codes are returned). */
+  tfa?: boolean;
+}
+
+export interface TCreatedUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** A `normal` session token, ready for the TOKEN key in localStorage. */
+  token: string;
+  /** With `tfa`: the base32 secret, to compute codes with totpCode(). */
+  tfaSecret?: string;
+  recoveryCodes?: string[];
+  /** TOTP codes the server has already accepted (each works once). */
+  usedTotpCodes: Set<string>;
+}
+
+interface TEnvelope<T> {
+  message: string;
+  data: T;
+}
+
+/** A new address each call, in the shape signup accepts (gmail, letters and digits only). */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@gmail.com`;
+}
+
+/** Calls the API like a client without cookies (so no CSRF token is needed). Throws on a non-2xx. */
+export async function callApi<T>(
+  server: TRunningServer,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<TEnvelope<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return JSON.parse(text) as TEnvelope<T>;
+}
+
+/** POST /auth/signin; resolves to the token (its type depends on the account). */
+export async function signInByApi(server: TRunningServer, email: string, password: string): Promise<string> {
+  const { data } = await callApi<{ token: string }>(server, 'POST', '/auth/signin', {
+    body: { email, password },
+  });
+  return data.token;
+}
+
+/**
+ * A verified user: signup, the code from the mailbox, verification; with `tfa`, two-factor is
+ * generated and activated with a computed code too.
+ */
+export async function createUser(
+  { server, mailbox }: TFactoryContext,
+  overrides: TCreateUserOverrides = {},
+): Promise<TCreatedUser> {
+  const user = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? DEFAULT_PASSWORD,
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Lovelace',
+  };
+  const signup = await callApi<{ token: string }>(server, 'POST', '/auth/signup', { body: user });
+  const mail = await mailbox.waitForMail(user.email, VERIFY_EMAIL_SUBJECT);
+  const verified = await callApi<{ token: string }>(server, 'POST', '/auth/verify-email', {
+    body: { code: mail.code() },
+    token: signup.data.token,
+  });
+  const created: TCreatedUser = { ...user, token: verified.data.token, usedTotpCodes: new Set() };
+  if (!overrides.tfa) return created;
+
+  const { data: setup } = await callApi<{ secret: string }>(server, 'GET', '/auth/2fa/generate', {
+    token: created.token,
+  });
+  const code = await freshTotpCode(setup.secret, created.usedTotpCodes);
+  const { data: activated } = await callApi<{ recoveryCodes: string[] }>(
+    server,
+    'POST',
+    '/auth/2fa/activate',
+    {
+      body: { code },
+      token: created.token,
+    },
+  );
+  return { ...created, tfaSecret: setup.secret, recoveryCodes: activated.recoveryCodes };
+}

@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser, newContext, type TTheme } from './browser';
+import type { TFactoryContext } from './factories';
+import { startMailbox, type TMailbox } from './mailbox';
+import { startServer, type TRunningServer } from './server';
+
+export interface TOpenPageOptions {
+  token?: string;
+  theme?: TTheme;
+  viewport?: { width: number; height: number };
+  tempToken?: string;
+  tempEmail?: string;
+}
+
+export interface TJourneyEnvironment extends TFactoryContext {
+  browser: Browser;
+  /** A page in a fresh context (own storage), closed after the test. */
+  openPage(options?: TOpenPageOptions): Promise<Page>;
+}
+
+/**
+ * Registers the hooks of a journey file: a mailbox, the built server sending its mail there, and
+ * Chromium; every context a test opens is closed after it. Call once at the top of the file and
+ * read the fields inside tests (they are set by beforeAll).
+ */
+export function useJourneyEnvironment(env: Record<string, string> = {}): TJourneyEnvironment {
+  const contexts: BrowserContext[] = [];
+  let server: TRunningServer | undefined;
+  let mailbox: TMailbox | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, ...env } });
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  const required = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`${name} is not ready: use it inside a test or hook`);
+    return value;
+  };
+
+  return {
+    get server() {
+      return required(server, 'server');
+    },
+    get mailbox() {
+      return required(mailbox, 'mailbox');
+    },
+    get browser() {
+      return required(browser, 'browser');
+    },
+    async openPage(options = {}) {
+      const context = await newContext(required(browser, 'browser'), {
+        baseURL: required(server, 'server').url,
+        ...options,
+      });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits for the screen's h1 to read `title` (lazy screens replace the previous one). */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  expect(await page.locator('h1').allTextContents()).toEqual([title]);
+}
+
+/** Waits for a toast whose text contains `text`. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('[role="status"]', { hasText: text }).first().waitFor();
+}
+
+export const waitForPath = (page: Page, path: string, timeout?: number) =>
+  page.waitForURL((url) => url.pathname === path, timeout === undefined ? undefined : { timeout });

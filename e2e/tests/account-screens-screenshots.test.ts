@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import {
+  callApi,
+  createUser,
+  DEFAULT_PASSWORD,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+} from '../support/factories';
+import { expectTitle, useJourneyEnvironment } from '../support/journey';
+
+// Every account screen at a phone and a desktop width, in both themes, for review by eye
+// (test-output/screenshots/). Each also checks that nothing overflows sideways.
+
+const env = useJourneyEnvironment();
+let user: TCreatedUser;
+let pending: { token: string; email: string };
+let tfaPending: { token: string; email: string };
+
+beforeAll(async () => {
+  user = await createUser(env, { firstName: 'Margaret', lastName: 'Hamilton' });
+  await callApi(env.server, 'PUT', '/profile', {
+    body: { phone: '+44 20 7946 0000', country: 'GB' },
+    token: user.token,
+  });
+  // A second session, so the sessions table has a row to sign out.
+  await callApi(env.server, 'POST', '/auth/signin', {
+    body: { email: user.email, password: DEFAULT_PASSWORD },
+  });
+  const email = uniqueEmail('pending');
+  const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
+    body: { email, password: DEFAULT_PASSWORD, firstName: 'Pending', lastName: 'User' },
+  });
+  pending = { token: data.token, email };
+  const tfaUser = await createUser(env, { tfa: true });
+  tfaPending = {
+    token: await signInByApi(env.server, tfaUser.email, tfaUser.password),
+    email: tfaUser.email,
+  };
+});
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe('account screens', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const [size, viewport] of [
+      ['375', VIEWPORTS.mobile],
+      ['1440', VIEWPORTS.desktop],
+    ] as const) {
+      it(`captures signup at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({ theme, viewport });
+        await page.goto('/authentication/signup?ref=TD7K2Q');
+        await expectTitle(page, 'Create your account');
+        await page.getByLabel('First name').fill('Margaret');
+        await page.getByLabel('Last name').fill('Hamilton');
+        await page.getByLabel('Email').fill('margaret.hamilton@gmail.com');
+        await page.getByLabel('Password', { exact: true }).fill('Apollo11moon');
+        await page.getByLabel('Password', { exact: true }).blur();
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `signup-${size}-${theme}`, { fullPage: true });
+      });
+
+      it(`captures email verification at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({
+          theme,
+          viewport,
+          tempToken: pending.token,
+          tempEmail: pending.email,
+        });
+        await page.goto('/authentication/emailVerification');
+        await expectTitle(page, 'Verify your email');
+        await page.getByLabel('Verification code').fill('482');
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `email-verification-${size}-${theme}`);
+      });
+
+      it(`captures two-factor verification at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({
+          theme,
+          viewport,
+          tempToken: tfaPending.token,
+          tempEmail: tfaPending.email,
+        });
+        await page.goto('/authentication/tfaVerification');
+        await expectTitle(page, 'Two-factor verification');
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `tfa-verification-${size}-${theme}`);
+      });
+
+      it(`captures password reset at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({ theme, viewport, tempEmail: user.email });
+        await page.goto('/authentication/resetPassword');
+        await expectTitle(page, 'Set a new password');
+        await page.getByLabel('New password', { exact: true }).fill('short');
+        await page.getByRole('button', { name: 'Reset password' }).click();
+        await page
+          .getByText('Passwords do not match')
+          .or(page.getByText('Confirm your new password'))
+          .waitFor();
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `reset-password-${size}-${theme}`, { fullPage: true });
+      });
+
+      it(`captures the profile at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({ theme, viewport, token: user.token });
+        await page.goto('/dashboard/profile');
+        await expectTitle(page, 'Profile');
+        await page.getByLabel('First name').waitFor();
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `profile-${size}-${theme}`, { fullPage: true });
+      });
+
+      it(`captures security at ${size} px in the ${theme} theme`, async () => {
+        const page = await env.openPage({ theme, viewport, token: user.token });
+        await page.goto('/dashboard/security');
+        await expectTitle(page, 'Security');
+        await page.getByRole('table', { name: 'Active sessions' }).getByText('This device').waitFor();
+        await page.getByRole('table', { name: 'Login history' }).getByText('Success').first().waitFor();
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `security-${size}-${theme}`, { fullPage: true });
+        await page.getByRole('button', { name: 'Enable' }).click();
+        await page.getByRole('img', { name: /QR code/ }).waitFor();
+        await page.getByRole('form', { name: 'Set up two-factor' }).scrollIntoViewIfNeeded();
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `security-tfa-setup-${size}-${theme}`);
+      });
+    }
+  }
+});

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createUser,
+  DEFAULT_PASSWORD,
+  uniqueEmail,
+  VERIFY_EMAIL_SUBJECT,
+} from '../support/factories';
+import { expectTitle, expectToast, pathOf, useJourneyEnvironment, waitForPath } from '../support/journey';
+
+const env = useJourneyEnvironment();
+
+async function fillSignupForm(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
+  await page.getByLabel(/I accept the Terms of Use/).check();
+}
+
+describe('signup', () => {
+  it('signs up with a referral link, takes the code from the mail and lands on the dashboard', async () => {
+    const referrer = await createUser(env);
+    const { data: referrerProfile } = await callApi<{ referralCode: string }>(env.server, 'GET', '/profile', {
+      token: referrer.token,
+    });
+    const referralCode = referrerProfile.referralCode;
+    const page = await env.openPage();
+    const local = uniqueEmail('new').split('@')[0] ?? 'newuser';
+    // Typed with dots and capitals: gmail ignores dots, and addresses are lower-cased before sending.
+    const typed = `${local.slice(0, 3)}.${local.slice(3)}@Gmail.com`;
+    const normalized = `${local}@gmail.com`;
+
+    await page.goto(`/authentication/signup?ref=${referralCode.toLowerCase()}`);
+    await expectTitle(page, 'Create your account');
+    await page.getByText(`Invited by code ${referralCode.toUpperCase()}`).waitFor();
+
+    // The form checks itself before anything is sent.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Enter your first name').waitFor();
+    await page.getByText('Accept the terms to open an account').waitFor();
+    expect(pathOf(page)).toBe('/authentication/signup');
+
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(typed);
+    await page.getByText(`your account will use ${normalized}`).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    const meter = page.getByRole('meter', { name: 'Password strength' });
+    await meter.filter({ hasText: 'Poor' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await meter.filter({ hasText: 'Perfect' }).waitFor();
+    await page.getByLabel('Confirm password').fill(`${DEFAULT_PASSWORD}x`);
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
+    await page.getByLabel(/I accept the Terms of Use/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expectToast(page, 'Signup successful');
+    await waitForPath(page, '/authentication/emailVerification');
+    await expectTitle(page, 'Verify your email');
+    await page.getByText(normalized, { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Resend code in 0:\d\d/ }).waitFor();
+
+    const mail = await env.mailbox.waitForMail(normalized, VERIFY_EMAIL_SUBJECT);
+    // The six digits complete the code and send it; no click needed.
+    await page.getByLabel('Verification code').fill(mail.code());
+
+    await waitForPath(page, '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    await expectToast(page, 'Email verified');
+    expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeTruthy();
+    // The header greets the new user from GET /profile.
+    await page.getByRole('button', { name: 'Account', exact: true }).getByText('Grace').waitFor();
+  });
+
+  it('lets the user go on without a referral code the server refuses', async () => {
+    const page = await env.openPage();
+    const email = uniqueEmail('noref');
+    await page.goto('/authentication/signup?ref=NOSUCHCODE');
+    await fillSignupForm(page, email);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').getByText('NOSUCHCODE').waitFor();
+    expect(pathOf(page)).toBe('/authentication/signup');
+    await page.getByRole('button', { name: 'Sign up without a code' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForPath(page, '/authentication/emailVerification');
+  });
+
+  it('pastes a code with a space, and says so when the code is wrong', async () => {
+    const email = uniqueEmail('paste');
+    const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
+      body: { email, password: DEFAULT_PASSWORD, firstName: 'Alan', lastName: 'Turing' },
+    });
+    const page = await env.openPage({ tempToken: data.token, tempEmail: email });
+    await page.goto('/authentication/emailVerification');
+    await expectTitle(page, 'Verify your email');
+
+    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
+    const wrong = mail.code() === '000000' ? '111111' : '000000';
+    await page.getByLabel('Verification code').fill(wrong);
+    // The server's refusal arrives as a toast and the boxes empty for another try.
+    await page.locator('[role="status"]').first().waitFor();
+    expect(pathOf(page)).toBe('/authentication/emailVerification');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="code"]') as HTMLInputElement | null)?.value === '',
+    );
+
+    // Pasted as it often reads in a mail client, "123 456": the field keeps the digits.
+    const code = mail.code();
+    await page.getByLabel('Verification code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await waitForPath(page, '/dashboard/home');
+  });
+
+  it('verifies from the link in the mail', async () => {
+    const email = uniqueEmail('link');
+    await callApi(env.server, 'POST', '/auth/signup', {
+      body: { email, password: DEFAULT_PASSWORD, firstName: 'Katherine', lastName: 'Johnson' },
+    });
+    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
+    const link = new URL(mail.link('emailVerification'));
+    expect(link.pathname).toBe('/authentication/emailVerification');
+    expect(link.searchParams.get('token')).toBeTruthy();
+
+    // A different browser than the one that signed up: the link alone is enough.
+    const page = await env.openPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await waitForPath(page, '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+
+    // Used once, the link is dead: the screen says so and offers the way to a new code.
+    const again = await env.openPage();
+    await again.goto(`${link.pathname}${link.search}`);
+    await expectTitle(again, 'This link did not work');
+    await again.getByRole('link', { name: 'Log in to get a new code' }).waitFor();
+  });
+
+  it('explains what to do when there is nothing to verify', async () => {
+    const page = await env.openPage();
+    await page.goto('/authentication/emailVerification');
+    await expectTitle(page, 'Verify your email');
+    await page.getByText('There is no email address waiting for verification in this browser.').waitFor();
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await waitForPath(page, '/authentication/login');
+  });
+});
