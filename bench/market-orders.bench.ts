@@ -1,16 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import type pg from 'pg';
 import { bearer, createUser, randomIp, type TestUser } from '../apps/server/src/testing/accounts';
 import { buildTestApp } from '../apps/server/src/testing/build-test-app';
 import { TEST_POSTGRES_URL } from '../apps/server/src/testing/test-database';
 import { startTestMailbox } from '../apps/server/src/testing/test-mailbox';
+import { type BenchReport, percentile } from './report';
 import { startTradingDeskQuotes } from './support/quotes';
 
 const USERS = 50;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** pgbench's built-in TPC-B-like transaction rate on the same server, in the same run. */
 function pgbenchTps(seconds: number): number {
@@ -107,4 +103,23 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   };
 }
 
-export type { pg };
+/** The runner's form: PostgreSQL against pgbench, then the same on PGlite. */
+export async function marketOrdersReport(seconds: number): Promise<BenchReport> {
+  const onPostgres = await marketOrdersBench(seconds, 'postgres');
+  const onPglite = await marketOrdersBench(seconds, 'pglite');
+  return {
+    title: 'Market orders by 50 users at once',
+    target: 'on PostgreSQL ≥ 0.5 of pgbench TPC-B tps, p99 < 50 ms; PGlite reported',
+    met: onPostgres.ratio >= 0.5 && onPostgres.p99Ms < 50,
+    columns: ['database', 'orders / s', 'p50 ms', 'p99 ms', 'not opened', 'pgbench tps', 'ratio'],
+    rows: [onPostgres, onPglite].map((r) => [
+      r.name.includes('PGlite') ? 'PGlite' : 'PostgreSQL',
+      r.ordersPerSecond,
+      r.p50Ms,
+      r.p99Ms,
+      r.rejected,
+      Number.isNaN(r.pgbenchTps) ? '—' : r.pgbenchTps,
+      Number.isNaN(r.ratio) ? '—' : r.ratio,
+    ]),
+  };
+}

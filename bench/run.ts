@@ -1,9 +1,11 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { firstStartBench } from './first-start.bench';
 import { httpStackBench } from './http-stack.bench';
+import { marketOrdersReport } from './market-orders.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
 import { type Bench, type BenchReport, killTrackedChildren, within } from './report';
 import { streamFanoutBench } from './stream-fanout.bench';
+import { triggerEngineReport } from './trigger-engine.bench';
 
 /**
  * Runs the benchmarks and prints a Markdown section for docs/BENCHMARKS.md: one table per
@@ -17,6 +19,8 @@ const BENCHMARKS: Record<string, Bench> = {
   'public-endpoints': publicEndpointsBench,
   'stream-fanout': streamFanoutBench,
   'first-start': firstStartBench,
+  'trigger-engine': triggerEngineReport,
+  'market-orders': marketOrdersReport,
 };
 
 const args = process.argv.slice(2);
