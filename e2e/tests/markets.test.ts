@@ -203,6 +203,7 @@ describe('market tab', () => {
 
     const tabs = page.getByRole('tablist', { name: 'Pair type' });
     await tabs.getByRole('tab', { name: /Forex/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-symbol]').length === 12);
     expect(new URL(page.url()).searchParams.get('filter')).toBe('forex');
     const forexTypes = await page
       .locator('tbody tr[data-symbol] td:nth-child(2) [data-type]')
@@ -211,8 +212,14 @@ describe('market tab', () => {
     expect(new Set(forexTypes)).toEqual(new Set(['Forex']));
 
     await tabs.getByRole('tab', { name: /Stocks/ }).click();
+    // The table re-renders after the click: wait for it rather than read it at once.
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-symbol]').length === 12);
     expect(await rows.first().getAttribute('data-symbol')).toMatch(/_USD$/);
     await tabs.getByRole('tab', { name: /All/ }).click();
+    await page.waitForFunction(
+      (expected) => document.querySelectorAll('tbody tr[data-symbol]').length === expected,
+      all,
+    );
     expect(await rows.count()).toBe(all);
 
     await page.getByLabel('Search pairs').fill('eth');
