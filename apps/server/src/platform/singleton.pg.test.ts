@@ -43,11 +43,11 @@ describe('singleton roles on one PostgreSQL database', () => {
       // Let a standby's retries run a few times: it must stay standby while the leader lives.
       await new Promise((r) => setTimeout(r, 2_500));
       const [rolesA, rolesB] = [await rolesOf(a), await rolesOf(b)];
-      const leaders = [rolesA, rolesB].filter((roles) => roles?.market === 'active');
-      expect(leaders).toHaveLength(1);
+      // Each singleton runs in exactly one process (two starting together may split them).
+      expect([rolesA?.market, rolesB?.market].filter((state) => state === 'active')).toHaveLength(1);
       expect([rolesA?.chain, rolesB?.chain].filter((state) => state === 'active')).toHaveLength(1);
       const [leader, standby] = rolesA?.market === 'active' ? [a, b] : [b, a];
-      expect(await rolesOf(standby)).toMatchObject({ api: 'active', market: 'standby', chain: 'standby' });
+      expect(await rolesOf(standby)).toMatchObject({ api: 'active', market: 'standby' });
 
       leader.child.kill('SIGKILL');
       await leader.exited;

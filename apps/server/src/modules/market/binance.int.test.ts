@@ -97,8 +97,13 @@ describe('the market on a live exchange feed', () => {
     );
     const btc = (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'];
     expect(btc).toMatchObject({ bid: '70123.40', ask: '70123.60' });
-    const candles = (await t.app.inject('/public/klines?symbol=BTC_USDT&interval=1&limit=1')).json().data;
-    expect(candles.at(-1)).toMatchObject({ t: minute, c: '70123.45' });
+    // At a minute's end the closed candle reaches storage within a second: ask until it is there.
+    await waitFor(async () => {
+      const candles = (
+        await t.app.inject(`/public/klines?symbol=BTC_USDT&interval=1&from=${minute}&limit=5`)
+      ).json().data;
+      return candles[0]?.t === minute && candles[0]?.c === '70123.45';
+    });
     // The simulated forex pair carries on beside it.
     await waitFor(
       async () => (await t.app.inject('/public/prices')).json().data['forex:EUR_USD'] !== undefined,
