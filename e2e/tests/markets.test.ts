@@ -311,6 +311,12 @@ describe('market tab', () => {
     await page.locator('tbody tr[data-symbol]').first().waitFor();
     await page.getByRole('tab', { name: /All/ }).focus();
     await page.keyboard.press('ArrowRight');
+    // The selection follows on the next render: wait for it rather than read it at once.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="tab"]')].some(
+        (tab) => tab.textContent?.startsWith('Crypto') && tab.getAttribute('aria-selected') === 'true',
+      ),
+    );
     expect(await page.getByRole('tab', { name: /Crypto/ }).getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Crypto/);
     await page.getByRole('link', { name: 'BTC/USD' }).focus();
