@@ -7,7 +7,8 @@ export interface TIconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   size?: number;
 }
 
-function Svg({ size = 20, children, ...props }: TIconProps & { children: ReactNode }) {
+/** The frame every icon of the app is drawn in (also used by market-icons.tsx). */
+export function Svg({ size = 20, children, ...props }: TIconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

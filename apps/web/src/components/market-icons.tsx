@@ -1,29 +1,7 @@
-import type { ReactNode } from 'react';
-import type { TIconProps } from './icons';
+import { Svg, type TIconProps } from './icons';
 
 // Icons of the market screens, in the same 24 px stroke style as icons.tsx (drawn after Lucide,
 // ISC licence). Decorative: the control that holds one carries the accessible name.
-
-function Svg({ size = 20, children, ...props }: TIconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const IconStar = (props: TIconProps) => (
   <Svg {...props}>
