@@ -66,17 +66,15 @@ export type TPriceSnapshot = z.infer<typeof ZPriceSnapshot>;
 export const ZPrices = z.record(z.string(), ZPriceSnapshot);
 export type TPrices = z.infer<typeof ZPrices>;
 
-export const ZLineshotQuery = z.object({
-  pairList: z
-    .string()
-    .max(2000)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((key) => key.trim())
-        .filter(Boolean),
-    ),
-});
+/** `pairList` is comma-separated pair keys; {@link parsePairList} splits it. */
+export const ZLineshotQuery = z.object({ pairList: z.string().max(2000) });
+
+export function parsePairList(pairList: string): string[] {
+  return pairList
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
 /** Pair key → JSON string of `[[tMs, price], …]` (the original's format). */
 export const ZLineshot = z.record(z.string(), z.string());
 

@@ -1,5 +1,5 @@
 import { formatScaled } from '@td/contracts/decimal';
-import type { TCandle, TKlineInterval } from '@td/contracts/market';
+import { parsePairList, type TCandle, type TKlineInterval } from '@td/contracts/market';
 import type { DatabaseHandle } from '../../platform/db/client';
 import { pairKey } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
@@ -24,7 +24,7 @@ export function createKlinesService(deps: {
 }) {
   let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
   let building: Promise<Map<string, string>> | undefined;
-  const bodies = new Map<string, { body: string; builtAtMs: number }>();
+  const bodies = new Map<string, { body: Buffer; builtAtMs: number }>();
 
   const buildLineshots = async (nowMs: number) => {
     const pairs = await deps.pairs.all();
@@ -104,9 +104,8 @@ export function createKlinesService(deps: {
      * The whole `/public/lineshot` body for a list of keys, as prepared bytes: built once per list
      * each time the sparklines refresh, so a request costs a map lookup.
      */
-    async lineshotBody(keys: string[]): Promise<string> {
-      const cacheKey = keys.join(',');
-      const cached = bodies.get(cacheKey);
+    async lineshotBody(pairList: string): Promise<Buffer> {
+      const cached = bodies.get(pairList);
       if (
         cached &&
         lineshots &&
@@ -115,11 +114,11 @@ export function createKlinesService(deps: {
       ) {
         return cached.body;
       }
-      const answer = await lineshot(keys);
+      const answer = await lineshot(parsePairList(pairList));
       const builtAtMs = lineshots?.builtAtMs ?? 0;
-      const body = JSON.stringify({ message: 'Lineshot fetched successfully', data: answer });
+      const body = Buffer.from(JSON.stringify({ message: 'Lineshot fetched successfully', data: answer }));
       if (bodies.size >= LINESHOT_BODIES_MAX) bodies.clear();
-      bodies.set(cacheKey, { body, builtAtMs });
+      bodies.set(pairList, { body, builtAtMs });
       return body;
     },
 
