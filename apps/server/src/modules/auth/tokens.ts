@@ -21,11 +21,17 @@ export interface TokenService {
   verifyStreamTicket(token: string): Promise<{ userId: string; ticketId: string; exp: number } | undefined>;
 }
 
+/** How many checked tokens are remembered before the memory starts over. */
+const VERIFIED_MAX = 20_000;
+
 const TYPES = new Set<string>(['normal', 'email', 'tfa']);
 
 export function createTokenService(secret: Uint8Array): TokenService {
   // Only HS256 with our key: `alg: none` and tokens signed with any other algorithm are refused.
   const verifyOptions = { algorithms: [ALGORITHM], issuer: ISSUER };
+  // A signature, once checked, stays valid: remember it and check only the expiry on the next
+  // request with the same token (revocation is the session row's job, checked every time).
+  const verified = new Map<string, SessionClaims & { exp: number }>();
   return {
     async sign(claims) {
       return new SignJWT({ sid: claims.sid, type: claims.type, status: claims.status })
@@ -38,13 +44,22 @@ export function createTokenService(secret: Uint8Array): TokenService {
         .sign(secret);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, secret, { ...verifyOptions, audience: 'api' });
         const { sub, sid, type, status, exp } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
         if (typeof type !== 'string' || !TYPES.has(type)) return undefined;
         if (status !== 'act' && status !== 'sus') return undefined;
-        return { sub, sid, type: type as TTokenType, status, exp };
+        const claims: SessionClaims & { exp: number } = { sub, sid, type: type as TTokenType, status, exp };
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

@@ -3,9 +3,10 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from '../auth/auth.schema';
 
 /**
- * A ledger account: one per (user, trading account, kind) and a few for the house. Its balance is
- * kept in the same transaction as the entries that move it (a running total, checked against the
- * entries by a test); a user's account can never go below zero, which the database enforces too.
+ * A ledger account: one per (user, trading account, kind) and a few for the house. A user's balance
+ * is kept in the same transaction as the entries that move it (a running total, checked against
+ * the entries by a test) and can never go below zero, which the database enforces too. The house's
+ * balances are derived from their entries only, so no order waits on a house row lock.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -27,6 +28,8 @@ export const ledgerAccounts = pgTable(
       table.kind,
     ),
     check('ledger_accounts_user_not_negative', sql`${table.userId} is null or ${table.balanceCents} >= 0`),
+    // The house's balances are the sums of their entries: no running total to contend for.
+    check('ledger_accounts_house_no_running', sql`${table.userId} is not null or ${table.balanceCents} = 0`),
   ],
 );
 

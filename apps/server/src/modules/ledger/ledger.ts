@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
+import { ledgerAccounts } from './ledger.schema';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
@@ -38,111 +38,104 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-const keyOf = (ref: AccountRef) => `${ref.userId ?? 'house'}|${ref.book}|${ref.kind}`;
+/** The owner column as the accounts' unique index sees it (the house has no user). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+const NOT_NEGATIVE = 'ledger_accounts_user_not_negative';
+
+/** The database's own error behind a query error (Drizzle wraps it), if any. */
+const databaseErrorOf = (error: unknown): { code?: string; constraint?: string } | undefined => {
+  for (let current = error; current && typeof current === 'object'; ) {
+    if ('code' in current && typeof current.code === 'string') {
+      return current as { code?: string; constraint?: string };
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+};
 
 /**
- * Finds (or opens) the accounts and locks them in one fixed order (by id), so two transactions
- * touching the same accounts never deadlock and never both spend the same money.
+ * The whole movement in one statement: the transaction, its entries, and the user balances it
+ * moves, each user row locked by its update in id order. Nothing is written (and no row comes
+ * back) when one of the accounts does not exist yet. A user balance that would go below zero
+ * breaks the database's check, which the caller sees as InsufficientFundsError.
  */
-async function lockAccounts(
-  tx: Tx,
-  refs: AccountRef[],
-): Promise<Map<string, { id: string; balance: bigint; isUser: boolean }>> {
-  const unique = [...new Map(refs.map((ref) => [keyOf(ref), ref])).values()];
-  await tx
-    .insert(ledgerAccounts)
-    .values(unique.map((ref) => ({ userId: ref.userId, book: ref.book, kind: ref.kind })))
-    .onConflictDoNothing();
-  const wanted = new Set(unique.map(keyOf));
-  const userIds = unique.flatMap((ref) => (ref.userId ? [ref.userId] : []));
-  const candidates = await tx
-    .select({
-      id: ledgerAccounts.id,
-      userId: ledgerAccounts.userId,
-      book: ledgerAccounts.book,
-      kind: ledgerAccounts.kind,
-    })
-    .from(ledgerAccounts)
-    .where(
-      or(
-        userIds.length > 0 ? inArray(ledgerAccounts.userId, userIds) : undefined,
-        unique.some((ref) => ref.userId === null) ? isNull(ledgerAccounts.userId) : undefined,
-      ),
-    );
-  const rows = candidates.filter((row) => wanted.has(`${row.userId ?? 'house'}|${row.book}|${row.kind}`));
-  const ids = rows.map((row) => row.id).sort();
-  const locked = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  const balanceOf = new Map(locked.map((row) => [row.id, row.balance]));
-  const result = new Map<string, { id: string; balance: bigint; isUser: boolean }>();
-  for (const row of rows) {
-    result.set(`${row.userId ?? 'house'}|${row.book}|${row.kind}`, {
-      id: row.id,
-      balance: balanceOf.get(row.id) ?? 0n,
-      isUser: row.userId !== null,
-    });
-  }
-  return result;
+const writeMovement = async (tx: Tx, movement: Movement, postings: Posting[]) => {
+  const wanted = sql.join(
+    postings.map(
+      (posting) =>
+        sql`(${posting.account.userId ?? NO_USER}::uuid, ${posting.account.book}::text, ${posting.account.kind}::text, ${posting.amountCents}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with posting (owner, book, kind, amount_cents) as (values ${wanted}),
+    account as (
+      select a.id, a.user_id, p.amount_cents
+      from posting p join ledger_accounts a
+        on coalesce(a.user_id, ${NO_USER}::uuid) = p.owner and a.book = p.book and a.kind = p.kind
+    ),
+    created as (
+      insert into ledger_transactions (kind, ref_type, ref_id)
+      select ${movement.kind}, ${movement.refType ?? null}, ${movement.refId ?? null}
+      where (select count(*) from account) = ${postings.length}
+      returning id
+    ),
+    entries as (
+      insert into ledger_entries (transaction_id, account_id, amount_cents)
+      select created.id, account.id, account.amount_cents from created cross join account
+    ),
+    moved as (
+      update ledger_accounts a set balance_cents = a.balance_cents + change.amount_cents
+      from (
+        select id, sum(amount_cents) as amount_cents from account
+        where user_id is not null and exists (select 1 from created)
+        group by id order by id
+      ) as change
+      where a.id = change.id
+    )
+    select id from created`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
+};
+
+interface Movement {
+  kind: string;
+  refType?: string;
+  refId?: string;
+  postings: Posting[];
+  insufficientMessage?: string;
 }
 
 /**
  * Posts one balanced transaction inside the caller's database transaction: entries summing to
- * zero, balances moved, and no user account below zero (InsufficientFundsError instead).
+ * zero, user balances moved, and no user account below zero (InsufficientFundsError instead).
+ * A house account keeps no running balance: its balance is the sum of its entries, so any number
+ * of orders can pay fees to it at once without waiting on each other.
  */
-export async function post(
-  tx: Tx,
-  movement: {
-    kind: string;
-    refType?: string;
-    refId?: string;
-    postings: Posting[];
-    insufficientMessage?: string;
-  },
-): Promise<string> {
+export async function post(tx: Tx, movement: Movement): Promise<string> {
   const postings = movement.postings.filter((posting) => posting.amountCents !== 0n);
   const total = postings.reduce((sum, posting) => sum + posting.amountCents, 0n);
   if (total !== 0n) throw new Error(`unbalanced ledger transaction ${movement.kind}: ${total}`);
   if (postings.length === 0) return '';
-  const accounts = await lockAccounts(
-    tx,
-    postings.map((posting) => posting.account),
-  );
-  const changes = new Map<string, bigint>();
-  for (const posting of postings) {
-    const key = keyOf(posting.account);
-    changes.set(key, (changes.get(key) ?? 0n) + posting.amountCents);
-  }
-  for (const [key, change] of changes) {
-    const account = accounts.get(key);
-    if (!account) throw new Error(`ledger account ${key} missing`);
-    if (account.isUser && account.balance + change < 0n)
-      throw new InsufficientFundsError(movement.insufficientMessage);
-  }
-  const [transaction] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: movement.kind, refType: movement.refType, refId: movement.refId })
-    .returning({ id: ledgerTransactions.id });
-  if (!transaction) throw new Error('ledger transaction insert returned nothing');
-  await tx.insert(ledgerEntries).values(
-    postings.map((posting) => ({
-      transactionId: transaction.id,
-      accountId: accounts.get(keyOf(posting.account))?.id ?? '',
-      amountCents: posting.amountCents,
-    })),
-  );
-  for (const [key, change] of changes) {
-    const account = accounts.get(key);
-    if (!account || change === 0n) continue;
+  try {
+    const id = await writeMovement(tx, movement, postings);
+    if (id) return id;
+    // An account used for the first time: open it, then write.
     await tx
-      .update(ledgerAccounts)
-      .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${change}` })
-      .where(eq(ledgerAccounts.id, account.id));
+      .insert(ledgerAccounts)
+      .values(
+        postings.map(({ account }) => ({ userId: account.userId, book: account.book, kind: account.kind })),
+      )
+      .onConflictDoNothing();
+    const retried = await writeMovement(tx, movement, postings);
+    if (!retried) throw new Error(`ledger accounts of ${movement.kind} could not be opened`);
+    return retried;
+  } catch (error) {
+    const cause = databaseErrorOf(error);
+    if (cause?.code === '23514' && cause.constraint === NOT_NEGATIVE) {
+      throw new InsufficientFundsError(movement.insufficientMessage);
+    }
+    throw error;
   }
-  return transaction.id;
 }
 
 /** A user's cash and margin in one book (zero for accounts never used). */
@@ -159,13 +152,14 @@ export async function balancesOf(
   return { cash: find('cash'), margin: find('margin') };
 }
 
-/** Every account whose running balance differs from the sum of its entries (should be none). */
+/** Every user account whose running balance differs from the sum of its entries (should be none). */
 export async function driftedAccounts(
   db: Executor,
 ): Promise<Array<{ id: string; balance: bigint; entries: bigint }>> {
   const rows = await db.execute(sql`
     select a.id, a.balance_cents as balance, coalesce(sum(e.amount_cents), 0) as entries
     from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    where a.user_id is not null
     group by a.id, a.balance_cents
     having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`);
   return (rows as unknown as { rows: Array<{ id: string; balance: string; entries: string }> }).rows.map(

@@ -178,12 +178,18 @@ export function createOrdersService(deps: {
     }
   };
 
+  /** The first answer to a `clientOrderId` that was used already (its order row inserted first). */
+  const replayOf = async (userId: string, clientOrderId: string | null) => {
+    const earlier = clientOrderId ? await orders.findByClientId(userId, clientOrderId) : undefined;
+    if (!earlier) throw new Error('order insert returned nothing');
+    return { order: earlier, isReplay: true };
+  };
+
   const reject = async (base: Omit<OrderRow, 'id' | 'createdAt' | 'status'>, reason: string) => {
     const row = await orders.insert(db, { ...base, status: 'rvt', reason, marginCents: 0n, feeCents: 0n });
-    if (!row && base.clientOrderId)
-      return (await orders.findByClientId(base.userId, base.clientOrderId)) as OrderRow;
-    if (!row) throw new Error('rejected order insert returned nothing');
-    return row;
+    if (!row) return replayOf(base.userId, base.clientOrderId);
+    announce(row);
+    return { order: row, isReplay: false };
   };
 
   /** Closes all or `part` of a position at `price`; returns the closed row. */
@@ -305,10 +311,8 @@ export function createOrdersService(deps: {
         clientOrderId?: string | undefined;
       },
     ): Promise<{ order: OrderRow; isReplay: boolean }> {
-      if (input.clientOrderId) {
-        const earlier = await orders.findByClientId(userId, input.clientOrderId);
-        if (earlier) return { order: earlier, isReplay: true };
-      }
+      // A retried `clientOrderId` meets its first order at the insert (a unique index) and gets
+      // the first answer back, before any money moves; no lookup is needed on the way in.
       const pair = await pairOf(input.symbol);
       if (input.type === 'limit' && !input.price) throw badRequest('A limit order needs a price');
       const amountCents = parseScaled(input.amount, 2);
@@ -341,18 +345,14 @@ export function createOrdersService(deps: {
         closedAt: null,
       } satisfies Omit<OrderRow, 'id' | 'createdAt' | 'status'>;
 
-      const finish = async (order: OrderRow) => {
-        announce(order);
-        return { order, isReplay: false };
-      };
-      if (pair.status !== 'act') return finish(await reject(base, 'pair_inactive'));
+      if (pair.status !== 'act') return reject(base, 'pair_inactive');
       if (amountCents < pair.minAmountCents || amountCents > pair.maxAmountCents) {
-        return finish(await reject(base, 'amount_out_of_range'));
+        return reject(base, 'amount_out_of_range');
       }
-      if (input.leverage > pair.maxLeverage) return finish(await reject(base, 'leverage_out_of_range'));
-      if (!isMarketOpen(pair.pairType, Date.now())) return finish(await reject(base, 'market_closed'));
+      if (input.leverage > pair.maxLeverage) return reject(base, 'leverage_out_of_range');
+      if (!isMarketOpen(pair.pairType, Date.now())) return reject(base, 'market_closed');
       const quote = liveQuote(pair);
-      if (!quote) return finish(await reject(base, 'no_price'));
+      if (!quote) return reject(base, 'no_price');
 
       const opensNow =
         input.type === 'market' ||
@@ -396,18 +396,13 @@ export function createOrdersService(deps: {
           return inserted;
         });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) return finish(await reject(base, 'insufficient_margin'));
+        if (error instanceof InsufficientFundsError) return reject(base, 'insufficient_margin');
         throw error;
       }
-      if (!placed) {
-        // Another request with the same clientOrderId won the race: answer as it did.
-        const earlier = input.clientOrderId
-          ? await orders.findByClientId(userId, input.clientOrderId)
-          : undefined;
-        if (!earlier) throw new Error('order insert returned nothing');
-        return { order: earlier, isReplay: true };
-      }
-      return finish(placed);
+      // Another request with the same clientOrderId came first: answer as it did.
+      if (!placed) return replayOf(userId, base.clientOrderId);
+      announce(placed);
+      return { order: placed, isReplay: false };
     },
 
     /** The trigger engine: a pending order whose limit the market crossed opens at `entry`. */
