@@ -28,7 +28,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { attachStreamServer } from './modules/stream/stream-server';
 import { createOrdersRepository } from './modules/trading/orders.repository';
 import { ordersRoutes } from './modules/trading/orders.routes';
-import { createOrdersService, type QuoteSource } from './modules/trading/orders.service';
+import { createOrdersService, quotesOf } from './modules/trading/orders.service';
 import { createPortfolioService } from './modules/trading/portfolio.service';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
@@ -176,12 +176,7 @@ async function marketReaders(app: FastifyInstance, deps: AppDeps) {
     pairs: pairsRepo,
     board,
   });
-  const quotes: QuoteSource = {
-    quote(symbol) {
-      const tick = board.get(symbol);
-      return tick ? { bid: BigInt(tick.bid), ask: BigInt(tick.ask), tMs: tick.tMs } : undefined;
-    },
-  };
+  const quotes = quotesOf(board);
   const ordersRepo = createOrdersRepository(deps.db.db);
   const portfolio = createPortfolioService({ db: deps.db.db, orders: ordersRepo, quotes });
   return { pairsRepo, board, klines, quotes, ordersRepo, portfolio, balanceOf: portfolio.balance };

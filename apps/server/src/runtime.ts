@@ -5,10 +5,12 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { loadJwtSecret } from './modules/auth/secrets';
 import { seedAdmin } from './modules/auth/seed-admin';
 import { createMarketEngine } from './modules/market/market-engine';
+import { createPriceBoard } from './modules/market/price-board';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { seedPairs } from './modules/pairs/pairs.service';
+import { createEquitySnapshots } from './modules/trading/equity-snapshots';
 import { createOrdersRepository } from './modules/trading/orders.repository';
-import { createOrdersService } from './modules/trading/orders.service';
+import { createOrdersService, quotesOf } from './modules/trading/orders.service';
 import { createTriggerEngine } from './modules/trading/trigger-engine';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
@@ -98,6 +100,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const workers: Record<'market' | 'chain', Worker[]> = {
       market: [
         { name: 'trigger-engine', start: () => triggers.start() },
+        { name: 'equity-snapshots', start: () => startEquitySnapshots(db, bus, log) },
         {
           name: 'market-engine',
           start: () =>
@@ -159,4 +162,15 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     await cleanup();
     throw error;
   }
+}
+
+/** The daily equity snapshots, valued at the prices the market role publishes. */
+async function startEquitySnapshots(db: DatabaseHandle, bus: Bus, logger: Logger) {
+  const board = createPriceBoard(bus, logger);
+  await board.start();
+  const stopSnapshots = await createEquitySnapshots({ db, quotes: quotesOf(board), logger }).start();
+  return async () => {
+    await stopSnapshots();
+    await board.stop();
+  };
 }

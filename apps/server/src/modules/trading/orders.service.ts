@@ -8,6 +8,7 @@ import type { Logger } from '../../platform/logger';
 import { balancesOf, cash, house, InsufficientFundsError, margin, post, type TBook } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { isMarketOpen } from '../market/market-hours';
+import type { PriceBoard } from '../market/price-board';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import {
@@ -38,6 +39,16 @@ export interface Quote {
 }
 export interface QuoteSource {
   quote(symbol: string): Quote | undefined;
+}
+
+/** The live bid and ask of a pair, read off the price board. */
+export function quotesOf(board: Pick<PriceBoard, 'get'>): QuoteSource {
+  return {
+    quote(symbol) {
+      const tick = board.get(symbol);
+      return tick ? { bid: BigInt(tick.bid), ask: BigInt(tick.ask), tMs: tick.tMs } : undefined;
+    },
+  };
 }
 
 export function toOrderDto(row: OrderRow, unrealizedPnl?: bigint): TOrder {

@@ -3,12 +3,11 @@ import type { TBalance, TPortfolio } from '@td/contracts/trading';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { balancesOf, type TBook } from '../ledger/ledger';
+import { DAY_MS, dayOf, unrealizedAt } from './equity-snapshots';
 import type { OrdersRepository } from './orders.repository';
 import { equitySnapshots } from './orders.schema';
 import { type QuoteSource, toOrderDto } from './orders.service';
-import { closeSidePrice, pnlAt } from './trading-math';
 
-const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
 
 /** A user's book valued at the live prices: balance, equity, margin, and each open position's PnL. */
@@ -20,18 +19,9 @@ export function createPortfolioService(deps: {
   const value = async (userId: string, book: TBook) => {
     const { cash, margin } = await balancesOf(deps.db, userId, book);
     const live = await deps.orders.live(userId, book);
-    let unrealized = 0n;
-    const positions = live
-      .filter((row) => row.status === 'act' && row.price !== null)
-      .map((row) => {
-        const quote = deps.quotes.quote(row.symbol);
-        const pnl =
-          quote && row.price !== null
-            ? pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, quote))
-            : 0n;
-        unrealized += pnl;
-        return toOrderDto(row, pnl);
-      });
+    const open = live.filter((row) => row.status === 'act' && row.price !== null);
+    const unrealized = unrealizedAt(open, deps.quotes);
+    const positions = open.map((row) => toOrderDto(row, unrealizedAt([row], deps.quotes)));
     const balance = cash + margin;
     const equity = balance + unrealized;
     return { cash, margin, balance, equity, unrealized, positions };
@@ -51,7 +41,7 @@ export function createPortfolioService(deps: {
     async portfolio(userId: string, book: TBook, period: string): Promise<TPortfolio> {
       const v = await value(userId, book);
       const nowMs = Date.now();
-      const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+      const today = dayOf(nowMs);
       // Today's figure is kept as the day's snapshot; past days stay as they closed.
       await deps.db
         .insert(equitySnapshots)

@@ -1,0 +1,127 @@
+import type { DatabaseHandle } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import type { QuoteSource } from './orders.service';
+import { closeSidePrice, pnlAt, type TSide } from './trading-math';
+
+export const DAY_MS = 86_400_000;
+/** How often the day's figures are refreshed; the last refresh of a day is its close. */
+const REFRESH_MS = 15 * 60_000;
+/** The day's closing run, this long before midnight UTC. */
+const CLOSE_BEFORE_MIDNIGHT_MS = 30_000;
+/** The first run waits for the prices to arrive after the role starts. */
+const FIRST_RUN_DELAY_MS = 60_000;
+const UPSERT_ROWS_MAX = 5_000;
+
+const UPSERT = `
+  insert into equity_snapshots (user_id, book, day_ms, equity_cents)
+  select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[])
+  on conflict (user_id, book, day_ms) do update set equity_cents = excluded.equity_cents`;
+
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** When to run next: at the next quarter hour, or at the day's close if that comes first. */
+export function nextRunMs(nowMs: number): number {
+  const quarter = Math.floor(nowMs / REFRESH_MS) * REFRESH_MS + REFRESH_MS;
+  const close = dayOf(nowMs) + DAY_MS - CLOSE_BEFORE_MIDNIGHT_MS;
+  return close > nowMs && close < quarter ? close : quarter;
+}
+
+/** The open positions' value at the live prices: unrealised PnL (zero for a pair with no price). */
+export function unrealizedAt(
+  positions: Array<{ symbol: string; side: TSide; amountCents: bigint; price: bigint | null }>,
+  quotes: QuoteSource,
+): bigint {
+  let total = 0n;
+  for (const position of positions) {
+    const quote = quotes.quote(position.symbol);
+    if (!quote || position.price === null) continue;
+    total += pnlAt(position.side, position.amountCents, position.price, closeSidePrice(position.side, quote));
+  }
+  return total;
+}
+
+/**
+ * The daily equity of every trading account, for the Portfolio's equity curve: each user's
+ * balance plus the open positions at the live prices, written as the day's snapshot (one row per
+ * user, book and UTC day). Runs in the `market` role, which has the prices.
+ */
+export function createEquitySnapshots(deps: { db: DatabaseHandle; quotes: QuoteSource; logger: Logger }) {
+  const snapshotAll = async (nowMs = Date.now()): Promise<number> => {
+    const balances = await deps.db.query<{ user_id: string; book: string; balance: string }>(
+      `select user_id, book, sum(balance_cents)::text as balance from ledger_accounts
+       where user_id is not null group by user_id, book`,
+      [],
+    );
+    const positions = await deps.db.query<{
+      user_id: string;
+      book: string;
+      symbol: string;
+      side: TSide;
+      amount_cents: string;
+      price: string | null;
+    }>(
+      `select user_id, book, symbol, side, amount_cents::text, price::text from orders where status = 'act'`,
+      [],
+    );
+    const openBy = new Map<
+      string,
+      Array<{ symbol: string; side: TSide; amountCents: bigint; price: bigint | null }>
+    >();
+    for (const row of positions) {
+      const key = `${row.user_id}|${row.book}`;
+      const list = openBy.get(key) ?? [];
+      list.push({
+        symbol: row.symbol,
+        side: row.side,
+        amountCents: BigInt(row.amount_cents),
+        price: row.price === null ? null : BigInt(row.price),
+      });
+      openBy.set(key, list);
+    }
+    const day = dayOf(nowMs);
+    for (let start = 0; start < balances.length; start += UPSERT_ROWS_MAX) {
+      const chunk = balances.slice(start, start + UPSERT_ROWS_MAX);
+      await deps.db.query(UPSERT, [
+        chunk.map((row) => row.user_id),
+        chunk.map((row) => row.book),
+        chunk.map(() => day),
+        chunk.map((row) =>
+          (
+            BigInt(row.balance) + unrealizedAt(openBy.get(`${row.user_id}|${row.book}`) ?? [], deps.quotes)
+          ).toString(),
+        ),
+      ]);
+    }
+    return balances.length;
+  };
+
+  return {
+    snapshotAll,
+    /** Runs on its schedule until stopped; a failed run is logged and the next one tries again. */
+    async start(): Promise<() => Promise<void>> {
+      let timer: NodeJS.Timeout | undefined;
+      let running: Promise<unknown> = Promise.resolve();
+      let isStopped = false;
+      const schedule = (atMs: number) => {
+        timer = setTimeout(
+          () => {
+            running = snapshotAll()
+              .then((count) => deps.logger.debug({ count }, 'equity snapshots written'))
+              .catch((error: unknown) => deps.logger.error({ err: error }, 'equity snapshots failed'))
+              .finally(() => {
+                if (!isStopped) schedule(nextRunMs(Date.now()));
+              });
+          },
+          Math.max(0, atMs - Date.now()),
+        );
+        timer.unref();
+      };
+      schedule(Date.now() + FIRST_RUN_DELAY_MS);
+      return async () => {
+        isStopped = true;
+        clearTimeout(timer);
+        await running;
+      };
+    },
+  };
+}
