@@ -10,6 +10,7 @@ import {
   ZStreamError,
   ZTickerEvent,
 } from '@td/contracts/market';
+import { type TBalance, type TOrder, ZBalance, ZOrder } from '@td/contracts/trading';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -21,6 +22,7 @@ import { createKlineRegistry, reconnectDelayMs } from './stream-registry';
 // the first screen that subscribes and closed on logout. Screens subscribe to live candles with
 // subscribeKline(); this module counts the subscribers of each pair and interval, tells the server
 // only about the first and the last, and subscribes again to all of them after every reconnect.
+// The user's own events (`order`, `balance`) arrive on the same connection, to subscribeUserEvents().
 // Every incoming payload is parsed: types check nothing at run time.
 
 type TStreamSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -92,6 +94,32 @@ function dispatchTicker(payload: unknown): void {
   }
   latestTickers.set(parsed.data.key, parsed.data);
   for (const listener of tickerListeners) listener();
+}
+
+/** Handlers of the signed-in user's own events (SPEC §5). */
+export interface TUserEventHandlers {
+  onOrder?: (order: TOrder) => void;
+  onBalance?: (balance: TBalance) => void;
+}
+
+const userEventHandlers = new Set<TUserEventHandlers>();
+
+function dispatchOrder(payload: unknown): void {
+  const parsed = ZOrder.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed order event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of userEventHandlers) handlers.onOrder?.(parsed.data);
+}
+
+function dispatchBalance(payload: unknown): void {
+  const parsed = ZBalance.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed balance event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
 }
 
 function onStreamError(payload: unknown): void {
@@ -166,6 +194,8 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
   created.on('liveKline', dispatchKline);
   created.on('ticker', dispatchTicker);
   created.on('streamError', onStreamError);
+  created.on('order', dispatchOrder);
+  created.on('balance', dispatchBalance);
   created.connect();
   return created;
 }
@@ -229,6 +259,15 @@ export function subscribeKline(symbol: string, interval: TKlineInterval, handler
   return unsubscribe;
 }
 
+/** Listens for the user's order and balance events. Opens the stream if needed. */
+export function subscribeUserEvents(handlers: TUserEventHandlers): () => void {
+  userEventHandlers.add(handlers);
+  connectStream();
+  return () => {
+    userEventHandlers.delete(handlers);
+  };
+}
+
 function subscribeToTickerChanges(listener: () => void): () => void {
   tickerListeners.add(listener);
   return () => tickerListeners.delete(listener);
@@ -251,5 +290,5 @@ subscribeToToken(() => {
   const isOpen = socket !== null || useStreamStore.getState().status !== 'idle';
   if (!isOpen) return;
   disconnectStream();
-  if (token && klines.size > 0) connectStream();
+  if (token && (klines.size > 0 || userEventHandlers.size > 0)) connectStream();
 });

@@ -91,11 +91,16 @@ export function createKlinesService(deps: {
         Math.min(SOURCE_ROWS_MAX, (limit + 1) * ratio * 2),
       );
       const candles = aggregate(rows, interval);
-      const live = deps.board.liveCandle(pair.symbol, interval);
-      if (live && live.t >= fromMs && live.t < toMs) {
+      // What storage may not have yet: the candle that just closed (written a moment after its
+      // close) and the open one. Each replaces its stored bucket or follows the stored ones.
+      for (const recent of [
+        deps.board.closedCandle(pair.symbol, interval),
+        deps.board.liveCandle(pair.symbol, interval),
+      ]) {
+        if (!recent || recent.t < fromMs || recent.t >= toMs) continue;
         const last = candles.at(-1);
-        if (last?.t === live.t) candles[candles.length - 1] = live;
-        else if (!last || last.t < live.t) candles.push(live);
+        if (last?.t === recent.t) candles[candles.length - 1] = recent;
+        else if (!last || last.t < recent.t) candles.push(recent);
       }
       return candles.slice(-limit).map((candle) => formatCandle(candle, pair.pricePrecision));
     },

@@ -58,6 +58,8 @@ export function toTicker(tick: TMarketTick): TTickerEvent {
  */
 export function createPriceBoard(bus: Bus, logger: Logger) {
   const latest = new Map<string, TMarketTick>();
+  /** The candle each interval closed last, per pair: storage receives it a moment later. */
+  const lastClosed = new Map<string, Candle>();
   const listeners = new Set<(tick: TMarketTick) => void>();
   let pricesJson = '{"message":"Prices fetched successfully","data":{}}';
   let builtAtMs = 0;
@@ -79,6 +81,7 @@ export function createPriceBoard(bus: Bus, logger: Logger) {
             ? { ...parsed.data, candles: previous.candles }
             : parsed.data;
         latest.set(tick.symbol, tick);
+        for (const { interval, candle } of tick.closed) lastClosed.set(`${tick.symbol}|${interval}`, candle);
         isDirty = true;
         for (const listener of listeners) listener(tick);
       });
@@ -107,6 +110,10 @@ export function createPriceBoard(bus: Bus, logger: Logger) {
     /** The open candle of an interval, as last announced. */
     liveCandle(symbol: string, interval: string): Candle | undefined {
       return latest.get(symbol)?.candles.find((entry) => entry.interval === interval)?.candle;
+    },
+    /** The candle an interval finished last, as announced (possibly not stored yet). */
+    closedCandle(symbol: string, interval: string): Candle | undefined {
+      return lastClosed.get(`${symbol}|${interval}`);
     },
     onTick(listener: (tick: TMarketTick) => void): () => void {
       listeners.add(listener);

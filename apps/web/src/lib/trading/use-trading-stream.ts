@@ -4,10 +4,10 @@ import type { TPortfolio } from '@td/contracts/trading';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { displaySymbol } from '../format-market';
+import { subscribeUserEvents } from '../socket';
 import { exitReasonText } from './order-labels';
 import { invalidateTrading } from './order-mutations';
 import { tradingKeys } from './query-keys';
-import { subscribeUserEvents } from './user-stream';
 
 /**
  * Keeps the trading queries current from the user's stream: an `order` event reloads that

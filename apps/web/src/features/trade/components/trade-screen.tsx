@@ -8,11 +8,11 @@ import { PageHeader } from '../../../components/page-header';
 import { AccountSwitch } from '../../../components/trading/account-switch';
 import { OpenOrdersTable } from '../../../components/trading/open-orders-table';
 import { usePairs } from '../../../lib/market/get-pairs';
+import { useStreamStatus } from '../../../lib/socket';
 import { useActiveAccount } from '../../../lib/trading/account-store';
 import { OPEN_ORDERS_LIMIT, useOrders } from '../../../lib/trading/get-orders';
 import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../lib/trading/get-portfolio';
 import { useTradingStream } from '../../../lib/trading/use-trading-stream';
-import { useUserStreamConnected } from '../../../lib/trading/user-stream';
 import { useTradeSelection } from '../hooks/use-trade-selection';
 import { OrderTicket } from './order-ticket';
 import { TradeChart } from './trade-chart';
@@ -31,7 +31,7 @@ export function TradeScreen() {
   const pairsQuery = usePairs();
   const portfolioQuery = usePortfolio(account);
   useTradingStream();
-  const isStreamConnected = useUserStreamConnected();
+  const isStreamConnected = useStreamStatus() === 'connected';
   // Without the user's stream, orders are polled while any is open (TP/SL and limits fire server-side).
   const pollMs = isStreamConnected ? false : PORTFOLIO_REFRESH_MS;
   const positionsQuery = useOrders(
