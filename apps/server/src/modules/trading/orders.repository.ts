@@ -12,6 +12,10 @@ export function createOrdersRepository(db: Database) {
       const [row] = await tx.insert(orders).values(values).onConflictDoNothing().returning();
       return row;
     },
+    /** The insert of a complete order, as a statement to embed (ledger.insertWithMovement). */
+    insertStatement(row: OrderRow) {
+      return db.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
+    },
     async findByClientId(userId: string, clientOrderId: string): Promise<OrderRow | undefined> {
       const [row] = await db
         .select()

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { TOrder } from '@td/contracts/trading';
 import { and, eq } from 'drizzle-orm';
@@ -5,7 +6,16 @@ import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { balancesOf, cash, house, InsufficientFundsError, margin, post, type TBook } from '../ledger/ledger';
+import {
+  balancesOf,
+  cash,
+  house,
+  InsufficientFundsError,
+  insertWithMovement,
+  margin,
+  post,
+  type TBook,
+} from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { isMarketOpen } from '../market/market-hours';
 import type { PriceBoard } from '../market/price-board';
@@ -382,36 +392,29 @@ export function createOrdersService(deps: {
             openedAt: new Date(),
           }
         : { ...base, status: 'pnd' as const };
-      let placed: OrderRow | undefined;
+      const placed: OrderRow = { ...values, id: randomUUID(), createdAt: new Date() };
       try {
-        // One transaction: the order and its money appear together, or neither does.
-        placed = await db.transaction(async (tx) => {
-          const inserted = await orders.insert(tx, values);
-          if (!inserted) return undefined;
-          await post(tx, {
-            kind: opensNow ? 'open' : 'reserve',
-            refType: 'order',
-            refId: inserted.id,
-            insufficientMessage: 'Not enough free margin',
-            postings: opensNow
-              ? [
-                  { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
-                  { account: margin(userId, input.account), amountCents: base.marginCents },
-                  { account: house('fees'), amountCents: base.feeCents },
-                ]
-              : [
-                  { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
-                  { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
-                ],
-          });
-          return inserted;
+        // One statement: the order and its money appear together, or neither does.
+        const isInserted = await insertWithMovement(db, orders.insertStatement(placed), {
+          kind: opensNow ? 'open' : 'reserve',
+          refType: 'order',
+          insufficientMessage: 'Not enough free margin',
+          postings: opensNow
+            ? [
+                { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+                { account: margin(userId, input.account), amountCents: base.marginCents },
+                { account: house('fees'), amountCents: base.feeCents },
+              ]
+            : [
+                { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+                { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
+              ],
         });
+        if (!isInserted) return replayOf(userId, base.clientOrderId);
       } catch (error) {
         if (error instanceof InsufficientFundsError) return reject(base, 'insufficient_margin');
         throw error;
       }
-      // Another request with the same clientOrderId came first: answer as it did.
-      if (!placed) return replayOf(userId, base.clientOrderId);
       announce(placed);
       return { order: placed, isReplay: false };
     },
