@@ -233,6 +233,7 @@ async function registerApiModules(
   const { ordersRepo, quotes, portfolio } = market;
   const settings = createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID });
   const orders = createOrdersService({
+    handle: db,
     db: db.db,
     orders: ordersRepo,
     pairs: market.pairsRepo,

@@ -85,6 +85,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const triggers = createTriggerEngine({
       repo: createOrdersRepository(db.db),
       orders: createOrdersService({
+        handle: db,
         db: db.db,
         orders: createOrdersRepository(db.db),
         pairs: createPairsRepository(db.db),

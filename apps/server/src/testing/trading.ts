@@ -21,6 +21,7 @@ export async function startTradingDesk() {
   const triggers: TriggerEngine = createTriggerEngine({
     repo,
     orders: createOrdersService({
+      handle: t.deps.db,
       db: t.deps.db.db,
       orders: repo,
       pairs: createPairsRepository(t.deps.db.db),

@@ -1,5 +1,5 @@
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { ledgerAccounts } from './ledger.schema';
 
@@ -54,40 +54,56 @@ const databaseErrorOf = (error: unknown): { code?: string; constraint?: string }
   return undefined;
 };
 
+/** An INSERT … RETURNING id to run with a movement, its parameters numbered from `firstParam`. */
+export interface SourceInsert {
+  text(firstParam: number): string;
+  params: unknown[];
+}
+
 /**
  * The whole movement in one statement: the transaction, its entries, and the user balances it
  * moves, each user row locked by its update in id order. A user balance that would go below zero
  * breaks the database's check, which the caller sees as InsufficientFundsError.
  *
  * Without `source`, nothing is written (and no id comes back) when one of the accounts does not
- * exist yet. With `source` (an INSERT … RETURNING id of the row the money moves for, say an
- * order; Drizzle puts an embedded query in parentheses itself), that row and its money are written together: when the insert does nothing (a
- * conflict) no money moves, and a missing account fails the whole statement (a division by
- * zero, as SQL has no plain way to raise) so that no row is ever written without its money.
+ * exist yet. With `source` (the insert of the row the money moves for, say an order), that row
+ * and its money are written together: when the insert does nothing (a conflict) no money moves,
+ * and a missing account fails the whole statement (a division by zero, as SQL has no plain way
+ * to raise) so that no row is ever written without its money.
+ *
+ * Plain text and parameters, built without the query builder: this is every order's hot path.
  */
-const writeMovement = async (db: Executor, movement: Movement, postings: Posting[], source?: SQLWrapper) => {
-  const wanted = sql.join(
-    postings.map(
-      (posting) =>
-        sql`(${posting.account.userId ?? NO_USER}::uuid, ${posting.account.book}::text, ${posting.account.kind}::text, ${posting.amountCents}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const allFound = sql`(select count(*) from account) = ${postings.length}`;
-  const result = await db.execute(sql`
-    with posting (owner, book, kind, amount_cents) as (values ${wanted}),
+function movementStatement(movement: Movement, postings: Posting[], source?: SourceInsert) {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const values = postings
+    .map(
+      ({ account, amountCents }) =>
+        `(${param(account.userId ?? NO_USER)}::uuid, ${param(account.book)}::text, ${param(account.kind)}::text, ${param(amountCents.toString())}::bigint)`,
+    )
+    .join(', ');
+  const allFound = `(select count(*) from account) = ${postings.length}`;
+  const kind = param(movement.kind);
+  const refType = param(movement.refType ?? null);
+  const sourceText = source ? source.text(params.length + 1) : '';
+  if (source) params.push(...source.params);
+  const text = `
+    with posting (owner, book, kind, amount_cents) as (values ${values}),
     account as (
       select a.id, a.user_id, p.amount_cents
       from posting p join ledger_accounts a
-        on coalesce(a.user_id, ${NO_USER}::uuid) = p.owner and a.book = p.book and a.kind = p.kind
+        on coalesce(a.user_id, '${NO_USER}'::uuid) = p.owner and a.book = p.book and a.kind = p.kind
     ),
-    ${source ? sql`source as ${source},` : sql``}
+    ${source ? `source as (${sourceText}),` : ''}
     created as (
       insert into ledger_transactions (kind, ref_type, ref_id)
       ${
         source
-          ? sql`select ${movement.kind}, ${movement.refType ?? null}, source.id::text from source where ${allFound}`
-          : sql`select ${movement.kind}, ${movement.refType ?? null}, ${movement.refId ?? null} where ${allFound}`
+          ? `select ${kind}::text, ${refType}::text, source.id::text from source where ${allFound}`
+          : `select ${kind}::text, ${refType}::text, ${param(movement.refId ?? null)}::text where ${allFound}`
       }
       returning id
     ),
@@ -106,11 +122,28 @@ const writeMovement = async (db: Executor, movement: Movement, postings: Posting
     )
     select (select id from created) as id${
       source
-        ? sql`, (select count(*) from source)::int as inserted, 1 / (${allFound})::int as all_accounts_found`
-        : sql``
-    }`);
-  const row = (result as unknown as { rows: Array<{ id: string | null; inserted?: number }> }).rows[0];
-  return { id: row?.id ?? undefined, isInserted: (row?.inserted ?? 0) > 0 };
+        ? `, (select count(*) from source)::int as inserted, 1 / (${allFound})::int as all_accounts_found`
+        : ''
+    }`;
+  return { text, params };
+}
+
+type MovementRow = { id: string | null; inserted?: number };
+
+const movementResult = (rows: MovementRow[]) => ({
+  id: rows[0]?.id ?? undefined,
+  isInserted: (rows[0]?.inserted ?? 0) > 0,
+});
+
+/** The same statement inside a Drizzle transaction: its text and parameters as Drizzle SQL. */
+const writeMovement = async (tx: Tx, movement: Movement, postings: Posting[]) => {
+  const { text, params } = movementStatement(movement, postings);
+  const chunks = text.split(/\$(\d+)/);
+  const query = sql.join(
+    chunks.map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)),
+  );
+  const result = await tx.execute(query);
+  return movementResult((result as unknown as { rows: MovementRow[] }).rows);
 };
 
 const checkBalanced = (movement: Movement) => {
@@ -172,20 +205,21 @@ export async function post(tx: Tx, movement: Movement): Promise<string> {
  * moved). The cheapest way to open an order: one round trip instead of five.
  */
 export async function insertWithMovement(
-  db: Database,
-  insert: SQLWrapper,
+  handle: Pick<DatabaseHandle, 'db' | 'query'>,
+  source: SourceInsert,
   movement: Omit<Movement, 'refId'>,
 ): Promise<boolean> {
   const postings = checkBalanced(movement);
+  const { text, params } = movementStatement(movement, postings, source);
   try {
-    return (await writeMovement(db, movement, postings, insert)).isInserted;
+    return movementResult(await handle.query<MovementRow>(text, params)).isInserted;
   } catch (error) {
     if (databaseErrorOf(error)?.code !== DIVISION_BY_ZERO) throw asInsufficientFunds(error, movement);
   }
   // An account used for the first time: nothing was written; open it and write again.
-  await openAccounts(db, postings);
+  await openAccounts(handle.db, postings);
   try {
-    return (await writeMovement(db, movement, postings, insert)).isInserted;
+    return movementResult(await handle.query<MovementRow>(text, params)).isInserted;
   } catch (error) {
     throw asInsufficientFunds(error, movement);
   }

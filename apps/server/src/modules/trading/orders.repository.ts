@@ -1,10 +1,15 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import type { Executor, Tx } from '../ledger/ledger';
+import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
 import { orders } from './orders.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+
+/** Every column of an order: its field and its name in the database. */
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).map(
+  ([field, column]) => [field as keyof OrderRow, column.name] as const,
+);
 
 export function createOrdersRepository(db: Database) {
   return {
@@ -12,9 +17,20 @@ export function createOrdersRepository(db: Database) {
       const [row] = await tx.insert(orders).values(values).onConflictDoNothing().returning();
       return row;
     },
-    /** The insert of a complete order, as a statement to embed (ledger.insertWithMovement). */
-    insertStatement(row: OrderRow) {
-      return db.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
+    /** The insert of a complete order, to write with its money (ledger.insertWithMovement). */
+    insertSource(row: OrderRow): SourceInsert {
+      return {
+        text: (firstParam) =>
+          `insert into orders (${ORDER_COLUMNS.map(([, column]) => `"${column}"`).join(', ')}) values (${ORDER_COLUMNS.map(
+            (_, index) => `$${firstParam + index}`,
+          ).join(', ')}) on conflict do nothing returning id`,
+        params: ORDER_COLUMNS.map(([field]) => {
+          const value = row[field];
+          if (typeof value === 'bigint') return value.toString();
+          if (value instanceof Date) return value.toISOString();
+          return value;
+        }),
+      };
     },
     async findByClientId(userId: string, clientOrderId: string): Promise<OrderRow | undefined> {
       const [row] = await db

@@ -3,7 +3,7 @@ import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { TOrder } from '@td/contracts/trading';
 import { and, eq } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus/bus';
-import type { Database } from '../../platform/db/client';
+import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import {
@@ -106,6 +106,8 @@ export const reasonText = (reason: string | null) => (reason ? (REASON_TEXT[reas
  * can never apply the same change twice.
  */
 export function createOrdersService(deps: {
+  /** The same database, for statements written as plain text on the hot path. */
+  handle: DatabaseHandle;
   db: Database;
   orders: OrdersRepository;
   pairs: PairsRepository;
@@ -395,7 +397,7 @@ export function createOrdersService(deps: {
       const placed: OrderRow = { ...values, id: randomUUID(), createdAt: new Date() };
       try {
         // One statement: the order and its money appear together, or neither does.
-        const isInserted = await insertWithMovement(db, orders.insertStatement(placed), {
+        const isInserted = await insertWithMovement(deps.handle, orders.insertSource(placed), {
           kind: opensNow ? 'open' : 'reserve',
           refType: 'order',
           insufficientMessage: 'Not enough free margin',
