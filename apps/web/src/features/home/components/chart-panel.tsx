@@ -1,19 +1,14 @@
-import { CHART_INTERVALS, type TChartInterval } from '@td/contracts/constants';
+import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair, TPriceSnapshot } from '@td/contracts/market';
 import { pairTypeLabel } from '@td/contracts/statuses';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
+import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
-import {
-  displayPair,
-  formatPrice,
-  formatVolume,
-  INTERVAL_LABEL,
-  INTERVAL_NAME,
-} from '../../../lib/format-market';
+import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './chart-panel.module.css';
 
@@ -30,34 +25,6 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
       <dt className={styles.statLabel}>{label}</dt>
       <dd className={`${styles.statValue} tabular`}>{children}</dd>
     </div>
-  );
-}
-
-/** The interval buttons: a group of toggle buttons, the current one pressed. */
-function IntervalSwitcher({
-  interval,
-  onChange,
-}: {
-  interval: TChartInterval;
-  onChange: (interval: TChartInterval) => void;
-}) {
-  return (
-    <fieldset className={styles.intervals}>
-      <legend className="visually-hidden">Chart interval</legend>
-      {CHART_INTERVALS.map((value) => (
-        <button
-          key={value}
-          type="button"
-          className={styles.interval}
-          aria-pressed={value === interval}
-          aria-label={INTERVAL_NAME[value]}
-          title={INTERVAL_NAME[value]}
-          onClick={() => onChange(value)}
-        >
-          {INTERVAL_LABEL[value]}
-        </button>
-      ))}
-    </fieldset>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CHART_INTERVALS, type TChartInterval } from '@td/contracts/constants';
+import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
 import { useId } from 'react';
@@ -7,10 +7,11 @@ import { Button } from '../../../components/button';
 import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconChevronDown, IconRefresh } from '../../../components/icons';
+import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
-import { displayPair, formatPrice, INTERVAL_LABEL, INTERVAL_NAME } from '../../../lib/format-market';
+import { displayPair, formatPrice } from '../../../lib/format-market';
 import { usePrices } from '../../../lib/market/get-prices';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './trade-chart.module.css';
@@ -110,22 +111,7 @@ export function TradeChart({
             </Badge>
           ) : null}
         </div>
-        <fieldset className={styles.intervals}>
-          <legend className="visually-hidden">Chart interval</legend>
-          {CHART_INTERVALS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={styles.interval}
-              aria-pressed={value === interval}
-              aria-label={INTERVAL_NAME[value]}
-              title={INTERVAL_NAME[value]}
-              onClick={() => onIntervalChange(value)}
-            >
-              {INTERVAL_LABEL[value]}
-            </button>
-          ))}
-        </fieldset>
+        <IntervalSwitcher interval={interval} onChange={onIntervalChange} className={styles.intervals} />
       </header>
       <div className={styles.chart}>
         {pair ? (
