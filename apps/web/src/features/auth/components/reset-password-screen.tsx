@@ -1,12 +1,12 @@
 import { ZResetPasswordRequest } from '@td/contracts/auth';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { IconLock } from '../../../components/icons';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { PasswordField, TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/text-field';
 import {
   hasFieldErrors,
   PASSWORDS_DIFFER_MESSAGE,
@@ -35,7 +35,6 @@ export function ResetPasswordScreen() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<TFieldErrors<TResetField>>({});
   const fieldRefs = useRef<Partial<Record<TResetField, HTMLInputElement | null>>>({});
-  const meterId = useId();
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: Boolean(tempEmail) });
@@ -123,27 +122,23 @@ export function ResetPasswordScreen() {
           error={errors.code}
           autoFocus={Boolean(tempEmail)}
         />
-        <PasswordField
-          ref={register('password')}
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          aria-describedby={meterId}
-          required
-        />
-        <PasswordStrengthMeter password={password} id={meterId} />
-        <PasswordField
-          ref={register('confirmPassword')}
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={errors.confirmPassword}
-          required
+        <NewPasswordFields
+          password={{
+            ref: register('password'),
+            name: 'password',
+            label: 'New password',
+            value: password,
+            onChange: setPassword,
+            error: errors.password,
+          }}
+          confirmation={{
+            ref: register('confirmPassword'),
+            name: 'confirmPassword',
+            label: 'Confirm new password',
+            value: confirmPassword,
+            onChange: setConfirmPassword,
+            error: errors.confirmPassword,
+          }}
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={reset.isPending}>
           Reset password

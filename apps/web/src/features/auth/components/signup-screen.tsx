@@ -1,14 +1,14 @@
 import { ZSignupRequest } from '@td/contracts/auth';
 import { normalizeEmail } from '@td/contracts/email';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Checkbox } from '../../../components/checkbox';
 import { IconGift, IconUserPlus } from '../../../components/icons';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
-import { PasswordField, TextField } from '../../../components/text-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { TextField } from '../../../components/text-field';
 import {
   hasFieldErrors,
   PASSWORDS_DIFFER_MESSAGE,
@@ -81,7 +81,6 @@ export function SignupScreen() {
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const [isReferralOpen, setIsReferralOpen] = useState(false);
   const fieldRefs = useRef<Partial<Record<TSignupField, HTMLInputElement | null>>>({});
-  const meterId = useId();
   const signUp = useSignUp();
   const startSession = useStartSession();
 
@@ -205,27 +204,23 @@ export function SignupScreen() {
           hint={emailHint}
           required
         />
-        <PasswordField
-          ref={register('password')}
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={errors.password}
-          aria-describedby={meterId}
-          required
-        />
-        <PasswordStrengthMeter password={values.password} id={meterId} />
-        <PasswordField
-          ref={register('confirmPassword')}
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errors.confirmPassword}
-          required
+        <NewPasswordFields
+          password={{
+            ref: register('password'),
+            name: 'password',
+            label: 'Password',
+            value: values.password,
+            onChange: (value) => update('password', value),
+            error: errors.password,
+          }}
+          confirmation={{
+            ref: register('confirmPassword'),
+            name: 'confirmPassword',
+            label: 'Confirm password',
+            value: values.confirmPassword,
+            onChange: (value) => update('confirmPassword', value),
+            error: errors.confirmPassword,
+          }}
         />
         {invitedBy ? null : isReferralOpen ? (
           <TextField

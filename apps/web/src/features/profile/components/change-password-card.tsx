@@ -1,10 +1,10 @@
 import { type TUser, ZChangePasswordRequest } from '@td/contracts/profile';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/text-field';
 import {
   hasFieldErrors,
@@ -27,7 +27,6 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
   const [values, setValues] = useState<TPasswordValues>(EMPTY);
   const [errors, setErrors] = useState<TFieldErrors<TPasswordField>>({});
   const fieldRefs = useRef<Partial<Record<TPasswordField, HTMLInputElement | null>>>({});
-  const meterId = useId();
   const changePassword = useChangePassword();
 
   const register = (field: TPasswordField) => (element: HTMLInputElement | null) => {
@@ -83,27 +82,23 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
             error={errors.currentPassword}
             required
           />
-          <PasswordField
-            ref={register('newPassword')}
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => update('newPassword', event.target.value)}
-            error={errors.newPassword}
-            aria-describedby={meterId}
-            required
-          />
-          <PasswordStrengthMeter password={values.newPassword} id={meterId} />
-          <PasswordField
-            ref={register('confirmPassword')}
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-            error={errors.confirmPassword}
-            required
+          <NewPasswordFields
+            password={{
+              ref: register('newPassword'),
+              name: 'newPassword',
+              label: 'New password',
+              value: values.newPassword,
+              onChange: (value) => update('newPassword', value),
+              error: errors.newPassword,
+            }}
+            confirmation={{
+              ref: register('confirmPassword'),
+              name: 'confirmPassword',
+              label: 'Confirm new password',
+              value: values.confirmPassword,
+              onChange: (value) => update('confirmPassword', value),
+              error: errors.confirmPassword,
+            }}
           />
           <div className={styles.footer}>
             <Button type="submit" variant="primary" isLoading={changePassword.isPending}>
