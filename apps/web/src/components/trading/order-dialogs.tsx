@@ -63,6 +63,59 @@ function OrderHeading({ order }: { order: TOrder }) {
   );
 }
 
+/** The frame every order dialog shares: the order as its subtitle, Cancel and one action. */
+function OrderDialog({
+  order,
+  title,
+  testId,
+  onClose,
+  onSubmit,
+  action,
+  children,
+}: {
+  order: TOrder;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  action: {
+    label: string;
+    variant: 'primary' | 'danger';
+    isPending: boolean;
+    isDisabled?: boolean;
+    cancelLabel?: string;
+    hasFocus?: boolean;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={title}
+      description={<OrderHeading order={order} />}
+      onSubmit={onSubmit}
+      testId={testId}
+      footer={
+        <>
+          <Button onClick={onClose}>{action.cancelLabel ?? 'Cancel'}</Button>
+          <Button
+            type="submit"
+            variant={action.variant}
+            isLoading={action.isPending}
+            disabled={action.isDisabled}
+            autoFocus={action.hasFocus}
+          >
+            {action.label}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
+
 /** A decimal input: ignores keystrokes that would not make a number, cleans pasted separators. */
 function useDecimalField(initial = '') {
   const [value, setValue] = useState(initial);
@@ -114,21 +167,13 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
 
   const shown = (error: string | undefined) => (isSubmitted ? error : undefined);
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <OrderDialog
+      order={order}
       title={isPending ? 'Edit order' : 'Take profit / Stop loss'}
-      description={<OrderHeading order={order} />}
-      onSubmit={submit}
       testId="edit-exits-dialog"
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" isLoading={update.isPending} disabled={!hasChanges}>
-            Save
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Save', variant: 'primary', isPending: update.isPending, isDisabled: !hasChanges }}
     >
       <Summary
         rows={[
@@ -166,7 +211,7 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
         />
       </div>
       <p className={styles.note}>Leave a field empty to remove it.</p>
-    </Dialog>
+    </OrderDialog>
   );
 }
 
@@ -196,21 +241,13 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <OrderDialog
+      order={order}
       title="Add margin"
-      description={<OrderHeading order={order} />}
-      onSubmit={submit}
       testId="add-margin-dialog"
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" isLoading={addMargin.isPending}>
-            Add margin
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Add margin', variant: 'primary', isPending: addMargin.isPending }}
     >
       <TextField
         label="Amount (USD)"
@@ -233,7 +270,7 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
           ],
         ]}
       />
-    </Dialog>
+    </OrderDialog>
   );
 }
 
@@ -269,21 +306,13 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <OrderDialog
+      order={order}
       title="Partial close"
-      description={<OrderHeading order={order} />}
-      onSubmit={submit}
       testId="partial-close-dialog"
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="danger" isLoading={partialClose.isPending}>
-            Close part
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Close part', variant: 'danger', isPending: partialClose.isPending }}
     >
       <TextField
         label="Amount to close (USD)"
@@ -301,7 +330,7 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
         ))}
       </div>
       <Summary rows={[['Estimated PnL', <SignedMoney key="pnl" value={estimate} suffix="USD" />]]} />
-    </Dialog>
+    </OrderDialog>
   );
 }
 
@@ -311,21 +340,19 @@ export function ClosePositionDialog({ order, pair, quote, onClose }: TOrderDialo
   const close = useCloseOrder();
   const pnl = livePnl(order, quote, precision);
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <OrderDialog
+      order={order}
       title="Close position"
-      description={<OrderHeading order={order} />}
-      onSubmit={() => close.mutate({ order }, { onSuccess: onClose })}
       testId="close-position-dialog"
-      footer={
-        <>
-          <Button onClick={onClose}>Keep open</Button>
-          <Button type="submit" variant="danger" isLoading={close.isPending} autoFocus>
-            Close position
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={() => close.mutate({ order }, { onSuccess: onClose })}
+      action={{
+        label: 'Close position',
+        variant: 'danger',
+        isPending: close.isPending,
+        cancelLabel: 'Keep open',
+        hasFocus: true,
+      }}
     >
       <Summary
         rows={[
@@ -335,6 +362,6 @@ export function ClosePositionDialog({ order, pair, quote, onClose }: TOrderDialo
         ]}
       />
       <p className={styles.note}>It closes at the market price when the server receives it.</p>
-    </Dialog>
+    </OrderDialog>
   );
 }
