@@ -93,3 +93,26 @@ export const ZPortfolio = ZBalance.extend({
   series: z.array(z.object({ t: z.number(), equity: z.string() })),
 });
 export type TPortfolio = z.infer<typeof ZPortfolio>;
+
+/** Words for the order reason codes (`rvt` rejections and how a position was closed). */
+export const ORDER_REASON_TEXT: Readonly<Record<string, string>> = {
+  market_closed: 'The market is closed',
+  insufficient_margin: 'Not enough free margin',
+  pair_inactive: 'This pair is not available for trading',
+  amount_out_of_range: 'The amount is outside the limits of this pair',
+  leverage_out_of_range: 'The leverage is above the maximum for this pair',
+  no_price: 'No live price for this pair right now',
+  take_profit: 'Take profit',
+  stop_loss: 'Stop loss',
+  liquidation: 'Liquidation',
+  partial_close: 'Partial close',
+  demo_reset: 'Demo reset',
+};
+
+/** A reason code as a sentence ('insufficient_margin' → 'Not enough free margin'); '' for none. */
+export function orderReasonText(reason: string | null | undefined): string {
+  if (!reason) return '';
+  return (
+    ORDER_REASON_TEXT[reason] ?? reason.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase())
+  );
+}

@@ -3,6 +3,7 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import { orderStatusLabel } from '@td/contracts/statuses';
 import {
   ORDER_PERIODS,
+  orderReasonText,
   ZAmountRequest,
   ZOrder,
   ZOrdersQuery,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { type Authenticator, authOf } from '../auth/authenticate';
 import type { OrdersRepository } from './orders.repository';
-import { type OrdersService, reasonText, toOrderDto } from './orders.service';
+import { type OrdersService, toOrderDto } from './orders.service';
 import type { PortfolioService } from './portfolio.service';
 
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
@@ -51,7 +52,7 @@ export function ordersRoutes(deps: {
         const { order, isReplay } = await orders.place(authOf(request).user.id, request.body);
         const message =
           order.status === 'rvt'
-            ? `Order rejected: ${reasonText(order.reason)}`
+            ? `Order rejected: ${orderReasonText(order.reason)}`
             : order.status === 'pnd'
               ? 'Order placed successfully'
               : 'Order opened successfully';
@@ -133,7 +134,7 @@ export function ordersRoutes(deps: {
             dto.fee,
             dto.pnl,
             orderStatusLabel(dto.status),
-            reasonText(dto.reason),
+            orderReasonText(dto.reason),
             dto.id,
           ]
             .map(csvCell)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
-import type { TOrder } from '@td/contracts/trading';
+import { orderReasonText, type TOrder } from '@td/contracts/trading';
 import { and, eq } from 'drizzle-orm';
 import type { Bus } from '../../platform/bus/bus';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
@@ -89,16 +89,6 @@ export function toOrderDto(row: OrderRow, unrealizedPnl?: bigint): TOrder {
     closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
-
-const REASON_TEXT: Record<string, string> = {
-  market_closed: 'The market is closed',
-  insufficient_margin: 'Not enough free margin',
-  pair_inactive: 'This pair is not available for trading',
-  amount_out_of_range: 'The amount is outside the limits of this pair',
-  leverage_out_of_range: 'The leverage is above the maximum for this pair',
-  no_price: 'No live price for this pair right now',
-};
-export const reasonText = (reason: string | null) => (reason ? (REASON_TEXT[reason] ?? reason) : '');
 
 /**
  * Orders and positions: every state change is one database transaction in which the order row is
@@ -226,7 +216,7 @@ export function createOrdersService(deps: {
       const row = await orders.lock(tx, orderId, [statuses.from], options.userId);
       if (!row || row.price === null) return undefined;
       const closeAt = price(row);
-      if (closeAt === undefined) throw new AppError('CONFLICT', reasonText('no_price'));
+      if (closeAt === undefined) throw new AppError('CONFLICT', orderReasonText('no_price'));
       const part = options.partCents ?? row.amountCents;
       const isPartial = part < row.amountCents;
       const partMargin = isPartial ? (row.marginCents * part) / row.amountCents : row.marginCents;
@@ -463,7 +453,7 @@ export function createOrdersService(deps: {
       if (row.status !== 'act') throw new AppError('CONFLICT', 'Only an open position can be closed');
       const pair = await pairOf(row.symbol);
       if (!isMarketOpen(pair.pairType, Date.now()))
-        throw new AppError('CONFLICT', reasonText('market_closed'));
+        throw new AppError('CONFLICT', orderReasonText('market_closed'));
       const quote = liveQuote(pair);
       const closed = await settle(
         orderId,
@@ -496,7 +486,7 @@ export function createOrdersService(deps: {
         );
       }
       if (!isMarketOpen(pair.pairType, Date.now()))
-        throw new AppError('CONFLICT', reasonText('market_closed'));
+        throw new AppError('CONFLICT', orderReasonText('market_closed'));
       const quote = liveQuote(pair);
       const closed = await settle(
         orderId,
@@ -544,7 +534,7 @@ export function createOrdersService(deps: {
         const quote = liveQuote(pair);
         const reference =
           row.status === 'act' ? (quote ? closeSidePrice(row.side, quote) : undefined) : price;
-        if (reference == null) throw new AppError('CONFLICT', reasonText('no_price'));
+        if (reference == null) throw new AppError('CONFLICT', orderReasonText('no_price'));
         const problem = checkExits(row.side, reference, {
           takeProfit: input.takeProfit === undefined ? undefined : takeProfit,
           stopLoss: input.stopLoss === undefined ? undefined : stopLoss,

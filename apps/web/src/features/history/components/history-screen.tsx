@@ -1,6 +1,6 @@
 import { PERIODS, type TPeriod } from '@td/contracts/constants';
 import { ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
-import type { TOrder } from '@td/contracts/trading';
+import { orderReasonText, type TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -21,7 +21,7 @@ import { usePairs } from '../../../lib/market/get-pairs';
 import { useActiveAccount } from '../../../lib/trading/account-store';
 import { exportOrdersCsv } from '../../../lib/trading/export-orders';
 import { ORDERS_PAGE_SIZE, useOrders } from '../../../lib/trading/get-orders';
-import { orderTypeLabel, reasonText } from '../../../lib/trading/order-labels';
+import { orderTypeLabel } from '../../../lib/trading/order-labels';
 import { useTradingStream } from '../../../lib/trading/use-trading-stream';
 import styles from './history-screen.module.css';
 
@@ -127,10 +127,10 @@ export function HistoryScreen() {
       header: 'Status',
       align: 'end',
       cell: (order) => (
-        <span className={styles.statusCell} title={reasonText(order.reason) || undefined}>
+        <span className={styles.statusCell} title={orderReasonText(order.reason) || undefined}>
           <OrderStatusBadge status={order.status} />
           {order.status === 'rvt' || order.status === 'exc' ? (
-            <span className={styles.reason}>{reasonText(order.reason)}</span>
+            <span className={styles.reason}>{orderReasonText(order.reason)}</span>
           ) : null}
         </span>
       ),
