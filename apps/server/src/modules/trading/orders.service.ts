@@ -5,7 +5,16 @@ import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { balancesOf, cash, house, InsufficientFundsError, margin, post, type TBook } from '../ledger/ledger';
+import {
+  balancesOf,
+  cash,
+  house,
+  InsufficientFundsError,
+  margin,
+  post,
+  type TBook,
+  type Tx,
+} from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { isMarketOpen } from '../market/market-hours';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
@@ -92,6 +101,11 @@ export function createOrdersService(deps: {
   bus: Bus;
   logger: Logger;
   feePpm: () => Promise<bigint>;
+  /** Runs inside the transaction that charges an opening fee (the referral commission). */
+  onFeeCharged?: (
+    tx: Tx,
+    charge: { userId: string; book: TBook; orderId: string; feeCents: bigint },
+  ) => Promise<unknown>;
 }) {
   const { db, orders } = deps;
   // Small caches on the hot path of placing an order: a pair's limits change rarely (an
@@ -393,6 +407,10 @@ export function createOrdersService(deps: {
                   { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
                 ],
           });
+          if (opensNow) {
+            const charge = { userId, book: input.account, orderId: inserted.id, feeCents: base.feeCents };
+            await deps.onFeeCharged?.(tx, charge);
+          }
           return inserted;
         });
       } catch (error) {
@@ -424,6 +442,8 @@ export function createOrdersService(deps: {
             { account: house('fees'), amountCents: locked.feeCents },
           ],
         });
+        const charge = { userId: locked.userId, book: locked.book, orderId, feeCents: locked.feeCents };
+        await deps.onFeeCharged?.(tx, charge);
         return orders.update(tx, orderId, {
           status: 'act',
           price: entry,
