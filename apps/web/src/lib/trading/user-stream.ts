@@ -1,5 +1,6 @@
 import { SOCKET_OPTIONS } from '@td/contracts/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/market';
+import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
 import { type TBalance, type TOrder, ZBalance, ZOrder } from '@td/contracts/trading';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -8,7 +9,8 @@ import { fetchStreamTicket } from '../socket';
 import { reconnectDelayMs } from '../stream-registry';
 
 // The user's own stream events (SPEC §5): `order` whenever one of their orders changes and
-// `balance` after it. lib/socket.ts owns the market stream but keeps its socket private and does
+// `balance` after it, and `notification` for the notification centre. lib/socket.ts owns the
+// market stream but keeps its socket private and does
 // not listen for these, and it belongs to others; so this module holds a second, small connection
 // for them, opened while a trading screen is mounted (reference-counted) and closed with the
 // session. Every payload is parsed. When socket.ts one day exposes `onStreamEvent(event, handler)`,
@@ -19,6 +21,8 @@ type TUserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface TUserEventHandlers {
   onOrder?: (order: TOrder) => void;
   onBalance?: (balance: TBalance) => void;
+  /** The notification centre's events (ticket replies, fills, alerts, new sign-ins). */
+  onNotification?: (notification: TNotificationEventFull) => void;
 }
 
 let socket: TUserSocket | null = null;
@@ -59,6 +63,15 @@ function dispatchBalance(payload: unknown): void {
     return;
   }
   for (const handlers of subscribers) handlers.onBalance?.(parsed.data);
+}
+
+function dispatchNotification(payload: unknown): void {
+  const parsed = ZNotificationEventFull.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed notification event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of subscribers) handlers.onNotification?.(parsed.data);
 }
 
 function scheduleRetry(retry: () => void): void {
@@ -108,6 +121,7 @@ function openSocket(server: string, firstTicket: string): TUserSocket {
   });
   created.on('order', dispatchOrder);
   created.on('balance', dispatchBalance);
+  created.on('notification', dispatchNotification);
   created.connect();
   return created;
 }
