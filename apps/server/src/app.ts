@@ -49,6 +49,7 @@ import { documentSecurityHeaders, registerSecurityHeaders } from './platform/htt
 import {
   inlineScriptHashes,
   readIndexHtml,
+  registerSharedPrefixPages,
   registerWebApp,
   type WebAppPage,
   webAppFallback,
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const market =
     hasRole(config, 'api') || hasRole(config, 'stream') ? await marketReaders(app, deps) : undefined;
   if (hasRole(config, 'api') && market) {
+    if (page) registerSharedPrefixPages(app, page);
     await registerApiModules(app, deps, market);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }

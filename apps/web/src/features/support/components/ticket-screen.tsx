@@ -1,5 +1,6 @@
 import { TICKET_TYPE } from '@td/contracts/statuses';
 import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Callout } from '../../../components/callout';
@@ -102,7 +103,12 @@ export function TicketScreen() {
               <Button
                 variant="secondary"
                 isLoading={close.isPending}
-                onClick={() => void close.mutateAsync(id).catch(() => undefined)}
+                onClick={() =>
+                  void close.mutateAsync(id).then(
+                    (result) => toast.success(result.message),
+                    () => undefined,
+                  )
+                }
               >
                 Close ticket
               </Button>
