@@ -23,6 +23,7 @@ import { createPriceBoard } from './modules/market/price-board';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotifier } from './modules/notifications/notifications.service';
 import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
+import { limitedPairs } from './modules/pairs/pair-limits';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
 import { createPairsService } from './modules/pairs/pairs.service';
@@ -238,14 +239,16 @@ async function registerApiModules(
   const alerts = createPriceAlertsService({ db: db.db, bus: deps.bus, pairs: market.pairsRepo, logger });
   await app.register(notificationsRoutes({ notifier, alerts, authenticate }));
 
-  await app.register(pairsRoutes({ pairs: createPairsService(market.pairsRepo), authenticate }));
+  // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
+  const tradingPairs = limitedPairs(market.pairsRepo, () => settings.get('trading'));
+  await app.register(pairsRoutes({ pairs: createPairsService(tradingPairs), authenticate }));
   await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
 
   const { ordersRepo, quotes, portfolio } = market;
   const orders = createOrdersService({
     db: db.db,
     orders: ordersRepo,
-    pairs: market.pairsRepo,
+    pairs: tradingPairs,
     quotes,
     bus: deps.bus,
     logger,

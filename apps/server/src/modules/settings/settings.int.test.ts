@@ -73,6 +73,32 @@ describe('public settings', () => {
     expect((await get('trading')).json().data.openingFeeRate).toBe('0.0005');
   });
 
+  it('applies the trading caps to the pair list and to orders at once', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/settings/trading',
+      headers: bearer(admin.token),
+      payload: { maxLeverage: { crp: 5, forex: 100, stocks: 10 } },
+    });
+    expect(put.statusCode).toBe(200);
+    const pairs = await t.app.inject({ method: 'GET', url: '/pairs?type=crp', headers: bearer(admin.token) });
+    expect(pairs.json().data.every((pair: { maxLeverage: number }) => pair.maxLeverage <= 5)).toBe(true);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/orders',
+      headers: bearer(admin.token),
+      payload: {
+        account: 'demo',
+        symbol: 'BTC_USDT',
+        side: 'buy',
+        type: 'market',
+        amount: '100',
+        leverage: 10,
+      },
+    });
+    expect(order.json().data).toMatchObject({ status: 'rvt', reason: expect.stringMatching(/leverage/i) });
+  });
+
   it('drops the cached copy in every process when a change is announced on the bus', async () => {
     const logger = pino({ level: 'silent' });
     const other = createSettingsService({
