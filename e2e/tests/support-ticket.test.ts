@@ -64,7 +64,7 @@ describe('a support ticket about an order', () => {
     expect(pathOf(page)).toMatch(/^\/dashboard\/support\/[0-9a-f-]{36}$/);
     const ticketId = pathOf(page).split('/').at(-1) ?? '';
     await page.getByText('Open', { exact: true }).first().waitFor();
-    await page.getByText(/Buy BTC_USDT · demo/).waitFor();
+    await page.getByText(/Buy BTC\/USD · demo/).waitFor();
     await page.getByTestId('user-message').getByRole('img', { name: 'Attachment' }).waitFor();
 
     // Support answers from the back-office.

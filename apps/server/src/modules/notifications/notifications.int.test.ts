@@ -55,9 +55,9 @@ describe('notifications and price alerts', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       kind: 'price_alert',
-      message: 'BTC/USDT crossed above 51000.00: now 51005.00',
+      message: 'BTC/USD crossed above 51000.00: now 51005.00',
     });
-    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USDT above 51000\.00/);
+    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51000\.00/);
     expect(mail.text).toContain('The price is now 51005.00');
     const [alert] = (await desk.call(user, 'GET', '/alerts')).json().data;
     expect(alert).toMatchObject({ firedAt: expect.any(String), firedPrice: '51005.00' });
@@ -90,7 +90,7 @@ describe('notifications and price alerts', () => {
     await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
     await expect.poll(async () => (await centre()).items[0]?.kind).toBe('take_profit');
     expect((await centre()).items[0].message).toBe(
-      'Take profit hit: Buy BTC_USDT 1000.00 USD (demo) at 51000.00, PnL +20.00 USD',
+      'Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD',
     );
   });
 

@@ -1,3 +1,4 @@
+import { displaySymbol } from '@td/contracts/constants';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { TCreateAlertRequest, TPriceAlert } from '@td/contracts/notifications';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
@@ -120,7 +121,7 @@ export function createAlertEngine(deps: { db: Database; bus: Bus; notify: Notify
     if (!row) return;
     const target = formatScaled(row.priceMinor, row.precision);
     const now = formatScaled(priceMinor, row.precision);
-    const pair = row.symbol.replace('_', '/');
+    const pair = displaySymbol(row.symbol);
     const message = `${pair} crossed ${row.direction} ${target}: now ${now}`;
     await deps.notify(
       row.userId,

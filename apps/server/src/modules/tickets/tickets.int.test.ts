@@ -36,7 +36,7 @@ describe('support tickets', () => {
       type: 'trade',
       status: 'opn',
       subject: 'Order closed too early',
-      link: { kind: 'order', id: orderId, label: expect.stringContaining('Buy BTC_USDT') },
+      link: { kind: 'order', id: orderId, label: expect.stringContaining('Buy BTC/USD') },
       messages: [{ isStaff: false, body: 'Why?', attachments: [] }],
     });
     const list = (await desk.call(user, 'GET', '/tickets')).json().data;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { displaySymbol } from '@td/contracts/constants';
 import { TICKET_STATUS, type TTicketStatus } from '@td/contracts/statuses';
 import {
   TICKET_ATTACHMENT_URL_PREFIX,
@@ -43,7 +44,7 @@ export function createTicketsService(deps: {
     const labels = new Map(
       found.map((order) => [
         order.id,
-        `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.symbol} · ${order.book} · #${order.id.slice(0, 8)}`,
+        `${order.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(order.symbol)} · ${order.book} · #${order.id.slice(0, 8)}`,
       ]),
     );
     return (row: TicketRow) =>

@@ -1,3 +1,4 @@
+import { displaySymbol } from '@td/contracts/constants';
 import type { TOrder } from '@td/contracts/trading';
 import type { TriggerAction } from './trigger-books';
 
@@ -21,7 +22,7 @@ export function fillNotice(order: TOrder, action: TriggerAction) {
   return {
     kind,
     payload: {
-      message: `${title}: ${side} ${order.symbol} ${order.amount} USD${account} at ${at ?? '—'}${pnl}`,
+      message: `${title}: ${side} ${displaySymbol(order.symbol)} ${order.amount} USD${account} at ${at ?? '—'}${pnl}`,
       orderId: order.id,
       symbol: order.symbol,
       account: order.account,

@@ -7,6 +7,7 @@ import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconLineChart } from '../../../components/icons';
+import { displayPair } from '../../../lib/format-market';
 import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import styles from './admin.module.css';
 
@@ -89,7 +90,7 @@ const COLUMNS: TColumn<TAdminPair>[] = [
     isPrimary: true,
     cell: (pair) => (
       <span className={styles.strong}>
-        {pair.base}/{pair.quote}
+        {displayPair(pair.base, pair.quote)}
         <span className={styles.sub}>{TYPE_LABEL[pair.pairType]}</span>
       </span>
     ),

@@ -12,7 +12,7 @@ import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { formatDateTime } from '../../../lib/format';
-import { displayPair } from '../../../lib/format-market';
+import { displayPair, displaySymbol } from '../../../lib/format-market';
 import { usePairs } from '../../../lib/market/get-pairs';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -43,7 +43,7 @@ function PriceAlertsCard() {
   };
 
   const columns: TColumn<TPriceAlert>[] = [
-    { key: 'pair', header: 'Pair', isPrimary: true, cell: (alert) => alert.symbol.replace('_', '/') },
+    { key: 'pair', header: 'Pair', isPrimary: true, cell: (alert) => displaySymbol(alert.symbol) },
     {
       key: 'when',
       header: 'When',

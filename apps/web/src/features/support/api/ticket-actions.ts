@@ -15,7 +15,7 @@ export function closeTicket(id: string) {
 }
 
 /** Both answer the whole ticket: it replaces the cached one, and the lists refresh. */
-function useTicketMutation<TInput>(run: (input: TInput) => Promise<{ data: TTicket }>) {
+function useTicketMutation<TInput>(run: (input: TInput) => Promise<{ message: string; data: TTicket }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
