@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
 import {
@@ -17,10 +18,17 @@ import { expectToast, useJourneyEnvironment } from '../support/journey';
 const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
 const env = useJourneyEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
+/** Waits until the screen's tables have their rows (no table still busy loading). */
+async function settled(page: Page) {
+  await page.locator('table, form').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}
+
 describe('the admin back-office', () => {
   let adminToken: string;
   let user: TCreatedUser;
   let orderId: string;
+  let userId: string;
 
   beforeAll(async () => {
     adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
@@ -32,6 +40,7 @@ describe('the admin back-office', () => {
     });
     expect(order.status).toBe('act');
     orderId = order.id;
+    userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data.id;
   });
 
   it('keeps a user who is not an administrator out', async () => {
@@ -109,10 +118,14 @@ describe('the admin back-office', () => {
         const shot = await env.openPage({ token: adminToken, theme, viewport });
         for (const section of ['users', 'orders', 'pairs', 'settings', 'audit', 'tickets']) {
           await shot.goto(`/admin/${section}`);
-          await shot.locator('table, form').first().waitFor();
+          await settled(shot);
           await screenshot(shot, `admin-${section}-${size}-${theme}`);
         }
+        await shot.goto(`/admin/users/${userId}`);
+        await settled(shot);
+        await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
         await shot.goto('/dashboard/notifications');
+        await settled(shot);
         await screenshot(shot, `notifications-${size}-${theme}`);
       }
     }

@@ -63,7 +63,7 @@ describe('a support ticket about an order', () => {
     await expectTitle(page, 'My BTC position shows the wrong margin');
     expect(pathOf(page)).toMatch(/^\/dashboard\/support\/[0-9a-f-]{36}$/);
     const ticketId = pathOf(page).split('/').at(-1) ?? '';
-    await page.getByText('Open', { exact: true }).first().waitFor();
+    await page.locator('[data-status="opn"]').first().waitFor();
     await page.getByText(/Buy BTC\/USD · demo/).waitFor();
     await page.getByTestId('user-message').getByRole('img', { name: 'Attachment' }).waitFor();
 
@@ -74,7 +74,7 @@ describe('a support ticket about an order', () => {
     await staff.getByLabel('Reply').fill('Your margin is $50.00; the screen rounds while the price moves.');
     await staff.getByRole('button', { name: 'Send reply' }).click();
     await staff.getByTestId('staff-message').waitFor();
-    await staff.getByText('In Progress').first().waitFor();
+    await staff.locator('[data-status="pnd"]').first().waitFor();
 
     // The user hears of it live (the bell) and by e-mail, and sees it in the thread.
     await page.getByTestId('notification-count').waitFor({ timeout: 20_000 });
@@ -85,7 +85,7 @@ describe('a support ticket about an order', () => {
       .getByTestId('staff-message')
       .getByText(/Your margin is \$50\.00/)
       .waitFor();
-    await page.getByText('In Progress', { exact: true }).first().waitFor();
+    await page.locator('[data-status="pnd"]').first().waitFor();
 
     for (const theme of ['dark', 'light'] as const) {
       for (const [size, viewport] of [
@@ -104,6 +104,10 @@ describe('a support ticket about an order', () => {
         await screenshot(shot, `support-list-${size}-${theme}`);
         await shot.goto('/dashboard/support/new');
         await expectTitle(shot, 'New ticket');
+        await shot.waitForFunction(
+          (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
+          orderId,
+        );
         await screenshot(shot, `support-new-${size}-${theme}`);
       }
     }

@@ -44,8 +44,14 @@ export function AdminLayout() {
         </nav>
         <div className={styles.tools}>
           <ThemeToggle />
-          <ButtonLink to="/dashboard/home" variant="ghost" size="sm" icon={<IconArrowLeft size={14} />}>
-            Dashboard
+          <ButtonLink
+            to="/dashboard/home"
+            variant="ghost"
+            size="sm"
+            icon={<IconArrowLeft size={14} />}
+            aria-label="Back to the dashboard"
+          >
+            <span className={styles.toolLabel}>Dashboard</span>
           </ButtonLink>
         </div>
       </header>

@@ -23,18 +23,22 @@ const ACTIONS = [
   'ticket.status',
 ];
 
-/** `{a: 1, b: 2}` → "a: 1 · b: 2": a change reads at a glance. */
-const summarize = (value: unknown): string =>
-  value && typeof value === 'object'
-    ? Object.entries(value as Record<string, unknown>)
-        .map(
-          ([key, inner]) =>
-            `${key}: ${typeof inner === 'object' && inner !== null ? JSON.stringify(inner) : String(inner)}`,
-        )
-        .join(' · ')
-    : value === null || value === undefined
-      ? '—'
+const show = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
       : String(value);
+
+/** What changed: each key whose value differs, "status: act → sus" (or the whole value when not an object). */
+function changesOf(before: unknown, after: unknown): string[] {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const changed = keys.filter((key) => show(before[key]) !== show(after[key]));
+  return changed.map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+}
 
 const COLUMNS: TColumn<TAuditEntry>[] = [
   {
@@ -52,11 +56,12 @@ const COLUMNS: TColumn<TAuditEntry>[] = [
   },
   {
     key: 'change',
-    header: 'Before → after',
+    header: 'Change',
     cell: (entry) => (
       <span className={styles.change}>
-        <span className={styles.before}>{summarize(entry.before)}</span>
-        <span className={styles.after}>{summarize(entry.after)}</span>
+        {changesOf(entry.before, entry.after).map((line) => (
+          <span key={line}>{line}</span>
+        ))}
       </span>
     ),
   },

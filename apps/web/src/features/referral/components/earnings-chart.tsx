@@ -8,18 +8,29 @@ export interface TEarningsPoint {
   earned: string;
 }
 
+const DAY_MS = 86_400_000;
 const WIDTH = 640;
 const HEIGHT = 180;
 const PADDING = { top: 12, bottom: 24 };
 /** At most this many days are drawn: the latest ones. */
 const DAYS_MAX = 30;
 
+/** Every day from the first earning (at most DAYS_MAX ago) to today, days without earnings at 0. */
+function dailySeries(points: readonly TEarningsPoint[], nowMs: number): TEarningsPoint[] {
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const first = Math.max(points[0]?.t ?? today, today - (DAYS_MAX - 1) * DAY_MS);
+  const earnedOn = new Map(points.map((point) => [point.t, point.earned]));
+  const days: TEarningsPoint[] = [];
+  for (let t = first; t <= today; t += DAY_MS) days.push({ t, earned: earnedOn.get(t) ?? '0' });
+  return days;
+}
+
 /**
- * Commission earned per day as bars (the latest 30 days with earnings). Drawn in SVG with the
+ * Commission earned per day as bars (the last 30 days at most, from the first earning). Drawn in SVG with the
  * theme's colours through CSS, so both themes need no code; values are numbers for drawing only.
  */
 export function EarningsChart({ points }: { points: readonly TEarningsPoint[] }) {
-  const shown = points.slice(-DAYS_MAX);
+  const shown = dailySeries(points, Date.now());
   const values = shown.map((point) => Number(point.earned));
   const maxValue = Math.max(...values, 0.01);
   const slot = WIDTH / Math.max(shown.length, 7);
@@ -35,7 +46,7 @@ export function EarningsChart({ points }: { points: readonly TEarningsPoint[] })
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Commission earned on ${shown.length} days`}
+        aria-label={`Commission earned per day over ${shown.length} days`}
       >
         <line
           className={styles.axis}
@@ -45,7 +56,8 @@ export function EarningsChart({ points }: { points: readonly TEarningsPoint[] })
           y2={HEIGHT - PADDING.bottom}
         />
         {shown.map((point, index) => {
-          const height = Math.max(2, ((values[index] ?? 0) / maxValue) * usable);
+          const value = values[index] ?? 0;
+          const height = value > 0 ? Math.max(2, (value / maxValue) * usable) : 0;
           const x = index * slot + (slot - barWidth) / 2;
           return (
             <rect
