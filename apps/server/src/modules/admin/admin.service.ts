@@ -43,8 +43,8 @@ const auditUser = (row: UserRow) => ({
 });
 
 /**
- * The back-office. Every change an administrator makes is written to the audit log with the state
- * before and after, in the same database transaction where the change is one.
+ * The back-office. Every change an administrator makes is written to the audit log, with the state
+ * before and after, once the change has been made (a refused change leaves no entry).
  */
 export function createAdminService(deps: {
   db: Database;

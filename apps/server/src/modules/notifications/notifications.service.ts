@@ -114,6 +114,7 @@ export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; l
 
     /** Marks the given notifications (or all) of the user read; answers how many were unread. */
     async markRead(userId: string, ids: string[] | undefined): Promise<number> {
+      if (ids?.length === 0) return 0;
       const rows = await db
         .update(notifications)
         .set({ readAt: new Date() })
@@ -121,9 +122,7 @@ export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; l
           and(
             eq(notifications.userId, userId),
             isNull(notifications.readAt),
-            ids
-              ? inArray(notifications.id, ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000'])
-              : undefined,
+            ids ? inArray(notifications.id, ids) : undefined,
           ),
         )
         .returning({ id: notifications.id });

@@ -12,8 +12,7 @@ export const ratePpmOf = (rate: string): bigint => parseScaled(rate, 6, 'down');
  */
 export function commissionFor(feeCents: bigint, ratePpm: bigint): bigint {
   if (feeCents <= 0n || ratePpm <= 0n) return 0n;
-  const share = mulDivFloor(feeCents, ratePpm > PPM ? PPM : ratePpm, PPM);
-  return share;
+  return mulDivFloor(feeCents, ratePpm > PPM ? PPM : ratePpm, PPM);
 }
 
 /** "Ada Lovelace" → "A** L.": enough to recognise a friend, not to identify a stranger. */
