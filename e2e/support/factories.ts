@@ -76,6 +76,31 @@ export async function signInByApi(server: TRunningServer, email: string, passwor
   return data.token;
 }
 
+/** How long a fresh server may take before its first quote: an order waits for a price. */
+const FIRST_QUOTE_TIMEOUT_MS = 20_000;
+
+/**
+ * Opens a market position through the API (BTC/USD by default, around the clock in the
+ * simulator), retrying while the just-started market has no quote yet; resolves to the order.
+ */
+export async function openPositionByApi(
+  server: TRunningServer,
+  token: string,
+  body: { account: 'demo' | 'real'; amount: string; leverage: number; symbol?: string },
+): Promise<{ id: string; status: string; fee: string; price: string | null }> {
+  const deadline = Date.now() + FIRST_QUOTE_TIMEOUT_MS;
+  for (;;) {
+    const { data } = await callApi<{ id: string; status: string; fee: string; price: string | null }>(
+      server,
+      'POST',
+      '/orders',
+      { body: { symbol: 'BTC_USDT', side: 'buy', type: 'market', ...body }, token },
+    );
+    if (data.status === 'act' || Date.now() > deadline) return data;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 /**
  * A verified user: signup, the code from the mailbox, verification; with `tfa`, two-factor is
  * generated and activated with a computed code too.

@@ -17,7 +17,13 @@ describe('logout', () => {
     await account.click();
     const menu = page.getByRole('menu', { name: 'Account' });
     await menu.getByText(user.email).waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Security', 'Log out']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Profile',
+      'Security',
+      'Notifications',
+      'Support',
+      'Log out',
+    ]);
     await screenshot(page, 'account-menu-1440-dark');
 
     const logoutCall = page.waitForResponse((response) => response.url().endsWith('/auth/logout'));

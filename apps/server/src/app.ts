@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { parseScaled } from '@td/contracts/decimal';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { hasRole, type TConfig, type TRoleName } from './config';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -18,14 +20,24 @@ import { createCandlesRepository } from './modules/market/candles.repository';
 import { createKlinesService } from './modules/market/klines.service';
 import { marketRoutes } from './modules/market/market.routes';
 import { createPriceBoard } from './modules/market/price-board';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotifier } from './modules/notifications/notifications.service';
+import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
+import { limitedPairs } from './modules/pairs/pair-limits';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { ratePpmOf } from './modules/referrals/commission';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { createReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { attachStreamServer } from './modules/stream/stream-server';
+import { createTicketsRepository } from './modules/tickets/tickets.repository';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createTicketsService } from './modules/tickets/tickets.service';
 import { createOrdersRepository } from './modules/trading/orders.repository';
 import { ordersRoutes } from './modules/trading/orders.routes';
 import { createOrdersService, quotesOf } from './modules/trading/orders.service';
@@ -38,6 +50,7 @@ import { documentSecurityHeaders, registerSecurityHeaders } from './platform/htt
 import {
   inlineScriptHashes,
   readIndexHtml,
+  registerSharedPrefixPages,
   registerWebApp,
   type WebAppPage,
   webAppFallback,
@@ -65,24 +78,6 @@ export interface AppDeps {
 
 /** Where Google Identity Services loads from, allowed by the page's CSP when Google sign-in is on. */
 const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com';
-
-/** Settings an order reads are re-read at most this often. */
-const FEE_CACHE_MS = 5_000;
-
-/** A value recomputed at most every `ttlMs`. */
-function cachedFor<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
-  let value: { at: number; promise: Promise<T> } | undefined;
-  return () => {
-    if (!value || Date.now() - value.at > ttlMs) {
-      const promise = load();
-      value = { at: Date.now(), promise };
-      promise.catch(() => {
-        value = undefined;
-      });
-    }
-    return value.promise;
-  };
-}
 
 /** Limits on what a client may send: named here so they are found and changed in one place. */
 export const HTTP_LIMITS = {
@@ -144,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const market =
     hasRole(config, 'api') || hasRole(config, 'stream') ? await marketReaders(app, deps) : undefined;
   if (hasRole(config, 'api') && market) {
+    if (page) registerSharedPrefixPages(app, page);
     await registerApiModules(app, deps, market);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
@@ -201,7 +197,9 @@ async function registerApiModules(
           clientSecret: config.GOOGLE_CLIENT_SECRET,
         })
       : undefined;
+  const notifier = createNotifier({ db: db.db, bus: deps.bus, mailer, logger });
   const auth = createAuthService({
+    notify: notifier.notify,
     repo: authRepo,
     tokens,
     codes,
@@ -220,29 +218,60 @@ async function registerApiModules(
   });
   const avatarsDir = join(config.dataDir, 'uploads', 'avatars');
   const profile = createProfileService({ repo: authRepo, mailer, logger, avatarsDir });
+  const settings = createSettingsService({
+    db: db.db,
+    bus: deps.bus,
+    logger,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+  });
+  app.addHook('onClose', () => settings.close());
+  const referrals = createReferralsService({ db: db.db, settings, publicUrl: config.PUBLIC_URL });
 
   await app.register(authRoutes({ auth, twoFactor, authenticate, tokens, streamUrl: config.STREAM_URL }));
   await app.register(profileRoutes({ profile, authenticate, avatarsDir }));
-  await app.register(
-    settingsRoutes(createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID })),
-  );
+  await app.register(settingsRoutes(settings));
+  await app.register(referralsRoutes({ referrals, authenticate }));
+  const alerts = createPriceAlertsService({ db: db.db, bus: deps.bus, pairs: market.pairsRepo, logger });
+  await app.register(notificationsRoutes({ notifier, alerts, authenticate }));
 
-  await app.register(pairsRoutes({ pairs: createPairsService(market.pairsRepo), authenticate }));
+  // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
+  const tradingPairs = limitedPairs(market.pairsRepo, () => settings.get('trading'));
+  await app.register(pairsRoutes({ pairs: createPairsService(tradingPairs), authenticate }));
   await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
 
   const { ordersRepo, quotes, portfolio } = market;
-  const settings = createSettingsService(db.db, { googleClientId: config.GOOGLE_CLIENT_ID });
   const orders = createOrdersService({
     handle: db,
     db: db.db,
     orders: ordersRepo,
-    pairs: market.pairsRepo,
+    pairs: tradingPairs,
     quotes,
     bus: deps.bus,
     logger,
-    feePpm: cachedFor(FEE_CACHE_MS, async () =>
-      parseScaled(String((await settings.read('trading')).openingFeeRate ?? '0.0005'), 6, 'half-up'),
-    ),
+    feePpm: async () => ratePpmOf((await settings.get('trading')).openingFeeRate),
+    onFeeCharged: referrals.creditCommission,
   });
   await app.register(ordersRoutes({ orders, repo: ordersRepo, portfolio, authenticate }));
+
+  const attachmentsDir = join(config.dataDir, 'uploads', 'tickets');
+  const tickets = createTicketsService({
+    db: db.db,
+    repo: createTicketsRepository(db.db),
+    notify: notifier.notify,
+    attachmentsDir,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir }));
+  const admin = createAdminService({
+    db: db.db,
+    repo: createAdminRepository(db.db),
+    auth: authRepo,
+    profile,
+    orders,
+    ordersRepo,
+    pairs: market.pairsRepo,
+    tickets,
+    settings,
+  });
+  await app.register(adminRoutes({ admin, tickets, authenticate }));
 }

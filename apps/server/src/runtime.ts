@@ -6,8 +6,12 @@ import { loadJwtSecret } from './modules/auth/secrets';
 import { seedAdmin } from './modules/auth/seed-admin';
 import { createMarketEngine } from './modules/market/market-engine';
 import { createPriceBoard } from './modules/market/price-board';
+import { createNotifier } from './modules/notifications/notifications.service';
+import { createAlertEngine } from './modules/notifications/price-alerts.service';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { seedPairs } from './modules/pairs/pairs.service';
+import { createReferralsService } from './modules/referrals/referrals.service';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createEquitySnapshots } from './modules/trading/equity-snapshots';
 import { createOrdersRepository } from './modules/trading/orders.repository';
 import { createOrdersService, quotesOf } from './modules/trading/orders.service';
@@ -82,6 +86,16 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     }
 
     await seedPairs(createPairsRepository(db.db));
+    const settings = createSettingsService({
+      db: db.db,
+      bus,
+      logger: log,
+      googleClientId: config.GOOGLE_CLIENT_ID,
+    });
+    cleanups.push(() => settings.close());
+    const notifier = createNotifier({ db: db.db, bus, mailer, logger: log });
+    const referrals = createReferralsService({ db: db.db, settings, publicUrl: config.PUBLIC_URL });
+    const alerts = createAlertEngine({ db: db.db, bus, notify: notifier.notify, logger: log });
     const triggers = createTriggerEngine({
       repo: createOrdersRepository(db.db),
       orders: createOrdersService({
@@ -94,14 +108,18 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
         bus,
         logger: log,
         feePpm: async () => 0n,
+        // A pending order's fee is charged when it fills: its referral commission goes with it.
+        onFeeCharged: referrals.creditCommission,
       }),
       bus,
       logger: log,
+      notify: notifier.notify,
     });
     const workers: Record<'market' | 'chain', Worker[]> = {
       market: [
         { name: 'trigger-engine', start: () => triggers.start() },
         { name: 'equity-snapshots', start: () => startEquitySnapshots(db, bus, log) },
+        { name: 'price-alerts', start: () => alerts.start() },
         {
           name: 'market-engine',
           start: () =>
@@ -110,7 +128,10 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
               bus,
               logger: log,
               marketSeed: config.MARKET_SEED,
-              onQuote: triggers.onQuote,
+              onQuote: (symbol, bid, ask) => {
+                triggers.onQuote(symbol, bid, ask);
+                alerts.onQuote(symbol, bid, ask);
+              },
               feed:
                 config.MARKET_FEED === 'binance'
                   ? { kind: 'binance', url: config.BINANCE_WS_URL }

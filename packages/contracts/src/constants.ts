@@ -132,6 +132,11 @@ export const DISPLAY_CURRENCY = { USDT: 'USD' } as const;
 const displayByCode = new Map<string, string>(Object.entries(DISPLAY_CURRENCY));
 // Coin codes are lower-case on the wire and asset codes upper-case in pair symbols; both match.
 export const displayAsset = (code: string): string => displayByCode.get(code.toUpperCase()) ?? code;
+/** A pair symbol as users read it: 'BTC_USDT' → 'BTC/USD', 'EUR_USD' → 'EUR/USD'. */
+export function displaySymbol(symbol: string): string {
+  const [base = '', quote = ''] = symbol.split('_');
+  return quote ? `${displayAsset(base)}/${displayAsset(quote)}` : symbol;
+}
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

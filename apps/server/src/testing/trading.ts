@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { driftedAccounts, ledgerTotal } from '../modules/ledger/ledger';
+import { users } from '../modules/auth/auth.schema';
+import { cash, driftedAccounts, house, ledgerTotal, post } from '../modules/ledger/ledger';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
+import { createNotifier } from '../modules/notifications/notifications.service';
 import { createPairsRepository } from '../modules/pairs/pairs.repository';
+import { createReferralsService } from '../modules/referrals/referrals.service';
+import { createSettingsService } from '../modules/settings/settings.service';
 import { createOrdersRepository } from '../modules/trading/orders.repository';
 import { createOrdersService } from '../modules/trading/orders.service';
 import { createTriggerEngine, type TriggerEngine } from '../modules/trading/trigger-engine';
@@ -18,6 +23,18 @@ export async function startTradingDesk() {
   const t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const repo = createOrdersRepository(t.deps.db.db);
+  const settings = createSettingsService({
+    db: t.deps.db.db,
+    bus: t.deps.bus,
+    logger,
+    googleClientId: undefined,
+  });
+  const notifier = createNotifier({ db: t.deps.db.db, bus: t.deps.bus, mailer: t.deps.mailer, logger });
+  const referrals = createReferralsService({
+    db: t.deps.db.db,
+    settings,
+    publicUrl: t.deps.config.PUBLIC_URL,
+  });
   const triggers: TriggerEngine = createTriggerEngine({
     repo,
     orders: createOrdersService({
@@ -29,9 +46,11 @@ export async function startTradingDesk() {
       bus: t.deps.bus,
       logger,
       feePpm: async () => 0n,
+      onFeeCharged: referrals.creditCommission,
     }),
     bus: t.deps.bus,
     logger,
+    notify: notifier.notify,
   });
   const stopTriggers = await triggers.start();
 
@@ -88,7 +107,24 @@ export async function startTradingDesk() {
     async ledgerIsSound() {
       return { total: await ledgerTotal(t.deps.db.db), drifted: await driftedAccounts(t.deps.db.db) };
     },
+    /** Credits a user's real account as a confirmed deposit would (the wallet's job in production). */
+    async fundReal(user: TestUser, cents: bigint) {
+      await t.deps.db.db.transaction((tx) =>
+        post(tx, {
+          kind: 'deposit',
+          postings: [
+            { account: cash(user.id, 'real'), amountCents: cents },
+            { account: house('deposits'), amountCents: -cents },
+          ],
+        }),
+      );
+    },
+    /** Makes a user an administrator, as ADMIN_EMAIL or another administrator would. */
+    async makeAdmin(user: TestUser) {
+      await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    },
     async close() {
+      await settings.close();
       await stopTriggers();
       await t.close();
       await mailbox.close();

@@ -150,6 +150,102 @@ export const router = createBrowserRouter([
               (module) => module.SecurityScreen,
             ),
           },
+          {
+            path: 'support',
+            lazy: lazyScreen(
+              () => import('../features/support/components/tickets-screen'),
+              (module) => module.TicketsScreen,
+            ),
+          },
+          {
+            path: 'support/new',
+            lazy: lazyScreen(
+              () => import('../features/support/components/new-ticket-screen'),
+              (module) => module.NewTicketScreen,
+            ),
+          },
+          {
+            path: 'support/:id',
+            lazy: lazyScreen(
+              () => import('../features/support/components/ticket-screen'),
+              (module) => module.TicketScreen,
+            ),
+          },
+          {
+            path: 'notifications',
+            lazy: lazyScreen(
+              () => import('../features/notifications/components/notifications-screen'),
+              (module) => module.NotificationsScreen,
+            ),
+          },
+        ],
+      },
+      {
+        // The back-office (SPEC §8): the server answers its API only to administrators.
+        path: 'admin',
+        loader: requireToken,
+        lazy: lazyScreen(
+          () => import('./layouts/admin-layout'),
+          (module) => module.AdminLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect('/admin/users') },
+          {
+            path: 'users',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-users-screen'),
+              (module) => module.AdminUsersScreen,
+            ),
+          },
+          {
+            path: 'users/:id',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-user-screen'),
+              (module) => module.AdminUserScreen,
+            ),
+          },
+          {
+            path: 'tickets',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-tickets-screen'),
+              (module) => module.AdminTicketsScreen,
+            ),
+          },
+          {
+            path: 'tickets/:id',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-ticket-screen'),
+              (module) => module.AdminTicketScreen,
+            ),
+          },
+          {
+            path: 'orders',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-orders-screen'),
+              (module) => module.AdminOrdersScreen,
+            ),
+          },
+          {
+            path: 'pairs',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-pairs-screen'),
+              (module) => module.AdminPairsScreen,
+            ),
+          },
+          {
+            path: 'settings',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-settings-screen'),
+              (module) => module.AdminSettingsScreen,
+            ),
+          },
+          {
+            path: 'audit',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-audit-screen'),
+              (module) => module.AdminAuditScreen,
+            ),
+          },
         ],
       },
       // Any other path (including unknown /dashboard/... and /authentication/... paths).

@@ -343,3 +343,51 @@ export const IconGoogle = ({ size = 18, ...props }: TIconProps) => (
     />
   </svg>
 );
+
+export const IconBell = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);
+
+export const IconLifeBuoy = (props: TIconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="m4.93 4.93 4.24 4.24" />
+    <path d="m14.83 9.17 4.24-4.24" />
+    <path d="m14.83 14.83 4.24 4.24" />
+    <path d="m9.17 14.83-4.24 4.24" />
+  </Svg>
+);
+
+export const IconShare = (props: TIconProps) => (
+  <Svg {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.59 13.51 6.83 3.98" />
+    <path d="m15.41 6.51-6.82 3.98" />
+  </Svg>
+);
+
+export const IconPaperclip = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+  </Svg>
+);
+
+export const IconSend = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="m22 2-7 20-4-9-9-4Z" />
+    <path d="M22 2 11 13" />
+  </Svg>
+);
+
+export const IconPlus = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="M5 12h14" />
+    <path d="M12 5v14" />
+  </Svg>
+);

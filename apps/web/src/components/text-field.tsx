@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { IconEye, IconEyeOff } from './icons';
 import styles from './text-field.module.css';
 
@@ -86,5 +93,57 @@ export function PasswordField(props: TPasswordFieldProps) {
         </button>
       }
     />
+  );
+}
+
+export interface TTextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A multi-line TextField (a message, a reason): same label, hint, error and look. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  rows = 4,
+  ...props
+}: TTextAreaFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const noteId = `${inputId}-note`;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <div className={styles.labelRow}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+        </label>
+      </div>
+      <div
+        className={[styles.control, styles.multiline, error ? styles.invalid : ''].filter(Boolean).join(' ')}
+      >
+        <textarea
+          id={inputId}
+          rows={rows}
+          className={`${styles.input} ${styles.textarea}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? noteId : undefined}
+          {...props}
+        />
+      </div>
+      {error ? (
+        <p id={noteId} className={styles.error}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={noteId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }

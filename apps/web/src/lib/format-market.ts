@@ -1,4 +1,4 @@
-import { displayAsset, type TChartInterval } from '@td/contracts/constants';
+import { displayAsset, displaySymbol, type TChartInterval } from '@td/contracts/constants';
 import { EMPTY_VALUE, formatMoney, shortenCurrency } from './format';
 
 // Display formatting for market data: pairs, prices, 24-hour change, volume, chart intervals and
@@ -10,10 +10,7 @@ export function displayPair(base: string, quote: string): string {
 }
 
 /** A pair symbol as users read it: 'BTC_USDT' → 'BTC/USD', 'EUR_USD' → 'EUR/USD'. */
-export function displaySymbol(symbol: string): string {
-  const [base = '', quote = ''] = symbol.split('_');
-  return quote ? displayPair(base, quote) : symbol;
-}
+export { displaySymbol };
 
 /** A price with the pair's precision and thousands separators: ('50655.1', 2) → '50,655.10'. */
 export function formatPrice(value: string | null | undefined, pricePrecision: number): string {

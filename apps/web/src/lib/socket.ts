@@ -10,6 +10,7 @@ import {
   ZStreamError,
   ZTickerEvent,
 } from '@td/contracts/market';
+import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
 import { type TBalance, type TOrder, ZBalance, ZOrder } from '@td/contracts/trading';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -22,7 +23,8 @@ import { createKlineRegistry, reconnectDelayMs } from './stream-registry';
 // the first screen that subscribes and closed on logout. Screens subscribe to live candles with
 // subscribeKline(); this module counts the subscribers of each pair and interval, tells the server
 // only about the first and the last, and subscribes again to all of them after every reconnect.
-// The user's own events (`order`, `balance`) arrive on the same connection, to subscribeUserEvents().
+// The user's own events (`order`, `balance`, `notification`) arrive on the same connection, to
+// subscribeUserEvents().
 // Every incoming payload is parsed: types check nothing at run time.
 
 type TStreamSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -100,6 +102,8 @@ function dispatchTicker(payload: unknown): void {
 export interface TUserEventHandlers {
   onOrder?: (order: TOrder) => void;
   onBalance?: (balance: TBalance) => void;
+  /** The notification centre's events (ticket replies, fills, alerts, new sign-ins). */
+  onNotification?: (notification: TNotificationEventFull) => void;
 }
 
 const userEventHandlers = new Set<TUserEventHandlers>();
@@ -120,6 +124,15 @@ function dispatchBalance(payload: unknown): void {
     return;
   }
   for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
+}
+
+function dispatchNotification(payload: unknown): void {
+  const parsed = ZNotificationEventFull.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed notification event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of userEventHandlers) handlers.onNotification?.(parsed.data);
 }
 
 function onStreamError(payload: unknown): void {
@@ -196,6 +209,7 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
   created.on('streamError', onStreamError);
   created.on('order', dispatchOrder);
   created.on('balance', dispatchBalance);
+  created.on('notification', dispatchNotification);
   created.connect();
   return created;
 }

@@ -35,6 +35,8 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     tfaChangedAt: timestamp('tfa_changed_at', { withTimezone: true }),
+    /** Set when an administrator deleted the account: the person is anonymised, the ledger kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

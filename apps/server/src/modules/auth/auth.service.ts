@@ -68,6 +68,12 @@ export interface AuthServiceDeps {
   logger: Logger;
   publicUrl: string;
   google: GoogleClient | undefined;
+  /** The notification centre: a sign-in from a new device shows there too. */
+  notify?: (
+    userId: string,
+    kind: string,
+    payload: { message: string } & Record<string, unknown>,
+  ) => Promise<unknown>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -113,6 +119,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           antiPhishingPhrase: user.antiPhishingPhrase,
         }),
       );
+      const device = describeDevice(client.userAgent);
+      void deps.notify?.(user.id, 'new_device', {
+        message: `New sign-in from ${device} (${client.ip})`,
+        device,
+        ip: client.ip,
+      });
     }
   };
 

@@ -40,32 +40,44 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
     return claims;
   };
 
+  /**
+   * A normal token of a live session of an active user. Revocation (logout, password change,
+   * reset) takes effect at once because every request checks the session row.
+   */
+  const requireNormal = async (request: FastifyRequest) => {
+    const claims = await claimsOf(request, 'normal');
+    const found = await repo.findSessionWithUser(claims.sid);
+    if (
+      !found ||
+      found.session.userId !== claims.sub ||
+      found.session.stage !== 'active' ||
+      found.session.revokedAt ||
+      found.session.expiresAt <= new Date()
+    ) {
+      throw unauthenticated('Your session has expired. Please log in again');
+    }
+    if (found.user.status !== 'act') throw forbidden('Your account is suspended. Please contact support');
+    request.auth = { claims, user: found.user };
+    const now = Date.now();
+    if (now - (touchedAt.get(claims.sid) ?? 0) > TOUCH_INTERVAL_MS) {
+      if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
+      touchedAt.set(claims.sid, now);
+      await repo.touchSession(claims.sid, request.ip);
+    }
+  };
+
   return {
-    /**
-     * A normal token of a live session of an active user. Revocation (logout, password change,
-     * reset) takes effect at once because every request checks the session row.
-     */
     normal(): preHandlerAsyncHookHandler {
-      return async (request) => {
-        const claims = await claimsOf(request, 'normal');
-        const found = await repo.findSessionWithUser(claims.sid);
-        if (
-          !found ||
-          found.session.userId !== claims.sub ||
-          found.session.stage !== 'active' ||
-          found.session.revokedAt ||
-          found.session.expiresAt <= new Date()
-        ) {
-          throw unauthenticated('Your session has expired. Please log in again');
-        }
-        if (found.user.status !== 'act') throw forbidden('Your account is suspended. Please contact support');
-        request.auth = { claims, user: found.user };
-        const now = Date.now();
-        if (now - (touchedAt.get(claims.sid) ?? 0) > TOUCH_INTERVAL_MS) {
-          if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
-          touchedAt.set(claims.sid, now);
-          await repo.touchSession(claims.sid, request.ip);
-        }
+      return async (request) => requireNormal(request);
+    },
+    /**
+     * As `normal`, and the user must be an administrator: anyone else is a 403. A plain request
+     * hook, so a route group can run it before its input is validated.
+     */
+    admin() {
+      return async (request: FastifyRequest): Promise<void> => {
+        await requireNormal(request);
+        if (request.auth?.user.role !== 'admin') throw forbidden('Only administrators can do this');
       };
     },
     /** An `email` or `tfa` token: the service checks its session, so a stale one reads as a wrong code. */

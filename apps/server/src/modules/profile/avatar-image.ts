@@ -32,13 +32,24 @@ function sniffFormat(input: Buffer): AvatarFormat | undefined {
   return undefined;
 }
 
+/** What an accepted upload becomes: a square crop (avatars) or the image fitted inside a box. */
+export type ImageOutput = { fit: 'cover'; sidePx: number } | { fit: 'inside'; sidePx: number };
+
 /**
  * Turns an uploaded image into the avatar that is stored and served: a 256×256 WebP, upright
  * (EXIF orientation applied), cropped to the centre, re-encoded from decoded pixels with no
  * metadata. Nothing of the uploaded bytes survives, so a polyglot file (an image that is also a
  * script or an archive) and the uploader's GPS position go no further than this function.
  */
-export async function processAvatar(input: Buffer): Promise<Buffer> {
+export function processAvatar(input: Buffer): Promise<Buffer> {
+  return processUploadedImage(input, { fit: 'cover', sidePx: AVATAR_SIDE_PX });
+}
+
+/**
+ * The checks and re-encoding of every uploaded image (avatars, ticket attachments): sniffed
+ * format, size and pixel limits, decoded and written again as a WebP without metadata.
+ */
+export async function processUploadedImage(input: Buffer, output: ImageOutput): Promise<Buffer> {
   if (input.length > AVATAR_BYTES_MAX)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB');
   const format = sniffFormat(input);
@@ -72,7 +83,13 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
     // sharp drops every metadata block (EXIF, ICC, XMP) on output unless told to keep it.
     return await sharp(input, options)
       .autoOrient()
-      .resize(AVATAR_SIDE_PX, AVATAR_SIDE_PX, { fit: 'cover', position: 'centre' })
+      .resize(
+        output.sidePx,
+        output.sidePx,
+        output.fit === 'cover'
+          ? { fit: 'cover', position: 'centre' }
+          : { fit: 'inside', withoutEnlargement: true },
+      )
       .webp({ quality: AVATAR_WEBP_QUALITY })
       .timeout({ seconds: AVATAR_PROCESS_TIMEOUT_S })
       .toBuffer();

@@ -2,24 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { multipart, png } from '../../testing/multipart';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
-
-const BOUNDARY = '----td-test-boundary';
-
-function multipart(field: string, filename: string, type: string, data: Buffer) {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
-
-const png = (size = 64) =>
-  sharp({ create: { width: size, height: size, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
 
 describe('the profile', () => {
   let t: TestApp;

@@ -1,8 +1,9 @@
 import { successEnvelope } from '@td/contracts/envelope';
+import { ZSettingGroup } from '@td/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { SETTING_GROUPS, type SettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
 export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,9 +11,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
       '/settings/:name',
       {
         schema: {
-          params: z.object({
-            name: z.enum(SETTING_GROUPS, { error: `Must be one of ${SETTING_GROUPS.join(', ')}` }),
-          }),
+          params: z.object({ name: ZSettingGroup }),
           response: { 200: successEnvelope(z.record(z.string(), z.unknown())) },
         },
       },

@@ -1,33 +1,113 @@
-import { inArray } from 'drizzle-orm';
+import {
+  SETTING_DEFAULTS,
+  SETTING_GROUPS,
+  SETTINGS_CHANGED_CHANNEL,
+  type TSettingGroup,
+  type TSettingsOf,
+  ZSettingsPatch,
+} from '@td/contracts/settings';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
+import { badRequest } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { Executor } from '../ledger/ledger';
 import { settings } from './settings.schema';
 
-export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral'] as const;
-export type TSettingGroup = (typeof SETTING_GROUPS)[number];
+export { SETTING_GROUPS, type TSettingGroup };
+
+const ZChanged = z.object({ group: z.enum(SETTING_GROUPS) });
+
+/** How long a cached group may be trusted without hearing of a change (a lost bus message heals). */
+const CACHE_TTL_MS = 60_000;
 
 /**
- * What each group holds until an administrator changes it. Money and rates are decimal strings,
- * as everywhere on the wire.
+ * Public settings: the defaults in code, overlaid with what administrators stored. Each process
+ * caches the groups it read; a change is announced on the bus, and every process (this one too)
+ * drops its copy, so the next read sees the new values.
  */
-export const SETTING_DEFAULTS: Record<TSettingGroup, Record<string, unknown>> = {
-  general: { appName: 'Trading Desk', maintenanceNotice: null },
-  trading: { openingFeeRate: '0.0005', demoStartBalance: '10000' },
-  wallet: { reviewAbove: '10000' },
-  referral: { commissionRate: '0.2' },
-};
+export function createSettingsService(deps: {
+  db: Database;
+  bus: Bus;
+  logger: Logger;
+  googleClientId: string | undefined;
+}) {
+  const { db } = deps;
+  const cache = new Map<TSettingGroup, { atMs: number; value: Promise<Record<string, unknown>> }>();
 
-/** Public settings: the defaults, overlaid with what is stored, plus facts of the configuration. */
-export function createSettingsService(db: Database, facts: { googleClientId: string | undefined }) {
+  const load = async (group: TSettingGroup, executor: Executor = db): Promise<Record<string, unknown>> => {
+    const [row] = await executor.select().from(settings).where(eq(settings.name, group));
+    const stored =
+      row && typeof row.value === 'object' && row.value ? (row.value as Record<string, unknown>) : {};
+    // What was stored under an older shape is ignored key by key, never served half-valid.
+    const valid = ZSettingsPatch[group].partial().safeParse(stored);
+    return { ...SETTING_DEFAULTS[group], ...(valid.success ? valid.data : {}) };
+  };
+
+  const stored = (group: TSettingGroup, executor?: Executor) => {
+    const hit = cache.get(group);
+    if (hit && Date.now() - hit.atMs < CACHE_TTL_MS) return hit.value;
+    const value = load(group, executor);
+    cache.set(group, { atMs: Date.now(), value });
+    value.catch(() => cache.delete(group));
+    return value;
+  };
+
+  const offChanges = deps.bus.subscribe(SETTINGS_CHANGED_CHANNEL, (message) => {
+    const parsed = ZChanged.safeParse(message);
+    if (parsed.success) cache.delete(parsed.data.group);
+  });
+
   return {
+    /** A group as the web app reads it. */
     async read(group: TSettingGroup): Promise<Record<string, unknown>> {
-      const [row] = await db
-        .select()
-        .from(settings)
-        .where(inArray(settings.name, [group]));
-      const stored =
-        row && typeof row.value === 'object' && row.value ? (row.value as Record<string, unknown>) : {};
-      const value = { ...SETTING_DEFAULTS[group], ...stored };
-      return group === 'general' ? { ...value, googleClientId: facts.googleClientId ?? null } : value;
+      const value = await stored(group);
+      return group === 'general' ? { ...value, googleClientId: deps.googleClientId ?? null } : value;
+    },
+
+    /**
+     * One group, typed, for the server's own use (fees, commission rate, limits). Inside a database
+     * transaction pass it: on the embedded database a read outside it would wait for it to end.
+     */
+    async get<G extends TSettingGroup>(group: G, executor?: Executor): Promise<TSettingsOf<G>> {
+      return (await stored(group, executor)) as TSettingsOf<G>;
+    },
+
+    /**
+     * Changes some keys of a group; answers the group before and after (for the audit log).
+     * Unknown keys are dropped; a bad value is a 400 naming its field.
+     */
+    async update(
+      group: TSettingGroup,
+      patch: unknown,
+    ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
+      const parsed = ZSettingsPatch[group].partial().safeParse(patch);
+      if (!parsed.success) {
+        throw badRequest(
+          parsed.error.issues[0]?.message ?? 'Invalid settings',
+          parsed.error.issues.map((issue) => ({
+            field: ['body', ...issue.path.map(String)].join('.'),
+            message: issue.message,
+          })),
+        );
+      }
+      const before = await load(group);
+      const after: Record<string, unknown> = { ...before, ...parsed.data };
+      const value = Object.fromEntries(Object.keys(SETTING_DEFAULTS[group]).map((key) => [key, after[key]]));
+      await db
+        .insert(settings)
+        .values({ name: group, value })
+        .onConflictDoUpdate({ target: settings.name, set: { value, updatedAt: new Date() } });
+      cache.delete(group);
+      await deps.bus
+        .publish(SETTINGS_CHANGED_CHANNEL, { group })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing a settings change failed'));
+      return { before, after: value };
+    },
+
+    async close() {
+      await (await offChanges)();
     },
   };
 }

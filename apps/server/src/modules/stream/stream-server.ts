@@ -9,6 +9,7 @@ import {
   type TTickerEvent,
   ZLiveKlineRequest,
 } from '@td/contracts/market';
+import { ZNotificationEventFull } from '@td/contracts/notifications';
 import type { TPairType } from '@td/contracts/statuses';
 import type { TBalance } from '@td/contracts/trading';
 import { ZOrder } from '@td/contracts/trading';
@@ -17,6 +18,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
+import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { USER_EVENTS_CHANNEL } from '../trading/orders.service';
 
 const ZUserOrderEvent = z.object({
@@ -25,6 +27,8 @@ const ZUserOrderEvent = z.object({
   kind: z.literal('order'),
   order: ZOrder,
 });
+
+const ZUserNotification = z.object({ userId: z.string(), event: ZNotificationEventFull });
 
 import type { TokenService } from '../auth/tokens';
 import type { KlinesService } from '../market/klines.service';
@@ -159,6 +163,7 @@ export function attachStreamServer(deps: {
 
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
   let offUserEvents: (() => Promise<void>) | undefined;
+  let offNotifications: (() => Promise<void>) | undefined;
   if (deps.userEvents) {
     const { bus, balanceOf } = deps.userEvents;
     void bus
@@ -175,6 +180,16 @@ export function attachStreamServer(deps: {
       })
       .then((off) => {
         offUserEvents = off;
+      });
+    void bus
+      .subscribe(NOTIFICATIONS_CHANNEL, (message) => {
+        const parsed = ZUserNotification.safeParse(message);
+        if (!parsed.success) return;
+        const room = userRoom(parsed.data.userId);
+        if (hasListeners(room)) io.local.to(room).emit('notification', parsed.data.event);
+      })
+      .then((off) => {
+        offNotifications = off;
       });
   }
 
@@ -253,6 +268,7 @@ export function attachStreamServer(deps: {
       }
       offTick();
       await offUserEvents?.();
+      await offNotifications?.();
       io.disconnectSockets(true);
       io.engine.close();
       await tickets.close();

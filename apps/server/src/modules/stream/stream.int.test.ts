@@ -7,6 +7,7 @@ import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { createMarketEngine } from '../market/market-engine';
+import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -183,6 +184,24 @@ describe('the stream', () => {
     expect(await orderEvent).toMatchObject({ id: placed.json().data.id, status: 'act' });
     expect(await balanceEvent).toMatchObject({ marginUsed: '50.00', balance: '9999.95' });
     expect(leaked).toBe(0);
+  });
+
+  it("sends a user's notifications to their own sockets only", async () => {
+    const mine = open(await ticket());
+    await connected(mine);
+    const notification = next(mine, 'notification');
+    await t.deps.bus.publish(NOTIFICATIONS_CHANNEL, {
+      userId: user.id,
+      event: {
+        id: 'n1',
+        kind: 'ticket_reply',
+        message: 'Support replied',
+        payload: {},
+        createdAt: new Date().toISOString(),
+      },
+    });
+    await t.deps.bus.publish(NOTIFICATIONS_CHANNEL, { userId: 'someone-else', event: { kind: 'x' } });
+    expect(await notification).toMatchObject({ kind: 'ticket_reply', message: 'Support replied' });
   });
 
   it('gives a reconnecting client the current candle again for every pair it had', async () => {

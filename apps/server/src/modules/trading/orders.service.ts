@@ -15,6 +15,7 @@ import {
   margin,
   post,
   type TBook,
+  type Tx,
 } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { isMarketOpen } from '../market/market-hours';
@@ -105,6 +106,11 @@ export function createOrdersService(deps: {
   bus: Bus;
   logger: Logger;
   feePpm: () => Promise<bigint>;
+  /** Runs inside the transaction that charges an opening fee (the referral commission). */
+  onFeeCharged?: (
+    tx: Tx,
+    charge: { userId: string; book: TBook; orderId: string; feeCents: bigint },
+  ) => Promise<unknown>;
 }) {
   const { db, orders } = deps;
   // Small caches on the hot path of placing an order: a pair's limits change rarely (an
@@ -385,23 +391,39 @@ export function createOrdersService(deps: {
           }
         : { ...base, status: 'pnd' as const };
       const placed: OrderRow = { ...values, id: randomUUID(), createdAt: new Date() };
+      const movement = {
+        kind: opensNow ? 'open' : 'reserve',
+        refType: 'order',
+        insufficientMessage: 'Not enough free margin',
+        postings: opensNow
+          ? [
+              { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+              { account: margin(userId, input.account), amountCents: base.marginCents },
+              { account: house('fees'), amountCents: base.feeCents },
+            ]
+          : [
+              { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
+              { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
+            ],
+      };
+      // A fee charged on a real account may owe a commission, written in the fee's transaction.
+      const onFeeCharged = opensNow && input.account === 'real' ? deps.onFeeCharged : undefined;
       try {
-        // One statement: the order and its money appear together, or neither does.
-        const isInserted = await insertWithMovement(deps.handle, orders.insertSource(placed), {
-          kind: opensNow ? 'open' : 'reserve',
-          refType: 'order',
-          insufficientMessage: 'Not enough free margin',
-          postings: opensNow
-            ? [
-                { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
-                { account: margin(userId, input.account), amountCents: base.marginCents },
-                { account: house('fees'), amountCents: base.feeCents },
-              ]
-            : [
-                { account: cash(userId, input.account), amountCents: -(base.marginCents + base.feeCents) },
-                { account: margin(userId, input.account), amountCents: base.marginCents + base.feeCents },
-              ],
-        });
+        const isInserted = onFeeCharged
+          ? await db.transaction(async (tx) => {
+              const inserted = await orders.insert(tx, placed);
+              if (!inserted) return false;
+              await post(tx, { ...movement, refId: inserted.id });
+              await onFeeCharged(tx, {
+                userId,
+                book: input.account,
+                orderId: inserted.id,
+                feeCents: base.feeCents,
+              });
+              return true;
+            })
+          : // One statement: the order and its money appear together, or neither does.
+            await insertWithMovement(deps.handle, orders.insertSource(placed), movement);
         if (!isInserted) return replayOf(userId, base.clientOrderId);
       } catch (error) {
         if (error instanceof InsufficientFundsError) return reject(base, 'insufficient_margin');
@@ -425,6 +447,8 @@ export function createOrdersService(deps: {
             { account: house('fees'), amountCents: locked.feeCents },
           ],
         });
+        const charge = { userId: locked.userId, book: locked.book, orderId, feeCents: locked.feeCents };
+        await deps.onFeeCharged?.(tx, charge);
         return orders.update(tx, orderId, {
           status: 'act',
           price: entry,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
+import type { Notify } from '../notifications/notifications.service';
+import { fillNotice } from './fill-notices';
 import type { OrderRow, OrdersRepository } from './orders.repository';
-import { ORDERS_CHANGED_CHANNEL, type OrdersService } from './orders.service';
+import { ORDERS_CHANGED_CHANNEL, type OrdersService, toOrderDto } from './orders.service';
 import { type Fired, TriggerBooks } from './trigger-books';
 
 const ZOrdersChanged = z.object({ orderId: z.string() });
@@ -23,6 +25,8 @@ export function createTriggerEngine(deps: {
   orders: OrdersService;
   bus: Bus;
   logger: Logger;
+  /** Tells the user what fired (the notification centre); optional for tests of the books alone. */
+  notify?: Notify;
 }) {
   const log = deps.logger.child({ module: 'triggers' });
   const books = new TriggerBooks();
@@ -39,8 +43,14 @@ export function createTriggerEngine(deps: {
 
   const execute = async (fired: Fired) => {
     try {
-      if (fired.action === 'fill') await deps.orders.fill(fired.orderId, fired.price);
-      else await deps.orders.closeByTrigger(fired.orderId, fired.price, fired.action);
+      const row =
+        fired.action === 'fill'
+          ? await deps.orders.fill(fired.orderId, fired.price)
+          : await deps.orders.closeByTrigger(fired.orderId, fired.price, fired.action);
+      if (row && deps.notify) {
+        const notice = fillNotice(toOrderDto(row), fired.action);
+        void deps.notify(row.userId, notice.kind, notice.payload);
+      }
     } catch (error) {
       log.error({ err: error, ...fired, price: String(fired.price) }, 'trigger execution failed; retrying');
       setTimeout(() => {

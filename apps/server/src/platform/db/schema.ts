@@ -1,5 +1,7 @@
 // Every table of the product, gathered for Drizzle and drizzle-kit. Each module owns its tables in
 // its own `*.schema.ts`; this file only lists them.
+
+export { adminAudit } from '../../modules/admin/admin.schema';
 export {
   loginEvents,
   recoveryCodes,
@@ -9,6 +11,9 @@ export {
 } from '../../modules/auth/auth.schema';
 export { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../modules/ledger/ledger.schema';
 export { candles } from '../../modules/market/candles.schema';
+export { notifications, priceAlerts } from '../../modules/notifications/notifications.schema';
 export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
+export { referralCommissions } from '../../modules/referrals/referrals.schema';
 export { settings } from '../../modules/settings/settings.schema';
+export { ticketMessages, tickets } from '../../modules/tickets/tickets.schema';
 export { equitySnapshots, orders } from '../../modules/trading/orders.schema';

@@ -38,7 +38,6 @@ describe('the HTTP layer', () => {
         app.get('/test/crash', async () => {
           throw new Error('secret internals at /srv/app/db.ts:42');
         });
-        app.get('/admin/users', async () => ({ message: 'All users fetched successfully', data: [] }));
       },
     });
   });
@@ -242,8 +241,16 @@ describe('the HTTP layer', () => {
         headers: { accept: BROWSER_ACCEPT, 'sec-fetch-mode': 'navigate' },
       });
       expect(page.body).toContain('<div id="root">');
+      // Before the back-office's own role check, which would answer a page load with JSON.
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: '/admin/users/00000000-0000-4000-8000-000000000000',
+        headers: { accept: BROWSER_ACCEPT, 'sec-fetch-mode': 'navigate' },
+      });
+      expect(detail.body).toContain('<div id="root">');
       const api = await t.app.inject({ method: 'GET', url: '/admin/users', headers: { accept: XHR_ACCEPT } });
-      expect(api.json()).toEqual({ message: 'All users fetched successfully', data: [] });
+      expect(api.statusCode).toBe(401);
+      expect(api.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     });
 
     it('serves hashed assets with a year of caching, and a missing asset as a 404', async () => {

@@ -59,6 +59,19 @@ export function webAppFallback(page: WebAppPage) {
 }
 
 /**
+ * A browser navigation to a path the web app shares with the API (/admin/...) gets the web app.
+ * Registered before the API's modules, so it runs ahead of their own request hooks (the admin
+ * role check would otherwise answer the page load with a JSON 401).
+ */
+export function registerSharedPrefixPages(app: FastifyInstance, page: WebAppPage): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    const isShared = SHARED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if (isShared && isNavigation(request)) return sendIndex(request, reply, page);
+  });
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and (with
  * webAppFallback) index.html for every browser navigation that no API route answers.
  */
@@ -74,12 +87,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
         path.startsWith(assetsDir) ? `public, max-age=${ASSET_MAX_AGE_S}, immutable` : 'no-cache',
       );
     },
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request);
-    const isShared = SHARED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    if (isShared && isNavigation(request)) return sendIndex(request, reply, page);
   });
 
   app.get('/', (request, reply) => sendIndex(request, reply, page));

@@ -1,14 +1,18 @@
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
+import { Callout } from '../../components/callout';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import {
+  IconBell,
   IconCandles,
   IconChevronDown,
   IconDashboard,
   IconHistory,
+  IconLifeBuoy,
   IconLineChart,
   IconLogOut,
   IconPieChart,
+  IconSettings,
   IconShieldCheck,
   IconUser,
   IconUsers,
@@ -18,7 +22,9 @@ import { NavTabs, type TNavTab } from '../../components/nav-tabs';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
+import { useSettings } from '../../lib/settings';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
@@ -82,9 +88,39 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
           icon: <IconShieldCheck size={16} />,
           onSelect: () => void navigate('/dashboard/security'),
         },
+        {
+          label: 'Notifications',
+          icon: <IconBell size={16} />,
+          onSelect: () => void navigate('/dashboard/notifications'),
+        },
+        {
+          label: 'Support',
+          icon: <IconLifeBuoy size={16} />,
+          onSelect: () => void navigate('/dashboard/support'),
+        },
+        ...(user?.role === 'admin'
+          ? [
+              {
+                label: 'Back-office',
+                icon: <IconSettings size={16} />,
+                onSelect: () => void navigate('/admin'),
+              },
+            ]
+          : []),
         { label: 'Log out', icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' },
       ]}
     />
+  );
+}
+
+/** The administrators' notice to every user (planned maintenance, an incident), while one is set. */
+function MaintenanceNotice() {
+  const { maintenanceNotice } = useSettings('general');
+  if (!maintenanceNotice) return null;
+  return (
+    <Callout tone="warning" role="status" className={styles.notice}>
+      {maintenanceNotice}
+    </Callout>
   );
 }
 
@@ -105,12 +141,14 @@ export function DashboardLayout() {
           {isMobile ? null : <NavTabs tabs={TABS} placement="top" label="Main" />}
           <div className={styles.tools}>
             <ThemeToggle />
+            <NotificationBell />
             <AccountMenu isMobile={isMobile} />
           </div>
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>
         <div className={styles.content}>
+          <MaintenanceNotice />
           <Outlet />
         </div>
       </main>

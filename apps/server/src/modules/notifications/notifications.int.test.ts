@@ -1,0 +1,117 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, type TestUser } from '../../testing/accounts';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { createNotifier } from './notifications.service';
+import { type AlertEngine, createAlertEngine } from './price-alerts.service';
+
+describe('notifications and price alerts', () => {
+  let desk: TradingDesk;
+  let user: TestUser;
+  let engine: AlertEngine;
+  let stopEngine: () => Promise<void>;
+
+  beforeAll(async () => {
+    desk = await startTradingDesk();
+    user = await desk.newUser();
+    const { db, bus, mailer } = desk.t.deps;
+    const logger = pino({ level: 'silent' });
+    engine = createAlertEngine({
+      db: db.db,
+      bus,
+      logger,
+      notify: createNotifier({ db: db.db, bus, mailer, logger }).notify,
+    });
+    stopEngine = await engine.start();
+  });
+  afterAll(async () => {
+    await stopEngine?.();
+    await desk?.close();
+  });
+
+  const centre = async () => (await desk.call(user, 'GET', '/notifications')).json().data;
+  const tick = async (bid: number, ask: number) => {
+    engine.onQuote('BTC_USDT', bid, ask);
+    await engine.settled();
+  };
+
+  it('fires a price alert once, in the app and by e-mail', async () => {
+    const created = await desk.call(user, 'POST', '/alerts', { symbol: 'btc_usdt', above: '51000' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      symbol: 'BTC_USDT',
+      direction: 'above',
+      price: '51000.00',
+      firedAt: null,
+    });
+    await expect.poll(() => engine.books.size).toBe(1);
+
+    await tick(5_090_000, 5_091_000);
+    expect((await centre()).total).toBe(0);
+    await tick(5_100_000, 5_101_000);
+    await tick(5_200_000, 5_201_000);
+    const { items, unread } = await centre();
+    expect(unread).toBe(1);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'price_alert',
+      message: 'BTC/USD crossed above 51000.00: now 51005.00',
+    });
+    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51000\.00/);
+    expect(mail.text).toContain('The price is now 51005.00');
+    const [alert] = (await desk.call(user, 'GET', '/alerts')).json().data;
+    expect(alert).toMatchObject({ firedAt: expect.any(String), firedPrice: '51005.00' });
+  });
+
+  it('removes an alert before it fires, and refuses another user’s', async () => {
+    const id = (await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', below: '40000' })).json().data
+      .id;
+    const other = await desk.newUser();
+    expect((await desk.call(other, 'DELETE', `/alerts/${id}`)).statusCode).toBe(404);
+    expect((await desk.call(user, 'DELETE', `/alerts/${id}`)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await tick(3_000_000, 3_001_000);
+    expect((await centre()).total).toBe(1);
+    expect((await desk.call(user, 'POST', '/alerts', { symbol: 'NOPE', above: '1' })).statusCode).toBe(404);
+    expect((await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', above: 'abc' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('tells the user of a take-profit that closed their position', async () => {
+    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    await desk.order(user, {
+      side: 'buy',
+      type: 'market',
+      amount: '1000',
+      leverage: 10,
+      takeProfit: '51000',
+    });
+    await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
+    await expect.poll(async () => (await centre()).items[0]?.kind).toBe('take_profit');
+    expect((await centre()).items[0].message).toBe(
+      'Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD',
+    );
+  });
+
+  it('tells the user of a sign-in from a new device', async () => {
+    await desk.t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      remoteAddress: randomIp(),
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/120.0' },
+      payload: { email: user.email, password: user.password },
+    });
+    await expect.poll(async () => (await centre()).items[0]?.kind).toBe('new_device');
+  });
+
+  it('marks some or all notifications read', async () => {
+    const { items, unread } = await centre();
+    expect(unread).toBe(items.length);
+    const one = await desk.call(user, 'POST', '/notifications/read', { ids: [items[0].id] });
+    expect(one.json().data.marked).toBe(1);
+    expect((await centre()).unread).toBe(items.length - 1);
+    await desk.call(user, 'POST', '/notifications/read', {});
+    expect((await centre()).unread).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { successEnvelope, ZPageQuery } from '@td/contracts/envelope';
+import {
+  ZCreateAlertRequest,
+  ZMarkReadRequest,
+  ZNotificationsData,
+  ZPriceAlert,
+} from '@td/contracts/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { type Authenticator, authOf } from '../auth/authenticate';
+import type { Notifier } from './notifications.service';
+import type { PriceAlertsService } from './price-alerts.service';
+
+export function notificationsRoutes(deps: {
+  notifier: Notifier;
+  alerts: PriceAlertsService;
+  authenticate: Authenticator;
+}): FastifyPluginAsyncZod {
+  const { notifier, alerts } = deps;
+  return async (app) => {
+    const requireUser = deps.authenticate.normal();
+
+    app.get(
+      '/notifications',
+      {
+        preHandler: requireUser,
+        schema: { querystring: ZPageQuery, response: { 200: successEnvelope(ZNotificationsData) } },
+      },
+      async (request) =>
+        ok(
+          'Notifications fetched successfully',
+          await notifier.list(authOf(request).user.id, request.query.page, request.query.limit),
+        ),
+    );
+
+    app.post(
+      '/notifications/read',
+      {
+        preHandler: requireUser,
+        schema: {
+          body: ZMarkReadRequest.optional(),
+          response: { 200: successEnvelope(z.object({ marked: z.number().int() })) },
+        },
+      },
+      async (request) =>
+        ok('Notifications marked as read', {
+          marked: await notifier.markRead(authOf(request).user.id, request.body?.ids),
+        }),
+    );
+
+    app.get(
+      '/alerts',
+      { preHandler: requireUser, schema: { response: { 200: successEnvelope(z.array(ZPriceAlert)) } } },
+      async (request) => ok('Price alerts fetched successfully', await alerts.list(authOf(request).user.id)),
+    );
+
+    app.post(
+      '/alerts',
+      {
+        preHandler: requireUser,
+        schema: { body: ZCreateAlertRequest, response: { 201: successEnvelope(ZPriceAlert) } },
+      },
+      async (request, reply) => {
+        const alert = await alerts.create(authOf(request).user.id, request.body);
+        return reply.status(201).send(ok('Price alert created', alert));
+      },
+    );
+
+    app.delete(
+      '/alerts/:id',
+      {
+        preHandler: requireUser,
+        schema: { params: z.object({ id: z.uuid() }), response: { 200: successEnvelope(z.null()) } },
+      },
+      async (request) => {
+        await alerts.remove(authOf(request).user.id, request.params.id);
+        return ok('Price alert deleted', null);
+      },
+    );
+  };
+}

@@ -1,0 +1,181 @@
+import { displaySymbol } from '@td/contracts/constants';
+import { formatScaled, parseScaled } from '@td/contracts/decimal';
+import type { TCreateAlertRequest, TPriceAlert } from '@td/contracts/notifications';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Bus } from '../../platform/bus/bus';
+import type { Database } from '../../platform/db/client';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { PairsRepository } from '../pairs/pairs.repository';
+import { AlertBooks } from './alert-books';
+import { priceAlerts } from './notifications.schema';
+import type { Notify } from './notifications.service';
+
+/** Alerts added or removed in the API; the market role's books follow. */
+export const ALERTS_CHANGED_CHANNEL = 'alerts.changed';
+const ZAlertsChanged = z.object({ id: z.string(), isRemoved: z.boolean() });
+
+/** Waiting alerts one user may keep: enough for any trader, bounded for the books. */
+export const ALERTS_PER_USER_MAX = 50;
+
+type AlertRow = typeof priceAlerts.$inferSelect;
+
+const toAlertDto = (row: AlertRow): TPriceAlert => ({
+  id: row.id,
+  symbol: row.symbol,
+  direction: row.direction,
+  price: formatScaled(row.priceMinor, row.precision),
+  firedAt: row.firedAt?.toISOString() ?? null,
+  firedPrice: row.firedPriceMinor === null ? null : formatScaled(row.firedPriceMinor, row.precision),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Price alerts: set in the API, fired once by the market role (in-app and by e-mail). */
+export function createPriceAlertsService(deps: {
+  db: Database;
+  bus: Bus;
+  pairs: Pick<PairsRepository, 'find'>;
+  logger: Logger;
+}) {
+  const { db } = deps;
+  const announce = (id: string, isRemoved: boolean) =>
+    deps.bus
+      .publish(ALERTS_CHANGED_CHANNEL, { id, isRemoved })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing an alert failed'));
+
+  return {
+    async list(userId: string): Promise<TPriceAlert[]> {
+      const rows = await db
+        .select()
+        .from(priceAlerts)
+        .where(eq(priceAlerts.userId, userId))
+        .orderBy(desc(priceAlerts.createdAt))
+        .limit(200);
+      return rows.map(toAlertDto);
+    },
+
+    async create(userId: string, input: TCreateAlertRequest): Promise<TPriceAlert> {
+      const symbol = input.symbol.toUpperCase();
+      const pair = await deps.pairs.find(symbol);
+      if (pair?.status !== 'act') throw notFound(`There is no pair ${symbol}`);
+      const [direction, text] =
+        'above' in input ? (['above', input.above] as const) : (['below', input.below] as const);
+      let priceMinor: bigint;
+      try {
+        priceMinor = parseScaled(text, pair.pricePrecision);
+      } catch {
+        throw badRequest(`Price must have at most ${pair.pricePrecision} decimals`);
+      }
+      if (priceMinor <= 0n) throw badRequest('Price must be above zero');
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(priceAlerts)
+        .where(and(eq(priceAlerts.userId, userId), isNull(priceAlerts.firedAt)));
+      if ((waiting?.n ?? 0) >= ALERTS_PER_USER_MAX)
+        throw conflict(`You can keep at most ${ALERTS_PER_USER_MAX} waiting alerts`);
+      const [row] = await db
+        .insert(priceAlerts)
+        .values({ userId, symbol, direction, priceMinor, precision: pair.pricePrecision })
+        .returning();
+      if (!row) throw new Error('alert insert returned nothing');
+      await announce(row.id, false);
+      return toAlertDto(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const rows = await db
+        .delete(priceAlerts)
+        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+        .returning({ id: priceAlerts.id });
+      if (rows.length === 0) throw notFound('Price alert not found');
+      await announce(id, true);
+    },
+  };
+}
+export type PriceAlertsService = ReturnType<typeof createPriceAlertsService>;
+
+/**
+ * The market role's alert engine: the books of every waiting alert, checked on each tick. A fired
+ * alert is claimed by a conditional update (`fired_at is null`), so it notifies once even when two
+ * engines overlap during a failover.
+ */
+export function createAlertEngine(deps: { db: Database; bus: Bus; notify: Notify; logger: Logger }) {
+  const { db } = deps;
+  const log = deps.logger.child({ module: 'alerts' });
+  const books = new AlertBooks();
+  let queue: Promise<void> = Promise.resolve();
+  let isStopped = false;
+
+  const load = (row: AlertRow) => {
+    if (!row.firedAt)
+      books.add({ id: row.id, symbol: row.symbol, direction: row.direction, priceMinor: row.priceMinor });
+  };
+
+  const fire = async (id: string, priceMinor: bigint) => {
+    const [row] = await db
+      .update(priceAlerts)
+      .set({ firedAt: new Date(), firedPriceMinor: priceMinor })
+      .where(and(eq(priceAlerts.id, id), isNull(priceAlerts.firedAt)))
+      .returning();
+    if (!row) return;
+    const target = formatScaled(row.priceMinor, row.precision);
+    const now = formatScaled(priceMinor, row.precision);
+    const pair = displaySymbol(row.symbol);
+    const message = `${pair} crossed ${row.direction} ${target}: now ${now}`;
+    await deps.notify(
+      row.userId,
+      'price_alert',
+      { message, alertId: row.id, symbol: row.symbol, direction: row.direction, price: target, at: now },
+      {
+        email: {
+          subject: `Price alert: ${pair} ${row.direction} ${target}`,
+          paragraphs: [
+            `${pair} crossed ${row.direction} your alert price of ${target}. The price is now ${now}.`,
+            'This alert has fired and will not fire again. Set a new one on the Trade screen.',
+          ],
+        },
+      },
+    );
+  };
+
+  return {
+    books,
+    async start(): Promise<() => Promise<void>> {
+      for (const row of await db.select().from(priceAlerts).where(isNull(priceAlerts.firedAt))) load(row);
+      const off = await deps.bus.subscribe(ALERTS_CHANGED_CHANNEL, (message) => {
+        const parsed = ZAlertsChanged.safeParse(message);
+        if (!parsed.success) return;
+        const { id, isRemoved } = parsed.data;
+        if (isRemoved) {
+          books.remove(id);
+          return;
+        }
+        queue = queue
+          .then(async () => {
+            const [row] = await db.select().from(priceAlerts).where(eq(priceAlerts.id, id));
+            if (row) load(row);
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'loading an alert failed'));
+      });
+      log.info({ alerts: books.size }, 'price alerts loaded');
+      return async () => {
+        isStopped = true;
+        await off();
+        await queue;
+      };
+    },
+    /** Called with every pair's new quote (minor units); alerts compare with the mid price. */
+    onQuote(symbol: string, bid: number, ask: number): void {
+      if (isStopped) return;
+      const mid = (BigInt(bid) + BigInt(ask)) / 2n;
+      for (const hit of books.cross(symbol, mid)) {
+        queue = queue
+          .then(() => fire(hit.id, mid))
+          .catch((error: unknown) => log.warn({ err: error, alertId: hit.id }, 'firing an alert failed'));
+      }
+    },
+    settled: () => queue,
+  };
+}
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/accounts';
+import { multipart, png } from '../../testing/multipart';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
+
+describe('support tickets', () => {
+  let desk: TradingDesk;
+  let user: TestUser;
+  let stranger: TestUser;
+  let staff: TestUser;
+  let orderId: string;
+
+  beforeAll(async () => {
+    desk = await startTradingDesk();
+    [user, stranger, staff] = [await desk.newUser(), await desk.newUser(), await desk.newUser()];
+    await desk.makeAdmin(staff as TestUser);
+    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    orderId = (await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 2 })).json()
+      .data.id;
+  });
+  afterAll(async () => desk?.close());
+
+  const open = (who: TestUser, body: object) =>
+    desk.call(who, 'POST', '/tickets', {
+      type: 'trade',
+      subject: 'Order closed too early',
+      message: 'Why?',
+      ...body,
+    });
+
+  it('opens a ticket about one of the user’s orders, with its first message', async () => {
+    const created = await open(user, { orderId });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      type: 'trade',
+      status: 'opn',
+      subject: 'Order closed too early',
+      link: { kind: 'order', id: orderId, label: expect.stringContaining('Buy BTC/USD') },
+      messages: [{ isStaff: false, body: 'Why?', attachments: [] }],
+    });
+    const list = (await desk.call(user, 'GET', '/tickets')).json().data;
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ status: 'opn', lastFrom: 'user' });
+  });
+
+  it('refuses an order that is not the user’s, and bad input, with a 400', async () => {
+    const foreign = await open(stranger, { orderId });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().details[0].field).toBe('body.orderId');
+    const bad = await desk.call(user, 'POST', '/tickets', { type: 'other', subject: 'x', message: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION');
+  });
+
+  it('hides a ticket from every other user: 404 to read, write or close it', async () => {
+    const id = (await open(user, {})).json().data.id;
+    for (const [method, url, body] of [
+      ['GET', `/tickets/${id}`, undefined],
+      ['POST', `/tickets/${id}/messages`, { message: 'hi' }],
+      ['POST', `/tickets/${id}/close`, undefined],
+    ] as const) {
+      const response = await desk.call(stranger, method, url, body);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+    expect((await desk.call(stranger, 'GET', '/tickets')).json().data.total).toBe(0);
+  });
+
+  it('moves through the statuses: staff reply → In Progress, user message → Open, close, reopen', async () => {
+    const id = (await open(user, { orderId })).json().data.id;
+    const events: unknown[] = [];
+    const off = await desk.t.deps.bus.subscribe(NOTIFICATIONS_CHANNEL, (message) => events.push(message));
+
+    const reply = await desk.call(staff, 'POST', `/admin/tickets/${id}/messages`, {
+      message: 'We are looking into it.',
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data.status).toBe('pnd');
+    // The user hears of it: the stream event (through the bus), the notification centre and a mail.
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toMatchObject({
+      userId: user.id,
+      event: { kind: 'ticket_reply', payload: { ticketId: id } },
+    });
+    const centre = (await desk.call(user, 'GET', '/notifications')).json().data;
+    expect(centre.unread).toBeGreaterThanOrEqual(1);
+    expect(centre.items[0]).toMatchObject({ kind: 'ticket_reply', readAt: null });
+    const mail = await desk.mailbox.waitFor(user.email, /Re: Order closed too early/);
+    expect(mail.text).toContain('We are looking into it.');
+    expect(mail.text).toContain(`/dashboard/support/${id}`);
+
+    const thread = (await desk.call(user, 'GET', `/tickets/${id}`)).json().data;
+    expect(thread.messages.map((m: { isStaff: boolean }) => m.isStaff)).toEqual([false, true]);
+    expect(thread.lastFrom).toBe('staff');
+
+    const answer = await desk.call(user, 'POST', `/tickets/${id}/messages`, { message: 'Thanks' });
+    expect(answer.json().data.status).toBe('opn');
+    const closed = await desk.call(user, 'POST', `/tickets/${id}/close`);
+    expect(closed.json()).toMatchObject({ message: 'Ticket closed', data: { status: 'cls' } });
+    const reopened = await desk.call(user, 'POST', `/tickets/${id}/messages`, {
+      message: 'It happened again',
+    });
+    expect(reopened.json().data.status).toBe('opn');
+    const staffClosed = await desk.call(staff, 'PUT', `/admin/tickets/${id}/status`, { status: 'cls' });
+    expect(staffClosed.json().data.status).toBe('cls');
+    await off();
+  });
+
+  it('takes image attachments checked like profile images, and serves them re-encoded', async () => {
+    const upload = (who: TestUser, body: ReturnType<typeof multipart>) =>
+      desk.t.app.inject({
+        method: 'POST',
+        url: '/tickets/attachments',
+        headers: { ...body.headers, authorization: `Bearer ${who.token}` },
+        payload: body.payload,
+      });
+    const uploaded = await upload(user, multipart('image', 'screen.png', 'image/png', await png(200)));
+    expect(uploaded.statusCode).toBe(201);
+    const { id, url } = uploaded.json().data;
+    const image = await desk.t.app.inject({ method: 'GET', url });
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    const notImage = await upload(
+      user,
+      multipart('image', 'x.png', 'image/png', Buffer.from('<html></html>')),
+    );
+    expect(notImage.statusCode).toBe(415);
+
+    const created = await open(user, { attachments: [id] });
+    expect(created.json().data.messages[0].attachments).toEqual([url]);
+    // Another user cannot attach it.
+    const stolen = await open(stranger, { attachments: [id] });
+    expect(stolen.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['trade', 'bug'] }).notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['opn', 'pnd', 'cls'] })
+      .notNull()
+      .default('opn'),
+    /**
+     * What the ticket is about: `order` now; another kind (a wallet transaction) is one more value
+     * of `linkKind` with its own ownership check, no new column.
+     */
+    linkKind: text('link_kind', { enum: ['order'] }),
+    linkId: text('link_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tickets_user_idx').on(table.userId, table.updatedAt),
+    index('tickets_status_idx').on(table.status, table.updatedAt),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    isStaff: boolean('is_staff').notNull().default(false),
+    body: text('body').notNull(),
+    /** Stored image file names (re-encoded WebP), served under /tickets/attachments/. */
+    attachments: jsonb('attachments').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
+);

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { displaySymbol } from '@td/contracts/constants';
+import { TICKET_STATUS, type TTicketStatus } from '@td/contracts/statuses';
+import {
+  TICKET_ATTACHMENT_URL_PREFIX,
+  type TTicket,
+  type TTicketSummary,
+  type ZCreateTicketRequest,
+  type ZTicketMessageRequest,
+} from '@td/contracts/tickets';
+import type { z } from 'zod';
+import type { Database } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/errors';
+import type { UserRow } from '../auth/auth.repository';
+import type { Notify } from '../notifications/notifications.service';
+import { processUploadedImage } from '../profile/avatar-image';
+import { nextTicketStatus } from './ticket-status';
+import type { TicketRow, TicketsRepository } from './tickets.repository';
+
+/** Attachments keep their detail, fitted inside this box. */
+const ATTACHMENT_SIDE_PX_MAX = 1600;
+
+type TCreate = z.output<typeof ZCreateTicketRequest>;
+type TMessage = z.output<typeof ZTicketMessageRequest>;
+
+/**
+ * Support tickets: a user's own (another user's ticket is a 404, as if it did not exist) and the
+ * staff's queue. Replies from staff notify the user in the app and by e-mail.
+ */
+export function createTicketsService(deps: {
+  db: Database;
+  repo: TicketsRepository;
+  notify: Notify;
+  attachmentsDir: string;
+  publicUrl: string;
+}) {
+  const { db, repo } = deps;
+
+  const linksOf = async (rows: TicketRow[]) => {
+    const orderIds = rows.flatMap((row) => (row.linkKind === 'order' && row.linkId ? [row.linkId] : []));
+    const found = await repo.linkedOrders(orderIds);
+    const labels = new Map(
+      found.map((order) => [
+        order.id,
+        `${order.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(order.symbol)} · ${order.book} · #${order.id.slice(0, 8)}`,
+      ]),
+    );
+    return (row: TicketRow) =>
+      row.linkKind && row.linkId
+        ? {
+            kind: row.linkKind,
+            id: row.linkId,
+            label: labels.get(row.linkId) ?? `#${row.linkId.slice(0, 8)}`,
+          }
+        : null;
+  };
+
+  const summaries = async (rows: TicketRow[]): Promise<TTicketSummary[]> => {
+    const [linkOf, messages] = await Promise.all([linksOf(rows), repo.messages(rows.map((row) => row.id))]);
+    const lastFrom = new Map<string, 'user' | 'staff'>();
+    for (const { message } of messages) lastFrom.set(message.ticketId, message.isStaff ? 'staff' : 'user');
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      subject: row.subject,
+      status: row.status,
+      link: linkOf(row),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      lastFrom: lastFrom.get(row.id) ?? 'user',
+    }));
+  };
+
+  const detail = async (row: TicketRow): Promise<TTicket> => {
+    const [[summary], messages] = await Promise.all([summaries([row]), repo.messages([row.id])]);
+    if (!summary) throw new Error('ticket summary missing');
+    return {
+      ...summary,
+      messages: messages.map(({ message, firstName, lastName }) => ({
+        id: message.id,
+        isStaff: message.isStaff,
+        author: message.isStaff ? `${firstName} (Support)` : `${firstName} ${lastName}`.trim(),
+        body: message.body,
+        attachments: message.attachments.map((file) => `${TICKET_ATTACHMENT_URL_PREFIX}${file}`),
+        createdAt: message.createdAt.toISOString(),
+      })),
+    };
+  };
+
+  const ownTicket = async (userId: string, id: string) => {
+    const row = await repo.find(id);
+    if (!row || row.userId !== userId) throw notFound('Ticket not found');
+    return row;
+  };
+
+  /** Attachments must be the author's own uploads, still on disk. */
+  const checkAttachments = async (userId: string, files: string[]) => {
+    for (const file of files) {
+      const isOwn = file.startsWith(`${userId}-`);
+      const exists =
+        isOwn &&
+        (await access(join(deps.attachmentsDir, file)).then(
+          () => true,
+          () => false,
+        ));
+      if (!exists)
+        throw badRequest('Upload the image again: it was not found', [
+          { field: 'body.attachments', message: 'Unknown attachment' },
+        ]);
+    }
+  };
+
+  const post = async (ticket: TicketRow, author: UserRow, input: TMessage, isStaff: boolean) => {
+    await checkAttachments(author.id, input.attachments);
+    const status = nextTicketStatus(ticket.status, isStaff ? 'staff_reply' : 'user_message');
+    const updated = await db.transaction((tx) =>
+      repo.addMessage(
+        tx,
+        {
+          ticketId: ticket.id,
+          authorId: author.id,
+          isStaff,
+          body: input.message,
+          attachments: input.attachments,
+        },
+        status,
+      ),
+    );
+    if (!updated) throw notFound('Ticket not found');
+    return updated;
+  };
+
+  return {
+    async saveAttachment(user: UserRow, upload: Buffer) {
+      const image = await processUploadedImage(upload, { fit: 'inside', sidePx: ATTACHMENT_SIDE_PX_MAX });
+      await mkdir(deps.attachmentsDir, { recursive: true });
+      const id = `${user.id}-${randomBytes(16).toString('hex')}.webp`;
+      await writeFile(join(deps.attachmentsDir, id), image);
+      return { id, url: `${TICKET_ATTACHMENT_URL_PREFIX}${id}` };
+    },
+
+    async create(user: UserRow, input: TCreate): Promise<TTicket> {
+      if (input.orderId && !(await repo.ownsOrder(user.id, input.orderId)))
+        throw badRequest('Choose one of your orders', [
+          { field: 'body.orderId', message: 'Order not found' },
+        ]);
+      await checkAttachments(user.id, input.attachments);
+      const row = await db.transaction((tx) =>
+        repo.insert(
+          tx,
+          {
+            userId: user.id,
+            type: input.type,
+            subject: input.subject,
+            linkKind: input.orderId ? 'order' : null,
+            linkId: input.orderId ?? null,
+          },
+          { authorId: user.id, isStaff: false, body: input.message, attachments: input.attachments },
+        ),
+      );
+      return detail(row);
+    },
+
+    async list(userId: string, query: { status?: TTicketStatus | undefined; page: number; limit: number }) {
+      const { rows, total } = await repo.list({ userId, status: query.status }, query.page, query.limit);
+      return {
+        items: await summaries(rows.map((row) => row.ticket)),
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
+    },
+
+    get: async (userId: string, id: string) => detail(await ownTicket(userId, id)),
+
+    async addMessage(user: UserRow, id: string, input: TMessage): Promise<TTicket> {
+      return detail(await post(await ownTicket(user.id, id), user, input, false));
+    },
+
+    async close(userId: string, id: string): Promise<TTicket> {
+      const row = await ownTicket(userId, id);
+      const updated = await repo.setStatus(row.id, nextTicketStatus(row.status, 'close'));
+      return detail(updated ?? row);
+    },
+
+    // Staff (the admin back-office).
+
+    async queue(query: {
+      status?: TTicketStatus | undefined;
+      q?: string | undefined;
+      page: number;
+      limit: number;
+    }) {
+      const { rows, total } = await repo.list({ status: query.status, q: query.q }, query.page, query.limit);
+      const items = await summaries(rows.map((row) => row.ticket));
+      return {
+        items: items.map((item, index) => ({ ...item, userEmail: rows[index]?.email ?? '' })),
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
+    },
+
+    async getAny(id: string) {
+      const row = await repo.find(id);
+      if (!row) throw notFound('Ticket not found');
+      return { row, ticket: await detail(row) };
+    },
+
+    async reply(staff: UserRow, id: string, input: TMessage) {
+      const row = await repo.find(id);
+      if (!row) throw notFound('Ticket not found');
+      const updated = await post(row, staff, input, true);
+      const link = `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/support/${row.id}`;
+      await deps.notify(
+        row.userId,
+        'ticket_reply',
+        { message: `Support replied to your ticket “${row.subject}”`, ticketId: row.id },
+        {
+          email: {
+            subject: `Re: ${row.subject}`,
+            paragraphs: [
+              `Our support team replied to your ticket “${row.subject}”. Its status is now ${TICKET_STATUS[updated.status]}.`,
+              input.message,
+            ],
+            button: { label: 'Open the ticket', url: link },
+          },
+        },
+      );
+      return { before: row, ticket: await detail(updated) };
+    },
+
+    async setStatus(id: string, status: TTicketStatus) {
+      const row = await repo.find(id);
+      if (!row) throw notFound('Ticket not found');
+      const updated = await repo.setStatus(id, status);
+      return { before: row, ticket: await detail(updated ?? row) };
+    },
+  };
+}
+export type TicketsService = ReturnType<typeof createTicketsService>;

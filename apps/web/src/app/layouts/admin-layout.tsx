@@ -1,0 +1,76 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { ButtonLink } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { IconArrowLeft, IconShieldCheck } from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { Skeleton } from '../../components/skeleton';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
+import styles from './admin-layout.module.css';
+
+const SECTIONS = [
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/tickets', label: 'Tickets' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/pairs', label: 'Pairs' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/audit', label: 'Audit log' },
+] as const;
+
+/**
+ * The back-office frame: its own bar and section tabs. Only administrators see the sections; the
+ * server refuses everyone else anyway (403), this only spares them a screen of errors.
+ */
+export function AdminLayout() {
+  const { data: user, isPending } = useSessionProfile();
+  return (
+    <div className={styles.frame}>
+      <header className={styles.bar}>
+        <Link to="/admin/users" className={styles.brand} aria-label="Back-office home">
+          <Logo size={26} />
+          <span className={styles.badge}>Admin</span>
+        </Link>
+        <nav className={styles.sections} aria-label="Back-office">
+          {SECTIONS.map((section) => (
+            <NavLink
+              key={section.to}
+              to={section.to}
+              className={({ isActive }) => [styles.section, isActive ? styles.active : ''].join(' ')}
+            >
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.tools}>
+          <ThemeToggle />
+          <ButtonLink
+            to="/dashboard/home"
+            variant="ghost"
+            size="sm"
+            icon={<IconArrowLeft size={14} />}
+            aria-label="Back to the dashboard"
+          >
+            <span className={styles.toolLabel}>Dashboard</span>
+          </ButtonLink>
+        </div>
+      </header>
+      <main className={styles.main}>
+        {isPending ? (
+          <Skeleton shape="block" height={240} />
+        ) : user?.role === 'admin' ? (
+          <Outlet />
+        ) : (
+          <Card>
+            <EmptyState
+              icon={<IconShieldCheck size={24} />}
+              title="Administrators only."
+              description="Your account has no access to the back-office."
+              action={<ButtonLink to="/dashboard/home">Back to the dashboard</ButtonLink>}
+            />
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZAdminPair } from '@td/contracts/admin';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const ADMIN_PAIRS_KEY = ['admin', 'pairs'] as const;
+
+/** GET /admin/pairs → every pair, enabled or not. */
+export const useAdminPairs = () =>
+  useQuery({
+    queryKey: ADMIN_PAIRS_KEY,
+    queryFn: async () => (await api.get('/admin/pairs', { schema: z.array(ZAdminPair), silent: true })).data,
+  });
+
+/** PUT /admin/pairs/{symbol} {status?, spreadPpm?, maxLeverage?}. */
+export const updatePair = ({
+  symbol,
+  ...body
+}: {
+  symbol: string;
+  status?: 'act' | 'dis';
+  spreadPpm?: number;
+  maxLeverage?: number;
+}) => api.put(`/admin/pairs/${encodeURIComponent(symbol)}`, body, { schema: ZAdminPair });
+
+export function useUpdatePair() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePair,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_PAIRS_KEY }),
+  });
+}

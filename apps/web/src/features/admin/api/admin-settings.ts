@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSettingGroup } from '@td/contracts/settings';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
+
+/** GET /admin/settings → every public group. */
+export const useAdminSettings = () =>
+  useQuery({
+    queryKey: ADMIN_SETTINGS_KEY,
+    queryFn: async () =>
+      (await api.get('/admin/settings', { schema: z.record(z.string(), z.record(z.string(), z.unknown())) }))
+        .data,
+  });
+
+/** PUT /admin/settings/{name} with the changed keys. */
+export const updateSettings = ({
+  group,
+  values,
+}: {
+  group: TSettingGroup;
+  values: Record<string, unknown>;
+}) => api.put(`/admin/settings/${group}`, values);
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    // The public copies the app reads (/settings/{name}) refresh too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_SETTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['settings'] }),
+      ]),
+  });
+}

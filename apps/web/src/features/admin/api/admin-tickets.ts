@@ -1,0 +1,48 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pageOf } from '@td/contracts/envelope';
+import type { TTicketStatus } from '@td/contracts/statuses';
+import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { ADMIN_PAGE_SIZE } from './admin-users';
+
+export const ADMIN_TICKETS_KEY = ['admin', 'tickets'] as const;
+const ZQueueItem = ZTicketSummary.extend({ userEmail: z.string() });
+
+/** GET /admin/tickets?status=&q=&page= → the support queue. */
+export const useTicketQueue = (status: TTicketStatus | undefined, q: string, page: number) =>
+  useQuery({
+    queryKey: [...ADMIN_TICKETS_KEY, 'list', { status, q, page }],
+    queryFn: async () =>
+      (
+        await api.get('/admin/tickets', {
+          params: { ...(status ? { status } : {}), ...(q ? { q } : {}), page, limit: ADMIN_PAGE_SIZE },
+          schema: pageOf(ZQueueItem),
+          silent: true,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+/** GET /admin/tickets/{id}. */
+export const useAdminTicket = (id: string) =>
+  useQuery({
+    queryKey: [...ADMIN_TICKETS_KEY, 'one', id],
+    queryFn: async () =>
+      (await api.get(`/admin/tickets/${encodeURIComponent(id)}`, { schema: ZTicket })).data,
+  });
+
+/** POST /admin/tickets/{id}/messages (→ In Progress) and PUT /admin/tickets/{id}/status. */
+export const replyToTicket = ({ id, ...body }: TTicketMessageRequest & { id: string }) =>
+  api.post(`/admin/tickets/${encodeURIComponent(id)}/messages`, body, { schema: ZTicket });
+export const setTicketStatus = ({ id, status }: { id: string; status: TTicketStatus }) =>
+  api.put(`/admin/tickets/${encodeURIComponent(id)}/status`, { status }, { schema: ZTicket });
+
+export function useAdminTicketMutation<TInput>(run: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_TICKETS_KEY }),
+  });
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZAdminUser, ZAdminUserDetail } from '@td/contracts/admin';
+import { pageOf } from '@td/contracts/envelope';
+import type { TRole, TUserStatus } from '@td/contracts/statuses';
+import { api } from '../../../lib/api-client';
+
+export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
+export const ADMIN_PAGE_SIZE = 20;
+
+/** GET /admin/users?q=&page= → "All users fetched successfully". */
+export const getAdminUsers = (q: string, page: number) =>
+  api.get('/admin/users', {
+    params: { ...(q ? { q } : {}), page, limit: ADMIN_PAGE_SIZE },
+    schema: pageOf(ZAdminUser),
+    silent: true,
+  });
+
+export const useAdminUsers = (q: string, page: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...ADMIN_USERS_KEY, 'list', { q, page }],
+      queryFn: async () => (await getAdminUsers(q, page)).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+/** GET /admin/users/{id} → "User fetched": the user, balances, orders, sign-ins. */
+export const getAdminUser = (id: string) =>
+  api.get(`/admin/users/${encodeURIComponent(id)}`, {
+    schema: ZAdminUserDetail,
+    fallbackErrorMessage: 'User fetch failed',
+  });
+
+export const useAdminUser = (id: string) =>
+  useQuery({ queryKey: [...ADMIN_USERS_KEY, 'one', id], queryFn: async () => (await getAdminUser(id)).data });
+
+/** PUT /admin/users/{id}/status, PUT /admin/users/{id}/role, DELETE /admin/users/{id}. */
+export const setUserStatus = ({ id, status }: { id: string; status: TUserStatus }) =>
+  api.put(
+    `/admin/users/${encodeURIComponent(id)}/status`,
+    { status },
+    { fallbackErrorMessage: 'User update failed' },
+  );
+export const setUserRole = ({ id, role }: { id: string; role: TRole }) =>
+  api.put(
+    `/admin/users/${encodeURIComponent(id)}/role`,
+    { role },
+    { fallbackErrorMessage: 'User update failed' },
+  );
+export const deleteUser = (id: string) =>
+  api.delete(`/admin/users/${encodeURIComponent(id)}`, { fallbackErrorMessage: 'User delete failed' });
+
+/** Every user mutation refreshes the users (and the audit log, which records it). */
+export function useAdminUserMutation<TInput>(run: (input: TInput) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]),
+  });
+}

@@ -1,0 +1,183 @@
+import type { TAdminOrder } from '@td/contracts/admin';
+import { ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { IconCandles } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { displaySymbol } from '../../../lib/format-market';
+import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
+import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import styles from './admin.module.css';
+
+/** TP/SL of one live order; empty clears it. */
+function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
+  const update = useUpdateAdminOrder();
+  const [takeProfit, setTakeProfit] = useState(order.takeProfit ?? '');
+  const [stopLoss, setStopLoss] = useState(order.stopLoss ?? '');
+  const onSubmit = async () => {
+    try {
+      const result = await update.mutateAsync({
+        id: order.id,
+        takeProfit: takeProfit.trim() || null,
+        stopLoss: stopLoss.trim() || null,
+      });
+      toast.success(result.message);
+      onClose();
+    } catch {
+      // The api client has shown the error.
+    }
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={`TP/SL of ${displaySymbol(order.symbol)}`}
+      description={`${order.side === 'buy' ? 'Buy' : 'Sell'} ${formatMoney(order.amount, 2)} USD at ${order.price ?? '—'} for ${order.userEmail}`}
+      onSubmit={() => void onSubmit()}
+      testId="order-exits-dialog"
+      footer={
+        <>
+          <Button variant="ghost" type="button" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" isLoading={update.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        <TextField
+          label="Take profit"
+          inputMode="decimal"
+          value={takeProfit}
+          onChange={(event) => setTakeProfit(event.target.value)}
+        />
+        <TextField
+          label="Stop loss"
+          inputMode="decimal"
+          value={stopLoss}
+          onChange={(event) => setStopLoss(event.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+/** Every user's orders, searched by pair, e-mail or id; TP/SL of a live one can be changed. */
+export function AdminOrdersScreen() {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<TOrderStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<TAdminOrder | null>(null);
+  const query = useAdminOrders(q.trim(), status || undefined, page);
+
+  const columns: TColumn<TAdminOrder>[] = [
+    {
+      key: 'pair',
+      header: 'Order',
+      isPrimary: true,
+      cell: (order) => (
+        <span className={styles.strong}>
+          {displaySymbol(order.symbol)}
+          <span className={styles.sub}>{order.userEmail}</span>
+        </span>
+      ),
+    },
+    { key: 'account', header: 'Account', cell: (order) => (order.account === 'demo' ? 'Demo' : 'Real') },
+    {
+      key: 'side',
+      header: 'Side',
+      cell: (order) => `${order.side === 'buy' ? 'Buy' : 'Sell'} ×${order.leverage}`,
+    },
+    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
+    { key: 'price', header: 'Price', align: 'end', cell: (order) => order.price ?? '—' },
+    {
+      key: 'exits',
+      header: 'TP / SL',
+      align: 'end',
+      cell: (order) => `${order.takeProfit ?? '—'} / ${order.stopLoss ?? '—'}`,
+    },
+    {
+      key: 'date',
+      header: 'Placed',
+      cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
+    },
+    { key: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      key: 'edit',
+      header: '',
+      align: 'end',
+      cell: (order) =>
+        order.status === 'act' || order.status === 'pnd' ? (
+          <Button size="sm" variant="secondary" onClick={() => setEditing(order)}>
+            Edit TP/SL
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card isFlush>
+      <div className={styles.toolbar}>
+        <TextField
+          label="Search orders"
+          type="search"
+          placeholder="Pair (BTC_USDT), e-mail, order or user id"
+          value={q}
+          className={styles.search}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          className={styles.filter}
+          options={[
+            { value: '', label: 'All statuses' },
+            ...(Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
+              value,
+              label: ORDER_STATUS[value],
+            })),
+          ]}
+          onChange={(event) => {
+            const parsed = ZOrderStatus.safeParse(event.target.value);
+            setStatus(parsed.success ? parsed.data : '');
+            setPage(1);
+          }}
+        />
+      </div>
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(order) => order.id}
+        isLoading={query.isPending}
+        isStale={query.isPlaceholderData}
+        skeletonRows={8}
+        empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
+      />
+      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
+        <Pagination
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={setPage}
+          noun="orders"
+        />
+      ) : null}
+      {editing ? <ExitsDialog order={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus, ZTicketStatus } from '@td/contracts/statuses';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { IconArrowLeft, IconSend } from '../../../components/icons';
+import { SelectField } from '../../../components/select-field';
+import { AttachmentPicker, type TAttachment } from '../../../components/support/attachment-picker';
+import { TicketMessages } from '../../../components/support/ticket-messages';
+import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
+import { TextAreaField } from '../../../components/text-field';
+import { formatDateTime } from '../../../lib/format';
+import { replyToTicket, setTicketStatus, useAdminTicket, useAdminTicketMutation } from '../api/admin-tickets';
+import styles from './admin.module.css';
+
+const STATUS_OPTIONS = (Object.keys(TICKET_STATUS) as TTicketStatus[]).map((value) => ({
+  value,
+  label: TICKET_STATUS[value],
+}));
+
+/** A ticket seen by support: the thread, a reply (which puts it In Progress) and its status. */
+export function AdminTicketScreen() {
+  const { id = '' } = useParams();
+  const query = useAdminTicket(id);
+  const reply = useAdminTicketMutation(replyToTicket);
+  const status = useAdminTicketMutation(setTicketStatus);
+  const [message, setMessage] = useState('');
+  const [attachments, setAttachments] = useState<TAttachment[]>([]);
+  const ticket = query.data;
+
+  const onReply = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await reply.mutateAsync({ id, message, attachments: attachments.map((attachment) => attachment.id) });
+      setMessage('');
+      setAttachments([]);
+      toast.success('Reply sent');
+    } catch {
+      // The api client has shown the error.
+    }
+  };
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.rowBetween}>
+        <ButtonLink to="/admin/tickets" variant="ghost" icon={<IconArrowLeft size={16} />}>
+          Queue
+        </ButtonLink>
+        {ticket ? (
+          <SelectField
+            label="Status"
+            value={ticket.status}
+            options={STATUS_OPTIONS}
+            className={styles.statusSelect}
+            data-testid="ticket-status-select"
+            onChange={(event) => {
+              const parsed = ZTicketStatus.safeParse(event.target.value);
+              if (parsed.success) void status.mutateAsync({ id, status: parsed.data }).catch(() => undefined);
+            }}
+          />
+        ) : null}
+      </div>
+      <Card
+        title={ticket ? ticket.subject : 'Ticket'}
+        actions={ticket ? <TicketStatusBadge status={ticket.status} /> : null}
+      >
+        {ticket ? (
+          <>
+            <p className={styles.sub}>
+              {TICKET_TYPE[ticket.type]} · opened {formatDateTime(ticket.createdAt)}
+              {ticket.link ? ` · ${ticket.link.label}` : ''}
+            </p>
+            <TicketMessages messages={ticket.messages} viewer="staff" />
+          </>
+        ) : (
+          <p className={styles.sub}>Loading…</p>
+        )}
+      </Card>
+      <Card title="Reply to the user">
+        <form className={styles.form} onSubmit={(event) => void onReply(event)}>
+          <TextAreaField
+            label="Reply"
+            value={message}
+            rows={4}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <div className={styles.rowBetween}>
+            <AttachmentPicker value={attachments} onChange={setAttachments} />
+            <Button
+              type="submit"
+              variant="primary"
+              icon={<IconSend size={16} />}
+              isLoading={reply.isPending}
+              disabled={!message.trim()}
+            >
+              Send reply
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
+import type { TTicketSummary } from '@td/contracts/tickets';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconLifeBuoy } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
+import { TextField } from '../../../components/text-field';
+import { formatDateTime } from '../../../lib/format';
+import { useTicketQueue } from '../api/admin-tickets';
+import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import styles from './admin.module.css';
+
+type TRow = TTicketSummary & { userEmail: string };
+type TFilter = 'all' | TTicketStatus;
+const FILTERS: { value: TFilter; label: string }[] = [
+  { value: 'opn', label: TICKET_STATUS.opn },
+  { value: 'pnd', label: TICKET_STATUS.pnd },
+  { value: 'cls', label: TICKET_STATUS.cls },
+  { value: 'all', label: 'All' },
+];
+
+const COLUMNS: TColumn<TRow>[] = [
+  {
+    key: 'subject',
+    header: 'Subject',
+    isPrimary: true,
+    cell: (ticket) => (
+      <Link to={`/admin/tickets/${ticket.id}`} className={styles.strongLink}>
+        {ticket.subject}
+        <span className={styles.sub}>{ticket.userEmail}</span>
+      </Link>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (ticket) => TICKET_TYPE[ticket.type] },
+  {
+    key: 'link',
+    header: 'Concerns',
+    cell: (ticket) => <span className={styles.sub}>{ticket.link?.label ?? '—'}</span>,
+  },
+  { key: 'last', header: 'Waiting on', cell: (ticket) => (ticket.lastFrom === 'user' ? 'Support' : 'User') },
+  {
+    key: 'updated',
+    header: 'Last activity',
+    cell: (ticket) => <span className="tabular">{formatDateTime(ticket.updatedAt)}</span>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    align: 'end',
+    cell: (ticket) => <TicketStatusBadge status={ticket.status} />,
+  },
+];
+
+/** The support queue: Open first (they wait for us), then In Progress and Closed. */
+export function AdminTicketsScreen() {
+  const [filter, setFilter] = useState<TFilter>('opn');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useTicketQueue(filter === 'all' ? undefined : filter, q.trim(), page);
+  return (
+    <Card isFlush>
+      <div className={styles.toolbar}>
+        <FilterTabs
+          label="Status"
+          tabs={FILTERS}
+          value={filter}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
+        />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Subject or e-mail"
+          value={q}
+          className={styles.search}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <DataTable
+        caption="Support tickets"
+        columns={COLUMNS}
+        rows={query.data?.items}
+        rowKey={(ticket) => ticket.id}
+        isLoading={query.isPending}
+        isStale={query.isPlaceholderData}
+        skeletonRows={6}
+        empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
+      />
+      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
+        <Pagination
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={setPage}
+          noun="tickets"
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { subscribeUserEvents } from '../../../lib/socket';
+import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+import { ALERTS_QUERY_KEY } from './price-alerts';
+
+/**
+ * The stream's `notification` events while the dashboard is open: each shows as a toast, and the
+ * centre (and what the event is about: a ticket, the alerts) refreshes.
+ */
+export function useLiveNotifications() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeUserEvents({
+        onNotification: (event) => {
+          toast(event.message, { id: `notification:${event.id}`, icon: '🔔' });
+          void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+          if (event.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+          if (event.kind === 'price_alert')
+            void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+        },
+      }),
+    [queryClient],
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { IconBell } from '../../../components/icons';
+import { formatTimeAgo } from '../../../lib/format';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-read';
+import { useLiveNotifications } from '../api/use-live-notifications';
+import { notificationTarget } from './notification-target';
+import styles from './notifications.module.css';
+
+const PREVIEW_COUNT = 6;
+
+/**
+ * The bell in the top bar: the unread count, and a panel with the latest notifications. It also
+ * keeps the stream's notification events flowing while the dashboard is open.
+ */
+export function NotificationBell() {
+  useLiveNotifications();
+  const query = useNotifications(1, PREVIEW_COUNT);
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const unread = query.data?.unread ?? 0;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [isOpen]);
+
+  return (
+    <div className={styles.bellRoot} ref={rootRef}>
+      <button
+        type="button"
+        className={styles.bell}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        data-testid="notification-bell"
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <IconBell size={18} />
+        {unread > 0 ? (
+          <span className={styles.count} data-testid="notification-count">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {isOpen ? (
+        <div className={styles.panel} id={panelId} role="dialog" aria-label="Notifications">
+          <div className={styles.panelHeader}>
+            <span className={styles.panelTitle}>Notifications</span>
+            <button
+              type="button"
+              className={styles.textButton}
+              disabled={unread === 0 || markRead.isPending}
+              onClick={() => markRead.mutate(undefined)}
+            >
+              Mark all read
+            </button>
+          </div>
+          {query.data && query.data.items.length > 0 ? (
+            <ul className={styles.list}>
+              {query.data.items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className={[styles.item, item.readAt ? '' : styles.unread].join(' ')}
+                    onClick={() => {
+                      if (!item.readAt) markRead.mutate([item.id]);
+                      setIsOpen(false);
+                      void navigate(notificationTarget(item));
+                    }}
+                  >
+                    <span className={styles.itemMessage}>{item.message}</span>
+                    <span className={styles.itemTime}>{formatTimeAgo(item.createdAt)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.panelEmpty}>
+              {query.isPending ? 'Loading…' : 'Nothing new. You are all caught up.'}
+            </p>
+          )}
+          <Link to="/dashboard/notifications" className={styles.panelFooter} onClick={() => setIsOpen(false)}>
+            All notifications and price alerts
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

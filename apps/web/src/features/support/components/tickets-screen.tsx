@@ -1,0 +1,142 @@
+import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
+import type { TTicketSummary } from '@td/contracts/tickets';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconAlertTriangle, IconLifeBuoy, IconPlus, IconRefresh } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
+import { formatDateTime } from '../../../lib/format';
+import { TICKETS_PAGE_SIZE, useTickets } from '../api/get-tickets';
+import styles from './support.module.css';
+
+type TFilter = 'all' | TTicketStatus;
+const FILTERS: { value: TFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'opn', label: TICKET_STATUS.opn },
+  { value: 'pnd', label: TICKET_STATUS.pnd },
+  { value: 'cls', label: TICKET_STATUS.cls },
+];
+
+const COLUMNS: TColumn<TTicketSummary>[] = [
+  {
+    key: 'subject',
+    header: 'Subject',
+    isPrimary: true,
+    cell: (ticket) => (
+      <Link to={`/dashboard/support/${ticket.id}`} className={styles.subjectLink}>
+        {ticket.subject}
+        {ticket.lastFrom === 'staff' && ticket.status !== 'cls' ? (
+          <span className={styles.replied}>Support replied</span>
+        ) : null}
+      </Link>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (ticket) => TICKET_TYPE[ticket.type] },
+  {
+    key: 'link',
+    header: 'Concerns',
+    cell: (ticket) => <span className={styles.muted}>{ticket.link?.label ?? '—'}</span>,
+  },
+  {
+    key: 'updated',
+    header: 'Last activity',
+    cell: (ticket) => <span className="tabular">{formatDateTime(ticket.updatedAt)}</span>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    align: 'end',
+    cell: (ticket) => <TicketStatusBadge status={ticket.status} />,
+  },
+];
+
+/** My tickets: every support request of the user, filtered by status, with a way to open a new one. */
+export function TicketsScreen() {
+  const [filter, setFilter] = useState<TFilter>('all');
+  const [page, setPage] = useState(1);
+  const query = useTickets(filter === 'all' ? undefined : filter, page);
+  const data = query.data;
+  const newTicket = (
+    <ButtonLink to="/dashboard/support/new" variant="primary" icon={<IconPlus size={16} />}>
+      New ticket
+    </ButtonLink>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Support"
+        description="Ask about an order or report a problem; we answer here and by e-mail."
+        actions={newTicket}
+      />
+      <Card isFlush>
+        <div className={styles.toolbar}>
+          <FilterTabs
+            label="Status"
+            tabs={FILTERS}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+            controls="tickets-table"
+          />
+        </div>
+        <div id="tickets-table" data-testid="tickets-table">
+          <DataTable
+            caption="My tickets"
+            columns={COLUMNS}
+            rows={data?.items}
+            rowKey={(ticket) => ticket.id}
+            isLoading={query.isPending}
+            isStale={query.isPlaceholderData}
+            skeletonRows={5}
+            error={
+              query.isError && !data ? (
+                <EmptyState
+                  tone="error"
+                  icon={<IconAlertTriangle size={24} />}
+                  title="Your tickets could not load."
+                  description="Check your connection and try again."
+                  action={
+                    <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void query.refetch()}>
+                      Retry
+                    </Button>
+                  }
+                />
+              ) : undefined
+            }
+            empty={
+              <EmptyState
+                icon={<IconLifeBuoy size={24} />}
+                title={
+                  filter === 'all'
+                    ? 'You have no tickets.'
+                    : `No ${TICKET_STATUS[filter].toLowerCase()} tickets.`
+                }
+                description="Something wrong with a trade, or a bug? Open a ticket and our team will answer."
+                action={filter === 'all' ? newTicket : undefined}
+              />
+            }
+          />
+        </div>
+        {data && data.total > TICKETS_PAGE_SIZE ? (
+          <Pagination
+            page={page}
+            limit={TICKETS_PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            isFetching={query.isFetching}
+            noun="tickets"
+          />
+        ) : null}
+      </Card>
+    </>
+  );
+}

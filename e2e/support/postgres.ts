@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The PostgreSQL server of this machine and CI (trust auth). */
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TPostgresDatabase {
+  url: string;
+  /** Credits a user's real account as a confirmed deposit would (the chain watcher's job). */
+  fundReal(email: string, cents: bigint): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for a journey that needs money on a real account before deposits can be made in
+ * the browser: the server migrates it at start, and the test credits users through the ledger's
+ * own tables, entries and balance together, as a deposit is booked.
+ */
+export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async fundReal(email, cents) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query('begin');
+        const account = async (userId: string | null, book: string, kind: string, change: bigint) => {
+          const found = await client.query<{ id: string }>(
+            `select id from ledger_accounts where user_id is not distinct from $1 and book = $2 and kind = $3`,
+            [userId, book, kind],
+          );
+          const id =
+            found.rows[0]?.id ??
+            (
+              await client.query<{ id: string }>(
+                `insert into ledger_accounts (user_id, book, kind) values ($1, $2, $3) returning id`,
+                [userId, book, kind],
+              )
+            ).rows[0]?.id;
+          await client.query('update ledger_accounts set balance_cents = balance_cents + $1 where id = $2', [
+            change.toString(),
+            id,
+          ]);
+          return id;
+        };
+        const user = await client.query<{ id: string }>('select id from users where email = $1', [email]);
+        const userId = user.rows[0]?.id;
+        if (!userId) throw new Error(`no user ${email}`);
+        const cashId = await account(userId, 'real', 'cash', cents);
+        const houseId = await account(null, 'house', 'deposits', -cents);
+        const tx = await client.query<{ id: string }>(
+          `insert into ledger_transactions (kind, ref_type) values ('deposit', 'e2e') returning id`,
+        );
+        await client.query(
+          'insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3), ($1, $4, $5)',
+          [tx.rows[0]?.id, cashId, cents.toString(), houseId, (-cents).toString()],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import {
+  callApi,
+  createUser,
+  openPositionByApi,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+} from '../support/factories';
+import { expectToast, useJourneyEnvironment } from '../support/journey';
+
+// The back-office: an administrator finds a user, suspends and reactivates them, edits a position's
+// TP/SL, disables a pair, publishes a maintenance notice that reaches users' dashboards, and reads
+// every one of those actions in the audit log. A user who is not an administrator is kept out.
+
+const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
+const env = useJourneyEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+
+/** Waits until the screen's tables have their rows (no table still busy loading). */
+async function settled(page: Page) {
+  await page.locator('table, form').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}
+
+describe('the admin back-office', () => {
+  let adminToken: string;
+  let user: TCreatedUser;
+  let orderId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    user = await createUser(env, { firstName: 'Uma', lastName: 'Customer' });
+    const order = await openPositionByApi(env.server, user.token, {
+      account: 'demo',
+      amount: '500',
+      leverage: 10,
+    });
+    expect(order.status).toBe('act');
+    orderId = order.id;
+    userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data.id;
+  });
+
+  it('keeps a user who is not an administrator out', async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/admin/users');
+    await page.getByText('Administrators only.').waitFor();
+    const response = await fetch(`${env.server.url}/admin/users`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('manages a user, an order, a pair and the settings, each in the audit log', async () => {
+    const page = await env.openPage({ token: adminToken });
+    await page.goto('/admin');
+    await page.getByLabel('Search users').fill(user.email);
+    await page.getByRole('link', { name: /Uma Customer/ }).click();
+    await page.getByTestId('admin-user-name').getByText('Uma Customer').waitFor();
+    await page.getByRole('cell', { name: 'BTC/USD' }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(page, 'User updated successfully');
+    await page.getByText('Suspended', { exact: true }).waitFor();
+    expect(
+      (await fetch(`${env.server.url}/profile`, { headers: { authorization: `Bearer ${user.token}` } }))
+        .status,
+    ).toBe(401);
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Search orders').fill(orderId);
+    await page.getByRole('button', { name: 'Edit TP/SL' }).click();
+    const dialog = page.getByTestId('order-exits-dialog');
+    const { data: order } = await callApi<{ price: string }>(env.server, 'GET', `/admin/orders/${orderId}`, {
+      token: adminToken,
+    });
+    const stop = (Number(order.price) * 0.5).toFixed(2);
+    await dialog.getByLabel('Stop loss').fill(stop);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Order updated successfully');
+
+    await page.getByRole('link', { name: 'Pairs' }).click();
+    const ethRow = page.getByRole('row', { name: /ETH\/USD/ });
+    await ethRow.getByRole('button', { name: 'Disable' }).click();
+    await ethRow.getByText('Disabled').waitFor();
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const general = page.getByTestId('settings-general');
+    await general.getByLabel(/Maintenance notice/).fill('Maintenance on Sunday from 02:00 to 03:00 UTC.');
+    await general.getByRole('button', { name: 'Save general settings' }).click();
+    await expectToast(page, 'Settings updated successfully');
+
+    // The notice reaches a user's dashboard.
+    const userPage = await env.openPage({ token: user.token });
+    await userPage.goto('/dashboard/home');
+    await userPage.getByText('Maintenance on Sunday from 02:00 to 03:00 UTC.').waitFor();
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    for (const action of [
+      'user.suspend',
+      'user.reactivate',
+      'order.update',
+      'pair.update',
+      'settings.update',
+    ]) {
+      await page.getByRole('cell', { name: action }).first().waitFor();
+    }
+
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [size, viewport] of [
+        ['375', VIEWPORTS.mobile],
+        ['1440', VIEWPORTS.desktop],
+      ] as const) {
+        const shot = await env.openPage({ token: adminToken, theme, viewport });
+        for (const section of ['users', 'orders', 'pairs', 'settings', 'audit', 'tickets']) {
+          await shot.goto(`/admin/${section}`);
+          await settled(shot);
+          await screenshot(shot, `admin-${section}-${size}-${theme}`);
+        }
+        await shot.goto(`/admin/users/${userId}`);
+        await settled(shot);
+        await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
+        await shot.goto('/dashboard/notifications');
+        await settled(shot);
+        await screenshot(shot, `notifications-${size}-${theme}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import {
+  callApi,
+  createUser,
+  DEFAULT_PASSWORD,
+  openPositionByApi,
+  type TCreatedUser,
+  uniqueEmail,
+  VERIFY_EMAIL_SUBJECT,
+} from '../support/factories';
+import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
+import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
+
+// Refer a friend: the referrer copies their link from the Referral tab, a friend signs up through
+// it in the browser, funds their real account and trades; the referrer sees the friend (masked)
+// and the commission (20 % of the 0.05 % opening fee) on the Referral tab.
+
+let database: TPostgresDatabase;
+const serverEnv: Record<string, string> = {};
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  serverEnv.DATABASE_URL = database.url;
+});
+const env = useJourneyEnvironment(serverEnv);
+afterAll(async () => database?.drop());
+
+describe('referring a friend', () => {
+  let referrer: TCreatedUser;
+
+  beforeAll(async () => {
+    referrer = await createUser(env, { firstName: 'Rosa', lastName: 'Referrer' });
+  });
+
+  it('shares the link; the friend signs up through it and trades; the referrer earns', async () => {
+    const page = await env.openPage({ token: referrer.token });
+    await page.goto('/dashboard/referral');
+    await expectTitle(page, 'Referral');
+    const link = page.getByTestId('referral-link');
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="referral-link"]') as HTMLInputElement | null)?.value.includes(
+        'ref=',
+      ),
+    );
+    const url = new URL(await link.inputValue());
+    expect(url.pathname).toBe('/authentication/signup');
+    const code = url.searchParams.get('ref') ?? '';
+    expect(await page.getByTestId('referral-code').textContent()).toBe(code);
+    await page.getByText('No one has joined through your link yet.').waitFor();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expectToast(page, 'Text copied successfully!');
+
+    // The friend opens the link in their own browser.
+    const friendPage = await env.openPage();
+    const email = uniqueEmail('friend');
+    await friendPage.goto(`${url.pathname}${url.search}`);
+    await expectTitle(friendPage, 'Create your account');
+    await friendPage.getByText(`Invited by code ${code}`).waitFor();
+    await friendPage.getByLabel('First name').fill('Grace');
+    await friendPage.getByLabel('Last name').fill('Hopper');
+    await friendPage.getByLabel('Email').fill(email);
+    await friendPage.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await friendPage.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
+    await friendPage.getByLabel(/I accept the Terms of Use/).check();
+    await friendPage.getByRole('button', { name: 'Create account' }).click();
+    await waitForPath(friendPage, '/authentication/emailVerification');
+    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
+    await friendPage.getByLabel('Verification code').fill(mail.code());
+    await waitForPath(friendPage, '/dashboard/home');
+    const friendToken = await friendPage.evaluate(() => localStorage.getItem('TOKEN') ?? '');
+
+    // Funded by a deposit, the friend opens $1,000 on the real account: fee $0.50, commission $0.10.
+    await database.fundReal(email, 100_000n);
+    const placed = await openPositionByApi(env.server, friendToken, {
+      account: 'real',
+      amount: '1000',
+      leverage: 10,
+    });
+    expect(placed).toMatchObject({ status: 'act', fee: '0.50' });
+
+    await page.reload();
+    await expectTitle(page, 'Referral');
+    await page.getByTestId('referral-count').getByText('1').waitFor();
+    await page.getByTestId('referral-earned').getByText('0.10').waitFor();
+    await page.getByRole('cell', { name: 'G**** H.' }).waitFor();
+    await page.getByRole('cell', { name: '1,000.00' }).waitFor();
+    const { data } = await callApi<{ earned: string; count: number }>(
+      env.server,
+      'GET',
+      '/profile/referrals',
+      {
+        token: referrer.token,
+      },
+    );
+    expect(data).toMatchObject({ count: 1, earned: '0.10' });
+
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [size, viewport] of [
+        ['375', VIEWPORTS.mobile],
+        ['1440', VIEWPORTS.desktop],
+      ] as const) {
+        const shot = await env.openPage({ token: referrer.token, theme, viewport });
+        await shot.goto('/dashboard/referral');
+        await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
+        expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
+      }
+    }
+  });
+});

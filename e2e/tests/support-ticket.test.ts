@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import {
+  callApi,
+  createUser,
+  openPositionByApi,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+} from '../support/factories';
+import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../support/journey';
+
+// A ticket about an order: the user opens it from the Support screen, picking the order and
+// attaching a screenshot; support answers in the back-office (the ticket goes In Progress, the user
+// hears of it in the app and by e-mail); the user closes it.
+
+const ADMIN = { email: uniqueEmail('support'), password: 'Adm1n!Passw0rd#' };
+const env = useJourneyEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+
+describe('a support ticket about an order', () => {
+  let user: TCreatedUser;
+  let orderId: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    user = await createUser(env, { firstName: 'Tom', lastName: 'Ticket' });
+    adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    const order = await openPositionByApi(env.server, user.token, {
+      account: 'demo',
+      amount: '250',
+      leverage: 5,
+    });
+    expect(order.status).toBe('act');
+    orderId = order.id;
+  });
+
+  it('opens the ticket, gets a staff reply, and closes it', async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/support');
+    await expectTitle(page, 'Support');
+    await page.getByText('You have no tickets.').waitFor();
+    await page.getByRole('link', { name: 'New ticket' }).first().click();
+    await expectTitle(page, 'New ticket');
+
+    await page.getByLabel('Type').selectOption('trade');
+    await page.waitForFunction(
+      (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
+      orderId,
+    );
+    await page.getByTestId('order-picker').selectOption(orderId);
+    await page.getByLabel('Subject').fill('My BTC position shows the wrong margin');
+    await page.getByLabel('Message').fill('I opened $250 at 5× and expected $50 of margin.');
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f6fed' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('img', { name: 'Attached screenshot' }).waitFor();
+    await page.getByRole('button', { name: 'Send ticket' }).click();
+
+    await expectTitle(page, 'My BTC position shows the wrong margin');
+    expect(pathOf(page)).toMatch(/^\/dashboard\/support\/[0-9a-f-]{36}$/);
+    const ticketId = pathOf(page).split('/').at(-1) ?? '';
+    await page.locator('[data-status="opn"]').first().waitFor();
+    await page.getByText(/Buy BTC\/USD · demo/).waitFor();
+    await page.getByTestId('user-message').getByRole('img', { name: 'Attachment' }).waitFor();
+
+    // Support answers from the back-office.
+    const staff = await env.openPage({ token: adminToken });
+    await staff.goto('/admin/tickets');
+    await staff.getByRole('link', { name: /My BTC position shows the wrong margin/ }).click();
+    await staff.getByLabel('Reply').fill('Your margin is $50.00; the screen rounds while the price moves.');
+    await staff.getByRole('button', { name: 'Send reply' }).click();
+    await staff.getByTestId('staff-message').waitFor();
+    await staff.locator('[data-status="pnd"]').first().waitFor();
+
+    // The user hears of it live (the bell) and by e-mail, and sees it in the thread.
+    await page.getByTestId('notification-count').waitFor({ timeout: 20_000 });
+    const mail = await env.mailbox.waitForMail(user.email, /Re: My BTC position/);
+    expect(mail.text).toContain(`/dashboard/support/${ticketId}`);
+    await page.reload();
+    await page
+      .getByTestId('staff-message')
+      .getByText(/Your margin is \$50\.00/)
+      .waitFor();
+    await page.locator('[data-status="pnd"]').first().waitFor();
+
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [size, viewport] of [
+        ['375', VIEWPORTS.mobile],
+        ['1440', VIEWPORTS.desktop],
+      ] as const) {
+        const shot = await env.openPage({ token: user.token, theme, viewport });
+        await shot.goto(`/dashboard/support/${ticketId}`);
+        await shot.getByTestId('staff-message').waitFor();
+        expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(shot, `support-ticket-${size}-${theme}`, { fullPage: true });
+        await shot.goto('/dashboard/support');
+        await shot.getByRole('link', { name: /My BTC position/ }).waitFor();
+        await screenshot(shot, `support-list-${size}-${theme}`);
+        await shot.goto('/dashboard/support/new');
+        await expectTitle(shot, 'New ticket');
+        await shot.waitForFunction(
+          (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
+          orderId,
+        );
+        await screenshot(shot, `support-new-${size}-${theme}`);
+      }
+    }
+
+    await page.getByRole('button', { name: 'Close ticket' }).click();
+    await expectToast(page, 'Ticket closed');
+    await page.getByText('This ticket is closed. Writing a new message reopens it.').waitFor();
+    const { data } = await callApi<{ status: string }>(env.server, 'GET', `/tickets/${ticketId}`, {
+      token: user.token,
+    });
+    expect(data.status).toBe('cls');
+  });
+
+  it('shows another user a not-found ticket', async () => {
+    const { data } = await callApi<{ items: { id: string }[] }>(env.server, 'GET', '/tickets', {
+      token: user.token,
+    });
+    const other = await createUser(env);
+    const page = await env.openPage({ token: other.token });
+    await page.goto(`/dashboard/support/${data.items[0]?.id}`);
+    await page.getByText('This ticket does not exist.').waitFor();
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ZMoney } from './envelope';
+import { ZPair } from './market';
+import { ZLoginEvent, ZUser } from './profile';
+import { ZOrderStatus, ZRole, ZTicketStatus, ZUserStatus } from './statuses';
+import { ZOrder } from './trading';
+
+const ZPage = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+const ZSearch = z.string().trim().max(100).optional();
+
+export const ZAdminUsersQuery = z.object({
+  q: ZSearch,
+  role: ZRole.optional(),
+  status: ZUserStatus.optional(),
+  ...ZPage,
+});
+
+export const ZAdminUser = ZUser.extend({
+  deletedAt: z.string().nullable(),
+  referredBy: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZBookBalances = z.object({ cash: ZMoney, margin: ZMoney });
+export const ZAdminUserDetail = z.object({
+  user: ZAdminUser,
+  balances: z.object({ demo: ZBookBalances, real: ZBookBalances }),
+  orders: z.array(ZOrder),
+  logins: z.array(ZLoginEvent),
+  /** Deposits and withdrawals, filled in by the wallet. */
+  transactions: z.array(z.record(z.string(), z.unknown())),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+export const ZAdminUserStatusRequest = z.object({ status: ZUserStatus });
+export const ZAdminUserRoleRequest = z.object({ role: ZRole });
+
+export const ZAdminTicketsQuery = z.object({ status: ZTicketStatus.optional(), q: ZSearch, ...ZPage });
+export const ZAdminTicketStatusRequest = z.object({ status: ZTicketStatus });
+
+export const ZAdminOrdersQuery = z.object({
+  q: ZSearch,
+  status: ZOrderStatus.optional(),
+  account: z.enum(['demo', 'real']).optional(),
+  ...ZPage,
+});
+export const ZAdminOrder = ZOrder.extend({ userId: z.string(), userEmail: z.string() });
+export type TAdminOrder = z.infer<typeof ZAdminOrder>;
+export const ZAdminOrderUpdateRequest = z.object({
+  takeProfit: z.string().trim().nullable().optional(),
+  stopLoss: z.string().trim().nullable().optional(),
+});
+
+export const ZAdminPair = ZPair.omit({ favorite: true, marketOpen: true }).extend({
+  spreadPpm: z.number().int(),
+});
+export type TAdminPair = z.infer<typeof ZAdminPair>;
+export const ZAdminPairUpdateRequest = z.object({
+  status: z.enum(['act', 'dis']).optional(),
+  /** Parts per million of the price (400 = 0.04 %). */
+  spreadPpm: z.number().int().min(0).max(100_000).optional(),
+  maxLeverage: z.number().int().min(1).max(1000).optional(),
+});
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string(), email: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditQuery = z.object({
+  action: z.string().max(60).optional(),
+  targetId: z.string().max(100).optional(),
+  ...ZPage,
+});

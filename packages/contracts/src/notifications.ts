@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ZNotificationEvent } from './market';
+import { ZDecimalInput } from './trading';
+
+/**
+ * What a notification is about. Modules add their kinds here (deposits and withdrawals belong to
+ * the wallet); the web app picks an icon per kind and shows `message` as it is.
+ */
+export const NOTIFICATION_KINDS = [
+  'ticket_reply',
+  'order_filled',
+  'take_profit',
+  'stop_loss',
+  'liquidation',
+  'new_device',
+  'price_alert',
+  'deposit_credited',
+  'withdrawal_sent',
+] as const;
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
+export type TNotificationKind = z.infer<typeof ZNotificationKind>;
+
+/**
+ * The stream's `notification` event (SPEC §5: `{kind, message}`) as this server sends it, with
+ * the stored row's id, details and time; `kind` stays an open string on the wire, so an older web
+ * app shows a newer kind's message as it is.
+ */
+export const ZNotificationEventFull = ZNotificationEvent.extend({
+  id: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type TNotificationEventFull = z.infer<typeof ZNotificationEventFull>;
+
+/** One row of the notification centre. */
+export const ZNotification = ZNotificationEventFull.extend({ readAt: z.string().nullable() });
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationsData = z.object({
+  items: z.array(ZNotification),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+export type TNotificationsData = z.infer<typeof ZNotificationsData>;
+
+/** `ids` marks those read; without it, every notification of the user is marked read. */
+export const ZMarkReadRequest = z.object({ ids: z.array(z.uuid()).max(100).optional() });
+
+export const ZPriceAlert = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  direction: z.enum(['above', 'below']),
+  price: z.string(),
+  firedAt: z.string().nullable(),
+  firedPrice: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TPriceAlert = z.infer<typeof ZPriceAlert>;
+
+/** `{symbol, above: price}` or `{symbol, below: price}` (SPEC §4). */
+export const ZCreateAlertRequest = z.union([
+  z.object({ symbol: z.string().trim().min(1).max(30), above: ZDecimalInput('Price', 8) }),
+  z.object({ symbol: z.string().trim().min(1).max(30), below: ZDecimalInput('Price', 8) }),
+]);
+export type TCreateAlertRequest = z.infer<typeof ZCreateAlertRequest>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { AMOUNT_MAX, AMOUNT_MIN } from './constants';
+import { MONEY_PATTERN } from './envelope';
+
+export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral'] as const;
+export const ZSettingGroup = z.enum(SETTING_GROUPS, {
+  error: `Must be one of ${SETTING_GROUPS.join(', ')}`,
+});
+export type TSettingGroup = z.infer<typeof ZSettingGroup>;
+
+// A rate is a decimal fraction written as a string ("0.0005" = 0.05 %), never a float.
+const ZRate = z
+  .string()
+  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'Must be a fraction between 0 and 1 with at most 6 decimals');
+const ZAmount = z
+  .string()
+  .regex(MONEY_PATTERN, 'Must be a decimal number written as a string')
+  .refine((text) => !text.startsWith('-'), 'Must not be negative');
+const ZLeverage = z.number().int().min(1).max(1000);
+
+/** What an administrator may write in each group; every key optional, unknown keys dropped. */
+export const ZSettingsPatch = {
+  general: z.object({
+    appName: z.string().trim().min(1).max(60),
+    /** A banner shown to every user while set (planned maintenance, an incident). */
+    maintenanceNotice: z.string().trim().max(300).nullable(),
+    supportEmail: z.email().max(200),
+  }),
+  trading: z.object({
+    openingFeeRate: ZRate,
+    demoStartBalance: ZAmount,
+    minAmount: ZAmount,
+    maxAmount: ZAmount,
+    maxLeverage: z.object({ crp: ZLeverage, forex: ZLeverage, stocks: ZLeverage }),
+  }),
+  wallet: z.object({
+    /** Withdrawals above this many USD wait for an administrator (`suspicous`). */
+    reviewAbove: ZAmount,
+    depositsEnabled: z.boolean(),
+    withdrawalsEnabled: z.boolean(),
+  }),
+  referral: z.object({
+    /** The share of a referred user's opening fees (real account) paid to the referrer. */
+    commissionRate: ZRate,
+    isEnabled: z.boolean(),
+  }),
+} as const;
+export type TSettingsOf<G extends TSettingGroup> = z.infer<(typeof ZSettingsPatch)[G]>;
+
+/** The public settings as the web app reads them; `general` also carries facts of the configuration. */
+export const ZGeneralSettings = ZSettingsPatch.general.extend({ googleClientId: z.string().nullable() });
+export const ZTradingSettings = ZSettingsPatch.trading;
+export const ZWalletSettings = ZSettingsPatch.wallet;
+export const ZReferralSettings = ZSettingsPatch.referral;
+export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;
+export type TTradingSettings = z.infer<typeof ZTradingSettings>;
+export type TReferralSettings = z.infer<typeof ZReferralSettings>;
+
+/** What each group holds until an administrator changes it. */
+export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
+  general: { appName: 'Trading Desk', maintenanceNotice: null, supportEmail: 'support@tradingdesk.example' },
+  trading: {
+    openingFeeRate: '0.0005',
+    demoStartBalance: '10000',
+    minAmount: String(AMOUNT_MIN),
+    maxAmount: String(AMOUNT_MAX),
+    maxLeverage: { crp: 20, forex: 100, stocks: 10 },
+  },
+  wallet: { reviewAbove: '10000', depositsEnabled: true, withdrawalsEnabled: true },
+  referral: { commissionRate: '0.2', isEnabled: true },
+};
+
+/** The event a change of settings sends on the bus (and to no one else): every process drops its copy. */
+export const SETTINGS_CHANGED_CHANNEL = 'settings.changed';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ZTicketStatus, ZTicketType } from './statuses';
+
+export const TICKET_SUBJECT_LENGTH = { min: 3, max: 120 } as const;
+export const TICKET_MESSAGE_LENGTH = { min: 1, max: 5000 } as const;
+export const TICKET_ATTACHMENTS_MAX = 3;
+/** Stored attachments are served under this path; their names are unguessable. */
+export const TICKET_ATTACHMENT_URL_PREFIX = '/tickets/attachments/';
+
+/** What a ticket may concern; a wallet transaction will be another kind. */
+export const TICKET_LINK_KINDS = ['order'] as const;
+export const ZTicketLinkKind = z.enum(TICKET_LINK_KINDS);
+
+const ZMessageText = z
+  .string()
+  .trim()
+  .min(TICKET_MESSAGE_LENGTH.min, 'Write a message')
+  .max(TICKET_MESSAGE_LENGTH.max, `At most ${TICKET_MESSAGE_LENGTH.max} characters`);
+const ZAttachmentIds = z
+  .array(z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/, 'Unknown attachment'))
+  .max(TICKET_ATTACHMENTS_MAX, `At most ${TICKET_ATTACHMENTS_MAX} images`)
+  .default([]);
+
+export const ZCreateTicketRequest = z.object({
+  type: ZTicketType,
+  subject: z
+    .string()
+    .trim()
+    .min(TICKET_SUBJECT_LENGTH.min, `At least ${TICKET_SUBJECT_LENGTH.min} characters`)
+    .max(TICKET_SUBJECT_LENGTH.max, `At most ${TICKET_SUBJECT_LENGTH.max} characters`),
+  message: ZMessageText,
+  /** One of the user's own orders the ticket is about. */
+  orderId: z.uuid('Choose one of your orders').optional(),
+  attachments: ZAttachmentIds,
+});
+export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
+
+export const ZTicketMessageRequest = z.object({ message: ZMessageText, attachments: ZAttachmentIds });
+export type TTicketMessageRequest = z.input<typeof ZTicketMessageRequest>;
+
+export const ZTicketLink = z.object({ kind: ZTicketLinkKind, id: z.string(), label: z.string() });
+
+export const ZTicketSummary = z.object({
+  id: z.string(),
+  type: ZTicketType,
+  subject: z.string(),
+  status: ZTicketStatus,
+  link: ZTicketLink.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who wrote last: a reply from support shows as such in the list. */
+  lastFrom: z.enum(['user', 'staff']),
+});
+export type TTicketSummary = z.infer<typeof ZTicketSummary>;
+
+export const ZTicketMessage = z.object({
+  id: z.string(),
+  isStaff: z.boolean(),
+  author: z.string(),
+  body: z.string(),
+  attachments: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TTicketMessage = z.infer<typeof ZTicketMessage>;
+
+export const ZTicket = ZTicketSummary.extend({ messages: z.array(ZTicketMessage) });
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZTicketsQuery = z.object({
+  status: ZTicketStatus.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ZAttachmentData = z.object({ id: z.string(), url: z.string() });
