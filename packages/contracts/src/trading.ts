@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAccount } from './constants';
 import { ZOrderStatus } from './statuses';
 
-const ZDecimalInput = (label: string, scale = 8) =>
+export const ZDecimalInput = (label: string, scale = 8) =>
   z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())

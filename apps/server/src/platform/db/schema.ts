@@ -12,3 +12,9 @@ export { candles } from '../../modules/market/candles.schema';
 export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
 export { settings } from '../../modules/settings/settings.schema';
 export { equitySnapshots, orders } from '../../modules/trading/orders.schema';
+export {
+  chainCursors,
+  walletAddresses,
+  walletKeys,
+  walletTransactions,
+} from '../../modules/wallet/wallet.schema';
