@@ -95,7 +95,8 @@ export type TWalletTxKind = z.infer<typeof ZWalletTxKind>;
 export const ZWalletTransaction = z.object({
   id: z.string(),
   kind: ZWalletTxKind,
-  coin: ZCoin,
+  /** `unknown`: a token the product does not take (status `notspprt`). */
+  coin: z.union([ZCoin, z.literal('unknown')]),
   network: ZNetwork,
   address: z.string(),
   /** In the coin. */

@@ -63,7 +63,7 @@ export function toWalletTxDto(row: WalletTxRow): TWalletTransaction {
   return {
     id: row.id,
     kind: row.kind,
-    coin: row.coin as TCoin,
+    coin: row.coin as TWalletTransaction['coin'],
     network: row.network as TNetwork,
     address: row.address,
     coinAmount: coinText(row.coinUnits, row.coinDecimals),
