@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger';
 import type { Worker } from '../../roles/singleton-roles';
 import { createPriceBoard } from '../market/price-board';
 import { createSettingsService } from '../settings/settings.service';
+import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
 import { createDepositSettler, pollingWorker } from './chain-watcher';
 import { createEvmSender } from './evm-sender';
@@ -67,6 +68,21 @@ export function chainWorkers(deps: { config: TConfig; db: Database; bus: Bus; lo
         ),
       );
     }
+  }
+  const accountNetworks = [
+    { network: 'tron', family: 'tron', url: config.TRON_API_URL, source: tronGridSource },
+    { network: 'bitcoin', family: 'bitcoin', url: config.BITCOIN_API_URL, source: esploraSource },
+  ] as const;
+  for (const { network, family, url, source } of accountNetworks) {
+    if (!url) continue;
+    workers.push(
+      pollingWorker(
+        `deposits-${network}`,
+        createAccountWatcher({ network, family, source: source(url), db, repo, settler, logger }),
+        CHAIN_POLL_MS,
+        logger,
+      ),
+    );
   }
   return workers;
 }
