@@ -76,6 +76,8 @@ export const ZWithdrawalQuote = z.object({
   receive: z.string(),
   rate: z.string(),
   status: ZPaymentStatus,
+  /** Step 3 asks for the authenticator code too. */
+  isTfaRequired: z.boolean(),
 });
 export type TWithdrawalQuote = z.infer<typeof ZWithdrawalQuote>;
 

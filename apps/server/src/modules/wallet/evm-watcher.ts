@@ -25,7 +25,7 @@ export function createEvmDepositWatcher(deps: {
   repo: WalletRepository;
   settler: DepositSettler;
   logger: Logger;
-  /** Where a network never read before starts (default: its current head). */
+  /** Where a network never read before starts (default: a little before its current head). */
   startBlock?: number;
 }): ChainWatcher {
   const { network, client, db, repo, settler, logger } = deps;
@@ -43,7 +43,8 @@ export function createEvmDepositWatcher(deps: {
   const scan = async (head: number, usdtContract: string, required: number) => {
     let cursor = await repo.cursor(network);
     if (!cursor) {
-      const start = deps.startBlock ?? head;
+      // A little history too: transfers mined while the process was starting are not missed.
+      const start = deps.startBlock ?? Math.max(0, head - REWIND_BLOCKS);
       await repo.saveCursor(db, network, start - 1, start > 0 ? ((await hashOf(start - 1)) ?? null) : null);
       cursor = await repo.cursor(network);
       if (!cursor) return;

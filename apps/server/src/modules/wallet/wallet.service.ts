@@ -80,7 +80,7 @@ export function toWalletTxDto(row: WalletTxRow): TWalletTransaction {
   };
 }
 
-export function toQuoteDto(row: WalletTxRow): TWithdrawalQuote {
+export function toQuoteDto(row: WalletTxRow, isTfaRequired: boolean): TWithdrawalQuote {
   const amount = row.amountCents ?? 0n;
   const fee = row.feeCents ?? 0n;
   return {
@@ -93,6 +93,7 @@ export function toQuoteDto(row: WalletTxRow): TWithdrawalQuote {
     receive: coinText(row.coinUnits, row.coinDecimals),
     rate: row.rate ?? '0',
     status: row.status as TWithdrawalQuote['status'],
+    isTfaRequired,
   };
 }
 
@@ -217,7 +218,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         status: 'pnd',
         requiredConfirmations: settings.confirmations,
       });
-      return toQuoteDto(row);
+      return toQuoteDto(row, user.tfaEnabled);
     },
 
     /** Step 2 confirmed: a 6-digit code to the user's mailbox. */
