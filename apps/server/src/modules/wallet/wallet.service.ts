@@ -28,6 +28,8 @@ import { coinCatalogue, coinDecimals, readWalletSettings, usdCents } from './wal
 import { endWithRefund, holdWithdrawal } from './wallet-ledger';
 
 const DAY_MS = 86_400_000;
+/** Decimals of a coin amount sent and shown. */
+const DISPLAY_DECIMALS_MAX = 8;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
 
 /** What the wallet needs of the auth module: e-mailed codes and the second factor. */
@@ -202,7 +204,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (!price)
         throw new AppError('UNAVAILABLE', 'No live price for this coin right now. Try again shortly');
       const decimals = coinDecimals(input.coin, input.network);
-      const units = unitsOfCents(amount - fee, decimals, price);
+      // What is sent is what the review shows: at most 8 decimals of the coin, rounded down.
+      const step = decimals > DISPLAY_DECIMALS_MAX ? 10n ** BigInt(decimals - DISPLAY_DECIMALS_MAX) : 1n;
+      const units = (unitsOfCents(amount - fee, decimals, price) / step) * step;
       if (units <= 0n) throw field('amount', 'The amount is too small to send');
       const row = await repo.insert({
         userId: user.id,

@@ -172,7 +172,9 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             >
               Cancel withdrawal
             </Button>
-            <Button onClick={reset}>New withdrawal</Button>
+            <Button variant="primary" onClick={reset}>
+              New withdrawal
+            </Button>
           </div>
         </div>
       </Card>
@@ -250,7 +252,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
                 : undefined
             }
           />
-          <Button type="submit" size="lg" isLoading={create.isPending}>
+          <Button type="submit" variant="primary" size="lg" isLoading={create.isPending}>
             Continue
           </Button>
         </form>
@@ -294,7 +296,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             <Button variant="secondary" onClick={reset}>
               Back
             </Button>
-            <Button isLoading={requestCode.isPending} onClick={() => sendCode(false)}>
+            <Button variant="primary" isLoading={requestCode.isPending} onClick={() => sendCode(false)}>
               Confirm
             </Button>
           </div>
@@ -324,7 +326,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             <Button variant="ghost" isLoading={requestCode.isPending} onClick={() => sendCode(true)}>
               Resend code
             </Button>
-            <Button type="submit" isLoading={confirm.isPending}>
+            <Button type="submit" variant="primary" isLoading={confirm.isPending}>
               Withdraw
             </Button>
           </div>
