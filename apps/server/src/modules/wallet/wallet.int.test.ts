@@ -184,6 +184,24 @@ describe('wallet API', () => {
     });
   });
 
+  it('reviews withdrawals within 24 hours of a password change, even to a known address', async () => {
+    const frank = await desk.newUser();
+    await w.fund(frank, '500');
+    const first = await w.withdraw(frank, { coin: 'tron', network: 'tron', address: TRON_TO, amount: '20' });
+    await desk.call(frank, 'POST', `/wallet/withdrawals/${first.id}/cancel`);
+    await w.ageAddress(frank, TRON_TO);
+    const changed = await desk.call(frank, 'PUT', '/profile/password', {
+      currentPassword: frank.password,
+      newPassword: 'Zx9#kLm4!pQw',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await w.withdraw(frank, { coin: 'tron', network: 'tron', address: TRON_TO, amount: '20' });
+    expect(after.confirmed?.json().data).toMatchObject({
+      status: 'suspicous',
+      reason: 'Password changed in the last 24 hours',
+    });
+  });
+
   it('lets administrators approve, reject with a reason, and mark sent; others get 403', async () => {
     const admin = await desk.newUser();
     await w.makeAdmin(admin);
