@@ -143,5 +143,12 @@ describe('wallet', () => {
     await page.getByText('Under review').first().waitFor();
     await page.getByText('Confirmed', { exact: true }).first().waitFor();
     await screenshot(page, 'wallet-history-1440-light', { fullPage: true });
+
+    const mobile = await env.openPage({ token: user.token, theme: 'dark', viewport: VIEWPORTS.mobile });
+    await openWallet(mobile, 'withdraw');
+    await mobile.getByText('Under review').first().waitFor();
+    await mobile.getByRole('button', { name: 'Continue' }).click();
+    await mobile.getByText('Enter the address to send to').waitFor();
+    await screenshot(mobile, 'wallet-withdraw-375-dark', { fullPage: true });
   });
 });
