@@ -42,6 +42,13 @@ import { createOrdersRepository } from './modules/trading/orders.repository';
 import { ordersRoutes } from './modules/trading/orders.routes';
 import { createOrdersService, quotesOf } from './modules/trading/orders.service';
 import { createPortfolioService } from './modules/trading/portfolio.service';
+import { depositNetworks, senderNetworks } from './modules/wallet/chain-config';
+import { createAddressDeriver } from './modules/wallet/hd';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
+import { createWalletAdmin } from './modules/wallet/wallet-admin.service';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -274,4 +281,28 @@ async function registerApiModules(
     settings,
   });
   await app.register(adminRoutes({ admin, tickets, authenticate }));
+  const walletRepo = createWalletRepository(db.db);
+  const wallet = createWalletService({
+    db: db.db,
+    repo: walletRepo,
+    deriver: createAddressDeriver({ xpub: config.WALLET_XPUB, mnemonic: config.WALLET_MNEMONIC }),
+    settings,
+    prices: {
+      priceOf: (symbol) => {
+        const tick = market.board.get(symbol);
+        return tick ? { price: tick.price, precision: tick.precision } : undefined;
+      },
+    },
+    auth,
+    logger,
+    depositNetworks: depositNetworks(config),
+  });
+  await app.register(walletRoutes({ wallet, authenticate }));
+  const walletAdmin = createWalletAdmin({
+    db: db.db,
+    repo: walletRepo,
+    logger,
+    senderNetworks: senderNetworks(config),
+  });
+  await app.register(walletAdminRoutes({ admin: walletAdmin, authenticate }));
 }

@@ -73,6 +73,12 @@ const ZEnv = z
     EVM_RPC_ETHEREUM: httpUrl.optional(),
     EVM_RPC_POLYGON: httpUrl.optional(),
     EVM_RPC_BSC: httpUrl.optional(),
+    TRON_API_URL: httpUrl.optional(),
+    BITCOIN_API_URL: httpUrl.optional(),
+    WALLET_HOT_KEY: z
+      .string()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte private key in hex')
+      .optional(),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -122,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const got =
-        name in input && !/SECRET|PASSWORD|MNEMONIC|URL/.test(name) ? ` (got "${input[name]}")` : '';
+        name in input && !/SECRET|PASSWORD|MNEMONIC|URL|KEY/.test(name) ? ` (got "${input[name]}")` : '';
       return issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

@@ -16,6 +16,7 @@ import { createEquitySnapshots } from './modules/trading/equity-snapshots';
 import { createOrdersRepository } from './modules/trading/orders.repository';
 import { createOrdersService, quotesOf } from './modules/trading/orders.service';
 import { createTriggerEngine } from './modules/trading/trigger-engine';
+import { chainWorkers } from './modules/wallet/chain-workers';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
 import { type DatabaseHandle, openDatabase } from './platform/db/client';
@@ -139,7 +140,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
             }).start(),
         },
       ],
-      chain: [],
+      chain: chainWorkers({ config, db: db.db, bus, logger: log }),
     };
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
       singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_MAX, AMOUNT_MIN } from './constants';
+import { AMOUNT_MAX, AMOUNT_MIN, ZNetwork } from './constants';
 import { MONEY_PATTERN } from './envelope';
 
 export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral'] as const;
@@ -38,6 +38,20 @@ export const ZSettingsPatch = {
     reviewAbove: ZAmount,
     depositsEnabled: z.boolean(),
     withdrawalsEnabled: z.boolean(),
+    /** Per network, what differs from the built-in defaults (confirmations, minimums, fee, USDT contract). */
+    networks: z.partialRecord(
+      ZNetwork,
+      z
+        .object({
+          confirmations: z.number().int().min(1).max(10_000),
+          minDeposit: ZAmount,
+          minWithdraw: ZAmount,
+          maxWithdraw: ZAmount,
+          fee: ZAmount,
+          usdtContract: z.string().max(100),
+        })
+        .partial(),
+    ),
   }),
   referral: z.object({
     /** The share of a referred user's opening fees (real account) paid to the referrer. */
@@ -66,7 +80,7 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
     maxAmount: String(AMOUNT_MAX),
     maxLeverage: { crp: 20, forex: 100, stocks: 10 },
   },
-  wallet: { reviewAbove: '10000', depositsEnabled: true, withdrawalsEnabled: true },
+  wallet: { reviewAbove: '10000', depositsEnabled: true, withdrawalsEnabled: true, networks: {} },
   referral: { commissionRate: '0.2', isEnabled: true },
 };
 

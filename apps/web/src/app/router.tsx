@@ -137,6 +137,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'wallet',
+            lazy: lazyScreen(
+              () => import('../features/wallet/components/wallet-screen'),
+              (module) => module.WalletScreen,
+            ),
+          },
+          {
             path: 'profile',
             lazy: lazyScreen(
               () => import('../features/profile/components/profile-screen'),

@@ -154,3 +154,24 @@ export function tfaChangedEmail(input: Recipient & { enabled: boolean; at: Date 
     }),
   };
 }
+
+export function withdrawalCodeEmail(
+  input: Recipient & { code: string; amount: string; coin: string; network: string; address: string },
+): AuthEmail {
+  const subject = 'Confirm your withdrawal';
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: `Your withdrawal code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `Enter this code to confirm the withdrawal of ${input.amount} USD as ${input.coin} on ${input.network} to ${input.address}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      ],
+      code: input.code,
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      footnote:
+        'If you did not ask for this withdrawal, do not share the code: change your password and contact support.',
+    }),
+  };
+}

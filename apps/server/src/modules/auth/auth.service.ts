@@ -5,8 +5,9 @@ import { AppError, badRequest, forbidden, unauthenticated } from '../../platform
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
-import type { AuthRepository, SessionStage, UserRow } from './auth.repository';
+import type { AuthRepository, CodePurpose, SessionStage, UserRow } from './auth.repository';
 import {
+  type AuthEmail,
   newDeviceEmail,
   passwordChangedEmail,
   passwordResetEmail,
@@ -161,8 +162,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   /** Checks an e-mailed code, counting wrong tries; the code is consumed when it matches. */
-  const checkCode = async (userId: string, purpose: 'email_verify' | 'password_reset', code: string) => {
-    const live = await repo.findLiveCode(userId, purpose);
+  const checkCode = async (userId: string, purpose: CodePurpose, code: string, subject?: string) => {
+    const live = await repo.findLiveCode(userId, purpose, subject);
     if (!live) throw badRequest(WRONG_CODE);
     if (live.attempts >= CODE_ATTEMPTS_MAX) throw badRequest(TOO_MANY_TRIES);
     if (!codes.matches(code, live.codeHash)) {
@@ -440,6 +441,28 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     checkSecondFactor,
     checkNewPassword,
+
+    /**
+     * A fresh 6-digit code for an action the user confirms by e-mail (a withdrawal): any earlier
+     * live code for the same subject stops working.
+     */
+    async sendActionCode(
+      user: UserRow,
+      action: { purpose: CodePurpose; subject: string; mail: (code: string) => AuthEmail },
+    ): Promise<void> {
+      const code = generateSixDigitCode();
+      await repo.replaceCode({
+        userId: user.id,
+        purpose: action.purpose,
+        subject: action.subject,
+        codeHash: codes.hash(code),
+        expiresAt: expiresIn(EMAIL_CODE_TTL_S),
+      });
+      mailLater(user.email, action.mail(code));
+    },
+    /** Checks and consumes such a code; wrong tries are counted as for every e-mailed code. */
+    checkActionCode: (userId: string, purpose: CodePurpose, code: string, subject: string) =>
+      checkCode(userId, purpose, code, subject),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

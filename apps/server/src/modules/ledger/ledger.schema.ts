@@ -50,6 +50,10 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_demo_grant_key')
       .on(table.refId)
       .where(sql`${table.kind} = 'demo_grant'`),
+    // A deposit is credited, and a withdrawal held and given back, at most once each.
+    uniqueIndex('ledger_transactions_wallet_once_key')
+      .on(table.kind, table.refId)
+      .where(sql`${table.kind} in ('deposit', 'withdrawal_hold', 'withdrawal_refund')`),
   ],
 );
 

@@ -17,3 +17,9 @@ export { referralCommissions } from '../../modules/referrals/referrals.schema';
 export { settings } from '../../modules/settings/settings.schema';
 export { ticketMessages, tickets } from '../../modules/tickets/tickets.schema';
 export { equitySnapshots, orders } from '../../modules/trading/orders.schema';
+export {
+  chainCursors,
+  walletAddresses,
+  walletKeys,
+  walletTransactions,
+} from '../../modules/wallet/wallet.schema';

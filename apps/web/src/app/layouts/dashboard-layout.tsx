@@ -16,6 +16,7 @@ import {
   IconShieldCheck,
   IconUser,
   IconUsers,
+  IconWallet,
 } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { NavTabs, type TNavTab } from '../../components/nav-tabs';
@@ -36,6 +37,7 @@ const TABS: readonly TNavTab[] = [
   { to: '/dashboard/market', label: 'Market', icon: <IconLineChart /> },
   { to: '/dashboard/history', label: 'History', icon: <IconHistory /> },
   { to: '/dashboard/referral', label: 'Referral', icon: <IconUsers /> },
+  { to: '/dashboard/wallet', label: 'Wallet', icon: <IconWallet /> },
 ];
 
 const AVATAR_SIZE_PX = 26;

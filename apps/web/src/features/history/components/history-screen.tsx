@@ -15,6 +15,7 @@ import { AccountSwitch } from '../../../components/trading/account-switch';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
 import { SideTag } from '../../../components/trading/side-tag';
 import { SignedMoney } from '../../../components/trading/signed-money';
+import { WalletTransactionsTable } from '../../../components/wallet/wallet-transactions-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
 import { usePairs } from '../../../lib/market/get-pairs';
@@ -244,6 +245,12 @@ export function HistoryScreen() {
           />
         ) : null}
       </Card>
+      <div className={styles.walletHistory}>
+        <WalletTransactionsTable
+          title="Deposits and withdrawals"
+          emptyText="Crypto you deposit or withdraw in the Wallet appears here with its status."
+        />
+      </div>
     </>
   );
 }

@@ -1,0 +1,251 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/accounts';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { walletHelpers } from '../../testing/wallet';
+import { createPriceBoard } from '../market/price-board';
+import { settings as settingsTable } from '../settings/settings.schema';
+import { createSettingsService } from '../settings/settings.service';
+import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
+import { evmFromTron } from './addresses';
+import { createDepositSettler } from './chain-watcher';
+import { createWalletRepository } from './wallet.repository';
+
+const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const OTHER_TRC20 = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
+
+/**
+ * A stand-in for TronGrid and Esplora on one local port, answering in their documented formats
+ * from what the test puts in `state`.
+ */
+function startFakeApis() {
+  const state = {
+    tronHead: 1000,
+    btcHead: 800_000,
+    tronTxs: new Map<string, unknown[]>(),
+    trc20Txs: new Map<string, unknown[]>(),
+    tronBlocks: new Map<string, number>(),
+    btcTxs: new Map<string, unknown[]>(),
+  };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const json = (body: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      const path = url.pathname;
+      if (path === '/tron/wallet/getnowblock')
+        return json({ blockID: 'ab', block_header: { raw_data: { number: state.tronHead } } });
+      if (path === '/tron/wallet/gettransactioninfobyid') {
+        const id = (JSON.parse(body || '{}') as { value?: string }).value ?? '';
+        const block = state.tronBlocks.get(id);
+        return json(block === undefined ? {} : { id, blockNumber: block });
+      }
+      let m = /^\/tron\/v1\/accounts\/(\w+)\/transactions\/trc20$/.exec(path);
+      if (m?.[1]) return json({ data: state.trc20Txs.get(m[1]) ?? [], success: true, meta: {} });
+      m = /^\/tron\/v1\/accounts\/(\w+)\/transactions$/.exec(path);
+      if (m?.[1]) return json({ data: state.tronTxs.get(m[1]) ?? [], success: true, meta: {} });
+      if (path === '/btc/blocks/tip/height') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return res.end(String(state.btcHead));
+      }
+      m = /^\/btc\/address\/(\w+)\/txs$/.exec(path);
+      if (m?.[1]) return json(state.btcTxs.get(m[1]) ?? []);
+      res.writeHead(404);
+      res.end('not found');
+    });
+  });
+  return {
+    state,
+    server,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  };
+}
+
+describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
+  let desk: TradingDesk;
+  let w: ReturnType<typeof walletHelpers>;
+  let user: TestUser;
+  let tronAddress: string;
+  let btcAddress: string;
+  let apis: ReturnType<typeof startFakeApis>;
+  let baseUrl: string;
+  let stopBoard: () => Promise<void>;
+  let tron: ReturnType<typeof createAccountWatcher>;
+  let bitcoin: ReturnType<typeof createAccountWatcher>;
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+  const deposits = async (network: string) =>
+    (await desk.call(user, 'GET', `/wallet/transactions?kind=deposit&network=${network}`)).json().data
+      .items as Array<{
+      coin: string;
+      status: string;
+      amount: string | null;
+      confirmations: number;
+      txHash: string;
+    }>;
+
+  beforeAll(async () => {
+    apis = startFakeApis();
+    baseUrl = await apis.listen();
+    desk = await startTradingDesk();
+    w = walletHelpers(desk);
+    const db = desk.t.deps.db.db;
+    await db.insert(settingsTable).values({
+      name: 'wallet',
+      value: { networks: { tron: { confirmations: 19, minDeposit: '1' }, bitcoin: { confirmations: 2 } } },
+    });
+    const board = createPriceBoard(desk.t.deps.bus, logger);
+    await board.start();
+    stopBoard = () => board.stop();
+    await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
+    await desk.setQuote('BTC_USDT', 6_000_000, 6_000_000);
+    const repo = createWalletRepository(db);
+    const settler = createDepositSettler({
+      db,
+      repo,
+      settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
+      prices: {
+        priceOf: (symbol) => {
+          const tick = board.get(symbol);
+          return tick ? { price: tick.price, precision: tick.precision } : undefined;
+        },
+      },
+      logger,
+    });
+    tron = createAccountWatcher({
+      network: 'tron',
+      family: 'tron',
+      source: tronGridSource(`${baseUrl}/tron`),
+      db,
+      repo,
+      settler,
+      logger,
+    });
+    bitcoin = createAccountWatcher({
+      network: 'bitcoin',
+      family: 'bitcoin',
+      source: esploraSource(`${baseUrl}/btc`),
+      db,
+      repo,
+      settler,
+      logger,
+    });
+    user = await desk.newUser();
+    tronAddress = (await desk.call(user, 'POST', '/wallet/address', { coin: 'usdt', network: 'tron' })).json()
+      .data.address;
+    btcAddress = (
+      await desk.call(user, 'POST', '/wallet/address', { coin: 'btc', network: 'bitcoin' })
+    ).json().data.address;
+  });
+  afterAll(async () => {
+    await stopBoard?.();
+    await desk?.close();
+    await new Promise((resolve) => apis?.server.close(resolve));
+  });
+
+  it('Tron: TRX and USDT (TRC-20) transfers pending with their confirmations, then credited once', async () => {
+    const hexTo = `41${evmFromTron(tronAddress).slice(2)}`;
+    apis.state.tronTxs.set(tronAddress, [
+      {
+        txID: 'a1'.repeat(32),
+        blockNumber: 995,
+        ret: [{ contractRet: 'SUCCESS' }],
+        raw_data: {
+          contract: [
+            {
+              type: 'TransferContract',
+              parameter: { value: { amount: 100_000_000, owner_address: '41aa', to_address: hexTo } },
+            },
+          ],
+        },
+      },
+      {
+        txID: 'a2'.repeat(32),
+        blockNumber: 996,
+        ret: [{ contractRet: 'SUCCESS' }],
+        raw_data: {
+          contract: [
+            { type: 'TransferContract', parameter: { value: { amount: 1_000_000, to_address: hexTo } } },
+          ],
+        },
+      },
+    ]);
+    apis.state.trc20Txs.set(tronAddress, [
+      {
+        transaction_id: 'b1'.repeat(32),
+        token_info: { symbol: 'USDT', address: TRON_USDT, decimals: 6, name: 'Tether USD' },
+        block_timestamp: 1,
+        from: 'TXYZ',
+        to: tronAddress,
+        type: 'Transfer',
+        value: '50000000',
+      },
+      {
+        transaction_id: 'b2'.repeat(32),
+        token_info: { symbol: 'XYZ', address: OTHER_TRC20, decimals: 6, name: 'Other' },
+        block_timestamp: 1,
+        from: 'TXYZ',
+        to: tronAddress,
+        type: 'Transfer',
+        value: '7',
+      },
+    ]);
+    apis.state.tronBlocks.set('b1'.repeat(32), 990);
+    await tron.tick();
+    let list = await deposits('tron');
+    const of = (hash: string) => list.find((item) => item.txHash === hash.repeat(32));
+    expect(of('a1')).toMatchObject({ coin: 'tron', status: 'pnd', confirmations: 6 });
+    expect(of('b1')).toMatchObject({ coin: 'usdt', status: 'pnd', confirmations: 11 });
+    expect(of('b2')).toMatchObject({ coin: 'unknown', status: 'notspprt' });
+
+    apis.state.tronHead = 1020;
+    await tron.tick();
+    await tron.tick();
+    list = await deposits('tron');
+    // 100 TRX at 0.12 USD, 50 USDT one to one; 1 TRX (0.12 USD) is under the 1 USD minimum.
+    expect(of('a1')).toMatchObject({ status: 'cnf', amount: '12.00' });
+    expect(of('b1')).toMatchObject({ status: 'cnf', amount: '50.00' });
+    expect(of('a2')).toMatchObject({ status: 'minFail', amount: '0.12' });
+    expect(await w.realCash(user)).toBe('62.00');
+  });
+
+  it('Bitcoin: an output seen in the mempool waits, then is credited after its confirmations', async () => {
+    const tx = (confirmed: boolean) => ({
+      txid: 'c1'.repeat(32),
+      status: confirmed
+        ? { confirmed: true, block_height: 800_001, block_hash: 'dd'.repeat(32) }
+        : { confirmed: false },
+      vout: [
+        { scriptpubkey_address: 'bc1qsomeoneelse00000000000000000000000000', value: 5000 },
+        { scriptpubkey_address: btcAddress, value: 100_000 },
+      ],
+    });
+    apis.state.btcTxs.set(btcAddress, [tx(false)]);
+    await bitcoin.tick();
+    expect((await deposits('bitcoin'))[0]).toMatchObject({ coin: 'btc', status: 'pnd', confirmations: 0 });
+    apis.state.btcTxs.set(btcAddress, [tx(true)]);
+    apis.state.btcHead = 800_001;
+    await bitcoin.tick();
+    expect((await deposits('bitcoin'))[0]).toMatchObject({ status: 'pnd', confirmations: 1 });
+    apis.state.btcHead = 800_002;
+    await bitcoin.tick();
+    await bitcoin.tick();
+    const list = await deposits('bitcoin');
+    expect(list).toHaveLength(1);
+    // 0.001 BTC at 60,000 USD.
+    expect(list[0]).toMatchObject({ status: 'cnf', amount: '60.00' });
+    expect(await w.realCash(user)).toBe('122.00');
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+});

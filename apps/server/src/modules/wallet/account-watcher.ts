@@ -1,0 +1,237 @@
+import type { TNetwork } from '@td/contracts/constants';
+import type { TChainFamily } from '@td/contracts/wallet';
+import type { Database } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import { tronFromEvm } from './addresses';
+import type { ChainWatcher, DepositSettler } from './chain-watcher';
+import type { WalletRepository } from './wallet.repository';
+import { coinDecimals, NATIVE_COIN } from './wallet-config';
+
+/** One incoming transfer as a chain's HTTP API reports it. */
+export interface IncomingTransfer {
+  txHash: string;
+  /** Which transfer of the transaction: an output index, or -1 for the one native transfer. */
+  index: number;
+  /** The token contract, or null for the native coin. */
+  token: string | null;
+  units: bigint;
+  /** Null while unconfirmed. */
+  blockNumber: number | null;
+  blockHash: string | null;
+}
+
+/** A chain read address by address through its public HTTP API. */
+export interface AccountSource {
+  head(): Promise<number>;
+  incoming(address: string): Promise<IncomingTransfer[]>;
+}
+
+/**
+ * Deposits on a network read per deposit address (Tron through TronGrid, Bitcoin through
+ * Esplora): new transfers are recorded once (the transaction and its index are unique), a
+ * transfer that reaches a block gets it, and the settler counts confirmations and credits.
+ */
+export function createAccountWatcher(deps: {
+  network: TNetwork;
+  family: TChainFamily;
+  source: AccountSource;
+  db: Database;
+  repo: WalletRepository;
+  settler: DepositSettler;
+  logger: Logger;
+}): ChainWatcher {
+  const { network, source, db, repo, settler, logger } = deps;
+  const nativeCoin = NATIVE_COIN[network];
+  return {
+    network,
+    async tick() {
+      const wallet = await settler.readSettings();
+      const settings = wallet.networks[network];
+      const head = await source.head();
+      const book = await repo.addressBook(deps.family);
+      const pending = new Map(
+        (await repo.byStatus(network, 'deposit', ['pnd'])).map((row) => [
+          `${row.txHash}|${row.logIndex}`,
+          row,
+        ]),
+      );
+      for (const [address, userId] of book) {
+        for (const transfer of await source.incoming(address)) {
+          const known = pending.get(`${transfer.txHash}|${transfer.index}`);
+          if (known) {
+            if (known.blockNumber !== transfer.blockNumber || known.blockHash !== transfer.blockHash)
+              await repo.update(db, known.id, {
+                blockNumber: transfer.blockNumber,
+                blockHash: transfer.blockHash,
+              });
+            continue;
+          }
+          const isUsdt = transfer.token !== null && transfer.token === settings.usdtContract;
+          const coin = transfer.token === null ? nativeCoin : isUsdt ? 'usdt' : 'unknown';
+          const row = await repo.insertDeposit(db, {
+            userId,
+            kind: 'deposit',
+            coin,
+            network,
+            address,
+            token: transfer.token,
+            coinUnits: transfer.units.toString(),
+            coinDecimals: coin === 'unknown' ? 0 : coinDecimals(coin, network),
+            status: coin === 'unknown' ? 'notspprt' : 'pnd',
+            txHash: transfer.txHash,
+            logIndex: transfer.index,
+            blockNumber: transfer.blockNumber,
+            blockHash: transfer.blockHash,
+            requiredConfirmations: settings.confirmations,
+          });
+          if (row) logger.info({ network, deposit: row.id, status: row.status }, 'deposit seen');
+        }
+      }
+      await repo.saveCursor(db, network, head, null);
+      for (const row of await repo.byStatus(network, 'deposit', ['pnd'])) {
+        const confirmations = row.blockNumber === null ? 0 : Math.max(0, head - row.blockNumber + 1);
+        await settler.progress(row, confirmations, wallet);
+      }
+    },
+  };
+}
+
+const getJson = async (url: string, init?: RequestInit): Promise<unknown> => {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+};
+
+interface TronTx {
+  txID: string;
+  blockNumber?: number;
+  ret?: Array<{ contractRet?: string }>;
+  raw_data?: {
+    contract?: Array<{ type?: string; parameter?: { value?: { amount?: number; to_address?: string } } }>;
+  };
+}
+interface Trc20Tx {
+  transaction_id: string;
+  token_info?: { address?: string };
+  to?: string;
+  type?: string;
+  value?: string;
+}
+
+/**
+ * TronGrid's documented API: `POST /wallet/getnowblock` for the head, the account's incoming
+ * TRX transfers at `/v1/accounts/{address}/transactions?only_to=true`, its TRC-20 transfers at
+ * `/v1/accounts/{address}/transactions/trc20?only_to=true`, and the block of a TRC-20 transfer
+ * from `POST /wallet/gettransactioninfobyid`.
+ */
+export function tronGridSource(baseUrl: string): AccountSource {
+  const base = baseUrl.replace(/\/+$/, '');
+  const headers = { accept: 'application/json', 'content-type': 'application/json' };
+  const blockOf = new Map<string, number>();
+  return {
+    async head() {
+      const body = (await getJson(`${base}/wallet/getnowblock`, { method: 'POST', headers, body: '{}' })) as {
+        block_header?: { raw_data?: { number?: number } };
+      };
+      const number = body.block_header?.raw_data?.number;
+      if (typeof number !== 'number') throw new Error('getnowblock gave no block number');
+      return number;
+    },
+    async incoming(address) {
+      const found: IncomingTransfer[] = [];
+      const native = (await getJson(
+        `${base}/v1/accounts/${address}/transactions?only_to=true&only_confirmed=false&limit=200`,
+        { headers },
+      )) as { data?: TronTx[] };
+      for (const tx of native.data ?? []) {
+        const contract = tx.raw_data?.contract?.[0];
+        const value = contract?.parameter?.value;
+        if (contract?.type !== 'TransferContract' || !value?.to_address || !value.amount) continue;
+        if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
+        const to = value.to_address.startsWith('41')
+          ? tronFromEvm(`0x${value.to_address.slice(2)}`)
+          : value.to_address;
+        if (to !== address) continue;
+        found.push({
+          txHash: tx.txID,
+          index: -1,
+          token: null,
+          units: BigInt(value.amount),
+          blockNumber: tx.blockNumber ?? null,
+          blockHash: null,
+        });
+      }
+      const tokens = (await getJson(
+        `${base}/v1/accounts/${address}/transactions/trc20?only_to=true&only_confirmed=false&limit=200`,
+        { headers },
+      )) as { data?: Trc20Tx[] };
+      for (const tx of tokens.data ?? []) {
+        if (tx.type !== 'Transfer' || tx.to !== address || !tx.value || !tx.token_info?.address) continue;
+        let block = blockOf.get(tx.transaction_id);
+        if (block === undefined) {
+          const info = (await getJson(`${base}/wallet/gettransactioninfobyid`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ value: tx.transaction_id }),
+          })) as { blockNumber?: number };
+          if (typeof info.blockNumber === 'number') {
+            block = info.blockNumber;
+            blockOf.set(tx.transaction_id, block);
+          }
+        }
+        found.push({
+          txHash: tx.transaction_id,
+          index: 0,
+          token: tx.token_info.address,
+          units: BigInt(tx.value),
+          blockNumber: block ?? null,
+          blockHash: null,
+        });
+      }
+      return found;
+    },
+  };
+}
+
+interface EsploraTx {
+  txid: string;
+  status?: { confirmed?: boolean; block_height?: number; block_hash?: string };
+  vout?: Array<{ scriptpubkey_address?: string; value?: number }>;
+}
+
+/**
+ * Esplora's documented API (Blockstream, mempool.space): `GET /blocks/tip/height` and
+ * `GET /address/{address}/txs` (newest first, confirmed and in the mempool), one deposit per
+ * output paying the address.
+ */
+export function esploraSource(baseUrl: string): AccountSource {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    async head() {
+      const res = await fetch(`${base}/blocks/tip/height`, { signal: AbortSignal.timeout(15_000) });
+      if (!res.ok) throw new Error(`tip height answered ${res.status}`);
+      const height = Number.parseInt(await res.text(), 10);
+      if (!Number.isFinite(height)) throw new Error('tip height is not a number');
+      return height;
+    },
+    async incoming(address) {
+      const txs = (await getJson(`${base}/address/${address}/txs`)) as EsploraTx[];
+      const found: IncomingTransfer[] = [];
+      for (const tx of txs) {
+        for (const [index, out] of (tx.vout ?? []).entries()) {
+          if (out.scriptpubkey_address !== address || !out.value) continue;
+          const confirmed = tx.status?.confirmed === true && typeof tx.status.block_height === 'number';
+          found.push({
+            txHash: tx.txid,
+            index,
+            token: null,
+            units: BigInt(out.value),
+            blockNumber: confirmed ? (tx.status?.block_height ?? null) : null,
+            blockHash: confirmed ? (tx.status?.block_hash ?? null) : null,
+          });
+        }
+      }
+      return found;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { createPublicClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { TConfig } from '../../config';
+import type { Bus } from '../../platform/bus/bus';
+import type { Database } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import type { Worker } from '../../roles/singleton-roles';
+import { createPriceBoard } from '../market/price-board';
+import { createSettingsService } from '../settings/settings.service';
+import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
+import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
+import { createDepositSettler, pollingWorker } from './chain-watcher';
+import { createEvmSender } from './evm-sender';
+import { createEvmDepositWatcher } from './evm-watcher';
+import type { PriceSource } from './prices';
+import { createWalletRepository } from './wallet.repository';
+
+/** How often each network is read. */
+export const CHAIN_POLL_MS = 5_000;
+
+/**
+ * The `chain` role's workers: the live prices (from the market's ticks on the bus), and per
+ * configured network its deposit watcher and, with a hot key, its withdrawal sender.
+ */
+export function chainWorkers(deps: { config: TConfig; db: Database; bus: Bus; logger: Logger }): Worker[] {
+  const { config, db, logger } = deps;
+  const board = createPriceBoard(deps.bus, logger);
+  const prices: PriceSource = {
+    priceOf: (symbol) => {
+      const tick = board.get(symbol);
+      return tick ? { price: tick.price, precision: tick.precision } : undefined;
+    },
+  };
+  const repo = createWalletRepository(db);
+  const settings = createSettingsService({
+    db,
+    bus: deps.bus,
+    logger,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+  });
+  const settler = createDepositSettler({ db, repo, settings, prices, logger });
+  const key = hotWalletKey(config);
+  const workers: Worker[] = [
+    {
+      name: 'chain-prices',
+      async start() {
+        await board.start();
+        return () => board.stop();
+      },
+    },
+  ];
+  for (const network of EVM_NETWORKS) {
+    const url = evmRpcUrl(config, network);
+    if (!url) continue;
+    const client = createPublicClient({ transport: http(url), cacheTime: 0 });
+    workers.push(
+      pollingWorker(
+        `deposits-${network}`,
+        createEvmDepositWatcher({ network, client, db, repo, settler, logger }),
+        CHAIN_POLL_MS,
+        logger,
+      ),
+    );
+    if (key) {
+      const account = privateKeyToAccount(key);
+      logger.info({ network, hotWallet: account.address }, 'withdrawals are sent from the hot wallet');
+      workers.push(
+        pollingWorker(
+          `withdrawals-${network}`,
+          createEvmSender({ network, client, account, db, repo, settings, logger }),
+          CHAIN_POLL_MS,
+          logger,
+        ),
+      );
+    }
+  }
+  const accountNetworks = [
+    { network: 'tron', family: 'tron', url: config.TRON_API_URL, source: tronGridSource },
+    { network: 'bitcoin', family: 'bitcoin', url: config.BITCOIN_API_URL, source: esploraSource },
+  ] as const;
+  for (const { network, family, url, source } of accountNetworks) {
+    if (!url) continue;
+    workers.push(
+      pollingWorker(
+        `deposits-${network}`,
+        createAccountWatcher({ network, family, source: source(url), db, repo, settler, logger }),
+        CHAIN_POLL_MS,
+        logger,
+      ),
+    );
+  }
+  return workers;
+}

@@ -1,0 +1,118 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ripemd160 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bech32 } from '@scure/base';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import type { TChainFamily } from '@td/contracts/wallet';
+import { getAddress } from 'viem';
+import { tronFromEvm } from './addresses';
+
+/**
+ * The development mnemonic: the well-known one of local EVM test chains. Anything derived from it
+ * is public knowledge, so the server says so loudly whenever it is in use.
+ */
+export const DEVELOPMENT_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** The account of each family: BIP-44 for EVM (coin 60) and Tron (coin 195), BIP-84 for Bitcoin. */
+export const ACCOUNT_PATHS: Record<TChainFamily, string> = {
+  evm: "m/44'/60'/0'",
+  tron: "m/44'/195'/0'",
+  bitcoin: "m/84'/0'/0'",
+};
+
+/** The hot wallet that sends EVM withdrawals, when it comes from the mnemonic (development). */
+export const HOT_WALLET_PATH = "m/44'/60'/1'/0/0";
+
+export function evmAddressOfPublicKey(publicKey: Uint8Array): `0x${string}` {
+  const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  const hash = keccak_256(point.slice(1));
+  return getAddress(`0x${Buffer.from(hash.slice(-20)).toString('hex')}`);
+}
+
+export function bitcoinAddressOfPublicKey(publicKey: Uint8Array): string {
+  const program = ripemd160(sha256(publicKey));
+  return bech32.encode('bc', [0, ...bech32.toWords(program)]);
+}
+
+export interface AddressDeriver {
+  /** The deposit address of a derivation index in a family. */
+  address(family: TChainFamily, index: number): string;
+  /** Whether the key is the public development one. */
+  readonly isDevelopment: boolean;
+}
+
+const ADDRESS_OF: Record<TChainFamily, (publicKey: Uint8Array) => string> = {
+  evm: evmAddressOfPublicKey,
+  tron: (publicKey) => tronFromEvm(evmAddressOfPublicKey(publicKey)),
+  bitcoin: bitcoinAddressOfPublicKey,
+};
+
+/**
+ * Account keys per family, from a mnemonic (development) or from account-level extended public
+ * keys (`WALLET_XPUB`: `evm:xpub…,tron:xpub…,bitcoin:xpub…`, each the key at the family's account
+ * path), so a production server holds no private key for deposit addresses.
+ */
+export function parseWalletKey(input: { xpub?: string | undefined; mnemonic?: string | undefined }): {
+  accounts: Record<TChainFamily, HDKey>;
+  isDevelopment: boolean;
+} {
+  if (input.xpub) {
+    const parts = new Map<string, string>();
+    for (const part of input.xpub.split(',')) {
+      const [family, key] = part.split(':').map((s) => s.trim());
+      if (!family || !key) throw new Error('WALLET_XPUB must read evm:xpub…,tron:xpub…,bitcoin:xpub…');
+      parts.set(family, key);
+    }
+    const account = (family: TChainFamily) => {
+      const key = parts.get(family);
+      if (!key) throw new Error(`WALLET_XPUB has no ${family} key`);
+      return HDKey.fromExtendedKey(key);
+    };
+    return {
+      accounts: { evm: account('evm'), tron: account('tron'), bitcoin: account('bitcoin') },
+      isDevelopment: false,
+    };
+  }
+  const mnemonic = (input.mnemonic ?? DEVELOPMENT_MNEMONIC).trim().replace(/\s+/g, ' ');
+  if (!validateMnemonic(mnemonic, wordlist))
+    throw new Error('WALLET_MNEMONIC is not a valid BIP-39 mnemonic');
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  return {
+    accounts: {
+      evm: root.derive(ACCOUNT_PATHS.evm),
+      tron: root.derive(ACCOUNT_PATHS.tron),
+      bitcoin: root.derive(ACCOUNT_PATHS.bitcoin),
+    },
+    isDevelopment: mnemonic === DEVELOPMENT_MNEMONIC,
+  };
+}
+
+/** Deposit addresses on the external chain of each account: `<account>/0/<index>`. */
+export function createAddressDeriver(input: { xpub?: string | undefined; mnemonic?: string | undefined }) {
+  const { accounts, isDevelopment } = parseWalletKey(input);
+  const external = {
+    evm: accounts.evm.deriveChild(0),
+    tron: accounts.tron.deriveChild(0),
+    bitcoin: accounts.bitcoin.deriveChild(0),
+  };
+  const deriver: AddressDeriver = {
+    isDevelopment,
+    address(family, index) {
+      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`bad index ${index}`);
+      const child = external[family].deriveChild(index);
+      if (!child.publicKey) throw new Error('derivation gave no public key');
+      return ADDRESS_OF[family](child.publicKey);
+    },
+  };
+  return deriver;
+}
+
+/** The private key of the development hot wallet, from the mnemonic. */
+export function hotWalletKeyFromMnemonic(mnemonic = DEVELOPMENT_MNEMONIC): `0x${string}` {
+  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(HOT_WALLET_PATH).privateKey;
+  if (!key) throw new Error('no private key');
+  return `0x${Buffer.from(key).toString('hex')}`;
+}

@@ -1,0 +1,35 @@
+import type { TCoin } from '@td/contracts/constants';
+import { formatScaled } from '@td/contracts/decimal';
+import { mulDivFloor } from '../../platform/money';
+import { PRICE_SYMBOL } from './wallet-config';
+
+/** A USD price per whole coin: `scaled / 10^precision`. */
+export interface CoinPrice {
+  scaled: bigint;
+  precision: number;
+}
+
+/** Reads live prices (the PriceBoard in the server). */
+export interface PriceSource {
+  priceOf(symbol: string): { price: number; precision: number } | undefined;
+}
+
+export function coinPrice(source: PriceSource, coin: TCoin): CoinPrice | undefined {
+  const symbol = PRICE_SYMBOL[coin];
+  if (!symbol) return { scaled: 1n, precision: 0 };
+  const tick = source.priceOf(symbol);
+  if (!tick || tick.price <= 0) return undefined;
+  return { scaled: BigInt(tick.price), precision: tick.precision };
+}
+
+export const rateText = (price: CoinPrice) => formatScaled(price.scaled, price.precision);
+
+/** USD cents of an amount in the coin's smallest units, rounded down. */
+export function centsOfUnits(units: bigint, decimals: number, price: CoinPrice): bigint {
+  return mulDivFloor(units * price.scaled, 100n, 10n ** BigInt(decimals + price.precision));
+}
+
+/** Coin units bought by USD cents, rounded down (the user never gets more than paid for). */
+export function unitsOfCents(cents: bigint, decimals: number, price: CoinPrice): bigint {
+  return mulDivFloor(cents * 10n ** BigInt(decimals + price.precision), 1n, price.scaled * 100n);
+}

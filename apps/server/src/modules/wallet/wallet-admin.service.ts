@@ -1,0 +1,85 @@
+import type { TNetwork } from '@td/contracts/constants';
+import type { ZWalletTransactionsQuery } from '@td/contracts/wallet';
+import type { z } from 'zod';
+import type { Database } from '../../platform/db/client';
+import { conflict, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { WalletRepository } from './wallet.repository';
+import { toWalletTxDto } from './wallet.service';
+import { endWithRefund } from './wallet-ledger';
+
+const DAY_MS = 86_400_000;
+const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
+
+export function createWalletAdmin(deps: {
+  db: Database;
+  repo: WalletRepository;
+  logger: Logger;
+  /** Networks where the sender broadcasts and confirms withdrawals itself. */
+  senderNetworks: ReadonlySet<TNetwork>;
+}) {
+  const { db, repo, logger } = deps;
+  const withdrawal = async (id: string) => {
+    const row = await repo.find(id);
+    if (row?.kind !== 'withdrawal') throw notFound('Withdrawal not found');
+    return row;
+  };
+  return {
+    async list(query: Omit<z.output<typeof ZWalletTransactionsQuery>, 'kind'>) {
+      const days = PERIOD_DAYS[query.period];
+      const { items, total } = await repo.list(
+        {
+          kind: 'withdrawal',
+          status: query.status,
+          network: query.network,
+          since: days === undefined ? undefined : new Date(Date.now() - days * DAY_MS),
+        },
+        query.page,
+        query.limit,
+      );
+      return {
+        items: items.map((row) => ({ ...toWalletTxDto(row), userId: row.userId })),
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
+    },
+
+    /** A reviewed withdrawal goes on to the sender. */
+    async approve(id: string) {
+      await withdrawal(id);
+      const row = await db.transaction(async (tx) => {
+        const locked = await repo.lock(tx, id, ['suspicous']);
+        return locked ? repo.update(tx, id, { status: 'prc' }) : undefined;
+      });
+      if (!row) throw conflict('Only a withdrawal under review can be approved');
+      logger.info({ withdrawal: id }, 'withdrawal approved');
+      return toWalletTxDto(row);
+    },
+
+    /** Rejected with a reason the user sees; the funds go back. */
+    async reject(id: string, reason: string) {
+      await withdrawal(id);
+      const row = await endWithRefund(db, repo, id, 'rjt', { from: ['suspicous', 'prc'], reason });
+      if (!row) throw conflict('Only a withdrawal under review or waiting to be sent can be rejected');
+      logger.info({ withdrawal: id, reason }, 'withdrawal rejected');
+      return toWalletTxDto(row);
+    },
+
+    /**
+     * A withdrawal sent by hand (networks with no sender): recorded with its hash. Where no sender
+     * follows the chain, the administrator's word is final and it is confirmed at once.
+     */
+    async markSent(id: string, txHash: string) {
+      const found = await withdrawal(id);
+      const followed = deps.senderNetworks.has(found.network as TNetwork);
+      const row = await db.transaction(async (tx) => {
+        const locked = await repo.lock(tx, id, ['prc']);
+        return locked ? repo.update(tx, id, { status: followed ? 'snt' : 'cnf', txHash }) : undefined;
+      });
+      if (!row) throw conflict('Only an approved withdrawal waiting to be sent can be marked as sent');
+      return toWalletTxDto(row);
+    },
+  };
+}
+export type WalletAdmin = ReturnType<typeof createWalletAdmin>;

@@ -1,0 +1,135 @@
+import {
+  COINS,
+  NETWORKS,
+  NETWORKS_BY_COIN,
+  type TCoin,
+  type TNetwork,
+  WITHDRAW_COINS,
+} from '@td/contracts/constants';
+import { parseScaled } from '@td/contracts/decimal';
+import type { TCoinInfo } from '@td/contracts/wallet';
+import type { SettingsService } from '../settings/settings.service';
+
+/** What an administrator sets per network (money in USD, as decimal strings). */
+export interface NetworkSettings {
+  confirmations: number;
+  minDeposit: string;
+  minWithdraw: string;
+  maxWithdraw: string;
+  fee: string;
+  /** The USDT contract watched and sent on this network. */
+  usdtContract: string;
+}
+
+/** Confirmations as exchanges commonly ask; the contracts are USDT's on each mainnet. */
+export const NETWORK_DEFAULTS: Record<TNetwork, NetworkSettings> = {
+  ethereum: {
+    confirmations: 12,
+    minDeposit: '10',
+    minWithdraw: '20',
+    maxWithdraw: '100000',
+    fee: '5',
+    usdtContract: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+  },
+  polygon: {
+    confirmations: 128,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: '0xc2132d05d31c914a87c6611c10748aeb04b58e8f',
+  },
+  bsc: {
+    confirmations: 15,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: '0x55d398326f99059ff775485246999027b3197955',
+  },
+  tron: {
+    confirmations: 19,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  },
+  bitcoin: {
+    confirmations: 3,
+    minDeposit: '10',
+    minWithdraw: '50',
+    maxWithdraw: '100000',
+    fee: '10',
+    usdtContract: '',
+  },
+};
+
+/** Decimals of each coin on each network: native coins, and USDT (18 on BSC, 6 elsewhere). */
+export function coinDecimals(coin: TCoin, network: TNetwork): number {
+  if (coin === 'usdt') return network === 'bsc' ? 18 : 6;
+  if (coin === 'btc') return 8;
+  if (coin === 'tron') return 6;
+  return 18;
+}
+
+/** The native coin of each network. */
+export const NATIVE_COIN: Record<TNetwork, TCoin> = {
+  ethereum: 'eth',
+  polygon: 'matic',
+  bsc: 'bnb',
+  tron: 'tron',
+  bitcoin: 'btc',
+};
+
+/** The pair whose live price values a coin in USD; USDT counts one to one. */
+export const PRICE_SYMBOL: Record<TCoin, string | null> = {
+  usdt: null,
+  eth: 'ETH_USDT',
+  bnb: 'BNB_USDT',
+  matic: 'POL_USDT',
+  tron: 'TRX_USDT',
+  btc: 'BTC_USDT',
+};
+
+export interface WalletSettings {
+  reviewAbove: string;
+  networks: Record<TNetwork, NetworkSettings>;
+}
+
+/** The `wallet` settings group with each network's defaults filled in field by field. */
+export async function readWalletSettings(settings: SettingsService): Promise<WalletSettings> {
+  const stored = await settings.get('wallet');
+  const networks: Partial<Record<TNetwork, Partial<NetworkSettings>>> = stored.networks;
+  return {
+    reviewAbove: stored.reviewAbove,
+    networks: Object.fromEntries(
+      NETWORKS.map((network) => [network, { ...NETWORK_DEFAULTS[network], ...networks[network] }]),
+    ) as Record<TNetwork, NetworkSettings>,
+  };
+}
+
+export const usdCents = (text: string) => parseScaled(text, 2, 'down');
+
+/** GET /wallet/coins: every coin with its networks; deposits are on where a watcher runs. */
+export function coinCatalogue(
+  wallet: WalletSettings,
+  enabled: { deposit: (network: TNetwork) => boolean; withdraw: (network: TNetwork) => boolean },
+): TCoinInfo[] {
+  return COINS.map((coin) => ({
+    coin,
+    networks: NETWORKS_BY_COIN[coin].map((network) => {
+      const n = wallet.networks[network];
+      return {
+        network,
+        minDeposit: n.minDeposit,
+        minWithdraw: n.minWithdraw,
+        maxWithdraw: n.maxWithdraw,
+        fee: n.fee,
+        confirmations: n.confirmations,
+        depositEnabled: enabled.deposit(network),
+        withdrawEnabled: (WITHDRAW_COINS as readonly TCoin[]).includes(coin) && enabled.withdraw(network),
+      };
+    }),
+  }));
+}

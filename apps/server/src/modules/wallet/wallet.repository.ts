@@ -1,0 +1,183 @@
+import type { TChainFamily } from '@td/contracts/wallet';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import type { Executor, Tx } from '../ledger/ledger';
+import {
+  chainCursors,
+  type WalletTxRow,
+  walletAddresses,
+  walletKeys,
+  walletTransactions,
+} from './wallet.schema';
+
+export type NewWalletTx = typeof walletTransactions.$inferInsert;
+
+export function createWalletRepository(db: Database) {
+  return {
+    /** The user's derivation index, handed out once. */
+    async derivationIndex(userId: string): Promise<number> {
+      await db.insert(walletKeys).values({ userId }).onConflictDoNothing();
+      const [row] = await db.select().from(walletKeys).where(eq(walletKeys.userId, userId));
+      if (!row) throw new Error('wallet key row missing');
+      return row.derivationIndex;
+    },
+    async findAddress(userId: string, family: TChainFamily) {
+      const [row] = await db
+        .select()
+        .from(walletAddresses)
+        .where(and(eq(walletAddresses.userId, userId), eq(walletAddresses.family, family)));
+      return row;
+    },
+    async insertAddress(values: typeof walletAddresses.$inferInsert): Promise<void> {
+      await db.insert(walletAddresses).values(values).onConflictDoNothing();
+    },
+    /** Address (as stored) → user, for one family. */
+    async addressBook(family: TChainFamily): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ address: walletAddresses.address, userId: walletAddresses.userId })
+        .from(walletAddresses)
+        .where(eq(walletAddresses.family, family));
+      return new Map(rows.map((row) => [row.address, row.userId]));
+    },
+
+    async cursor(network: string) {
+      const [row] = await db.select().from(chainCursors).where(eq(chainCursors.network, network));
+      return row;
+    },
+    async saveCursor(tx: Executor, network: string, lastBlock: number, lastHash: string | null) {
+      await tx
+        .insert(chainCursors)
+        .values({ network, lastBlock, lastHash })
+        .onConflictDoUpdate({
+          target: chainCursors.network,
+          set: { lastBlock, lastHash, updatedAt: new Date() },
+        });
+    },
+
+    async insertDeposit(tx: Executor, values: NewWalletTx): Promise<WalletTxRow | undefined> {
+      const [row] = await tx.insert(walletTransactions).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+    async find(id: string): Promise<WalletTxRow | undefined> {
+      const [row] = await db.select().from(walletTransactions).where(eq(walletTransactions.id, id));
+      return row;
+    },
+    async insert(values: NewWalletTx): Promise<WalletTxRow> {
+      const [row] = await db.insert(walletTransactions).values(values).returning();
+      if (!row) throw new Error('wallet transaction insert returned nothing');
+      return row;
+    },
+    /** Locks a row for the rest of the transaction; undefined unless it is in `statuses`. */
+    async lock(tx: Tx, id: string, statuses: string[], userId?: string): Promise<WalletTxRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.id, id),
+            inArray(walletTransactions.status, statuses),
+            userId ? eq(walletTransactions.userId, userId) : undefined,
+          ),
+        )
+        .for('update');
+      return row;
+    },
+    async update(tx: Executor, id: string, values: Partial<NewWalletTx>): Promise<WalletTxRow> {
+      const [row] = await tx
+        .update(walletTransactions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(walletTransactions.id, id))
+        .returning();
+      if (!row) throw new Error(`wallet transaction ${id} vanished`);
+      return row;
+    },
+    async remove(tx: Executor, id: string): Promise<void> {
+      await tx.delete(walletTransactions).where(eq(walletTransactions.id, id));
+    },
+    async byStatus(
+      network: string,
+      kind: 'deposit' | 'withdrawal',
+      statuses: string[],
+    ): Promise<WalletTxRow[]> {
+      return db
+        .select()
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.network, network),
+            eq(walletTransactions.kind, kind),
+            inArray(walletTransactions.status, statuses),
+          ),
+        )
+        .orderBy(asc(walletTransactions.createdAt));
+    },
+    /** When the user first had funds held for a withdrawal to this address (undefined: never). */
+    async firstUseOf(userId: string, network: string, address: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ first: sql<Date | string | null>`min(${walletTransactions.heldAt})` })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.userId, userId),
+            eq(walletTransactions.kind, 'withdrawal'),
+            eq(walletTransactions.network, network),
+            eq(walletTransactions.address, address),
+            isNotNull(walletTransactions.heldAt),
+          ),
+        );
+      return row?.first ? new Date(row.first) : undefined;
+    },
+    /** Past withdrawal addresses of a user, most recent first. */
+    async addressBookOf(userId: string, limit = 20) {
+      return db
+        .select({
+          address: walletTransactions.address,
+          network: walletTransactions.network,
+          coin: walletTransactions.coin,
+          lastUsed: sql<Date | string>`max(${walletTransactions.createdAt})`,
+        })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.userId, userId),
+            eq(walletTransactions.kind, 'withdrawal'),
+            isNotNull(walletTransactions.heldAt),
+          ),
+        )
+        .groupBy(walletTransactions.address, walletTransactions.network, walletTransactions.coin)
+        .orderBy(desc(sql`max(${walletTransactions.createdAt})`))
+        .limit(limit);
+    },
+    async list(
+      filter: {
+        userId?: string;
+        kind?: 'deposit' | 'withdrawal';
+        status?: string;
+        network?: string;
+        since?: Date;
+      },
+      page: number,
+      limit: number,
+    ): Promise<{ items: WalletTxRow[]; total: number }> {
+      const where = and(
+        filter.userId ? eq(walletTransactions.userId, filter.userId) : undefined,
+        filter.kind ? eq(walletTransactions.kind, filter.kind) : undefined,
+        filter.status ? eq(walletTransactions.status, filter.status) : undefined,
+        filter.network ? eq(walletTransactions.network, filter.network) : undefined,
+        filter.since ? gte(walletTransactions.createdAt, filter.since) : undefined,
+      );
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(walletTransactions)
+          .where(where)
+          .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(walletTransactions).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+  };
+}
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One HD derivation index per user, handed out by a sequence: never reused across users, and the
+ * same for the user's EVM, Tron and Bitcoin addresses.
+ */
+export const walletKeys = pgTable('wallet_keys', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  derivationIndex: serial('derivation_index').notNull().unique('wallet_keys_derivation_index_key'),
+  createdAt: createdAt(),
+});
+
+/** A user's deposit address in one family (`evm`, `tron`, `bitcoin`), derived from their index. */
+export const walletAddresses = pgTable(
+  'wallet_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    family: text('family', { enum: ['evm', 'tron', 'bitcoin'] }).notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    /** EVM addresses in lower case, so a lookup by an address from a log needs no checksum. */
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('wallet_addresses_user_family_key').on(table.userId, table.family),
+    uniqueIndex('wallet_addresses_family_index_key').on(table.family, table.derivationIndex),
+    uniqueIndex('wallet_addresses_address_key').on(table.family, table.address),
+  ],
+);
+
+/** How far each network's watcher has read: the last block scanned and its hash (to see reorgs). */
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Deposits and withdrawals. Coin amounts are integers in the coin's smallest unit (wei, sun,
+ * satoshi, token units) as text; USD amounts are cents.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['deposit', 'withdrawal'] }).notNull(),
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    /** A deposit's receiving address or a withdrawal's destination. */
+    address: text('address').notNull(),
+    /** The token contract (deposits of tokens), lower case; null for the native coin. */
+    token: text('token'),
+    coinUnits: text('coin_units').notNull(),
+    coinDecimals: integer('coin_decimals').notNull(),
+    /** USD credited (deposit) or taken, fee included (withdrawal). */
+    amountCents: bigint('amount_cents', { mode: 'bigint' }),
+    feeCents: bigint('fee_cents', { mode: 'bigint' }),
+    /** USD per coin at quoting or crediting time, as a decimal string. */
+    rate: text('rate'),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    txHash: text('tx_hash'),
+    /** Which of the transaction's transfers this is: the log index, or -1 for a native transfer. */
+    logIndex: integer('log_index'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull().default(0),
+    /** A withdrawal's signed transaction, kept so a restart re-sends the same one. */
+    rawTx: text('raw_tx'),
+    nonce: integer('nonce'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('wallet_transactions_user_idx').on(table.userId, table.createdAt),
+    index('wallet_transactions_status_idx').on(table.network, table.status),
+    uniqueIndex('wallet_transactions_deposit_key')
+      .on(table.network, table.txHash, table.logIndex)
+      .where(sql`${table.kind} = 'deposit'`),
+  ],
+);
+export type WalletTxRow = typeof walletTransactions.$inferSelect;

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type TConfirmWithdrawalRequest,
+  type TWithdrawRequest,
+  ZWalletTransaction,
+  ZWithdrawalQuote,
+} from '@td/contracts/wallet';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { tradingKeys } from '../../../lib/trading/query-keys';
+import { walletKeys } from '../../../lib/wallet/query-keys';
+
+// The three steps of a withdrawal, one call each, plus cancelling it.
+
+/** Step 1 — POST /wallet/withdrawals: checked and priced; the Review Details step shows it. */
+export const createWithdrawal = (body: TWithdrawRequest) =>
+  api.post('/wallet/withdrawals', body, { schema: ZWithdrawalQuote, silent: true });
+
+/** Step 2 confirmed — the 6-digit code is e-mailed. */
+export const requestWithdrawalCode = (id: string) =>
+  api.post(`/wallet/withdrawals/${id}/request-code`, undefined, { schema: z.null() });
+
+/** Step 3 — the codes; the funds are held and the withdrawal goes on or to review. */
+export const confirmWithdrawal = ({ id, ...body }: TConfirmWithdrawalRequest & { id: string }) =>
+  api.post(`/wallet/withdrawals/${id}/confirm`, body, { schema: ZWalletTransaction, silent: true });
+
+export const cancelWithdrawal = (id: string) =>
+  api.post(`/wallet/withdrawals/${id}/cancel`, undefined, { schema: ZWalletTransaction });
+
+function useRefreshBalances() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries({ queryKey: tradingKeys.portfolios() });
+  };
+}
+
+export const useCreateWithdrawal = () => useMutation({ mutationFn: createWithdrawal });
+export const useRequestWithdrawalCode = () => useMutation({ mutationFn: requestWithdrawalCode });
+export function useConfirmWithdrawal() {
+  const refresh = useRefreshBalances();
+  return useMutation({ mutationFn: confirmWithdrawal, onSuccess: refresh });
+}
+export function useCancelWithdrawal() {
+  const refresh = useRefreshBalances();
+  return useMutation({ mutationFn: cancelWithdrawal, onSuccess: refresh });
+}

@@ -1,0 +1,98 @@
+import { COINS, NETWORKS_BY_COIN, type TCoin, type TNetwork } from '@td/contracts/constants';
+import { useState } from 'react';
+import { Callout } from '../../../components/callout';
+import { Card } from '../../../components/card';
+import { CopyButton } from '../../../components/copy-button';
+import { SelectField } from '../../../components/select-field';
+import { Skeleton } from '../../../components/skeleton';
+import { coinName, networkName } from '../../../components/wallet/coin-labels';
+import { formatMoney } from '../../../lib/format';
+import { useCoins } from '../api/get-coins';
+import { useDepositAddress } from '../api/get-deposit-address';
+import { AddressQr } from './address-qr';
+import styles from './wallet-screen.module.css';
+
+const COIN_OPTIONS = COINS.map((coin) => ({ value: coin, label: coinName(coin) }));
+
+/** Deposit: pick the coin and network, and send to the address shown (QR code and copy). */
+export function DepositPanel() {
+  const [coin, setCoin] = useState<TCoin>('usdt');
+  const [network, setNetwork] = useState<TNetwork>(NETWORKS_BY_COIN.usdt[0]);
+  const coins = useCoins();
+  const address = useDepositAddress(coin, network);
+  const info = coins.data?.find((c) => c.coin === coin)?.networks.find((n) => n.network === network);
+  const networkOptions = NETWORKS_BY_COIN[coin].map((value) => ({ value, label: networkName(value) }));
+
+  return (
+    <Card title="Deposit crypto">
+      <div className={styles.form}>
+        <div className={styles.pickers}>
+          <SelectField
+            label="Coin"
+            options={COIN_OPTIONS}
+            value={coin}
+            onChange={(event) => {
+              const next = event.target.value as TCoin;
+              setCoin(next);
+              setNetwork(NETWORKS_BY_COIN[next][0]);
+            }}
+          />
+          <SelectField
+            label="Network"
+            options={networkOptions}
+            value={network}
+            onChange={(event) => setNetwork(event.target.value as TNetwork)}
+          />
+        </div>
+
+        <div className={styles.addressBox}>
+          {address.isError ? (
+            <Callout tone="danger" role="alert" title="The address could not be loaded">
+              Try again in a moment.
+            </Callout>
+          ) : address.data ? (
+            <>
+              <AddressQr address={address.data.data.address} />
+              <div className={styles.addressText}>
+                <span className={styles.label}>
+                  Your {coinName(coin)} address on {networkName(network)}
+                </span>
+                <code className={styles.address} data-testid="deposit-address">
+                  {address.data.data.address}
+                </code>
+                <CopyButton text={address.data.data.address} label="Copy address" />
+              </div>
+            </>
+          ) : (
+            <>
+              <Skeleton width={176} height={176} shape="block" />
+              <Skeleton width="70%" height={16} />
+            </>
+          )}
+        </div>
+
+        <dl className={styles.facts}>
+          <div>
+            <dt>Minimum deposit</dt>
+            <dd className="tabular">{info ? `${formatMoney(info.minDeposit, 2)} USD` : '—'}</dd>
+          </div>
+          <div>
+            <dt>Confirmations needed</dt>
+            <dd className="tabular">{info?.confirmations ?? '—'}</dd>
+          </div>
+        </dl>
+        {info && !info.depositEnabled ? (
+          <Callout tone="warning" title={`${networkName(network)} deposits are paused`}>
+            Transfers sent now are credited once the network is watched again.
+          </Callout>
+        ) : (
+          <Callout tone="info">
+            Send only {coinName(coin)} on {networkName(network)} to this address. Deposits are credited in USD
+            at the live price after {info?.confirmations ?? 'the required'} confirmations; below the minimum,
+            or in another token, they are not credited.
+          </Callout>
+        )}
+      </div>
+    </Card>
+  );
+}

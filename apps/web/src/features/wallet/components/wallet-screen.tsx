@@ -1,0 +1,68 @@
+import { useSearchParams } from 'react-router';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { PageHeader } from '../../../components/page-header';
+import { WalletTransactionsTable } from '../../../components/wallet/wallet-transactions-table';
+import { formatMoney } from '../../../lib/format';
+import { usePortfolio } from '../../../lib/trading/get-portfolio';
+import { DepositPanel } from './deposit-panel';
+import styles from './wallet-screen.module.css';
+import { WithdrawPanel } from './withdraw-panel';
+
+const TABS = [
+  { value: 'deposit', label: 'Deposit' },
+  { value: 'withdraw', label: 'Withdraw' },
+] as const;
+type TTab = (typeof TABS)[number]['value'];
+
+/** The wallet: deposit crypto into the real account, or take it out in three steps. */
+export function WalletScreen() {
+  const [params, setParams] = useSearchParams();
+  const tab: TTab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
+  const portfolio = usePortfolio('real');
+  const available = portfolio.data?.freeMargin ?? portfolio.data?.balance;
+
+  return (
+    <>
+      <PageHeader
+        title="Wallet"
+        description="Fund your real account with crypto and withdraw it again."
+        actions={
+          <div className={styles.balance}>
+            <span className={styles.label}>Available</span>
+            <span className={`${styles.balanceValue} tabular`} data-testid="wallet-available">
+              {formatMoney(available, 2)} USD
+            </span>
+          </div>
+        }
+      />
+      <FilterTabs
+        label="Wallet action"
+        tabs={TABS}
+        value={tab}
+        onChange={(value) => setParams(value === 'deposit' ? {} : { tab: value }, { replace: true })}
+        className={styles.tabs}
+      />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {tab === 'deposit' ? <DepositPanel /> : <WithdrawPanel available={available} />}
+        </div>
+        <div className={styles.side}>
+          {tab === 'deposit' ? (
+            <WalletTransactionsTable
+              kind="deposit"
+              isWatching
+              title="Incoming deposits"
+              emptyText="Deposits appear here as soon as the network sees them, with their confirmations."
+            />
+          ) : (
+            <WalletTransactionsTable
+              kind="withdrawal"
+              title="Withdrawals"
+              emptyText="Your withdrawals and their status appear here."
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
