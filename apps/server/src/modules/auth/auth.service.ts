@@ -41,6 +41,8 @@ export const AUTH_LIMITS = {
   verifyPerIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE_MS },
   verifyPerAccount: { name: 'verify-account', max: 10, windowMs: 15 * MINUTE_MS },
   resendPerAccount: { name: 'resend-account', max: 3, windowMs: 10 * MINUTE_MS },
+  /** Codes that confirm an action (a withdrawal): per account and purpose. */
+  actionCodePerAccount: { name: 'action-code-account', max: 10, windowMs: 10 * MINUTE_MS },
   tfaPerIp: { name: 'tfa-ip', max: 30, windowMs: 15 * MINUTE_MS },
   tfaPerAccount: { name: 'tfa-account', max: 10, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;
@@ -450,6 +452,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       user: UserRow,
       action: { purpose: CodePurpose; subject: string; mail: (code: string) => AuthEmail },
     ): Promise<void> {
+      await enforce(
+        limiter,
+        AUTH_LIMITS.actionCodePerAccount,
+        `${action.purpose}:${user.id}`,
+        'Too many codes requested, please try again later',
+      );
       const code = generateSixDigitCode();
       await repo.replaceCode({
         userId: user.id,
