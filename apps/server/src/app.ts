@@ -269,9 +269,10 @@ async function registerApiModules(
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir }));
+  const adminRepo = createAdminRepository(db.db);
   const admin = createAdminService({
     db: db.db,
-    repo: createAdminRepository(db.db),
+    repo: adminRepo,
     auth: authRepo,
     profile,
     orders,
@@ -303,6 +304,7 @@ async function registerApiModules(
     repo: walletRepo,
     logger,
     senderNetworks: senderNetworks(config),
+    audit: adminRepo,
   });
   await app.register(walletAdminRoutes({ admin: walletAdmin, authenticate }));
 }

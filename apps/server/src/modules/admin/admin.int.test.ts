@@ -25,6 +25,10 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
   ['GET', '/admin/settings'],
   ['PUT', '/admin/settings/general', { maintenanceNotice: 'x' }],
   ['GET', '/admin/audit'],
+  ['GET', '/admin/withdrawals'],
+  ['POST', `/admin/withdrawals/${SOME_ID}/approve`],
+  ['POST', `/admin/withdrawals/${SOME_ID}/reject`, { reason: 'Not the owner' }],
+  ['POST', `/admin/withdrawals/${SOME_ID}/mark-sent`, { txHash: 'a'.repeat(64) }],
 ];
 
 describe('the admin back-office', () => {

@@ -1,5 +1,6 @@
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import {
+  ZAdminWithdrawal,
   ZMarkSentRequest,
   ZRejectWithdrawalRequest,
   ZWalletTransaction,
@@ -34,7 +35,7 @@ export function walletAdminRoutes(deps: {
         preHandler: requireAdmin,
         schema: {
           querystring: ZWalletTransactionsQuery.omit({ kind: true }),
-          response: { 200: successEnvelope(pageOf(ZWalletTransaction.extend({ userId: z.string() }))) },
+          response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
         },
       },
       async (request) => ok('Withdrawals fetched successfully', await admin.list(request.query)),
@@ -46,7 +47,8 @@ export function walletAdminRoutes(deps: {
         preHandler: requireAdmin,
         schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
-      async (request) => ok('Withdrawal approved', await admin.approve(request.params.id)),
+      async (request) =>
+        ok('Withdrawal approved', await admin.approve(authOf(request).user.id, request.params.id)),
     );
 
     app.post(
@@ -60,7 +62,10 @@ export function walletAdminRoutes(deps: {
         },
       },
       async (request) =>
-        ok('Withdrawal rejected', await admin.reject(request.params.id, request.body.reason)),
+        ok(
+          'Withdrawal rejected',
+          await admin.reject(authOf(request).user.id, request.params.id, request.body.reason),
+        ),
     );
 
     app.post(
@@ -70,7 +75,10 @@ export function walletAdminRoutes(deps: {
         schema: { params, body: ZMarkSentRequest, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>
-        ok('Withdrawal marked as sent', await admin.markSent(request.params.id, request.body.txHash)),
+        ok(
+          'Withdrawal marked as sent',
+          await admin.markSent(authOf(request).user.id, request.params.id, request.body.txHash),
+        ),
     );
   };
 }

@@ -245,6 +245,24 @@ describe('wallet API', () => {
     ).toBe(409);
     expect(await w.realCash(dave)).toBe('200.00');
 
+    // Every decision is in the back-office audit log, with the administrator and the state it changed.
+    const audit = async (action: string, targetId: string | undefined) =>
+      (await desk.call(admin, 'GET', `/admin/audit?action=${action}&targetId=${targetId}`)).json().data.items;
+    expect(await audit('withdrawal.approve', one.id)).toMatchObject([
+      {
+        actor: { id: admin.id },
+        targetType: 'withdrawal',
+        before: { status: 'suspicous', userId: dave.id },
+        after: { status: 'prc' },
+      },
+    ]);
+    expect(await audit('withdrawal.mark-sent', one.id)).toMatchObject([
+      { before: { status: 'prc', txHash: null }, after: { status: 'cnf', txHash: 'a'.repeat(64) } },
+    ]);
+    expect(await audit('withdrawal.reject', two.id)).toMatchObject([
+      { before: { status: 'suspicous' }, after: { status: 'rjt', reason: 'Address on a sanctions list' } },
+    ]);
+
     const history = await desk.call(dave, 'GET', '/wallet/transactions?kind=withdrawal');
     expect(
       history
