@@ -49,6 +49,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { createWalletAdmin } from './modules/wallet/wallet-admin.service';
+import { createWalletNotices } from './modules/wallet/wallet-notices';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -305,6 +306,7 @@ async function registerApiModules(
     logger,
     senderNetworks: senderNetworks(config),
     audit: adminRepo,
+    notices: createWalletNotices(notifier.notify),
   });
   await app.register(walletAdminRoutes({ admin: walletAdmin, authenticate }));
 }

@@ -12,6 +12,7 @@ import { createAccountWatcher, esploraSource, tronGridSource } from './account-w
 import { evmFromTron } from './addresses';
 import { createDepositSettler } from './chain-watcher';
 import { createWalletRepository } from './wallet.repository';
+import { createWalletNotices } from './wallet-notices';
 
 const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OTHER_TRC20 = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
@@ -122,6 +123,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
         },
       },
       logger,
+      notices: createWalletNotices(desk.notify),
     });
     tron = createAccountWatcher({
       network: 'tron',
@@ -218,6 +220,26 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     expect(of('b1')).toMatchObject({ status: 'cnf', amount: '50.00' });
     expect(of('a2')).toMatchObject({ status: 'minFail', amount: '0.12' });
     expect(await w.realCash(user)).toBe('62.00');
+
+    // Each credited deposit is in the user's notification centre; the one under the minimum is not.
+    const centre = (await desk.call(user, 'GET', '/notifications')).json().data;
+    const credited = centre.items.filter((item: { kind: string }) => item.kind === 'deposit_credited');
+    expect(credited).toHaveLength(2);
+    expect(credited).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          message: 'Deposit credited: 50 USD on Tron, 50.00 USD added to your real balance',
+          payload: expect.objectContaining({
+            transactionId: expect.any(String),
+            coin: 'usdt',
+            amount: '50.00',
+          }),
+        }),
+        expect.objectContaining({
+          payload: expect.objectContaining({ coin: 'tron', coinAmount: expect.any(String), amount: '12.00' }),
+        }),
+      ]),
+    );
   });
 
   it('Bitcoin: an output seen in the mempool waits, then is credited after its confirmations', async () => {

@@ -9,6 +9,7 @@ import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 import { toWalletTxDto } from './wallet.service';
 import { endWithRefund } from './wallet-ledger';
+import type { WalletNotices } from './wallet-notices';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
@@ -28,6 +29,7 @@ export function createWalletAdmin(deps: {
   senderNetworks: ReadonlySet<TNetwork>;
   /** The back-office audit log: every decision on a withdrawal is written there. */
   audit: Pick<AdminRepository, 'record'>;
+  notices: WalletNotices;
 }) {
   const { db, repo, logger } = deps;
   const record = (actorId: string, action: string, before: WalletTxRow, after: WalletTxRow) =>
@@ -84,6 +86,7 @@ export function createWalletAdmin(deps: {
       const row = await endWithRefund(db, repo, id, 'rjt', { from: ['suspicous', 'prc'], reason });
       if (!row) throw conflict('Only a withdrawal under review or waiting to be sent can be rejected');
       await record(actorId, 'withdrawal.reject', before, row);
+      await deps.notices.withdrawalReturned(row);
       logger.info({ withdrawal: id, reason }, 'withdrawal rejected');
       return toWalletTxDto(row);
     },
@@ -101,6 +104,7 @@ export function createWalletAdmin(deps: {
       });
       if (!row) throw conflict('Only an approved withdrawal waiting to be sent can be marked as sent');
       await record(actorId, 'withdrawal.mark-sent', found, row);
+      await deps.notices.withdrawalSent(row);
       return toWalletTxDto(row);
     },
   };

@@ -263,6 +263,22 @@ describe('wallet API', () => {
       { before: { status: 'suspicous' }, after: { status: 'rjt', reason: 'Address on a sanctions list' } },
     ]);
 
+    // The user hears of both: the one sent, and the one rejected with the reason and the funds back.
+    const centre = (await desk.call(dave, 'GET', '/notifications')).json().data.items;
+    expect(centre).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'withdrawal_sent',
+          payload: expect.objectContaining({ transactionId: one.id, status: 'cnf' }),
+        }),
+        expect.objectContaining({
+          kind: 'withdrawal_returned',
+          message: expect.stringContaining('rejected: Address on a sanctions list. 100.00 USD is back'),
+          payload: expect.objectContaining({ transactionId: two.id, status: 'rjt' }),
+        }),
+      ]),
+    );
+
     const history = await desk.call(dave, 'GET', '/wallet/transactions?kind=withdrawal');
     expect(
       history
