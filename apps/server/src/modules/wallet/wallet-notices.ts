@@ -9,6 +9,12 @@ const plainAmount = (text: string) => (text.includes('.') ? text.replace(/\.?0+$
 const networkOf = (network: string) =>
   network in NETWORK_LABEL ? NETWORK_LABEL[network as TNetwork] : network;
 
+/** A deposit or withdrawal as a ticket names it: "Deposit 50 USD · Tron · #1a2b3c4d". */
+export const walletTxLabel = (row: WalletTxRow) =>
+  `${row.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} ${plainAmount(toWalletTxDto(row).coinAmount)} ${coinOf(
+    row.coin,
+  )} · ${networkOf(row.network)} · #${row.id.slice(0, 8)}`;
+
 /**
  * What the wallet tells its users, through the notification centre (and the stream): a deposit
  * credited, a withdrawal sent, a withdrawal rejected or failed with its funds returned. Each names
