@@ -271,6 +271,7 @@ async function registerApiModules(
   });
   await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir }));
   const adminRepo = createAdminRepository(db.db);
+  const walletRepo = createWalletRepository(db.db);
   const admin = createAdminService({
     db: db.db,
     repo: adminRepo,
@@ -281,9 +282,9 @@ async function registerApiModules(
     pairs: market.pairsRepo,
     tickets,
     settings,
+    wallet: walletRepo,
   });
   await app.register(adminRoutes({ admin, tickets, authenticate }));
-  const walletRepo = createWalletRepository(db.db);
   const wallet = createWalletService({
     db: db.db,
     repo: walletRepo,

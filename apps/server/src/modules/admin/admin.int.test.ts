@@ -77,6 +77,32 @@ describe('the admin back-office', () => {
     expect((await call(admin, 'GET', `/admin/users/${SOME_ID}`)).statusCode).toBe(404);
   });
 
+  it('shows a user’s deposits and withdrawals, newest first', async () => {
+    const payer = await desk.newUser();
+    expect((await call(admin, 'GET', `/admin/users/${payer.id}`)).json().data.transactions).toEqual([]);
+    await desk.fundReal(payer, 5_000n);
+    const withdrawal = await call(payer, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'tron',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: '20',
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const one = await call(admin, 'GET', `/admin/users/${payer.id}`);
+    expect(one.json().data.transactions).toEqual([
+      expect.objectContaining({
+        id: withdrawal.json().data.id,
+        kind: 'withdrawal',
+        coin: 'usdt',
+        network: 'tron',
+        status: 'pnd',
+        amount: '20.00',
+      }),
+    ]);
+    // Another user's detail does not show them.
+    expect((await call(admin, 'GET', `/admin/users/${user.id}`)).json().data.transactions).toEqual([]);
+  });
+
   it('suspends (signing the user out) and reactivates, each in the audit log', async () => {
     const suspended = await call(admin, 'PUT', `/admin/users/${user.id}/status`, { status: 'sus' });
     expect(suspended.json().data.status).toBe('sus');
