@@ -69,7 +69,9 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
     async progress(row: WalletTxRow, confirmations: number, wallet: WalletSettings): Promise<void> {
       const network = row.network as TNetwork;
       const required = wallet.networks[network].confirmations;
-      if (confirmations < required) {
+      // Deposits paused (the `wallet` settings): counted, not credited; credited on the first pass
+      // once they are on again.
+      if (confirmations < required || !wallet.depositsEnabled) {
         if (confirmations !== row.confirmations || required !== row.requiredConfirmations)
           await repo.update(db, row.id, { confirmations, requiredConfirmations: required });
         return;

@@ -154,9 +154,11 @@ export function createEvmSender(deps: {
         if (row.rawTx && row.txHash && (await send(row, row.rawTx as Hex, row.txHash as Hex)))
           await deps.notices.withdrawalSent(await repo.update(db, row.id, { status: 'snt' }));
       }
-      for (const row of await repo.byStatus(network, 'withdrawal', ['prc'])) {
-        await sendNew(row, settings.usdtContract);
-      }
+      // Paused withdrawals: approved ones wait; those already on the chain are still followed.
+      if (wallet.withdrawalsEnabled)
+        for (const row of await repo.byStatus(network, 'withdrawal', ['prc'])) {
+          await sendNew(row, settings.usdtContract);
+        }
       const head = Number(await client.getBlockNumber());
       for (const row of await repo.byStatus(network, 'withdrawal', ['snt'])) {
         await follow(row, head, settings.confirmations);

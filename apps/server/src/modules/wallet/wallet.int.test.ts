@@ -324,4 +324,47 @@ describe('wallet API', () => {
     expect(await w.realCash(erin)).toBe('10.00');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
+
+  it('takes no withdrawal while the wallet settings pause them, and shows it in the coins', async () => {
+    const admin = await desk.newUser();
+    await w.makeAdmin(admin);
+    const gina = await desk.newUser();
+    await w.fund(gina, '100');
+    const before = await desk.call(gina, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'tron',
+      address: TRON_TO,
+      amount: '30',
+    });
+    expect(before.statusCode, before.body).toBe(201);
+    const paused = await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: false });
+    expect(paused.statusCode, paused.body).toBe(200);
+    try {
+      const coins = (await desk.call(gina, 'GET', '/wallet/coins')).json().data as Array<{
+        networks: Array<{ withdrawEnabled: boolean }>;
+      }>;
+      expect(coins.flatMap((coin) => coin.networks).every((n) => !n.withdrawEnabled)).toBe(true);
+      const refused = await desk.call(gina, 'POST', '/wallet/withdrawals', {
+        coin: 'usdt',
+        network: 'tron',
+        address: TRON_TO,
+        amount: '30',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'CONFLICT',
+        message: 'Withdrawals are paused at the moment. Please try again later',
+      });
+      // One reviewed before the pause cannot be confirmed during it either; nothing is held.
+      const code = await desk.call(gina, 'POST', `/wallet/withdrawals/${before.json().data.id}/confirm`, {
+        emailCode: '123456',
+      });
+      expect(code.statusCode).toBe(409);
+      expect(await w.realCash(gina)).toBe('100.00');
+    } finally {
+      await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: true });
+    }
+    const again = await w.withdraw(gina, { coin: 'usdt', network: 'tron', address: TRON_TO, amount: '30' });
+    expect(again.confirmed?.statusCode, again.confirmed?.body).toBe(200);
+  });
 });
