@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import type { TPaymentStatus } from '@td/contracts/statuses';
 import { type TMarkSentRequest, type TRejectWithdrawalRequest, ZAdminWithdrawal } from '@td/contracts/wallet';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE } from './admin-users';
+import { ADMIN_PAGE_SIZE, useAuditedMutation } from './admin-users';
 
 export const ADMIN_WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
 
@@ -32,15 +32,6 @@ export const rejectWithdrawal = ({ id, ...body }: TRejectWithdrawalRequest & { i
 export const markWithdrawalSent = ({ id, ...body }: TMarkSentRequest & { id: string }) =>
   api.post(path(id, 'mark-sent'), body);
 
-/** Every decision refreshes the queue (and the audit log, which records it). */
-export function useAdminWithdrawalMutation<TInput>(run: (input: TInput) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_WITHDRAWALS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
-  });
-}
+/** Every decision refreshes the queue (and the audit log). */
+export const useAdminWithdrawalMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>
+  useAuditedMutation(ADMIN_WITHDRAWALS_KEY, run);

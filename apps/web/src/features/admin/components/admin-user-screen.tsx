@@ -1,7 +1,6 @@
 import type { TLoginEvent } from '@td/contracts/profile';
 import { USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
-import type { TWalletTransaction } from '@td/contracts/wallet';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -13,8 +12,7 @@ import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
-import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
-import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
+import { WALLET_TX_COLUMNS } from '../../../components/wallet/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import {
@@ -40,44 +38,6 @@ const ORDER_COLUMNS: TColumn<TOrder>[] = [
     header: 'Status',
     align: 'end',
     cell: (order) => <OrderStatusBadge status={order.status} />,
-  },
-];
-
-const TRANSACTION_COLUMNS: TColumn<TWalletTransaction>[] = [
-  {
-    key: 'kind',
-    header: 'Payment',
-    isPrimary: true,
-    cell: (tx) => (
-      <span className={styles.strong}>
-        {tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'}
-        <span className={styles.sub}>
-          {coinName(tx.coin)} · {networkName(tx.network)}
-        </span>
-      </span>
-    ),
-  },
-  {
-    key: 'quantity',
-    header: 'Quantity',
-    align: 'end',
-    cell: (tx) => (
-      <span className="tabular">
-        {tx.coinAmount} {coinAmountUnit(tx.coin)}
-      </span>
-    ),
-  },
-  { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
-  {
-    key: 'date',
-    header: 'Date',
-    cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    align: 'end',
-    cell: (tx) => <PaymentStatusBadge status={tx.status} />,
   },
 ];
 
@@ -234,7 +194,7 @@ export function AdminUserScreen() {
       <Card title="Deposits and withdrawals" isFlush>
         <DataTable
           caption="Deposits and withdrawals"
-          columns={TRANSACTION_COLUMNS}
+          columns={WALLET_TX_COLUMNS}
           rows={detail?.transactions}
           rowKey={(tx) => tx.id}
           isLoading={query.isPending}

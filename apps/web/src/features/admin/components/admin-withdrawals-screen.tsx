@@ -10,7 +10,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconWallet } from '../../../components/icons';
+import { IconAlertTriangle, IconWallet } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
@@ -258,12 +258,20 @@ export function AdminWithdrawalsScreen() {
         isLoading={query.isPending}
         isStale={query.isPlaceholderData}
         skeletonRows={6}
-        empty={
+        empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
+        error={
           query.isError ? (
-            <EmptyState tone="error" icon={<IconWallet size={24} />} title="Withdrawals could not load." />
-          ) : (
-            <EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />
-          )
+            <EmptyState
+              tone="error"
+              icon={<IconAlertTriangle size={24} />}
+              title="Withdrawals could not load."
+              action={
+                <Button variant="secondary" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          ) : undefined
         }
       />
       {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
