@@ -270,4 +270,45 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     expect(await w.realCash(user)).toBe('122.00');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
+
+  it('counts but does not credit deposits while the wallet settings pause them, then credits them once', async () => {
+    const admin = await desk.newUser();
+    await w.makeAdmin(admin);
+    const setDeposits = async (depositsEnabled: boolean) => {
+      const res = await desk.call(admin, 'PUT', '/admin/settings/wallet', { depositsEnabled });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const tx = {
+      txid: 'e1'.repeat(32),
+      status: { confirmed: true, block_height: 800_010, block_hash: 'ee'.repeat(32) },
+      vout: [{ scriptpubkey_address: btcAddress, value: 50_000 }],
+    };
+    const paused = async () => (await deposits('bitcoin')).find((item) => item.txHash === tx.txid);
+    await setDeposits(false);
+    try {
+      apis.state.btcTxs.set(btcAddress, [tx]);
+      apis.state.btcHead = 800_020;
+      // The settler reads the settings through its own cache, told of the change over the bus.
+      await expect
+        .poll(async () => {
+          await bitcoin.tick();
+          return (await paused())?.confirmations;
+        })
+        .toBe(11);
+      expect(await paused()).toMatchObject({ status: 'pnd', amount: null });
+      expect(await w.realCash(user)).toBe('122.00');
+    } finally {
+      await setDeposits(true);
+    }
+    await expect
+      .poll(async () => {
+        await bitcoin.tick();
+        return (await paused())?.status;
+      })
+      .toBe('cnf');
+    // 0.0005 BTC at 60,000 USD, credited once.
+    await bitcoin.tick();
+    expect(await w.realCash(user)).toBe('152.00');
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
 });
