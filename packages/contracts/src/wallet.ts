@@ -126,7 +126,7 @@ export const ZWalletTransactionsQuery = ZPageQuery.extend({
 export type TWalletTransactionsQuery = z.input<typeof ZWalletTransactionsQuery>;
 
 /** A withdrawal as the back-office lists it: whose it is. */
-export const ZAdminWithdrawal = ZWalletTransaction.extend({ userId: z.string() });
+export const ZAdminWithdrawal = ZWalletTransaction.extend({ userId: z.string(), userEmail: z.string() });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 
 export const ZRejectWithdrawalRequest = z.object({

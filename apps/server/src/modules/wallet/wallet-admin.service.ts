@@ -59,8 +59,13 @@ export function createWalletAdmin(deps: {
         query.page,
         query.limit,
       );
+      const emails = await repo.emailsOf(items.map((row) => row.userId));
       return {
-        items: items.map((row) => ({ ...toWalletTxDto(row), userId: row.userId })),
+        items: items.map((row) => ({
+          ...toWalletTxDto(row),
+          userId: row.userId,
+          userEmail: emails.get(row.userId) ?? '',
+        })),
         page: query.page,
         limit: query.limit,
         total,

@@ -220,6 +220,7 @@ describe('wallet API', () => {
       expect((await desk.call(dave, method, url, body)).statusCode).toBe(403);
     }
     const list = await desk.call(admin, 'GET', '/admin/withdrawals?status=suspicous');
+    expect(list.json().data.items[0]).toMatchObject({ userId: dave.id, userEmail: dave.email });
     expect(list.json().data.items.map((item: { id: string }) => item.id)).toEqual(
       expect.arrayContaining([one.id, two.id]),
     );

@@ -167,7 +167,7 @@ export function AdminWithdrawalsScreen() {
       header: 'User',
       cell: (tx) => (
         <Link to={`/admin/users/${tx.userId}`} className={styles.strongLink}>
-          <span className="tabular">{shortText(tx.userId)}</span>
+          {tx.userEmail}
         </Link>
       ),
     },
