@@ -6,10 +6,8 @@ import {
   ZWalletTransaction,
   ZWalletTransactionsQuery,
 } from '@td/contracts/wallet';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import { type Authenticator, authOf } from '../auth/authenticate';
 import type { WalletAdmin } from './wallet-admin.service';
@@ -23,16 +21,12 @@ export function walletAdminRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { admin } = deps;
   return async (app) => {
-    const requireUser = deps.authenticate.normal();
-    const requireAdmin: preHandlerAsyncHookHandler = async (request, reply) => {
-      await requireUser.call(app, request, reply);
-      if (authOf(request).user.role !== 'admin') throw forbidden('Administrators only');
-    };
+    // The role check runs for every route of this plugin, before validation (as in the back-office).
+    app.addHook('onRequest', deps.authenticate.admin());
 
     app.get(
       '/admin/withdrawals',
       {
-        preHandler: requireAdmin,
         schema: {
           querystring: ZWalletTransactionsQuery.omit({ kind: true }),
           response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
@@ -44,7 +38,6 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/approve',
       {
-        preHandler: requireAdmin,
         schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>
@@ -54,7 +47,6 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/reject',
       {
-        preHandler: requireAdmin,
         schema: {
           params,
           body: ZRejectWithdrawalRequest,
@@ -71,7 +63,6 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/mark-sent',
       {
-        preHandler: requireAdmin,
         schema: { params, body: ZMarkSentRequest, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>

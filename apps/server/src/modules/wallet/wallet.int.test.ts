@@ -216,6 +216,9 @@ describe('wallet API', () => {
       ['GET', '/admin/withdrawals', undefined],
       ['POST', `/admin/withdrawals/${one.id}/approve`, undefined],
       ['POST', `/admin/withdrawals/${one.id}/reject`, { reason: 'Not you' }],
+      // The role is checked before the input: no hint of what a valid body looks like.
+      ['POST', `/admin/withdrawals/${one.id}/reject`, {}],
+      ['POST', '/admin/withdrawals/not-an-id/mark-sent', {}],
     ] as const) {
       expect((await desk.call(dave, method, url, body)).statusCode).toBe(403);
     }
