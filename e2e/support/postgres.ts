@@ -44,13 +44,12 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
                 [userId, book, kind],
               )
             ).rows[0]?.id;
-          // A user's account keeps a running balance; the house's is the sum of its entries.
-          if (userId !== null) {
+          // The house keeps no running balance (its balance is the sum of its entries).
+          if (userId !== null)
             await client.query(
               'update ledger_accounts set balance_cents = balance_cents + $1 where id = $2',
               [change.toString(), id],
             );
-          }
           return id;
         };
         const user = await client.query<{ id: string }>('select id from users where email = $1', [email]);

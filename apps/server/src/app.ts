@@ -49,6 +49,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { createWalletAdmin } from './modules/wallet/wallet-admin.service';
+import { createWalletNotices } from './modules/wallet/wallet-notices';
 import type { Bus } from './platform/bus/bus';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
@@ -269,9 +270,11 @@ async function registerApiModules(
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir }));
+  const adminRepo = createAdminRepository(db.db);
+  const walletRepo = createWalletRepository(db.db);
   const admin = createAdminService({
     db: db.db,
-    repo: createAdminRepository(db.db),
+    repo: adminRepo,
     auth: authRepo,
     profile,
     orders,
@@ -279,9 +282,9 @@ async function registerApiModules(
     pairs: market.pairsRepo,
     tickets,
     settings,
+    wallet: walletRepo,
   });
   await app.register(adminRoutes({ admin, tickets, authenticate }));
-  const walletRepo = createWalletRepository(db.db);
   const wallet = createWalletService({
     db: db.db,
     repo: walletRepo,
@@ -303,6 +306,8 @@ async function registerApiModules(
     repo: walletRepo,
     logger,
     senderNetworks: senderNetworks(config),
+    audit: adminRepo,
+    notices: createWalletNotices(notifier.notify),
   });
   await app.register(walletAdminRoutes({ admin: walletAdmin, authenticate }));
 }

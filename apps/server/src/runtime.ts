@@ -140,7 +140,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
             }).start(),
         },
       ],
-      chain: chainWorkers({ config, db: db.db, bus, logger: log }),
+      chain: chainWorkers({ config, db: db.db, bus, logger: log, notify: notifier.notify }),
     };
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
       singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),

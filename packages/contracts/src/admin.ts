@@ -4,6 +4,7 @@ import { ZPair } from './market';
 import { ZLoginEvent, ZUser } from './profile';
 import { ZOrderStatus, ZRole, ZTicketStatus, ZUserStatus } from './statuses';
 import { ZOrder } from './trading';
+import { ZWalletTransaction } from './wallet';
 
 const ZPage = {
   page: z.coerce.number().int().min(1).default(1),
@@ -30,8 +31,8 @@ export const ZAdminUserDetail = z.object({
   balances: z.object({ demo: ZBookBalances, real: ZBookBalances }),
   orders: z.array(ZOrder),
   logins: z.array(ZLoginEvent),
-  /** Deposits and withdrawals, filled in by the wallet. */
-  transactions: z.array(z.record(z.string(), z.unknown())),
+  /** The latest deposits and withdrawals. */
+  transactions: z.array(ZWalletTransaction),
 });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 

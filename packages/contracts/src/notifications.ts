@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'price_alert',
   'deposit_credited',
   'withdrawal_sent',
+  'withdrawal_returned',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -7,8 +7,8 @@ export const TICKET_ATTACHMENTS_MAX = 3;
 /** Stored attachments are served under this path; their names are unguessable. */
 export const TICKET_ATTACHMENT_URL_PREFIX = '/tickets/attachments/';
 
-/** What a ticket may concern; a wallet transaction will be another kind. */
-export const TICKET_LINK_KINDS = ['order'] as const;
+/** What a ticket may concern: one of the user's orders, or one of their deposits or withdrawals. */
+export const TICKET_LINK_KINDS = ['order', 'transaction'] as const;
 export const ZTicketLinkKind = z.enum(TICKET_LINK_KINDS);
 
 const ZMessageText = z
@@ -21,24 +21,37 @@ const ZAttachmentIds = z
   .max(TICKET_ATTACHMENTS_MAX, `At most ${TICKET_ATTACHMENTS_MAX} images`)
   .default([]);
 
-export const ZCreateTicketRequest = z.object({
-  type: ZTicketType,
-  subject: z
-    .string()
-    .trim()
-    .min(TICKET_SUBJECT_LENGTH.min, `At least ${TICKET_SUBJECT_LENGTH.min} characters`)
-    .max(TICKET_SUBJECT_LENGTH.max, `At most ${TICKET_SUBJECT_LENGTH.max} characters`),
-  message: ZMessageText,
-  /** One of the user's own orders the ticket is about. */
-  orderId: z.uuid('Choose one of your orders').optional(),
-  attachments: ZAttachmentIds,
-});
+export const ZCreateTicketRequest = z
+  .object({
+    type: ZTicketType,
+    subject: z
+      .string()
+      .trim()
+      .min(TICKET_SUBJECT_LENGTH.min, `At least ${TICKET_SUBJECT_LENGTH.min} characters`)
+      .max(TICKET_SUBJECT_LENGTH.max, `At most ${TICKET_SUBJECT_LENGTH.max} characters`),
+    message: ZMessageText,
+    /** One of the user's own orders the ticket is about. */
+    orderId: z.uuid('Choose one of your orders').optional(),
+    /** Or one of the user's own deposits or withdrawals (not both). */
+    transactionId: z.uuid('Choose one of your deposits or withdrawals').optional(),
+    attachments: ZAttachmentIds,
+  })
+  .refine((ticket) => !(ticket.orderId && ticket.transactionId), {
+    path: ['transactionId'],
+    message: 'A ticket concerns an order or a payment, not both',
+  });
 export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
 
 export const ZTicketMessageRequest = z.object({ message: ZMessageText, attachments: ZAttachmentIds });
 export type TTicketMessageRequest = z.input<typeof ZTicketMessageRequest>;
 
-export const ZTicketLink = z.object({ kind: ZTicketLinkKind, id: z.string(), label: z.string() });
+export const ZTicketLink = z.object({
+  kind: ZTicketLinkKind,
+  id: z.string(),
+  label: z.string(),
+  /** A linked deposit's or withdrawal's payment status (`cnf`, `suspicous`…). */
+  status: z.string().optional(),
+});
 
 export const ZTicketSummary = z.object({
   id: z.string(),

@@ -125,12 +125,18 @@ export const ZWalletTransactionsQuery = ZPageQuery.extend({
 });
 export type TWalletTransactionsQuery = z.input<typeof ZWalletTransactionsQuery>;
 
+/** A withdrawal as the back-office lists it: whose it is. */
+export const ZAdminWithdrawal = ZWalletTransaction.extend({ userId: z.string(), userEmail: z.string() });
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+
 export const ZRejectWithdrawalRequest = z.object({
   reason: z.string().trim().min(3, 'Give the user a reason').max(300),
 });
+export type TRejectWithdrawalRequest = z.input<typeof ZRejectWithdrawalRequest>;
 export const ZMarkSentRequest = z.object({
-  txHash: z.string().trim().min(10).max(100),
+  txHash: z.string().trim().min(10, 'Enter the transaction hash').max(100),
 });
+export type TMarkSentRequest = z.input<typeof ZMarkSentRequest>;
 
 /** "3 of 12": a deposit's progress while pending. */
 export const confirmationsText = (seen: number, needed: number) => `${Math.min(seen, needed)} of ${needed}`;

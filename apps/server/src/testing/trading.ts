@@ -96,6 +96,8 @@ export async function startTradingDesk() {
     t,
     mailbox,
     triggers,
+    /** The notification centre, for workers under test that tell users what happened. */
+    notify: notifier.notify,
     setQuote,
     call,
     newUser: () => createUser(t.app, mailbox),

@@ -233,6 +233,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'withdrawals',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-withdrawals-screen'),
+              (module) => module.AdminWithdrawalsScreen,
+            ),
+          },
+          {
             path: 'pairs',
             lazy: lazyScreen(
               () => import('../features/admin/components/admin-pairs-screen'),

@@ -25,6 +25,10 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
   ['GET', '/admin/settings'],
   ['PUT', '/admin/settings/general', { maintenanceNotice: 'x' }],
   ['GET', '/admin/audit'],
+  ['GET', '/admin/withdrawals'],
+  ['POST', `/admin/withdrawals/${SOME_ID}/approve`],
+  ['POST', `/admin/withdrawals/${SOME_ID}/reject`, { reason: 'Not the owner' }],
+  ['POST', `/admin/withdrawals/${SOME_ID}/mark-sent`, { txHash: 'a'.repeat(64) }],
 ];
 
 describe('the admin back-office', () => {
@@ -71,6 +75,32 @@ describe('the admin back-office', () => {
       logins: [{ outcome: 'success' }],
     });
     expect((await call(admin, 'GET', `/admin/users/${SOME_ID}`)).statusCode).toBe(404);
+  });
+
+  it('shows a user’s deposits and withdrawals, newest first', async () => {
+    const payer = await desk.newUser();
+    expect((await call(admin, 'GET', `/admin/users/${payer.id}`)).json().data.transactions).toEqual([]);
+    await desk.fundReal(payer, 5_000n);
+    const withdrawal = await call(payer, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'tron',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: '20',
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const one = await call(admin, 'GET', `/admin/users/${payer.id}`);
+    expect(one.json().data.transactions).toEqual([
+      expect.objectContaining({
+        id: withdrawal.json().data.id,
+        kind: 'withdrawal',
+        coin: 'usdt',
+        network: 'tron',
+        status: 'pnd',
+        amount: '20.00',
+      }),
+    ]);
+    // Another user's detail does not show them.
+    expect((await call(admin, 'GET', `/admin/users/${user.id}`)).json().data.transactions).toEqual([]);
   });
 
   it('suspends (signing the user out) and reactivates, each in the audit log', async () => {

@@ -15,6 +15,8 @@ import type { SettingsService, TSettingGroup } from '../settings/settings.servic
 import type { TicketsService } from '../tickets/tickets.service';
 import type { OrderRow, OrdersRepository } from '../trading/orders.repository';
 import { type OrdersService, toOrderDto } from '../trading/orders.service';
+import type { WalletRepository } from '../wallet/wallet.repository';
+import { toWalletTxDto } from '../wallet/wallet.service';
 import type { AdminRepository } from './admin.repository';
 
 const RECENT_ROWS = 20;
@@ -56,6 +58,7 @@ export function createAdminService(deps: {
   pairs: PairsRepository;
   tickets: TicketsService;
   settings: SettingsService;
+  wallet: WalletRepository;
 }) {
   const { db, repo } = deps;
   const record = (
@@ -87,11 +90,12 @@ export function createAdminService(deps: {
 
     async user(id: string): Promise<TAdminUserDetail> {
       const row = await userOf(id);
-      const [demo, real, recent, logins] = await Promise.all([
+      const [demo, real, recent, logins, payments] = await Promise.all([
         balancesOf(db, id, 'demo'),
         balancesOf(db, id, 'real'),
         deps.ordersRepo.list(id, { page: 1, limit: RECENT_ROWS }),
         deps.profile.logins(row, 1, RECENT_ROWS),
+        deps.wallet.list({ userId: id }, 1, RECENT_ROWS),
       ]);
       const book = (balances: { cash: bigint; margin: bigint }) => ({
         cash: formatScaled(balances.cash, 2),
@@ -102,7 +106,7 @@ export function createAdminService(deps: {
         balances: { demo: book(demo), real: book(real) },
         orders: recent.items.map((order) => toOrderDto(order)),
         logins: logins.items,
-        transactions: [],
+        transactions: payments.items.map(toWalletTxDto),
       };
     },
 

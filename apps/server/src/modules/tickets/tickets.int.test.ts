@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png } from '../../testing/multipart';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { walletHelpers } from '../../testing/wallet';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
 describe('support tickets', () => {
@@ -51,6 +52,42 @@ describe('support tickets', () => {
     const bad = await desk.call(user, 'POST', '/tickets', { type: 'other', subject: 'x', message: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
+  });
+
+  it('links one of the user’s deposits or withdrawals, with its payment status; another user’s is refused', async () => {
+    await walletHelpers(desk).fund(user, '50');
+    const withdrawal = await desk.call(user, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'tron',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: '20',
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const transactionId: string = withdrawal.json().data.id;
+
+    const created = await open(user, { subject: 'Where is my withdrawal?', transactionId });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.link).toEqual({
+      kind: 'transaction',
+      id: transactionId,
+      label: expect.stringMatching(
+        new RegExp(`^Withdrawal [0-9.]+ USD · Tron · #${transactionId.slice(0, 8)}$`),
+      ),
+      status: 'pnd',
+    });
+    const thread = await desk.call(user, 'GET', `/tickets/${created.json().data.id}`);
+    expect(thread.json().data.link).toMatchObject({ kind: 'transaction', status: 'pnd' });
+
+    const foreign = await open(stranger, { transactionId });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Choose one of your deposits or withdrawals',
+      details: [{ field: 'body.transactionId', message: 'Transaction not found' }],
+    });
+    const both = await open(user, { orderId, transactionId });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().details[0].field).toBe('body.transactionId');
   });
 
   it('hides a ticket from every other user: 404 to read, write or close it', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
 import type { Executor } from '../ledger/ledger';
 import { orders } from '../trading/orders.schema';
+import { walletTransactions } from '../wallet/wallet.schema';
 import { ticketMessages, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -99,6 +100,20 @@ export function createTicketsRepository(db: Database) {
         })
         .from(orders)
         .where(inArray(orders.id, ids));
+    },
+
+    /** The deposits and withdrawals a set of tickets point at, for their labels and statuses. */
+    async linkedTransactions(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(walletTransactions).where(inArray(walletTransactions.id, ids));
+    },
+
+    async ownsTransaction(userId: string, transactionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)));
+      return Boolean(row);
     },
 
     async ownsOrder(userId: string, orderId: string): Promise<boolean> {

@@ -18,7 +18,7 @@ export const tickets = pgTable(
      * What the ticket is about: `order` now; another kind (a wallet transaction) is one more value
      * of `linkKind` with its own ownership check, no new column.
      */
-    linkKind: text('link_kind', { enum: ['order'] }),
+    linkKind: text('link_kind', { enum: ['order', 'transaction'] }),
     linkId: text('link_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { UserRow } from '../auth/auth.repository';
 import type { Notify } from '../notifications/notifications.service';
 import { processUploadedImage } from '../profile/avatar-image';
+import { walletTxLabel } from '../wallet/wallet-notices';
 import { nextTicketStatus } from './ticket-status';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
 
@@ -39,20 +40,31 @@ export function createTicketsService(deps: {
   const { db, repo } = deps;
 
   const linksOf = async (rows: TicketRow[]) => {
-    const orderIds = rows.flatMap((row) => (row.linkKind === 'order' && row.linkId ? [row.linkId] : []));
-    const found = await repo.linkedOrders(orderIds);
-    const labels = new Map(
-      found.map((order) => [
-        order.id,
-        `${order.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(order.symbol)} · ${order.book} · #${order.id.slice(0, 8)}`,
-      ]),
-    );
+    const idsOf = (kind: 'order' | 'transaction') =>
+      rows.flatMap((row) => (row.linkKind === kind && row.linkId ? [row.linkId] : []));
+    const [orders, transactions] = await Promise.all([
+      repo.linkedOrders(idsOf('order')),
+      repo.linkedTransactions(idsOf('transaction')),
+    ]);
+    const labels = new Map<string, { label: string; status?: string }>([
+      ...orders.map(
+        (order) =>
+          [
+            order.id,
+            {
+              label: `${order.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(order.symbol)} · ${order.book} · #${order.id.slice(0, 8)}`,
+            },
+          ] as const,
+      ),
+      ...transactions.map((tx) => [tx.id, { label: walletTxLabel(tx), status: tx.status }] as const),
+    ]);
     return (row: TicketRow) =>
       row.linkKind && row.linkId
         ? {
             kind: row.linkKind,
             id: row.linkId,
-            label: labels.get(row.linkId) ?? `#${row.linkId.slice(0, 8)}`,
+            label: `#${row.linkId.slice(0, 8)}`,
+            ...labels.get(row.linkId),
           }
         : null;
   };
@@ -146,6 +158,10 @@ export function createTicketsService(deps: {
         throw badRequest('Choose one of your orders', [
           { field: 'body.orderId', message: 'Order not found' },
         ]);
+      if (input.transactionId && !(await repo.ownsTransaction(user.id, input.transactionId)))
+        throw badRequest('Choose one of your deposits or withdrawals', [
+          { field: 'body.transactionId', message: 'Transaction not found' },
+        ]);
       await checkAttachments(user.id, input.attachments);
       const row = await db.transaction((tx) =>
         repo.insert(
@@ -154,8 +170,8 @@ export function createTicketsService(deps: {
             userId: user.id,
             type: input.type,
             subject: input.subject,
-            linkKind: input.orderId ? 'order' : null,
-            linkId: input.orderId ?? null,
+            linkKind: input.orderId ? 'order' : input.transactionId ? 'transaction' : null,
+            linkId: input.orderId ?? input.transactionId ?? null,
           },
           { authorId: user.id, isStaff: false, body: input.message, attachments: input.attachments },
         ),

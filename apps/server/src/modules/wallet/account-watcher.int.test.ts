@@ -12,6 +12,7 @@ import { createAccountWatcher, esploraSource, tronGridSource } from './account-w
 import { evmFromTron } from './addresses';
 import { createDepositSettler } from './chain-watcher';
 import { createWalletRepository } from './wallet.repository';
+import { createWalletNotices } from './wallet-notices';
 
 const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OTHER_TRC20 = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
@@ -122,6 +123,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
         },
       },
       logger,
+      notices: createWalletNotices(desk.notify),
     });
     tron = createAccountWatcher({
       network: 'tron',
@@ -218,6 +220,26 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     expect(of('b1')).toMatchObject({ status: 'cnf', amount: '50.00' });
     expect(of('a2')).toMatchObject({ status: 'minFail', amount: '0.12' });
     expect(await w.realCash(user)).toBe('62.00');
+
+    // Each credited deposit is in the user's notification centre; the one under the minimum is not.
+    const centre = (await desk.call(user, 'GET', '/notifications')).json().data;
+    const credited = centre.items.filter((item: { kind: string }) => item.kind === 'deposit_credited');
+    expect(credited).toHaveLength(2);
+    expect(credited).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          message: 'Deposit credited: 50 USD on Tron, 50.00 USD added to your real balance',
+          payload: expect.objectContaining({
+            transactionId: expect.any(String),
+            coin: 'usdt',
+            amount: '50.00',
+          }),
+        }),
+        expect.objectContaining({
+          payload: expect.objectContaining({ coin: 'tron', coinAmount: expect.any(String), amount: '12.00' }),
+        }),
+      ]),
+    );
   });
 
   it('Bitcoin: an output seen in the mempool waits, then is credited after its confirmations', async () => {
@@ -246,6 +268,47 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     // 0.001 BTC at 60,000 USD.
     expect(list[0]).toMatchObject({ status: 'cnf', amount: '60.00' });
     expect(await w.realCash(user)).toBe('122.00');
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
+  it('counts but does not credit deposits while the wallet settings pause them, then credits them once', async () => {
+    const admin = await desk.newUser();
+    await w.makeAdmin(admin);
+    const setDeposits = async (depositsEnabled: boolean) => {
+      const res = await desk.call(admin, 'PUT', '/admin/settings/wallet', { depositsEnabled });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const tx = {
+      txid: 'e1'.repeat(32),
+      status: { confirmed: true, block_height: 800_010, block_hash: 'ee'.repeat(32) },
+      vout: [{ scriptpubkey_address: btcAddress, value: 50_000 }],
+    };
+    const paused = async () => (await deposits('bitcoin')).find((item) => item.txHash === tx.txid);
+    await setDeposits(false);
+    try {
+      apis.state.btcTxs.set(btcAddress, [tx]);
+      apis.state.btcHead = 800_020;
+      // The settler reads the settings through its own cache, told of the change over the bus.
+      await expect
+        .poll(async () => {
+          await bitcoin.tick();
+          return (await paused())?.confirmations;
+        })
+        .toBe(11);
+      expect(await paused()).toMatchObject({ status: 'pnd', amount: null });
+      expect(await w.realCash(user)).toBe('122.00');
+    } finally {
+      await setDeposits(true);
+    }
+    await expect
+      .poll(async () => {
+        await bitcoin.tick();
+        return (await paused())?.status;
+      })
+      .toBe('cnf');
+    // 0.0005 BTC at 60,000 USD, credited once.
+    await bitcoin.tick();
+    expect(await w.realCash(user)).toBe('152.00');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
 });

@@ -8,6 +8,7 @@ import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 import { readWalletSettings, usdCents, type WalletSettings } from './wallet-config';
 import { creditDeposit } from './wallet-ledger';
+import type { WalletNotices } from './wallet-notices';
 
 /** One pass over a network: read new blocks, then move pending deposits (or withdrawals) on. */
 export interface ChainWatcher {
@@ -52,6 +53,7 @@ export interface DepositSettlerDeps {
   settings: SettingsService;
   prices: PriceSource;
   logger: Logger;
+  notices: WalletNotices;
 }
 
 /**
@@ -67,7 +69,9 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
     async progress(row: WalletTxRow, confirmations: number, wallet: WalletSettings): Promise<void> {
       const network = row.network as TNetwork;
       const required = wallet.networks[network].confirmations;
-      if (confirmations < required) {
+      // Deposits paused (the `wallet` settings): counted, not credited; credited on the first pass
+      // once they are on again.
+      if (confirmations < required || !wallet.depositsEnabled) {
         if (confirmations !== row.confirmations || required !== row.requiredConfirmations)
           await repo.update(db, row.id, { confirmations, requiredConfirmations: required });
         return;
@@ -93,8 +97,9 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
         if (!isBelowMinimum) await creditDeposit(tx, updated, cents);
         return updated;
       });
-      if (done)
-        logger.info({ deposit: row.id, status: done.status, cents: String(cents) }, 'deposit settled');
+      if (!done) return;
+      logger.info({ deposit: row.id, status: done.status, cents: String(cents) }, 'deposit settled');
+      if (done.status === 'cnf') await deps.notices.depositCredited(done);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { Worker } from '../../roles/singleton-roles';
 import { createPriceBoard } from '../market/price-board';
+import type { Notify } from '../notifications/notifications.service';
 import { createSettingsService } from '../settings/settings.service';
 import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
@@ -14,6 +15,7 @@ import { createEvmSender } from './evm-sender';
 import { createEvmDepositWatcher } from './evm-watcher';
 import type { PriceSource } from './prices';
 import { createWalletRepository } from './wallet.repository';
+import { createWalletNotices } from './wallet-notices';
 
 /** How often each network is read. */
 export const CHAIN_POLL_MS = 5_000;
@@ -22,7 +24,14 @@ export const CHAIN_POLL_MS = 5_000;
  * The `chain` role's workers: the live prices (from the market's ticks on the bus), and per
  * configured network its deposit watcher and, with a hot key, its withdrawal sender.
  */
-export function chainWorkers(deps: { config: TConfig; db: Database; bus: Bus; logger: Logger }): Worker[] {
+export function chainWorkers(deps: {
+  config: TConfig;
+  db: Database;
+  bus: Bus;
+  logger: Logger;
+  /** Deposits credited, withdrawals sent or failed reach their users through it. */
+  notify: Notify;
+}): Worker[] {
   const { config, db, logger } = deps;
   const board = createPriceBoard(deps.bus, logger);
   const prices: PriceSource = {
@@ -38,7 +47,8 @@ export function chainWorkers(deps: { config: TConfig; db: Database; bus: Bus; lo
     logger,
     googleClientId: config.GOOGLE_CLIENT_ID,
   });
-  const settler = createDepositSettler({ db, repo, settings, prices, logger });
+  const notices = createWalletNotices(deps.notify);
+  const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
   const key = hotWalletKey(config);
   const workers: Worker[] = [
     {
@@ -67,7 +77,7 @@ export function chainWorkers(deps: { config: TConfig; db: Database; bus: Bus; lo
       workers.push(
         pollingWorker(
           `withdrawals-${network}`,
-          createEvmSender({ network, client, account, db, repo, settings, logger }),
+          createEvmSender({ network, client, account, db, repo, settings, logger, notices }),
           CHAIN_POLL_MS,
           logger,
         ),

@@ -16,6 +16,7 @@ import { createEvmDepositWatcher } from './evm-watcher';
 import { hotWalletKeyFromMnemonic } from './hd';
 import { createWalletRepository } from './wallet.repository';
 import { chainCursors } from './wallet.schema';
+import { createWalletNotices } from './wallet-notices';
 
 const CONFIRMATIONS = 3;
 const usdt = (n: number) => BigInt(Math.round(n * 1_000_000));
@@ -101,7 +102,8 @@ describe('EVM deposits and withdrawals on a local chain', () => {
         return tick ? { price: tick.price, precision: tick.precision } : undefined;
       },
     };
-    const settler = createDepositSettler({ db, repo, settings, prices, logger });
+    const notices = createWalletNotices(desk.notify);
+    const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
     makeWatcher = () =>
       createEvmDepositWatcher({ network: 'ethereum', client: chain.client, db, repo, settler, logger });
     const hot = privateKeyToAccount(hotWalletKeyFromMnemonic());
@@ -114,6 +116,7 @@ describe('EVM deposits and withdrawals on a local chain', () => {
         repo,
         settings,
         logger,
+        notices,
         ...(broadcast ? { broadcast } : {}),
       });
     // The hot wallet holds 10 ETH and 1,000 USDT.

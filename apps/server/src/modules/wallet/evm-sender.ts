@@ -9,6 +9,7 @@ import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 import { readWalletSettings } from './wallet-config';
 import { endWithRefund } from './wallet-ledger';
+import type { WalletNotices } from './wallet-notices';
 
 /** Gas limits: a plain transfer, and a token transfer with room to spare. */
 const NATIVE_GAS = 21_000n;
@@ -31,6 +32,7 @@ export function createEvmSender(deps: {
   repo: WalletRepository;
   settings: SettingsService;
   logger: Logger;
+  notices: WalletNotices;
   /** Broadcasting, replaceable so tests can make the node refuse a transaction. */
   broadcast?: (raw: Hex) => Promise<Hex>;
 }): ChainWatcher {
@@ -46,8 +48,9 @@ export function createEvmSender(deps: {
     from: string[],
   ) => {
     const ended = await endWithRefund(db, repo, row.id, status, { from, reason });
-    if (ended)
-      logger.warn({ network, withdrawal: row.id, status, reason }, 'withdrawal failed; funds returned');
+    if (!ended) return;
+    logger.warn({ network, withdrawal: row.id, status, reason }, 'withdrawal failed; funds returned');
+    await deps.notices.withdrawalReturned(ended);
   };
 
   /** Sends a signed transaction; true when the node has it (also when it already had it). */
@@ -112,8 +115,9 @@ export function createEvmSender(deps: {
     });
     if (!claimed) return; // cancelled or rejected meanwhile
     if (await send(claimed, raw, hash)) {
-      await repo.update(db, row.id, { status: 'snt' });
+      const sent = await repo.update(db, row.id, { status: 'snt' });
       logger.info({ network, withdrawal: row.id, hash }, 'withdrawal sent');
+      await deps.notices.withdrawalSent(sent);
     }
   };
 
@@ -148,11 +152,13 @@ export function createEvmSender(deps: {
       // Signed before a restart and perhaps never broadcast: the same transaction again.
       for (const row of await repo.byStatus(network, 'withdrawal', ['drp'])) {
         if (row.rawTx && row.txHash && (await send(row, row.rawTx as Hex, row.txHash as Hex)))
-          await repo.update(db, row.id, { status: 'snt' });
+          await deps.notices.withdrawalSent(await repo.update(db, row.id, { status: 'snt' }));
       }
-      for (const row of await repo.byStatus(network, 'withdrawal', ['prc'])) {
-        await sendNew(row, settings.usdtContract);
-      }
+      // Paused withdrawals: approved ones wait; those already on the chain are still followed.
+      if (wallet.withdrawalsEnabled)
+        for (const row of await repo.byStatus(network, 'withdrawal', ['prc'])) {
+          await sendNew(row, settings.usdtContract);
+        }
       const head = Number(await client.getBlockNumber());
       for (const row of await repo.byStatus(network, 'withdrawal', ['snt'])) {
         await follow(row, head, settings.confirmations);

@@ -4,12 +4,22 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { AdminRepository } from '../admin/admin.repository';
 import type { WalletRepository } from './wallet.repository';
+import type { WalletTxRow } from './wallet.schema';
 import { toWalletTxDto } from './wallet.service';
 import { endWithRefund } from './wallet-ledger';
+import type { WalletNotices } from './wallet-notices';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
+/** What the audit log keeps of a withdrawal. */
+const auditWithdrawal = (row: WalletTxRow) => ({
+  userId: row.userId,
+  status: row.status,
+  reason: row.reason,
+  txHash: row.txHash,
+});
 
 export function createWalletAdmin(deps: {
   db: Database;
@@ -17,8 +27,20 @@ export function createWalletAdmin(deps: {
   logger: Logger;
   /** Networks where the sender broadcasts and confirms withdrawals itself. */
   senderNetworks: ReadonlySet<TNetwork>;
+  /** The back-office audit log: every decision on a withdrawal is written there. */
+  audit: Pick<AdminRepository, 'record'>;
+  notices: WalletNotices;
 }) {
   const { db, repo, logger } = deps;
+  const record = (actorId: string, action: string, before: WalletTxRow, after: WalletTxRow) =>
+    deps.audit.record(db, {
+      actorId,
+      action,
+      targetType: 'withdrawal',
+      targetId: before.id,
+      before: auditWithdrawal(before),
+      after: auditWithdrawal(after),
+    });
   const withdrawal = async (id: string) => {
     const row = await repo.find(id);
     if (row?.kind !== 'withdrawal') throw notFound('Withdrawal not found');
@@ -37,8 +59,13 @@ export function createWalletAdmin(deps: {
         query.page,
         query.limit,
       );
+      const emails = await repo.emailsOf(items.map((row) => row.userId));
       return {
-        items: items.map((row) => ({ ...toWalletTxDto(row), userId: row.userId })),
+        items: items.map((row) => ({
+          ...toWalletTxDto(row),
+          userId: row.userId,
+          userEmail: emails.get(row.userId) ?? '',
+        })),
         page: query.page,
         limit: query.limit,
         total,
@@ -46,22 +73,25 @@ export function createWalletAdmin(deps: {
     },
 
     /** A reviewed withdrawal goes on to the sender. */
-    async approve(id: string) {
-      await withdrawal(id);
+    async approve(actorId: string, id: string) {
+      const before = await withdrawal(id);
       const row = await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, id, ['suspicous']);
         return locked ? repo.update(tx, id, { status: 'prc' }) : undefined;
       });
       if (!row) throw conflict('Only a withdrawal under review can be approved');
+      await record(actorId, 'withdrawal.approve', before, row);
       logger.info({ withdrawal: id }, 'withdrawal approved');
       return toWalletTxDto(row);
     },
 
     /** Rejected with a reason the user sees; the funds go back. */
-    async reject(id: string, reason: string) {
-      await withdrawal(id);
+    async reject(actorId: string, id: string, reason: string) {
+      const before = await withdrawal(id);
       const row = await endWithRefund(db, repo, id, 'rjt', { from: ['suspicous', 'prc'], reason });
       if (!row) throw conflict('Only a withdrawal under review or waiting to be sent can be rejected');
+      await record(actorId, 'withdrawal.reject', before, row);
+      await deps.notices.withdrawalReturned(row);
       logger.info({ withdrawal: id, reason }, 'withdrawal rejected');
       return toWalletTxDto(row);
     },
@@ -70,7 +100,7 @@ export function createWalletAdmin(deps: {
      * A withdrawal sent by hand (networks with no sender): recorded with its hash. Where no sender
      * follows the chain, the administrator's word is final and it is confirmed at once.
      */
-    async markSent(id: string, txHash: string) {
+    async markSent(actorId: string, id: string, txHash: string) {
       const found = await withdrawal(id);
       const followed = deps.senderNetworks.has(found.network as TNetwork);
       const row = await db.transaction(async (tx) => {
@@ -78,6 +108,8 @@ export function createWalletAdmin(deps: {
         return locked ? repo.update(tx, id, { status: followed ? 'snt' : 'cnf', txHash }) : undefined;
       });
       if (!row) throw conflict('Only an approved withdrawal waiting to be sent can be marked as sent');
+      await record(actorId, 'withdrawal.mark-sent', found, row);
+      await deps.notices.withdrawalSent(row);
       return toWalletTxDto(row);
     },
   };

@@ -94,6 +94,10 @@ export const PRICE_SYMBOL: Record<TCoin, string | null> = {
 
 export interface WalletSettings {
   reviewAbove: string;
+  /** Off: deposits still show as they arrive, but are credited only once deposits are on again. */
+  depositsEnabled: boolean;
+  /** Off: no new withdrawals, and the sender sends none of the approved ones until it is on again. */
+  withdrawalsEnabled: boolean;
   networks: Record<TNetwork, NetworkSettings>;
 }
 
@@ -103,6 +107,8 @@ export async function readWalletSettings(settings: SettingsService): Promise<Wal
   const networks: Partial<Record<TNetwork, Partial<NetworkSettings>>> = stored.networks;
   return {
     reviewAbove: stored.reviewAbove,
+    depositsEnabled: stored.depositsEnabled,
+    withdrawalsEnabled: stored.withdrawalsEnabled,
     networks: Object.fromEntries(
       NETWORKS.map((network) => [network, { ...NETWORK_DEFAULTS[network], ...networks[network] }]),
     ) as Record<TNetwork, NetworkSettings>,

@@ -216,10 +216,14 @@ describe('wallet API', () => {
       ['GET', '/admin/withdrawals', undefined],
       ['POST', `/admin/withdrawals/${one.id}/approve`, undefined],
       ['POST', `/admin/withdrawals/${one.id}/reject`, { reason: 'Not you' }],
+      // The role is checked before the input: no hint of what a valid body looks like.
+      ['POST', `/admin/withdrawals/${one.id}/reject`, {}],
+      ['POST', '/admin/withdrawals/not-an-id/mark-sent', {}],
     ] as const) {
       expect((await desk.call(dave, method, url, body)).statusCode).toBe(403);
     }
     const list = await desk.call(admin, 'GET', '/admin/withdrawals?status=suspicous');
+    expect(list.json().data.items[0]).toMatchObject({ userId: dave.id, userEmail: dave.email });
     expect(list.json().data.items.map((item: { id: string }) => item.id)).toEqual(
       expect.arrayContaining([one.id, two.id]),
     );
@@ -244,6 +248,40 @@ describe('wallet API', () => {
       (await desk.call(admin, 'POST', `/admin/withdrawals/${two.id}/reject`, { reason: 'again' })).statusCode,
     ).toBe(409);
     expect(await w.realCash(dave)).toBe('200.00');
+
+    // Every decision is in the back-office audit log, with the administrator and the state it changed.
+    const audit = async (action: string, targetId: string | undefined) =>
+      (await desk.call(admin, 'GET', `/admin/audit?action=${action}&targetId=${targetId}`)).json().data.items;
+    expect(await audit('withdrawal.approve', one.id)).toMatchObject([
+      {
+        actor: { id: admin.id },
+        targetType: 'withdrawal',
+        before: { status: 'suspicous', userId: dave.id },
+        after: { status: 'prc' },
+      },
+    ]);
+    expect(await audit('withdrawal.mark-sent', one.id)).toMatchObject([
+      { before: { status: 'prc', txHash: null }, after: { status: 'cnf', txHash: 'a'.repeat(64) } },
+    ]);
+    expect(await audit('withdrawal.reject', two.id)).toMatchObject([
+      { before: { status: 'suspicous' }, after: { status: 'rjt', reason: 'Address on a sanctions list' } },
+    ]);
+
+    // The user hears of both: the one sent, and the one rejected with the reason and the funds back.
+    const centre = (await desk.call(dave, 'GET', '/notifications')).json().data.items;
+    expect(centre).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'withdrawal_sent',
+          payload: expect.objectContaining({ transactionId: one.id, status: 'cnf' }),
+        }),
+        expect.objectContaining({
+          kind: 'withdrawal_returned',
+          message: expect.stringContaining('rejected: Address on a sanctions list. 100.00 USD is back'),
+          payload: expect.objectContaining({ transactionId: two.id, status: 'rjt' }),
+        }),
+      ]),
+    );
 
     const history = await desk.call(dave, 'GET', '/wallet/transactions?kind=withdrawal');
     expect(
@@ -289,5 +327,48 @@ describe('wallet API', () => {
     }
     expect(await w.realCash(erin)).toBe('10.00');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
+  it('takes no withdrawal while the wallet settings pause them, and shows it in the coins', async () => {
+    const admin = await desk.newUser();
+    await w.makeAdmin(admin);
+    const gina = await desk.newUser();
+    await w.fund(gina, '100');
+    const before = await desk.call(gina, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'tron',
+      address: TRON_TO,
+      amount: '30',
+    });
+    expect(before.statusCode, before.body).toBe(201);
+    const paused = await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: false });
+    expect(paused.statusCode, paused.body).toBe(200);
+    try {
+      const coins = (await desk.call(gina, 'GET', '/wallet/coins')).json().data as Array<{
+        networks: Array<{ withdrawEnabled: boolean }>;
+      }>;
+      expect(coins.flatMap((coin) => coin.networks).every((n) => !n.withdrawEnabled)).toBe(true);
+      const refused = await desk.call(gina, 'POST', '/wallet/withdrawals', {
+        coin: 'usdt',
+        network: 'tron',
+        address: TRON_TO,
+        amount: '30',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'CONFLICT',
+        message: 'Withdrawals are paused at the moment. Please try again later',
+      });
+      // One reviewed before the pause cannot be confirmed during it either; nothing is held.
+      const code = await desk.call(gina, 'POST', `/wallet/withdrawals/${before.json().data.id}/confirm`, {
+        emailCode: '123456',
+      });
+      expect(code.statusCode).toBe(409);
+      expect(await w.realCash(gina)).toBe('100.00');
+    } finally {
+      await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: true });
+    }
+    const again = await w.withdraw(gina, { coin: 'usdt', network: 'tron', address: TRON_TO, amount: '30' });
+    expect(again.confirmed?.statusCode, again.confirmed?.body).toBe(200);
   });
 });

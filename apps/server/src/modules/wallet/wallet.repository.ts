@@ -1,6 +1,7 @@
 import type { TChainFamily } from '@td/contracts/wallet';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import {
   chainCursors,
@@ -148,6 +149,16 @@ export function createWalletRepository(db: Database) {
         .orderBy(desc(sql`max(${walletTransactions.createdAt})`))
         .limit(limit);
     },
+    /** The e-mails of a page's users, for the back-office. */
+    async emailsOf(userIds: string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...new Set(userIds)]));
+      return new Map(rows.map((row) => [row.id, row.email]));
+    },
+
     async list(
       filter: {
         userId?: string;

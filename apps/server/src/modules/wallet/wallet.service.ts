@@ -61,6 +61,10 @@ export const coinText = (units: bigint | string, decimals: number) =>
     .replace(/(\.\d*?)0+$/, '$1')
     .replace(/\.$/, '');
 
+/** The `wallet.withdrawalsEnabled` setting is off: no withdrawal is taken until it is on again. */
+export const WITHDRAWALS_PAUSED_MESSAGE = 'Withdrawals are paused at the moment. Please try again later';
+const withdrawalsPaused = () => conflict(WITHDRAWALS_PAUSED_MESSAGE);
+
 export function toWalletTxDto(row: WalletTxRow): TWalletTransaction {
   return {
     id: row.id,
@@ -130,8 +134,8 @@ export function createWalletService(deps: WalletServiceDeps) {
     async coins() {
       const wallet = await readWalletSettings(deps.settings);
       return coinCatalogue(wallet, {
-        deposit: (network) => deps.depositNetworks.has(network),
-        withdraw: () => true,
+        deposit: (network) => wallet.depositsEnabled && deps.depositNetworks.has(network),
+        withdraw: () => wallet.withdrawalsEnabled,
       });
     },
 
@@ -189,6 +193,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         badRequest(message, [{ field: `body.${name}`, message }]);
       if (!ADDRESS_CHECKS[family](input.address)) throw field('address', ADDRESS_HINT[family]);
       const wallet = await readWalletSettings(deps.settings);
+      if (!wallet.withdrawalsEnabled) throw withdrawalsPaused();
       const settings = wallet.networks[input.network];
       const amount = usdCents(input.amount);
       const min = usdCents(settings.minWithdraw);
@@ -249,6 +254,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     async confirm(user: UserRow, id: string, input: TConfirmWithdrawalRequest) {
       const row = await ownWithdrawal(user.id, id);
       if (row.status !== 'pnd') throw conflict('This withdrawal is no longer waiting for a code');
+      if (!(await readWalletSettings(deps.settings)).withdrawalsEnabled) throw withdrawalsPaused();
       if (user.tfaEnabled) {
         const message = 'Enter the code from your authenticator app';
         if (!input.tfaCode) throw badRequest(message, [{ field: 'body.tfaCode', message }]);

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/tickets', label: 'Tickets' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/withdrawals', label: 'Withdrawals' },
   { to: '/admin/pairs', label: 'Pairs' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/audit', label: 'Audit log' },

@@ -15,6 +15,67 @@ import styles from './wallet-transactions-table.module.css';
 
 const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 
+/** A deposit's or withdrawal's columns: what, when, how much, its status and its transaction. */
+export const WALLET_TX_COLUMNS: TColumn<TWalletTransaction>[] = [
+  {
+    key: 'coin',
+    header: 'Coin',
+    isPrimary: true,
+    cell: (tx) => (
+      <span className={styles.coin}>
+        <span className={styles.kind} data-kind={tx.kind}>
+          {tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'}
+        </span>
+        <span>
+          {coinName(tx.coin)} <span className={styles.muted}>· {networkName(tx.network)}</span>
+        </span>
+      </span>
+    ),
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
+  },
+  {
+    key: 'quantity',
+    header: 'Quantity',
+    align: 'end',
+    cell: (tx) => (
+      <span className="tabular">
+        {tx.coinAmount} {coinAmountUnit(tx.coin)}
+      </span>
+    ),
+  },
+  { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (tx) => (
+      <span className={styles.status}>
+        <PaymentStatusBadge status={tx.status} />
+        {tx.status === 'pnd' && tx.kind === 'deposit' ? (
+          <span className={`${styles.muted} tabular`} data-testid="confirmations">
+            {confirmationsText(tx.confirmations, tx.requiredConfirmations)}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    key: 'tx',
+    header: 'Transaction',
+    cell: (tx) =>
+      tx.explorerUrl && tx.txHash ? (
+        <a className={styles.link} href={tx.explorerUrl} target="_blank" rel="noreferrer noopener">
+          {shortHash(tx.txHash)}
+        </a>
+      ) : (
+        <span className={styles.muted}>{tx.reason ?? '—'}</span>
+      ),
+  },
+];
+
 /**
  * Deposits and withdrawals with their payment status, confirmations ("3 of 12" while pending) and
  * a link to the network's explorer; live while anything is in flight.
@@ -34,71 +95,11 @@ export function WalletTransactionsTable({
   const [page, setPage] = useState(1);
   const query = useWalletTransactions({ kind, page, limit: WALLET_TX_PAGE_SIZE }, isWatching);
 
-  const columns: TColumn<TWalletTransaction>[] = [
-    {
-      key: 'coin',
-      header: 'Coin',
-      isPrimary: true,
-      cell: (tx) => (
-        <span className={styles.coin}>
-          <span className={styles.kind} data-kind={tx.kind}>
-            {tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'}
-          </span>
-          <span>
-            {coinName(tx.coin)} <span className={styles.muted}>· {networkName(tx.network)}</span>
-          </span>
-        </span>
-      ),
-    },
-    {
-      key: 'date',
-      header: 'Date',
-      cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
-    },
-    {
-      key: 'quantity',
-      header: 'Quantity',
-      align: 'end',
-      cell: (tx) => (
-        <span className="tabular">
-          {tx.coinAmount} {coinAmountUnit(tx.coin)}
-        </span>
-      ),
-    },
-    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (tx) => (
-        <span className={styles.status}>
-          <PaymentStatusBadge status={tx.status} />
-          {tx.status === 'pnd' && tx.kind === 'deposit' ? (
-            <span className={`${styles.muted} tabular`} data-testid="confirmations">
-              {confirmationsText(tx.confirmations, tx.requiredConfirmations)}
-            </span>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      key: 'tx',
-      header: 'Transaction',
-      cell: (tx) =>
-        tx.explorerUrl && tx.txHash ? (
-          <a className={styles.link} href={tx.explorerUrl} target="_blank" rel="noreferrer noopener">
-            {shortHash(tx.txHash)}
-          </a>
-        ) : (
-          <span className={styles.muted}>{tx.reason ?? '—'}</span>
-        ),
-    },
-  ];
-
   return (
     <Card title={title} isFlush>
       <DataTable
         caption={title}
-        columns={columns}
+        columns={WALLET_TX_COLUMNS}
         rows={query.data?.items}
         rowKey={(tx) => tx.id}
         isLoading={query.isPending}

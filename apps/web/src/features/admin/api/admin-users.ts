@@ -50,15 +50,22 @@ export const setUserRole = ({ id, role }: { id: string; role: TRole }) =>
 export const deleteUser = (id: string) =>
   api.delete(`/admin/users/${encodeURIComponent(id)}`, { fallbackErrorMessage: 'User delete failed' });
 
-/** Every user mutation refreshes the users (and the audit log, which records it). */
-export function useAdminUserMutation<TInput>(run: (input: TInput) => Promise<{ message: string }>) {
+/** An administrator's change: on success what it changed refreshes, and the audit log, which records it. */
+export function useAuditedMutation<TInput>(
+  queryKey: readonly string[],
+  run: (input: TInput) => Promise<{ message: string }>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
       ]),
   });
 }
+
+/** Every user mutation refreshes the users (and the audit log). */
+export const useAdminUserMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>
+  useAuditedMutation(ADMIN_USERS_KEY, run);

@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
+import { WALLET_TX_COLUMNS } from '../../../components/wallet/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import {
@@ -188,6 +189,16 @@ export function AdminUserScreen() {
           rowKey={(order) => order.id}
           isLoading={query.isPending}
           empty={<p className={styles.emptyRow}>No orders.</p>}
+        />
+      </Card>
+      <Card title="Deposits and withdrawals" isFlush>
+        <DataTable
+          caption="Deposits and withdrawals"
+          columns={WALLET_TX_COLUMNS}
+          rows={detail?.transactions}
+          rowKey={(tx) => tx.id}
+          isLoading={query.isPending}
+          empty={<p className={styles.emptyRow}>No deposits or withdrawals.</p>}
         />
       </Card>
       <Card title="Sign-in history" isFlush>

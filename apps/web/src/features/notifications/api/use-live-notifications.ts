@@ -2,12 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { subscribeUserEvents } from '../../../lib/socket';
+import { walletKeys } from '../../../lib/wallet/query-keys';
+import { WALLET_NOTIFICATION_KINDS } from '../components/notification-target';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
 import { ALERTS_QUERY_KEY } from './price-alerts';
 
 /**
  * The stream's `notification` events while the dashboard is open: each shows as a toast, and the
- * centre (and what the event is about: a ticket, the alerts) refreshes.
+ * centre (and what the event is about: a ticket, the alerts, the wallet's deposits and
+ * withdrawals) refreshes.
  */
 export function useLiveNotifications() {
   const queryClient = useQueryClient();
@@ -20,6 +23,8 @@ export function useLiveNotifications() {
           if (event.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: ['tickets'] });
           if (event.kind === 'price_alert')
             void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+          if (WALLET_NOTIFICATION_KINDS.includes(event.kind))
+            void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
         },
       }),
     [queryClient],

@@ -18,11 +18,17 @@ describe('notificationTarget', () => {
     );
   });
 
+  it('leads a deposit to the wallet, and a withdrawal sent or returned to its withdrawals', () => {
+    expect(notificationTarget(notification('deposit_credited'))).toBe('/dashboard/wallet');
+    for (const kind of ['withdrawal_sent', 'withdrawal_returned'])
+      expect(notificationTarget(notification(kind))).toBe('/dashboard/wallet?tab=withdraw');
+  });
+
   it('leads fills to the history, a new sign-in to security, anything else to the centre', () => {
     for (const kind of ['order_filled', 'take_profit', 'stop_loss', 'liquidation'])
       expect(notificationTarget(notification(kind))).toBe('/dashboard/history');
     expect(notificationTarget(notification('new_device'))).toBe('/dashboard/security');
-    expect(notificationTarget(notification('deposit_credited'))).toBe('/dashboard/notifications');
+    expect(notificationTarget(notification('price_alert'))).toBe('/dashboard/notifications');
     expect(notificationTarget(notification('ticket_reply'))).toBe('/dashboard/notifications');
   });
 });

@@ -1,6 +1,7 @@
-import { TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
+import { paymentStatusLabel, TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
 import { TICKET_SUBJECT_LENGTH } from '@td/contracts/tickets';
 import type { TOrder } from '@td/contracts/trading';
+import type { TWalletTransaction } from '@td/contracts/wallet';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -9,10 +10,12 @@ import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { AttachmentPicker, type TAttachment } from '../../../components/support/attachment-picker';
 import { TextAreaField, TextField } from '../../../components/text-field';
+import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import { useOrders } from '../../../lib/trading/get-orders';
+import { useWalletTransactions } from '../../../lib/wallet/get-wallet-transactions';
 import { useCreateTicket } from '../api/create-ticket';
 import styles from './support.module.css';
 
@@ -27,6 +30,11 @@ const orderLabel = (order: TOrder) =>
     order.account === 'demo' ? 'Demo' : 'Real'
   } · ${formatDateTime(order.createdAt)}`;
 
+const transactionLabel = (tx: TWalletTransaction) =>
+  `${tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} ${tx.coinAmount} ${coinAmountUnit(tx.coin)} (${coinName(
+    tx.coin,
+  )} · ${networkName(tx.network)}) · ${paymentStatusLabel(tx.status)} · ${formatDateTime(tx.createdAt)}`;
+
 /** The field a server error names ("body.subject" → "subject"). */
 function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return {};
@@ -38,7 +46,10 @@ function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** A new ticket: its type, subject and first message, optionally about one of the user's orders, with images. */
+/**
+ * A new ticket: its type, subject and first message, optionally about one of the user's orders or
+ * one of their deposits or withdrawals (one or the other), with images.
+ */
 export function NewTicketScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -48,6 +59,7 @@ export function NewTicketScreen() {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [orderId, setOrderId] = useState(searchParams.get('order') ?? '');
+  const [transactionId, setTransactionId] = useState(searchParams.get('transaction') ?? '');
   const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const create = useCreateTicket();
   const real = useOrders({ account: 'real', page: 1, limit: PICKER_LIMIT });
@@ -55,6 +67,7 @@ export function NewTicketScreen() {
   const orders = [...(real.data?.items ?? []), ...(demo.data?.items ?? [])].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );
+  const payments = useWalletTransactions({ page: 1, limit: PICKER_LIMIT });
   const errors = fieldErrors(create.error);
 
   const onSubmit = async (event: FormEvent) => {
@@ -65,6 +78,7 @@ export function NewTicketScreen() {
         subject,
         message,
         ...(orderId ? { orderId } : {}),
+        ...(transactionId ? { transactionId } : {}),
         attachments: attachments.map((attachment) => attachment.id),
       });
       await navigate(`/dashboard/support/${data.id}`);
@@ -94,9 +108,26 @@ export function NewTicketScreen() {
                 ...orders.map((order) => ({ value: order.id, label: orderLabel(order) })),
               ]}
               error={errors.orderId}
-              onChange={(event) => setOrderId(event.target.value)}
+              onChange={(event) => {
+                setOrderId(event.target.value);
+                if (event.target.value) setTransactionId('');
+              }}
             />
           </div>
+          <SelectField
+            label="Deposit or withdrawal it concerns (optional)"
+            value={transactionId}
+            data-testid="transaction-picker"
+            options={[
+              { value: '', label: payments.isPending ? 'Loading your deposits and withdrawals…' : 'None' },
+              ...(payments.data?.items ?? []).map((tx) => ({ value: tx.id, label: transactionLabel(tx) })),
+            ]}
+            error={errors.transactionId}
+            onChange={(event) => {
+              setTransactionId(event.target.value);
+              if (event.target.value) setOrderId('');
+            }}
+          />
           <TextField
             label="Subject"
             value={subject}

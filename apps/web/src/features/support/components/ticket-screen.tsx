@@ -13,6 +13,7 @@ import { AttachmentPicker, type TAttachment } from '../../../components/support/
 import { TicketMessages } from '../../../components/support/ticket-messages';
 import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { TextAreaField } from '../../../components/text-field';
+import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { useTicket } from '../api/get-ticket';
 import { useCloseTicket, useSendTicketMessage } from '../api/ticket-actions';
@@ -82,7 +83,7 @@ export function TicketScreen() {
               <TicketStatusBadge status={ticket.status} />
               <span>{TICKET_TYPE[ticket.type]}</span>
               <span>Opened {formatDateTime(ticket.createdAt)}</span>
-              {ticket.link ? (
+              {ticket.link?.kind === 'order' ? (
                 <Link
                   to="/dashboard/history"
                   className={styles.linkChip}
@@ -90,6 +91,19 @@ export function TicketScreen() {
                 >
                   {ticket.link.label}
                 </Link>
+              ) : null}
+              {ticket.link?.kind === 'transaction' ? (
+                <Link
+                  to="/dashboard/wallet"
+                  className={styles.linkChip}
+                  title="The deposit or withdrawal this ticket is about"
+                  data-testid="ticket-transaction-link"
+                >
+                  {ticket.link.label}
+                </Link>
+              ) : null}
+              {ticket.link?.kind === 'transaction' && ticket.link.status ? (
+                <PaymentStatusBadge status={ticket.link.status} />
               ) : null}
             </span>
           ) : (

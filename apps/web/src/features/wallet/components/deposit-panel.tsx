@@ -83,7 +83,7 @@ export function DepositPanel() {
         </dl>
         {info && !info.depositEnabled ? (
           <Callout tone="warning" title={`${networkName(network)} deposits are paused`}>
-            Transfers sent now are credited once the network is watched again.
+            Transfers sent now are credited once deposits resume.
           </Callout>
         ) : (
           <Callout tone="info">

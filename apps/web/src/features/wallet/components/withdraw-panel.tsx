@@ -252,7 +252,18 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
                 : undefined
             }
           />
-          <Button type="submit" variant="primary" size="lg" isLoading={create.isPending}>
+          {info && !info.withdrawEnabled ? (
+            <Callout tone="warning" title="Withdrawals are paused at the moment" role="status">
+              Your balance stays available for trading. Please try again later.
+            </Callout>
+          ) : null}
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            isLoading={create.isPending}
+            disabled={info?.withdrawEnabled === false}
+          >
             Continue
           </Button>
         </form>

@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { pageOf } from '@td/contracts/envelope';
+import type { TPaymentStatus } from '@td/contracts/statuses';
+import { type TMarkSentRequest, type TRejectWithdrawalRequest, ZAdminWithdrawal } from '@td/contracts/wallet';
+import { api } from '../../../lib/api-client';
+import { ADMIN_PAGE_SIZE, useAuditedMutation } from './admin-users';
+
+export const ADMIN_WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
+
+/** GET /admin/withdrawals?status=&page= → "Withdrawals fetched successfully". */
+export const useAdminWithdrawals = (status: TPaymentStatus | undefined, page: number) =>
+  useQuery({
+    queryKey: [...ADMIN_WITHDRAWALS_KEY, 'list', { status, page }],
+    queryFn: async () =>
+      (
+        await api.get('/admin/withdrawals', {
+          params: { ...(status ? { status } : {}), page, limit: ADMIN_PAGE_SIZE },
+          schema: pageOf(ZAdminWithdrawal),
+          silent: true,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+const path = (id: string, action: string) => `/admin/withdrawals/${encodeURIComponent(id)}/${action}`;
+
+/** POST /admin/withdrawals/{id}/approve, …/reject `{reason}`, …/mark-sent `{txHash}`. */
+export const approveWithdrawal = (id: string) => api.post(path(id, 'approve'), undefined);
+export const rejectWithdrawal = ({ id, ...body }: TRejectWithdrawalRequest & { id: string }) =>
+  api.post(path(id, 'reject'), body);
+export const markWithdrawalSent = ({ id, ...body }: TMarkSentRequest & { id: string }) =>
+  api.post(path(id, 'mark-sent'), body);
+
+/** Every decision refreshes the queue (and the audit log). */
+export const useAdminWithdrawalMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>
+  useAuditedMutation(ADMIN_WITHDRAWALS_KEY, run);

@@ -1,0 +1,312 @@
+import { PAYMENT_STATUS, type TPaymentStatus } from '@td/contracts/statuses';
+import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { Callout } from '../../../components/callout';
+import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { FilterTabs } from '../../../components/filter-tabs';
+import { IconAlertTriangle, IconWallet } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { TextField } from '../../../components/text-field';
+import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
+import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import {
+  approveWithdrawal,
+  markWithdrawalSent,
+  rejectWithdrawal,
+  useAdminWithdrawalMutation,
+  useAdminWithdrawals,
+} from '../api/admin-withdrawals';
+import styles from './admin.module.css';
+
+type TFilter = 'all' | TPaymentStatus;
+const FILTERS: { value: TFilter; label: string }[] = [
+  { value: 'suspicous', label: PAYMENT_STATUS.suspicous },
+  { value: 'prc', label: 'To send' },
+  { value: 'snt', label: 'Sent' },
+  { value: 'cnf', label: PAYMENT_STATUS.cnf },
+  { value: 'rjt', label: PAYMENT_STATUS.rjt },
+  { value: 'all', label: 'All' },
+];
+const shortText = (text: string) => (text.length > 18 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text);
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
+
+/** The form of a dialog that asks for one line of text: a reason, a transaction hash. */
+function TextDialog({
+  withdrawal,
+  title,
+  description,
+  label,
+  field,
+  confirm,
+  schema,
+  run,
+  onClose,
+  testId,
+}: {
+  withdrawal: TAdminWithdrawal | undefined;
+  title: string;
+  description: string;
+  label: string;
+  field: string;
+  confirm: string;
+  schema: typeof ZRejectWithdrawalRequest | typeof ZMarkSentRequest;
+  run: (id: string, value: string) => Promise<{ message: string }>;
+  onClose: () => void;
+  testId: string;
+}) {
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+  const close = () => {
+    setValue('');
+    setFieldError(undefined);
+    setFormError(undefined);
+    onClose();
+  };
+  const submit = async () => {
+    if (!withdrawal) return;
+    const parsed = schema.safeParse({ [field]: value });
+    if (!parsed.success) {
+      setFieldError(zodFieldErrors(parsed.error)[field]);
+      return;
+    }
+    setIsBusy(true);
+    try {
+      toast.success((await run(withdrawal.id, value)).message);
+      close();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setFieldError(fields[field]);
+      setFormError(fields[field] ? undefined : errorText(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      isOpen={withdrawal !== undefined}
+      onClose={close}
+      title={title}
+      description={description}
+      onSubmit={() => void submit()}
+      testId={testId}
+      footer={
+        <>
+          <Button type="button" variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={field === 'reason' ? 'danger' : 'primary'} isLoading={isBusy}>
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      {formError ? (
+        <Callout tone="danger" role="alert">
+          {formError}
+        </Callout>
+      ) : null}
+      <TextField
+        label={label}
+        name={field}
+        value={value}
+        error={fieldError}
+        autoFocus
+        autoComplete="off"
+        onChange={(event) => {
+          setValue(event.target.value);
+          setFieldError(undefined);
+        }}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * Withdrawals waiting on the back-office: those under review (approve, or reject with a reason
+ * the user reads; the funds go back), and approved ones on networks with no sender (mark sent with
+ * the transaction's hash). Every decision lands in the audit log.
+ */
+export function AdminWithdrawalsScreen() {
+  const [filter, setFilter] = useState<TFilter>('suspicous');
+  const [page, setPage] = useState(1);
+  const [rejecting, setRejecting] = useState<TAdminWithdrawal>();
+  const [sending, setSending] = useState<TAdminWithdrawal>();
+  const query = useAdminWithdrawals(filter === 'all' ? undefined : filter, page);
+  const approve = useAdminWithdrawalMutation(approveWithdrawal);
+  const reject = useAdminWithdrawalMutation(rejectWithdrawal);
+  const markSent = useAdminWithdrawalMutation(markWithdrawalSent);
+
+  const columns: TColumn<TAdminWithdrawal>[] = [
+    {
+      key: 'coin',
+      header: 'Withdrawal',
+      isPrimary: true,
+      cell: (tx) => (
+        <span className={styles.strong}>
+          {tx.coinAmount} {coinAmountUnit(tx.coin)}
+          <span className={styles.sub}>
+            {coinName(tx.coin)} · {networkName(tx.network)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'user',
+      header: 'User',
+      cell: (tx) => (
+        <Link to={`/admin/users/${tx.userId}`} className={styles.strongLink}>
+          {tx.userEmail}
+        </Link>
+      ),
+    },
+    {
+      key: 'address',
+      header: 'To address',
+      cell: (tx) => (
+        <span className="tabular" title={tx.address}>
+          {shortText(tx.address)}
+        </span>
+      ),
+    },
+    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
+    {
+      key: 'requested',
+      header: 'Requested',
+      cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (tx) => (
+        <span className={styles.cellStack}>
+          <PaymentStatusBadge status={tx.status} />
+          {tx.reason ? <span className={styles.sub}>{tx.reason}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      cell: (tx) =>
+        tx.status === 'suspicous' || tx.status === 'prc' ? (
+          <span className={styles.rowActions}>
+            {tx.status === 'suspicous' ? (
+              <Button
+                size="sm"
+                variant="primary"
+                isLoading={approve.isPending && approve.variables === tx.id}
+                onClick={() =>
+                  void approve.mutateAsync(tx.id).then(
+                    (result) => toast.success(result.message),
+                    () => undefined,
+                  )
+                }
+              >
+                Approve
+              </Button>
+            ) : (
+              <Button size="sm" variant="primary" onClick={() => setSending(tx)}>
+                Mark sent
+              </Button>
+            )}
+            <Button size="sm" variant="danger" onClick={() => setRejecting(tx)}>
+              Reject
+            </Button>
+          </span>
+        ) : (
+          <span className={styles.sub}>—</span>
+        ),
+    },
+  ];
+
+  return (
+    <Card isFlush>
+      <div className={styles.toolbar}>
+        <FilterTabs
+          label="Status"
+          tabs={FILTERS}
+          value={filter}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
+        />
+        {query.data ? (
+          <span className={styles.total}>
+            {query.data.total} {query.data.total === 1 ? 'withdrawal' : 'withdrawals'}
+          </span>
+        ) : null}
+      </div>
+      <DataTable
+        caption="Withdrawals"
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(tx) => tx.id}
+        isLoading={query.isPending}
+        isStale={query.isPlaceholderData}
+        skeletonRows={6}
+        empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
+        error={
+          query.isError ? (
+            <EmptyState
+              tone="error"
+              icon={<IconAlertTriangle size={24} />}
+              title="Withdrawals could not load."
+              action={
+                <Button variant="secondary" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+      />
+      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
+        <Pagination
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={setPage}
+          noun="withdrawals"
+        />
+      ) : null}
+      <TextDialog
+        withdrawal={rejecting}
+        title="Reject this withdrawal?"
+        description="The funds go back to the user's real balance. The user reads the reason."
+        label="Reason"
+        field="reason"
+        confirm="Reject"
+        schema={ZRejectWithdrawalRequest}
+        run={(id, reason) => reject.mutateAsync({ id, reason })}
+        onClose={() => setRejecting(undefined)}
+        testId="reject-withdrawal-dialog"
+      />
+      <TextDialog
+        withdrawal={sending}
+        title="Mark as sent"
+        description="Record the hash of the transaction you sent from the hot wallet."
+        label="Transaction hash"
+        field="txHash"
+        confirm="Mark sent"
+        schema={ZMarkSentRequest}
+        run={(id, txHash) => markSent.mutateAsync({ id, txHash })}
+        onClose={() => setSending(undefined)}
+        testId="mark-sent-dialog"
+      />
+    </Card>
+  );
+}
