@@ -290,12 +290,7 @@ async function registerApiModules(
     repo: walletRepo,
     deriver: createAddressDeriver({ xpub: config.WALLET_XPUB, mnemonic: config.WALLET_MNEMONIC }),
     settings,
-    prices: {
-      priceOf: (symbol) => {
-        const tick = market.board.get(symbol);
-        return tick ? { price: tick.price, precision: tick.precision } : undefined;
-      },
-    },
+    prices: market.board,
     auth,
     logger,
     depositNetworks: depositNetworks(config),

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { pageOf, successEnvelope, ZPageQuery } from '@td/contracts/envelope';
 import {
@@ -15,8 +12,9 @@ import {
 } from '@td/contracts/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { sendStoredImage } from '../../platform/http/stored-image';
 import { type Authenticator, authOf } from '../auth/authenticate';
 import { AVATAR_URL_PREFIX, type ProfileService, toUserDto } from './profile.service';
 
@@ -91,18 +89,13 @@ export function profileRoutes(deps: {
     app.get(
       `${AVATAR_URL_PREFIX}:file`,
       { schema: { params: z.object({ file: z.string() }) } },
-      async (request, reply) => {
-        const { file } = request.params;
-        if (!AVATAR_FILE.test(file)) throw notFound('Image not found');
-        const path = join(deps.avatarsDir, file);
-        const info = await stat(path).catch(() => undefined);
-        if (!info?.isFile()) throw notFound('Image not found');
-        return reply
-          .type('image/webp')
-          .header('cache-control', `public, max-age=${AVATAR_MAX_AGE_S}, immutable`)
-          .header('content-length', info.size)
-          .send(createReadStream(path));
-      },
+      async (request, reply) =>
+        sendStoredImage(reply, {
+          dir: deps.avatarsDir,
+          file: request.params.file,
+          pattern: AVATAR_FILE,
+          cacheControl: `public, max-age=${AVATAR_MAX_AGE_S}, immutable`,
+        }),
     );
 
     app.get(

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
@@ -15,8 +12,9 @@ import {
 } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { sendStoredImage } from '../../platform/http/stored-image';
 import { type Authenticator, authOf } from '../auth/authenticate';
 import type { TicketsService } from './tickets.service';
 
@@ -82,18 +80,13 @@ export function ticketsRoutes(deps: {
     app.get(
       `${TICKET_ATTACHMENT_URL_PREFIX}:file`,
       { schema: { params: z.object({ file: z.string() }) } },
-      async (request, reply) => {
-        const { file } = request.params;
-        if (!ATTACHMENT_FILE.test(file)) throw notFound('Image not found');
-        const path = join(deps.attachmentsDir, file);
-        const info = await stat(path).catch(() => undefined);
-        if (!info?.isFile()) throw notFound('Image not found');
-        return reply
-          .type('image/webp')
-          .header('cache-control', `private, max-age=${ATTACHMENT_MAX_AGE_S}, immutable`)
-          .header('content-length', info.size)
-          .send(createReadStream(path));
-      },
+      async (request, reply) =>
+        sendStoredImage(reply, {
+          dir: deps.attachmentsDir,
+          file: request.params.file,
+          pattern: ATTACHMENT_FILE,
+          cacheControl: `private, max-age=${ATTACHMENT_MAX_AGE_S}, immutable`,
+        }),
     );
 
     app.get(

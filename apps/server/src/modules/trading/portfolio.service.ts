@@ -19,9 +19,14 @@ export function createPortfolioService(deps: {
   const value = async (userId: string, book: TBook) => {
     const { cash, margin } = await balancesOf(deps.db, userId, book);
     const live = await deps.orders.live(userId, book);
-    const open = live.filter((row) => row.status === 'act' && row.price !== null);
-    const unrealized = unrealizedAt(open, deps.quotes);
-    const positions = open.map((row) => toOrderDto(row, unrealizedAt([row], deps.quotes)));
+    let unrealized = 0n;
+    const positions = live
+      .filter((row) => row.status === 'act' && row.price !== null)
+      .map((row) => {
+        const pnl = unrealizedAt([row], deps.quotes);
+        unrealized += pnl;
+        return toOrderDto(row, pnl);
+      });
     const balance = cash + margin;
     const equity = balance + unrealized;
     return { cash, margin, balance, equity, unrealized, positions };

@@ -116,12 +116,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       db,
       repo,
       settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
-      prices: {
-        priceOf: (symbol) => {
-          const tick = board.get(symbol);
-          return tick ? { price: tick.price, precision: tick.precision } : undefined;
-        },
-      },
+      prices: board,
       logger,
       notices: createWalletNotices(desk.notify),
     });

@@ -13,7 +13,6 @@ import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
 import { createDepositSettler, pollingWorker } from './chain-watcher';
 import { createEvmSender } from './evm-sender';
 import { createEvmDepositWatcher } from './evm-watcher';
-import type { PriceSource } from './prices';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletNotices } from './wallet-notices';
 
@@ -34,12 +33,7 @@ export function chainWorkers(deps: {
 }): Worker[] {
   const { config, db, logger } = deps;
   const board = createPriceBoard(deps.bus, logger);
-  const prices: PriceSource = {
-    priceOf: (symbol) => {
-      const tick = board.get(symbol);
-      return tick ? { price: tick.price, precision: tick.precision } : undefined;
-    },
-  };
+  const prices = board;
   const repo = createWalletRepository(db);
   const settings = createSettingsService({
     db,

@@ -96,12 +96,7 @@ describe('EVM deposits and withdrawals on a local chain', () => {
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
     const repo = createWalletRepository(db);
     const settings = createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined });
-    const prices = {
-      priceOf: (symbol: string) => {
-        const tick = board.get(symbol);
-        return tick ? { price: tick.price, precision: tick.precision } : undefined;
-      },
-    };
+    const prices = board;
     const notices = createWalletNotices(desk.notify);
     const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
     makeWatcher = () =>

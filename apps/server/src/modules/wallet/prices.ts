@@ -9,15 +9,15 @@ export interface CoinPrice {
   precision: number;
 }
 
-/** Reads live prices (the PriceBoard in the server). */
+/** Reads live prices: the PriceBoard itself (its latest tick of a pair). */
 export interface PriceSource {
-  priceOf(symbol: string): { price: number; precision: number } | undefined;
+  get(symbol: string): { price: number; precision: number } | undefined;
 }
 
 export function coinPrice(source: PriceSource, coin: TCoin): CoinPrice | undefined {
   const symbol = PRICE_SYMBOL[coin];
   if (!symbol) return { scaled: 1n, precision: 0 };
-  const tick = source.priceOf(symbol);
+  const tick = source.get(symbol);
   if (!tick || tick.price <= 0) return undefined;
   return { scaled: BigInt(tick.price), precision: tick.precision };
 }
