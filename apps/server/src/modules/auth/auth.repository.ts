@@ -9,6 +9,16 @@ export type SessionStage = SessionRow['stage'];
 
 /** Database work of the account system, and nothing else. */
 export function createAuthRepository(db: Database) {
+  // Every signed-in request reads its session: built once and, on PostgreSQL, a named statement
+  // each connection parses and plans once.
+  const sessionWithUser = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('session_with_user');
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -57,12 +67,7 @@ export function createAuthRepository(db: Database) {
     async findSessionWithUser(
       sessionId: string,
     ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
+      const [row] = await sessionWithUser.execute({ sessionId });
       return row;
     },
     /** Moves a session to its next stage, only from the stage expected (two requests cannot both). */

@@ -128,6 +128,20 @@ function movementStatement(movement: Movement, postings: Posting[], source?: Sou
   return { text, params };
 }
 
+/**
+ * A prepared statement's name for a movement's text. The texts are few (one per shape of
+ * movement and source), so each connection parses and plans each once.
+ */
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `movement_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
 type MovementRow = { id: string | null; inserted?: number };
 
 const movementResult = (rows: MovementRow[]) => ({
@@ -211,15 +225,16 @@ export async function insertWithMovement(
 ): Promise<boolean> {
   const postings = checkBalanced(movement);
   const { text, params } = movementStatement(movement, postings, source);
+  const name = statementName(text);
   try {
-    return movementResult(await handle.query<MovementRow>(text, params)).isInserted;
+    return movementResult(await handle.query<MovementRow>(text, params, name)).isInserted;
   } catch (error) {
     if (databaseErrorOf(error)?.code !== DIVISION_BY_ZERO) throw asInsufficientFunds(error, movement);
   }
   // An account used for the first time: nothing was written; open it and write again.
   await openAccounts(handle.db, postings);
   try {
-    return movementResult(await handle.query<MovementRow>(text, params)).isInserted;
+    return movementResult(await handle.query<MovementRow>(text, params, name)).isInserted;
   } catch (error) {
     throw asInsufficientFunds(error, movement);
   }

@@ -21,8 +21,12 @@ export interface DatabaseHandle {
   /** The connection string when on PostgreSQL: singleton roles open their own session with it. */
   readonly url: string | undefined;
   ping(): Promise<void>;
-  /** A raw parameterised statement, for bulk work Drizzle does not express (arrays to unnest). */
-  query<T = Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * A raw parameterised statement, for bulk work Drizzle does not express (arrays to unnest) and
+   * hot paths. With `name` (one per distinct text), PostgreSQL parses and plans it once per
+   * connection and then only binds; PGlite runs it as is.
+   */
+  query<T = Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -116,7 +120,8 @@ export async function openDatabase(
     ping: async () => {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
     },
-    query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params: unknown[], name?: string) =>
+      (await pool.query({ name, text, values: params })).rows as T[],
     close: once(() => pool.end()),
   };
 }
