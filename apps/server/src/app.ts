@@ -19,7 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createCandlesRepository } from './modules/market/candles.repository';
 import { createKlinesService } from './modules/market/klines.service';
 import { marketRoutes } from './modules/market/market.routes';
-import { createPriceBoard } from './modules/market/price-board';
+import type { PriceBoard } from './modules/market/price-board';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotifier } from './modules/notifications/notifications.service';
 import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
@@ -33,7 +33,7 @@ import { ratePpmOf } from './modules/referrals/commission';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { createReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService } from './modules/settings/settings.service';
+import type { SettingsService } from './modules/settings/settings.service';
 import { attachStreamServer } from './modules/stream/stream-server';
 import { createTicketsRepository } from './modules/tickets/tickets.repository';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -82,6 +82,10 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Signs session tokens and keys the hashes of e-mailed codes. */
   jwtSecret: Uint8Array;
+  /** The process's live prices (started by the caller): one per process, whatever its roles. */
+  board: PriceBoard;
+  /** The process's platform settings, cached and kept fresh over the bus (closed by the caller). */
+  settings: SettingsService;
 }
 
 /** Where Google Identity Services loads from, allowed by the page's CSP when Google sign-in is on. */
@@ -144,8 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
 
   await app.register(healthRoutes(deps));
-  const market =
-    hasRole(config, 'api') || hasRole(config, 'stream') ? await marketReaders(app, deps) : undefined;
+  const market = hasRole(config, 'api') || hasRole(config, 'stream') ? marketReaders(deps) : undefined;
   if (hasRole(config, 'api') && market) {
     if (page) registerSharedPrefixPages(app, page);
     await registerApiModules(app, deps, market);
@@ -169,11 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** What the API and the stream both read of the market: the live board and stored candles. */
-async function marketReaders(app: FastifyInstance, deps: AppDeps) {
+function marketReaders(deps: AppDeps) {
   const pairsRepo = createPairsRepository(deps.db.db);
-  const board = createPriceBoard(deps.bus, deps.logger);
-  await board.start();
-  app.addHook('onClose', () => board.stop());
+  const { board } = deps;
   const klines = createKlinesService({
     handle: deps.db,
     candles: createCandlesRepository(deps.db),
@@ -190,7 +191,7 @@ async function marketReaders(app: FastifyInstance, deps: AppDeps) {
 async function registerApiModules(
   app: FastifyInstance,
   deps: AppDeps,
-  market: Awaited<ReturnType<typeof marketReaders>>,
+  market: ReturnType<typeof marketReaders>,
 ): Promise<void> {
   const { config, db, logger, mailer, limiter } = deps;
   const tokens = createTokenService(deps.jwtSecret);
@@ -226,13 +227,7 @@ async function registerApiModules(
   });
   const avatarsDir = join(config.dataDir, 'uploads', 'avatars');
   const profile = createProfileService({ repo: authRepo, mailer, logger, avatarsDir });
-  const settings = createSettingsService({
-    db: db.db,
-    bus: deps.bus,
-    logger,
-    googleClientId: config.GOOGLE_CLIENT_ID,
-  });
-  app.addHook('onClose', () => settings.close());
+  const { settings } = deps;
   const referrals = createReferralsService({ db: db.db, settings, publicUrl: config.PUBLIC_URL });
 
   await app.register(authRoutes({ auth, twoFactor, authenticate, tokens, streamUrl: config.STREAM_URL }));

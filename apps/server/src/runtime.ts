@@ -94,6 +94,10 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       googleClientId: config.GOOGLE_CLIENT_ID,
     });
     cleanups.push(() => settings.close());
+    // One board of live prices for every role of the process: each tick is read once.
+    const board = createPriceBoard(bus, log);
+    await board.start();
+    cleanups.push(() => board.stop());
     const notifier = createNotifier({ db: db.db, bus, mailer, logger: log });
     const referrals = createReferralsService({ db: db.db, settings, publicUrl: config.PUBLIC_URL });
     const alerts = createAlertEngine({ db: db.db, bus, notify: notifier.notify, logger: log });
@@ -119,7 +123,10 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const workers: Record<'market' | 'chain', Worker[]> = {
       market: [
         { name: 'trigger-engine', start: () => triggers.start() },
-        { name: 'equity-snapshots', start: () => startEquitySnapshots(db, bus, log) },
+        {
+          name: 'equity-snapshots',
+          start: () => createEquitySnapshots({ db, quotes: quotesOf(board), logger: log }).start(),
+        },
         { name: 'price-alerts', start: () => alerts.start() },
         {
           name: 'market-engine',
@@ -140,7 +147,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
             }).start(),
         },
       ],
-      chain: chainWorkers({ config, db: db.db, bus, logger: log, notify: notifier.notify }),
+      chain: chainWorkers({ config, db: db.db, logger: log, board, settings, notify: notifier.notify }),
     };
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
       singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),
@@ -165,6 +172,8 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       mailer,
       limiter,
       jwtSecret,
+      board,
+      settings,
     };
     const app = await buildApp(deps);
     cleanups.push(() => app.close());
@@ -185,15 +194,4 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     await cleanup();
     throw error;
   }
-}
-
-/** The daily equity snapshots, valued at the prices the market role publishes. */
-async function startEquitySnapshots(db: DatabaseHandle, bus: Bus, logger: Logger) {
-  const board = createPriceBoard(bus, logger);
-  await board.start();
-  const stopSnapshots = await createEquitySnapshots({ db, quotes: quotesOf(board), logger }).start();
-  return async () => {
-    await stopSnapshots();
-    await board.stop();
-  };
 }

@@ -6,8 +6,10 @@ import pino from 'pino';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { loadJwtSecret } from '../modules/auth/secrets';
+import { createPriceBoard } from '../modules/market/price-board';
 import { createPairsRepository } from '../modules/pairs/pairs.repository';
 import { seedPairs } from '../modules/pairs/pairs.service';
+import { createSettingsService } from '../modules/settings/settings.service';
 import type { Bus } from '../platform/bus/bus';
 import { createMemoryBus } from '../platform/bus/memory-bus';
 import { createMailer } from '../platform/mail/mailer';
@@ -42,6 +44,14 @@ export async function buildTestApp(
   // Mail goes over real SMTP to a test mailbox when SMTP_URL is given, else to the outbox in dataDir.
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir }, logger);
   const limiter = createMemoryRateLimiter();
+  const settings = createSettingsService({
+    db: database.handle.db,
+    bus,
+    logger,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+  });
+  const board = createPriceBoard(bus, logger);
+  await board.start();
   const deps: AppDeps = {
     mailer,
     limiter,
@@ -52,6 +62,8 @@ export async function buildTestApp(
     logger,
     roleStatus: () => Object.fromEntries(config.ROLES.map((role) => [role, 'active'])),
     webDistDir: options.webDistDir,
+    board,
+    settings,
   };
   const app = await buildApp(deps);
   await options.extend?.(app);
@@ -61,6 +73,8 @@ export async function buildTestApp(
     deps,
     async close() {
       await app.close();
+      await board.stop();
+      await settings.close();
       await bus.close();
       await mailer.close();
       await limiter.close();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
 import { walletHelpers } from '../../testing/wallet';
-import { createPriceBoard } from '../market/price-board';
 import { settings as settingsTable } from '../settings/settings.schema';
 import { createSettingsService } from '../settings/settings.service';
 import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
@@ -81,7 +80,6 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
   let btcAddress: string;
   let apis: ReturnType<typeof startFakeApis>;
   let baseUrl: string;
-  let stopBoard: () => Promise<void>;
   let tron: ReturnType<typeof createAccountWatcher>;
   let bitcoin: ReturnType<typeof createAccountWatcher>;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -106,9 +104,6 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       name: 'wallet',
       value: { networks: { tron: { confirmations: 19, minDeposit: '1' }, bitcoin: { confirmations: 2 } } },
     });
-    const board = createPriceBoard(desk.t.deps.bus, logger);
-    await board.start();
-    stopBoard = () => board.stop();
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
     await desk.setQuote('BTC_USDT', 6_000_000, 6_000_000);
     const repo = createWalletRepository(db);
@@ -116,7 +111,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       db,
       repo,
       settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
-      prices: board,
+      prices: desk.t.deps.board,
       logger,
       notices: createWalletNotices(desk.notify),
     });
@@ -146,7 +141,6 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     ).json().data.address;
   });
   afterAll(async () => {
-    await stopBoard?.();
     await desk?.close();
     await new Promise((resolve) => apis?.server.close(resolve));
   });

@@ -1,13 +1,12 @@
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { TConfig } from '../../config';
-import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { Worker } from '../../roles/singleton-roles';
-import { createPriceBoard } from '../market/price-board';
+import type { PriceBoard } from '../market/price-board';
 import type { Notify } from '../notifications/notifications.service';
-import { createSettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings/settings.service';
 import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
 import { createDepositSettler, pollingWorker } from './chain-watcher';
@@ -20,39 +19,25 @@ import { createWalletNotices } from './wallet-notices';
 export const CHAIN_POLL_MS = 5_000;
 
 /**
- * The `chain` role's workers: the live prices (from the market's ticks on the bus), and per
- * configured network its deposit watcher and, with a hot key, its withdrawal sender.
+ * The `chain` role's workers: per configured network its deposit watcher and, with a hot key,
+ * its withdrawal sender. Deposits are valued at the process's live prices.
  */
 export function chainWorkers(deps: {
   config: TConfig;
   db: Database;
-  bus: Bus;
   logger: Logger;
+  /** The process's live prices, from the market's ticks on the bus. */
+  board: PriceBoard;
+  settings: SettingsService;
   /** Deposits credited, withdrawals sent or failed reach their users through it. */
   notify: Notify;
 }): Worker[] {
-  const { config, db, logger } = deps;
-  const board = createPriceBoard(deps.bus, logger);
-  const prices = board;
+  const { config, db, logger, board: prices, settings } = deps;
   const repo = createWalletRepository(db);
-  const settings = createSettingsService({
-    db,
-    bus: deps.bus,
-    logger,
-    googleClientId: config.GOOGLE_CLIENT_ID,
-  });
   const notices = createWalletNotices(deps.notify);
   const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
   const key = hotWalletKey(config);
-  const workers: Worker[] = [
-    {
-      name: 'chain-prices',
-      async start() {
-        await board.start();
-        return () => board.stop();
-      },
-    },
-  ];
+  const workers: Worker[] = [];
   for (const network of EVM_NETWORKS) {
     const url = evmRpcUrl(config, network);
     if (!url) continue;

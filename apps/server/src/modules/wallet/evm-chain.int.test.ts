@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { encodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { compileTestUsdt, type LocalChain, startLocalChain } from '../../testing/local-chain';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
 import { walletHelpers } from '../../testing/wallet';
-import { createPriceBoard } from '../market/price-board';
+import { AUTH_LIMITS } from '../auth/auth.service';
 import { settings as settingsTable } from '../settings/settings.schema';
 import { createSettingsService } from '../settings/settings.service';
 import { createDepositSettler } from './chain-watcher';
@@ -29,7 +29,6 @@ describe('EVM deposits and withdrawals on a local chain', () => {
   let otherToken: Hex;
   let user: TestUser;
   let userAddress: Hex;
-  let stopBoard: () => Promise<void>;
   let makeWatcher: () => ReturnType<typeof createEvmDepositWatcher>;
   let makeSender: (broadcast?: (raw: Hex) => Promise<Hex>) => ReturnType<typeof createEvmSender>;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -90,13 +89,10 @@ describe('EVM deposits and withdrawals on a local chain', () => {
         },
       },
     });
-    const board = createPriceBoard(desk.t.deps.bus, logger);
-    await board.start();
-    stopBoard = () => board.stop();
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
     const repo = createWalletRepository(db);
     const settings = createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined });
-    const prices = board;
+    const prices = desk.t.deps.board;
     const notices = createWalletNotices(desk.notify);
     const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
     makeWatcher = () =>
@@ -127,7 +123,6 @@ describe('EVM deposits and withdrawals on a local chain', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await stopBoard?.();
     await desk?.close();
     await chain?.stop();
   });
@@ -245,6 +240,9 @@ describe('EVM deposits and withdrawals on a local chain', () => {
       return { id: id as string, status: confirmed?.json().data.status as string };
     };
 
+    // Each test asks for several withdrawal codes: each starts a fresh window of the code limit.
+    beforeEach(() => desk.t.deps.limiter.reset(AUTH_LIMITS.actionCodePerAccount, `withdrawal:${user.id}`));
+
     beforeAll(async () => {
       await w.fund(user, '3000');
       // A first withdrawal to the address, two days ago, makes it known.
@@ -308,6 +306,36 @@ describe('EVM deposits and withdrawals on a local chain', () => {
         throw new Error('socket hang up');
       }).tick();
       expect((await withdrawal(one.id))?.status).toBe('snt');
+    });
+
+    it('sends a withdrawal signed before a crash once after the restart, the same transaction', async () => {
+      // The process dies inside the broadcast: before the node has the transaction, or after.
+      const crashes: Array<(raw: Hex) => Promise<Hex>> = [
+        () => new Promise<Hex>(() => undefined),
+        async (raw) => {
+          await chain.client.sendRawTransaction({ serializedTransaction: raw });
+          return new Promise<Hex>(() => undefined);
+        },
+      ];
+      for (const crash of crashes) {
+        const received = await chain.client.getBalance({ address: to });
+        const one = await hold({ coin: 'eth', amount: '50' });
+        expect(one.status).toBe('prc');
+        const cash = await w.realCash(user);
+        void makeSender(crash).tick();
+        await vi.waitFor(async () => expect((await withdrawal(one.id))?.status).toBe('drp'), {
+          timeout: 10_000,
+        });
+        const signed = (await withdrawal(one.id))?.txHash;
+        expect(signed).toMatch(/^0x[0-9a-f]{64}$/);
+        // After the restart: the stored transaction, not a second one.
+        await makeSender().tick();
+        expect(await withdrawal(one.id)).toMatchObject({ status: 'snt', txHash: signed });
+        await makeSender().tick();
+        // 50 USD less the 5 USD fee at 3,000 USD per ETH, received once.
+        expect(await chain.client.getBalance({ address: to })).toBe(received + parseEther('0.015'));
+        expect(await w.realCash(user)).toBe(cash);
+      }
     });
 
     it('returns the funds once when the transfer reverts on chain (flr)', async () => {
