@@ -23,6 +23,7 @@ import type { PriceBoard } from './modules/market/price-board';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotifier } from './modules/notifications/notifications.service';
 import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
+import { cachedPairs } from './modules/pairs/pair-cache';
 import { limitedPairs } from './modules/pairs/pair-limits';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
@@ -238,7 +239,9 @@ async function registerApiModules(
   await app.register(notificationsRoutes({ notifier, alerts, authenticate }));
 
   // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
-  const tradingPairs = limitedPairs(market.pairsRepo, () => settings.get('trading'));
+  const pairRows = cachedPairs(market.pairsRepo, deps.bus);
+  app.addHook('onClose', () => pairRows.close());
+  const tradingPairs = limitedPairs(pairRows, () => settings.get('trading'));
   await app.register(pairsRoutes({ pairs: createPairsService(tradingPairs), authenticate }));
   await app.register(marketRoutes({ board: market.board, klines: market.klines, pairs: market.pairsRepo }));
 
@@ -277,6 +280,8 @@ async function registerApiModules(
     pairs: market.pairsRepo,
     tickets,
     settings,
+    bus: deps.bus,
+    logger,
     wallet: walletRepo,
   });
   await app.register(adminRoutes({ admin, tickets, authenticate }));

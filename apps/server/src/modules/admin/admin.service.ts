@@ -3,10 +3,13 @@ import { formatScaled } from '@td/contracts/decimal';
 import type { TRole, TTicketStatus, TUserStatus } from '@td/contracts/statuses';
 import type { ZTicketMessageRequest } from '@td/contracts/tickets';
 import type { z } from 'zod';
+import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
 import { balancesOf } from '../ledger/ledger';
+import { PAIRS_CHANGED_CHANNEL } from '../pairs/pair-cache';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
 import { toPairDto } from '../pairs/pairs.service';
 import type { ProfileService } from '../profile/profile.service';
@@ -59,6 +62,9 @@ export function createAdminService(deps: {
   tickets: TicketsService;
   settings: SettingsService;
   wallet: WalletRepository;
+  /** Pair changes are announced on it, so every process's cached pairs drop the old values. */
+  bus: Bus;
+  logger: Logger;
 }) {
   const { db, repo } = deps;
   const record = (
@@ -235,6 +241,10 @@ export function createAdminService(deps: {
       const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       const after = Object.keys(values).length > 0 ? await repo.updatePair(before.symbol, values) : before;
       if (!after) throw notFound(`There is no pair ${symbol}`);
+      // Stored already: a lost announcement only delays the change until the caches expire.
+      await deps.bus
+        .publish(PAIRS_CHANGED_CHANNEL, { symbol: after.symbol })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing a pair change failed'));
       const view = (row: PairRow) => ({
         status: row.status,
         spreadPpm: row.spreadPpm,

@@ -39,7 +39,6 @@ export const DEMO_BALANCE_CENTS = 1_000_000n;
 /** A price older than this is no price: an order waits for a live one rather than fill on a stale one. */
 const QUOTE_AGE_MS_MAX = 30_000;
 export const ORDERS_CHANGED_CHANNEL = 'orders.changed';
-const PAIR_CACHE_MS = 5_000;
 const FUNDED_CACHE_MAX = 100_000;
 export const USER_EVENTS_CHANNEL = 'user.events';
 
@@ -101,6 +100,7 @@ export function createOrdersService(deps: {
   handle: DatabaseHandle;
   db: Database;
   orders: OrdersRepository;
+  /** Read on every order: the API passes them cached (`cachedPairs`). */
   pairs: PairsRepository;
   quotes: QuoteSource;
   bus: Bus;
@@ -113,9 +113,7 @@ export function createOrdersService(deps: {
   ) => Promise<unknown>;
 }) {
   const { db, orders } = deps;
-  // Small caches on the hot path of placing an order: a pair's limits change rarely (an
-  // administrator's edit applies within PAIR_CACHE_MS), and a demo book is granted once.
-  const pairCache = new Map<string, { row: PairRow; atMs: number }>();
+  // A demo book is granted once: remembered on the hot path of placing an order.
   const fundedDemo = new Set<string>();
 
   const announce = (row: OrderRow) => {
@@ -134,10 +132,7 @@ export function createOrdersService(deps: {
   };
 
   const pairOf = async (symbol: string) => {
-    const cached = pairCache.get(symbol);
-    if (cached && Date.now() - cached.atMs < PAIR_CACHE_MS) return cached.row;
     const pair = await deps.pairs.find(symbol);
-    if (pair) pairCache.set(symbol, { row: pair, atMs: Date.now() });
     if (!pair) throw notFound(`There is no pair ${symbol}`);
     return pair;
   };
