@@ -63,7 +63,58 @@ describe('notifications and price alerts', () => {
     expect(alert).toMatchObject({ firedAt: expect.any(String), firedPrice: '51005.00' });
   });
 
+  it('fires an alert on a later price when storing its firing failed', async () => {
+    const { db, bus, mailer } = desk.t.deps;
+    const logger = pino({ level: 'silent' });
+    // The database refuses the first firing, as if the connection dropped.
+    let failures = 1;
+    const flaky = new Proxy(db.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && failures > 0) {
+          failures -= 1;
+          return () => {
+            throw new Error('connection terminated unexpectedly');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const before = (await centre()).total;
+    const created = await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', above: '70000' });
+    const other = createAlertEngine({
+      db: flaky,
+      bus,
+      logger,
+      notify: createNotifier({ db: db.db, bus, mailer, logger }).notify,
+      retryAfterMs: 10,
+    });
+    const stopOther = await other.start();
+    try {
+      expect(other.books.size).toBe(1);
+      other.onQuote('BTC_USDT', 7_100_000, 7_101_000);
+      await other.settled();
+      expect(failures).toBe(0);
+      expect((await centre()).total).toBe(before);
+      await expect.poll(() => other.books.size).toBe(1);
+      other.onQuote('BTC_USDT', 7_100_000, 7_101_000);
+      await other.settled();
+      const { items, total } = await centre();
+      expect(total).toBe(before + 1);
+      expect(items[0]).toMatchObject({
+        kind: 'price_alert',
+        message: 'BTC/USD crossed above 70000.00: now 71005.00',
+      });
+      const alert = (await desk.call(user, 'GET', '/alerts'))
+        .json()
+        .data.find((row: { id: string }) => row.id === created.json().data.id);
+      expect(alert).toMatchObject({ firedPrice: '71005.00' });
+    } finally {
+      await stopOther();
+    }
+  });
+
   it('removes an alert before it fires, and refuses another user’s', async () => {
+    const before = (await centre()).total;
     const id = (await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', below: '40000' })).json().data
       .id;
     const other = await desk.newUser();
@@ -71,7 +122,7 @@ describe('notifications and price alerts', () => {
     expect((await desk.call(user, 'DELETE', `/alerts/${id}`)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await tick(3_000_000, 3_001_000);
-    expect((await centre()).total).toBe(1);
+    expect((await centre()).total).toBe(before);
     expect((await desk.call(user, 'POST', '/alerts', { symbol: 'NOPE', above: '1' })).statusCode).toBe(404);
     expect((await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', above: 'abc' })).statusCode).toBe(
       400,

@@ -8,13 +8,15 @@ import type { Database } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { PairsRepository } from '../pairs/pairs.repository';
-import { AlertBooks } from './alert-books';
+import { AlertBooks, type AlertEntry } from './alert-books';
 import { priceAlerts } from './notifications.schema';
 import type { Notify } from './notifications.service';
 
 /** Alerts added or removed in the API; the market role's books follow. */
 export const ALERTS_CHANGED_CHANNEL = 'alerts.changed';
 const ZAlertsChanged = z.object({ id: z.string(), isRemoved: z.boolean() });
+/** How long an alert whose firing could not be stored waits before it is watched again. */
+const ALERT_RETRY_MS = 5_000;
 
 /** Waiting alerts one user may keep: enough for any trader, bounded for the books. */
 export const ALERTS_PER_USER_MAX = 50;
@@ -100,8 +102,16 @@ export type PriceAlertsService = ReturnType<typeof createPriceAlertsService>;
  * alert is claimed by a conditional update (`fired_at is null`), so it notifies once even when two
  * engines overlap during a failover.
  */
-export function createAlertEngine(deps: { db: Database; bus: Bus; notify: Notify; logger: Logger }) {
+export function createAlertEngine(deps: {
+  db: Database;
+  bus: Bus;
+  notify: Notify;
+  logger: Logger;
+  /** ALERT_RETRY_MS unless set. */
+  retryAfterMs?: number;
+}) {
   const { db } = deps;
+  const retryAfterMs = deps.retryAfterMs ?? ALERT_RETRY_MS;
   const log = deps.logger.child({ module: 'alerts' });
   const books = new AlertBooks();
   let queue: Promise<void> = Promise.resolve();
@@ -112,12 +122,22 @@ export function createAlertEngine(deps: { db: Database; bus: Bus; notify: Notify
       books.add({ id: row.id, symbol: row.symbol, direction: row.direction, priceMinor: row.priceMinor });
   };
 
-  const fire = async (id: string, priceMinor: bigint) => {
-    const [row] = await db
-      .update(priceAlerts)
-      .set({ firedAt: new Date(), firedPriceMinor: priceMinor })
-      .where(and(eq(priceAlerts.id, id), isNull(priceAlerts.firedAt)))
-      .returning();
+  const fire = async (hit: AlertEntry, priceMinor: bigint) => {
+    let row: AlertRow | undefined;
+    try {
+      [row] = await db
+        .update(priceAlerts)
+        .set({ firedAt: new Date(), firedPriceMinor: priceMinor })
+        .where(and(eq(priceAlerts.id, hit.id), isNull(priceAlerts.firedAt)))
+        .returning();
+    } catch (error) {
+      // Not fired: back in the books after a pause, so a later price fires it.
+      log.warn({ err: error, alertId: hit.id }, 'firing an alert failed; it is watched again shortly');
+      setTimeout(() => {
+        if (!isStopped) books.add(hit);
+      }, retryAfterMs).unref();
+      return;
+    }
     if (!row) return;
     const target = formatScaled(row.priceMinor, row.precision);
     const now = formatScaled(priceMinor, row.precision);
@@ -171,8 +191,10 @@ export function createAlertEngine(deps: { db: Database; bus: Bus; notify: Notify
       const mid = (BigInt(bid) + BigInt(ask)) / 2n;
       for (const hit of books.cross(symbol, mid)) {
         queue = queue
-          .then(() => fire(hit.id, mid))
-          .catch((error: unknown) => log.warn({ err: error, alertId: hit.id }, 'firing an alert failed'));
+          .then(() => fire(hit, mid))
+          .catch((error: unknown) =>
+            log.warn({ err: error, alertId: hit.id }, 'telling of a fired alert failed'),
+          );
       }
     },
     settled: () => queue,
