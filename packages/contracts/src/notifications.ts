@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'new_device',
   'price_alert',
   'deposit_credited',
+  'withdrawal_approved',
   'withdrawal_sent',
   'withdrawal_returned',
 ] as const;

@@ -214,6 +214,8 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     const centre = (await desk.call(user, 'GET', '/notifications')).json().data;
     const credited = centre.items.filter((item: { kind: string }) => item.kind === 'deposit_credited');
     expect(credited).toHaveLength(2);
+    const mail = await desk.mailbox.waitFor(user.email, /Deposit credited: 50 USD/);
+    expect(mail.text).toContain('50.00 USD added to your real balance');
     expect(credited).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

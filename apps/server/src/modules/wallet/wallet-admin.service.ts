@@ -81,6 +81,7 @@ export function createWalletAdmin(deps: {
       });
       if (!row) throw conflict('Only a withdrawal under review can be approved');
       await record(actorId, 'withdrawal.approve', before, row);
+      await deps.notices.withdrawalApproved(row);
       logger.info({ withdrawal: id }, 'withdrawal approved');
       return toWalletTxDto(row);
     },

@@ -16,9 +16,10 @@ export const walletTxLabel = (row: WalletTxRow) =>
   )} · ${networkOf(row.network)} · #${row.id.slice(0, 8)}`;
 
 /**
- * What the wallet tells its users, through the notification centre (and the stream): a deposit
- * credited, a withdrawal sent, a withdrawal rejected or failed with its funds returned. Each names
- * the transaction, so the web app can refresh the wallet and link to it.
+ * What the wallet tells its users, through the notification centre (and the stream) and by
+ * e-mail: a deposit credited, a withdrawal approved after review, sent, or rejected or failed with
+ * its funds returned. Each names the transaction, so the web app can refresh the wallet and link
+ * to it.
  */
 export function createWalletNotices(notify: Notify) {
   const details = (row: WalletTxRow) => {
@@ -36,19 +37,48 @@ export function createWalletNotices(notify: Notify) {
   return {
     async depositCredited(row: WalletTxRow): Promise<void> {
       const { what, ...payload } = details(row);
-      await notify(row.userId, 'deposit_credited', {
-        message: `Deposit credited: ${what} on ${networkOf(row.network)}, ${payload.amount} USD added to your real balance`,
+      const added = `${payload.amount} USD added to your real balance`;
+      await notify(
+        row.userId,
+        'deposit_credited',
+        { message: `Deposit credited: ${what} on ${networkOf(row.network)}, ${added}`, ...payload },
+        {
+          email: {
+            subject: `Deposit credited: ${what}`,
+            paragraphs: [
+              `Your deposit of ${what} on ${networkOf(row.network)} is confirmed: ${added}.`,
+              `Transaction: ${row.txHash ?? row.id}`,
+            ],
+          },
+        },
+      );
+    },
+
+    /** Held for review, then approved by an administrator: it goes out next. */
+    async withdrawalApproved(row: WalletTxRow): Promise<void> {
+      const { what, ...payload } = details(row);
+      await notify(row.userId, 'withdrawal_approved', {
+        message: `Withdrawal approved: ${what} on ${networkOf(row.network)} is on its way`,
         ...payload,
       });
     },
 
     async withdrawalSent(row: WalletTxRow): Promise<void> {
       const { what, ...payload } = details(row);
-      await notify(row.userId, 'withdrawal_sent', {
-        message: `Withdrawal sent: ${what} on ${networkOf(row.network)}`,
-        ...payload,
-        txHash: row.txHash,
-      });
+      await notify(
+        row.userId,
+        'withdrawal_sent',
+        { message: `Withdrawal sent: ${what} on ${networkOf(row.network)}`, ...payload, txHash: row.txHash },
+        {
+          email: {
+            subject: `Withdrawal sent: ${what}`,
+            paragraphs: [
+              `Your withdrawal of ${what} on ${networkOf(row.network)} has been sent to ${row.address}.`,
+              `Transaction: ${row.txHash ?? row.id}`,
+            ],
+          },
+        },
+      );
     },
 
     /** Rejected by an administrator (with the reason) or failed on its way; the funds are back. */
@@ -59,7 +89,17 @@ export function createWalletNotices(notify: Notify) {
         row.status === 'rjt'
           ? `Withdrawal of ${what} rejected${row.reason ? `: ${row.reason}` : ''}. ${back}`
           : `Withdrawal of ${what} failed. ${back}`;
-      await notify(row.userId, 'withdrawal_returned', { message, ...payload, reason: row.reason });
+      await notify(
+        row.userId,
+        'withdrawal_returned',
+        { message, ...payload, reason: row.reason },
+        {
+          email: {
+            subject: row.status === 'rjt' ? `Withdrawal rejected: ${what}` : `Withdrawal failed: ${what}`,
+            paragraphs: [message],
+          },
+        },
+      );
     },
   };
 }

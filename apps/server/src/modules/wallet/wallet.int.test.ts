@@ -267,10 +267,16 @@ describe('wallet API', () => {
       { before: { status: 'suspicous' }, after: { status: 'rjt', reason: 'Address on a sanctions list' } },
     ]);
 
-    // The user hears of both: the one sent, and the one rejected with the reason and the funds back.
+    // The user hears of both: the one approved and sent, and the one rejected with the reason and
+    // the funds back; in the app and by e-mail.
     const centre = (await desk.call(dave, 'GET', '/notifications')).json().data.items;
     expect(centre).toEqual(
       expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'withdrawal_approved',
+          message: 'Withdrawal approved: 825 TRX on Tron is on its way',
+          payload: expect.objectContaining({ transactionId: one.id }),
+        }),
         expect.objectContaining({
           kind: 'withdrawal_sent',
           payload: expect.objectContaining({ transactionId: one.id, status: 'cnf' }),
@@ -283,6 +289,10 @@ describe('wallet API', () => {
       ]),
     );
 
+    const sentMail = await desk.mailbox.waitFor(dave.email, /Withdrawal sent: 825 TRX/);
+    expect(sentMail.text).toContain(`has been sent to ${TRON_TO}`);
+    const rejectedMail = await desk.mailbox.waitFor(dave.email, /Withdrawal rejected: 825 TRX/);
+    expect(rejectedMail.text).toContain('Address on a sanctions list');
     const history = await desk.call(dave, 'GET', '/wallet/transactions?kind=withdrawal');
     expect(
       history

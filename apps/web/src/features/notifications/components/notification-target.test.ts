@@ -18,9 +18,9 @@ describe('notificationTarget', () => {
     );
   });
 
-  it('leads a deposit to the wallet, and a withdrawal sent or returned to its withdrawals', () => {
+  it('leads a deposit to the wallet, and a withdrawal approved, sent or returned to its withdrawals', () => {
     expect(notificationTarget(notification('deposit_credited'))).toBe('/dashboard/wallet');
-    for (const kind of ['withdrawal_sent', 'withdrawal_returned'])
+    for (const kind of ['withdrawal_approved', 'withdrawal_sent', 'withdrawal_returned'])
       expect(notificationTarget(notification(kind))).toBe('/dashboard/wallet?tab=withdraw');
   });
 

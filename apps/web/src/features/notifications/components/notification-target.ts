@@ -1,8 +1,12 @@
 import type { TNotification } from '@td/contracts/notifications';
 
-/** What the wallet tells users: a deposit credited, a withdrawal sent, or returned with its funds. */
+/**
+ * What the wallet tells users: a deposit credited, a withdrawal approved after review, sent, or
+ * returned with its funds.
+ */
 export const WALLET_NOTIFICATION_KINDS: readonly string[] = [
   'deposit_credited',
+  'withdrawal_approved',
   'withdrawal_sent',
   'withdrawal_returned',
 ];
