@@ -3,12 +3,11 @@ import { confirmationsText } from '@td/contracts/wallet';
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useWalletTransactions, WALLET_TX_PAGE_SIZE } from '../../lib/wallet/get-wallet-transactions';
-import { Button } from '../button';
 import { Card } from '../card';
-import { DataTable, type TColumn } from '../data-table';
+import type { TColumn } from '../data-table';
 import { EmptyState } from '../empty-state';
-import { IconAlertTriangle, IconRefresh, IconWallet } from '../icons';
-import { Pagination } from '../pagination';
+import { IconWallet } from '../icons';
+import { PagedTable } from '../paged-table';
 import { coinAmountUnit, coinName, networkName } from './coin-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 import styles from './wallet-transactions-table.module.css';
@@ -97,43 +96,18 @@ export function WalletTransactionsTable({
 
   return (
     <Card title={title} isFlush>
-      <DataTable
+      <PagedTable
         caption={title}
         columns={WALLET_TX_COLUMNS}
-        rows={query.data?.items}
         rowKey={(tx) => tx.id}
-        isLoading={query.isPending}
+        query={query}
+        page={page}
+        limit={WALLET_TX_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="transactions"
         skeletonRows={3}
         empty={<EmptyState icon={<IconWallet />} title="No transactions yet" description={emptyText} />}
-        error={
-          query.isError ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle />}
-              title="Transactions could not be loaded"
-              action={
-                <Button
-                  variant="secondary"
-                  icon={<IconRefresh size={16} />}
-                  onClick={() => void query.refetch()}
-                >
-                  Try again
-                </Button>
-              }
-            />
-          ) : undefined
-        }
       />
-      {(query.data?.total ?? 0) > WALLET_TX_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={WALLET_TX_PAGE_SIZE}
-          total={query.data?.total ?? 0}
-          onPageChange={setPage}
-          isFetching={query.isFetching}
-          noun="transactions"
-        />
-      ) : null}
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import type { TAuditEntry } from '@td/contracts/admin';
 import { useState } from 'react';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/admin-audit';
@@ -89,25 +89,18 @@ export function AdminAuditScreen() {
           }}
         />
       </div>
-      <DataTable
+      <PagedTable
         caption="Audit log"
         columns={COLUMNS}
-        rows={query.data?.items}
         rowKey={(entry) => entry.id}
-        isLoading={query.isPending}
-        isStale={query.isPlaceholderData}
         skeletonRows={8}
         empty={<EmptyState icon={<IconHistory size={24} />} title="No administrator action yet." />}
+        query={query}
+        page={page}
+        limit={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="entries"
       />
-      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={setPage}
-          noun="entries"
-        />
-      ) : null}
     </Card>
   );
 }

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconCandles } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
@@ -158,25 +158,18 @@ export function AdminOrdersScreen() {
           }}
         />
       </div>
-      <DataTable
+      <PagedTable
         caption="Orders"
         columns={columns}
-        rows={query.data?.items}
         rowKey={(order) => order.id}
-        isLoading={query.isPending}
-        isStale={query.isPlaceholderData}
         skeletonRows={8}
         empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
+        query={query}
+        page={page}
+        limit={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="orders"
       />
-      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={setPage}
-          noun="orders"
-        />
-      ) : null}
       {editing ? <ExitsDialog order={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );

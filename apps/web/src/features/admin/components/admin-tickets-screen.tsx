@@ -3,11 +3,11 @@ import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { TextField } from '../../../components/text-field';
 import { formatDateTime } from '../../../lib/format';
@@ -86,25 +86,18 @@ export function AdminTicketsScreen() {
           }}
         />
       </div>
-      <DataTable
+      <PagedTable
         caption="Support tickets"
         columns={COLUMNS}
-        rows={query.data?.items}
         rowKey={(ticket) => ticket.id}
-        isLoading={query.isPending}
-        isStale={query.isPlaceholderData}
         skeletonRows={6}
         empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
+        query={query}
+        page={page}
+        limit={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="tickets"
       />
-      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={setPage}
-          noun="tickets"
-        />
-      ) : null}
     </Card>
   );
 }

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconUsers } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
 import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
@@ -74,25 +74,18 @@ export function AdminUsersScreen() {
         />
         {query.data ? <span className={styles.total}>{query.data.total} users</span> : null}
       </div>
-      <DataTable
+      <PagedTable
         caption="Users"
         columns={COLUMNS}
-        rows={query.data?.items}
         rowKey={(user) => user.id}
-        isLoading={query.isPending}
-        isStale={query.isPlaceholderData}
         skeletonRows={8}
         empty={<EmptyState icon={<IconUsers size={24} />} title="No user matches." />}
+        query={query}
+        page={page}
+        limit={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="users"
       />
-      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={setPage}
-          noun="users"
-        />
-      ) : null}
     </Card>
   );
 }

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconAlertTriangle, IconWallet } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { IconWallet } from '../../../components/icons';
+import { PagedTable } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
 import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
@@ -250,39 +250,18 @@ export function AdminWithdrawalsScreen() {
           </span>
         ) : null}
       </div>
-      <DataTable
+      <PagedTable
         caption="Withdrawals"
         columns={columns}
-        rows={query.data?.items}
         rowKey={(tx) => tx.id}
-        isLoading={query.isPending}
-        isStale={query.isPlaceholderData}
         skeletonRows={6}
         empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
-        error={
-          query.isError ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
-              title="Withdrawals could not load."
-              action={
-                <Button variant="secondary" onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              }
-            />
-          ) : undefined
-        }
+        query={query}
+        page={page}
+        limit={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="withdrawals"
       />
-      {query.data && query.data.total > ADMIN_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={setPage}
-          noun="withdrawals"
-        />
-      ) : null}
       <TextDialog
         withdrawal={rejecting}
         title="Reject this withdrawal?"

@@ -8,7 +8,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconBell, IconX } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { formatDateTime } from '../../../lib/format';
@@ -174,24 +174,18 @@ export function NotificationsScreen() {
       />
       <div className={styles.columns}>
         <Card title={data ? `All notifications (${data.unread} unread)` : 'All notifications'} isFlush>
-          <DataTable
+          <PagedTable
             caption="Notifications"
             columns={columns}
-            rows={data?.items}
             rowKey={(item) => item.id}
-            isLoading={query.isPending}
+            query={query}
+            page={page}
+            limit={PAGE_SIZE}
+            onPageChange={setPage}
+            noun="notifications"
             skeletonRows={6}
             empty={<EmptyState icon={<IconBell size={24} />} title="No notifications yet." />}
           />
-          {data && data.total > PAGE_SIZE ? (
-            <Pagination
-              page={page}
-              limit={PAGE_SIZE}
-              total={data.total}
-              onPageChange={setPage}
-              noun="notifications"
-            />
-          ) : null}
         </Card>
         <PriceAlertsCard />
       </div>

@@ -1,12 +1,11 @@
 import type { TLoginEvent } from '@td/contracts/profile';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconHistory } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { IconHistory } from '../../../components/icons';
+import { PagedTable } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { describeDevice } from '../../../lib/user-agent';
 import { LOGIN_HISTORY_PAGE_SIZE, useLoginHistory } from '../api/get-login-history';
@@ -50,41 +49,24 @@ const COLUMNS: readonly TColumn<TLoginEvent>[] = [
 
 export function LoginHistoryCard() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isPlaceholderData, isFetching, refetch } = useLoginHistory(page);
+  const query = useLoginHistory(page);
 
   return (
     <Card title="Login history" isFlush>
       <p className={styles.intro}>Every attempt to log in to your account, newest first.</p>
-      <DataTable
+      <PagedTable
         caption="Login history"
         columns={COLUMNS}
-        rows={data?.items}
         rowKey={(event) => event.id}
-        isLoading={isPending}
+        query={query}
+        page={page}
+        limit={LOGIN_HISTORY_PAGE_SIZE}
+        onPageChange={setPage}
+        noun="logins"
         skeletonRows={5}
-        isStale={isPlaceholderData}
-        error={
-          isError ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
-              title="Login history could not be loaded."
-              action={<Button onClick={() => void refetch()}>Try again</Button>}
-            />
-          ) : undefined
-        }
+        errorTitle="Login history could not load."
         empty={<EmptyState icon={<IconHistory size={24} />} title="No logins yet." />}
       />
-      {data && data.total > LOGIN_HISTORY_PAGE_SIZE ? (
-        <Pagination
-          page={data.page}
-          limit={data.limit}
-          total={data.total}
-          onPageChange={setPage}
-          isFetching={isFetching && isPlaceholderData}
-          noun="logins"
-        />
-      ) : null}
     </Card>
   );
 }
