@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
@@ -27,7 +28,27 @@ function startFakeApis() {
     tronTxs: new Map<string, unknown[]>(),
     trc20Txs: new Map<string, unknown[]>(),
     tronBlocks: new Map<string, number>(),
-    btcTxs: new Map<string, unknown[]>(),
+    btcTxs: new Map<string, Array<{ txid: string; status?: { confirmed?: boolean } }>>(),
+    /** Every path asked for, in order. */
+    requests: [] as string[],
+  };
+  /** TronGrid's paging: `limit` rows from the `fingerprint` (here an offset) on. */
+  const tronPage = (rows: unknown[], url: URL) => {
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const from = Number(url.searchParams.get('fingerprint') ?? 0);
+    const next = from + limit;
+    return {
+      data: rows.slice(from, next),
+      success: true,
+      meta: next < rows.length ? { fingerprint: String(next) } : {},
+    };
+  };
+  /** Esplora's paging: the mempool and 25 confirmed, then 25 confirmed after the one named. */
+  const btcPage = (txs: Array<{ txid: string; status?: { confirmed?: boolean } }>, after?: string) => {
+    const confirmed = txs.filter((tx) => tx.status?.confirmed);
+    if (after === undefined) return [...txs.filter((tx) => !tx.status?.confirmed), ...confirmed.slice(0, 25)];
+    const at = confirmed.findIndex((tx) => tx.txid === after);
+    return confirmed.slice(at + 1, at + 26);
   };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -41,6 +62,7 @@ function startFakeApis() {
     });
     req.on('end', () => {
       const path = url.pathname;
+      state.requests.push(url.pathname + url.search);
       if (path === '/tron/wallet/getnowblock')
         return json({ blockID: 'ab', block_header: { raw_data: { number: state.tronHead } } });
       if (path === '/tron/wallet/gettransactioninfobyid') {
@@ -49,15 +71,17 @@ function startFakeApis() {
         return json(block === undefined ? {} : { id, blockNumber: block });
       }
       let m = /^\/tron\/v1\/accounts\/(\w+)\/transactions\/trc20$/.exec(path);
-      if (m?.[1]) return json({ data: state.trc20Txs.get(m[1]) ?? [], success: true, meta: {} });
+      if (m?.[1]) return json(tronPage(state.trc20Txs.get(m[1]) ?? [], url));
       m = /^\/tron\/v1\/accounts\/(\w+)\/transactions$/.exec(path);
-      if (m?.[1]) return json({ data: state.tronTxs.get(m[1]) ?? [], success: true, meta: {} });
+      if (m?.[1]) return json(tronPage(state.tronTxs.get(m[1]) ?? [], url));
       if (path === '/btc/blocks/tip/height') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         return res.end(String(state.btcHead));
       }
       m = /^\/btc\/address\/(\w+)\/txs$/.exec(path);
-      if (m?.[1]) return json(state.btcTxs.get(m[1]) ?? []);
+      if (m?.[1]) return json(btcPage(state.btcTxs.get(m[1]) ?? []));
+      m = /^\/btc\/address\/(\w+)\/txs\/chain\/(\w+)$/.exec(path);
+      if (m?.[1] && m[2]) return json(btcPage(state.btcTxs.get(m[1]) ?? [], m[2]));
       res.writeHead(404);
       res.end('not found');
     });
@@ -300,6 +324,73 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     // 0.0005 BTC at 60,000 USD, credited once.
     await bitcoin.tick();
     expect(await w.realCash(user)).toBe('152.00');
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
+  it('reads an address’s older pages while they hold new transfers, and only the first once all are known', async () => {
+    const carol = await desk.newUser();
+    const address = async (coin: string, network: string) =>
+      (await desk.call(carol, 'POST', '/wallet/address', { coin, network })).json().data.address as string;
+    const tronTo = await address('usdt', 'tron');
+    const btcTo = await address('btc', 'bitcoin');
+    const hexTo = `41${evmFromTron(tronTo).slice(2)}`;
+    const trx = (n: number) => ({
+      txID: n.toString(16).padStart(64, '0'),
+      blockNumber: 1000,
+      ret: [{ contractRet: 'SUCCESS' }],
+      raw_data: {
+        contract: [
+          { type: 'TransferContract', parameter: { value: { amount: 10_000_000, to_address: hexTo } } },
+        ],
+      },
+    });
+    const btc = (n: number) => ({
+      txid: `f${n.toString(16).padStart(63, '0')}`,
+      status: { confirmed: true, block_height: 800_000, block_hash: 'ff'.repeat(32) },
+      vout: [{ scriptpubkey_address: btcTo, value: 100_000 }],
+    });
+    // Newest first, as both APIs list them: 205 TRX transfers (two pages), 60 confirmed Bitcoin
+    // transactions (three pages).
+    apis.state.tronTxs.set(
+      tronTo,
+      Array.from({ length: 205 }, (_, n) => trx(205 - n)),
+    );
+    apis.state.btcTxs.set(
+      btcTo,
+      Array.from({ length: 60 }, (_, n) => btc(60 - n)),
+    );
+    const recorded = async (to: string) => {
+      const result = await desk.t.deps.db.db.execute(
+        sql`select count(*)::int as n from wallet_transactions where kind = 'deposit' and address = ${to}`,
+      );
+      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n;
+    };
+    const asked = (prefix: string) => apis.state.requests.filter((path) => path.startsWith(prefix));
+
+    apis.state.requests = [];
+    await tron.tick();
+    await bitcoin.tick();
+    expect(await recorded(tronTo)).toBe(205);
+    expect(await recorded(btcTo)).toBe(60);
+    expect(asked(`/tron/v1/accounts/${tronTo}/transactions?`)).toHaveLength(2);
+    expect(asked(`/btc/address/${btcTo}/txs`)).toHaveLength(3);
+
+    // One more of each: the first page has it, and the rest of that page is known.
+    apis.state.tronTxs.get(tronTo)?.unshift(trx(206));
+    apis.state.btcTxs.get(btcTo)?.unshift(btc(61));
+    await tron.tick();
+    await bitcoin.tick();
+    await tron.tick();
+    await bitcoin.tick();
+    apis.state.requests = [];
+    await tron.tick();
+    await bitcoin.tick();
+    expect(await recorded(tronTo)).toBe(206);
+    expect(await recorded(btcTo)).toBe(61);
+    expect(asked(`/tron/v1/accounts/${tronTo}/transactions?`)).toHaveLength(1);
+    expect(asked(`/btc/address/${btcTo}/txs`)).toHaveLength(1);
+    // 206 × 10 TRX at 0.12 USD, 61 × 0.001 BTC at 60,000 USD.
+    expect(await w.realCash(carol)).toBe('3907.20');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
 });

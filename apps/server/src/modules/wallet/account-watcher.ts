@@ -20,10 +20,20 @@ export interface IncomingTransfer {
   blockHash: string | null;
 }
 
-/** A chain read address by address through its public HTTP API. */
+/** At most this many pages of an address's history are read in one pass. */
+export const ACCOUNT_PAGES_MAX = 20;
+
+/**
+ * A chain read address by address through its public HTTP API. `incoming` reads the address's
+ * transfers newest first, page after page while `wantsMore` says the page just read still held
+ * something new (or still pending), and no more than ACCOUNT_PAGES_MAX pages.
+ */
 export interface AccountSource {
   head(): Promise<number>;
-  incoming(address: string): Promise<IncomingTransfer[]>;
+  incoming(
+    address: string,
+    wantsMore: (page: IncomingTransfer[]) => Promise<boolean>,
+  ): Promise<IncomingTransfer[]>;
 }
 
 /**
@@ -55,9 +65,18 @@ export function createAccountWatcher(deps: {
           row,
         ]),
       );
+      const keyOf = (transfer: IncomingTransfer) => `${transfer.txHash}|${transfer.index}`;
+      // Older pages matter only while a page still holds a transfer not recorded, or pending.
+      const wantsMore = async (page: IncomingTransfer[]) => {
+        const recorded = await repo.recordedDeposits(
+          network,
+          page.map((transfer) => transfer.txHash),
+        );
+        return page.some((transfer) => !recorded.has(keyOf(transfer)) || pending.has(keyOf(transfer)));
+      };
       for (const [address, userId] of book) {
-        for (const transfer of await source.incoming(address)) {
-          const known = pending.get(`${transfer.txHash}|${transfer.index}`);
+        for (const transfer of await source.incoming(address, wantsMore)) {
+          const known = pending.get(keyOf(transfer));
           if (known) {
             if (known.blockNumber !== transfer.blockNumber || known.blockHash !== transfer.blockHash)
               await repo.update(db, known.id, {
@@ -96,6 +115,11 @@ export function createAccountWatcher(deps: {
   };
 }
 
+/** TronGrid's largest page. */
+const TRON_PAGE_SIZE = 200;
+/** Esplora's page of confirmed transactions. */
+const ESPLORA_CHAIN_PAGE_SIZE = 25;
+
 const getJson = async (url: string, init?: RequestInit): Promise<unknown> => {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
@@ -121,8 +145,8 @@ interface Trc20Tx {
 /**
  * TronGrid's documented API: `POST /wallet/getnowblock` for the head, the account's incoming
  * TRX transfers at `/v1/accounts/{address}/transactions?only_to=true`, its TRC-20 transfers at
- * `/v1/accounts/{address}/transactions/trc20?only_to=true`, and the block of a TRC-20 transfer
- * from `POST /wallet/gettransactioninfobyid`.
+ * `/v1/accounts/{address}/transactions/trc20?only_to=true` (200 a page, the next named by
+ * `meta.fingerprint`), and the block of a TRC-20 transfer from `POST /wallet/gettransactioninfobyid`.
  */
 export function tronGridSource(baseUrl: string): AccountSource {
   const base = baseUrl.replace(/\/+$/, '');
@@ -137,58 +161,77 @@ export function tronGridSource(baseUrl: string): AccountSource {
       if (typeof number !== 'number') throw new Error('getnowblock gave no block number');
       return number;
     },
-    async incoming(address) {
-      const found: IncomingTransfer[] = [];
-      const native = (await getJson(
-        `${base}/v1/accounts/${address}/transactions?only_to=true&only_confirmed=false&limit=200`,
-        { headers },
-      )) as { data?: TronTx[] };
-      for (const tx of native.data ?? []) {
-        const contract = tx.raw_data?.contract?.[0];
-        const value = contract?.parameter?.value;
-        if (contract?.type !== 'TransferContract' || !value?.to_address || !value.amount) continue;
-        if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
-        const to = value.to_address.startsWith('41')
-          ? tronFromEvm(`0x${value.to_address.slice(2)}`)
-          : value.to_address;
-        if (to !== address) continue;
-        found.push({
-          txHash: tx.txID,
-          index: -1,
-          token: null,
-          units: BigInt(value.amount),
-          blockNumber: tx.blockNumber ?? null,
-          blockHash: null,
-        });
-      }
-      const tokens = (await getJson(
-        `${base}/v1/accounts/${address}/transactions/trc20?only_to=true&only_confirmed=false&limit=200`,
-        { headers },
-      )) as { data?: Trc20Tx[] };
-      for (const tx of tokens.data ?? []) {
-        if (tx.type !== 'Transfer' || tx.to !== address || !tx.value || !tx.token_info?.address) continue;
-        let block = blockOf.get(tx.transaction_id);
-        if (block === undefined) {
-          const info = (await getJson(`${base}/wallet/gettransactioninfobyid`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ value: tx.transaction_id }),
-          })) as { blockNumber?: number };
-          if (typeof info.blockNumber === 'number') {
-            block = info.blockNumber;
-            blockOf.set(tx.transaction_id, block);
-          }
+    async incoming(address, wantsMore) {
+      /** One of TronGrid's lists, newest first, page by page (`meta.fingerprint` names the next). */
+      const pages = async <T>(path: string, toTransfers: (rows: T[]) => Promise<IncomingTransfer[]>) => {
+        const url = `${base}/v1/accounts/${address}/${path}?only_to=true&only_confirmed=false&limit=${TRON_PAGE_SIZE}`;
+        const found: IncomingTransfer[] = [];
+        let fingerprint: string | undefined;
+        for (let page = 0; page < ACCOUNT_PAGES_MAX; page++) {
+          const body = (await getJson(
+            fingerprint ? `${url}&fingerprint=${encodeURIComponent(fingerprint)}` : url,
+            { headers },
+          )) as { data?: T[]; meta?: { fingerprint?: string } };
+          const rows = body.data ?? [];
+          const transfers = await toTransfers(rows);
+          found.push(...transfers);
+          fingerprint = body.meta?.fingerprint;
+          if (!fingerprint || rows.length < TRON_PAGE_SIZE) break;
+          if (transfers.length > 0 && !(await wantsMore(transfers))) break;
         }
-        found.push({
-          txHash: tx.transaction_id,
-          index: 0,
-          token: tx.token_info.address,
-          units: BigInt(tx.value),
-          blockNumber: block ?? null,
-          blockHash: null,
-        });
-      }
-      return found;
+        return found;
+      };
+
+      const native = await pages<TronTx>('transactions', async (rows) => {
+        const found: IncomingTransfer[] = [];
+        for (const tx of rows) {
+          const contract = tx.raw_data?.contract?.[0];
+          const value = contract?.parameter?.value;
+          if (contract?.type !== 'TransferContract' || !value?.to_address || !value.amount) continue;
+          if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
+          const to = value.to_address.startsWith('41')
+            ? tronFromEvm(`0x${value.to_address.slice(2)}`)
+            : value.to_address;
+          if (to !== address) continue;
+          found.push({
+            txHash: tx.txID,
+            index: -1,
+            token: null,
+            units: BigInt(value.amount),
+            blockNumber: tx.blockNumber ?? null,
+            blockHash: null,
+          });
+        }
+        return found;
+      });
+      const tokens = await pages<Trc20Tx>('transactions/trc20', async (rows) => {
+        const found: IncomingTransfer[] = [];
+        for (const tx of rows) {
+          if (tx.type !== 'Transfer' || tx.to !== address || !tx.value || !tx.token_info?.address) continue;
+          let block = blockOf.get(tx.transaction_id);
+          if (block === undefined) {
+            const info = (await getJson(`${base}/wallet/gettransactioninfobyid`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ value: tx.transaction_id }),
+            })) as { blockNumber?: number };
+            if (typeof info.blockNumber === 'number') {
+              block = info.blockNumber;
+              blockOf.set(tx.transaction_id, block);
+            }
+          }
+          found.push({
+            txHash: tx.transaction_id,
+            index: 0,
+            token: tx.token_info.address,
+            units: BigInt(tx.value),
+            blockNumber: block ?? null,
+            blockHash: null,
+          });
+        }
+        return found;
+      });
+      return [...native, ...tokens];
     },
   };
 }
@@ -201,7 +244,8 @@ interface EsploraTx {
 
 /**
  * Esplora's documented API (Blockstream, mempool.space): `GET /blocks/tip/height` and
- * `GET /address/{address}/txs` (newest first, confirmed and in the mempool), one deposit per
+ * `GET /address/{address}/txs` (newest first: the mempool's and 25 confirmed), then
+ * `/address/{address}/txs/chain/{last txid}` for 25 older confirmed at a time; one deposit per
  * output paying the address.
  */
 export function esploraSource(baseUrl: string): AccountSource {
@@ -214,22 +258,34 @@ export function esploraSource(baseUrl: string): AccountSource {
       if (!Number.isFinite(height)) throw new Error('tip height is not a number');
       return height;
     },
-    async incoming(address) {
-      const txs = (await getJson(`${base}/address/${address}/txs`)) as EsploraTx[];
+    async incoming(address, wantsMore) {
       const found: IncomingTransfer[] = [];
-      for (const tx of txs) {
-        for (const [index, out] of (tx.vout ?? []).entries()) {
-          if (out.scriptpubkey_address !== address || !out.value) continue;
-          const confirmed = tx.status?.confirmed === true && typeof tx.status.block_height === 'number';
-          found.push({
-            txHash: tx.txid,
-            index,
-            token: null,
-            units: BigInt(out.value),
-            blockNumber: confirmed ? (tx.status?.block_height ?? null) : null,
-            blockHash: confirmed ? (tx.status?.block_hash ?? null) : null,
-          });
+      // The first page: the mempool's transactions and the newest confirmed; then
+      // `/txs/chain/{last seen}` pages through the older confirmed ones.
+      let url = `${base}/address/${address}/txs`;
+      for (let page = 0; page < ACCOUNT_PAGES_MAX; page++) {
+        const txs = (await getJson(url)) as EsploraTx[];
+        const transfers: IncomingTransfer[] = [];
+        for (const tx of txs) {
+          for (const [index, out] of (tx.vout ?? []).entries()) {
+            if (out.scriptpubkey_address !== address || !out.value) continue;
+            const confirmed = tx.status?.confirmed === true && typeof tx.status.block_height === 'number';
+            transfers.push({
+              txHash: tx.txid,
+              index,
+              token: null,
+              units: BigInt(out.value),
+              blockNumber: confirmed ? (tx.status?.block_height ?? null) : null,
+              blockHash: confirmed ? (tx.status?.block_hash ?? null) : null,
+            });
+          }
         }
+        found.push(...transfers);
+        const confirmed = txs.filter((tx) => tx.status?.confirmed === true);
+        const last = confirmed.at(-1);
+        if (!last || confirmed.length < ESPLORA_CHAIN_PAGE_SIZE) break;
+        if (transfers.length > 0 && !(await wantsMore(transfers))) break;
+        url = `${base}/address/${address}/txs/chain/${last.txid}`;
       }
       return found;
     },

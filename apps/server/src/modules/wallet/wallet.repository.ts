@@ -112,6 +112,21 @@ export function createWalletRepository(db: Database) {
         )
         .orderBy(asc(walletTransactions.createdAt));
     },
+    /** Which of these transfers (`txHash|index`) are recorded as deposits on the network. */
+    async recordedDeposits(network: string, txHashes: string[]): Promise<Set<string>> {
+      if (txHashes.length === 0) return new Set();
+      const rows = await db
+        .select({ txHash: walletTransactions.txHash, logIndex: walletTransactions.logIndex })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.network, network),
+            eq(walletTransactions.kind, 'deposit'),
+            inArray(walletTransactions.txHash, [...new Set(txHashes)]),
+          ),
+        );
+      return new Set(rows.map((row) => `${row.txHash}|${row.logIndex}`));
+    },
     /** When the user first had funds held for a withdrawal to this address (undefined: never). */
     async firstUseOf(userId: string, network: string, address: string): Promise<Date | undefined> {
       const [row] = await db
