@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer } from '../apps/server/src/testing/spawn-server';
+import { spawnServer } from '@td/server/testing/spawn-server';
 import { type BenchReport, mib, progress, round, stopChild, trackChild } from './report';
 
 const TARGET_MS = 30_000;

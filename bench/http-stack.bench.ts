@@ -1,5 +1,5 @@
+import { buildTestApp } from '@td/server/testing/build-test-app';
 import Fastify from 'fastify';
-import { buildTestApp } from '../apps/server/src/testing/build-test-app';
 import { load } from './load';
 import type { BenchReport } from './report';
 

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { bearer, createUser, randomIp, type TestUser } from '../apps/server/src/testing/accounts';
-import { buildTestApp } from '../apps/server/src/testing/build-test-app';
-import { TEST_POSTGRES_URL } from '../apps/server/src/testing/test-database';
-import { startTestMailbox } from '../apps/server/src/testing/test-mailbox';
+import { bearer, createUser, randomIp, type TestUser } from '@td/server/testing/accounts';
+import { buildTestApp } from '@td/server/testing/build-test-app';
+import { TEST_POSTGRES_URL } from '@td/server/testing/test-database';
+import { startTestMailbox } from '@td/server/testing/test-mailbox';
 import { type BenchReport, percentile } from './report';
 import { startTradingDeskQuotes } from './support/quotes';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { createMarketEngine } from '@td/server/modules/market/market-engine';
+import { CATALOGUE, pairKey } from '@td/server/modules/pairs/catalogue';
+import { buildTestApp } from '@td/server/testing/build-test-app';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { createMarketEngine } from '../apps/server/src/modules/market/market-engine';
-import { CATALOGUE, pairKey } from '../apps/server/src/modules/pairs/catalogue';
-import { buildTestApp } from '../apps/server/src/testing/build-test-app';
 import { type LoadResult, load } from './load';
 import { type BenchReport, progress, sleep } from './report';
 

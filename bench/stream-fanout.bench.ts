@@ -2,18 +2,18 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createMarketEngine } from '@td/server/modules/market/market-engine';
+import { MARKET_TICK_CHANNEL, type TMarketTick } from '@td/server/modules/market/market-events';
+import { isMarketOpen } from '@td/server/modules/market/market-hours';
+import { formatCandle, toTicker } from '@td/server/modules/market/price-board';
+import { CATALOGUE, streamSymbol } from '@td/server/modules/pairs/catalogue';
+import type { Bus } from '@td/server/platform/bus/bus';
+import { createMemoryBus } from '@td/server/platform/bus/memory-bus';
+import { bearer, createUser } from '@td/server/testing/accounts';
+import { buildTestApp } from '@td/server/testing/build-test-app';
+import { startTestMailbox } from '@td/server/testing/test-mailbox';
 import pino from 'pino';
 import { Server } from 'socket.io';
-import { createMarketEngine } from '../apps/server/src/modules/market/market-engine';
-import { MARKET_TICK_CHANNEL, type TMarketTick } from '../apps/server/src/modules/market/market-events';
-import { isMarketOpen } from '../apps/server/src/modules/market/market-hours';
-import { formatCandle, toTicker } from '../apps/server/src/modules/market/price-board';
-import { CATALOGUE, streamSymbol } from '../apps/server/src/modules/pairs/catalogue';
-import type { Bus } from '../apps/server/src/platform/bus/bus';
-import { createMemoryBus } from '../apps/server/src/platform/bus/memory-bus';
-import { bearer, createUser } from '../apps/server/src/testing/accounts';
-import { buildTestApp } from '../apps/server/src/testing/build-test-app';
-import { startTestMailbox } from '../apps/server/src/testing/test-mailbox';
 import {
   type BenchReport,
   collectGarbage,

@@ -1,4 +1,4 @@
-import { TriggerBooks } from '../apps/server/src/modules/trading/trigger-books';
+import { TriggerBooks } from '@td/server/modules/trading/trigger-books';
 import type { BenchReport } from './report';
 
 /**

@@ -1,8 +1,8 @@
+import { type LocalChain, startLocalChain } from '@td/server/testing/local-chain';
 import type { Page } from 'playwright-core';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalChain, startLocalChain } from '../../apps/server/src/testing/local-chain';
 import { screenshot, VIEWPORTS } from '../support/browser';
 import { createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
