@@ -56,6 +56,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { registerCsrf } from './platform/http/csrf';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
+import { createUrlSigner } from './platform/http/signed-url';
 import {
   inlineScriptHashes,
   readIndexHtml,
@@ -91,6 +92,8 @@ export interface AppDeps {
 
 /** Where Google Identity Services loads from, allowed by the page's CSP when Google sign-in is on. */
 const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com';
+/** A ticket attachment's link opens for one to two of these windows after the ticket is read. */
+const ATTACHMENT_LINK_WINDOW_MS = 60 * 60 * 1000;
 
 /** Limits on what a client may send: named here so they are found and changed in one place. */
 export const HTTP_LIMITS = {
@@ -260,14 +263,16 @@ async function registerApiModules(
   await app.register(ordersRoutes({ orders, repo: ordersRepo, portfolio, authenticate }));
 
   const attachmentsDir = join(config.dataDir, 'uploads', 'tickets');
+  const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });
   const tickets = createTicketsService({
     db: db.db,
     repo: createTicketsRepository(db.db),
     notify: notifier.notify,
     attachmentsDir,
     publicUrl: config.PUBLIC_URL,
+    signUrl: attachmentLinks.sign,
   });
-  await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir }));
+  await app.register(ticketsRoutes({ tickets, authenticate, attachmentsDir, links: attachmentLinks }));
   const adminRepo = createAdminRepository(db.db);
   const walletRepo = createWalletRepository(db.db);
   const admin = createAdminService({

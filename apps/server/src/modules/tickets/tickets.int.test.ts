@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png } from '../../testing/multipart';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
@@ -169,5 +169,25 @@ describe('support tickets', () => {
     // Another user cannot attach it.
     const stolen = await open(stranger, { attachments: [id] });
     expect(stolen.statusCode).toBe(400);
+
+    // The image opens by its signed link only: not by its bare path, another file's signature, an
+    // altered expiry, or a link whose time is up.
+    const link = new URL(url, 'http://x');
+    expect(link.pathname).toBe(`/tickets/attachments/${id}`);
+    const exp = Number(link.searchParams.get('exp'));
+    const sig = link.searchParams.get('sig');
+    expect(exp * 1000).toBeGreaterThan(Date.now() + 3_600_000 - 1);
+    const status = async (path: string) => (await desk.t.app.inject({ method: 'GET', url: path })).statusCode;
+    expect(await status(link.pathname)).toBe(404);
+    expect(await status(`${link.pathname}?exp=${exp + 3600}&sig=${sig}`)).toBe(404);
+    const other = (await upload(user, multipart('image', 'b.png', 'image/png', await png(100)))).json().data;
+    expect(await status(`/tickets/attachments/${other.id}?exp=${exp}&sig=${sig}`)).toBe(404);
+    vi.useFakeTimers({ now: (exp + 1) * 1000, toFake: ['Date'] });
+    try {
+      expect(await status(url)).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await status(url)).toBe(200);
   });
 });

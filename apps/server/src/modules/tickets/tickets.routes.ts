@@ -12,8 +12,9 @@ import {
 } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import type { UrlSigner } from '../../platform/http/signed-url';
 import { sendStoredImage } from '../../platform/http/stored-image';
 import { type Authenticator, authOf } from '../auth/authenticate';
 import type { TicketsService } from './tickets.service';
@@ -26,6 +27,8 @@ export function ticketsRoutes(deps: {
   tickets: TicketsService;
   authenticate: Authenticator;
   attachmentsDir: string;
+  /** Checks the signed links attachments are served by (no login: `<img>` sends no token). */
+  links: UrlSigner;
 }): FastifyPluginAsyncZod {
   const { tickets } = deps;
   return async (app) => {
@@ -79,14 +82,26 @@ export function ticketsRoutes(deps: {
 
     app.get(
       `${TICKET_ATTACHMENT_URL_PREFIX}:file`,
-      { schema: { params: z.object({ file: z.string() }) } },
-      async (request, reply) =>
-        sendStoredImage(reply, {
+      {
+        schema: {
+          params: z.object({ file: z.string() }),
+          querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { file } = request.params;
+        // A link not signed here, altered or expired is as good as a file that does not exist.
+        if (
+          !deps.links.isValid(`${TICKET_ATTACHMENT_URL_PREFIX}${file}`, request.query.exp, request.query.sig)
+        )
+          throw notFound('Image not found');
+        return sendStoredImage(reply, {
           dir: deps.attachmentsDir,
-          file: request.params.file,
+          file,
           pattern: ATTACHMENT_FILE,
           cacheControl: `private, max-age=${ATTACHMENT_MAX_AGE_S}, immutable`,
-        }),
+        });
+      },
     );
 
     app.get(

@@ -36,8 +36,11 @@ export function createTicketsService(deps: {
   notify: Notify;
   attachmentsDir: string;
   publicUrl: string;
+  /** Signs an attachment's path: the link an `<img>` opens without the bearer token. */
+  signUrl: (path: string) => string;
 }) {
   const { db, repo } = deps;
+  const attachmentUrl = (file: string) => deps.signUrl(`${TICKET_ATTACHMENT_URL_PREFIX}${file}`);
 
   const linksOf = async (rows: TicketRow[]) => {
     const idsOf = (kind: 'order' | 'transaction') =>
@@ -95,7 +98,7 @@ export function createTicketsService(deps: {
         isStaff: message.isStaff,
         author: message.isStaff ? `${firstName} (Support)` : `${firstName} ${lastName}`.trim(),
         body: message.body,
-        attachments: message.attachments.map((file) => `${TICKET_ATTACHMENT_URL_PREFIX}${file}`),
+        attachments: message.attachments.map(attachmentUrl),
         createdAt: message.createdAt.toISOString(),
       })),
     };
@@ -150,7 +153,7 @@ export function createTicketsService(deps: {
       await mkdir(deps.attachmentsDir, { recursive: true });
       const id = `${user.id}-${randomBytes(16).toString('hex')}.webp`;
       await writeFile(join(deps.attachmentsDir, id), image);
-      return { id, url: `${TICKET_ATTACHMENT_URL_PREFIX}${id}` };
+      return { id, url: attachmentUrl(id) };
     },
 
     async create(user: UserRow, input: TCreate): Promise<TTicket> {
