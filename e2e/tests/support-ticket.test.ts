@@ -65,7 +65,12 @@ describe('a support ticket about an order', () => {
     const ticketId = pathOf(page).split('/').at(-1) ?? '';
     await page.locator('[data-status="opn"]').first().waitFor();
     await page.getByText(/Buy BTC\/USD · demo/).waitFor();
-    await page.getByTestId('user-message').getByRole('img', { name: 'Attachment' }).waitFor();
+    const attachment = page.getByTestId('user-message').getByRole('img', { name: 'Attachment' });
+    await attachment.waitFor();
+    // The image itself arrives, by the signed link the ticket gave.
+    await expect
+      .poll(() => attachment.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
 
     // Support answers from the back-office.
     const staff = await env.openPage({ token: adminToken });
