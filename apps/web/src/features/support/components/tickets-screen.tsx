@@ -2,14 +2,14 @@ import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/st
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../../components/button';
+import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconAlertTriangle, IconLifeBuoy, IconPlus, IconRefresh } from '../../../components/icons';
+import { IconLifeBuoy, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { TICKETS_PAGE_SIZE, useTickets } from '../api/get-tickets';
@@ -61,7 +61,6 @@ export function TicketsScreen() {
   const [filter, setFilter] = useState<TFilter>('all');
   const [page, setPage] = useState(1);
   const query = useTickets(filter === 'all' ? undefined : filter, page);
-  const data = query.data;
   const newTicket = (
     <ButtonLink to="/dashboard/support/new" variant="primary" icon={<IconPlus size={16} />}>
       New ticket
@@ -89,29 +88,17 @@ export function TicketsScreen() {
           />
         </div>
         <div id="tickets-table" data-testid="tickets-table">
-          <DataTable
+          <PagedTable
             caption="My tickets"
             columns={COLUMNS}
-            rows={data?.items}
             rowKey={(ticket) => ticket.id}
-            isLoading={query.isPending}
-            isStale={query.isPlaceholderData}
+            query={query}
+            page={page}
+            limit={TICKETS_PAGE_SIZE}
+            onPageChange={setPage}
+            noun="tickets"
             skeletonRows={5}
-            error={
-              query.isError && !data ? (
-                <EmptyState
-                  tone="error"
-                  icon={<IconAlertTriangle size={24} />}
-                  title="Your tickets could not load."
-                  description="Check your connection and try again."
-                  action={
-                    <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void query.refetch()}>
-                      Retry
-                    </Button>
-                  }
-                />
-              ) : undefined
-            }
+            errorTitle="Your tickets could not load."
             empty={
               <EmptyState
                 icon={<IconLifeBuoy size={24} />}
@@ -126,16 +113,6 @@ export function TicketsScreen() {
             }
           />
         </div>
-        {data && data.total > TICKETS_PAGE_SIZE ? (
-          <Pagination
-            page={page}
-            limit={TICKETS_PAGE_SIZE}
-            total={data.total}
-            onPageChange={setPage}
-            isFetching={query.isFetching}
-            noun="tickets"
-          />
-        ) : null}
       </Card>
     </>
   );
