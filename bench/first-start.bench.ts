@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer } from '@td/server/testing/spawn-server';
-import { type BenchReport, mib, progress, round, stopChild, trackChild } from './report';
+import { spawnServer } from '@td/server/testing';
+import { type BenchReport, mib, progress, round, stopChild, trackChild } from './support/report';
 
 const TARGET_MS = 30_000;
 /** How long a start may take before the benchmark gives up on it. */

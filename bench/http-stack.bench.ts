@@ -1,7 +1,7 @@
-import { buildTestApp } from '@td/server/testing/build-test-app';
+import { buildTestApp } from '@td/server/testing';
 import Fastify from 'fastify';
-import { load } from './load';
-import type { BenchReport } from './report';
+import { load } from './support/load';
+import type { BenchReport } from './support/report';
 
 /**
  * The cost of our HTTP stack (security headers, CSRF cookie, request ids, error envelope, zod

@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { bearer, createUser, randomIp, type TestUser } from '@td/server/testing/accounts';
-import { buildTestApp } from '@td/server/testing/build-test-app';
-import { TEST_POSTGRES_URL } from '@td/server/testing/test-database';
-import { startTestMailbox } from '@td/server/testing/test-mailbox';
-import { type BenchReport, percentile } from './report';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  randomIp,
+  startTestMailbox,
+  TEST_POSTGRES_URL,
+  type TestUser,
+} from '@td/server/testing';
 import { startTradingDeskQuotes } from './support/quotes';
+import { type BenchReport, percentile } from './support/report';
 
 const USERS = 50;
 

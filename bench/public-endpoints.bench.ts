@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { createMarketEngine } from '@td/server/modules/market/market-engine';
-import { CATALOGUE, pairKey } from '@td/server/modules/pairs/catalogue';
-import { buildTestApp } from '@td/server/testing/build-test-app';
+import { CATALOGUE, createMarketEngine, pairKey } from '@td/server/bench';
+import { buildTestApp } from '@td/server/testing';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { type LoadResult, load } from './load';
-import { type BenchReport, progress, sleep } from './report';
+import { type LoadResult, load } from './support/load';
+import { type BenchReport, progress, sleep } from './support/report';
 
 const TARGET_RATIO = 0.7;
 /** Baseline and product take turns this many times, so load from elsewhere falls on both alike. */

@@ -3,8 +3,8 @@ import { firstStartBench } from './first-start.bench';
 import { httpStackBench } from './http-stack.bench';
 import { marketOrdersReport } from './market-orders.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
-import { type Bench, type BenchReport, killTrackedChildren, within } from './report';
 import { streamFanoutBench } from './stream-fanout.bench';
+import { type Bench, type BenchReport, killTrackedChildren, within } from './support/report';
 import { triggerEngineReport } from './trigger-engine.bench';
 
 /**

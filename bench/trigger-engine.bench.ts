@@ -1,5 +1,5 @@
-import { TriggerBooks } from '@td/server/modules/trading/trigger-books';
-import type { BenchReport } from './report';
+import { TriggerBooks } from '@td/server/bench';
+import type { BenchReport } from './support/report';
 
 /**
  * The trigger engine's per-tick cost with 10k, 100k and 1M waiting triggers (limit orders, take

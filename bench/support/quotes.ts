@@ -1,5 +1,5 @@
-import { MARKET_TICK_CHANNEL, type TMarketTick } from '@td/server/modules/market/market-events';
-import type { TestApp } from '@td/server/testing/build-test-app';
+import { MARKET_TICK_CHANNEL, type TMarketTick } from '@td/server/bench';
+import type { TestApp } from '@td/server/testing';
 
 /** Keeps a live BTC quote on the bus (as the market role would) for benchmarks that place orders. */
 export async function startTradingDeskQuotes(t: TestApp): Promise<() => Promise<void>> {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
 import type { TFactoryContext } from './factories';
 import { startMailbox, type TMailbox } from './mailbox';
@@ -32,7 +32,10 @@ export function useJourneyEnvironment(env: Record<string, string> = {}): TJourne
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, ...env } });
+    server = await startServer({
+      env: { SMTP_URL: mailbox.smtpUrl, ...env },
+      template: inject('dataTemplate'),
+    });
     browser = await launchBrowser();
   });
 

@@ -8,6 +8,8 @@ export interface TPostgresDatabase {
   url: string;
   /** Credits a user's real account as a confirmed deposit would (the chain watcher's job). */
   fundReal(email: string, cents: bigint): Promise<void>;
+  /** Ends the time of every withdrawal quote of a user still waiting, as if a minute had passed; how many. */
+  expireWithdrawalQuotes(email: string): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -68,6 +70,21 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
       } catch (error) {
         await client.query('rollback');
         throw error;
+      } finally {
+        await client.end();
+      }
+    },
+    async expireWithdrawalQuotes(email) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const result = await client.query(
+          `update wallet_transactions set quote_expires_at = now() - interval '1 second'
+           where kind = 'withdrawal' and status = 'pnd' and quote_expires_at > now()
+             and user_id = (select id from users where email = $1)`,
+          [email],
+        );
+        return result.rowCount ?? 0;
       } finally {
         await client.end();
       }

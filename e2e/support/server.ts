@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -62,14 +62,23 @@ async function isHealthy(url: string): Promise<boolean> {
 export interface TStartServerOptions {
   /** Extra environment on top of the clean defaults, e.g. SMTP_URL (see mailbox.ts) or ADMIN_EMAIL. */
   env?: Record<string, string>;
+  /** A data directory to start from, copied first (the migrated template of global-setup.ts). */
+  template?: string;
+  /** Use this data directory and keep it after stop() (how the template itself is made). */
+  dataDir?: string;
 }
 
 /**
  * Starts the built server (apps/server/dist/main.js, which serves the built web app) as an
- * operator would: its own process, a free port, a fresh data directory. Resolves once
+ * operator would: its own process, a free port, a fresh data directory (a copy of `template` when
+ * given). Resolves once
  * GET /health answers 200.
  */
-export async function startServer({ env = {} }: TStartServerOptions = {}): Promise<TRunningServer> {
+export async function startServer({
+  env = {},
+  template,
+  dataDir: keptDataDir,
+}: TStartServerOptions = {}): Promise<TRunningServer> {
   for (const [file, what] of [
     [SERVER_MAIN, 'the server'],
     [WEB_INDEX, 'the web app'],
@@ -79,7 +88,9 @@ export async function startServer({ env = {} }: TStartServerOptions = {}): Promi
   }
 
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'td-e2e-'));
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'td-e2e-'));
+  // A server on PostgreSQL (DATABASE_URL) keeps only its secrets here: nothing to copy.
+  if (template && !keptDataDir && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   // A clean environment: nothing from the developer's shell (DATABASE_URL, REDIS_URL...) leaks in.
   const child = spawn(process.execPath, [SERVER_MAIN], {
@@ -111,7 +122,7 @@ export async function startServer({ env = {} }: TStartServerOptions = {}): Promi
         await waitForExit(child, STOP_TIMEOUT_MS);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;

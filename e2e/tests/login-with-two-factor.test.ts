@@ -72,7 +72,7 @@ describe('two-factor sign-in', () => {
     await expectTitle(page, 'Dashboard');
   });
 
-  it('turns two-factor off with a code from the app', async () => {
+  it('turns two-factor off with the password and a code from the app', async () => {
     const user = await createUser(env, { tfa: true });
     // The factory's session (from before activation) stays valid: no sign-in needed.
     const page = await env.openPage({ token: user.token });
@@ -80,10 +80,16 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Disable' }).click();
     const form = page.getByRole('form', { name: 'Turn off two-factor' });
     await form.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await form.getByText('Enter your password').waitFor();
     await form.getByText('Enter the 6-digit code from your app, or a recovery code').waitFor();
-    await form
-      .getByLabel('Code from your authenticator app, or a recovery code')
-      .fill(await freshTotpCode(user.tfaSecret ?? '', user.usedTotpCodes));
+    await form.getByLabel('Current password', { exact: true }).fill('Wrong#Pass99');
+    const codeField = form.getByLabel('Code from your authenticator app, or a recovery code');
+    await codeField.fill(user.recoveryCodes?.[0] ?? '');
+    await form.getByRole('button', { name: 'Turn off two-factor' }).click();
+    // A wrong password is refused under its field, and spends no recovery code.
+    await form.getByText('The password is incorrect').waitFor();
+    await form.getByLabel('Current password', { exact: true }).fill(user.password);
+    await codeField.fill(await freshTotpCode(user.tfaSecret ?? '', user.usedTotpCodes));
     await form.getByRole('button', { name: 'Turn off two-factor' }).click();
     await expectToast(page, 'Two-factor disabled');
     await page.getByRole('button', { name: 'Enable' }).waitFor();

@@ -259,8 +259,8 @@ describe('market tab', () => {
         response.url().endsWith('/pairs/ETH_USDT/favorite') && response.request().method() === 'PUT',
     );
     await star.click();
-    // Optimistic: the star turns on before the server answers.
-    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    // Optimistic: the star turns on at the next render, without waiting for the server's answer.
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
     expect((await saved).status()).toBe(200);
 
     await page.getByRole('tab', { name: /Favorites/ }).click();

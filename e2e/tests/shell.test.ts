@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, type TTheme, VIEWPORTS } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
 import { startMailbox, type TMailbox } from '../support/mailbox';
@@ -27,7 +27,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
+  server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl }, template: inject('dataTemplate') });
   browser = await launchBrowser();
   user = await createUser({ server, mailbox }, { firstName: 'Shell', lastName: 'Tester' });
   token = user.token;

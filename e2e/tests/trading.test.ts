@@ -51,6 +51,17 @@ async function ordersOf(user: TCreatedUser, query: string): Promise<TOrder[]> {
   return data.items;
 }
 
+/**
+ * A whole price this far above the market's current ask for `symbol` (the simulator's prices wander
+ * from day to day, so a fixed number could sit on either side of the market).
+ */
+async function priceAbove(symbol: string, ratio: number): Promise<number> {
+  const { data } = await callApi<Record<string, { ask: string }>>(env.server, 'GET', '/public/prices');
+  const quote = Object.entries(data).find(([key]) => key.endsWith(`:${symbol}`))?.[1];
+  if (!quote) throw new Error(`no price for ${symbol}`);
+  return Math.ceil((Number(quote.ask) * ratio) / 1000) * 1000;
+}
+
 /** Waits until the chart shows candles and the stream is connected (prices then move live). */
 async function waitForLiveChart(page: Page) {
   await page.waitForFunction(
@@ -214,7 +225,10 @@ describe('orders the server refuses or keeps waiting', () => {
     const ticket = page.getByTestId('order-ticket');
     await ticket.getByRole('button', { name: /^Sell/ }).click();
     await ticket.getByRole('tab', { name: 'Limit' }).click();
-    await ticket.getByLabel('Limit price').fill('90000');
+    // A sell limit well above the market waits; it is moved further up, then cancelled.
+    const limit = await priceAbove('BTC_USDT', 1.2);
+    const moved = limit + 5000;
+    await ticket.getByLabel('Limit price').fill(String(limit));
     await ticket.getByLabel('Amount (USD)').fill('500');
     await ticket.getByRole('button', { name: /^Sell BTC\/USD/ }).click();
     await expectToast(page, 'Order placed successfully');
@@ -222,19 +236,23 @@ describe('orders the server refuses or keeps waiting', () => {
     await page.getByRole('tab', { name: /Pending orders/ }).click();
     const row = page.getByTestId('pending-table').locator('tbody tr', { hasText: 'BTC/USD' });
     await row.waitFor();
-    expect(await row.locator('td[data-label="Limit price"]').textContent()).toBe('90,000.00');
+    expect(await row.locator('td[data-label="Limit price"]').textContent()).toBe(
+      formatCents(BigInt(limit) * 100n),
+    );
     await row.getByRole('button', { name: 'Edit BTC/USD sell' }).click();
     const dialog = page.getByTestId('edit-exits-dialog');
-    await dialog.getByLabel('Limit price').fill('95000');
+    await dialog.getByLabel('Limit price').fill(String(moved));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Order updated successfully');
-    await expect.poll(() => row.locator('td[data-label="Limit price"]').textContent()).toBe('95,000.00');
+    await expect
+      .poll(() => row.locator('td[data-label="Limit price"]').textContent())
+      .toBe(formatCents(BigInt(moved) * 100n));
 
     await row.getByRole('button', { name: 'Cancel BTC/USD sell' }).click();
     await expectToast(page, 'Order cancelled');
     await page.getByTestId('pending-table').getByText('No pending orders.').waitFor();
     const [cancelled] = await ordersOf(user, 'account=demo&status=cnl');
-    expect(cancelled).toMatchObject({ symbol: 'BTC_USDT', side: 'sell', price: '95000.00' });
+    expect(cancelled).toMatchObject({ symbol: 'BTC_USDT', side: 'sell', price: `${moved}.00` });
   });
 
   it('shows the real account apart from the demo one', async () => {

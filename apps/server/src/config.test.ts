@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     ],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be a http:\/\/ or https:\/\/ URL/],
+    [{ TRUST_PROXY: '11' }, /TRUST_PROXY must be a number of proxy hops \(0 to 10\)/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: '10.0.0.0/0' }, /TRUST_PROXY must be a number of proxy hops/],
+    [
+      { TRUST_PROXY: 'proxy.example.com' },
+      /TRUST_PROXY must be a number of proxy hops .*\(got "proxy.example.com"\)/,
+    ],
+    [{ TRUST_PROXY: '10.0.0.1,,nope' }, /TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY must be a number of proxy hops/],
   ])('refuses %o with a line naming the variable', (env, pattern) => {
     expect(() => load(env)).toThrowError(ConfigError);
     expect(() => load(env)).toThrowError(pattern);
@@ -78,6 +87,33 @@ describe('loadConfig', () => {
       expect(message).toContain('PORT');
       expect(message).toContain('LOG_LEVEL');
     }
+  });
+
+  it('trusts the loopback proxy by default, as before', () => {
+    expect(load({}).TRUST_PROXY).toEqual({ kind: 'addresses', addresses: ['loopback'] });
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and networks', () => {
+    expect(load({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(load({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 0 });
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1, uniquelocal' }).TRUST_PROXY).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1', 'uniquelocal'],
+    });
+  });
+
+  it('refuses an ADMIN_PASSWORD the password rules refuse, in one line that does not echo it', () => {
+    const admin = (password: string) => () =>
+      load({ ADMIN_EMAIL: 'admin@gmail.com', ADMIN_PASSWORD: password });
+    expect(admin('Password123')).toThrowError(ConfigError);
+    expect(admin('Password123')).toThrowError(
+      /^Invalid configuration: ADMIN_PASSWORD is one of the most common passwords: choose another$/,
+    );
+    expect(admin('Sh0rt!')).toThrowError(/ADMIN_PASSWORD must be at least 8 characters$/);
+    expect(admin('x'.repeat(129))).toThrowError(/ADMIN_PASSWORD must be at most 128 characters$/);
+    expect(load({ ADMIN_EMAIL: 'admin@gmail.com', ADMIN_PASSWORD: 'Adm1n#Secure!' }).ADMIN_PASSWORD).toBe(
+      'Adm1n#Secure!',
+    );
   });
 
   it('never echoes a secret value', () => {

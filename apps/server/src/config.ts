@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@td/contracts/constants';
 import { z } from 'zod';
+import { isCommonPassword } from './modules/auth/common-passwords';
 
-/** The roles one process can run (SPEC §1). `market` and `chain` are singletons. */
+/** The roles one process can run (api, stream, market, chain). `market` and `chain` are singletons. */
 export const ROLE_NAMES = ['api', 'stream', 'market', 'chain'] as const;
 export type TRoleName = (typeof ROLE_NAMES)[number];
 export const SINGLETON_ROLES: readonly TRoleName[] = ['market', 'chain'];
@@ -10,6 +13,26 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const MARKET_FEEDS = ['sim', 'binance'] as const;
 
 const DEFAULT_PORT = 3000;
+/** More proxies than this in front of one server is a mistake, not a deployment. */
+export const TRUST_PROXY_HOPS_MAX = 10;
+/** proxy-addr's named networks. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whom to believe about a client's address: `hops` proxies in front, or these addresses and networks. */
+export type TTrustProxy = { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`, or a proxy-addr name such as `loopback`. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits;
+}
+
+const TRUST_PROXY_HINT = `must be a number of proxy hops (0 to ${TRUST_PROXY_HOPS_MAX}) or a comma-separated list of addresses and networks (CIDR), e.g. 10.0.0.0/8,loopback`;
 
 const urlWithScheme = (schemes: string[], example: string) =>
   z.string().refine(
@@ -80,7 +103,33 @@ const ZEnv = z
       .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte private key in hex')
       .optional(),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .refine((value) => !isCommonPassword(value), 'is one of the most common passwords: choose another')
+      .optional(),
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((value, ctx): TTrustProxy => {
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          if (hops <= TRUST_PROXY_HOPS_MAX) return { kind: 'hops', hops };
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+          return z.NEVER;
+        }
+        const entries = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const bad = entries.filter((entry) => !isTrustedProxyEntry(entry));
+        if (entries.length === 0 || bad.length > 0) {
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+          return z.NEVER;
+        }
+        return { kind: 'addresses', addresses: entries };
+      }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppDeps, buildApp, type RoleState } from './app';
+import { buildApp } from './app';
+import type { AppDeps, RoleState } from './app-deps';
 import { hasRole, SINGLETON_ROLES, type TConfig, type TRoleName } from './config';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { loadJwtSecret } from './modules/auth/secrets';
 import { seedAdmin } from './modules/auth/seed-admin';
-import { createMarketEngine } from './modules/market/market-engine';
+import { createSessionEnder } from './modules/auth/sessions';
+import { marketWorkers } from './modules/market/market-workers';
 import { createPriceBoard } from './modules/market/price-board';
-import { createNotifier } from './modules/notifications/notifications.service';
-import { createAlertEngine } from './modules/notifications/price-alerts.service';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { seedPairs } from './modules/pairs/pairs.service';
-import { createReferralsService } from './modules/referrals/referrals.service';
+import { retentionWorker } from './modules/retention/retention';
 import { createSettingsService } from './modules/settings/settings.service';
-import { createEquitySnapshots } from './modules/trading/equity-snapshots';
-import { createOrdersRepository } from './modules/trading/orders.repository';
-import { createOrdersService, quotesOf } from './modules/trading/orders.service';
-import { createTriggerEngine } from './modules/trading/trigger-engine';
+import { ticketAttachmentsDir } from './modules/tickets/tickets.service';
 import { chainWorkers } from './modules/wallet/chain-workers';
 import type { Bus } from './platform/bus/bus';
 import { openBus } from './platform/bus/open-bus';
@@ -25,7 +22,9 @@ import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
 import { openRateLimiter } from './platform/rate-limit';
 import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
-import { singletonRole, type Worker } from './roles/singleton-roles';
+import type { Worker } from './platform/worker';
+import { singletonRole } from './roles/singleton-roles';
+import { createCoreServices } from './services';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -79,10 +78,12 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     cleanups.push(() => mailer.close());
     const jwtSecret = loadJwtSecret(config);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && hasRole(config, 'api')) {
+      const authRepo = createAuthRepository(db.db);
       await seedAdmin(
-        createAuthRepository(db.db),
+        authRepo,
         { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
         log,
+        createSessionEnder({ repo: authRepo, bus, logger: log }),
       );
     }
 
@@ -95,63 +96,9 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     });
     cleanups.push(() => settings.close());
     // One board of live prices for every role of the process: each tick is read once.
-    const board = createPriceBoard(bus, log);
+    const board = createPriceBoard(bus);
     await board.start();
     cleanups.push(() => board.stop());
-    const notifier = createNotifier({ db: db.db, bus, mailer, logger: log });
-    const referrals = createReferralsService({ db: db.db, settings, publicUrl: config.PUBLIC_URL });
-    const alerts = createAlertEngine({ db: db.db, bus, notify: notifier.notify, logger: log });
-    const triggers = createTriggerEngine({
-      repo: createOrdersRepository(db.db),
-      orders: createOrdersService({
-        handle: db,
-        db: db.db,
-        orders: createOrdersRepository(db.db),
-        pairs: createPairsRepository(db.db),
-        // The engine fills and closes at the tick's price; it never places orders itself.
-        quotes: { quote: () => undefined },
-        bus,
-        logger: log,
-        feePpm: async () => 0n,
-        // A pending order's fee is charged when it fills: its referral commission goes with it.
-        onFeeCharged: referrals.creditCommission,
-      }),
-      bus,
-      logger: log,
-      notify: notifier.notify,
-    });
-    const workers: Record<'market' | 'chain', Worker[]> = {
-      market: [
-        { name: 'trigger-engine', start: () => triggers.start() },
-        {
-          name: 'equity-snapshots',
-          start: () => createEquitySnapshots({ db, quotes: quotesOf(board), logger: log }).start(),
-        },
-        { name: 'price-alerts', start: () => alerts.start() },
-        {
-          name: 'market-engine',
-          start: () =>
-            createMarketEngine({
-              db,
-              bus,
-              logger: log,
-              marketSeed: config.MARKET_SEED,
-              onQuote: (symbol, bid, ask) => {
-                triggers.onQuote(symbol, bid, ask);
-                alerts.onQuote(symbol, bid, ask);
-              },
-              feed:
-                config.MARKET_FEED === 'binance'
-                  ? { kind: 'binance', url: config.BINANCE_WS_URL }
-                  : undefined,
-            }).start(),
-        },
-      ],
-      chain: chainWorkers({ config, db: db.db, logger: log, board, settings, notify: notifier.notify }),
-    };
-    const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
-      singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),
-    );
     let runner: SingletonRunner | undefined;
     const roleStatus = () => {
       const status: Partial<Record<TRoleName, RoleState>> = {};
@@ -161,7 +108,6 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       }
       return status;
     };
-
     const deps: AppDeps = {
       config,
       db,
@@ -175,7 +121,20 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       board,
       settings,
     };
-    const app = await buildApp(deps);
+    // Built once: the workers and the API share the notifier, the referral commission and the rest.
+    const core = createCoreServices(deps);
+    const notify = core.notifier.notify;
+    const workers: Record<'market' | 'chain', Worker[]> = {
+      market: marketWorkers({ config, db, bus, logger: log, board, notify, referrals: core.referrals }),
+      chain: [
+        ...chainWorkers({ config, db: db.db, logger: log, board, settings, notify }),
+        retentionWorker({ db: db.db, logger: log, attachmentsDir: ticketAttachmentsDir(config.dataDir) }),
+      ],
+    };
+    const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>
+      singletonRole(role as 'market' | 'chain', workers[role as 'market' | 'chain'], log),
+    );
+    const app = await buildApp(deps, core);
     cleanups.push(() => app.close());
 
     // Listening first: /health and the web app answer while the market writes its first history.

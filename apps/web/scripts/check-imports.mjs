@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Enforces the web app's import boundaries (STYLE.md: imports flow app → features → shared):
+// Enforces the web app's import boundaries: imports flow app → features → domain → shared.
 //   1. a feature never imports another feature (src/features/A → src/features/B);
 //   2. a feature never imports the app layer (src/features → src/app);
-//   3. the shared layers never import upwards (src/components, src/lib → src/features, src/app).
+//   3. the domain layer (trading, wallet, market, support: what several features share) never
+//      imports a feature or the app (src/domain → src/features, src/app);
+//   4. the shared layers never import upwards (src/components, src/lib → src/domain, src/features, src/app).
 // Prints every offending import and exits 1, or exits 0 when all is well.
 // Usage: node apps/web/scripts/check-imports.mjs
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,13 +25,13 @@ function listSourceFiles(dir) {
   });
 }
 
-/** Where a file sits: { layer: 'app' | 'features' | 'components' | 'lib' | 'other', feature? }. */
+/** Where a file sits: { layer: 'app' | 'features' | 'domain' | 'components' | 'lib' | 'other', feature? }. */
 function zoneOf(file) {
   const relative = path.relative(SRC_DIR, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return { layer: 'outside' };
   const [layer, feature] = relative.split(path.sep);
   if (layer === 'features') return { layer, feature };
-  if (layer === 'app' || layer === 'components' || layer === 'lib') return { layer };
+  if (layer === 'app' || layer === 'domain' || layer === 'components' || layer === 'lib') return { layer };
   return { layer: 'other' };
 }
 
@@ -45,9 +47,12 @@ function violationOf(from, to) {
     return `feature '${from.feature}' imports feature '${to.feature}'`;
   }
   if (from.layer === 'features' && to.layer === 'app') return 'a feature imports the app layer';
+  if (from.layer === 'domain' && (to.layer === 'features' || to.layer === 'app')) {
+    return `src/domain imports src/${to.layer}`;
+  }
   if (
     (from.layer === 'components' || from.layer === 'lib') &&
-    (to.layer === 'features' || to.layer === 'app')
+    (to.layer === 'domain' || to.layer === 'features' || to.layer === 'app')
   ) {
     return `src/${from.layer} imports src/${to.layer}`;
   }

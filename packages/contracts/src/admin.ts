@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { ZMoney } from './envelope';
-import { ZPair } from './market';
+import { ZMoney, ZPageQuery } from './envelope';
+import { ZPair, ZPairSymbol } from './market';
 import { ZLoginEvent, ZUser } from './profile';
 import { ZOrderStatus, ZRole, ZTicketStatus, ZUserStatus } from './statuses';
-import { ZOrder } from './trading';
+import { ZSafeText } from './text';
+import { LEVERAGE_MAX, ZOrder, ZPriceInput } from './trading';
 import { ZWalletTransaction } from './wallet';
 
-const ZPage = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-};
-const ZSearch = z.string().trim().max(100).optional();
+const ZPage = ZPageQuery.shape;
+const ZSearch = ZSafeText('Search', { max: 100 }).optional();
 
 export const ZAdminUsersQuery = z.object({
   q: ZSearch,
@@ -51,9 +49,10 @@ export const ZAdminOrdersQuery = z.object({
 export const ZAdminOrder = ZOrder.extend({ userId: z.string(), userEmail: z.string() });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export const ZAdminOrderUpdateRequest = z.object({
-  takeProfit: z.string().trim().nullable().optional(),
-  stopLoss: z.string().trim().nullable().optional(),
+  takeProfit: ZPriceInput('Take profit').nullable().optional(),
+  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
 });
+export const ZAdminPairParams = z.object({ symbol: ZPairSymbol });
 
 export const ZAdminPair = ZPair.omit({ favorite: true, marketOpen: true }).extend({
   spreadPpm: z.number().int(),
@@ -63,7 +62,7 @@ export const ZAdminPairUpdateRequest = z.object({
   status: z.enum(['act', 'dis']).optional(),
   /** Parts per million of the price (400 = 0.04 %). */
   spreadPpm: z.number().int().min(0).max(100_000).optional(),
-  maxLeverage: z.number().int().min(1).max(1000).optional(),
+  maxLeverage: z.number().int().min(1).max(LEVERAGE_MAX).optional(),
 });
 
 export const ZAuditEntry = z.object({
@@ -78,7 +77,11 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditQuery = z.object({
-  action: z.string().max(60).optional(),
-  targetId: z.string().max(100).optional(),
+  action: z
+    .string()
+    .max(60)
+    .regex(/^[a-z.-]*$/, 'An action is like user.suspend')
+    .optional(),
+  targetId: ZSafeText('Target', { max: 100 }).optional(),
   ...ZPage,
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZEmail, ZSignupEmail } from './email';
-import { ZPassword } from './password';
+import { ZPassword, ZPasswordGiven } from './password';
 import { ZTokenType, ZUserStatus } from './statuses';
+import { ZOpaqueToken, ZPersonName } from './text';
 
-/** Lifetimes of the three token types (SPEC §3) and of the stream ticket. */
+/** Lifetimes of the three token types (session, pending e-mail verification, pending two-factor) and of the stream ticket. */
 export const TOKEN_TTL_S = { normal: 7 * 24 * 3600, email: 30 * 60, tfa: 10 * 60 } as const;
 export const STREAM_TICKET_TTL_S = 60;
 /** E-mailed codes: 6 digits, valid 10 minutes, dead after 5 wrong tries. */
@@ -11,16 +12,24 @@ export const EMAIL_CODE_TTL_S = 10 * 60;
 export const CODE_ATTEMPTS_MAX = 5;
 export const RECOVERY_CODE_COUNT = 10;
 export const NAME_LENGTH_MAX = 50;
+/** A code as typed, spaces and all, before they are taken out. */
+const TYPED_CODE_LENGTH_MAX = 32;
+export const REFERRAL_CODE_LENGTH_MAX = 20;
+/** What Google hands the web app (an ID token, an authorisation code) is far below this. */
+export const GOOGLE_CREDENTIAL_LENGTH_MAX = 4096;
+export const URL_LENGTH_MAX = 2048;
 
 /** A 6-digit code as typed by a person: spaces are forgiven. */
 export const ZSixDigitCode = z
   .string()
+  .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code')
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
 
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`). */
 export const ZTfaCode = z
   .string()
+  .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code from your app, or a recovery code')
   .transform((value) => value.replace(/\s+/g, '').toLowerCase())
   .pipe(
     z
@@ -31,25 +40,19 @@ export const ZTfaCode = z
       ),
   );
 
-const ZName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter your ${label}`)
-    .max(
-      NAME_LENGTH_MAX,
-      `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${NAME_LENGTH_MAX} characters`,
-    );
+const ZName = (label: string) => ZPersonName(label, { max: NAME_LENGTH_MAX });
 
 export const ZSignupRequest = z.object({
   email: ZSignupEmail,
   password: ZPassword,
-  firstName: ZName('first name'),
-  lastName: ZName('last name'),
+  firstName: ZName('First name'),
+  lastName: ZName('Last name'),
+  // Empty when the form's field was left alone.
   referralCode: z
     .string()
     .trim()
-    .max(20)
+    .max(REFERRAL_CODE_LENGTH_MAX, 'Referral code is not valid')
+    .regex(/^[A-Za-z0-9]*$/, 'Referral code is not valid')
     .transform((value) => value.toUpperCase())
     .optional(),
 });
@@ -57,7 +60,7 @@ export type TSignupRequest = z.input<typeof ZSignupRequest>;
 
 export const ZSigninRequest = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'Enter your password').max(256),
+  password: ZPasswordGiven,
 });
 export type TSigninRequest = z.input<typeof ZSigninRequest>;
 
@@ -66,15 +69,35 @@ export const ZTokenData = z.object({ token: z.string() });
 export type TTokenData = z.infer<typeof ZTokenData>;
 
 export const ZVerifyEmailRequest = z.object({ code: ZSixDigitCode });
-export const ZVerifyEmailLinkQuery = z.object({ token: z.string().min(1).max(200) });
+export const ZVerifyEmailLinkQuery = z.object({ token: ZOpaqueToken('Link', { max: 200 }) });
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
 export const ZResetPasswordRequest = z.object({ email: ZEmail, code: ZSixDigitCode, password: ZPassword });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 export const ZTfaVerifyRequest = z.object({ code: ZTfaCode });
 
+/** A Google nonce's cookie (and the nonce) live this long: one sign-in attempt. */
+export const GOOGLE_NONCE_TTL_S = 10 * 60;
+
+/** `GET /auth/google/nonce`: the nonce to give Google's ID-token request (its proof is a cookie). */
+export const ZGoogleNonceData = z.object({ nonce: z.string() });
+export type TGoogleNonceData = z.infer<typeof ZGoogleNonceData>;
+
+/**
+ * Google sign-in: the ID token Google Identity Services handed the page (`credential`, a JWT whose
+ * nonce is the one from `GET /auth/google/nonce`), or an authorization code (code flow).
+ */
 export const ZGoogleCallbackRequest = z.union([
-  z.object({ accessToken: z.string().min(1).max(4096) }),
-  z.object({ code: z.string().min(1).max(4096), redirectUri: z.url() }),
+  z.object({
+    credential: z
+      .string()
+      .min(1)
+      .max(GOOGLE_CREDENTIAL_LENGTH_MAX)
+      .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Not a Google ID token'),
+  }),
+  z.object({
+    code: ZOpaqueToken('Code', { max: GOOGLE_CREDENTIAL_LENGTH_MAX }),
+    redirectUri: z.url().max(URL_LENGTH_MAX),
+  }),
 ]);
 export type TGoogleCallbackRequest = z.input<typeof ZGoogleCallbackRequest>;
 
@@ -83,7 +106,12 @@ export type TTfaGenerateData = z.infer<typeof ZTfaGenerateData>;
 export const ZTfaActivateRequest = z.object({ code: ZSixDigitCode });
 export const ZTfaActivateData = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type TTfaActivateData = z.infer<typeof ZTfaActivateData>;
-export const ZTfaDeactivateRequest = z.object({ code: ZTfaCode });
+/** Turning two-factor off takes the current password and a code (the app's or a recovery code). */
+export const ZTfaDeactivateRequest = z.object({
+  password: ZPasswordGiven,
+  code: ZTfaCode,
+});
+export type TTfaDeactivateRequest = z.input<typeof ZTfaDeactivateRequest>;
 
 /** `GET /auth/wss/signin`: where the stream is, and a single-use ticket to connect with. */
 export const ZStreamTicketData = z.object({

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Exact decimal strings ↔ scaled integers (minor units). Money and prices cross the wire as
  * strings ("1234.56") and live as integers in the server: this is the one place that converts.
@@ -42,4 +44,72 @@ export function parseScaled(text: string, scale: number, rounding: RoundingMode 
 export function isDecimal(text: string, scale = Number.POSITIVE_INFINITY): boolean {
   const match = DECIMAL.exec(text.trim());
   return Boolean(match) && (match?.[3]?.length ?? 0) <= scale;
+}
+
+/** No decimal a person types is longer than this; anything longer is refused before it is read. */
+export const DECIMAL_TEXT_LENGTH_MAX = 40;
+const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
+
+export interface DecimalBounds {
+  /** Digits after the point, at most. */
+  scale: number;
+  /** The largest value taken, inclusive, as a decimal string. */
+  max: string;
+  /** The smallest value taken, inclusive (default "0": no sign is ever taken). */
+  min?: string;
+}
+
+/**
+ * A non-negative decimal on the wire, bounded in length, scale and value: `"123.45"` (a JSON number
+ * is taken too and read as its text, so `1e21` or `0.1 + 0.2` are refused rather than rounded).
+ * The result is the trimmed text; the server scales it with {@link parseScaled}. Every message
+ * names `label`, so a form shows it under the right control.
+ */
+export function ZDecimalString(label: string, bounds: DecimalBounds) {
+  const { scale, max, min = '0' } = bounds;
+  // Compared in units of the last decimal: exact, whatever the size.
+  const maxUnits = parseScaled(max, scale);
+  const minUnits = parseScaled(min, scale);
+  const shape =
+    scale === 0
+      ? `${label} must be a whole number`
+      : `${label} must be a positive number with at most ${scale} decimals`;
+  const unitsOf = (text: string) => parseScaled(text, scale);
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a number written as a string` })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .max(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true })
+        .regex(UNSIGNED_DECIMAL, { message: shape, abort: true })
+        .refine((text) => isDecimal(text, scale), { message: shape, abort: true })
+        .refine((text) => unitsOf(text) <= maxUnits, {
+          message: `${label} must be at most ${max}`,
+          abort: true,
+        })
+        .refine((text) => unitsOf(text) >= minUnits, { message: `${label} must be at least ${min}` }),
+    );
+}
+
+/**
+ * A whole number within bounds, as JSON sends it or as a query string spells it (`"20"`). Unlike a
+ * bare coercion it refuses `true`, `""`, `"0x10"` and `"1e3"`.
+ */
+export function ZWholeNumber(label: string, bounds: { min: number; max: number }) {
+  const { min, max } = bounds;
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,20}$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
 }

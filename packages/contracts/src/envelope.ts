@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWholeNumber } from './decimal';
 
 export const ZErrorCode = z.enum([
   'VALIDATION',
@@ -48,11 +49,13 @@ export type TSuccess<T> = { message: string; data: T };
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
+/** Far past the last page of any list, and far below what makes an offset overflow. */
+export const PAGE_MAX = 100_000;
 
 // Query strings arrive as text, hence the coercion.
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  page: ZWholeNumber('Page', { min: 1, max: PAGE_MAX }).default(1),
+  limit: ZWholeNumber('Limit', { min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 

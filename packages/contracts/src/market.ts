@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZWholeNumber } from './decimal';
 import { ZPairStatus, ZPairType } from './statuses';
+import { ZSafeText } from './text';
 
 /** Every candle interval the API knows: the chart's eight plus '1M' for history. */
 export const KLINE_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D', '1W', '1M'] as const;
@@ -11,8 +13,13 @@ export const KLINES_LIMIT_MAX = 1000;
 /** The stream updates a live candle at most this often per subscription. */
 export const LIVE_KLINE_THROTTLE_MS = 250;
 
+const PAIR_SYMBOL_LENGTH_MAX = 25;
+/** The latest time a client may ask about, in Unix ms: the end of the year 9999. */
+export const TIME_MS_MAX = 253_402_300_799_999;
+
 export const ZPairSymbol = z
   .string()
+  .max(PAIR_SYMBOL_LENGTH_MAX + 8, 'Must be a pair symbol like BTC_USDT')
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a pair symbol like BTC_USDT');
@@ -46,7 +53,7 @@ export const ZPairsQuery = z.object({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
-  q: z.string().trim().max(40).optional(),
+  q: ZSafeText('Search', { max: 40 }).optional(),
 });
 
 export const ZPriceSnapshot = z.object({
@@ -67,7 +74,12 @@ export const ZPrices = z.record(z.string(), ZPriceSnapshot);
 export type TPrices = z.infer<typeof ZPrices>;
 
 /** `pairList` is comma-separated pair keys; {@link parsePairList} splits it. */
-export const ZLineshotQuery = z.object({ pairList: z.string().max(2000) });
+export const ZLineshotQuery = z.object({
+  pairList: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_:, ]*$/, 'Must be pair keys separated by commas, like CRP:BTC_USDT,forex:EUR_USD'),
+});
 
 export function parsePairList(pairList: string): string[] {
   return pairList
@@ -82,9 +94,9 @@ export const ZKlinesQuery = z.object({
   symbol: ZPairSymbol,
   type: ZPairType.optional(),
   interval: ZKlineInterval.default('60'),
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(KLINES_LIMIT_MAX).default(500),
+  from: ZWholeNumber('From', { min: 0, max: TIME_MS_MAX }).optional(),
+  to: ZWholeNumber('To', { min: 0, max: TIME_MS_MAX }).optional(),
+  limit: ZWholeNumber('Limit', { min: 1, max: KLINES_LIMIT_MAX }).default(500),
 });
 export type TKlinesQuery = z.input<typeof ZKlinesQuery>;
 
@@ -98,11 +110,15 @@ export const ZCandle = z.object({
 });
 export type TCandle = z.infer<typeof ZCandle>;
 
-// The stream (SPEC §5).
+// The stream: the events a socket sends and receives.
 
 export const ZLiveKlineRequest = z.object({
   /** `BTC_USDT` for crypto, `forex:EUR_USD` / `stocks:AAPL_USD` for the others. */
-  symbol: z.string().min(3).max(40),
+  symbol: z
+    .string()
+    .min(3)
+    .max(40)
+    .regex(/^(?:[a-z]{1,10}:)?[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a stream symbol like forex:EUR_USD'),
   interval: ZKlineInterval,
 });
 export type TLiveKlineRequest = z.infer<typeof ZLiveKlineRequest>;
@@ -128,22 +144,5 @@ export type TTickerEvent = z.infer<typeof ZTickerEvent>;
 
 export const ZStreamError = z.object({ event: z.string(), message: z.string() });
 
-/** The notification event of SPEC §5 (ticket replies, deposits, withdrawals). */
+/** The stream's notification event (ticket replies, deposits, withdrawals). */
 export const ZNotificationEvent = z.object({ kind: z.string(), message: z.string() });
-
-/** Every event the server sends, by name. */
-export interface ServerToClientEvents {
-  liveKline: (event: TLiveKlineEvent) => void;
-  ticker: (event: TTickerEvent) => void;
-  order: (order: unknown) => void;
-  balance: (balance: { balance: string; equity: string; marginUsed: string; freeMargin: string }) => void;
-  notification: (event: z.infer<typeof ZNotificationEvent>) => void;
-  /** A request the server refused (a bad subscription), never a disconnect. */
-  streamError: (error: z.infer<typeof ZStreamError>) => void;
-}
-
-/** Every event the client sends, by name. */
-export interface ClientToServerEvents {
-  liveKline: (request: TLiveKlineRequest) => void;
-  unLiveKline: (request: TLiveKlineRequest) => void;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZNotificationEvent } from './market';
-import { ZDecimalInput } from './trading';
+import { ZNotificationEvent, ZPairSymbol } from './market';
+import { ZPriceInput } from './trading';
 
 /**
  * What a notification is about. Modules add their kinds here (deposits and withdrawals belong to
@@ -23,7 +23,7 @@ export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 
 /**
- * The stream's `notification` event (SPEC §5: `{kind, message}`) as this server sends it, with
+ * The stream's `notification` event (`{kind, message}` on the wire) as this server sends it, with
  * the stored row's id, details and time; `kind` stays an open string on the wire, so an older web
  * app shows a newer kind's message as it is.
  */
@@ -61,9 +61,19 @@ export const ZPriceAlert = z.object({
 });
 export type TPriceAlert = z.infer<typeof ZPriceAlert>;
 
-/** `{symbol, above: price}` or `{symbol, below: price}` (SPEC §4). */
-export const ZCreateAlertRequest = z.union([
-  z.object({ symbol: z.string().trim().min(1).max(30), above: ZDecimalInput('Price', 8) }),
-  z.object({ symbol: z.string().trim().min(1).max(30), below: ZDecimalInput('Price', 8) }),
-]);
+/** `{symbol, above: price}` or `{symbol, below: price}` (exactly one of the two). */
+export const ZCreateAlertRequest = z
+  .object({
+    symbol: ZPairSymbol,
+    above: ZPriceInput('Price').optional(),
+    below: ZPriceInput('Price').optional(),
+  })
+  .refine((alert) => (alert.above === undefined) !== (alert.below === undefined), {
+    path: ['above'],
+    message: 'Give one price, above or below',
+  })
+  .transform(
+    ({ symbol, above, below }): { symbol: string; above: string } | { symbol: string; below: string } =>
+      above === undefined ? { symbol, below: below ?? '' } : { symbol, above },
+  );
 export type TCreateAlertRequest = z.infer<typeof ZCreateAlertRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { isSafeText } from './text';
 
 // Weakest first, so a meter can show the index as its filled segments.
 export const PASSWORD_STRENGTH_LEVELS = ['none', 'poor', 'good', 'excellent', 'perfect'] as const;
@@ -22,10 +23,21 @@ export const passwordStrength = (pw: string): TPasswordStrength => {
   return 'poor';
 };
 
+const CONTROL_MESSAGE = 'Password must not contain control characters';
+
 // The meter advises; only length is enforced, so a long passphrase is never refused for lacking
-// a digit. The upper bound keeps hashing cost bounded.
+// a digit. The upper bound keeps hashing cost bounded. Spaces count, and nothing is trimmed.
 export const ZPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((password) => isSafeText(password), CONTROL_MESSAGE);
 export type TPassword = z.infer<typeof ZPassword>;
+
+/** A password given to be checked (sign-in, the current one): any length a stored one could have. */
+export const PASSWORD_GIVEN_LENGTH_MAX = 256;
+export const ZPasswordGiven = z
+  .string()
+  .min(1, 'Enter your password')
+  .max(PASSWORD_GIVEN_LENGTH_MAX, `Password must be at most ${PASSWORD_GIVEN_LENGTH_MAX} characters`)
+  .refine((password) => isSafeText(password), CONTROL_MESSAGE);

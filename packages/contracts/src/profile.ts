@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { NAME_LENGTH_MAX } from './auth';
-import { ZPassword } from './password';
+import { ZPassword, ZPasswordGiven } from './password';
 import { ZRole, ZUserStatus } from './statuses';
+import { ZPersonName, ZSafeText } from './text';
 
 export const AVATAR_BYTES_MAX = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -28,19 +29,22 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const ZOptionalName = z.string().trim().min(1, 'Must not be empty').max(NAME_LENGTH_MAX);
+/** A phone number as typed, before its spaces are trimmed. */
+const PHONE_LENGTH_MAX = 32;
 
 export const ZUpdateProfileRequest = z.object({
-  firstName: ZOptionalName.optional(),
-  lastName: ZOptionalName.optional(),
+  firstName: ZPersonName('First name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' }).optional(),
+  lastName: ZPersonName('Last name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' }).optional(),
   phone: z
     .string()
+    .max(PHONE_LENGTH_MAX, 'Enter a phone number with its country code, e.g. +44 20 7946 0000')
     .trim()
     .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Enter a phone number with its country code, e.g. +44 20 7946 0000')
     .nullable()
     .optional(),
   country: z
     .string()
+    .max(PHONE_LENGTH_MAX, 'Choose a country')
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'Choose a country')
     .transform((value) => value.toUpperCase())
@@ -50,7 +54,7 @@ export const ZUpdateProfileRequest = z.object({
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password').max(256),
+  currentPassword: ZPasswordGiven,
   newPassword: ZPassword,
 });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
@@ -80,9 +84,10 @@ export const ZLoginEvent = z.object({
 export type TLoginEvent = z.infer<typeof ZLoginEvent>;
 
 export const ZAntiPhishingRequest = z.object({
-  phrase: z
-    .string()
-    .trim()
-    .min(ANTI_PHISHING_LENGTH.min, `Use at least ${ANTI_PHISHING_LENGTH.min} characters`)
-    .max(ANTI_PHISHING_LENGTH.max, `Use at most ${ANTI_PHISHING_LENGTH.max} characters`),
+  phrase: ZSafeText('Phrase', {
+    min: ANTI_PHISHING_LENGTH.min,
+    max: ANTI_PHISHING_LENGTH.max,
+    minMessage: `Use at least ${ANTI_PHISHING_LENGTH.min} characters`,
+    maxMessage: `Use at most ${ANTI_PHISHING_LENGTH.max} characters`,
+  }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, AMOUNT_MIN, ZNetwork } from './constants';
-import { MONEY_PATTERN } from './envelope';
+import { ZSafeText } from './text';
+import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
 export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral'] as const;
 export const ZSettingGroup = z.enum(SETTING_GROUPS, {
@@ -12,18 +13,19 @@ export type TSettingGroup = z.infer<typeof ZSettingGroup>;
 const ZRate = z
   .string()
   .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'Must be a fraction between 0 and 1 with at most 6 decimals');
-const ZAmount = z
-  .string()
-  .regex(MONEY_PATTERN, 'Must be a decimal number written as a string')
-  .refine((text) => !text.startsWith('-'), 'Must not be negative');
-const ZLeverage = z.number().int().min(1).max(1000);
+const ZAmount = ZUsdInput('Amount');
+const ZLeverage = z.number().int().min(1).max(LEVERAGE_MAX);
+
+/** How long a withdrawal's price holds (seconds): long enough to read it and type a code, short enough not to be a free option. */
+export const QUOTE_TTL_SECONDS_MIN = 15;
+export const QUOTE_TTL_SECONDS_MAX = 3600;
 
 /** What an administrator may write in each group; every key optional, unknown keys dropped. */
 export const ZSettingsPatch = {
   general: z.object({
-    appName: z.string().trim().min(1).max(60),
+    appName: ZSafeText('App name', { min: 1, max: 60 }),
     /** A banner shown to every user while set (planned maintenance, an incident). */
-    maintenanceNotice: z.string().trim().max(300).nullable(),
+    maintenanceNotice: ZSafeText('Maintenance notice', { max: 300 }).nullable(),
     supportEmail: z.email().max(200),
   }),
   trading: z.object({
@@ -38,6 +40,12 @@ export const ZSettingsPatch = {
     reviewAbove: ZAmount,
     depositsEnabled: z.boolean(),
     withdrawalsEnabled: z.boolean(),
+    /** A withdrawal's quote (its rate) can be confirmed for this many seconds after it was priced. */
+    quoteTtlSeconds: z
+      .number()
+      .int('Must be a whole number of seconds')
+      .min(QUOTE_TTL_SECONDS_MIN, `Must be at least ${QUOTE_TTL_SECONDS_MIN} seconds`)
+      .max(QUOTE_TTL_SECONDS_MAX, `Must be at most ${QUOTE_TTL_SECONDS_MAX} seconds`),
     /** Per network, what differs from the built-in defaults (confirmations, minimums, fee, USDT contract). */
     networks: z.partialRecord(
       ZNetwork,
@@ -48,7 +56,10 @@ export const ZSettingsPatch = {
           minWithdraw: ZAmount,
           maxWithdraw: ZAmount,
           fee: ZAmount,
-          usdtContract: z.string().max(100),
+          usdtContract: z
+            .string()
+            .max(100)
+            .regex(/^[A-Za-z0-9]*$/, 'A contract address is letters and digits'),
         })
         .partial(),
     ),
@@ -59,6 +70,17 @@ export const ZSettingsPatch = {
     isEnabled: z.boolean(),
   }),
 } as const;
+/**
+ * `PUT /admin/settings/{group}` as the route reads it: named keys, whose values the group's own
+ * schema above checks (a bad one is a 400 naming its field).
+ */
+export const ZSettingsPatchBody = z.record(
+  z
+    .string()
+    .max(40)
+    .regex(/^[A-Za-z]+$/, 'Not a setting'),
+  z.unknown(),
+);
 export type TSettingsOf<G extends TSettingGroup> = z.infer<(typeof ZSettingsPatch)[G]>;
 
 /** The public settings as the web app reads them; `general` also carries facts of the configuration. */
@@ -80,7 +102,13 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
     maxAmount: String(AMOUNT_MAX),
     maxLeverage: { crp: 20, forex: 100, stocks: 10 },
   },
-  wallet: { reviewAbove: '10000', depositsEnabled: true, withdrawalsEnabled: true, networks: {} },
+  wallet: {
+    reviewAbove: '10000',
+    depositsEnabled: true,
+    withdrawalsEnabled: true,
+    quoteTtlSeconds: 60,
+    networks: {},
+  },
   referral: { commissionRate: '0.2', isEnabled: true },
 };
 

@@ -13,6 +13,11 @@ export const TICKET_STATUS = { pnd: 'In Progress', opn: 'Open', cls: 'Closed' } 
 export const ZTicketStatus = z.enum(keysOf(TICKET_STATUS));
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
 export const ticketStatusLabel = (code: TTicketStatus) => TICKET_STATUS[code];
+/** Ticket status codes by meaning: code says `TICKET_CODE.inProgress`, the wire says `pnd`. */
+export const TICKET_CODE = { inProgress: 'pnd', open: 'opn', closed: 'cls' } as const satisfies Record<
+  string,
+  TTicketStatus
+>;
 export const TICKET_STATUS_TONE = {
   pnd: 'warning',
   opn: 'info',
@@ -35,6 +40,15 @@ export const ORDER_STATUS = {
 export const ZOrderStatus = z.enum(keysOf(ORDER_STATUS));
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 export const orderStatusLabel = (code: TOrderStatus) => ORDER_STATUS[code];
+/** Order status codes by meaning: `ORDER_CODE.pending` is `pnd` (a limit order not yet filled). */
+export const ORDER_CODE = {
+  done: 'exc',
+  active: 'act',
+  rejected: 'rvt',
+  manualClose: 'mcl',
+  cancelled: 'cnl',
+  pending: 'pnd',
+} as const satisfies Record<string, TOrderStatus>;
 // A user's own close or cancel is neither a win nor a failure, hence neutral.
 export const ORDER_STATUS_TONE = {
   exc: 'positive',
@@ -65,6 +79,25 @@ export const PAYMENT_STATUS = {
 } as const;
 export const ZPaymentStatus = z.enum(keysOf(PAYMENT_STATUS));
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+/** Payment status codes by meaning (`rjc` is a provider's own rejection, never written here). */
+export const PAYMENT_CODE = {
+  confirmed: 'cnf',
+  pending: 'pnd',
+  rejected: 'rjt',
+  processing: 'prc',
+  sent: 'snt',
+  dropped: 'drp',
+  underReview: 'suspicous',
+  minimumFail: 'minFail',
+  cancelled: 'cnc',
+  failed: 'flr',
+  /** The hot wallet could not cover a withdrawal. */
+  walletError: 'werror',
+  /** The chain's node refused the broadcast. */
+  broadcastRefused: 'rerr',
+  /** A deposit of a coin this platform does not take. */
+  notSupported: 'notspprt',
+} as const satisfies Record<string, TPaymentStatus>;
 export const PAYMENT_STATUS_TONE = {
   cnf: 'positive',
   pnd: 'warning',
@@ -101,6 +134,7 @@ export const PAIR_STATUS = { act: 'Active', dis: 'Disabled' } as const;
 export const ZPairStatus = z.enum(keysOf(PAIR_STATUS));
 export type TPairStatus = z.infer<typeof ZPairStatus>;
 export const pairStatusLabel = (code: TPairStatus) => PAIR_STATUS[code];
+export const PAIR_CODE = { active: 'act', disabled: 'dis' } as const satisfies Record<string, TPairStatus>;
 export const PAIR_STATUS_TONE = {
   act: 'positive',
   dis: 'neutral',
@@ -114,6 +148,7 @@ export const USER_STATUS = { act: 'Active', sus: 'Suspended' } as const;
 export const ZUserStatus = z.enum(keysOf(USER_STATUS));
 export type TUserStatus = z.infer<typeof ZUserStatus>;
 export const userStatusLabel = (code: TUserStatus) => USER_STATUS[code];
+export const USER_CODE = { active: 'act', suspended: 'sus' } as const satisfies Record<string, TUserStatus>;
 export const USER_STATUS_TONE = {
   act: 'positive',
   sus: 'negative',

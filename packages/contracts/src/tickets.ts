@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZPageQuery } from './envelope';
 import { ZTicketStatus, ZTicketType } from './statuses';
+import { ZSafeText } from './text';
 
 export const TICKET_SUBJECT_LENGTH = { min: 3, max: 120 } as const;
 export const TICKET_MESSAGE_LENGTH = { min: 1, max: 5000 } as const;
@@ -11,11 +13,12 @@ export const TICKET_ATTACHMENT_URL_PREFIX = '/tickets/attachments/';
 export const TICKET_LINK_KINDS = ['order', 'transaction'] as const;
 export const ZTicketLinkKind = z.enum(TICKET_LINK_KINDS);
 
-const ZMessageText = z
-  .string()
-  .trim()
-  .min(TICKET_MESSAGE_LENGTH.min, 'Write a message')
-  .max(TICKET_MESSAGE_LENGTH.max, `At most ${TICKET_MESSAGE_LENGTH.max} characters`);
+const ZMessageText = ZSafeText('Message', {
+  ...TICKET_MESSAGE_LENGTH,
+  isMultiline: true,
+  minMessage: 'Write a message',
+  maxMessage: `At most ${TICKET_MESSAGE_LENGTH.max} characters`,
+});
 const ZAttachmentIds = z
   .array(z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/, 'Unknown attachment'))
   .max(TICKET_ATTACHMENTS_MAX, `At most ${TICKET_ATTACHMENTS_MAX} images`)
@@ -24,11 +27,11 @@ const ZAttachmentIds = z
 export const ZCreateTicketRequest = z
   .object({
     type: ZTicketType,
-    subject: z
-      .string()
-      .trim()
-      .min(TICKET_SUBJECT_LENGTH.min, `At least ${TICKET_SUBJECT_LENGTH.min} characters`)
-      .max(TICKET_SUBJECT_LENGTH.max, `At most ${TICKET_SUBJECT_LENGTH.max} characters`),
+    subject: ZSafeText('Subject', {
+      ...TICKET_SUBJECT_LENGTH,
+      minMessage: `At least ${TICKET_SUBJECT_LENGTH.min} characters`,
+      maxMessage: `At most ${TICKET_SUBJECT_LENGTH.max} characters`,
+    }),
     message: ZMessageText,
     /** One of the user's own orders the ticket is about. */
     orderId: z.uuid('Choose one of your orders').optional(),
@@ -79,10 +82,6 @@ export type TTicketMessage = z.infer<typeof ZTicketMessage>;
 export const ZTicket = ZTicketSummary.extend({ messages: z.array(ZTicketMessage) });
 export type TTicket = z.infer<typeof ZTicket>;
 
-export const ZTicketsQuery = z.object({
-  status: ZTicketStatus.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ZTicketsQuery = ZPageQuery.extend({ status: ZTicketStatus.optional() });
 
 export const ZAttachmentData = z.object({ id: z.string(), url: z.string() });

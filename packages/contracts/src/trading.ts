@@ -1,32 +1,44 @@
 import { z } from 'zod';
 import { ZAccount } from './constants';
+import { ZDecimalString, ZWholeNumber } from './decimal';
+import { ZPageQuery } from './envelope';
+import { ZPairSymbol } from './market';
 import { ZOrderStatus } from './statuses';
 
-export const ZDecimalInput = (label: string, scale = 8) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .regex(
-          new RegExp(`^\\d+(\\.\\d{1,${scale}})?$`),
-          `${label} must be a positive number with at most ${scale} decimals`,
-        ),
-    );
+/** No amount of money a client sends is above this many USD (a trillion): past it, it is absurd. */
+export const USD_INPUT_MAX = '1000000000000';
+/** No price a client sends is above this, in the quote currency, nor has more decimals than this. */
+export const PRICE_INPUT_MAX = '1000000000';
+export const PRICE_INPUT_SCALE = 8;
+/** The highest leverage any pair can be given. */
+export const LEVERAGE_MAX = 1000;
+const CLIENT_ORDER_ID_LENGTH_MAX = 64;
+
+/** USD as a decimal string with at most 2 decimals, from 0 to {@link USD_INPUT_MAX}. */
+export const ZUsdInput = (label: string) => ZDecimalString(label, { scale: 2, max: USD_INPUT_MAX });
+/** A price as a decimal string; the pair's own precision is checked by the server. */
+export const ZPriceInput = (label: string) =>
+  ZDecimalString(label, { scale: PRICE_INPUT_SCALE, max: PRICE_INPUT_MAX });
 
 export const ZPlaceOrderRequest = z.object({
   account: ZAccount.default('real'),
-  symbol: z.string().trim().toUpperCase().min(3).max(30),
+  symbol: ZPairSymbol,
   side: z.enum(['buy', 'sell']),
   type: z.enum(['market', 'limit']),
   /** The position's size in USD. */
-  amount: ZDecimalInput('Amount', 2),
-  leverage: z.coerce.number().int('Leverage must be a whole number').min(1, 'Leverage must be at least 1'),
-  price: ZDecimalInput('Price').optional(),
-  takeProfit: ZDecimalInput('Take profit').nullable().optional(),
-  stopLoss: ZDecimalInput('Stop loss').nullable().optional(),
-  clientOrderId: z.string().trim().min(1).max(64).optional(),
+  amount: ZUsdInput('Amount'),
+  leverage: ZWholeNumber('Leverage', { min: 1, max: LEVERAGE_MAX }),
+  price: ZPriceInput('Price').optional(),
+  takeProfit: ZPriceInput('Take profit').nullable().optional(),
+  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
+  /** The client's name for this order, so a retry is answered with the first order. */
+  clientOrderId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CLIENT_ORDER_ID_LENGTH_MAX)
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'Client order id may only contain letters, digits and _ . : -')
+    .optional(),
 });
 export type TPlaceOrderRequest = z.input<typeof ZPlaceOrderRequest>;
 
@@ -58,24 +70,25 @@ export const ZOrder = z.object({
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZUpdateOrderRequest = z.object({
-  takeProfit: ZDecimalInput('Take profit').nullable().optional(),
-  stopLoss: ZDecimalInput('Stop loss').nullable().optional(),
-  price: ZDecimalInput('Price').optional(),
+  takeProfit: ZPriceInput('Take profit').nullable().optional(),
+  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
+  price: ZPriceInput('Price').optional(),
 });
-export const ZAmountRequest = z.object({ amount: ZDecimalInput('Amount', 2) });
+export const ZAmountRequest = z.object({ amount: ZUsdInput('Amount') });
 
 export const ORDER_PERIODS = ['all', '1Y', '1M', '1W'] as const;
-export const ZOrdersQuery = z.object({
+/** Comma-separated statuses: every status once is well below this. */
+const STATUS_LIST_LENGTH_MAX = 100;
+export const ZOrdersQuery = ZPageQuery.extend({
   account: ZAccount.optional(),
   status: z
     .string()
+    .max(STATUS_LIST_LENGTH_MAX)
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(ZOrderStatus))
     .optional(),
-  symbol: z.string().trim().toUpperCase().max(30).optional(),
+  symbol: ZPairSymbol.optional(),
   period: z.enum(ORDER_PERIODS).default('all'),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const ZBalance = z.object({

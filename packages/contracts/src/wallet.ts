@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { NETWORKS_BY_COIN, type TCoin, type TNetwork, ZCoin, ZNetwork, ZWithdrawCoin } from './constants';
 import { ZPageQuery } from './envelope';
 import { ZPaymentStatus } from './statuses';
-import { ZDecimalInput } from './trading';
+import { ZSafeText } from './text';
+import { ZUsdInput } from './trading';
+import { ADDRESS_HINT, hasAddressShape } from './wallet-address';
 
 /** The address families: the EVM networks share one address per user. */
 export const CHAIN_FAMILIES = ['evm', 'tron', 'bitcoin'] as const;
@@ -54,15 +56,27 @@ export type TCoinNetwork = z.infer<typeof ZCoinNetwork>;
 export const ZCoinInfo = z.object({ coin: ZCoin, networks: z.array(ZCoinNetwork) });
 export type TCoinInfo = z.infer<typeof ZCoinInfo>;
 
+export const WALLET_ADDRESS_LENGTH_MAX = 120;
 export const ZWithdrawRequest = z
   .object({
     coin: ZWithdrawCoin,
     network: ZNetwork,
-    address: z.string().trim().min(1, 'Enter the address to send to').max(120),
+    // Every network's addresses are letters and digits (0x…, T…, bc1…); the server checks the rest.
+    address: z
+      .string()
+      .trim()
+      .min(1, 'Enter the address to send to')
+      .max(WALLET_ADDRESS_LENGTH_MAX, 'This is not an address of that network')
+      .regex(/^[A-Za-z0-9]+$/, 'This is not an address of that network'),
     /** USD taken from the real account, fee included. */
-    amount: ZDecimalInput('Amount', 2),
+    amount: ZUsdInput('Amount'),
   })
-  .refine(onItsNetwork, NOT_ON_NETWORK);
+  .refine(onItsNetwork, NOT_ON_NETWORK)
+  .superRefine((value, ctx) => {
+    const family = FAMILY_OF_NETWORK[value.network];
+    if (!hasAddressShape(family, value.address))
+      ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_HINT[family] });
+  });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
 /** The Review Details step: what is taken, the fee, what arrives (in the coin) and at which rate. */
@@ -78,15 +92,28 @@ export const ZWithdrawalQuote = z.object({
   status: ZPaymentStatus,
   /** Step 3 asks for the authenticator code too. */
   isTfaRequired: z.boolean(),
+  /** After this instant (ISO 8601) the rate no longer holds: the withdrawal must be priced again. */
+  expiresAt: z.string(),
 });
 export type TWithdrawalQuote = z.infer<typeof ZWithdrawalQuote>;
+
+/** The 409 of a code asked for, or a confirmation, after the quote's time: the app prices it again. */
+export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired. Review the withdrawal again for a fresh rate';
 
 export const ZConfirmWithdrawalRequest = z.object({
   emailCode: z
     .string()
+    .max(20, 'Enter the 6-digit code from the email')
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
-  tfaCode: z.string().trim().min(6).max(20).optional(),
+  // An authenticator code, or a recovery code (`xxxxx-xxxxx`).
+  tfaCode: z
+    .string()
+    .trim()
+    .min(6, 'Enter the code from your authenticator app')
+    .max(20, 'Enter the code from your authenticator app')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Enter the code from your authenticator app')
+    .optional(),
 });
 export type TConfirmWithdrawalRequest = z.infer<typeof ZConfirmWithdrawalRequest>;
 
@@ -130,11 +157,16 @@ export const ZAdminWithdrawal = ZWalletTransaction.extend({ userId: z.string(), 
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 
 export const ZRejectWithdrawalRequest = z.object({
-  reason: z.string().trim().min(3, 'Give the user a reason').max(300),
+  reason: ZSafeText('Reason', { min: 3, max: 300, isMultiline: true, minMessage: 'Give the user a reason' }),
 });
 export type TRejectWithdrawalRequest = z.input<typeof ZRejectWithdrawalRequest>;
 export const ZMarkSentRequest = z.object({
-  txHash: z.string().trim().min(10, 'Enter the transaction hash').max(100),
+  txHash: z
+    .string()
+    .trim()
+    .min(10, 'Enter the transaction hash')
+    .max(100, 'Enter the transaction hash')
+    .regex(/^[A-Za-z0-9]+$/, 'A transaction hash is letters and digits (0x… or hex)'),
 });
 export type TMarkSentRequest = z.input<typeof ZMarkSentRequest>;
 

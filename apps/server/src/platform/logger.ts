@@ -1,25 +1,50 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { TConfig } from '../config';
+import { LOG_SERIALIZERS, redactSecretParams } from './log-redaction';
 
 export type { Logger };
 
-/** One pino logger for the process; modules take children of it. Secrets never reach the log. */
-export function createLogger(config: Pick<TConfig, 'LOG_LEVEL'>): Logger {
-  return pino({
+const SECRET_HEADERS = ['authorization', 'cookie', 'x-xsrf-token'];
+
+/** Fields never logged, at the top of a line or one level down (`{ body: { password } }`). */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'accessToken',
+  'idToken',
+  'refreshToken',
+  'secret',
+  'emailCode',
+  'tfaCode',
+];
+
+/**
+ * One pino logger for the process; modules take children of it. Secrets never reach the log:
+ * credentials and tokens are cut out by name, URLs lose the values of their secret query
+ * parameters (in the request log, in error messages and stacks, and in any line at all before it
+ * is written), and errors lose the parameters of failed SQL statements.
+ */
+export function createLogger(config: Pick<TConfig, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: LOG_SERIALIZERS,
     redact: {
       paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
+        // Headers wherever they are logged: the request, or a library's options at trace level
+        // (the multipart parser logs the headers it hands on).
+        ...SECRET_HEADERS.map((header) => `req.headers["${header}"]`),
+        ...SECRET_HEADERS.map((header) => `*.headers["${header}"]`),
         'res.headers["set-cookie"]',
-        '*.password',
-        '*.currentPassword',
-        '*.newPassword',
-        '*.token',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
       ],
       censor: '[redacted]',
     },
-  });
+    hooks: { streamWrite: redactSecretParams },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -190,7 +190,7 @@ describe('a rate-limited route', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       extend(app) {
-        app.post('/test/limited', async (request) => {
+        app.post('/test/limited', { config: { access: 'public' } }, async (request) => {
           await enforce(limiter, r, request.ip);
           return { message: 'OK', data: null };
         });

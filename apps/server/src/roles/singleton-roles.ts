@@ -1,12 +1,7 @@
 import type { TRoleName } from '../config';
 import type { Logger } from '../platform/logger';
 import type { SingletonWork } from '../platform/singleton';
-
-/** A long-running part of a singleton role (the price feed, the trigger engine, a chain watcher). */
-export interface Worker {
-  name: string;
-  start(): Promise<() => Promise<void>>;
-}
+import type { Worker } from '../platform/worker';
 
 /** Advisory lock keys: one per singleton role, fixed forever, so every version agrees on them. */
 export const ROLE_LOCK_KEYS = { market: 7_200_101, chain: 7_200_102 } as const satisfies Partial<

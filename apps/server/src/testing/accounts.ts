@@ -84,3 +84,23 @@ export async function createUser(
   }
   return user;
 }
+
+/**
+ * A new session of an existing user, through `POST /auth/signin`: a normal token, or with
+ * two-factor on, the `tfa` token that waits for the second code. From a random network unless
+ * `ip` is given (the same network again is a known device: no new-device notice).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  user: TestUser,
+  options: { ip?: string } = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/signin',
+    remoteAddress: options.ip ?? randomIp(),
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`signin failed: ${response.body}`);
+  return response.json().data.token;
+}

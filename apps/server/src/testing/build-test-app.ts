@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
+import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import { loadJwtSecret } from '../modules/auth/secrets';
 import { createPriceBoard } from '../modules/market/price-board';
@@ -12,6 +13,8 @@ import { seedPairs } from '../modules/pairs/pairs.service';
 import { createSettingsService } from '../modules/settings/settings.service';
 import type { Bus } from '../platform/bus/bus';
 import { createMemoryBus } from '../platform/bus/memory-bus';
+import type { DatabaseHandle } from '../platform/db/client';
+import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mail/mailer';
 import { createMemoryRateLimiter } from '../platform/rate-limit';
 import { openTestDatabase } from './test-database';
@@ -25,19 +28,26 @@ export interface TestApp {
 /**
  * The HTTP app on a fresh database of the project's kind (TEST_DB), for `app.inject()`. `env` sets
  * configuration variables as an operator would; `extend` adds routes before the app is ready.
+ * `database` shares another app's database (a second process of the same deployment; its owner
+ * closes it); `logger` replaces the silent one.
  */
 export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     bus?: Bus;
+    database?: DatabaseHandle;
+    logger?: Logger;
     webDistDir?: string;
+    sessionRecheckMs?: number;
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'td-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const database = await openTestDatabase();
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const database = options.database
+    ? { handle: options.database, close: async () => undefined }
+    : await openTestDatabase();
   // As at every start: the pair catalogue is there before anything asks for it.
   await seedPairs(createPairsRepository(database.handle.db));
   const bus = options.bus ?? createMemoryBus(logger);
@@ -50,7 +60,7 @@ export async function buildTestApp(
     logger,
     googleClientId: config.GOOGLE_CLIENT_ID,
   });
-  const board = createPriceBoard(bus, logger);
+  const board = createPriceBoard(bus);
   await board.start();
   const deps: AppDeps = {
     mailer,
@@ -64,6 +74,7 @@ export async function buildTestApp(
     webDistDir: options.webDistDir,
     board,
     settings,
+    sessionRecheckMs: options.sessionRecheckMs,
   };
   const app = await buildApp(deps);
   await options.extend?.(app);

@@ -17,7 +17,14 @@ import { hardhat } from 'viem/chains';
 import { freePort } from './spawn-server';
 
 const require = createRequire(import.meta.url);
-const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'modules', 'wallet', 'fixtures');
+const FIXTURES = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'modules',
+  'wallet',
+  'sources',
+  'fixtures',
+);
 
 /** Hardhat's well-known first accounts (funded with 10,000 ETH on every local chain). */
 export const HARDHAT_KEYS = {

@@ -49,9 +49,18 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
   };
 }
 
-/** A real SMTP server for tests: the product sends to it over SMTP, the test reads what arrived. */
+/** How much of a refused message the refusal quotes, as content filters do. */
+const REFUSAL_QUOTE_LENGTH_MAX = 300;
+
+/**
+ * A real SMTP server for tests: the product sends to it over SMTP, the test reads what arrived.
+ * Mail to an address given to `refuse` is read and then refused with a reply quoting its text (as
+ * a content filter does); it is kept in `refused`.
+ */
 export async function startTestMailbox() {
   const mails: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
+  const refusedAddresses = new Set<string>();
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -62,7 +71,16 @@ export async function startTestMailbox() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), ...parseMail(raw) });
+        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), ...parseMail(raw) };
+        if (mail.to.some((address) => refusedAddresses.has(address))) {
+          refused.push(mail);
+          const quote = mail.text.replace(/\s+/g, ' ').slice(0, REFUSAL_QUOTE_LENGTH_MAX);
+          callback(
+            Object.assign(new Error(`Message refused by content filter: ${quote}`), { responseCode: 550 }),
+          );
+          return;
+        }
+        mails.push(mail);
         for (const wake of waiters.splice(0)) wake();
         callback();
       });
@@ -73,6 +91,11 @@ export async function startTestMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refused,
+    /** From now on, mail to `address` is refused. */
+    refuse(address: string) {
+      refusedAddresses.add(address);
+    },
     /** The first mail to `to` whose subject matches, arriving within `ms`. */
     async waitFor(to: string, subject: RegExp, ms = 5_000): Promise<ReceivedMail> {
       const deadline = Date.now() + ms;

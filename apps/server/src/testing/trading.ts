@@ -3,13 +3,12 @@ import pino from 'pino';
 import { users } from '../modules/auth/auth.schema';
 import { cash, driftedAccounts, house, ledgerTotal, post } from '../modules/ledger/ledger';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
-import { createNotifier } from '../modules/notifications/notifications.service';
-import { createPairsRepository } from '../modules/pairs/pairs.repository';
-import { createReferralsService } from '../modules/referrals/referrals.service';
-import { createSettingsService } from '../modules/settings/settings.service';
+import { createSettlement } from '../modules/trading/order-settlement';
 import { createOrdersRepository } from '../modules/trading/orders.repository';
-import { createOrdersService } from '../modules/trading/orders.service';
+import { createOrderAnnouncer } from '../modules/trading/trading-channels';
 import { createTriggerEngine, type TriggerEngine } from '../modules/trading/trigger-engine';
+import type { Logger } from '../platform/logger';
+import { createCoreServices } from '../services';
 import { bearer, createUser, randomIp, type TestUser } from './accounts';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { startTestMailbox } from './test-mailbox';
@@ -17,37 +16,25 @@ import { startTestMailbox } from './test-mailbox';
 /**
  * A trading desk under test control: prices are set by the test (as market ticks on the bus), the
  * trigger engine runs as in the market role, and helpers place and read orders through the API.
+ * `logger` replaces the silent one, for the app and the desk's own workers.
  */
-export async function startTradingDesk() {
+export async function startTradingDesk(options: { logger?: Logger } = {}) {
   const mailbox = await startTestMailbox();
-  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, logger });
   const repo = createOrdersRepository(t.deps.db.db);
-  const settings = createSettingsService({
+  // The same notifier and referral commission the processes' roles share.
+  const { notifier, referrals } = createCoreServices(t.deps);
+  // The market role's orders service: what the trigger engine fills and closes through.
+  const marketOrders = createSettlement({
     db: t.deps.db.db,
-    bus: t.deps.bus,
-    logger,
-    googleClientId: undefined,
-  });
-  const notifier = createNotifier({ db: t.deps.db.db, bus: t.deps.bus, mailer: t.deps.mailer, logger });
-  const referrals = createReferralsService({
-    db: t.deps.db.db,
-    settings,
-    publicUrl: t.deps.config.PUBLIC_URL,
+    orders: repo,
+    announce: createOrderAnnouncer({ bus: t.deps.bus, logger }),
+    onFeeCharged: referrals.creditCommission,
   });
   const triggers: TriggerEngine = createTriggerEngine({
     repo,
-    orders: createOrdersService({
-      handle: t.deps.db,
-      db: t.deps.db.db,
-      orders: repo,
-      pairs: createPairsRepository(t.deps.db.db),
-      quotes: { quote: () => undefined },
-      bus: t.deps.bus,
-      logger,
-      feePpm: async () => 0n,
-      onFeeCharged: referrals.creditCommission,
-    }),
+    orders: marketOrders,
     bus: t.deps.bus,
     logger,
     notify: notifier.notify,
@@ -96,6 +83,8 @@ export async function startTradingDesk() {
     t,
     mailbox,
     triggers,
+    /** The orders service as the market role holds it: `fill` and `closeByTrigger` called directly race the API. */
+    marketOrders,
     /** The notification centre, for workers under test that tell users what happened. */
     notify: notifier.notify,
     setQuote,
@@ -126,7 +115,6 @@ export async function startTradingDesk() {
       await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     },
     async close() {
-      await settings.close();
       await stopTriggers();
       await t.close();
       await mailbox.close();

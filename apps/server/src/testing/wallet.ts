@@ -10,7 +10,17 @@ import type { TradingDesk } from './trading';
 /** Wallet helpers on a trading desk under test: funding, the three withdrawal steps, admin. */
 export function walletHelpers(desk: TradingDesk) {
   const db = desk.t.deps.db.db;
-  return {
+  let admin: TestUser | undefined;
+  /** An administrator of the desk, made on first use. */
+  const anAdmin = async () => {
+    if (!admin) {
+      admin = await desk.newUser();
+      await desk.makeAdmin(admin);
+    }
+    return admin;
+  };
+  const helpers = {
+    anAdmin,
     /** Puts USD in a user's real cash as a deposit would. */
     async fund(user: TestUser, usd: string) {
       const cents = parseScaled(usd, 2);
@@ -27,7 +37,7 @@ export function walletHelpers(desk: TradingDesk) {
     async makeAdmin(user: TestUser) {
       await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     },
-    /** Makes the user's past withdrawals to `address` look two days old (a known address). */
+    /** Makes the user's past withdrawals to `address` look two days old. */
     async ageAddress(user: TestUser, address: string) {
       await db
         .update(walletTransactions)
@@ -58,5 +68,39 @@ export function walletHelpers(desk: TradingDesk) {
       });
       return { created, confirmed, id };
     },
+    /**
+     * Makes `address` one the user has sent to before, two days ago: a withdrawal there goes out
+     * (approved and marked sent by an administrator) and is aged. Only one that went out counts.
+     */
+    async knownAddress(
+      user: TestUser,
+      body: { coin: string; network: string; address: string; amount?: string },
+    ): Promise<string> {
+      const { confirmed, id } = await helpers.withdraw(user, { amount: '20', ...body });
+      if (confirmed?.statusCode !== 200 || !id) throw new Error(`withdrawal failed: ${confirmed?.body}`);
+      const staff = await anAdmin();
+      if (confirmed.json().data.status === 'suspicous') {
+        const approved = await desk.call(staff, 'POST', `/admin/withdrawals/${id}/approve`);
+        if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+      }
+      const sent = await desk.call(staff, 'POST', `/admin/withdrawals/${id}/mark-sent`, {
+        txHash: `0x${'b'.repeat(64)}`,
+      });
+      if (sent.statusCode !== 200) throw new Error(`mark-sent failed: ${sent.body}`);
+      await helpers.ageAddress(user, body.address);
+      return id;
+    },
+    /** Moves a withdrawal quote's expiry into the past, as if its time had run out. */
+    async expireQuote(id: string) {
+      await db
+        .update(walletTransactions)
+        .set({ quoteExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(walletTransactions.id, id));
+    },
+    /** Suspends or reactivates a user in the database (sessions stay, unlike the back-office). */
+    async setUserStatus(user: TestUser, status: 'act' | 'sus') {
+      await db.update(users).set({ status }).where(eq(users.id, user.id));
+    },
   };
+  return helpers;
 }

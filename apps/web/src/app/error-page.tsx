@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { IconAlertTriangle, IconArrowLeft } from '../components/icons';
+import { PATHS } from '../lib/paths';
 import styles from './error-page.module.css';
 
 interface TErrorDescription {
@@ -35,7 +36,7 @@ export function ErrorPage() {
         ) : null}
         {/* A full page load, not a client navigation: the app may be in a broken state (or a
             new version may have been deployed under it). */}
-        <a className={styles.back} href="/dashboard">
+        <a className={styles.back} href={PATHS.dashboard}>
           <IconArrowLeft size={16} />
           Back to dashboard
         </a>

@@ -1,12 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { PATHS } from '../lib/paths';
 import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './layouts/root-layout';
-
-export const LOGIN_PATH = '/authentication/login';
-export const DASHBOARD_HOME_PATH = '/dashboard/home';
 
 /** Shown until the first lazy route module has loaded (product spec: 'Initializing App...'). */
 function InitializingApp() {
@@ -19,9 +17,9 @@ function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModul
 }
 
 // The dashboard is only for holders of a token; everyone else signs in first.
-const requireToken = () => (hasToken() ? null : redirect(LOGIN_PATH));
+const requireToken = () => (hasToken() ? null : redirect(PATHS.login));
 // Someone already signed in has nothing to do on the login and signup forms.
-const skipIfSignedIn = () => (hasToken() ? redirect('/dashboard') : null);
+const skipIfSignedIn = () => (hasToken() ? redirect(PATHS.dashboard) : null);
 
 export const router = createBrowserRouter([
   {
@@ -30,7 +28,7 @@ export const router = createBrowserRouter([
     HydrateFallback: InitializingApp,
     errorElement: <ErrorPage />,
     children: [
-      { index: true, loader: () => redirect('/dashboard') },
+      { index: true, loader: () => redirect(PATHS.dashboard) },
       {
         path: 'authentication',
         lazy: lazyScreen(
@@ -38,7 +36,7 @@ export const router = createBrowserRouter([
           (module) => module.AuthLayout,
         ),
         children: [
-          { index: true, loader: () => redirect(LOGIN_PATH) },
+          { index: true, loader: () => redirect(PATHS.login) },
           {
             path: 'login',
             loader: skipIfSignedIn,
@@ -93,7 +91,7 @@ export const router = createBrowserRouter([
           (module) => module.DashboardLayout,
         ),
         children: [
-          { index: true, loader: () => redirect(DASHBOARD_HOME_PATH) },
+          { index: true, loader: () => redirect(PATHS.home) },
           {
             path: 'home',
             lazy: lazyScreen(
@@ -188,7 +186,7 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        // The back-office (SPEC §8): the server answers its API only to administrators.
+        // The back-office (/admin): the server answers its API only to administrators.
         path: 'admin',
         loader: requireToken,
         lazy: lazyScreen(
@@ -196,7 +194,7 @@ export const router = createBrowserRouter([
           (module) => module.AdminLayout,
         ),
         children: [
-          { index: true, loader: () => redirect('/admin/users') },
+          { index: true, loader: () => redirect(PATHS.admin.users) },
           {
             path: 'users',
             lazy: lazyScreen(
@@ -263,7 +261,7 @@ export const router = createBrowserRouter([
         ],
       },
       // Any other path (including unknown /dashboard/... and /authentication/... paths).
-      { path: '*', loader: () => redirect('/dashboard') },
+      { path: '*', loader: () => redirect(PATHS.dashboard) },
     ],
   },
 ]);

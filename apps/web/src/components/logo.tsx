@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styles from './logo.module.css';
 
+/** The product's name until the platform's own (`general.appName`) is known. */
 export const PRODUCT_NAME = 'Trading Desk';
 
 interface TLogoProps {
@@ -8,11 +9,13 @@ interface TLogoProps {
   size?: number;
   /** Show the product name beside the mark. */
   hasWordmark?: boolean;
+  /** The name shown and read out (the platform's app name). */
+  name?: string;
   className?: string;
 }
 
 /** The product mark (three candles on the brand gradient), with the name beside it. */
-export function Logo({ size = 28, hasWordmark = true, className }: TLogoProps) {
+export function Logo({ size = 28, hasWordmark = true, name = PRODUCT_NAME, className }: TLogoProps) {
   // Gradient ids must be unique per page: the logo can appear twice (top bar and a loader).
   const gradientId = useId();
   return (
@@ -24,7 +27,7 @@ export function Logo({ size = 28, hasWordmark = true, className }: TLogoProps) {
         viewBox="0 0 32 32"
         aria-hidden={hasWordmark ? 'true' : undefined}
         role={hasWordmark ? undefined : 'img'}
-        aria-label={hasWordmark ? undefined : PRODUCT_NAME}
+        aria-label={hasWordmark ? undefined : name}
       >
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
@@ -44,7 +47,7 @@ export function Logo({ size = 28, hasWordmark = true, className }: TLogoProps) {
         <rect x="14" y="10" width="4" height="8" rx="1" fill="#fff" />
         <rect x="21" y="15" width="4" height="5" rx="1" fill="#fff" />
       </svg>
-      {hasWordmark ? <span className={styles.wordmark}>{PRODUCT_NAME}</span> : null}
+      {hasWordmark ? <span className={styles.wordmark}>{name}</span> : null}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from './logo';
+import { useAppName } from '../lib/settings';
 import styles from './page-header.module.css';
 
 interface TPageHeaderProps {
@@ -11,10 +11,11 @@ interface TPageHeaderProps {
 }
 
 export function PageHeader({ title, description, actions }: TPageHeaderProps) {
+  const appName = useAppName();
   return (
     <header className={styles.header}>
       {/* React 19 hoists <title> into <head>. */}
-      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${title} · ${appName}`}</title>
       <div className={styles.text}>
         <h1 className={styles.title}>{title}</h1>
         {description ? <p className={styles.description}>{description}</p> : null}

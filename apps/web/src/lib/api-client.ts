@@ -45,7 +45,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The success body of every endpoint (SPEC §2). */
+/** The success body of every endpoint: `{ message, data }`. */
 export interface TEnvelope<T> {
   message: string;
   data: T;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   SETTING_DEFAULTS,
+  type TGeneralSettings,
   type TSettingGroup,
   type TSettingsOf,
   ZGeneralSettings,
@@ -10,6 +11,16 @@ import {
 } from '@td/contracts/settings';
 import type { z } from 'zod';
 import { api } from './api-client';
+
+/** A group as the server publishes it: `general` also says whether Google sign-in is on. */
+export type TPublicSettingsOf<G extends TSettingGroup> = G extends 'general'
+  ? TGeneralSettings
+  : TSettingsOf<G>;
+
+const DEFAULTS: { [G in TSettingGroup]: TPublicSettingsOf<G> } = {
+  ...SETTING_DEFAULTS,
+  general: { ...SETTING_DEFAULTS.general, googleClientId: null },
+};
 
 const SCHEMA: { [G in TSettingGroup]: z.ZodType<unknown> } = {
   general: ZGeneralSettings,
@@ -24,10 +35,13 @@ const SCHEMA: { [G in TSettingGroup]: z.ZodType<unknown> } = {
  */
 const SETTINGS_REFRESH_MS = 60_000;
 
-/** GET /settings/{name}: a public group, parsed with its contract. */
-export async function getSettings<G extends TSettingGroup>(group: G): Promise<TSettingsOf<G>> {
+/**
+ * GET /settings/{name}: a public group, parsed with its contract. Silent: every screen works on the
+ * defaults while the settings cannot load.
+ */
+export async function getSettings<G extends TSettingGroup>(group: G): Promise<TPublicSettingsOf<G>> {
   const { data } = await api.get(`/settings/${group}`, { schema: SCHEMA[group], silent: true });
-  return data as TSettingsOf<G>;
+  return data as TPublicSettingsOf<G>;
 }
 
 export const settingsQueryOptions = <G extends TSettingGroup>(group: G) =>
@@ -38,8 +52,16 @@ export const settingsQueryOptions = <G extends TSettingGroup>(group: G) =>
     staleTime: SETTINGS_REFRESH_MS / 2,
   });
 
-/** A settings group; the defaults until it loads (or when it cannot). */
-export function useSettings<G extends TSettingGroup>(group: G): TSettingsOf<G> {
+/**
+ * A settings group, fetched once for the whole app (one query per group); the defaults until it
+ * loads, or when it cannot.
+ */
+export function useSettings<G extends TSettingGroup>(group: G): TPublicSettingsOf<G> {
   const { data } = useQuery(settingsQueryOptions(group));
-  return (data ?? SETTING_DEFAULTS[group]) as TSettingsOf<G>;
+  return data ?? DEFAULTS[group];
+}
+
+/** The product's name as the administrator set it: the header, the page titles, the texts. */
+export function useAppName(): string {
+  return useSettings('general').appName;
 }

@@ -1,8 +1,6 @@
 import { ZStreamTicketData } from '@td/contracts/auth';
 import { SOCKET_OPTIONS } from '@td/contracts/constants';
 import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
   type TKlineInterval,
   type TLiveKlineEvent,
   type TTickerEvent,
@@ -11,7 +9,13 @@ import {
   ZTickerEvent,
 } from '@td/contracts/market';
 import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
-import { type TBalance, type TOrder, ZBalance, ZOrder } from '@td/contracts/trading';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type TBalanceEvent,
+  ZBalanceEvent,
+} from '@td/contracts/stream';
+import { type TOrder, ZOrder } from '@td/contracts/trading';
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -19,7 +23,7 @@ import { api } from './api-client';
 import { getToken, subscribeToToken } from './session';
 import { createKlineRegistry, reconnectDelayMs } from './stream-registry';
 
-// The realtime stream ("DSS", SPEC §5): one Socket.IO connection per signed-in session, opened by
+// The realtime stream ("DSS"): one Socket.IO connection per signed-in session, opened by
 // the first screen that subscribes and closed on logout. Screens subscribe to live candles with
 // subscribeKline(); this module counts the subscribers of each pair and interval, tells the server
 // only about the first and the last, and subscribes again to all of them after every reconnect.
@@ -98,10 +102,11 @@ function dispatchTicker(payload: unknown): void {
   for (const listener of tickerListeners) listener();
 }
 
-/** Handlers of the signed-in user's own events (SPEC §5). */
+/** Handlers of the signed-in user's own events. */
 export interface TUserEventHandlers {
   onOrder?: (order: TOrder) => void;
-  onBalance?: (balance: TBalance) => void;
+  /** A book's new figures, after an order event of that account. */
+  onBalance?: (balance: TBalanceEvent) => void;
   /** The notification centre's events (ticket replies, fills, alerts, new sign-ins). */
   onNotification?: (notification: TNotificationEventFull) => void;
 }
@@ -118,7 +123,7 @@ function dispatchOrder(payload: unknown): void {
 }
 
 function dispatchBalance(payload: unknown): void {
-  const parsed = ZBalance.safeParse(payload);
+  const parsed = ZBalanceEvent.safeParse(payload);
   if (!parsed.success) {
     console.warn('Ignored a malformed balance event', parsed.error.issues);
     return;

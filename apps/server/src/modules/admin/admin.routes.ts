@@ -3,6 +3,7 @@ import {
   ZAdminOrdersQuery,
   ZAdminOrderUpdateRequest,
   ZAdminPair,
+  ZAdminPairParams,
   ZAdminPairUpdateRequest,
   ZAdminTicketStatusRequest,
   ZAdminTicketsQuery,
@@ -15,46 +16,58 @@ import {
   ZAuditQuery,
 } from '@td/contracts/admin';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
-import { ZSettingGroup } from '@td/contracts/settings';
+import { ZSettingGroup, ZSettingsPatchBody } from '@td/contracts/settings';
 import { ZTicket, ZTicketMessageRequest, ZTicketSummary } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
-import type { TicketsService } from '../tickets/tickets.service';
+import { authOf } from '../auth/authenticate';
+import type { PairsAdmin } from '../pairs/pairs-admin.service';
+import type { UsersAdmin } from '../profile/users-admin.service';
+import type { SettingsAdmin } from '../settings/settings-admin.service';
+import type { TicketsAdmin } from '../tickets/tickets-admin.service';
+import type { OrdersAdmin } from '../trading/orders-admin.service';
 import type { AdminService } from './admin.service';
 
 const ZId = z.object({ id: z.uuid() });
 const ZSettingsData = z.record(z.string(), z.unknown());
 
 /**
- * The back-office API under /admin: every route is for administrators only (403 for anyone else,
- * checked before the input is read), and every change lands in the audit log.
+ * The back-office API under /admin: every route is for administrators only (`access: 'admin'`: 403
+ * for anyone else, checked before the input is read), and every change lands in the audit log.
  */
 export function adminRoutes(deps: {
   admin: AdminService;
-  tickets: TicketsService;
-  authenticate: Authenticator;
+  users: UsersAdmin;
+  orders: OrdersAdmin;
+  pairs: PairsAdmin;
+  settings: SettingsAdmin;
+  tickets: TicketsAdmin;
 }): FastifyPluginAsyncZod {
-  const { admin } = deps;
+  const { admin, users, orders, pairs, settings, tickets } = deps;
   return async (app) => {
-    // The role check runs for every route of this plugin, before validation.
-    app.addHook('onRequest', deps.authenticate.admin());
     const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user;
 
     app.get(
       '/admin/users',
-      { schema: { querystring: ZAdminUsersQuery, response: { 200: successEnvelope(pageOf(ZAdminUser)) } } },
-      async (request) => ok('All users fetched successfully', await admin.users(request.query)),
+      {
+        config: { access: 'admin' },
+        schema: { querystring: ZAdminUsersQuery, response: { 200: successEnvelope(pageOf(ZAdminUser)) } },
+      },
+      async (request) => ok('All users fetched successfully', await users.list(request.query)),
     );
     app.get(
       '/admin/users/:id',
-      { schema: { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } },
+      },
       async (request) => ok('User fetched', await admin.user(request.params.id)),
     );
     app.put(
       '/admin/users/:id/status',
       {
+        config: { access: 'admin' },
         schema: {
           params: ZId,
           body: ZAdminUserStatusRequest,
@@ -64,25 +77,26 @@ export function adminRoutes(deps: {
       async (request) =>
         ok(
           'User updated successfully',
-          await admin.setStatus(actor(request), request.params.id, request.body.status),
+          await users.setStatus(actor(request), request.params.id, request.body.status),
         ),
     );
     app.put(
       '/admin/users/:id/role',
       {
+        config: { access: 'admin' },
         schema: { params: ZId, body: ZAdminUserRoleRequest, response: { 200: successEnvelope(ZAdminUser) } },
       },
       async (request) =>
         ok(
           'User updated successfully',
-          await admin.setRole(actor(request), request.params.id, request.body.role),
+          await users.setRole(actor(request), request.params.id, request.body.role),
         ),
     );
     app.delete(
       '/admin/users/:id',
-      { schema: { params: ZId, response: { 200: successEnvelope(z.null()) } } },
+      { config: { access: 'admin' }, schema: { params: ZId, response: { 200: successEnvelope(z.null()) } } },
       async (request) => {
-        await admin.deleteUser(actor(request), request.params.id);
+        await users.remove(actor(request), request.params.id);
         return ok('User deleted successfully', null);
       },
     );
@@ -90,50 +104,61 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/tickets',
       {
+        config: { access: 'admin' },
         schema: {
           querystring: ZAdminTicketsQuery,
           response: { 200: successEnvelope(pageOf(ZTicketSummary.extend({ userEmail: z.string() }))) },
         },
       },
-      async (request) => ok('Tickets fetched successfully', await deps.tickets.queue(request.query)),
+      async (request) => ok('Tickets fetched successfully', await tickets.queue(request.query)),
     );
     app.get(
       '/admin/tickets/:id',
-      { schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
-      async (request) =>
-        ok('Ticket fetched successfully', (await deps.tickets.getAny(request.params.id)).ticket),
+      { config: { access: 'admin' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      async (request) => ok('Ticket fetched successfully', await tickets.get(request.params.id)),
     );
     app.post(
       '/admin/tickets/:id/messages',
-      { schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
+      },
       async (request) =>
-        ok('Reply sent', await admin.replyToTicket(actor(request), request.params.id, request.body)),
+        ok('Reply sent', await tickets.reply(actor(request), request.params.id, request.body)),
     );
     app.put(
       '/admin/tickets/:id/status',
       {
+        config: { access: 'admin' },
         schema: { params: ZId, body: ZAdminTicketStatusRequest, response: { 200: successEnvelope(ZTicket) } },
       },
       async (request) =>
         ok(
           'Ticket updated successfully',
-          await admin.setTicketStatus(actor(request), request.params.id, request.body.status),
+          await tickets.setStatus(actor(request), request.params.id, request.body.status),
         ),
     );
 
     app.get(
       '/admin/orders',
-      { schema: { querystring: ZAdminOrdersQuery, response: { 200: successEnvelope(pageOf(ZAdminOrder)) } } },
-      async (request) => ok('Orders fetched successfully', await admin.orders(request.query)),
+      {
+        config: { access: 'admin' },
+        schema: { querystring: ZAdminOrdersQuery, response: { 200: successEnvelope(pageOf(ZAdminOrder)) } },
+      },
+      async (request) => ok('Orders fetched successfully', await orders.list(request.query)),
     );
     app.get(
       '/admin/orders/:id',
-      { schema: { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } } },
-      async (request) => ok('Order fetched successfully', await admin.order(request.params.id)),
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } },
+      },
+      async (request) => ok('Order fetched successfully', await orders.get(request.params.id)),
     );
     app.put(
       '/admin/orders/:id',
       {
+        config: { access: 'admin' },
         schema: {
           params: ZId,
           body: ZAdminOrderUpdateRequest,
@@ -143,20 +168,21 @@ export function adminRoutes(deps: {
       async (request) =>
         ok(
           'Order updated successfully',
-          await admin.updateOrder(actor(request), request.params.id, request.body),
+          await orders.update(actor(request), request.params.id, request.body),
         ),
     );
 
     app.get(
       '/admin/pairs',
-      { schema: { response: { 200: successEnvelope(z.array(ZAdminPair)) } } },
-      async () => ok('Pairs fetched successfully', await admin.pairs()),
+      { config: { access: 'admin' }, schema: { response: { 200: successEnvelope(z.array(ZAdminPair)) } } },
+      async () => ok('Pairs fetched successfully', await pairs.list()),
     );
     app.put(
       '/admin/pairs/:symbol',
       {
+        config: { access: 'admin' },
         schema: {
-          params: z.object({ symbol: z.string().trim().min(3).max(30) }),
+          params: ZAdminPairParams,
           body: ZAdminPairUpdateRequest,
           response: { 200: successEnvelope(ZAdminPair) },
         },
@@ -164,34 +190,41 @@ export function adminRoutes(deps: {
       async (request) =>
         ok(
           'Pair updated successfully',
-          await admin.updatePair(actor(request), request.params.symbol, request.body),
+          await pairs.update(actor(request), request.params.symbol, request.body),
         ),
     );
 
     app.get(
       '/admin/settings',
-      { schema: { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } } },
-      async () => ok('Settings fetched successfully', await admin.settings()),
+      {
+        config: { access: 'admin' },
+        schema: { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } },
+      },
+      async () => ok('Settings fetched successfully', await settings.all()),
     );
     app.put(
       '/admin/settings/:name',
       {
+        config: { access: 'admin' },
         schema: {
           params: z.object({ name: ZSettingGroup }),
-          body: z.record(z.string(), z.unknown()),
+          body: ZSettingsPatchBody,
           response: { 200: successEnvelope(ZSettingsData) },
         },
       },
       async (request) =>
         ok(
           'Settings updated successfully',
-          await admin.updateSettings(actor(request), request.params.name, request.body),
+          await settings.update(actor(request), request.params.name, request.body),
         ),
     );
 
     app.get(
       '/admin/audit',
-      { schema: { querystring: ZAuditQuery, response: { 200: successEnvelope(pageOf(ZAuditEntry)) } } },
+      {
+        config: { access: 'admin' },
+        schema: { querystring: ZAuditQuery, response: { 200: successEnvelope(pageOf(ZAuditEntry)) } },
+      },
       async (request) => ok('Audit log fetched successfully', await admin.audit(request.query)),
     );
   };

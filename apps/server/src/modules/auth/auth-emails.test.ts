@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND } from '../../platform/mail/email-layout';
 import {
   newDeviceEmail,
   passwordChangedEmail,
   passwordResetEmail,
+  signinCodeEmail,
   signupAttemptEmail,
   tfaChangedEmail,
   verificationEmail,
@@ -20,6 +22,7 @@ function expectInBoth(mail: { text: string; html: string }, part: string, htmlPa
 describe('the auth e-mails', () => {
   it('verificationEmail carries the code, its 10 minutes, and the one-click link', () => {
     const mail = verificationEmail({
+      brand: DEFAULT_BRAND,
       firstName: 'Ann',
       code: '482913',
       link: LINK,
@@ -36,7 +39,12 @@ describe('the auth e-mails', () => {
   });
 
   it('passwordResetEmail carries the code and says an unasked reset changes nothing', () => {
-    const mail = passwordResetEmail({ firstName: 'Ann', code: '007345', antiPhishingPhrase: 'blue-harbour' });
+    const mail = passwordResetEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      code: '007345',
+      antiPhishingPhrase: 'blue-harbour',
+    });
     expect(mail.subject).toBe('Your password reset code');
     expectInBoth(mail, '007345');
     expectInBoth(mail, 'If it wasn’t you, ignore this email: your password stays as it is.');
@@ -46,6 +54,7 @@ describe('the auth e-mails', () => {
 
   it('newDeviceEmail names the device, IP and time, and what to do if it was not the user', () => {
     const mail = newDeviceEmail({
+      brand: DEFAULT_BRAND,
       firstName: 'Ann',
       device: 'Firefox on <Linux>',
       ip: '203.0.113.7',
@@ -62,13 +71,24 @@ describe('the auth e-mails', () => {
   });
 
   it('newDeviceEmail clips a client-written device name that runs on', () => {
-    const mail = newDeviceEmail({ firstName: 'Ann', device: 'x'.repeat(5_000), ip: '::1', at: AT });
+    const mail = newDeviceEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      device: 'x'.repeat(5_000),
+      ip: '::1',
+      at: AT,
+    });
     expect(mail.text).not.toContain('x'.repeat(121));
     expect(mail.text).toContain(`${'x'.repeat(119)}…`);
   });
 
   it('passwordChangedEmail says when, and what to do if it was not the user', () => {
-    const mail = passwordChangedEmail({ firstName: 'Ann', at: AT, antiPhishingPhrase: 'blue-harbour' });
+    const mail = passwordChangedEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      at: AT,
+      antiPhishingPhrase: 'blue-harbour',
+    });
     expect(mail.subject).toBe('Your password was changed');
     expectInBoth(mail, '4 March 2025');
     expectInBoth(mail, 'If it wasn’t you');
@@ -76,28 +96,75 @@ describe('the auth e-mails', () => {
   });
 
   it('tfaChangedEmail says whether two-factor was turned on or off', () => {
-    const on = tfaChangedEmail({ firstName: 'Ann', enabled: true, at: AT, antiPhishingPhrase: null });
+    const on = tfaChangedEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      enabled: true,
+      at: AT,
+      antiPhishingPhrase: null,
+    });
     expect(on.subject).toBe('Two-factor authentication enabled');
     expectInBoth(on, 'was enabled');
     expectInBoth(on, 'recovery codes');
-    const off = tfaChangedEmail({ firstName: 'Ann', enabled: false, at: AT, antiPhishingPhrase: null });
+    const off = tfaChangedEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      enabled: false,
+      at: AT,
+      antiPhishingPhrase: null,
+    });
     expect(off.subject).toBe('Two-factor authentication disabled');
     expectInBoth(off, 'was disabled');
     expectInBoth(off, 'If it wasn’t you');
   });
 
   it('signupAttemptEmail tells the owner someone tried their address, and that nothing changed', () => {
-    const mail = signupAttemptEmail({ firstName: 'Ann', antiPhishingPhrase: 'blue-harbour' });
+    const mail = signupAttemptEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      antiPhishingPhrase: 'blue-harbour',
+    });
     expect(mail.subject).toBe('Someone tried to sign up with your email');
     expectInBoth(mail, 'already has one');
     expectInBoth(mail, 'your account is unchanged');
     expectInBoth(mail, 'blue-harbour');
   });
 
+  it('signinCodeEmail carries the code, the device and address asking, and what to do if it was not the user', () => {
+    const mail = signinCodeEmail({
+      brand: DEFAULT_BRAND,
+      firstName: 'Ann',
+      code: '395017',
+      device: 'Chrome on <Windows>',
+      ip: '203.0.113.7',
+      antiPhishingPhrase: 'blue-harbour',
+    });
+    expect(mail.subject).toBe('Confirm your sign-in');
+    expectInBoth(mail, '395017');
+    expectInBoth(mail, '10 minutes');
+    expectInBoth(mail, 'Device: Chrome on <Windows>', 'Device: Chrome on &lt;Windows&gt;');
+    expectInBoth(mail, 'IP address: 203.0.113.7');
+    expectInBoth(mail, 'someone knows your password');
+    expectInBoth(mail, 'blue-harbour');
+  });
+
   it('greets a user whose first name holds markup without letting it into the HTML', () => {
-    const mail = passwordResetEmail({ firstName: '<script>alert(1)</script>', code: '111111' });
+    const mail = passwordResetEmail({
+      brand: DEFAULT_BRAND,
+      firstName: '<script>alert(1)</script>',
+      code: '111111',
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
     expect(mail.text).toContain('Hi <script>alert(1)</script>,');
+  });
+
+  it('names the product and its support address as the operator set them', () => {
+    const brand = { appName: 'Acme Markets', supportEmail: 'help@acme.example' };
+    const mail = signupAttemptEmail({ brand, firstName: 'Ann' });
+    expectInBoth(mail, 'Someone just tried to create a Acme Markets account');
+    expectInBoth(mail, 'Questions? Write to help@acme.example.');
+    expect(mail.text).not.toContain('Trading Desk');
+    expect(mail.html).not.toContain('Trading Desk');
   });
 });

@@ -1,5 +1,5 @@
 import { EMAIL_CODE_TTL_S } from '@td/contracts/auth';
-import { renderEmail } from '../../platform/mail/email-layout';
+import { type Brand, renderEmail } from '../../platform/mail/email-layout';
 
 /** A mail ready for the mailer, less its recipient. */
 export interface AuthEmail {
@@ -12,6 +12,8 @@ export interface AuthEmail {
 interface Recipient {
   firstName: string;
   antiPhishingPhrase?: string | null;
+  /** The product's name and support address, as the operator set them. */
+  brand: Brand;
 }
 
 const CODE_TTL_MINUTES = Math.round(EMAIL_CODE_TTL_S / 60);
@@ -40,14 +42,41 @@ export function verificationEmail(input: Recipient & { code: string; link: strin
       preheader: `Your verification code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        `Welcome to Trading Desk. Enter this code to verify your email address. It expires in ${CODE_TTL_MINUTES} minutes.`,
+        `Welcome to ${input.brand.appName}. Enter this code to verify your email address. It expires in ${CODE_TTL_MINUTES} minutes.`,
         'Or open the link below to verify in one click.',
       ],
       code: input.code,
       button: { label: 'Verify email address', url: input.link },
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
+      footnote: `If you did not create a ${input.brand.appName} account, ignore this email: nothing happens without the code.`,
+    }),
+  };
+}
+
+/**
+ * A sign-in from an address the account has not used, after repeated wrong passwords: the right
+ * password alone is not enough, the owner confirms with this code.
+ */
+export function signinCodeEmail(input: Recipient & { code: string; device: string; ip: string }): AuthEmail {
+  const subject = 'Confirm your sign-in';
+  const device = clipDevice(input.device);
+  return {
+    subject,
+    ...renderEmail({
+      title: subject,
+      preheader: `Your sign-in code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      greeting: greet(input.firstName),
+      paragraphs: [
+        `Someone entered the right password for your ${input.brand.appName} account from a new address, after several wrong ones. Enter this code to finish signing in. It expires in ${CODE_TTL_MINUTES} minutes.`,
+        `Device: ${device}`,
+        `IP address: ${input.ip}`,
+      ],
+      code: input.code,
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote:
-        'If you did not create a Trading Desk account, ignore this email: nothing happens without the code.',
+        'If it wasn’t you, do not share the code: someone knows your password. Change it now with “Forgot password”.',
     }),
   };
 }
@@ -62,13 +91,14 @@ export function signupAttemptEmail(input: Recipient): AuthEmail {
     subject,
     ...renderEmail({
       title: 'You already have an account',
-      preheader: 'Someone tried to create a Trading Desk account with this email address.',
+      preheader: `Someone tried to create a ${input.brand.appName} account with this email address.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        'Someone just tried to create a Trading Desk account with this email address, which already has one.',
+        `Someone just tried to create a ${input.brand.appName} account with this email address, which already has one.`,
         'If it was you, sign in instead. Forgot your password? Use “Forgot password” on the sign-in page.',
       ],
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote: 'If it wasn’t you, ignore this email: your account is unchanged.',
     }),
   };
@@ -83,10 +113,11 @@ export function passwordResetEmail(input: Recipient & { code: string }): AuthEma
       preheader: `Your password reset code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        `Someone asked to reset the password of your Trading Desk account. Enter this code to choose a new password. It expires in ${CODE_TTL_MINUTES} minutes.`,
+        `Someone asked to reset the password of your ${input.brand.appName} account. Enter this code to choose a new password. It expires in ${CODE_TTL_MINUTES} minutes.`,
       ],
       code: input.code,
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote: 'If it wasn’t you, ignore this email: your password stays as it is.',
     }),
   };
@@ -102,13 +133,14 @@ export function newDeviceEmail(input: Recipient & { device: string; ip: string; 
       preheader: `A new sign-in from ${device}.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        'Your Trading Desk account was just signed in to from a device we have not seen before.',
+        `Your ${input.brand.appName} account was just signed in to from a device we have not seen before.`,
         `Device: ${device}`,
         `IP address: ${input.ip}`,
         `Time: ${formatAt(input.at)}`,
         'If this was you, there is nothing to do.',
       ],
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote:
         'If it wasn’t you, reset your password now and review your sessions under Security, where you can sign out every other device.',
     }),
@@ -121,13 +153,14 @@ export function passwordChangedEmail(input: Recipient & { at: Date }): AuthEmail
     subject,
     ...renderEmail({
       title: subject,
-      preheader: 'The password of your Trading Desk account was changed.',
+      preheader: `The password of your ${input.brand.appName} account was changed.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        `The password of your Trading Desk account was changed on ${formatAt(input.at)}.`,
+        `The password of your ${input.brand.appName} account was changed on ${formatAt(input.at)}.`,
         'Every other session was signed out. For your safety, withdrawals made in the next 24 hours wait for a review.',
       ],
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote: 'If it wasn’t you, reset your password at once with “Forgot password” and contact support.',
     }),
   };
@@ -140,15 +173,16 @@ export function tfaChangedEmail(input: Recipient & { enabled: boolean; at: Date 
     subject,
     ...renderEmail({
       title: subject,
-      preheader: `Two-factor authentication was ${state} on your Trading Desk account.`,
+      preheader: `Two-factor authentication was ${state} on your ${input.brand.appName} account.`,
       greeting: greet(input.firstName),
       paragraphs: [
-        `Two-factor authentication was ${state} on your Trading Desk account on ${formatAt(input.at)}.`,
+        `Two-factor authentication was ${state} on your ${input.brand.appName} account on ${formatAt(input.at)}.`,
         input.enabled
           ? 'From now on, signing in needs a code from your authenticator app. Keep your recovery codes somewhere safe.'
           : 'Signing in now needs only your password. We recommend turning two-factor back on under Security.',
       ],
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote:
         'If it wasn’t you, reset your password now, review your sessions under Security, and contact support.',
     }),
@@ -170,6 +204,7 @@ export function withdrawalCodeEmail(
       ],
       code: input.code,
       antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
       footnote:
         'If you did not ask for this withdrawal, do not share the code: change your password and contact support.',
     }),

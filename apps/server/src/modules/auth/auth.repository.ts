@@ -1,13 +1,20 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
-import { loginEvents, recoveryCodes, sessions, users, verificationCodes } from './auth.schema';
+import { USER_CODE } from '@td/contracts/statuses';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/client';
+import { sessions, users } from './auth.schema';
+import { createCodesRepository } from './codes.repository';
+import { createLoginEventsRepository } from './login-events.repository';
+
+export type { CodePurpose, DecoyRow } from './codes.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
 export type SessionStage = SessionRow['stage'];
 
-/** Database work of the account system, and nothing else. */
+/**
+ * Database work of the account system, and nothing else: users and sessions here, one-time codes
+ * (`codes.repository.ts`) and sign-in history (`login-events.repository.ts`) beside it.
+ */
 export function createAuthRepository(db: Database) {
   // Every signed-in request reads its session: built once and, on PostgreSQL, a named statement
   // each connection parses and plans once.
@@ -37,6 +44,30 @@ export function createAuthRepository(db: Database) {
       return row;
     },
     /** Inserts a user; undefined when the e-mail (or referral code) is taken. */
+    /** Who referred a user (null: nobody), read where the caller's transaction runs. */
+    async referrerOf(executor: Executor, userId: string): Promise<string | null> {
+      const [row] = await executor
+        .select({ referredBy: users.referredBy })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.referredBy ?? null;
+    },
+
+    /** The users someone referred, the earliest first. */
+    async referredBy(userId: string) {
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          deletedAt: users.deletedAt,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(eq(users.referredBy, userId))
+        .orderBy(asc(users.createdAt));
+    },
+
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow | undefined> {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
       return row;
@@ -55,6 +86,67 @@ export function createAuthRepository(db: Database) {
         .update(users)
         .set({ tfaLastStep: step })
         .where(and(eq(users.id, userId), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+    /**
+     * Links a Google account to a user not linked yet, on the row as locked. An address nobody
+     * has proved (unverified) may have been registered by someone else: its password goes, and
+     * the caller ends its sessions (`wasUnverified`). Undefined when another link won the race.
+     */
+    async linkGoogle(
+      userId: string,
+      googleSub: string,
+    ): Promise<{ user: UserRow; wasUnverified: boolean } | undefined> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!locked || locked.googleSub) return undefined;
+        const wasUnverified = !locked.emailVerifiedAt;
+        const now = new Date();
+        const [user] = await tx
+          .update(users)
+          .set({
+            googleSub,
+            emailVerifiedAt: locked.emailVerifiedAt ?? now,
+            ...(wasUnverified ? { passwordHash: null, passwordChangedAt: now } : {}),
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        return user ? { user, wasUnverified } : undefined;
+      });
+    },
+    /** Turns two-factor on with the secret the user confirmed, only if it is still off and still that secret. */
+    async enableTfa(userId: string, secret: string, step: number): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(users)
+        .set({
+          tfaSecret: secret,
+          tfaPendingSecret: null,
+          tfaEnabled: true,
+          tfaLastStep: step,
+          tfaChangedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, userId), eq(users.tfaEnabled, false), eq(users.tfaPendingSecret, secret)))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+    /** Turns two-factor off, only if it is on: two requests cannot both. */
+    async disableTfa(userId: string): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(users)
+        .set({
+          tfaSecret: null,
+          tfaPendingSecret: null,
+          tfaEnabled: false,
+          tfaLastStep: null,
+          tfaChangedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, userId), eq(users.tfaEnabled, true)))
         .returning({ id: users.id });
       return rows.length === 1;
     },
@@ -95,8 +187,8 @@ export function createAuthRepository(db: Database) {
         .returning({ id: sessions.id });
       return rows.length === 1;
     },
-    /** Revokes every live session of a user, except `keep` when given. */
-    async revokeSessions(userId: string, keep?: string): Promise<number> {
+    /** Revokes every live session of a user, except `keep` when given; the ids of those revoked. */
+    async revokeSessions(userId: string, keep?: string): Promise<string[]> {
       const rows = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
@@ -108,7 +200,27 @@ export function createAuthRepository(db: Database) {
           ),
         )
         .returning({ id: sessions.id });
-      return rows.length;
+      return rows.map((row) => row.id);
+    },
+    /**
+     * Of the sessions given, those still signed in (active, neither revoked nor expired, of an
+     * active user), each with its user.
+     */
+    async liveSessions(sessionIds: string[]): Promise<Array<{ id: string; userId: string }>> {
+      if (sessionIds.length === 0) return [];
+      return db
+        .select({ id: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.id, sessionIds),
+            eq(sessions.stage, 'active'),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            eq(users.status, USER_CODE.active),
+          ),
+        );
     },
     async listActiveSessions(userId: string): Promise<SessionRow[]> {
       return db
@@ -125,127 +237,8 @@ export function createAuthRepository(db: Database) {
         .orderBy(desc(sessions.lastSeenAt));
     },
 
-    /** A new code replaces every earlier unused one of the same purpose (and subject). */
-    async replaceCode(values: typeof verificationCodes.$inferInsert): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(verificationCodes)
-          .set({ consumedAt: new Date() })
-          .where(
-            and(
-              eq(verificationCodes.userId, values.userId),
-              eq(verificationCodes.purpose, values.purpose),
-              isNull(verificationCodes.consumedAt),
-              values.subject ? eq(verificationCodes.subject, values.subject) : undefined,
-            ),
-          );
-        await tx.insert(verificationCodes).values(values);
-      });
-    },
-    async findLiveCode(userId: string, purpose: CodePurpose, subject?: string) {
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, new Date()),
-            subject ? eq(verificationCodes.subject, subject) : undefined,
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
-      return row;
-    },
-    async findLiveCodeByLink(linkHash: string) {
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.linkHash, linkHash),
-            isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, new Date()),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-    /** Counts a wrong try; returns the tries so far. */
-    async countWrongTry(codeId: string): Promise<number> {
-      const [row] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, codeId))
-        .returning({ attempts: verificationCodes.attempts });
-      return row?.attempts ?? 0;
-    },
-    /** Marks a code used; false when another request used it first. */
-    async consumeCode(codeId: string): Promise<boolean> {
-      const rows = await db
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
-        .returning({ id: verificationCodes.id });
-      return rows.length === 1;
-    },
-
-    async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        if (hashes.length > 0)
-          await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
-      });
-    },
-    /** Uses a recovery code if it matches an unused one; true when it did. */
-    async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
-      const rows = await db
-        .update(recoveryCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(recoveryCodes.userId, userId),
-            eq(recoveryCodes.codeHash, codeHash),
-            isNull(recoveryCodes.usedAt),
-          ),
-        )
-        .returning({ id: recoveryCodes.id });
-      return rows.length === 1;
-    },
-
-    async insertLoginEvent(values: typeof loginEvents.$inferInsert): Promise<void> {
-      await db.insert(loginEvents).values(values);
-    },
-    async hasSucceededFrom(
-      userId: string,
-      deviceHash: string,
-    ): Promise<{ isKnown: boolean; hasAny: boolean }> {
-      const [row] = await db
-        .select({
-          known: sql<number>`count(*) filter (where ${loginEvents.deviceHash} = ${deviceHash})`.mapWith(
-            Number,
-          ),
-          any: count(),
-        })
-        .from(loginEvents)
-        .where(and(eq(loginEvents.userId, userId), eq(loginEvents.outcome, 'success')));
-      return { isKnown: (row?.known ?? 0) > 0, hasAny: (row?.any ?? 0) > 0 };
-    },
-    async listLoginEvents(userId: string, page: number, limit: number) {
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(loginEvents)
-          .where(eq(loginEvents.userId, userId))
-          .orderBy(desc(loginEvents.createdAt))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(loginEvents).where(eq(loginEvents.userId, userId)),
-      ]);
-      return { items, total: total?.n ?? 0 };
-    },
+    ...createCodesRepository(db),
+    ...createLoginEventsRepository(db),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,6 +1,8 @@
 import {
+  GOOGLE_NONCE_TTL_S,
   ZForgotPasswordRequest,
   ZGoogleCallbackRequest,
+  ZGoogleNonceData,
   ZResetPasswordRequest,
   ZSigninRequest,
   ZSignupRequest,
@@ -19,26 +21,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import type { AuthService } from './auth.service';
-import { type Authenticator, authOf, clientOf, pendingClaimsOf } from './authenticate';
+import { authOf, clientOf, pendingClaimsOf } from './authenticate';
 import type { TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
 const ZToken = successEnvelope(ZTokenData);
 const ZNoData = successEnvelope(z.null());
 const CHECK_EMAIL = 'Please check your email for the verification code';
+/** The browser's proof of its Google nonce: HttpOnly, sent only to the Google routes, same site only. */
+const GOOGLE_NONCE_COOKIE = 'td_google_nonce';
+const GOOGLE_COOKIE_PATH = '/auth/google';
 
 export function authRoutes(deps: {
   auth: AuthService;
   twoFactor: TwoFactorService;
-  authenticate: Authenticator;
   tokens: TokenService;
   streamUrl: string;
+  /** Cookies only over HTTPS when the product is served over HTTPS. */
+  secureCookies: boolean;
 }): FastifyPluginAsyncZod {
-  const { auth, twoFactor, authenticate } = deps;
+  const { auth, twoFactor } = deps;
   return async (app) => {
     app.post(
       '/auth/signup',
-      { schema: { body: ZSignupRequest, response: { 201: ZToken } } },
+      { config: { access: 'public' }, schema: { body: ZSignupRequest, response: { 201: ZToken } } },
       async (request, reply) => {
         const token = await auth.signup(request.body, clientOf(request));
         return reply.status(201).send(ok('Signup successful', { token }));
@@ -47,14 +53,17 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/signin',
-      { schema: { body: ZSigninRequest, response: { 200: ZToken } } },
+      { config: { access: 'public' }, schema: { body: ZSigninRequest, response: { 200: ZToken } } },
       async (request) =>
         ok('Login successful', { token: await auth.signin(request.body, clientOf(request)) }),
     );
 
     app.get(
       '/auth/verify-email',
-      { schema: { querystring: ZVerifyEmailLinkQuery, response: { 200: ZToken } } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: ZVerifyEmailLinkQuery, response: { 200: ZToken } },
+      },
       async (request) =>
         ok('Email verified', { token: await auth.verifyEmailLink(request.query.token, clientOf(request)) }),
     );
@@ -62,7 +71,7 @@ export function authRoutes(deps: {
     app.post(
       '/auth/verify-email',
       {
-        preHandler: authenticate.pending('email'),
+        config: { access: 'email' },
         schema: { body: ZVerifyEmailRequest, response: { 200: ZToken } },
       },
       async (request) =>
@@ -73,16 +82,16 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/verify-email/resend',
-      { preHandler: authenticate.pending('email'), schema: { response: { 200: ZNoData } } },
+      { config: { access: 'email' }, schema: { response: { 200: ZNoData } } },
       async (request) => {
-        await auth.resendVerification(pendingClaimsOf(request));
+        await auth.resendVerification(pendingClaimsOf(request), clientOf(request));
         return ok('Email sent successfully', null);
       },
     );
 
     app.post(
       '/auth/forgot-password',
-      { schema: { body: ZForgotPasswordRequest, response: { 200: ZNoData } } },
+      { config: { access: 'public' }, schema: { body: ZForgotPasswordRequest, response: { 200: ZNoData } } },
       async (request) => {
         await auth.forgotPassword(request.body.email, clientOf(request));
         return ok(CHECK_EMAIL, null);
@@ -91,7 +100,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/reset-password',
-      { schema: { body: ZResetPasswordRequest, response: { 200: ZNoData } } },
+      { config: { access: 'public' }, schema: { body: ZResetPasswordRequest, response: { 200: ZNoData } } },
       async (request) => {
         await auth.resetPassword(request.body, clientOf(request));
         return ok('Password reset successful', null);
@@ -101,7 +110,7 @@ export function authRoutes(deps: {
     app.post(
       '/auth/2fa/verify',
       {
-        preHandler: authenticate.pending('tfa'),
+        config: { access: 'tfa' },
         schema: { body: ZTfaVerifyRequest, response: { 200: ZToken } },
       },
       async (request) =>
@@ -110,16 +119,39 @@ export function authRoutes(deps: {
         }),
     );
 
+    app.get(
+      '/auth/google/nonce',
+      { config: { access: 'public' }, schema: { response: { 200: successEnvelope(ZGoogleNonceData) } } },
+      async (_request, reply) => {
+        const { nonce, proof } = auth.issueGoogleNonce();
+        reply.setCookie(GOOGLE_NONCE_COOKIE, proof, {
+          path: GOOGLE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: deps.secureCookies,
+          maxAge: GOOGLE_NONCE_TTL_S,
+        });
+        reply.header('cache-control', 'no-store');
+        return ok('Nonce issued', { nonce });
+      },
+    );
+
     app.post(
       '/auth/google/callback',
-      { schema: { body: ZGoogleCallbackRequest, response: { 200: ZToken } } },
-      async (request) =>
-        ok('Login successful', { token: await auth.signinWithGoogle(request.body, clientOf(request)) }),
+      { config: { access: 'public' }, schema: { body: ZGoogleCallbackRequest, response: { 200: ZToken } } },
+      async (request, reply) => {
+        const proof = request.cookies[GOOGLE_NONCE_COOKIE];
+        // A nonce serves one attempt, whatever its outcome.
+        reply.clearCookie(GOOGLE_NONCE_COOKIE, { path: GOOGLE_COOKIE_PATH });
+        return ok('Login successful', {
+          token: await auth.signinWithGoogle(request.body, proof, clientOf(request)),
+        });
+      },
     );
 
     app.post(
       '/auth/logout',
-      { preHandler: authenticate.normal(), schema: { response: { 200: ZNoData } } },
+      { config: { access: 'user' }, schema: { response: { 200: ZNoData } } },
       async (request) => {
         await auth.logout(authOf(request).claims);
         return ok('Logout successful', null);
@@ -129,19 +161,21 @@ export function authRoutes(deps: {
     app.get(
       '/auth/wss/signin',
       {
-        preHandler: authenticate.normal(),
+        config: { access: 'user' },
         schema: { response: { 200: successEnvelope(ZStreamTicketData) } },
       },
-      async (request) =>
-        ok('Stream ticket issued', {
+      async (request) => {
+        const { user, claims } = authOf(request);
+        return ok('Stream ticket issued', {
           payload: { server: deps.streamUrl, status: 'act' as const },
-          token: await deps.tokens.signStreamTicket(authOf(request).user.id),
-        }),
+          token: await deps.tokens.signStreamTicket(user.id, claims.sid),
+        });
+      },
     );
 
     app.get(
       '/auth/2fa/generate',
-      { preHandler: authenticate.normal(), schema: { response: { 200: successEnvelope(ZTfaGenerateData) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZTfaGenerateData) } } },
       async (request) =>
         ok('Scan the QR code with your authenticator app', await twoFactor.generate(authOf(request).user)),
     );
@@ -149,23 +183,26 @@ export function authRoutes(deps: {
     app.post(
       '/auth/2fa/activate',
       {
-        preHandler: authenticate.normal(),
+        config: { access: 'user' },
         schema: { body: ZTfaActivateRequest, response: { 200: successEnvelope(ZTfaActivateData) } },
       },
-      async (request) =>
-        ok('Two-factor enabled', {
-          recoveryCodes: await twoFactor.activate(authOf(request).user, request.body.code),
-        }),
+      async (request) => {
+        const { user, claims } = authOf(request);
+        return ok('Two-factor enabled', {
+          recoveryCodes: await twoFactor.activate(user, claims.sid, request.body.code, clientOf(request)),
+        });
+      },
     );
 
     app.post(
       '/auth/2fa/deactivate',
       {
-        preHandler: authenticate.normal(),
+        config: { access: 'user' },
         schema: { body: ZTfaDeactivateRequest, response: { 200: ZNoData } },
       },
       async (request) => {
-        await twoFactor.deactivate(authOf(request).user, request.body.code);
+        const { user, claims } = authOf(request);
+        await twoFactor.deactivate(user, claims.sid, request.body, clientOf(request));
         return ok('Two-factor disabled', null);
       },
     );

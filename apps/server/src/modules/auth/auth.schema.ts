@@ -78,7 +78,10 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email_verify', 'password_reset', 'withdrawal'] }).notNull(),
+    /** `signin_confirm`: a sign-in from a new address after repeated wrong passwords (subject: the session). */
+    purpose: text('purpose', {
+      enum: ['email_verify', 'password_reset', 'withdrawal', 'signin_confirm'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** sha256 of the e-mail link's token, for `email_verify`. */
     linkHash: text('link_hash'),
@@ -126,4 +129,33 @@ export const loginEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('login_events_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * The answer to a signup for an address that has an account: a pending sign-in that leads nowhere,
+ * counted like a real one (tries of its code, resends) but tied to no account, so nothing done with
+ * it reaches the owner's codes. The row's id is the `sid` of the `email` token handed out.
+ */
+export const signupDecoys = pgTable(
+  'signup_decoys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the code a real signup would have mailed stops working (a resend starts a new one). */
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('signup_decoys_expires_idx').on(table.expiresAt)],
+);
+
+/** Nonces of Google ID tokens already used: each signs in once, until its token has expired. */
+export const usedNonces = pgTable(
+  'used_nonces',
+  {
+    /** A keyed hash of the nonce, never the nonce itself. */
+    nonceHash: text('nonce_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_nonces_expires_idx').on(table.expiresAt)],
 );

@@ -1,258 +1,52 @@
-import { CODE_ATTEMPTS_MAX, EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
-import { normalizeEmail } from '@td/contracts/email';
-import type { TTokenType } from '@td/contracts/statuses';
-import { AppError, badRequest, forbidden, unauthenticated } from '../../platform/errors';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mail/mailer';
-import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
-import type { AuthRepository, CodePurpose, SessionStage, UserRow } from './auth.repository';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
+import { USER_CODE } from '@td/contracts/statuses';
+import { AppError, badRequest, unauthenticated } from '../../platform/errors';
+import type { Brand } from '../../platform/mail/email-layout';
+import { enforce } from '../../platform/rate-limit';
+import type { CodePurpose, UserRow } from './auth.repository';
+import { type AuthEmail, passwordChangedEmail, passwordResetEmail, signupAttemptEmail } from './auth-emails';
 import {
-  type AuthEmail,
-  newDeviceEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  signupAttemptEmail,
-  verificationEmail,
-} from './auth-emails';
-import { type CodeHasher, generateLinkToken, generateSixDigitCode, normalizeRecoveryCode } from './codes';
-import { describeDevice, deviceFingerprint } from './device';
-import type { GoogleClient, GoogleIdentity } from './google';
-import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from './passwords';
-import type { SessionClaims, TokenService } from './tokens';
-import { matchTotp } from './totp';
+  AUTH_LIMITS,
+  type ClientContext,
+  expiresIn,
+  GOOGLE_NONCE_BYTES,
+  GOOGLE_NONCE_DOMAIN,
+  newReferralCode,
+  WRONG_CODE,
+  WRONG_CREDENTIALS,
+  WRONG_PASSWORD_DETAIL,
+} from './auth-rules';
+import { type AuthServiceDeps, createAuthSteps } from './auth-steps';
+import { generateSixDigitCode } from './codes';
+import { googleSignInFailed } from './google';
+import { hashPassword, verifyDecoy, verifyPassword } from './passwords';
+import type { SessionClaims } from './tokens';
 
-/** Where a request came from: recorded with sessions and login history. */
-export interface ClientContext {
-  ip: string;
-  userAgent: string;
-}
+export type { AuthServiceDeps } from './auth-steps';
 
-const MINUTE_MS = 60_000;
-/** Named limits on every guessable step (per IP against spraying, per account against focus). */
-export const AUTH_LIMITS = {
-  signinPerIp: { name: 'signin-ip', max: 30, windowMs: 15 * MINUTE_MS },
-  signinPerAccount: { name: 'signin-account', max: 10, windowMs: 15 * MINUTE_MS },
-  signupPerIp: { name: 'signup-ip', max: 10, windowMs: 60 * MINUTE_MS },
-  signupPerAccount: { name: 'signup-account', max: 5, windowMs: 60 * MINUTE_MS },
-  forgotPerIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE_MS },
-  forgotPerAccount: { name: 'forgot-account', max: 3, windowMs: 15 * MINUTE_MS },
-  resetPerIp: { name: 'reset-ip', max: 20, windowMs: 15 * MINUTE_MS },
-  resetPerAccount: { name: 'reset-account', max: 10, windowMs: 15 * MINUTE_MS },
-  verifyPerIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE_MS },
-  verifyPerAccount: { name: 'verify-account', max: 10, windowMs: 15 * MINUTE_MS },
-  resendPerAccount: { name: 'resend-account', max: 3, windowMs: 10 * MINUTE_MS },
-  /** Codes that confirm an action (a withdrawal): per account and purpose. */
-  actionCodePerAccount: { name: 'action-code-account', max: 10, windowMs: 10 * MINUTE_MS },
-  tfaPerIp: { name: 'tfa-ip', max: 30, windowMs: 15 * MINUTE_MS },
-  tfaPerAccount: { name: 'tfa-account', max: 10, windowMs: 15 * MINUTE_MS },
-} satisfies Record<string, RateLimitRule>;
-
-const STAGE_OF: Record<TTokenType, SessionStage> = { normal: 'active', email: 'email', tfa: 'tfa' };
-const WRONG_CREDENTIALS = 'Email or password is incorrect';
-const WRONG_CODE = 'The code is incorrect or has expired';
-const TOO_MANY_TRIES = 'Too many wrong codes. Request a new code and try again';
-const COMMON_PASSWORD = 'This password is too common. Choose one that is harder to guess';
-const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const REFERRAL_CODE_LENGTH = 8;
-
-const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
-
-export function newReferralCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(REFERRAL_CODE_LENGTH));
-  return Array.from(bytes, (byte) => REFERRAL_ALPHABET[byte % REFERRAL_ALPHABET.length]).join('');
-}
-
-export interface AuthServiceDeps {
-  repo: AuthRepository;
-  tokens: TokenService;
-  codes: CodeHasher;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  logger: Logger;
-  publicUrl: string;
-  google: GoogleClient | undefined;
-  /** The notification centre: a sign-in from a new device shows there too. */
-  notify?: (
-    userId: string,
-    kind: string,
-    payload: { message: string } & Record<string, unknown>,
-  ) => Promise<unknown>;
-}
-
+/**
+ * The account system's operations: sign-up, sign-in (password, e-mail code, second factor, Google),
+ * e-mail verification, password recovery, logout and the codes other modules ask for.
+ */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, tokens, codes, mailer, limiter, logger } = deps;
-
-  /** Mail is sent after the answer: a slow mail server never slows or fails the request. */
-  const mailLater = (to: string, mail: { subject: string; text: string; html: string }) => {
-    mailer
-      .send({ to, ...mail })
-      .catch((error: unknown) => logger.error({ err: error, to }, 'sending a mail failed'));
-  };
-
-  const startSession = async (user: UserRow, type: TTokenType, client: ClientContext) => {
-    const session = await repo.insertSession({
-      userId: user.id,
-      stage: STAGE_OF[type],
-      ip: client.ip,
-      userAgent: client.userAgent,
-      expiresAt: expiresIn(TOKEN_TTL_S[type]),
-    });
-    return tokens.sign({ sub: user.id, sid: session.id, type, status: user.status });
-  };
-
-  /** A successful sign-in: history, and an e-mail when the device is new to an existing account. */
-  const recordSuccess = async (user: UserRow, client: ClientContext) => {
-    const deviceHash = deviceFingerprint(client.userAgent, client.ip);
-    const seen = await repo.hasSucceededFrom(user.id, deviceHash);
-    await repo.insertLoginEvent({
-      userId: user.id,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      deviceHash,
-      outcome: 'success',
-    });
-    if (seen.hasAny && !seen.isKnown) {
-      mailLater(
-        user.email,
-        newDeviceEmail({
-          firstName: user.firstName,
-          device: describeDevice(client.userAgent),
-          ip: client.ip,
-          at: new Date(),
-          antiPhishingPhrase: user.antiPhishingPhrase,
-        }),
-      );
-      const device = describeDevice(client.userAgent);
-      void deps.notify?.(user.id, 'new_device', {
-        message: `New sign-in from ${device} (${client.ip})`,
-        device,
-        ip: client.ip,
-      });
-    }
-  };
-
-  const recordFailure = (user: UserRow, client: ClientContext, detail: string) =>
-    repo.insertLoginEvent({
-      userId: user.id,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      deviceHash: deviceFingerprint(client.userAgent, client.ip),
-      outcome: 'failure',
-      detail,
-    });
-
-  const sendVerificationCode = async (user: UserRow) => {
-    const code = generateSixDigitCode();
-    const link = generateLinkToken();
-    await repo.replaceCode({
-      userId: user.id,
-      purpose: 'email_verify',
-      codeHash: codes.hash(code),
-      linkHash: codes.hash(link),
-      expiresAt: expiresIn(EMAIL_CODE_TTL_S),
-    });
-    const url = `${deps.publicUrl}/authentication/emailVerification?token=${encodeURIComponent(link)}`;
-    mailLater(
-      user.email,
-      verificationEmail({
-        firstName: user.firstName,
-        code,
-        link: url,
-        antiPhishingPhrase: user.antiPhishingPhrase,
-      }),
-    );
-  };
-
-  /** Checks an e-mailed code, counting wrong tries; the code is consumed when it matches. */
-  const checkCode = async (userId: string, purpose: CodePurpose, code: string, subject?: string) => {
-    const live = await repo.findLiveCode(userId, purpose, subject);
-    if (!live) throw badRequest(WRONG_CODE);
-    if (live.attempts >= CODE_ATTEMPTS_MAX) throw badRequest(TOO_MANY_TRIES);
-    if (!codes.matches(code, live.codeHash)) {
-      const tries = await repo.countWrongTry(live.id);
-      throw badRequest(tries >= CODE_ATTEMPTS_MAX ? TOO_MANY_TRIES : WRONG_CODE);
-    }
-    if (!(await repo.consumeCode(live.id))) throw badRequest(WRONG_CODE);
-  };
-
-  /** After the password (or Google): verification, two-factor, or straight in. */
-  const nextStep = async (user: UserRow, client: ClientContext) => {
-    if (user.status !== 'act') throw forbidden('Your account is suspended. Please contact support');
-    if (!user.emailVerifiedAt) {
-      await sendVerificationCode(user);
-      return startSession(user, 'email', client);
-    }
-    if (user.tfaEnabled) return startSession(user, 'tfa', client);
-    await recordSuccess(user, client);
-    return startSession(user, 'normal', client);
-  };
-
-  /** The session of an `email` or `tfa` token, still at that stage; anything else reads as a wrong code. */
-  const pendingSession = async (claims: SessionClaims, stage: SessionStage) => {
-    const found = await repo.findSessionWithUser(claims.sid);
-    if (
-      !found ||
-      found.session.userId !== claims.sub ||
-      found.session.stage !== stage ||
-      found.session.revokedAt ||
-      found.session.expiresAt <= new Date()
-    ) {
-      return undefined;
-    }
-    return found;
-  };
-
-  const finishSession = async (
-    claims: SessionClaims,
-    from: SessionStage,
-    user: UserRow,
-    client: ClientContext,
-  ) => {
-    if (!(await repo.advanceSession(claims.sid, from, 'active', expiresIn(TOKEN_TTL_S.normal)))) {
-      throw unauthenticated('This sign-in has expired. Please log in again');
-    }
-    await recordSuccess(user, client);
-    return tokens.sign({ sub: user.id, sid: claims.sid, type: 'normal', status: user.status });
-  };
-
-  /** A TOTP code (each works once) or an unused recovery code (used up by this). */
-  const checkSecondFactor = async (user: UserRow, code: string): Promise<boolean> => {
-    if (!user.tfaEnabled || !user.tfaSecret) return false;
-    if (/^\d{6}$/.test(code)) {
-      const step = matchTotp(user.tfaSecret, code);
-      return step !== undefined && (await repo.claimTotpStep(user.id, step));
-    }
-    return repo.useRecoveryCode(user.id, codes.hash(normalizeRecoveryCode(code)));
-  };
-
-  const checkNewPassword = (password: string) => {
-    if (isCommonPassword(password))
-      throw badRequest(COMMON_PASSWORD, [{ field: 'body.password', message: COMMON_PASSWORD }]);
-  };
-
-  const signInWithGoogle = async (identity: GoogleIdentity, client: ClientContext) => {
-    const email = normalizeEmail(identity.email);
-    let user = (await repo.findUserByGoogleSub(identity.sub)) ?? (await repo.findUserByEmail(email));
-    if (user && !user.googleSub) {
-      // Google has verified the mailbox, so the account of that address is this person's.
-      user = await repo.updateUser(user.id, {
-        googleSub: identity.sub,
-        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-      });
-    }
-    if (!user) {
-      user = await repo.insertUser({
-        email,
-        firstName: identity.firstName.slice(0, 50) || email.split('@')[0] || 'Trader',
-        lastName: identity.lastName.slice(0, 50),
-        googleSub: identity.sub,
-        emailVerifiedAt: new Date(),
-        referralCode: newReferralCode(),
-      });
-    }
-    if (!user) throw new AppError('CONFLICT', 'Google sign-in failed, please try again');
-    return nextStep(user, client);
-  };
+  const { repo, tokens, codes, limiter, logger } = deps;
+  const {
+    mailLater,
+    startSession,
+    recordFailure,
+    sendVerificationCode,
+    checkCode,
+    sendSigninCode,
+    nextStep,
+    needsEmailConfirmation,
+    checkDecoyCode,
+    pendingSession,
+    finishSession,
+    checkSecondFactor,
+    checkNewPassword,
+    signInWithGoogle,
+  } = createAuthSteps(deps);
 
   return {
     async signup(
@@ -292,14 +86,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (existing) {
           // The answer must not tell whether the address has an account (signin does not either):
           // the same reply as a new signup, with a token that leads nowhere, and a word to the owner.
-          mailLater(
-            existing.email,
+          mailLater(existing.email, (brand) =>
             signupAttemptEmail({
+              brand,
               firstName: existing.firstName,
               antiPhishingPhrase: existing.antiPhishingPhrase,
             }),
           );
-          return tokens.sign({ sub: existing.id, sid: crypto.randomUUID(), type: 'email', status: 'act' });
+          // The token names a decoy, not the account: its tries and resends are counted as a real
+          // signup's, and nothing done with it reaches the owner's own codes or limits.
+          const decoy = await repo.insertDecoy({
+            codeExpiresAt: expiresIn(EMAIL_CODE_TTL_S),
+            expiresAt: expiresIn(TOKEN_TTL_S.email),
+          });
+          return tokens.sign({ sub: randomUUID(), sid: decoy.id, type: 'email', status: USER_CODE.active });
         }
         // Otherwise the referral code collided: draw another.
       }
@@ -308,25 +108,48 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signin(input: { email: string; password: string }, client: ClientContext): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
-      await enforce(limiter, AUTH_LIMITS.signinPerAccount, input.email);
+      const pairKey = `${input.email}|${client.ip}`;
+      await enforce(limiter, AUTH_LIMITS.signinPerAccountAndIp, pairKey);
       const user = await repo.findUserByEmail(input.email);
+      const isKnownIp = user ? await repo.hasSucceededFromIp(user.id, client.ip) : false;
+      if (!isKnownIp) await enforce(limiter, AUTH_LIMITS.signinPerAccountFromNewIps, input.email);
       if (!user?.passwordHash) {
         await verifyDecoy(input.password);
         throw unauthenticated(WRONG_CREDENTIALS);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await recordFailure(user, client, 'Wrong password');
+        await recordFailure(user, client, WRONG_PASSWORD_DETAIL);
         throw unauthenticated(WRONG_CREDENTIALS);
       }
-      await limiter.reset(AUTH_LIMITS.signinPerAccount, input.email);
-      return nextStep(user, client);
+      await limiter.reset(AUTH_LIMITS.signinPerAccountAndIp, pairKey);
+      return nextStep(user, client, { confirmByEmail: await needsEmailConfirmation(user, isKnownIp) });
     },
 
+    /**
+     * The `email` step: the code that verifies a new address, or (the address already verified)
+     * the one that confirms this sign-in; then two-factor when it is on, or a normal session.
+     */
     async verifyEmailCode(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.ip);
       await enforce(limiter, AUTH_LIMITS.verifyPerAccount, claims.sub);
       const pending = await pendingSession(claims, 'email');
-      if (!pending) throw badRequest(WRONG_CODE);
+      if (!pending) {
+        await checkDecoyCode(claims.sid);
+        throw badRequest(WRONG_CODE);
+      }
+      if (pending.user.emailVerifiedAt) {
+        await checkCode(pending.user.id, 'signin_confirm', code, claims.sid);
+        if (!pending.user.tfaEnabled) return finishSession(claims, 'email', pending.user, client);
+        if (!(await repo.advanceSession(claims.sid, 'email', 'tfa', expiresIn(TOKEN_TTL_S.tfa)))) {
+          throw unauthenticated('This sign-in has expired. Please log in again');
+        }
+        return tokens.sign({
+          sub: pending.user.id,
+          sid: claims.sid,
+          type: 'tfa',
+          status: pending.user.status,
+        });
+      }
       await checkCode(pending.user.id, 'email_verify', code);
       const user = (await repo.updateUser(pending.user.id, { emailVerifiedAt: new Date() })) ?? pending.user;
       return finishSession(claims, 'email', user, client);
@@ -344,7 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return nextStep(user, client);
     },
 
-    async resendVerification(claims: SessionClaims): Promise<void> {
+    async resendVerification(claims: SessionClaims, client: ClientContext): Promise<void> {
       await enforce(
         limiter,
         AUTH_LIMITS.resendPerAccount,
@@ -352,8 +175,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         'Please wait a few minutes before asking for another code',
       );
       const pending = await pendingSession(claims, 'email');
-      // A token that leads nowhere gets the same answer as a real one.
-      if (pending && !pending.user.emailVerifiedAt) await sendVerificationCode(pending.user);
+      // A decoy gets the same answer, and its code's tries start again as a real code's would.
+      if (!pending) await repo.renewDecoyCode(claims.sid, expiresIn(EMAIL_CODE_TTL_S));
+      else if (!pending.user.emailVerifiedAt) await sendVerificationCode(pending.user);
+      else await sendSigninCode(pending.user, claims.sid, client);
     },
 
     /** Answers at once and does the work after, so the reply says nothing about the account. */
@@ -363,7 +188,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       setImmediate(() => {
         (async () => {
           const user = await repo.findUserByEmail(email);
-          if (user?.status !== 'act') return;
+          if (user?.status !== USER_CODE.active) return;
           const code = generateSixDigitCode();
           await repo.replaceCode({
             userId: user.id,
@@ -371,9 +196,9 @@ export function createAuthService(deps: AuthServiceDeps) {
             codeHash: codes.hash(code),
             expiresAt: expiresIn(EMAIL_CODE_TTL_S),
           });
-          mailLater(
-            user.email,
+          mailLater(user.email, (brand) =>
             passwordResetEmail({
+              brand,
               firstName: user.firstName,
               code,
               antiPhishingPhrase: user.antiPhishingPhrase,
@@ -400,10 +225,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Reading the code proved the mailbox is theirs.
         emailVerifiedAt: user.emailVerifiedAt ?? now,
       });
-      await repo.revokeSessions(user.id);
-      mailLater(
-        user.email,
+      await deps.sessions.endAll(user.id);
+      mailLater(user.email, (brand) =>
         passwordChangedEmail({
+          brand,
           firstName: user.firstName,
           at: now,
           antiPhishingPhrase: user.antiPhishingPhrase,
@@ -424,21 +249,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       return finishSession(claims, 'tfa', user, client);
     },
 
+    /**
+     * A nonce for Google's ID token, and its proof for the browser's cookie: a keyed hash, so the
+     * proof of a nonce cannot be made without our key, and a token read elsewhere cannot be
+     * replayed from another browser.
+     */
+    issueGoogleNonce(): { nonce: string; proof: string } {
+      if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
+      const nonce = randomBytes(GOOGLE_NONCE_BYTES).toString('base64url');
+      return { nonce, proof: codes.hash(GOOGLE_NONCE_DOMAIN + nonce) };
+    },
+
+    /**
+     * Google sign-in by an ID token made for our client id (checked by the Google client: key,
+     * issuer, audience, expiry) whose nonce is the one bound to this browser, used once; or by the
+     * code flow, whose ID token we fetch ourselves with the client secret.
+     */
     async signinWithGoogle(
-      input: { accessToken: string } | { code: string; redirectUri: string },
+      input: { credential: string } | { code: string; redirectUri: string },
+      nonceProof: string | undefined,
       client: ClientContext,
     ): Promise<string> {
       if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
       await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
-      const identity =
-        'accessToken' in input
-          ? await deps.google.identityFromAccessToken(input.accessToken)
-          : await deps.google.identityFromCode(input.code, input.redirectUri);
+      if ('code' in input) {
+        return signInWithGoogle(await deps.google.identityFromCode(input.code, input.redirectUri), client);
+      }
+      const { identity, nonce, expiresAt } = await deps.google.identityFromIdToken(input.credential);
+      if (!nonceProof || !nonce || !codes.matches(GOOGLE_NONCE_DOMAIN + nonce, nonceProof)) {
+        throw googleSignInFailed();
+      }
+      if (!(await repo.claimNonce(nonceProof, expiresAt))) throw googleSignInFailed();
       return signInWithGoogle(identity, client);
     },
 
     async logout(claims: SessionClaims): Promise<void> {
-      await repo.revokeSession(claims.sub, claims.sid);
+      await deps.sessions.endOne(claims.sub, claims.sid);
     },
 
     checkSecondFactor,
@@ -450,7 +296,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async sendActionCode(
       user: UserRow,
-      action: { purpose: CodePurpose; subject: string; mail: (code: string) => AuthEmail },
+      action: { purpose: CodePurpose; subject: string; mail: (code: string, brand: Brand) => AuthEmail },
     ): Promise<void> {
       await enforce(
         limiter,
@@ -466,7 +312,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         codeHash: codes.hash(code),
         expiresAt: expiresIn(EMAIL_CODE_TTL_S),
       });
-      mailLater(user.email, action.mail(code));
+      mailLater(user.email, (brand) => action.mail(code, brand));
+    },
+    /** Counts one check of an action's codes (a withdrawal's confirmation) per account and address. */
+    async limitActionCheck(userId: string, ip: string): Promise<void> {
+      await enforce(limiter, AUTH_LIMITS.actionCheckPerIp, ip);
+      await enforce(limiter, AUTH_LIMITS.actionCheckPerAccount, userId);
     },
     /** Checks and consumes such a code; wrong tries are counted as for every e-mailed code. */
     checkActionCode: (userId: string, purpose: CodePurpose, code: string, subject: string) =>

@@ -1,6 +1,8 @@
 import type { TTokenType } from '@td/contracts/statuses';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { USER_CODE } from '@td/contracts/statuses';
+import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../platform/errors';
+import type { AccessGuard } from '../../platform/http/access';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { SessionClaims, TokenService } from './tokens';
 
@@ -34,7 +36,7 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
     const token = bearerOf(request);
     if (!token) throw unauthenticated();
     const claims = await tokens.verify(token);
-    // A valid token of another type is as good as none here (SPEC §3).
+    // A valid token of another type is as good as none here: a pending e-mail or two-factor sign-in opens no normal route.
     if (!claims || claims.type !== type)
       throw unauthenticated('Your session has expired. Please log in again');
     return claims;
@@ -56,7 +58,8 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
     ) {
       throw unauthenticated('Your session has expired. Please log in again');
     }
-    if (found.user.status !== 'act') throw forbidden('Your account is suspended. Please contact support');
+    if (found.user.status !== USER_CODE.active)
+      throw forbidden('Your account is suspended. Please contact support');
     request.auth = { claims, user: found.user };
     const now = Date.now();
     if (now - (touchedAt.get(claims.sid) ?? 0) > TOUCH_INTERVAL_MS) {
@@ -66,26 +69,23 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
     }
   };
 
+  const requirePending =
+    (type: 'email' | 'tfa'): AccessGuard =>
+    async (request) => {
+      request.authClaims = await claimsOf(request, type);
+    };
+
+  // The guards of the route access declarations (platform/http/access.ts).
   return {
-    normal(): preHandlerAsyncHookHandler {
-      return async (request) => requireNormal(request);
-    },
-    /**
-     * As `normal`, and the user must be an administrator: anyone else is a 403. A plain request
-     * hook, so a route group can run it before its input is validated.
-     */
-    admin() {
-      return async (request: FastifyRequest): Promise<void> => {
-        await requireNormal(request);
-        if (request.auth?.user.role !== 'admin') throw forbidden('Only administrators can do this');
-      };
-    },
+    user: requireNormal satisfies AccessGuard,
+    /** As `user`, and the user must be an administrator: anyone else is a 403. */
+    admin: (async (request) => {
+      await requireNormal(request);
+      if (request.auth?.user.role !== 'admin') throw forbidden('Only administrators can do this');
+    }) satisfies AccessGuard,
     /** An `email` or `tfa` token: the service checks its session, so a stale one reads as a wrong code. */
-    pending(type: 'email' | 'tfa'): preHandlerAsyncHookHandler {
-      return async (request) => {
-        request.authClaims = await claimsOf(request, type);
-      };
-    },
+    email: requirePending('email'),
+    tfa: requirePending('tfa'),
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

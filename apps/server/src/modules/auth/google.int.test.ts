@@ -1,30 +1,30 @@
+import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, randomIp, tokenType, totpNow, uniqueEmail } from '../../testing/accounts';
+import { bearer, GOOD_PASSWORD, randomIp, tokenType, totpNow, uniqueEmail } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { sessions, users } from './auth.schema';
 
 const CLIENT_ID = 'trading-desk-web';
+const NONCE_COOKIE = 'td_google_nonce';
+// The web app echoes the XSRF cookie in its header; a request with cookies must.
+const XSRF = 'test-xsrf-token';
+const FAILED = { message: 'Google sign-in failed, please try again', code: 'UNAUTHENTICATED' };
 
 describe('Google sign-in against an OpenID Connect provider', () => {
   let provider: OAuth2Server;
   let t: TestApp;
   let mailbox: TestMailbox;
 
-  /** What the provider says about the person from now on (userinfo, and every token it signs). */
+  /** What the provider says about the person in the tokens it signs for the code flow. */
   const nextPerson = (claims: Record<string, unknown>) => {
-    provider.service.removeAllListeners('beforeUserinfo');
     provider.service.removeAllListeners('beforeTokenSigning');
-    provider.service.on('beforeUserinfo', (response) => {
-      response.body = claims;
-    });
     provider.service.on('beforeTokenSigning', (token) => {
       Object.assign(token.payload, claims);
     });
   };
 
-  const callback = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/auth/google/callback', payload, remoteAddress: randomIp() });
   const person = (email: string, extra: Record<string, unknown> = {}) => ({
     sub: `google-${email}`,
     email,
@@ -33,6 +33,39 @@ describe('Google sign-in against an OpenID Connect provider', () => {
     family_name: 'Hopper',
     ...extra,
   });
+
+  /** A browser's nonce: the value for Google, and the cookie the server set with it. */
+  const newNonce = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/google/nonce' });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === NONCE_COOKIE);
+    return { nonce: response.json().data.nonce as string, cookie: cookie?.value ?? '' };
+  };
+
+  /** An ID token as Google Identity Services would hand the page: for our client, signed by the provider. */
+  const idToken = (claims: Record<string, unknown>, from = provider) =>
+    from.issuer.buildToken({
+      scopesOrTransform: (_header, payload) => {
+        Object.assign(payload, { aud: CLIENT_ID }, claims);
+      },
+    });
+
+  const callback = (payload: object, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/google/callback',
+      payload,
+      remoteAddress: randomIp(),
+      ...(cookie === undefined
+        ? {}
+        : { cookies: { [NONCE_COOKIE]: cookie, 'XSRF-TOKEN': XSRF }, headers: { 'x-xsrf-token': XSRF } }),
+    });
+
+  /** The whole browser journey: a nonce, Google's ID token with it, the callback with the cookie. */
+  const signInAs = async (claims: Record<string, unknown>) => {
+    const { nonce, cookie } = await newNonce();
+    return callback({ credential: await idToken({ ...claims, nonce }) }, cookie);
+  };
 
   beforeAll(async () => {
     provider = new OAuth2Server();
@@ -59,11 +92,21 @@ describe('Google sign-in against an OpenID Connect provider', () => {
     expect(response.json().data.googleClientId).toBe(CLIENT_ID);
   });
 
-  it('token flow: creates a verified user on first sign-in and finds it again after', async () => {
+  it('issues a nonce with its proof in an HttpOnly, same-site cookie for the Google routes only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/google/nonce' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { nonce } = response.json().data;
+    expect(nonce).toMatch(/^[\w-]{43}$/);
+    const cookie = response.cookies.find((c) => c.name === NONCE_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/google' });
+    // The cookie holds a keyed hash of the nonce, never the nonce itself.
+    expect(cookie?.value).not.toContain(nonce);
+  });
+
+  it('ID token: creates a verified user on first sign-in and finds it again after', async () => {
     const email = uniqueEmail('google');
-    nextPerson(person(email));
-    const first = await callback({ accessToken: 'access-token-from-google' });
-    expect(first.statusCode).toBe(200);
+    const first = await signInAs(person(email));
+    expect(first.statusCode, first.body).toBe(200);
     expect(first.json().message).toBe('Login successful');
     const token = first.json().data.token;
     expect(tokenType(token)).toBe('normal');
@@ -77,17 +120,71 @@ describe('Google sign-in against an OpenID Connect provider', () => {
       hasPassword: false,
     });
 
-    nextPerson(person(email));
-    const again = await callback({ accessToken: 'another-access-token' });
+    const again = await signInAs(person(email));
     const profileAgain = (
       await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(again.json().data.token) })
     ).json();
     expect(profileAgain.data.id).toBe(profile.id);
   });
 
+  it('never accepts a bare access token: it proves nothing about which application it was made for', async () => {
+    // Whatever Google's userinfo says of it, an access token issued to another site is not ours.
+    const response = await callback({ accessToken: 'access-token-issued-to-another-app' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+  });
+
+  it('refuses with 401 an ID token made for another client id', async () => {
+    const { nonce, cookie } = await newNonce();
+    const credential = await idToken({ ...person(uniqueEmail('otherapp')), nonce, aud: 'another-app' });
+    const response = await callback({ credential }, cookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(FAILED);
+  });
+
+  it('refuses with 401 an expired ID token, one from another issuer, and one signed by another key', async () => {
+    const stranger = new OAuth2Server();
+    await stranger.issuer.keys.generate('RS256');
+    await stranger.start(0, '127.0.0.1');
+    try {
+      const email = uniqueEmail('bad');
+      const now = Math.floor(Date.now() / 1000);
+      const cases = [
+        { ...person(email), exp: now - 120, iat: now - 3720 },
+        { ...person(email), iss: 'https://evil.example.com' },
+      ];
+      for (const claims of cases) {
+        const { nonce, cookie } = await newNonce();
+        const response = await callback({ credential: await idToken({ ...claims, nonce }) }, cookie);
+        expect(response.statusCode, JSON.stringify(claims)).toBe(401);
+      }
+      const { nonce, cookie } = await newNonce();
+      // Same issuer name and audience, but not signed by the issuer's keys.
+      const forged = await idToken({ ...person(email), nonce, iss: provider.issuer.url }, stranger);
+      expect((await callback({ credential: forged }, cookie)).statusCode).toBe(401);
+    } finally {
+      await stranger.stop();
+    }
+  });
+
+  it('binds the ID token to the browser that asked for its nonce, and accepts it once', async () => {
+    const email = uniqueEmail('nonce');
+    const { nonce, cookie } = await newNonce();
+    const credential = await idToken({ ...person(email), nonce });
+    // Without the browser's cookie (a token replayed from elsewhere), or with another nonce's.
+    expect((await callback({ credential })).json()).toEqual(FAILED);
+    const other = await newNonce();
+    expect((await callback({ credential }, other.cookie)).statusCode).toBe(401);
+    // A token without a nonce, even with a cookie.
+    const bare = await idToken(person(email));
+    expect((await callback({ credential: bare }, cookie)).statusCode).toBe(401);
+    // The right pair works once.
+    expect((await callback({ credential }, cookie)).statusCode).toBe(200);
+    expect((await callback({ credential }, cookie)).statusCode).toBe(401);
+  });
+
   it('code flow: exchanges the code and verifies the ID token against the provider keys', async () => {
-    const email = uniqueEmail('googlecode');
-    nextPerson(person(email));
+    nextPerson(person(uniqueEmail('googlecode')));
     const response = await callback({
       code: 'authorization-code',
       redirectUri: 'http://localhost:3000/authentication/login',
@@ -100,39 +197,24 @@ describe('Google sign-in against an OpenID Connect provider', () => {
     nextPerson({ ...person(uniqueEmail('other')), aud: 'someone-else' });
     const response = await callback({ code: 'authorization-code', redirectUri: 'http://localhost:3000/cb' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      message: 'Google sign-in failed, please try again',
-      code: 'UNAUTHENTICATED',
-    });
+    expect(response.json()).toEqual(FAILED);
   });
 
   it('refuses a Google account whose e-mail is not verified', async () => {
-    nextPerson(person(uniqueEmail('unverified'), { email_verified: false }));
-    const response = await callback({ accessToken: 'token' });
+    const response = await signInAs(person(uniqueEmail('unverified'), { email_verified: false }));
     expect(response.statusCode).toBe(403);
   });
 
-  it('answers a token the provider rejects with a 401, never a 500', async () => {
-    provider.service.removeAllListeners('beforeUserinfo');
-    provider.service.once('beforeUserinfo', (response) => {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_token' };
-    });
-    const response = await callback({ accessToken: 'revoked' });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('joins the existing account of the same address, and asks for two-factor when it is on', async () => {
+  it('joins the existing verified account of the same address, and asks for two-factor when it is on', async () => {
     const email = uniqueEmail('both');
     const signup = await t.app.inject({
       method: 'POST',
       url: '/auth/signup',
-      payload: { email, password: 'Vq7#mLp2!xRw', firstName: 'Ada', lastName: 'L' },
+      payload: { email, password: GOOD_PASSWORD, firstName: 'Ada', lastName: 'L' },
       remoteAddress: randomIp(),
     });
     expect(signup.statusCode).toBe(201);
-    nextPerson(person(email));
-    const token = (await callback({ accessToken: 'x' })).json().data.token;
+    const token = (await signInAs(person(email))).json().data.token;
     expect(tokenType(token)).toBe('normal');
     const generated = await t.app.inject({
       method: 'GET',
@@ -145,12 +227,90 @@ describe('Google sign-in against an OpenID Connect provider', () => {
       headers: bearer(token),
       payload: { code: totpNow(generated.json().data.secret) },
     });
-    nextPerson(person(email));
-    expect(tokenType((await callback({ accessToken: 'y' })).json().data.token)).toBe('tfa');
+    expect(tokenType((await signInAs(person(email))).json().data.token)).toBe('tfa');
   });
 
-  it('validates the body: one of the two flows', async () => {
+  it('takes an unverified account from whoever registered the address: their password and sessions end', async () => {
+    const email = uniqueEmail('prehijack');
+    // Someone signs up with the victim's address and a password of their own, and never verifies.
+    const attacker = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email, password: 'Attacker#Pass9', firstName: 'Mallory', lastName: 'M' },
+      remoteAddress: randomIp(),
+    });
+    expect(attacker.statusCode).toBe(201);
+    const attackerToken = attacker.json().data.token;
+
+    // The victim signs in with Google later: the account is theirs, verified by Google.
+    const victim = await signInAs(person(email));
+    expect(victim.statusCode).toBe(200);
+    const victimToken = victim.json().data.token;
+    const profile = await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(victimToken) });
+    expect(profile.json().data).toMatchObject({ email, emailVerified: true, hasPassword: false });
+
+    // The attacker's password no longer opens it, and their pending sign-in is over.
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      payload: { email, password: 'Attacker#Pass9' },
+      remoteAddress: randomIp(),
+    });
+    expect(signin.statusCode).toBe(401);
+    const [user] = await t.deps.db.db.select().from(users).where(eq(users.email, email));
+    expect(user?.passwordHash).toBeNull();
+    const live = await t.deps.db.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user?.id ?? ''));
+    const attackerSession = live.find((row) => row.stage === 'email');
+    expect(attackerSession?.revokedAt).toBeInstanceOf(Date);
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/auth/verify-email',
+      headers: bearer(attackerToken),
+      payload: { code: '123456' },
+      remoteAddress: randomIp(),
+    });
+    expect(attempt.statusCode).toBe(400);
+  });
+
+  it('keeps the password of a verified account that links Google', async () => {
+    const email = uniqueEmail('keeps');
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email, password: GOOD_PASSWORD, firstName: 'Ada', lastName: 'L' },
+      remoteAddress: randomIp(),
+    });
+    const code = /\b(\d{6})\b/.exec((await mailbox.waitFor(email, /Verify/)).text)?.[1] ?? '';
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/auth/verify-email',
+      headers: bearer(signup.json().data.token),
+      payload: { code },
+      remoteAddress: randomIp(),
+    });
+    const ownSession = verified.json().data.token;
+    expect((await signInAs(person(email))).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(ownSession) })).json().data,
+    ).toMatchObject({ hasPassword: true });
+  });
+
+  it('refuses an address already linked to another Google account', async () => {
+    const email = uniqueEmail('linked');
+    expect((await signInAs(person(email, { sub: 'google-subject-one' }))).statusCode).toBe(200);
+    const other = await signInAs(person(email, { sub: 'google-subject-two' }));
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('This email address is linked to another Google account');
+    expect((await signInAs(person(email, { sub: 'google-subject-one' }))).statusCode).toBe(200);
+  });
+
+  it('validates the body: one of the two flows, each bounded', async () => {
     expect((await callback({})).statusCode).toBe(400);
     expect((await callback({ code: 'x', redirectUri: 'not a url' })).statusCode).toBe(400);
+    expect((await callback({ credential: 'not a jwt' })).statusCode).toBe(400);
+    expect((await callback({ credential: `a.b.${'c'.repeat(5000)}` })).statusCode).toBe(400);
   });
 });

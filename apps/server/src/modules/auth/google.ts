@@ -4,11 +4,19 @@ import { AppError } from '../../platform/errors';
 
 const HTTP_TIMEOUT_MS = 5_000;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+/** Google's ID tokens live an hour; an older one is refused even if its `exp` says otherwise. */
+const ID_TOKEN_AGE_MAX_S = 60 * 60;
+/** Clocks drift: this much leeway on `iat`, `nbf` and `exp`. */
+const CLOCK_TOLERANCE_S = 30;
+/** The signing algorithm of Google's ID tokens; any other (`none`, HS256 with a public key) is refused. */
+const ID_TOKEN_ALGORITHMS = ['RS256'];
+/** Google writes its issuer with and without the scheme in ID tokens; both are Google. */
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const GOOGLE_ISSUER_ALIAS = 'accounts.google.com';
 
 const ZDiscovery = z.object({
   issuer: z.string(),
   token_endpoint: z.string(),
-  userinfo_endpoint: z.string(),
   jwks_uri: z.string(),
 });
 
@@ -30,13 +38,21 @@ export interface GoogleIdentity {
 }
 
 export interface GoogleClient {
-  /** Token flow: the web app got an access token; we ask the provider who it belongs to. */
-  identityFromAccessToken(accessToken: string): Promise<GoogleIdentity>;
+  /**
+   * ID-token flow (Google Identity Services): the web app got a signed ID token; we verify it
+   * against the provider's keys, for our client id, from the provider, unexpired. An access token
+   * is never accepted: it says nothing about which application it was issued to.
+   */
+  identityFromIdToken(
+    idToken: string,
+  ): Promise<{ identity: GoogleIdentity; nonce: string | undefined; expiresAt: Date }>;
   /** Code flow: we exchange the code and verify the ID token against the provider's keys. */
   identityFromCode(code: string, redirectUri: string): Promise<GoogleIdentity>;
 }
 
-const signInFailed = () => new AppError('UNAUTHENTICATED', 'Google sign-in failed, please try again');
+export const googleSignInFailed = () =>
+  new AppError('UNAUTHENTICATED', 'Google sign-in failed, please try again');
+const signInFailed = googleSignInFailed;
 
 async function fetchJson(url: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
@@ -79,15 +95,37 @@ export function createGoogleClient(options: {
     return value;
   };
 
+  /** The claims of an ID token signed by the provider for our client id, still fresh. */
+  const verifyIdToken = async (idToken: string) => {
+    const { issuer } = await discover();
+    if (!jwks) throw signInFailed();
+    const issuers = issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, GOOGLE_ISSUER_ALIAS] : [issuer];
+    try {
+      const { payload } = await jwtVerify(idToken, jwks, {
+        issuer: issuers,
+        audience: options.clientId,
+        algorithms: ID_TOKEN_ALGORITHMS,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: ID_TOKEN_AGE_MAX_S,
+        clockTolerance: CLOCK_TOLERANCE_S,
+      });
+      return payload;
+    } catch {
+      throw signInFailed();
+    }
+  };
+
   return {
-    async identityFromAccessToken(accessToken) {
-      const { userinfo_endpoint } = await discover();
-      return toIdentity(
-        await fetchJson(userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}` } }),
-      );
+    async identityFromIdToken(idToken) {
+      const payload = await verifyIdToken(idToken);
+      return {
+        identity: toIdentity(payload),
+        nonce: typeof payload.nonce === 'string' ? payload.nonce : undefined,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
     },
     async identityFromCode(code, redirectUri) {
-      const { token_endpoint, issuer } = await discover();
+      const { token_endpoint } = await discover();
       const body = new URLSearchParams({
         grant_type: 'authorization_code',
         code,
@@ -98,17 +136,8 @@ export function createGoogleClient(options: {
       const tokens = z
         .object({ id_token: z.string() })
         .safeParse(await fetchJson(token_endpoint, { method: 'POST', body }));
-      if (!tokens.success || !jwks) throw signInFailed();
-      try {
-        const { payload } = await jwtVerify(tokens.data.id_token, jwks, {
-          issuer,
-          audience: options.clientId,
-        });
-        return toIdentity(payload);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw signInFailed();
-      }
+      if (!tokens.success) throw signInFailed();
+      return toIdentity(await verifyIdToken(tokens.data.id_token));
     },
   };
 }

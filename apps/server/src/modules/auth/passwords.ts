@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { ASSETS_DIR } from '../../platform/paths';
 import { Semaphore } from '../../platform/semaphore';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -33,13 +30,4 @@ export async function verifyDecoy(password: string): Promise<false> {
   decoyHash ??= hash(`decoy-${Math.random()}`, ARGON2_OPTIONS);
   await verifyPassword(await decoyHash, password);
   return false;
-}
-
-let commonPasswords: Set<string> | undefined;
-/** The 20,000 most common passwords of 8+ characters (assets/README.md). */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    readFileSync(join(ASSETS_DIR, 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean),
-  );
-  return commonPasswords.has(password.toLowerCase());
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STREAM_TICKET_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TTokenType, TUserStatus } from '@td/contracts/statuses';
+import { USER_CODE } from '@td/contracts/statuses';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'trading-desk';
@@ -13,12 +14,20 @@ export interface SessionClaims {
   status: TUserStatus;
 }
 
+export interface StreamTicket {
+  userId: string;
+  sessionId: string;
+  ticketId: string;
+  exp: number;
+}
+
 export interface TokenService {
   sign(claims: SessionClaims): Promise<string>;
   /** The claims of a valid token, or undefined: bad signature, other algorithm, expired, malformed. */
   verify(token: string): Promise<(SessionClaims & { exp: number }) | undefined>;
-  signStreamTicket(userId: string): Promise<string>;
-  verifyStreamTicket(token: string): Promise<{ userId: string; ticketId: string; exp: number } | undefined>;
+  /** A single-use ticket to the stream, for one session: its sockets close when the session ends. */
+  signStreamTicket(userId: string, sessionId: string): Promise<string>;
+  verifyStreamTicket(token: string): Promise<StreamTicket | undefined>;
 }
 
 /** How many checked tokens are remembered before the memory starts over. */
@@ -55,7 +64,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
         const { sub, sid, type, status, exp } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
         if (typeof type !== 'string' || !TYPES.has(type)) return undefined;
-        if (status !== 'act' && status !== 'sus') return undefined;
+        if (status !== USER_CODE.active && status !== USER_CODE.suspended) return undefined;
         const claims: SessionClaims & { exp: number } = { sub, sid, type: type as TTokenType, status, exp };
         if (verified.size >= VERIFIED_MAX) verified.clear();
         verified.set(token, claims);
@@ -65,8 +74,8 @@ export function createTokenService(secret: Uint8Array): TokenService {
         throw error;
       }
     },
-    async signStreamTicket(userId) {
-      return new SignJWT({})
+    async signStreamTicket(userId, sessionId) {
+      return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -79,14 +88,17 @@ export function createTokenService(secret: Uint8Array): TokenService {
     async verifyStreamTicket(token) {
       try {
         const { payload } = await jwtVerify(token, secret, { ...verifyOptions, audience: 'stream' });
+        const { sub, sid, jti, exp } = payload;
+        // A ticket without its session (as issued before sessions were carried) opens nothing.
         if (
-          typeof payload.sub !== 'string' ||
-          typeof payload.jti !== 'string' ||
-          typeof payload.exp !== 'number'
+          typeof sub !== 'string' ||
+          typeof sid !== 'string' ||
+          typeof jti !== 'string' ||
+          typeof exp !== 'number'
         ) {
           return undefined;
         }
-        return { userId: payload.sub, ticketId: payload.jti, exp: payload.exp };
+        return { userId: sub, sessionId: sid, ticketId: jti, exp };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

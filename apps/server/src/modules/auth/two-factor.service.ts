@@ -1,76 +1,107 @@
-import { AppError, badRequest, conflict } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
+import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { tfaChangedEmail } from './auth-emails';
+import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import { type CodeHasher, generateRecoveryCodes } from './codes';
+import { verifyPassword } from './passwords';
+import type { SessionEnder } from './sessions';
 import { generateTotpSecret, matchTotp, totpEnrolment } from './totp';
+
+const ALREADY_ON = 'Two-factor authentication is already on';
+const ALREADY_OFF = 'Two-factor authentication is already off';
+const WRONG_PASSWORD = 'The password is incorrect';
+const WRONG_CODE = 'The code is incorrect';
+const NO_PASSWORD =
+  'Your account has no password yet: set one with “Forgot password” on the log-in screen, then turn two-factor off';
 
 /** Turning two-factor on and off for a signed-in user. */
 export function createTwoFactorService(deps: {
   repo: AuthRepository;
+  /** Turning two-factor on or off ends every other session. */
+  sessions: SessionEnder;
   codes: CodeHasher;
   mailer: Mailer;
+  limiter: RateLimiter;
   logger: Logger;
   checkSecondFactor: (user: UserRow, code: string) => Promise<boolean>;
+  /** The product's name and support address in every mail (the operator's settings). */
+  brand: () => Promise<Brand>;
 }) {
-  const { repo, codes } = deps;
+  const { repo, codes, limiter } = deps;
   const notify = (user: UserRow, enabled: boolean) => {
-    deps.mailer
-      .send({
-        to: user.email,
-        ...tfaChangedEmail({
-          firstName: user.firstName,
-          enabled,
-          at: new Date(),
-          antiPhishingPhrase: user.antiPhishingPhrase,
+    deps
+      .brand()
+      .then((brand) =>
+        deps.mailer.send({
+          to: user.email,
+          ...tfaChangedEmail({
+            brand,
+            firstName: user.firstName,
+            enabled,
+            at: new Date(),
+            antiPhishingPhrase: user.antiPhishingPhrase,
+          }),
         }),
-      })
+      )
       .catch((error: unknown) => deps.logger.error({ err: error }, 'sending a mail failed'));
   };
 
   return {
     /** A new secret to scan; it takes effect only when a code from it is confirmed. */
     async generate(user: UserRow) {
-      if (user.tfaEnabled) throw conflict('Two-factor authentication is already on');
+      if (user.tfaEnabled) throw conflict(ALREADY_ON);
       const secret = generateTotpSecret();
       await repo.updateUser(user.id, { tfaPendingSecret: secret });
       return totpEnrolment(secret, user.email);
     },
 
-    async activate(user: UserRow, code: string): Promise<string[]> {
-      if (user.tfaEnabled) throw conflict('Two-factor authentication is already on');
+    /** Confirms the pending secret with a code; every other session of the user ends. */
+    async activate(user: UserRow, sessionId: string, code: string, client: ClientContext): Promise<string[]> {
+      await enforce(limiter, AUTH_LIMITS.tfaActivatePerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.tfaActivatePerAccount, user.id);
+      if (user.tfaEnabled) throw conflict(ALREADY_ON);
       if (!user.tfaPendingSecret) throw badRequest('Start again: generate a new QR code first');
       const step = matchTotp(user.tfaPendingSecret, code);
-      if (step === undefined) throw badRequest('The code is incorrect');
+      if (step === undefined) throw badRequest(WRONG_CODE);
+      if (!(await repo.enableTfa(user.id, user.tfaPendingSecret, step))) throw conflict(ALREADY_ON);
       const recovery = generateRecoveryCodes();
-      await repo.updateUser(user.id, {
-        tfaSecret: user.tfaPendingSecret,
-        tfaPendingSecret: null,
-        tfaEnabled: true,
-        tfaLastStep: step,
-        tfaChangedAt: new Date(),
-      });
       await repo.replaceRecoveryCodes(
         user.id,
         recovery.map((one) => codes.hash(one)),
       );
+      await deps.sessions.endAll(user.id, { keep: sessionId });
       notify(user, true);
       return recovery;
     },
 
-    async deactivate(user: UserRow, code: string): Promise<void> {
-      if (!user.tfaEnabled) throw conflict('Two-factor authentication is already off');
-      if (!(await deps.checkSecondFactor(user, code)))
-        throw new AppError('VALIDATION', 'The code is incorrect');
-      await repo.updateUser(user.id, {
-        tfaSecret: null,
-        tfaPendingSecret: null,
-        tfaEnabled: false,
-        tfaLastStep: null,
-        tfaChangedAt: new Date(),
-      });
+    /**
+     * Needs the current password and a second factor (an app code or a recovery code): a session
+     * left open is not enough to strip the account of its second step. Every other session ends.
+     */
+    async deactivate(
+      user: UserRow,
+      sessionId: string,
+      input: { password: string; code: string },
+      client: ClientContext,
+    ): Promise<void> {
+      await enforce(limiter, AUTH_LIMITS.tfaDeactivatePerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.tfaDeactivatePerAccount, user.id);
+      if (!user.tfaEnabled) throw conflict(ALREADY_OFF);
+      if (!user.passwordHash) throw badRequest(NO_PASSWORD);
+      // The password first: a wrong one must not use up a recovery code.
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw badRequest(WRONG_PASSWORD, [{ field: 'body.password', message: WRONG_PASSWORD }]);
+      }
+      if (!(await deps.checkSecondFactor(user, input.code))) {
+        throw badRequest(WRONG_CODE, [{ field: 'body.code', message: WRONG_CODE }]);
+      }
+      if (!(await repo.disableTfa(user.id))) throw conflict(ALREADY_OFF);
       await repo.replaceRecoveryCodes(user.id, []);
+      await deps.sessions.endAll(user.id, { keep: sessionId });
       notify(user, false);
     },
   };

@@ -1,15 +1,30 @@
 import { successEnvelope, ZErrorBody, ZHealth } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { TRoleName } from '../../config';
+import type { Bus } from '../../platform/bus/bus';
+import type { DatabaseHandle } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 
+/** Whether a role runs here: a singleton role waits on standby while another process holds it. */
+export type RoleState = 'active' | 'standby';
+
+/** What the health check reads: the two connections and the roles' states. */
+export interface HealthDeps {
+  db: Pick<DatabaseHandle, 'ping'>;
+  bus: Pick<Bus, 'ping'>;
+  roleStatus: () => Partial<Record<TRoleName, RoleState>>;
+}
+
 /** `GET /health`: 200 while the database answers, 503 when it does not (load balancers drain us). */
-export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } } },
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
+      },
       async () => {
         const [db, bus] = await Promise.all([
           deps.db.ping().then(

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../platform/db/client';
+import type { DatabaseHandle, Executor, Tx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { ledgerAccounts } from './ledger.schema';
+import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+export type { Executor, Tx };
 
 export const BOOKS = ['demo', 'real'] as const;
 export type TBook = (typeof BOOKS)[number];
@@ -182,7 +181,8 @@ const asInsufficientFunds = (error: unknown, movement: Movement) => {
     : error;
 };
 
-interface Movement {
+/** One balanced transaction: what it is (`kind`), what it is for (`refType`, `refId`), its entries. */
+export interface Movement {
   kind: string;
   refType?: string;
   refId?: string;
@@ -254,6 +254,28 @@ export async function balancesOf(
   return { cash: find('cash'), margin: find('margin') };
 }
 
+/**
+ * A user account's balance with its row locked until the transaction ends, for a write computed
+ * from it: every movement of that account waits, so the balance read is the one written over
+ * (zero when the account was never used, which locks nothing).
+ */
+export async function lockBalance(tx: Tx, account: AccountRef): Promise<bigint> {
+  // The house keeps no running balance (its entries are summed): nothing to lock there.
+  if (account.userId === null) throw new Error(`the house's ${account.kind} account has no balance to lock`);
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, account.userId),
+        eq(ledgerAccounts.book, account.book),
+        eq(ledgerAccounts.kind, account.kind),
+      ),
+    )
+    .for('update');
+  return row?.balance ?? 0n;
+}
+
 /** Every user account whose running balance differs from the sum of its entries (should be none). */
 export async function driftedAccounts(
   db: Executor,
@@ -277,4 +299,14 @@ export async function driftedAccounts(
 export async function ledgerTotal(db: Executor): Promise<bigint> {
   const rows = await db.execute(sql`select coalesce(sum(amount_cents), 0) as total from ledger_entries`);
   return BigInt((rows as unknown as { rows: Array<{ total: string }> }).rows[0]?.total ?? '0');
+}
+
+/** Whether a transaction of `kind` was ever posted for `refId` (a one-time grant, say). */
+export async function hasTransaction(db: Executor, kind: string, refId: string): Promise<boolean> {
+  const found = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.refId, refId)))
+    .limit(1);
+  return found.length > 0;
 }

@@ -11,6 +11,7 @@ import { type PairMarket, preparePair } from './history';
 import { bucketStart } from './intervals';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 import { isMarketOpen } from './market-hours';
+import { createRng, hashSeed, type Rng } from './rng';
 import type { SimPair } from './simulator';
 
 /**
@@ -36,6 +37,8 @@ interface LivePair extends PairMarket {
   day: Candle[];
   lastTickMs: number;
   lastPublishMs: number;
+  /** Whether the simulated pair trades on a given tick: seeded per pair, so a run replays. */
+  tickRng: Rng;
 }
 
 /** Defaults for a pair an administrator added that the catalogue does not know. */
@@ -67,13 +70,24 @@ export function createMarketEngine(deps: {
   onQuote?: (symbol: string, bid: number, ask: number) => void;
   /** A real exchange for the crypto pairs; the others stay simulated. */
   feed?: { kind: 'binance'; url: string } | undefined;
+  /** The engine's clock (default `Date.now`): with the seed, it fixes every simulated price. */
+  now?: () => number;
+  /** Calls `tick` every `ms` until the returned function stops it (default `setInterval`). */
+  every?: (ms: number, tick: () => void) => () => void;
 }) {
+  const now = deps.now ?? Date.now;
+  const every =
+    deps.every ??
+    ((ms: number, fn: () => void) => {
+      const timer = setInterval(fn, ms);
+      return () => clearInterval(timer);
+    });
   const log = deps.logger.child({ module: 'market' });
   const candlesRepo = createCandlesRepository(deps.db);
   const pairsRepo = createPairsRepository(deps.db.db);
   const live = new Map<string, LivePair>();
   let pending: CandleRow[] = [];
-  let tickTimer: NodeJS.Timeout | undefined;
+  let stopTicking: (() => void) | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let flushing: Promise<void> = Promise.resolve();
@@ -97,8 +111,8 @@ export function createMarketEngine(deps: {
     pair.lastTickMs = Math.max(pair.lastTickMs, event.tMs);
     const changes = pair.builder.add({ tMs: pair.lastTickMs, price, volume: Math.round(event.quoteVolume) });
     store(pair.row.symbol, changes.closed);
-    rollDay(pair, changes.closed, Date.now());
-    publish(pair, Date.now(), changes.updated, changes.closed);
+    rollDay(pair, changes.closed, now());
+    publish(pair, now(), changes.updated, changes.closed);
   };
 
   const priceOf = (pair: LivePair) => pair.feed?.price ?? pair.path.scaledPrice;
@@ -160,7 +174,7 @@ export function createMarketEngine(deps: {
   };
 
   const tick = () => {
-    const nowMs = Date.now();
+    const nowMs = now();
     for (const pair of live.values()) {
       const quietClosed = pair.builder.closeUpTo(nowMs);
       if (quietClosed.length > 0) {
@@ -168,7 +182,7 @@ export function createMarketEngine(deps: {
         rollDay(pair, quietClosed, nowMs);
       }
       const isOpen = isMarketOpen(pair.row.pairType, nowMs);
-      if (!pair.feed && isOpen && Math.random() < TICK_CHANCE) {
+      if (!pair.feed && isOpen && pair.tickRng.next() < TICK_CHANCE) {
         const volume = pair.path.step(nowMs - pair.lastTickMs);
         pair.lastTickMs = nowMs;
         const changes = pair.builder.add({
@@ -203,11 +217,11 @@ export function createMarketEngine(deps: {
   };
 
   const prepare = async (rows: PairRow[]) => {
-    const started = Date.now();
+    const started = now();
     const queue = [...rows];
     const work = async () => {
       for (let row = queue.shift(); row && !isStopped; row = queue.shift()) {
-        const nowMs = Date.now();
+        const nowMs = now();
         const isFed = feedSymbols.has(row.symbol);
         const market = await preparePair(simPairOf(row), candlesRepo, {
           marketSeed: deps.marketSeed,
@@ -223,13 +237,14 @@ export function createMarketEngine(deps: {
           day,
           lastTickMs: nowMs,
           lastPublishMs: 0,
+          tickRng: createRng(hashSeed(deps.marketSeed, row.symbol, 'ticks', nowMs)),
           ...(isFed ? { feed: { price: market.path.scaledPrice } } : {}),
         };
         live.set(row.symbol, pair);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_PREPARE }, work));
-    log.info({ pairs: live.size, ms: Date.now() - started }, 'market history ready');
+    log.info({ pairs: live.size, ms: now() - started }, 'market history ready');
   };
 
   return {
@@ -245,7 +260,7 @@ export function createMarketEngine(deps: {
       prepared = prepare(rows).catch((error: unknown) =>
         log.error({ err: error }, 'preparing market history failed'),
       );
-      tickTimer = setInterval(tick, TICK_MS);
+      stopTicking = every(TICK_MS, tick);
       const feed = binance;
       if (feed) void prepared.then(() => feed.start(onFeedEvent));
       flushTimer = setInterval(() => {
@@ -254,7 +269,7 @@ export function createMarketEngine(deps: {
       return async () => {
         isStopped = true;
         await binance?.stop();
-        clearInterval(tickTimer);
+        stopTicking?.();
         clearInterval(flushTimer);
         await prepared;
         await flushing;
@@ -263,6 +278,8 @@ export function createMarketEngine(deps: {
     },
     /** Resolves once every pair's history is stored (tests, benchmarks). */
     ready: () => prepared,
+    /** Moves every pair once, at the engine's clock (its timer does this every TICK_MS). */
+    tick,
     livePairs: () => live,
   };
 }

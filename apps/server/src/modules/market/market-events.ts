@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Bus channels of the market role. */
-export const MARKET_TICK_CHANNEL = 'market.tick';
+import { defineChannel } from '../../platform/bus/bus';
 
 const ZCandleInts = z.object({
   t: z.number(),
@@ -36,3 +34,6 @@ export const ZMarketTick = z.object({
   closed: z.array(ZIntervalCandle),
 });
 export type TMarketTick = z.infer<typeof ZMarketTick>;
+
+/** Every pair's state after each tick, from the market role to every process's price board. */
+export const MARKET_TICK_CHANNEL = defineChannel('market.tick', ZMarketTick);

@@ -15,22 +15,28 @@ export function marketRoutes(deps: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     // Served as prepared bytes: the board rebuilds them at most four times a second.
-    app.get('/public/prices', async (_request, reply) =>
+    app.get('/public/prices', { config: { access: 'public' } }, async (_request, reply) =>
       reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(deps.board.pricesBody()),
     );
 
-    app.get('/public/lineshot', { schema: { querystring: ZLineshotQuery } }, async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send(await deps.klines.lineshotBody(request.query.pairList)),
+    app.get(
+      '/public/lineshot',
+      { config: { access: 'public' }, schema: { querystring: ZLineshotQuery } },
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(await deps.klines.lineshotBody(request.query.pairList)),
     );
 
     app.get(
       '/public/klines',
-      { schema: { querystring: ZKlinesQuery, response: { 200: successEnvelope(z.array(ZCandle)) } } },
+      {
+        config: { access: 'public' },
+        schema: { querystring: ZKlinesQuery, response: { 200: successEnvelope(z.array(ZCandle)) } },
+      },
       async (request) => {
         const pair = await deps.pairs.find(request.query.symbol);
         if (!pair || (request.query.type && request.query.type !== pair.pairType)) {

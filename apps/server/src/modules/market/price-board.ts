@@ -1,9 +1,8 @@
 import { formatScaled } from '@td/contracts/decimal';
 import type { TCandle, TPriceSnapshot, TTickerEvent } from '@td/contracts/market';
 import type { Bus } from '../../platform/bus/bus';
-import type { Logger } from '../../platform/logger';
 import type { Candle } from './candle-builder';
-import { MARKET_TICK_CHANNEL, type TMarketTick, ZMarketTick } from './market-events';
+import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 
 /** `/public/prices` is rebuilt at most this often; requests between get the same bytes. */
 const PRICES_REBUILD_MS = 250;
@@ -56,7 +55,7 @@ export function toTicker(tick: TMarketTick): TTickerEvent {
  * The latest state of every pair, kept in memory from the market's ticks on the bus: the API
  * answers prices from here without touching the database, in any process.
  */
-export function createPriceBoard(bus: Bus, logger: Logger) {
+export function createPriceBoard(bus: Bus) {
   const latest = new Map<string, TMarketTick>();
   /** The candle each interval closed last, per pair: storage receives it a moment later. */
   const lastClosed = new Map<string, Candle>();
@@ -69,17 +68,10 @@ export function createPriceBoard(bus: Bus, logger: Logger) {
   return {
     async start() {
       unsubscribe = await bus.subscribe(MARKET_TICK_CHANNEL, (message) => {
-        const parsed = ZMarketTick.safeParse(message);
-        if (!parsed.success) {
-          logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'malformed market tick dropped');
-          return;
-        }
-        const previous = latest.get(parsed.data.symbol);
+        const previous = latest.get(message.symbol);
         // The open candles travel with each tick; a quiet refresh may carry none.
         const tick =
-          parsed.data.candles.length === 0 && previous
-            ? { ...parsed.data, candles: previous.candles }
-            : parsed.data;
+          message.candles.length === 0 && previous ? { ...message, candles: previous.candles } : message;
         latest.set(tick.symbol, tick);
         for (const { interval, candle } of tick.closed) lastClosed.set(`${tick.symbol}|${interval}`, candle);
         isDirty = true;

@@ -1,7 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND } from '../../platform/mail/email-layout';
 import { randomIp, type TestUser } from '../../testing/accounts';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { createAuthRepository } from '../auth/auth.repository';
 import { createNotifier } from './notifications.service';
 import { type AlertEngine, createAlertEngine } from './price-alerts.service';
 
@@ -20,7 +22,14 @@ describe('notifications and price alerts', () => {
       db: db.db,
       bus,
       logger,
-      notify: createNotifier({ db: db.db, bus, mailer, logger }).notify,
+      notify: createNotifier({
+        db: db.db,
+        bus,
+        mailer,
+        logger,
+        users: createAuthRepository(db.db),
+        brand: async () => DEFAULT_BRAND,
+      }).notify,
     });
     stopEngine = await engine.start();
   });
@@ -85,7 +94,14 @@ describe('notifications and price alerts', () => {
       db: flaky,
       bus,
       logger,
-      notify: createNotifier({ db: db.db, bus, mailer, logger }).notify,
+      notify: createNotifier({
+        db: db.db,
+        bus,
+        mailer,
+        logger,
+        users: createAuthRepository(db.db),
+        brand: async () => DEFAULT_BRAND,
+      }).notify,
       retryAfterMs: 10,
     });
     const stopOther = await other.start();
@@ -123,7 +139,9 @@ describe('notifications and price alerts', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await tick(3_000_000, 3_001_000);
     expect((await centre()).total).toBe(before);
-    expect((await desk.call(user, 'POST', '/alerts', { symbol: 'NOPE', above: '1' })).statusCode).toBe(404);
+    expect((await desk.call(user, 'POST', '/alerts', { symbol: 'NOPE_USD', above: '1' })).statusCode).toBe(
+      404,
+    );
     expect((await desk.call(user, 'POST', '/alerts', { symbol: 'BTC_USDT', above: 'abc' })).statusCode).toBe(
       400,
     );

@@ -8,23 +8,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Notifier } from './notifications.service';
 import type { PriceAlertsService } from './price-alerts.service';
 
 export function notificationsRoutes(deps: {
   notifier: Notifier;
   alerts: PriceAlertsService;
-  authenticate: Authenticator;
 }): FastifyPluginAsyncZod {
   const { notifier, alerts } = deps;
   return async (app) => {
-    const requireUser = deps.authenticate.normal();
-
     app.get(
       '/notifications',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZPageQuery, response: { 200: successEnvelope(ZNotificationsData) } },
       },
       async (request) =>
@@ -37,7 +34,7 @@ export function notificationsRoutes(deps: {
     app.post(
       '/notifications/read',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: {
           body: ZMarkReadRequest.optional(),
           response: { 200: successEnvelope(z.object({ marked: z.number().int() })) },
@@ -51,14 +48,14 @@ export function notificationsRoutes(deps: {
 
     app.get(
       '/alerts',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(z.array(ZPriceAlert)) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZPriceAlert)) } } },
       async (request) => ok('Price alerts fetched successfully', await alerts.list(authOf(request).user.id)),
     );
 
     app.post(
       '/alerts',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZCreateAlertRequest, response: { 201: successEnvelope(ZPriceAlert) } },
       },
       async (request, reply) => {
@@ -70,7 +67,7 @@ export function notificationsRoutes(deps: {
     app.delete(
       '/alerts/:id',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { params: z.object({ id: z.uuid() }), response: { 200: successEnvelope(z.null()) } },
       },
       async (request) => {

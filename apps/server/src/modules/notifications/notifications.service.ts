@@ -1,15 +1,18 @@
-import type { TNotificationEventFull } from '@td/contracts/notifications';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Bus } from '../../platform/bus/bus';
+import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
+import { z } from 'zod';
+import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { renderEmail } from '../../platform/mail/email-layout';
+import { type Brand, renderEmail } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
-import { users } from '../auth/auth.schema';
-import { notifications } from './notifications.schema';
+import type { AuthRepository } from '../auth/auth.repository';
+import { createNotificationsRepository, type NotificationRow } from './notifications.repository';
 
 /** The bus channel of new notifications; the stream sends each to its user's room. */
-export const NOTIFICATIONS_CHANNEL = 'user.notifications';
+export const NOTIFICATIONS_CHANNEL = defineChannel(
+  'user.notifications',
+  z.object({ userId: z.string(), event: ZNotificationEventFull }),
+);
 
 /** An e-mail that goes with a notification, in the shared layout, with the user's greeting and phrase. */
 export interface NotificationEmail {
@@ -18,7 +21,7 @@ export interface NotificationEmail {
   button?: { label: string; url: string };
 }
 
-export type NotificationRow = typeof notifications.$inferSelect;
+export type { NotificationRow } from './notifications.repository';
 
 export const toNotificationDto = (row: NotificationRow) => ({
   id: row.id,
@@ -35,20 +38,21 @@ export const toNotificationDto = (row: NotificationRow) => ({
  * event through the bus, and with `email` a mail goes out too. Delivery failures are logged, never
  * thrown: a notification never undoes the action it reports.
  */
-export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; logger: Logger }) {
-  const { db } = deps;
+export function createNotifier(deps: {
+  db: Database;
+  bus: Bus;
+  mailer: Mailer;
+  logger: Logger;
+  /** Where a notice's e-mail goes, and its greeting and anti-phishing phrase: the account's. */
+  users: Pick<AuthRepository, 'findUserById'>;
+  /** The product's name and support address in every mail (the operator's settings). */
+  brand: () => Promise<Brand>;
+}) {
+  const repo = createNotificationsRepository(deps.db);
   const log = deps.logger.child({ module: 'notifications' });
 
   const mail = async (userId: string, email: NotificationEmail) => {
-    const [user] = await db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        phrase: users.antiPhishingPhrase,
-        deletedAt: users.deletedAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await deps.users.findUserById(userId);
     if (!user || user.deletedAt) return;
     await deps.mailer.send({
       to: user.email,
@@ -59,7 +63,8 @@ export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; l
         greeting: `Hi ${user.firstName.trim() || 'there'},`,
         paragraphs: email.paragraphs,
         ...(email.button ? { button: email.button } : {}),
-        antiPhishingPhrase: user.phrase,
+        antiPhishingPhrase: user.antiPhishingPhrase,
+        brand: await deps.brand(),
       }),
     });
   };
@@ -73,10 +78,7 @@ export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; l
     ): Promise<TNotificationEventFull | undefined> {
       const { message, ...details } = payload;
       try {
-        const [row] = await db
-          .insert(notifications)
-          .values({ userId, kind, message, payload: details })
-          .returning();
+        const row = await repo.insert({ userId, kind, message, payload: details });
         if (!row) return undefined;
         const event = toNotificationDto(row);
         await deps.bus.publish(NOTIFICATIONS_CHANNEL, { userId, event });
@@ -89,44 +91,13 @@ export function createNotifier(deps: { db: Database; bus: Bus; mailer: Mailer; l
     },
 
     async list(userId: string, page: number, limit: number) {
-      const [items, [total], [unread]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-        db
-          .select({ n: count() })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-      ]);
-      return {
-        items: items.map(toNotificationDto),
-        page,
-        limit,
-        total: total?.n ?? 0,
-        unread: unread?.n ?? 0,
-      };
+      const { items, total, unread } = await repo.list(userId, page, limit);
+      return { items: items.map(toNotificationDto), page, limit, total, unread };
     },
 
     /** Marks the given notifications (or all) of the user read; answers how many were unread. */
     async markRead(userId: string, ids: string[] | undefined): Promise<number> {
-      if (ids?.length === 0) return 0;
-      const rows = await db
-        .update(notifications)
-        .set({ readAt: new Date() })
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            isNull(notifications.readAt),
-            ids ? inArray(notifications.id, ids) : undefined,
-          ),
-        )
-        .returning({ id: notifications.id });
-      return rows.length;
+      return ids?.length === 0 ? 0 : repo.markRead(userId, ids);
     },
   };
 }

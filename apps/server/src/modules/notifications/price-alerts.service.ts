@@ -1,27 +1,30 @@
 import { displaySymbol } from '@td/contracts/constants';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { TCreateAlertRequest, TPriceAlert } from '@td/contracts/notifications';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { PAIR_CODE } from '@td/contracts/statuses';
 import { z } from 'zod';
-import type { Bus } from '../../platform/bus/bus';
+import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { PairsRepository } from '../pairs/pairs.repository';
 import { AlertBooks, type AlertEntry } from './alert-books';
-import { priceAlerts } from './notifications.schema';
 import type { Notify } from './notifications.service';
+import { type AlertRow, createPriceAlertsRepository } from './price-alerts.repository';
 
 /** Alerts added or removed in the API; the market role's books follow. */
-export const ALERTS_CHANGED_CHANNEL = 'alerts.changed';
-const ZAlertsChanged = z.object({ id: z.string(), isRemoved: z.boolean() });
+/** An alert was set or removed: the market role's books load or drop it. */
+export const ALERTS_CHANGED_CHANNEL = defineChannel(
+  'alerts.changed',
+  z.object({ id: z.string(), isRemoved: z.boolean() }),
+);
 /** How long an alert whose firing could not be stored waits before it is watched again. */
 const ALERT_RETRY_MS = 5_000;
 
 /** Waiting alerts one user may keep: enough for any trader, bounded for the books. */
 export const ALERTS_PER_USER_MAX = 50;
-
-type AlertRow = typeof priceAlerts.$inferSelect;
+/** The most alerts listed: every waiting one and the latest fired. */
+const ALERTS_LISTED_MAX = 200;
 
 const toAlertDto = (row: AlertRow): TPriceAlert => ({
   id: row.id,
@@ -40,7 +43,7 @@ export function createPriceAlertsService(deps: {
   pairs: Pick<PairsRepository, 'find'>;
   logger: Logger;
 }) {
-  const { db } = deps;
+  const repo = createPriceAlertsRepository(deps.db);
   const announce = (id: string, isRemoved: boolean) =>
     deps.bus
       .publish(ALERTS_CHANGED_CHANNEL, { id, isRemoved })
@@ -48,19 +51,13 @@ export function createPriceAlertsService(deps: {
 
   return {
     async list(userId: string): Promise<TPriceAlert[]> {
-      const rows = await db
-        .select()
-        .from(priceAlerts)
-        .where(eq(priceAlerts.userId, userId))
-        .orderBy(desc(priceAlerts.createdAt))
-        .limit(200);
-      return rows.map(toAlertDto);
+      return (await repo.list(userId, ALERTS_LISTED_MAX)).map(toAlertDto);
     },
 
     async create(userId: string, input: TCreateAlertRequest): Promise<TPriceAlert> {
       const symbol = input.symbol.toUpperCase();
       const pair = await deps.pairs.find(symbol);
-      if (pair?.status !== 'act') throw notFound(`There is no pair ${symbol}`);
+      if (pair?.status !== PAIR_CODE.active) throw notFound(`There is no pair ${symbol}`);
       const [direction, text] =
         'above' in input ? (['above', input.above] as const) : (['below', input.below] as const);
       let priceMinor: bigint;
@@ -70,27 +67,22 @@ export function createPriceAlertsService(deps: {
         throw badRequest(`Price must have at most ${pair.pricePrecision} decimals`);
       }
       if (priceMinor <= 0n) throw badRequest('Price must be above zero');
-      const [waiting] = await db
-        .select({ n: count() })
-        .from(priceAlerts)
-        .where(and(eq(priceAlerts.userId, userId), isNull(priceAlerts.firedAt)));
-      if ((waiting?.n ?? 0) >= ALERTS_PER_USER_MAX)
+      if ((await repo.countWaiting(userId)) >= ALERTS_PER_USER_MAX)
         throw conflict(`You can keep at most ${ALERTS_PER_USER_MAX} waiting alerts`);
-      const [row] = await db
-        .insert(priceAlerts)
-        .values({ userId, symbol, direction, priceMinor, precision: pair.pricePrecision })
-        .returning();
+      const row = await repo.insert({
+        userId,
+        symbol,
+        direction,
+        priceMinor,
+        precision: pair.pricePrecision,
+      });
       if (!row) throw new Error('alert insert returned nothing');
       await announce(row.id, false);
       return toAlertDto(row);
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      const rows = await db
-        .delete(priceAlerts)
-        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
-        .returning({ id: priceAlerts.id });
-      if (rows.length === 0) throw notFound('Price alert not found');
+      if (!(await repo.remove(userId, id))) throw notFound('Price alert not found');
       await announce(id, true);
     },
   };
@@ -110,7 +102,7 @@ export function createAlertEngine(deps: {
   /** ALERT_RETRY_MS unless set. */
   retryAfterMs?: number;
 }) {
-  const { db } = deps;
+  const repo = createPriceAlertsRepository(deps.db);
   const retryAfterMs = deps.retryAfterMs ?? ALERT_RETRY_MS;
   const log = deps.logger.child({ module: 'alerts' });
   const books = new AlertBooks();
@@ -125,11 +117,7 @@ export function createAlertEngine(deps: {
   const fire = async (hit: AlertEntry, priceMinor: bigint) => {
     let row: AlertRow | undefined;
     try {
-      [row] = await db
-        .update(priceAlerts)
-        .set({ firedAt: new Date(), firedPriceMinor: priceMinor })
-        .where(and(eq(priceAlerts.id, hit.id), isNull(priceAlerts.firedAt)))
-        .returning();
+      row = await repo.fire(hit.id, priceMinor);
     } catch (error) {
       // Not fired: back in the books after a pause, so a later price fires it.
       log.warn({ err: error, alertId: hit.id }, 'firing an alert failed; it is watched again shortly');
@@ -162,18 +150,15 @@ export function createAlertEngine(deps: {
   return {
     books,
     async start(): Promise<() => Promise<void>> {
-      for (const row of await db.select().from(priceAlerts).where(isNull(priceAlerts.firedAt))) load(row);
-      const off = await deps.bus.subscribe(ALERTS_CHANGED_CHANNEL, (message) => {
-        const parsed = ZAlertsChanged.safeParse(message);
-        if (!parsed.success) return;
-        const { id, isRemoved } = parsed.data;
+      for (const row of await repo.waiting()) load(row);
+      const off = await deps.bus.subscribe(ALERTS_CHANGED_CHANNEL, ({ id, isRemoved }) => {
         if (isRemoved) {
           books.remove(id);
           return;
         }
         queue = queue
           .then(async () => {
-            const [row] = await db.select().from(priceAlerts).where(eq(priceAlerts.id, id));
+            const row = await repo.find(id);
             if (row) load(row);
           })
           .catch((error: unknown) => log.warn({ err: error }, 'loading an alert failed'));

@@ -114,12 +114,12 @@ export const CATALOGUE: readonly CataloguePair[] = [
 
 export const CATALOGUE_BY_SYMBOL = new Map(CATALOGUE.map((pair) => [pair.symbol, pair]));
 
-/** The pair key of SPEC §4: `CRP:BTC_USDT` for crypto, `forex:EUR_USD` and `stocks:AAPL_USD` otherwise. */
+/** The pair key of the price board and `/public/prices`: `CRP:BTC_USDT` for crypto, `forex:EUR_USD` and `stocks:AAPL_USD` otherwise. */
 export function pairKey(pairType: TPairType, symbol: string): string {
   return pairType === 'crp' ? `CRP:${symbol}` : `${pairType}:${symbol}`;
 }
 
-/** The stream's symbol (SPEC §5): bare for crypto, `type:symbol` for the others. */
+/** The stream's symbol: bare for crypto, `type:symbol` for the others. */
 export function streamSymbol(pairType: TPairType, symbol: string): string {
   return pairType === 'crp' ? symbol : `${pairType}:${symbol}`;
 }

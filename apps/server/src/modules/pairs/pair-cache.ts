@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Bus } from '../../platform/bus/bus';
+import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { PairRow, PairsRepository } from './pairs.repository';
 
 /** Announced when an administrator changes a pair: every process drops its copy of it. */
-export const PAIRS_CHANGED_CHANNEL = 'pairs.changed';
-
-const ZChanged = z.object({ symbol: z.string() });
+/** A pair's settings changed (an administrator's edit): caches drop it. */
+export const PAIRS_CHANGED_CHANNEL = defineChannel('pairs.changed', z.object({ symbol: z.string() }));
 
 /** How long a cached pair may be trusted without hearing of a change (a lost bus message heals). */
 const PAIR_CACHE_TTL_MS = 60_000;
@@ -17,9 +16,8 @@ const PAIR_CACHE_TTL_MS = 60_000;
  */
 export function cachedPairs(repo: PairsRepository, bus: Bus): PairsRepository & { close(): Promise<void> } {
   const cache = new Map<string, { row: Promise<PairRow | undefined>; atMs: number }>();
-  const offChanges = bus.subscribe(PAIRS_CHANGED_CHANNEL, (message) => {
-    const parsed = ZChanged.safeParse(message);
-    if (parsed.success) cache.delete(parsed.data.symbol);
+  const offChanges = bus.subscribe(PAIRS_CHANGED_CHANNEL, ({ symbol }) => {
+    cache.delete(symbol);
   });
   return {
     ...repo,

@@ -44,6 +44,12 @@ export function createPairsRepository(db: Database) {
       const [row] = await db.select().from(pairs).where(eq(pairs.symbol, symbol)).limit(1);
       return row;
     },
+    /** An administrator's change to a pair; undefined when there is no such pair. */
+    async update(symbol: string, values: Partial<typeof pairs.$inferInsert>): Promise<PairRow | undefined> {
+      const [row] = await db.update(pairs).set(values).where(eq(pairs.symbol, symbol)).returning();
+      return row;
+    },
+
     async addFavorite(userId: string, symbol: string): Promise<void> {
       await db.insert(favoritePairs).values({ userId, symbol }).onConflictDoNothing();
     },

@@ -3,22 +3,18 @@ import { ZPair, ZPairSymbol, ZPairsQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { PairsService } from './pairs.service';
 
-export function pairsRoutes(deps: {
-  pairs: PairsService;
-  authenticate: Authenticator;
-}): FastifyPluginAsyncZod {
+export function pairsRoutes(deps: { pairs: PairsService }): FastifyPluginAsyncZod {
   const { pairs } = deps;
   return async (app) => {
-    const requireUser = deps.authenticate.normal();
     const params = z.object({ symbol: ZPairSymbol });
 
     app.get(
       '/pairs',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZPairsQuery, response: { 200: successEnvelope(z.array(ZPair)) } },
       },
       async (request) =>
@@ -27,7 +23,7 @@ export function pairsRoutes(deps: {
 
     app.put(
       '/pairs/:symbol/favorite',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
       async (request) => {
         await pairs.setFavorite(authOf(request).user.id, request.params.symbol, true);
         return ok('Added to favourites', null);
@@ -36,7 +32,7 @@ export function pairsRoutes(deps: {
 
     app.delete(
       '/pairs/:symbol/favorite',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
       async (request) => {
         await pairs.setFavorite(authOf(request).user.id, request.params.symbol, false);
         return ok('Removed from favourites', null);

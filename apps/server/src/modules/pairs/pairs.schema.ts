@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } fr
 import { users } from '../auth/auth.schema';
 
 export const pairs = pgTable('pairs', {
-  /** Unique across types (SPEC §4): `BTC_USDT`, `EUR_USD`, `AAPL_USD`. */
+  /** Unique across types: `BTC_USDT`, `EUR_USD`, `AAPL_USD`. */
   symbol: text('symbol').primaryKey(),
   base: text('base').notNull(),
   quote: text('quote').notNull(),

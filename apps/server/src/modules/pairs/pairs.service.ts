@@ -1,6 +1,7 @@
 import { formatScaled } from '@td/contracts/decimal';
 import type { TPair } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
+import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
 import { isMarketOpen } from '../market/market-hours';
 import {
@@ -29,7 +30,7 @@ export function toPairDto(row: PairRow, favorite: boolean, nowMs = Date.now()): 
     maxLeverage: row.maxLeverage,
     spread: formatScaled(row.spreadPpm, PPM_SCALE).replace(/0+$/, '').replace(/\.$/, ''),
     favorite,
-    marketOpen: row.status === 'act' && isMarketOpen(row.pairType, nowMs),
+    marketOpen: row.status === PAIR_CODE.active && isMarketOpen(row.pairType, nowMs),
     key: pairKey(row.pairType, row.symbol),
   };
 }

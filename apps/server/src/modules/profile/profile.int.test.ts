@@ -85,6 +85,47 @@ describe('the profile', () => {
       expect((await call('GET', '/profile', second)).statusCode).toBe(401);
       await mailbox.waitFor(other.email, /password was changed/i);
     });
+
+    it('limits guesses of the current password per account: 40 tries meet a 429', async () => {
+      const target = await createUser(t.app, mailbox);
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const response = await call('PUT', '/profile/password', target.token, {
+          currentPassword: `Wrong#Pass${i}`,
+          newPassword: 'Brand#New#Pass1',
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+      // The right one waits too, and the password is unchanged.
+      const right = await call('PUT', '/profile/password', target.token, {
+        currentPassword: target.password,
+        newPassword: 'Brand#New#Pass1',
+      });
+      expect(right.statusCode).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('limits guesses from one address across accounts', async () => {
+      const ip = randomIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const someone = await createUser(t.app, mailbox);
+        for (let j = 0; j < 8; j++) {
+          const response = await t.app.inject({
+            method: 'PUT',
+            url: '/profile/password',
+            payload: { currentPassword: 'Wrong#Pass99', newPassword: 'Brand#New#Pass1' },
+            headers: bearer(someone.token),
+            remoteAddress: ip,
+          });
+          statuses.push(response.statusCode);
+        }
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+    });
   });
 
   describe('image', () => {

@@ -12,39 +12,34 @@ import {
 } from '@td/contracts/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
-import { sendStoredImage } from '../../platform/http/stored-image';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
+import { uploadedImage } from '../../platform/http/upload';
+import { authOf, clientOf } from '../auth/authenticate';
 import { AVATAR_URL_PREFIX, type ProfileService, toUserDto } from './profile.service';
 
 const ZNoData = successEnvelope(z.null());
 const AVATAR_FILE = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 const AVATAR_MAX_AGE_S = 365 * 24 * 3600;
 
-export function profileRoutes(deps: {
-  profile: ProfileService;
-  authenticate: Authenticator;
-  avatarsDir: string;
-}): FastifyPluginAsyncZod {
-  const { profile, authenticate } = deps;
+export function profileRoutes(deps: { profile: ProfileService; avatarsDir: string }): FastifyPluginAsyncZod {
+  const { profile } = deps;
   return async (app) => {
     // One file, a little over the limit so that "too large" is told apart from "truncated".
     await app.register(multipart, {
       limits: { fileSize: AVATAR_BYTES_MAX + 1, files: 1, fields: 0, parts: 2 },
     });
-    const requireUser = authenticate.normal();
 
     app.get(
       '/profile',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(ZUser) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZUser) } } },
       async (request) => ok('User fetched successfully', toUserDto(authOf(request).user)),
     );
 
     app.put(
       '/profile',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZUpdateProfileRequest, response: { 200: successEnvelope(ZUser) } },
       },
       async (request) =>
@@ -53,7 +48,7 @@ export function profileRoutes(deps: {
 
     app.put(
       '/profile/password',
-      { preHandler: requireUser, schema: { body: ZChangePasswordRequest, response: { 200: ZNoData } } },
+      { config: { access: 'user' }, schema: { body: ZChangePasswordRequest, response: { 200: ZNoData } } },
       async (request) => {
         const { user, claims } = authOf(request);
         await profile.changePassword(
@@ -61,6 +56,7 @@ export function profileRoutes(deps: {
           claims.sid,
           request.body.currentPassword,
           request.body.newPassword,
+          clientOf(request),
         );
         return ok('Password changed successfully', null);
       },
@@ -68,18 +64,9 @@ export function profileRoutes(deps: {
 
     app.post(
       '/profile/image',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(ZAvatarData) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZAvatarData) } } },
       async (request) => {
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-        const file = await request.file();
-        if (file?.fieldname !== 'image') throw new AppError('VALIDATION', 'Choose an image to upload');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB');
-        }
+        const data = await uploadedImage(request, AVATAR_BYTES_MAX);
         return ok('Profile image uploaded successfully', {
           avatarUrl: await profile.setAvatar(authOf(request).user, data),
         });
@@ -88,7 +75,8 @@ export function profileRoutes(deps: {
 
     app.get(
       `${AVATAR_URL_PREFIX}:file`,
-      { schema: { params: z.object({ file: z.string() }) } },
+      // Public: pictures are named by an unguessable random id.
+      { config: { access: 'public' }, schema: { params: ZStoredFileParams } },
       async (request, reply) =>
         sendStoredImage(reply, {
           dir: deps.avatarsDir,
@@ -100,7 +88,7 @@ export function profileRoutes(deps: {
 
     app.get(
       '/profile/sessions',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(z.array(ZSession)) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZSession)) } } },
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Sessions fetched successfully', await profile.sessions(user, claims.sid));
@@ -109,7 +97,10 @@ export function profileRoutes(deps: {
 
     app.delete(
       '/profile/sessions/:id',
-      { preHandler: requireUser, schema: { params: z.object({ id: z.uuid() }), response: { 200: ZNoData } } },
+      {
+        config: { access: 'user' },
+        schema: { params: z.object({ id: z.uuid() }), response: { 200: ZNoData } },
+      },
       async (request) => {
         await profile.revokeSession(authOf(request).user, request.params.id);
         return ok('Session signed out', null);
@@ -119,7 +110,7 @@ export function profileRoutes(deps: {
     app.delete(
       '/profile/sessions',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { response: { 200: successEnvelope(z.object({ revoked: z.number() })) } },
       },
       async (request) => {
@@ -133,7 +124,7 @@ export function profileRoutes(deps: {
     app.get(
       '/profile/logins',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZLoginEvent)) } },
       },
       async (request) =>
@@ -146,7 +137,7 @@ export function profileRoutes(deps: {
     app.put(
       '/profile/anti-phishing',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZAntiPhishingRequest, response: { 200: successEnvelope(ZUser) } },
       },
       async (request) =>

@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import type { TLoginEvent, TSession, TUser } from '@td/contracts/profile';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
+import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
 import { passwordChangedEmail } from '../auth/auth-emails';
+import { AUTH_LIMITS, type ClientContext } from '../auth/auth-rules';
+import { isCommonPassword } from '../auth/common-passwords';
 import { describeDevice } from '../auth/device';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { SessionEnder } from '../auth/sessions';
 import { processAvatar } from './avatar-image';
 
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
@@ -35,11 +40,16 @@ export function toUserDto(user: UserRow): TUser {
 
 export function createProfileService(deps: {
   repo: AuthRepository;
+  /** Ends sessions (password change, revokes) in the database and on the live stream. */
+  sessions: SessionEnder;
   mailer: Mailer;
   logger: Logger;
+  limiter: RateLimiter;
   avatarsDir: string;
+  /** The product's name and support address in every mail (the operator's settings). */
+  brand: () => Promise<Brand>;
 }) {
-  const { repo } = deps;
+  const { repo, limiter } = deps;
   return {
     async update(
       user: UserRow,
@@ -50,8 +60,16 @@ export function createProfileService(deps: {
       return toUserDto(updated);
     },
 
-    /** Changes the password and signs every other device out. */
-    async changePassword(user: UserRow, sessionId: string, currentPassword: string, newPassword: string) {
+    /** Changes the password and signs every other device out. Tries are limited: the current password is guessable. */
+    async changePassword(
+      user: UserRow,
+      sessionId: string,
+      currentPassword: string,
+      newPassword: string,
+      client: ClientContext,
+    ) {
+      await enforce(limiter, AUTH_LIMITS.passwordChangePerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.passwordChangePerAccount, user.id);
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
         throw badRequest('The current password is incorrect', [
           { field: 'body.currentPassword', message: 'The current password is incorrect' },
@@ -68,16 +86,20 @@ export function createProfileService(deps: {
         passwordHash: await hashPassword(newPassword),
         passwordChangedAt: now,
       });
-      await repo.revokeSessions(user.id, sessionId);
-      deps.mailer
-        .send({
-          to: user.email,
-          ...passwordChangedEmail({
-            firstName: user.firstName,
-            at: now,
-            antiPhishingPhrase: user.antiPhishingPhrase,
+      await deps.sessions.endAll(user.id, { keep: sessionId });
+      deps
+        .brand()
+        .then((brand) =>
+          deps.mailer.send({
+            to: user.email,
+            ...passwordChangedEmail({
+              brand,
+              firstName: user.firstName,
+              at: now,
+              antiPhishingPhrase: user.antiPhishingPhrase,
+            }),
           }),
-        })
+        )
         .catch((error: unknown) => deps.logger.error({ err: error }, 'sending a mail failed'));
     },
 
@@ -105,11 +127,11 @@ export function createProfileService(deps: {
     },
 
     async revokeSession(user: UserRow, sessionId: string) {
-      if (!(await repo.revokeSession(user.id, sessionId))) throw notFound('Session not found');
+      if (!(await deps.sessions.endOne(user.id, sessionId))) throw notFound('Session not found');
     },
 
     async revokeOtherSessions(user: UserRow, currentSessionId: string) {
-      return repo.revokeSessions(user.id, currentSessionId);
+      return deps.sessions.endAll(user.id, { keep: currentSessionId });
     },
 
     async logins(user: UserRow, page: number, limit: number) {

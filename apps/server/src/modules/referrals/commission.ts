@@ -1,5 +1,5 @@
 import { parseScaled } from '@td/contracts/decimal';
-import { mulDivFloor } from '../../platform/money';
+import { mulDivFloor } from '@td/contracts/money-math';
 
 const PPM = 1_000_000n;
 

@@ -109,6 +109,39 @@ describe('referral commission on real-account opening fees', () => {
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
 
+  it('pays once for a pending real order that fills twice at once and is cancelled meanwhile, or not at all', async () => {
+    for (let round = 0; round < 3; round++) {
+      await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+      const id: string = (
+        await desk.order(friend, {
+          account: 'real',
+          side: 'buy',
+          type: 'limit',
+          amount: '2000',
+          leverage: 10,
+          price: '49000',
+        })
+      ).json().data.id;
+      // Two market processes during a hand-over may both fire the fill; the user cancels too.
+      const [first, second, cancelled] = await Promise.all([
+        desk.marketOrders.fill(id, 4_899_500n),
+        desk.marketOrders.fill(id, 4_899_500n),
+        desk.call(friend, 'DELETE', `/orders/${id}`),
+      ]);
+      const fills = [first, second].filter(Boolean).length;
+      expect(fills + (cancelled.statusCode === 200 ? 1 : 0)).toBe(1);
+      // 50 % of the $1.00 fee to the referrer when it filled; nothing when it was cancelled.
+      const entries = await commissionEntries(id);
+      expect(entries).toHaveLength(fills === 1 ? 2 : 0);
+      if (fills === 1)
+        expect(entries.find((entry) => entry.userId === referrer.id)).toMatchObject({
+          amount: 50n,
+          book: 'real',
+        });
+    }
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
   it('refuses an unknown referral code at signup', async () => {
     await expect(createUser(desk.t.app, desk.mailbox, { referralCode: 'NOPE1234' })).rejects.toThrow(
       /referral code/,

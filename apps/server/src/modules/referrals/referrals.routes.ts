@@ -2,18 +2,15 @@ import { successEnvelope } from '@td/contracts/envelope';
 import { ZReferralsData } from '@td/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { ReferralsService } from './referrals.service';
 
-export function referralsRoutes(deps: {
-  referrals: ReferralsService;
-  authenticate: Authenticator;
-}): FastifyPluginAsyncZod {
+export function referralsRoutes(deps: { referrals: ReferralsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/profile/referrals',
       {
-        preHandler: deps.authenticate.normal(),
+        config: { access: 'user' },
         schema: { response: { 200: successEnvelope(ZReferralsData) } },
       },
       async (request) =>

@@ -1,16 +1,12 @@
 import { formatScaled } from '@td/contracts/decimal';
 import { referralLink, type TReferralsData } from '@td/contracts/referrals';
-import { and, asc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import type { UserRow } from '../auth/auth.repository';
-import { users } from '../auth/auth.schema';
+import type { AuthRepository, UserRow } from '../auth/auth.repository';
 import { cash, house, post, type TBook, type Tx } from '../ledger/ledger';
 import type { SettingsService } from '../settings/settings.service';
-import { orders } from '../trading/orders.schema';
+import type { OrdersRepository } from '../trading/orders.repository';
 import { commissionFor, maskName, ratePpmOf } from './commission';
-import { referralCommissions } from './referrals.schema';
-
-const DAY_MS = 86_400_000;
+import { createReferralsRepository } from './referrals.repository';
 
 /** An opening fee just charged, inside the transaction that charged it. */
 export interface FeeCharge {
@@ -28,8 +24,12 @@ export function createReferralsService(deps: {
   db: Database;
   settings: Pick<SettingsService, 'get'>;
   publicUrl: string;
+  /** Who referred whom is the account system's to answer. */
+  users: Pick<AuthRepository, 'referrerOf' | 'referredBy'>;
+  /** The referred users' trading volume is the trading module's. */
+  orders: Pick<OrdersRepository, 'realVolumes'>;
 }) {
-  const { db } = deps;
+  const repo = createReferralsRepository(deps.db);
   return {
     /**
      * Called by the orders service in the transaction that charges an opening fee: on a real
@@ -37,11 +37,8 @@ export function createReferralsService(deps: {
      */
     async creditCommission(tx: Tx, charge: FeeCharge): Promise<bigint> {
       if (charge.book !== 'real' || charge.feeCents <= 0n) return 0n;
-      const [payer] = await tx
-        .select({ referredBy: users.referredBy })
-        .from(users)
-        .where(eq(users.id, charge.userId));
-      if (!payer?.referredBy) return 0n;
+      const referrerId = await deps.users.referrerOf(tx, charge.userId);
+      if (!referrerId) return 0n;
       const settings = await deps.settings.get('referral', tx);
       if (!settings.isEnabled) return 0n;
       const commissionCents = commissionFor(charge.feeCents, ratePpmOf(settings.commissionRate));
@@ -52,11 +49,11 @@ export function createReferralsService(deps: {
         refId: charge.orderId,
         postings: [
           { account: house('commissions'), amountCents: -commissionCents },
-          { account: cash(payer.referredBy, 'real'), amountCents: commissionCents },
+          { account: cash(referrerId, 'real'), amountCents: commissionCents },
         ],
       });
-      await tx.insert(referralCommissions).values({
-        referrerId: payer.referredBy,
+      await repo.insertCommission(tx, {
+        referrerId,
         referredId: charge.userId,
         orderId: charge.orderId,
         feeCents: charge.feeCents,
@@ -68,47 +65,13 @@ export function createReferralsService(deps: {
 
     /** GET /profile/referrals: the code, the link, the totals, the referred users and the earnings by day. */
     async summary(user: UserRow): Promise<TReferralsData> {
-      const referred = await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          deletedAt: users.deletedAt,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.referredBy, user.id))
-        .orderBy(asc(users.createdAt));
-      const ids = referred.map((row) => row.id);
-      const [volumes, commissions, days, settings] = await Promise.all([
-        ids.length === 0
-          ? []
-          : db
-              .select({ userId: orders.userId, volume: sum(orders.amountCents) })
-              .from(orders)
-              .where(and(inArray(orders.userId, ids), eq(orders.book, 'real'), isNotNull(orders.openedAt)))
-              .groupBy(orders.userId),
-        db
-          .select({
-            userId: referralCommissions.referredId,
-            earned: sum(referralCommissions.commissionCents),
-          })
-          .from(referralCommissions)
-          .where(eq(referralCommissions.referrerId, user.id))
-          .groupBy(referralCommissions.referredId),
-        db
-          .select({
-            day: sql<string>`floor(extract(epoch from ${referralCommissions.createdAt}) * 1000 / ${DAY_MS})`,
-            earned: sum(referralCommissions.commissionCents),
-          })
-          .from(referralCommissions)
-          .where(eq(referralCommissions.referrerId, user.id))
-          .groupBy(sql`1`)
-          .orderBy(sql`1`),
+      const referred = await deps.users.referredBy(user.id);
+      const [volumeOf, commissionOf, days, settings] = await Promise.all([
+        deps.orders.realVolumes(referred.map((row) => row.id)),
+        repo.earnedByReferred(user.id),
+        repo.earnedByDay(user.id),
         deps.settings.get('referral'),
       ]);
-      const volumeOf = new Map(volumes.map((row) => [row.userId, BigInt(row.volume ?? 0)]));
-      const commissionOf = new Map(commissions.map((row) => [row.userId, BigInt(row.earned ?? 0)]));
       const earned = [...commissionOf.values()].reduce((total, value) => total + value, 0n);
       return {
         code: user.referralCode,
@@ -124,10 +87,7 @@ export function createReferralsService(deps: {
             commission: formatScaled(commissionOf.get(row.id) ?? 0n, 2),
           }))
           .reverse(),
-        series: days.map((row) => ({
-          t: Number(row.day) * DAY_MS,
-          earned: formatScaled(BigInt(row.earned ?? 0), 2),
-        })),
+        series: days.map((row) => ({ t: row.t, earned: formatScaled(row.earnedCents, 2) })),
       };
     },
   };

@@ -10,6 +10,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
     app.get(
       '/settings/:name',
       {
+        config: { access: 'public' },
         schema: {
           params: z.object({ name: ZSettingGroup }),
           response: { 200: successEnvelope(z.record(z.string(), z.unknown())) },

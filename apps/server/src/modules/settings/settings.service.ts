@@ -6,18 +6,18 @@ import {
   type TSettingsOf,
   ZSettingsPatch,
 } from '@td/contracts/settings';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Bus } from '../../platform/bus/bus';
-import type { Database } from '../../platform/db/client';
+import { type Bus, defineChannel } from '../../platform/bus/bus';
+import type { Database, Executor } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import type { Executor } from '../ledger/ledger';
-import { settings } from './settings.schema';
+import type { Brand } from '../../platform/mail/email-layout';
+import { createSettingsRepository } from './settings.repository';
 
 export { SETTING_GROUPS, type TSettingGroup };
 
-const ZChanged = z.object({ group: z.enum(SETTING_GROUPS) });
+/** A settings group changed: every process drops its cached copy. */
+const SETTINGS_CHANGED = defineChannel(SETTINGS_CHANGED_CHANNEL, z.object({ group: z.enum(SETTING_GROUPS) }));
 
 /** How long a cached group may be trusted without hearing of a change (a lost bus message heals). */
 const CACHE_TTL_MS = 60_000;
@@ -33,13 +33,11 @@ export function createSettingsService(deps: {
   logger: Logger;
   googleClientId: string | undefined;
 }) {
-  const { db } = deps;
+  const repo = createSettingsRepository(deps.db);
   const cache = new Map<TSettingGroup, { atMs: number; value: Promise<Record<string, unknown>> }>();
 
-  const load = async (group: TSettingGroup, executor: Executor = db): Promise<Record<string, unknown>> => {
-    const [row] = await executor.select().from(settings).where(eq(settings.name, group));
-    const stored =
-      row && typeof row.value === 'object' && row.value ? (row.value as Record<string, unknown>) : {};
+  const load = async (group: TSettingGroup, executor?: Executor): Promise<Record<string, unknown>> => {
+    const stored = await repo.find(group, executor);
     // What was stored under an older shape is ignored key by key, never served half-valid.
     const valid = ZSettingsPatch[group].partial().safeParse(stored);
     return { ...SETTING_DEFAULTS[group], ...(valid.success ? valid.data : {}) };
@@ -54,9 +52,8 @@ export function createSettingsService(deps: {
     return value;
   };
 
-  const offChanges = deps.bus.subscribe(SETTINGS_CHANGED_CHANNEL, (message) => {
-    const parsed = ZChanged.safeParse(message);
-    if (parsed.success) cache.delete(parsed.data.group);
+  const offChanges = deps.bus.subscribe(SETTINGS_CHANGED, ({ group }) => {
+    cache.delete(group);
   });
 
   return {
@@ -95,13 +92,10 @@ export function createSettingsService(deps: {
       const before = await load(group);
       const after: Record<string, unknown> = { ...before, ...parsed.data };
       const value = Object.fromEntries(Object.keys(SETTING_DEFAULTS[group]).map((key) => [key, after[key]]));
-      await db
-        .insert(settings)
-        .values({ name: group, value })
-        .onConflictDoUpdate({ target: settings.name, set: { value, updatedAt: new Date() } });
+      await repo.save(group, value);
       cache.delete(group);
       await deps.bus
-        .publish(SETTINGS_CHANGED_CHANNEL, { group })
+        .publish(SETTINGS_CHANGED, { group })
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing a settings change failed'));
       return { before, after: value };
     },
@@ -112,3 +106,9 @@ export function createSettingsService(deps: {
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** The product's name and support address as the operator set them, for every mail. */
+export const brandOf = (settings: Pick<SettingsService, 'get'>) => async (): Promise<Brand> => {
+  const { appName, supportEmail } = await settings.get('general');
+  return { appName, supportEmail };
+};

@@ -2,59 +2,64 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_OPTIONS } from '@td/contracts/constants';
 import {
-  type ClientToServerEvents,
   LIVE_KLINE_THROTTLE_MS,
-  type ServerToClientEvents,
   type TLiveKlineEvent,
   type TTickerEvent,
   ZLiveKlineRequest,
 } from '@td/contracts/market';
-import { ZNotificationEventFull } from '@td/contracts/notifications';
 import type { TPairType } from '@td/contracts/statuses';
+import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import type { TBalance } from '@td/contracts/trading';
-import { ZOrder } from '@td/contracts/trading';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { z } from 'zod';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
-import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
-import { USER_EVENTS_CHANNEL } from '../trading/orders.service';
-
-const ZUserOrderEvent = z.object({
-  userId: z.string(),
-  book: z.enum(['demo', 'real']),
-  kind: z.literal('order'),
-  order: ZOrder,
-});
-
-const ZUserNotification = z.object({ userId: z.string(), event: ZNotificationEventFull });
-
+import { isSessionId, SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { KlinesService } from '../market/klines.service';
 import { formatCandle, type PriceBoard, toTicker } from '../market/price-board';
+import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { streamSymbol } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
+import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
+import { createCoalescer, NODE_SCHEDULER } from './coalescer';
 import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-registry';
 
 /** Rooms a socket may join at once: every pair in every interval is far below this. */
 const SUBSCRIPTIONS_MAX = 200;
 const PAIRS_REFRESH_MS = 60_000;
 const PING_TIMEOUT_MS = SOCKET_OPTIONS.timeout;
+/**
+ * How often the sessions of every open socket are read again: a socket whose session ended without
+ * the news reaching this process (a lost bus message) or simply expired is closed by then.
+ */
+export const SESSION_RECHECK_MS = 30_000;
+/** Sessions read per query of a recheck. */
+const SESSION_RECHECK_BATCH = 500;
+/**
+ * How long a session that ended is remembered: a socket whose handshake read the session just
+ * before it ended joins its rooms after the news went by, and is closed by this memory instead.
+ */
+const ENDED_SESSION_MEMORY_MS = 60_000;
+const ENDED_SESSIONS_REMEMBERED_MAX = 100_000;
 
-type StreamSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  { userId: string }
->;
+/** What a socket carries from its ticket: whose it is, and the session it was opened under. */
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+/** What the stream coalesces: a room's candle or its pair's ticker. */
+type StreamUpdate = { name: 'liveKline'; event: TLiveKlineEvent } | { name: 'ticker'; event: TTickerEvent };
+
+type StreamSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const klineRoom = (symbol: string, interval: string) => `kline:${symbol}:${interval}`;
 const tickerRoom = (symbol: string) => `ticker:${symbol}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
- * The realtime service (SPEC §5). Market data reaches every stream process through the bus, so
+ * The realtime service: live candles and tickers per pair, and each user's own events. Market data reaches every stream process through the bus, so
  * each one emits it to its own sockets only (`io.local`); updates are coalesced per room and sent
  * at most every LIVE_KLINE_THROTTLE_MS, encoded once per room.
  */
@@ -68,20 +73,27 @@ export function attachStreamServer(deps: {
   redisUrl: string | undefined;
   /** Where users' own events arrive (order changes), and how to value their book for `balance`. */
   userEvents?: { bus: Bus; balanceOf: (userId: string, book: 'demo' | 'real') => Promise<TBalance> };
+  /**
+   * Sessions: which are still signed in (checked at connect and every `recheckMs`), and the bus on
+   * which ended ones are announced (their sockets close at once).
+   */
+  sessions: {
+    bus: Bus;
+    liveSessions: (sessionIds: string[]) => Promise<Array<{ id: string; userId: string }>>;
+    recheckMs?: number | undefined;
+  };
 }) {
   const log = deps.logger.child({ module: 'stream' });
-  const io = new Server<
-    ClientToServerEvents,
-    ServerToClientEvents,
-    Record<string, never>,
-    { userId: string }
-  >(deps.httpServer, {
-    path: '/socket.io',
-    serveClient: false,
-    pingTimeout: PING_TIMEOUT_MS,
-    maxHttpBufferSize: 16 * 1024,
-    transports: ['websocket', 'polling'],
-  });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    deps.httpServer,
+    {
+      path: '/socket.io',
+      serveClient: false,
+      pingTimeout: PING_TIMEOUT_MS,
+      maxHttpBufferSize: 16 * 1024,
+      transports: ['websocket', 'polling'],
+    },
+  );
   const redis = deps.redisUrl ? { pub: new Redis(deps.redisUrl), sub: new Redis(deps.redisUrl) } : undefined;
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
   const tickets = deps.redisUrl ? createRedisTicketRegistry(deps.redisUrl) : createMemoryTicketRegistry();
@@ -106,7 +118,13 @@ export function attachStreamServer(deps: {
       .then(async (ticket) => {
         if (!ticket || !(await tickets.claim(ticket.ticketId, ticket.exp * 1000)))
           return next(new Error('Unauthorized'));
+        // The session the ticket was issued for must still be signed in (not logged out, revoked,
+        // expired, or its user suspended) when the socket opens.
+        if (!isSessionId(ticket.sessionId)) return next(new Error('Unauthorized'));
+        const [live] = await deps.sessions.liveSessions([ticket.sessionId]);
+        if (live?.userId !== ticket.userId) return next(new Error('Unauthorized'));
         socket.data.userId = ticket.userId;
+        socket.data.sessionId = ticket.sessionId;
         next();
       })
       .catch((error: unknown) => {
@@ -115,8 +133,70 @@ export function attachStreamServer(deps: {
       });
   });
 
+  // Sessions that ended lately, oldest first (a Map keeps insertion order), for ENDED_SESSION_MEMORY_MS.
+  const endedAtMs = new Map<string, number>();
+  const forgetOldEnded = (nowMs: number) => {
+    for (const [sessionId, atMs] of endedAtMs) {
+      if (nowMs - atMs < ENDED_SESSION_MEMORY_MS && endedAtMs.size < ENDED_SESSIONS_REMEMBERED_MAX) break;
+      endedAtMs.delete(sessionId);
+    }
+  };
+  const hasEndedLately = (sessionId: string) => {
+    const atMs = endedAtMs.get(sessionId);
+    return atMs !== undefined && Date.now() - atMs < ENDED_SESSION_MEMORY_MS;
+  };
+  const offSessionsEnded = deps.sessions.bus.subscribe(SESSIONS_ENDED_CHANNEL, ({ sessionIds }) => {
+    const nowMs = Date.now();
+    forgetOldEnded(nowMs);
+    for (const sessionId of sessionIds) endedAtMs.set(sessionId, nowMs);
+    // Each process closes its own sockets of those sessions; the others hear the same message.
+    io.local.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  });
+
+  // The database is the truth: every open socket's session is read again now and then.
+  let isRechecking = false;
+  const recheckSessions = async () => {
+    if (isRechecking) return;
+    isRechecking = true;
+    try {
+      const socketsBySession = new Map<string, StreamSocket[]>();
+      for (const socket of io.of('/').sockets.values()) {
+        const list = socketsBySession.get(socket.data.sessionId);
+        if (list) list.push(socket);
+        else socketsBySession.set(socket.data.sessionId, [socket]);
+      }
+      const sessionIds = [...socketsBySession.keys()];
+      for (let start = 0; start < sessionIds.length; start += SESSION_RECHECK_BATCH) {
+        const batch = sessionIds.slice(start, start + SESSION_RECHECK_BATCH);
+        const live = new Map(
+          (await deps.sessions.liveSessions(batch)).map((session) => [session.id, session.userId]),
+        );
+        for (const sessionId of batch) {
+          for (const socket of socketsBySession.get(sessionId) ?? []) {
+            if (live.get(sessionId) !== socket.data.userId) socket.disconnect(true);
+          }
+        }
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'rechecking the sessions of open sockets failed');
+    } finally {
+      isRechecking = false;
+    }
+  };
+  const recheckTimer = setInterval(
+    () => void recheckSessions(),
+    deps.sessions.recheckMs ?? SESSION_RECHECK_MS,
+  );
+  recheckTimer.unref();
+
   io.on('connection', (socket: StreamSocket) => {
-    void socket.join(userRoom(socket.data.userId));
+    const { userId, sessionId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    // Ended while the handshake was reading it as live: the announcement went by before this join.
+    if (hasEndedLately(sessionId)) {
+      socket.disconnect(true);
+      return;
+    }
 
     const refuse = (event: string, message: string) => socket.emit('streamError', { event, message });
 
@@ -155,10 +235,16 @@ export function attachStreamServer(deps: {
     });
   });
 
-  // Coalescing: the latest candle per room and ticker per pair, flushed every throttle period.
-  const pendingCandles = new Map<string, TLiveKlineEvent>();
-  const closedCandles: Array<[string, TLiveKlineEvent]> = [];
-  const pendingTickers = new Map<string, TTickerEvent>();
+  // Coalescing: the latest candle per room and ticker per pair, at most once per throttle period.
+  const outbox = createCoalescer<StreamUpdate>({
+    throttleMs: LIVE_KLINE_THROTTLE_MS,
+    now: Date.now,
+    scheduler: NODE_SCHEDULER,
+    send: (room, update) =>
+      update.name === 'ticker'
+        ? io.local.to(room).emit('ticker', update.event)
+        : io.local.to(room).emit('liveKline', update.event),
+  });
   const hasListeners = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
 
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
@@ -167,26 +253,21 @@ export function attachStreamServer(deps: {
   if (deps.userEvents) {
     const { bus, balanceOf } = deps.userEvents;
     void bus
-      .subscribe(USER_EVENTS_CHANNEL, (message) => {
-        const parsed = ZUserOrderEvent.safeParse(message);
-        if (!parsed.success) return;
-        const { userId, book, order } = parsed.data;
+      .subscribe(USER_EVENTS_CHANNEL, ({ userId, book, order }) => {
         const room = userRoom(userId);
         if (!hasListeners(room)) return;
         io.local.to(room).emit('order', order);
         balanceOf(userId, book)
-          .then((balance) => io.local.to(room).emit('balance', balance))
+          .then((balance) => io.local.to(room).emit('balance', { ...balance, account: book }))
           .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
       })
       .then((off) => {
         offUserEvents = off;
       });
     void bus
-      .subscribe(NOTIFICATIONS_CHANNEL, (message) => {
-        const parsed = ZUserNotification.safeParse(message);
-        if (!parsed.success) return;
-        const room = userRoom(parsed.data.userId);
-        if (hasListeners(room)) io.local.to(room).emit('notification', parsed.data.event);
+      .subscribe(NOTIFICATIONS_CHANNEL, ({ userId, event }) => {
+        const room = userRoom(userId);
+        if (hasListeners(room)) io.local.to(room).emit('notification', event);
       })
       .then((off) => {
         offNotifications = off;
@@ -195,78 +276,36 @@ export function attachStreamServer(deps: {
 
   const offTick = deps.board.onTick((tick) => {
     const symbol = streamSymbol(tick.pairType as TPairType, tick.symbol);
-    for (const { interval, candle } of tick.closed) {
-      const room = klineRoom(symbol, interval);
-      if (hasListeners(room)) {
-        closedCandles.push([
-          room,
-          {
-            symbol,
-            type: tick.pairType,
-            interval: interval as TLiveKlineEvent['interval'],
-            candle: formatCandle(candle, tick.precision),
-            closed: true,
-          },
-        ]);
-      }
-    }
-    for (const { interval, candle } of tick.candles) {
-      const room = klineRoom(symbol, interval);
-      if (!hasListeners(room)) continue;
-      pendingCandles.set(room, {
+    const kline = (interval: string, candle: (typeof tick.candles)[number]['candle'], closed: boolean) => ({
+      name: 'liveKline' as const,
+      event: {
         symbol,
         type: tick.pairType,
         interval: interval as TLiveKlineEvent['interval'],
         candle: formatCandle(candle, tick.precision),
-        closed: false,
-      });
+        closed,
+      },
+    });
+    for (const { interval, candle } of tick.closed) {
+      const room = klineRoom(symbol, interval);
+      if (hasListeners(room)) outbox.final(room, kline(interval, candle, true));
     }
-    if (hasListeners(tickerRoom(symbol))) pendingTickers.set(tickerRoom(symbol), toTicker(tick));
-    if (pendingCandles.size > 0 || pendingTickers.size > 0 || closedCandles.length > 0) scheduleFlush();
+    for (const { interval, candle } of tick.candles) {
+      const room = klineRoom(symbol, interval);
+      if (hasListeners(room)) outbox.update(room, kline(interval, candle, false));
+    }
+    const room = tickerRoom(symbol);
+    if (hasListeners(room)) outbox.update(room, { name: 'ticker', event: toTicker(tick) });
   });
-
-  // A flush runs right after the ticks that made updates (not on a timer of its own, whose phase
-  // against the market's would add up to a whole period of delay), and sends each room at most
-  // once per throttle period; a room that sent recently waits, keeping only its latest update.
-  const lastSentMs = new Map<string, number>();
-  let flushScheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
-  let isClosed = false;
-  const canSend = (room: string, nowMs: number) =>
-    nowMs - (lastSentMs.get(room) ?? 0) >= LIVE_KLINE_THROTTLE_MS;
-  const flush = () => {
-    flushScheduled = undefined;
-    if (isClosed) return;
-    const nowMs = Date.now();
-    for (const [room, event] of closedCandles.splice(0)) io.local.to(room).emit('liveKline', event);
-    let nextDueMs = Number.POSITIVE_INFINITY;
-    for (const pending of [pendingCandles, pendingTickers] as const) {
-      for (const [room, event] of pending) {
-        if (!canSend(room, nowMs)) {
-          nextDueMs = Math.min(nextDueMs, (lastSentMs.get(room) ?? 0) + LIVE_KLINE_THROTTLE_MS);
-          continue;
-        }
-        io.local.to(room).emit(pending === pendingTickers ? 'ticker' : 'liveKline', event as never);
-        lastSentMs.set(room, nowMs);
-        pending.delete(room);
-      }
-    }
-    if (lastSentMs.size > 100_000) lastSentMs.clear();
-    if (Number.isFinite(nextDueMs)) flushScheduled = setTimeout(flush, Math.max(1, nextDueMs - nowMs));
-  };
-  const scheduleFlush = () => {
-    flushScheduled ??= setImmediate(flush);
-  };
 
   return {
     io,
     /** Disconnects every client and stops the engine; the HTTP server belongs to its owner. */
     async close() {
-      isClosed = true;
-      if (flushScheduled) {
-        clearTimeout(flushScheduled as NodeJS.Timeout);
-        clearImmediate(flushScheduled as NodeJS.Immediate);
-      }
+      outbox.close();
       offTick();
+      clearInterval(recheckTimer);
+      await (await offSessionsEnded)();
       await offUserEvents?.();
       await offNotifications?.();
       io.disconnectSockets(true);

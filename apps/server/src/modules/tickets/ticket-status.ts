@@ -1,4 +1,5 @@
 import type { TTicketStatus } from '@td/contracts/statuses';
+import { TICKET_CODE } from '@td/contracts/statuses';
 
 /** What happens to a ticket. */
 export type TicketEvent = 'user_message' | 'staff_reply' | 'close';
@@ -10,10 +11,10 @@ export type TicketEvent = 'user_message' | 'staff_reply' | 'close';
 export function nextTicketStatus(_current: TTicketStatus, event: TicketEvent): TTicketStatus {
   switch (event) {
     case 'user_message':
-      return 'opn';
+      return TICKET_CODE.open;
     case 'staff_reply':
-      return 'pnd';
+      return TICKET_CODE.inProgress;
     case 'close':
-      return 'cls';
+      return TICKET_CODE.closed;
   }
 }

@@ -1,25 +1,30 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor, Tx } from '../ledger/ledger';
 import { orders } from '../trading/orders.schema';
 import { walletTransactions } from '../wallet/wallet.schema';
-import { ticketMessages, tickets } from './tickets.schema';
+import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 
 export function createTicketsRepository(db: Database) {
   return {
+    /** A ticket and its first message; answers both ids. */
     async insert(
       tx: Executor,
       values: typeof tickets.$inferInsert,
       message: Omit<typeof ticketMessages.$inferInsert, 'ticketId'>,
-    ): Promise<TicketRow> {
+    ): Promise<{ ticket: TicketRow; messageId: string }> {
       const [row] = await tx.insert(tickets).values(values).returning();
       if (!row) throw new Error('ticket insert returned nothing');
-      await tx.insert(ticketMessages).values({ ...message, ticketId: row.id });
-      return row;
+      const [inserted] = await tx
+        .insert(ticketMessages)
+        .values({ ...message, ticketId: row.id })
+        .returning({ id: ticketMessages.id });
+      if (!inserted) throw new Error('ticket message insert returned nothing');
+      return { ticket: row, messageId: inserted.id };
     },
 
     async find(id: string): Promise<TicketRow | undefined> {
@@ -64,18 +69,82 @@ export function createTicketsRepository(db: Database) {
         .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
     },
 
+    /** A message on a ticket, and the ticket's new status; undefined when the ticket is gone. */
     async addMessage(
       tx: Executor,
       message: typeof ticketMessages.$inferInsert,
       status: TicketRow['status'],
-    ): Promise<TicketRow | undefined> {
-      await tx.insert(ticketMessages).values(message);
+    ): Promise<{ ticket: TicketRow; messageId: string } | undefined> {
+      const [inserted] = await tx.insert(ticketMessages).values(message).returning({ id: ticketMessages.id });
       const [row] = await tx
         .update(tickets)
         .set({ status, updatedAt: new Date() })
         .where(eq(tickets.id, message.ticketId))
         .returning();
-      return row;
+      return row && inserted ? { ticket: row, messageId: inserted.id } : undefined;
+    },
+
+    /** An upload's record, before its file is written. */
+    async insertAttachment(values: { file: string; userId: string }): Promise<void> {
+      await db.insert(ticketAttachments).values(values);
+    },
+    async removeAttachment(file: string): Promise<void> {
+      await db.delete(ticketAttachments).where(eq(ticketAttachments.file, file));
+    },
+    /**
+     * Removes up to `limit` uploads made before `before` and never sent, the oldest first, each with
+     * its file (`removeFile`, before the rows' removal commits: a failure keeps the row for the next
+     * run, never a file without its row). Answers how many were looked at and removed.
+     */
+    async removeUnsentAttachments(
+      before: Date,
+      limit: number,
+      removeFile: (file: string) => Promise<void>,
+    ): Promise<{ examined: number; removed: number }> {
+      const unsent = and(isNull(ticketAttachments.messageId), lt(ticketAttachments.createdAt, before));
+      return db.transaction(async (tx) => {
+        const candidates = await tx
+          .select({ file: ticketAttachments.file })
+          .from(ticketAttachments)
+          .where(unsent)
+          .orderBy(asc(ticketAttachments.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (candidates.length === 0) return { examined: 0, removed: 0 };
+        const removed = await tx
+          .delete(ticketAttachments)
+          .where(
+            and(
+              inArray(
+                ticketAttachments.file,
+                candidates.map((row) => row.file),
+              ),
+              unsent,
+            ),
+          )
+          .returning({ file: ticketAttachments.file });
+        for (const row of removed) await removeFile(row.file);
+        return { examined: candidates.length, removed: removed.length };
+      });
+    },
+    /**
+     * Gives the author's own uploads, not sent before, to a message: answers the files claimed. In
+     * one statement, so an upload is sent once and never while the retention job removes it.
+     */
+    async claimAttachments(tx: Tx, authorId: string, messageId: string, files: string[]): Promise<string[]> {
+      if (files.length === 0) return [];
+      const rows = await tx
+        .update(ticketAttachments)
+        .set({ messageId })
+        .where(
+          and(
+            inArray(ticketAttachments.file, files),
+            eq(ticketAttachments.userId, authorId),
+            isNull(ticketAttachments.messageId),
+          ),
+        )
+        .returning({ file: ticketAttachments.file });
+      return rows.map((row) => row.file);
     },
 
     async setStatus(id: string, status: TicketRow['status']): Promise<TicketRow | undefined> {
@@ -108,19 +177,26 @@ export function createTicketsRepository(db: Database) {
       return db.select().from(walletTransactions).where(inArray(walletTransactions.id, ids));
     },
 
-    async ownsTransaction(userId: string, transactionId: string): Promise<boolean> {
-      const [row] = await db
+    /**
+     * Whether the user owns the deposit or withdrawal; the row is key-share locked until the ticket
+     * naming it commits, so the retention job cannot remove it meanwhile.
+     */
+    async ownsTransaction(tx: Tx, userId: string, transactionId: string): Promise<boolean> {
+      const [row] = await tx
         .select({ id: walletTransactions.id })
         .from(walletTransactions)
-        .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)));
+        .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)))
+        .for('key share');
       return Boolean(row);
     },
 
-    async ownsOrder(userId: string, orderId: string): Promise<boolean> {
-      const [row] = await db
+    /** Whether the user owns the order; locked as `ownsTransaction` is, for the same reason. */
+    async ownsOrder(tx: Tx, userId: string, orderId: string): Promise<boolean> {
+      const [row] = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .for('key share');
       return Boolean(row);
     },
   };

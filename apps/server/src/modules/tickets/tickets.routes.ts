@@ -12,11 +12,11 @@ import {
 } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
-import type { UrlSigner } from '../../platform/http/signed-url';
-import { sendStoredImage } from '../../platform/http/stored-image';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { ZSignedLinkQuery } from '../../platform/http/signed-url';
+import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
+import { uploadedImage } from '../../platform/http/upload';
+import { authOf } from '../auth/authenticate';
 import type { TicketsService } from './tickets.service';
 
 const ATTACHMENT_FILE = /^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/;
@@ -25,22 +25,18 @@ const ZId = z.object({ id: z.uuid() });
 
 export function ticketsRoutes(deps: {
   tickets: TicketsService;
-  authenticate: Authenticator;
   attachmentsDir: string;
-  /** Checks the signed links attachments are served by (no login: `<img>` sends no token). */
-  links: UrlSigner;
 }): FastifyPluginAsyncZod {
   const { tickets } = deps;
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: AVATAR_BYTES_MAX + 1, files: 1, fields: 0, parts: 2 },
     });
-    const requireUser = deps.authenticate.normal();
 
     app.get(
       '/tickets',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZTicketsQuery, response: { 200: successEnvelope(pageOf(ZTicketSummary)) } },
       },
       async (request) =>
@@ -50,7 +46,7 @@ export function ticketsRoutes(deps: {
     app.post(
       '/tickets',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZCreateTicketRequest, response: { 201: successEnvelope(ZTicket) } },
       },
       async (request, reply) =>
@@ -62,51 +58,31 @@ export function ticketsRoutes(deps: {
     // One image a request (PNG, JPEG or WebP, ≤ 2 MB, checked and re-encoded as profile images are).
     app.post(
       '/tickets/attachments',
-      { preHandler: requireUser, schema: { response: { 201: successEnvelope(ZAttachmentData) } } },
+      { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZAttachmentData) } } },
       async (request, reply) => {
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-        const file = await request.file();
-        if (file?.fieldname !== 'image') throw new AppError('VALIDATION', 'Choose an image to upload');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB');
-        }
+        const data = await uploadedImage(request, AVATAR_BYTES_MAX);
         return reply
           .status(201)
           .send(ok('Image uploaded successfully', await tickets.saveAttachment(authOf(request).user, data)));
       },
     );
 
+    // Served without a login (an `<img>` sends no token), only by the signed links a ticket gives.
     app.get(
       `${TICKET_ATTACHMENT_URL_PREFIX}:file`,
-      {
-        schema: {
-          params: z.object({ file: z.string() }),
-          querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
-        },
-      },
-      async (request, reply) => {
-        const { file } = request.params;
-        // A link not signed here, altered or expired is as good as a file that does not exist.
-        if (
-          !deps.links.isValid(`${TICKET_ATTACHMENT_URL_PREFIX}${file}`, request.query.exp, request.query.sig)
-        )
-          throw notFound('Image not found');
-        return sendStoredImage(reply, {
+      { config: { access: 'signed' }, schema: { params: ZStoredFileParams, querystring: ZSignedLinkQuery } },
+      async (request, reply) =>
+        sendStoredImage(reply, {
           dir: deps.attachmentsDir,
-          file,
+          file: request.params.file,
           pattern: ATTACHMENT_FILE,
           cacheControl: `private, max-age=${ATTACHMENT_MAX_AGE_S}, immutable`,
-        });
-      },
+        }),
     );
 
     app.get(
       '/tickets/:id',
-      { preHandler: requireUser, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      { config: { access: 'user' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
       async (request) =>
         ok('Ticket fetched successfully', await tickets.get(authOf(request).user.id, request.params.id)),
     );
@@ -114,7 +90,7 @@ export function ticketsRoutes(deps: {
     app.post(
       '/tickets/:id/messages',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
       },
       async (request) =>
@@ -123,7 +99,7 @@ export function ticketsRoutes(deps: {
 
     app.post(
       '/tickets/:id/close',
-      { preHandler: requireUser, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      { config: { access: 'user' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
       async (request) => ok('Ticket closed', await tickets.close(authOf(request).user.id, request.params.id)),
     );
   };

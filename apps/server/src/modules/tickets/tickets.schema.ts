@@ -26,6 +26,8 @@ export const tickets = pgTable(
   (table) => [
     index('tickets_user_idx').on(table.userId, table.updatedAt),
     index('tickets_status_idx').on(table.status, table.updatedAt),
+    // What links to an order or a wallet transaction: such rows are kept by the retention job.
+    index('tickets_link_idx').on(table.linkKind, table.linkId),
   ],
 );
 
@@ -46,4 +48,25 @@ export const ticketMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+/**
+ * An uploaded image (its file under the attachments folder) and the message it was sent with. An
+ * upload is claimed once, by its uploader, when a message names it; one never claimed is removed
+ * with its file by the retention job.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    /** The stored file's name: `<user id>-<32 hex>.webp`. */
+    file: text('file').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_attachments_unsent_idx').on(table.createdAt).where(sql`${table.messageId} is null`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { displaySymbol } from '@td/contracts/constants';
 import { TICKET_STATUS, type TTicketStatus } from '@td/contracts/statuses';
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import type { UserRow } from '../auth/auth.repository';
+import type { Tx } from '../ledger/ledger';
 import type { Notify } from '../notifications/notifications.service';
 import { processUploadedImage } from '../profile/avatar-image';
 import { walletTxLabel } from '../wallet/wallet-notices';
@@ -22,6 +23,9 @@ import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 /** Attachments keep their detail, fitted inside this box. */
 const ATTACHMENT_SIDE_PX_MAX = 1600;
+
+/** Where ticket images are stored, under the data directory (shared by every `api` process). */
+export const ticketAttachmentsDir = (dataDir: string) => join(dataDir, 'uploads', 'tickets');
 
 type TCreate = z.output<typeof ZCreateTicketRequest>;
 type TMessage = z.output<typeof ZTicketMessageRequest>;
@@ -110,28 +114,32 @@ export function createTicketsService(deps: {
     return row;
   };
 
-  /** Attachments must be the author's own uploads, still on disk. */
-  const checkAttachments = async (userId: string, files: string[]) => {
+  const unknownAttachment = () =>
+    badRequest('Upload the image again: it was not found', [
+      { field: 'body.attachments', message: 'Unknown attachment' },
+    ]);
+
+  /**
+   * Attachments must be the author's own uploads, each sent once, still on disk: claimed for the
+   * message in its transaction (an unsent upload older than a day may be gone, removed by the
+   * retention job).
+   */
+  const claimAttachments = async (tx: Tx, authorId: string, messageId: string, files: string[]) => {
+    const claimed = await repo.claimAttachments(tx, authorId, messageId, files);
+    if (claimed.length !== files.length) throw unknownAttachment();
     for (const file of files) {
-      const isOwn = file.startsWith(`${userId}-`);
-      const exists =
-        isOwn &&
-        (await access(join(deps.attachmentsDir, file)).then(
-          () => true,
-          () => false,
-        ));
-      if (!exists)
-        throw badRequest('Upload the image again: it was not found', [
-          { field: 'body.attachments', message: 'Unknown attachment' },
-        ]);
+      const exists = await access(join(deps.attachmentsDir, file)).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) throw unknownAttachment();
     }
   };
 
   const post = async (ticket: TicketRow, author: UserRow, input: TMessage, isStaff: boolean) => {
-    await checkAttachments(author.id, input.attachments);
     const status = nextTicketStatus(ticket.status, isStaff ? 'staff_reply' : 'user_message');
-    const updated = await db.transaction((tx) =>
-      repo.addMessage(
+    const updated = await db.transaction(async (tx) => {
+      const added = await repo.addMessage(
         tx,
         {
           ticketId: ticket.id,
@@ -141,9 +149,11 @@ export function createTicketsService(deps: {
           attachments: input.attachments,
         },
         status,
-      ),
-    );
-    if (!updated) throw notFound('Ticket not found');
+      );
+      if (!added) throw notFound('Ticket not found');
+      await claimAttachments(tx, author.id, added.messageId, input.attachments);
+      return added.ticket;
+    });
     return updated;
   };
 
@@ -152,22 +162,30 @@ export function createTicketsService(deps: {
       const image = await processUploadedImage(upload, { fit: 'inside', sidePx: ATTACHMENT_SIDE_PX_MAX });
       await mkdir(deps.attachmentsDir, { recursive: true });
       const id = `${user.id}-${randomBytes(16).toString('hex')}.webp`;
-      await writeFile(join(deps.attachmentsDir, id), image);
+      // The record first: a file is never on disk without the row the retention job finds it by.
+      await repo.insertAttachment({ file: id, userId: user.id });
+      try {
+        await writeFile(join(deps.attachmentsDir, id), image);
+      } catch (error) {
+        await rm(join(deps.attachmentsDir, id), { force: true });
+        await repo.removeAttachment(id);
+        throw error;
+      }
       return { id, url: attachmentUrl(id) };
     },
 
     async create(user: UserRow, input: TCreate): Promise<TTicket> {
-      if (input.orderId && !(await repo.ownsOrder(user.id, input.orderId)))
-        throw badRequest('Choose one of your orders', [
-          { field: 'body.orderId', message: 'Order not found' },
-        ]);
-      if (input.transactionId && !(await repo.ownsTransaction(user.id, input.transactionId)))
-        throw badRequest('Choose one of your deposits or withdrawals', [
-          { field: 'body.transactionId', message: 'Transaction not found' },
-        ]);
-      await checkAttachments(user.id, input.attachments);
-      const row = await db.transaction((tx) =>
-        repo.insert(
+      // Checked in the transaction that stores the link, the linked row locked: it stays while linked.
+      const row = await db.transaction(async (tx) => {
+        if (input.orderId && !(await repo.ownsOrder(tx, user.id, input.orderId)))
+          throw badRequest('Choose one of your orders', [
+            { field: 'body.orderId', message: 'Order not found' },
+          ]);
+        if (input.transactionId && !(await repo.ownsTransaction(tx, user.id, input.transactionId)))
+          throw badRequest('Choose one of your deposits or withdrawals', [
+            { field: 'body.transactionId', message: 'Transaction not found' },
+          ]);
+        const inserted = await repo.insert(
           tx,
           {
             userId: user.id,
@@ -177,8 +195,10 @@ export function createTicketsService(deps: {
             linkId: input.orderId ?? input.transactionId ?? null,
           },
           { authorId: user.id, isStaff: false, body: input.message, attachments: input.attachments },
-        ),
-      );
+        );
+        await claimAttachments(tx, user.id, inserted.messageId, input.attachments);
+        return inserted.ticket;
+      });
       return detail(row);
     },
 

@@ -1,7 +1,7 @@
+import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import type { QuoteSource } from './orders.service';
-import { closeSidePrice, pnlAt, type TSide } from './trading-math';
+import type { QuoteSource } from './quotes';
 
 export const DAY_MS = 86_400_000;
 /** How often the day's figures are refreshed; the last refresh of a day is its close. */

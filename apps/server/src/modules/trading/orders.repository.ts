@@ -1,7 +1,25 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  notExists,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
-import { orders } from './orders.schema';
+import { ledgerTransactions } from '../ledger/ledger.schema';
+import { referralCommissions } from '../referrals/referrals.schema';
+import { tickets } from '../tickets/tickets.schema';
+import { equitySnapshots, orders } from './orders.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -11,8 +29,62 @@ const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).map(
   ([field, column]) => [field as keyof OrderRow, column.name] as const,
 );
 
+/** A rejected order from before `before` that nothing names: no ticket, ledger entry or commission. */
+const unreferencedRejected = (tx: Executor, before: Date) =>
+  and(
+    eq(orders.status, ORDER_CODE.rejected),
+    lt(orders.createdAt, before),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(tickets)
+        .where(and(eq(tickets.linkKind, 'order'), eq(tickets.linkId, sql`${orders.id}::text`))),
+    ),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(ledgerTransactions)
+        .where(
+          and(eq(ledgerTransactions.refType, 'order'), eq(ledgerTransactions.refId, sql`${orders.id}::text`)),
+        ),
+    ),
+    notExists(
+      tx.select({ one: sql`1` }).from(referralCommissions).where(eq(referralCommissions.orderId, orders.id)),
+    ),
+  );
+
 export function createOrdersRepository(db: Database) {
   return {
+    /**
+     * Removes up to `limit` rejected orders made before `before`, the oldest first, keeping any a
+     * ticket, the ledger or a commission names. Locked first, deleted by a second statement that
+     * checks again; answers how many were looked at and removed.
+     */
+    async removeOldRejected(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
+      return db.transaction(async (tx) => {
+        const candidates = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(unreferencedRejected(tx, before))
+          .orderBy(asc(orders.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (candidates.length === 0) return { examined: 0, removed: 0 };
+        const removed = await tx
+          .delete(orders)
+          .where(
+            and(
+              inArray(
+                orders.id,
+                candidates.map((row) => row.id),
+              ),
+              unreferencedRejected(tx, before),
+            ),
+          )
+          .returning({ id: orders.id });
+        return { examined: candidates.length, removed: removed.length };
+      });
+    },
     async insert(tx: Executor, values: NewOrder): Promise<OrderRow | undefined> {
       const [row] = await tx.insert(orders).values(values).onConflictDoNothing().returning();
       return row;
@@ -69,11 +141,17 @@ export function createOrdersRepository(db: Database) {
       if (!row) throw new Error(`order ${id} vanished`);
       return row;
     },
-    async live(userId: string, book: OrderRow['book']): Promise<OrderRow[]> {
-      return db
+    async live(userId: string, book: OrderRow['book'], executor: Executor = db): Promise<OrderRow[]> {
+      return executor
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.book, book), inArray(orders.status, ['pnd', 'act'])))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.book, book),
+            inArray(orders.status, [ORDER_CODE.pending, ORDER_CODE.active]),
+          ),
+        )
         .orderBy(desc(orders.createdAt));
     },
     /** Every pending order and open position of every user: the trigger engine's books. */
@@ -81,7 +159,7 @@ export function createOrdersRepository(db: Database) {
       return db
         .select()
         .from(orders)
-        .where(inArray(orders.status, ['pnd', 'act']));
+        .where(inArray(orders.status, [ORDER_CODE.pending, ORDER_CODE.active]));
     },
     async list(
       userId: string,
@@ -113,6 +191,48 @@ export function createOrdersRepository(db: Database) {
       ]);
       return { items, total: total?.n ?? 0 };
     },
+    /** Each user's real-account volume traded (amounts of the orders that opened), in cents. */
+    async realVolumes(userIds: string[]): Promise<Map<string, bigint>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: orders.userId, volume: sum(orders.amountCents) })
+        .from(orders)
+        .where(and(inArray(orders.userId, userIds), eq(orders.book, 'real'), isNotNull(orders.openedAt)))
+        .groupBy(orders.userId);
+      return new Map(rows.map((row) => [row.userId, BigInt(row.volume ?? 0)]));
+    },
+
+    /** Today's equity of a book as its day's snapshot (past days stay as they closed). */
+    async saveEquity(
+      userId: string,
+      book: OrderRow['book'],
+      dayMs: number,
+      equityCents: bigint,
+    ): Promise<void> {
+      await db
+        .insert(equitySnapshots)
+        .values({ userId, book, dayMs, equityCents })
+        .onConflictDoUpdate({
+          target: [equitySnapshots.userId, equitySnapshots.book, equitySnapshots.dayMs],
+          set: { equityCents },
+        });
+    },
+
+    /** A book's daily equity snapshots since `sinceMs` (all without it), oldest first. */
+    equitySince(userId: string, book: OrderRow['book'], sinceMs: number | undefined) {
+      return db
+        .select({ t: equitySnapshots.dayMs, equity: equitySnapshots.equityCents })
+        .from(equitySnapshots)
+        .where(
+          and(
+            eq(equitySnapshots.userId, userId),
+            eq(equitySnapshots.book, book),
+            sinceMs === undefined ? undefined : gte(equitySnapshots.dayMs, sinceMs),
+          ),
+        )
+        .orderBy(asc(equitySnapshots.dayMs));
+    },
+
     async realizedPnl(userId: string, book: OrderRow['book'], since?: Date): Promise<bigint> {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${orders.pnlCents}), 0)` })
@@ -121,7 +241,7 @@ export function createOrdersRepository(db: Database) {
           and(
             eq(orders.userId, userId),
             eq(orders.book, book),
-            inArray(orders.status, ['exc', 'mcl']),
+            inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
             since ? gte(orders.closedAt, since) : undefined,
           ),
         );

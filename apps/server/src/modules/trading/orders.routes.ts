@@ -1,6 +1,7 @@
 import { ZAccount } from '@td/contracts/constants';
+import { formatScaled } from '@td/contracts/decimal';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
-import { orderStatusLabel } from '@td/contracts/statuses';
+import { ORDER_CODE, orderStatusLabel } from '@td/contracts/statuses';
 import {
   ORDER_PERIODS,
   orderReasonText,
@@ -14,9 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
+import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
-import { type OrdersService, toOrderDto } from './orders.service';
+import type { OrdersService } from './orders.service';
 import type { PortfolioService } from './portfolio.service';
 
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
@@ -33,16 +35,13 @@ export function ordersRoutes(deps: {
   orders: OrdersService;
   repo: OrdersRepository;
   portfolio: PortfolioService;
-  authenticate: Authenticator;
 }): FastifyPluginAsyncZod {
   const { orders } = deps;
   return async (app) => {
-    const requireUser = deps.authenticate.normal();
-
     app.post(
       '/orders',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: {
           body: ZPlaceOrderRequest,
           response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
@@ -51,9 +50,9 @@ export function ordersRoutes(deps: {
       async (request, reply) => {
         const { order, isReplay } = await orders.place(authOf(request).user.id, request.body);
         const message =
-          order.status === 'rvt'
+          order.status === ORDER_CODE.rejected
             ? `Order rejected: ${orderReasonText(order.reason)}`
-            : order.status === 'pnd'
+            : order.status === ORDER_CODE.pending
               ? 'Order placed successfully'
               : 'Order opened successfully';
         return reply.status(isReplay ? 200 : 201).send(ok(message, toOrderDto(order)));
@@ -63,7 +62,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/orders',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZOrdersQuery, response: { 200: successEnvelope(pageOf(ZOrder)) } },
       },
       async (request) => {
@@ -89,7 +88,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/orders/export',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }) },
       },
       async (request, reply) => {
@@ -153,7 +152,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders/:id/partial-close',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) => {
@@ -169,7 +168,7 @@ export function ordersRoutes(deps: {
     app.put(
       '/orders/:id',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -182,7 +181,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders/:id/margin',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -194,14 +193,14 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/orders/:id/close',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
       async (request) =>
         ok('Position closed', toOrderDto(await orders.close(authOf(request).user.id, request.params.id))),
     );
 
     app.delete(
       '/orders/:id',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
       async (request) =>
         ok('Order cancelled', toOrderDto(await orders.cancel(authOf(request).user.id, request.params.id))),
     );
@@ -209,7 +208,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/portfolio',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: {
           querystring: z.object({
             account: ZAccount.default('real'),
@@ -230,12 +229,22 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/portfolio/demo/reset',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(ZPortfolio) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZPortfolio) } } },
       async (request) => {
         const userId = authOf(request).user.id;
-        await orders.resetDemo(userId);
-        return ok('Demo account reset to 10,000 USD', await deps.portfolio.portfolio(userId, 'demo', 'all'));
+        const startCents = await orders.resetDemo(userId);
+        return ok(
+          `Demo account reset to ${groupedUsd(startCents)} USD`,
+          await deps.portfolio.portfolio(userId, 'demo', 'all'),
+        );
       },
     );
   };
+}
+
+/** Cents as the messages write money: `1000000n` → "10,000", `123456n` → "1,234.56". */
+export function groupedUsd(cents: bigint): string {
+  const [whole = '0', fraction = '00'] = formatScaled(cents, 2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === '00' ? grouped : `${grouped}.${fraction}`;
 }

@@ -45,6 +45,8 @@ export const orders = pgTable(
       .where(sql`${table.clientOrderId} is not null`),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_live_idx').on(table.status).where(sql`${table.status} in ('pnd', 'act')`),
+    // Rejected orders, oldest first, for the retention job.
+    index('orders_rejected_idx').on(table.createdAt).where(sql`${table.status} = 'rvt'`),
   ],
 );
 

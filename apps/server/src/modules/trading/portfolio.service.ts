@@ -1,12 +1,12 @@
 import { formatScaled } from '@td/contracts/decimal';
+import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TBalance, TPortfolio } from '@td/contracts/trading';
-import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { balancesOf, type TBook } from '../ledger/ledger';
 import { DAY_MS, dayOf, unrealizedAt } from './equity-snapshots';
+import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
-import { equitySnapshots } from './orders.schema';
-import { type QuoteSource, toOrderDto } from './orders.service';
+import type { QuoteSource } from './quotes';
 
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
 
@@ -21,7 +21,7 @@ export function createPortfolioService(deps: {
     const live = await deps.orders.live(userId, book);
     let unrealized = 0n;
     const positions = live
-      .filter((row) => row.status === 'act' && row.price !== null)
+      .filter((row) => row.status === ORDER_CODE.active && row.price !== null)
       .map((row) => {
         const pnl = unrealizedAt([row], deps.quotes);
         unrealized += pnl;
@@ -48,26 +48,10 @@ export function createPortfolioService(deps: {
       const nowMs = Date.now();
       const today = dayOf(nowMs);
       // Today's figure is kept as the day's snapshot; past days stay as they closed.
-      await deps.db
-        .insert(equitySnapshots)
-        .values({ userId, book, dayMs: today, equityCents: v.equity })
-        .onConflictDoUpdate({
-          target: [equitySnapshots.userId, equitySnapshots.book, equitySnapshots.dayMs],
-          set: { equityCents: v.equity },
-        });
+      await deps.orders.saveEquity(userId, book, today, v.equity);
       const days = PERIOD_DAYS[period];
       const since = days === undefined ? undefined : nowMs - days * DAY_MS;
-      const snapshots = await deps.db
-        .select({ t: equitySnapshots.dayMs, equity: equitySnapshots.equityCents })
-        .from(equitySnapshots)
-        .where(
-          and(
-            eq(equitySnapshots.userId, userId),
-            eq(equitySnapshots.book, book),
-            since === undefined ? undefined : gte(equitySnapshots.dayMs, since),
-          ),
-        )
-        .orderBy(asc(equitySnapshots.dayMs));
+      const snapshots = await deps.orders.equitySince(userId, book, since);
       const series = snapshots
         .filter((point) => point.t < today)
         .map((point) => ({ t: point.t, equity: formatScaled(point.equity, 2) }));

@@ -1,7 +1,7 @@
+import { crossedExit, limitFills } from '@td/contracts/trading-math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Heap } from './heap';
-import { crossedExit, limitFills } from './trading-math';
 import { TriggerBooks, type TriggerOrder } from './trigger-books';
 
 const order = (overrides: Partial<TriggerOrder> & { id: string }): TriggerOrder => ({

@@ -1,5 +1,6 @@
+import { ORDER_CODE } from '@td/contracts/statuses';
+import type { TSide } from '@td/contracts/trading-math';
 import { Heap } from './heap';
-import type { TSide } from './trading-math';
 
 export type TriggerAction = 'fill' | 'take_profit' | 'stop_loss' | 'liquidation';
 
@@ -79,7 +80,7 @@ export class TriggerBooks {
       if (price !== null) heap.push({ orderId: order.id, price, action, version });
     };
     const isBuy = order.side === 'buy';
-    if (order.status === 'pnd') {
+    if (order.status === ORDER_CODE.pending) {
       add(isBuy ? books.buyLimits : books.sellLimits, order.price, 'fill');
       return;
     }

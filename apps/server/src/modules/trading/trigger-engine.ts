@@ -1,18 +1,19 @@
-import { z } from 'zod';
+import { ORDER_CODE } from '@td/contracts/statuses';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
 import type { Notify } from '../notifications/notifications.service';
 import { fillNotice } from './fill-notices';
+import { toOrderDto } from './order-dto';
+import type { Settlement } from './order-settlement';
 import type { OrderRow, OrdersRepository } from './orders.repository';
-import { ORDERS_CHANGED_CHANNEL, type OrdersService, toOrderDto } from './orders.service';
+import { ORDERS_CHANGED_CHANNEL } from './trading-channels';
 import { type Fired, TriggerBooks } from './trigger-books';
 
-const ZOrdersChanged = z.object({ orderId: z.string() });
 /** After a failed execution the order is reloaded and tried again on a later tick. */
 const RETRY_DELAY_MS = 1_000;
 
 const isLive = (row: OrderRow): row is OrderRow & { status: 'pnd' | 'act' } =>
-  row.status === 'pnd' || row.status === 'act';
+  row.status === ORDER_CODE.pending || row.status === ORDER_CODE.active;
 
 /**
  * The market role's trigger engine: books of every pending order and open position, checked on
@@ -22,7 +23,8 @@ const isLive = (row: OrderRow): row is OrderRow & { status: 'pnd' | 'act' } =>
  */
 export function createTriggerEngine(deps: {
   repo: OrdersRepository;
-  orders: OrdersService;
+  /** Fills and closes, each on the order row as locked. */
+  orders: Pick<Settlement, 'fill' | 'closeByTrigger'>;
   bus: Bus;
   logger: Logger;
   /** Tells the user what fired (the notification centre); optional for tests of the books alone. */
@@ -47,7 +49,10 @@ export function createTriggerEngine(deps: {
         fired.action === 'fill'
           ? await deps.orders.fill(fired.orderId, fired.price)
           : await deps.orders.closeByTrigger(fired.orderId, fired.price, fired.action);
-      if (row && deps.notify) {
+      // Not executed: the order changed or ended after the books read it (the service checks the
+      // row as locked). It leaves the books when it fired, so it goes back as it is now.
+      if (!row) await reload(fired.orderId);
+      else if (deps.notify) {
         const notice = fillNotice(toOrderDto(row), fired.action);
         void deps.notify(row.userId, notice.kind, notice.payload);
       }
@@ -63,11 +68,8 @@ export function createTriggerEngine(deps: {
     books,
     async start(): Promise<() => Promise<void>> {
       for (const row of await deps.repo.allLive()) load(row, row.id);
-      unsubscribe = await deps.bus.subscribe(ORDERS_CHANGED_CHANNEL, (message) => {
-        const parsed = ZOrdersChanged.safeParse(message);
-        if (!parsed.success) return;
+      unsubscribe = await deps.bus.subscribe(ORDERS_CHANGED_CHANNEL, ({ orderId }) => {
         // Through the same queue as executions: a change is applied before the ticks after it.
-        const { orderId } = parsed.data;
         queue = queue.then(() =>
           reload(orderId).catch((error: unknown) => log.warn({ err: error }, 'reloading an order failed')),
         );

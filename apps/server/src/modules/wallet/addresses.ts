@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base58check, bech32, bech32m } from '@scure/base';
 import type { TChainFamily } from '@td/contracts/wallet';
-import { EVM_ADDRESS_PATTERN } from '@td/contracts/wallet-address';
+import { EVM_ADDRESS_PATTERN, TRON_ADDRESS_PATTERN } from '@td/contracts/wallet-address';
 import { getAddress } from 'viem';
 
 const b58c = base58check(sha256);
@@ -19,7 +19,7 @@ export function isEvmAddress(address: string): boolean {
 }
 
 export function isTronAddress(address: string): boolean {
-  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
+  if (!TRON_ADDRESS_PATTERN.test(address)) return false;
   try {
     const bytes = b58c.decode(address);
     return bytes.length === 21 && bytes[0] === TRON_PREFIX;
@@ -67,13 +67,6 @@ export const ADDRESS_CHECKS: Record<TChainFamily, (address: string) => boolean> 
   evm: isEvmAddress,
   tron: isTronAddress,
   bitcoin: isBitcoinAddress,
-};
-
-/** How a wrong address is explained, per family. */
-export const ADDRESS_HINT: Record<TChainFamily, string> = {
-  evm: 'Enter a valid address: 0x followed by 40 hexadecimal characters, with a correct checksum',
-  tron: 'Enter a valid Tron address: it starts with T and has 34 characters',
-  bitcoin: 'Enter a valid Bitcoin address (bc1…, 1… or 3…)',
 };
 
 /** Tron addresses are the EVM address bytes behind the 0x41 version byte. */

@@ -1,6 +1,6 @@
 import type { TCoin } from '@td/contracts/constants';
 import { formatScaled } from '@td/contracts/decimal';
-import { mulDivFloor } from '../../platform/money';
+import { mulDivFloor } from '@td/contracts/money-math';
 import { PRICE_SYMBOL } from './wallet-config';
 
 /** A USD price per whole coin: `scaled / 10^precision`. */

@@ -9,24 +9,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { WalletAdmin } from './wallet-admin.service';
 
 const params = z.object({ id: z.uuid('Not a withdrawal id') });
 
 /** Administrators' side of withdrawals: review, approve, reject, and mark sent by hand. */
-export function walletAdminRoutes(deps: {
-  admin: WalletAdmin;
-  authenticate: Authenticator;
-}): FastifyPluginAsyncZod {
+export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAsyncZod {
   const { admin } = deps;
   return async (app) => {
-    // The role check runs for every route of this plugin, before validation (as in the back-office).
-    app.addHook('onRequest', deps.authenticate.admin());
-
     app.get(
       '/admin/withdrawals',
       {
+        config: { access: 'admin' },
         schema: {
           querystring: ZWalletTransactionsQuery.omit({ kind: true }),
           response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
@@ -38,6 +33,7 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/approve',
       {
+        config: { access: 'admin' },
         schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>
@@ -47,6 +43,7 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/reject',
       {
+        config: { access: 'admin' },
         schema: {
           params,
           body: ZRejectWithdrawalRequest,
@@ -63,6 +60,7 @@ export function walletAdminRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/mark-sent',
       {
+        config: { access: 'admin' },
         schema: { params, body: ZMarkSentRequest, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>

@@ -1,10 +1,11 @@
 import type { TNetwork } from '@td/contracts/constants';
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { ZWalletTransactionsQuery } from '@td/contracts/wallet';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import type { AdminRepository } from '../admin/admin.repository';
+import type { AuditLog } from '../admin/audit';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 import { toWalletTxDto } from './wallet.service';
@@ -28,19 +29,21 @@ export function createWalletAdmin(deps: {
   /** Networks where the sender broadcasts and confirms withdrawals itself. */
   senderNetworks: ReadonlySet<TNetwork>;
   /** The back-office audit log: every decision on a withdrawal is written there. */
-  audit: Pick<AdminRepository, 'record'>;
+  audit: AuditLog;
   notices: WalletNotices;
 }) {
   const { db, repo, logger } = deps;
   const record = (actorId: string, action: string, before: WalletTxRow, after: WalletTxRow) =>
-    deps.audit.record(db, {
-      actorId,
-      action,
-      targetType: 'withdrawal',
-      targetId: before.id,
-      before: auditWithdrawal(before),
-      after: auditWithdrawal(after),
-    });
+    deps.audit.record(
+      { id: actorId },
+      {
+        action,
+        targetType: 'withdrawal',
+        targetId: before.id,
+        before: auditWithdrawal(before),
+        after: auditWithdrawal(after),
+      },
+    );
   const withdrawal = async (id: string) => {
     const row = await repo.find(id);
     if (row?.kind !== 'withdrawal') throw notFound('Withdrawal not found');
@@ -72,12 +75,20 @@ export function createWalletAdmin(deps: {
       };
     },
 
-    /** A reviewed withdrawal goes on to the sender. */
+    /**
+     * A reviewed withdrawal goes on to the sender; not one of a suspended or deleted account (the
+     * user row is share-locked, so a suspension waits for the decision, and the sender checks too).
+     */
     async approve(actorId: string, id: string) {
       const before = await withdrawal(id);
       const row = await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, id, ['suspicous']);
-        return locked ? repo.update(tx, id, { status: 'prc' }) : undefined;
+        const locked = await repo.lock(tx, id, [PAYMENT_CODE.underReview]);
+        if (!locked) return undefined;
+        if (!(await repo.isAccountActive(locked.userId, tx)))
+          throw conflict(
+            'The account is suspended: reactivate it before approving, or reject the withdrawal',
+          );
+        return repo.update(tx, id, { status: PAYMENT_CODE.processing });
       });
       if (!row) throw conflict('Only a withdrawal under review can be approved');
       await record(actorId, 'withdrawal.approve', before, row);
@@ -89,7 +100,10 @@ export function createWalletAdmin(deps: {
     /** Rejected with a reason the user sees; the funds go back. */
     async reject(actorId: string, id: string, reason: string) {
       const before = await withdrawal(id);
-      const row = await endWithRefund(db, repo, id, 'rjt', { from: ['suspicous', 'prc'], reason });
+      const row = await endWithRefund(db, repo, id, PAYMENT_CODE.rejected, {
+        from: [PAYMENT_CODE.underReview, PAYMENT_CODE.processing],
+        reason,
+      });
       if (!row) throw conflict('Only a withdrawal under review or waiting to be sent can be rejected');
       await record(actorId, 'withdrawal.reject', before, row);
       await deps.notices.withdrawalReturned(row);
@@ -105,8 +119,10 @@ export function createWalletAdmin(deps: {
       const found = await withdrawal(id);
       const followed = deps.senderNetworks.has(found.network as TNetwork);
       const row = await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, id, ['prc']);
-        return locked ? repo.update(tx, id, { status: followed ? 'snt' : 'cnf', txHash }) : undefined;
+        const locked = await repo.lock(tx, id, [PAYMENT_CODE.processing]);
+        return locked
+          ? repo.update(tx, id, { status: followed ? PAYMENT_CODE.sent : PAYMENT_CODE.confirmed, txHash })
+          : undefined;
       });
       if (!row) throw conflict('Only an approved withdrawal waiting to be sent can be marked as sent');
       await record(actorId, 'withdrawal.mark-sent', found, row);

@@ -98,6 +98,8 @@ export interface WalletSettings {
   depositsEnabled: boolean;
   /** Off: no new withdrawals, and the sender sends none of the approved ones until it is on again. */
   withdrawalsEnabled: boolean;
+  /** How long a withdrawal's quote can be confirmed after it was priced. */
+  quoteTtlSeconds: number;
   networks: Record<TNetwork, NetworkSettings>;
 }
 
@@ -109,6 +111,7 @@ export async function readWalletSettings(settings: SettingsService): Promise<Wal
     reviewAbove: stored.reviewAbove,
     depositsEnabled: stored.depositsEnabled,
     withdrawalsEnabled: stored.withdrawalsEnabled,
+    quoteTtlSeconds: stored.quoteTtlSeconds,
     networks: Object.fromEntries(
       NETWORKS.map((network) => [network, { ...NETWORK_DEFAULTS[network], ...networks[network] }]),
     ) as Record<TNetwork, NetworkSettings>,

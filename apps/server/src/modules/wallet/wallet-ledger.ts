@@ -1,10 +1,17 @@
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { Database } from '../../platform/db/client';
 import { cash, house, post, type Tx } from '../ledger/ledger';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 
 /** Withdrawal statuses from which the funds still come back. */
-export const REFUNDABLE = ['pnd', 'prc', 'suspicous', 'drp', 'snt'] as const;
+export const REFUNDABLE = [
+  PAYMENT_CODE.pending,
+  PAYMENT_CODE.processing,
+  PAYMENT_CODE.underReview,
+  PAYMENT_CODE.dropped,
+  PAYMENT_CODE.sent,
+] as const;
 /** Statuses that end a withdrawal with the funds returned. */
 export type RefundStatus = 'flr' | 'werror' | 'rerr' | 'rjt' | 'cnc';
 

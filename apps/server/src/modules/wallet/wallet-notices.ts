@@ -1,4 +1,5 @@
 import { COIN_LABEL, displayAsset, NETWORK_LABEL, type TCoin, type TNetwork } from '@td/contracts/constants';
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { Notify } from '../notifications/notifications.service';
 import type { WalletTxRow } from './wallet.schema';
 import { toWalletTxDto } from './wallet.service';
@@ -86,7 +87,7 @@ export function createWalletNotices(notify: Notify) {
       const { what, ...payload } = details(row);
       const back = `${payload.amount} USD is back in your real balance`;
       const message =
-        row.status === 'rjt'
+        row.status === PAYMENT_CODE.rejected
           ? `Withdrawal of ${what} rejected${row.reason ? `: ${row.reason}` : ''}. ${back}`
           : `Withdrawal of ${what} failed. ${back}`;
       await notify(
@@ -95,7 +96,10 @@ export function createWalletNotices(notify: Notify) {
         { message, ...payload, reason: row.reason },
         {
           email: {
-            subject: row.status === 'rjt' ? `Withdrawal rejected: ${what}` : `Withdrawal failed: ${what}`,
+            subject:
+              row.status === PAYMENT_CODE.rejected
+                ? `Withdrawal rejected: ${what}`
+                : `Withdrawal failed: ${what}`,
             paragraphs: [message],
           },
         },

@@ -1,8 +1,11 @@
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
+import { ledgerTransactions } from '../ledger/ledger.schema';
+import { tickets } from '../tickets/tickets.schema';
 import {
   chainCursors,
   type WalletTxRow,
@@ -12,6 +15,36 @@ import {
 } from './wallet.schema';
 
 export type NewWalletTx = typeof walletTransactions.$inferInsert;
+
+/** Withdrawal statuses of funds that left for the address: sent, then confirmed. */
+const WENT_OUT = [PAYMENT_CODE.sent, PAYMENT_CODE.confirmed];
+
+/** A quote never confirmed (Pending, nothing held) that nothing names: no ticket, no ledger entry. */
+const unreferencedQuote = (tx: Executor, before: Date) =>
+  and(
+    eq(walletTransactions.kind, 'withdrawal'),
+    eq(walletTransactions.status, PAYMENT_CODE.pending),
+    lt(walletTransactions.createdAt, before),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(tickets)
+        .where(
+          and(eq(tickets.linkKind, 'transaction'), eq(tickets.linkId, sql`${walletTransactions.id}::text`)),
+        ),
+    ),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(ledgerTransactions)
+        .where(
+          and(
+            eq(ledgerTransactions.refType, 'wallet'),
+            eq(ledgerTransactions.refId, sql`${walletTransactions.id}::text`),
+          ),
+        ),
+    ),
+  );
 
 export function createWalletRepository(db: Database) {
   return {
@@ -92,8 +125,17 @@ export function createWalletRepository(db: Database) {
       if (!row) throw new Error(`wallet transaction ${id} vanished`);
       return row;
     },
-    async remove(tx: Executor, id: string): Promise<void> {
-      await tx.delete(walletTransactions).where(eq(walletTransactions.id, id));
+    /**
+     * Deletes a deposit only while it is still pending, in one conditional statement: one credited
+     * meanwhile (by another watcher) keeps its row, and with it the key that credits it once.
+     * True when it was deleted.
+     */
+    async removePending(tx: Executor, id: string): Promise<boolean> {
+      const deleted = await tx
+        .delete(walletTransactions)
+        .where(and(eq(walletTransactions.id, id), eq(walletTransactions.status, PAYMENT_CODE.pending)))
+        .returning({ id: walletTransactions.id });
+      return deleted.length > 0;
     },
     async byStatus(
       network: string,
@@ -127,7 +169,10 @@ export function createWalletRepository(db: Database) {
         );
       return new Set(rows.map((row) => `${row.txHash}|${row.logIndex}`));
     },
-    /** When the user first had funds held for a withdrawal to this address (undefined: never). */
+    /**
+     * When the user first sent a withdrawal to this address (undefined: never). Only one that went
+     * out counts (sent or confirmed): one cancelled, rejected or failed sent nothing there.
+     */
     async firstUseOf(userId: string, network: string, address: string): Promise<Date | undefined> {
       const [row] = await db
         .select({ first: sql<Date | string | null>`min(${walletTransactions.heldAt})` })
@@ -138,10 +183,51 @@ export function createWalletRepository(db: Database) {
             eq(walletTransactions.kind, 'withdrawal'),
             eq(walletTransactions.network, network),
             eq(walletTransactions.address, address),
+            inArray(walletTransactions.status, WENT_OUT),
             isNotNull(walletTransactions.heldAt),
           ),
         );
       return row?.first ? new Date(row.first) : undefined;
+    },
+    /**
+     * Whether the user's account is active (not suspended, not deleted). With `tx`, the user row is
+     * share-locked for the rest of the transaction, so a suspension waits for what is decided on it.
+     */
+    async isAccountActive(userId: string, tx?: Tx): Promise<boolean> {
+      const query = (tx ?? db).select({ status: users.status }).from(users).where(eq(users.id, userId));
+      const [row] = tx ? await query.for('share') : await query;
+      return row?.status === 'act';
+    },
+    /**
+     * Removes up to `limit` withdrawal quotes made before `before` and never confirmed, the oldest
+     * first; a quote a ticket names is kept. Answers how many were looked at and removed. The rows
+     * are locked first (a confirmation under way is skipped), then deleted by a second statement
+     * that checks again what names them.
+     */
+    async removeStaleQuotes(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
+      return db.transaction(async (tx) => {
+        const candidates = await tx
+          .select({ id: walletTransactions.id })
+          .from(walletTransactions)
+          .where(unreferencedQuote(tx, before))
+          .orderBy(asc(walletTransactions.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (candidates.length === 0) return { examined: 0, removed: 0 };
+        const removed = await tx
+          .delete(walletTransactions)
+          .where(
+            and(
+              inArray(
+                walletTransactions.id,
+                candidates.map((row) => row.id),
+              ),
+              unreferencedQuote(tx, before),
+            ),
+          )
+          .returning({ id: walletTransactions.id });
+        return { examined: candidates.length, removed: removed.length };
+      });
     },
     /** Past withdrawal addresses of a user, most recent first. */
     async addressBookOf(userId: string, limit = 20) {

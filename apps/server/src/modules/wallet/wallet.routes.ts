@@ -1,4 +1,5 @@
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import {
   ZCoinInfo,
   ZConfirmWithdrawalRequest,
@@ -12,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { type Authenticator, authOf } from '../auth/authenticate';
+import { authOf, clientOf } from '../auth/authenticate';
 import type { WalletService } from './wallet.service';
 
 const params = z.object({ id: z.uuid('Not a withdrawal id') });
@@ -23,24 +24,19 @@ const ZAddressBookEntry = z.object({
   lastUsed: z.string(),
 });
 
-export function walletRoutes(deps: {
-  wallet: WalletService;
-  authenticate: Authenticator;
-}): FastifyPluginAsyncZod {
+export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyncZod {
   const { wallet } = deps;
   return async (app) => {
-    const requireUser = deps.authenticate.normal();
-
     app.get(
       '/wallet/coins',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(z.array(ZCoinInfo)) } } },
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZCoinInfo)) } } },
       async () => ok('Coins fetched successfully', await wallet.coins()),
     );
 
     app.post(
       '/wallet/address',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZWalletAddressRequest, response: { 200: successEnvelope(ZWalletAddress) } },
       },
       async (request) =>
@@ -53,7 +49,7 @@ export function walletRoutes(deps: {
     app.get(
       '/wallet/transactions',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: {
           querystring: ZWalletTransactionsQuery,
           response: { 200: successEnvelope(pageOf(ZWalletTransaction)) },
@@ -68,7 +64,10 @@ export function walletRoutes(deps: {
 
     app.get(
       '/wallet/address-book',
-      { preHandler: requireUser, schema: { response: { 200: successEnvelope(z.array(ZAddressBookEntry)) } } },
+      {
+        config: { access: 'user' },
+        schema: { response: { 200: successEnvelope(z.array(ZAddressBookEntry)) } },
+      },
       async (request) =>
         ok('Addresses fetched successfully', await wallet.addressBook(authOf(request).user.id)),
     );
@@ -76,7 +75,7 @@ export function walletRoutes(deps: {
     app.post(
       '/wallet/withdrawals',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: { body: ZWithdrawRequest, response: { 201: successEnvelope(ZWithdrawalQuote) } },
       },
       async (request, reply) =>
@@ -89,7 +88,7 @@ export function walletRoutes(deps: {
 
     app.post(
       '/wallet/withdrawals/:id/request-code',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
       async (request) => {
         await wallet.requestCode(authOf(request).user, request.params.id);
         return ok('Please check your email for the verification code', null);
@@ -99,7 +98,7 @@ export function walletRoutes(deps: {
     app.post(
       '/wallet/withdrawals/:id/confirm',
       {
-        preHandler: requireUser,
+        config: { access: 'user' },
         schema: {
           params,
           body: ZConfirmWithdrawalRequest,
@@ -107,9 +106,14 @@ export function walletRoutes(deps: {
         },
       },
       async (request) => {
-        const row = await wallet.confirm(authOf(request).user, request.params.id, request.body);
+        const row = await wallet.confirm(
+          authOf(request).user,
+          request.params.id,
+          request.body,
+          clientOf(request),
+        );
         return ok(
-          row.status === 'suspicous'
+          row.status === PAYMENT_CODE.underReview
             ? 'Withdrawal submitted: it is under review'
             : 'Withdrawal submitted successfully',
           row,
@@ -119,7 +123,10 @@ export function walletRoutes(deps: {
 
     app.post(
       '/wallet/withdrawals/:id/cancel',
-      { preHandler: requireUser, schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } } },
+      {
+        config: { access: 'user' },
+        schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
+      },
       async (request) =>
         ok('Withdrawal cancelled', await wallet.cancel(authOf(request).user.id, request.params.id)),
     );

@@ -93,12 +93,18 @@ export const walletTransactions = pgTable(
     rawTx: text('raw_tx'),
     nonce: integer('nonce'),
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /** A withdrawal's quote holds its rate until then; after it, it cannot be confirmed. */
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('wallet_transactions_user_idx').on(table.userId, table.createdAt),
     index('wallet_transactions_status_idx').on(table.network, table.status),
+    // Quotes never confirmed, oldest first, for the retention job.
+    index('wallet_transactions_quote_idx')
+      .on(table.createdAt)
+      .where(sql`${table.kind} = 'withdrawal' and ${table.status} = 'pnd'`),
     uniqueIndex('wallet_transactions_deposit_key')
       .on(table.network, table.txHash, table.logIndex)
       .where(sql`${table.kind} = 'deposit'`),

@@ -1,8 +1,10 @@
 import { COIN_LABEL, NETWORK_LABEL, type TCoin, type TNetwork } from '@td/contracts/constants';
 import { formatScaled } from '@td/contracts/decimal';
+import { PAYMENT_CODE } from '@td/contracts/statuses';
 import {
   explorerTxUrl,
   FAMILY_OF_NETWORK,
+  QUOTE_EXPIRED_MESSAGE,
   type TConfirmWithdrawalRequest,
   type TWalletAddress,
   type TWalletTransaction,
@@ -10,16 +12,18 @@ import {
   type ZWalletTransactionsQuery,
   type ZWithdrawRequest,
 } from '@td/contracts/wallet';
+import { ADDRESS_HINT } from '@td/contracts/wallet-address';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import type { Brand } from '../../platform/mail/email-layout';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/auth-emails';
 import { balancesOf, InsufficientFundsError } from '../ledger/ledger';
 import type { SettingsService } from '../settings/settings.service';
-import { ADDRESS_CHECKS, ADDRESS_HINT } from './addresses';
+import { ADDRESS_CHECKS } from './addresses';
 import type { AddressDeriver } from './hd';
 import { coinPrice, type PriceSource, rateText, unitsOfCents } from './prices';
 import type { WalletRepository } from './wallet.repository';
@@ -36,10 +40,12 @@ const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 
 export interface WalletAuth {
   sendActionCode(
     user: UserRow,
-    action: { purpose: 'withdrawal'; subject: string; mail: (code: string) => AuthEmail },
+    action: { purpose: 'withdrawal'; subject: string; mail: (code: string, brand: Brand) => AuthEmail },
   ): Promise<void>;
   checkActionCode(userId: string, purpose: 'withdrawal', code: string, subject: string): Promise<void>;
   checkSecondFactor(user: UserRow, code: string): Promise<boolean>;
+  /** Counts one attempt at an action's codes, per account and address; past the limit, a 429. */
+  limitActionCheck(userId: string, ip: string): Promise<void>;
 }
 
 export interface WalletServiceDeps {
@@ -64,6 +70,14 @@ export const coinText = (units: bigint | string, decimals: number) =>
 /** The `wallet.withdrawalsEnabled` setting is off: no withdrawal is taken until it is on again. */
 export const WITHDRAWALS_PAUSED_MESSAGE = 'Withdrawals are paused at the moment. Please try again later';
 const withdrawalsPaused = () => conflict(WITHDRAWALS_PAUSED_MESSAGE);
+
+/**
+ * A quote holds its rate until its expiry only, so no one can collect quotes and confirm the one
+ * the market later made best. One without an expiry (priced before quotes expired) is expired.
+ */
+export const isQuoteExpired = (row: WalletTxRow, nowMs = Date.now()) =>
+  row.quoteExpiresAt === null || row.quoteExpiresAt.getTime() <= nowMs;
+const quoteExpired = () => conflict(QUOTE_EXPIRED_MESSAGE);
 
 export function toWalletTxDto(row: WalletTxRow): TWalletTransaction {
   return {
@@ -100,6 +114,7 @@ export function toQuoteDto(row: WalletTxRow, isTfaRequired: boolean): TWithdrawa
     rate: row.rate ?? '0',
     status: row.status as TWithdrawalQuote['status'],
     isTfaRequired,
+    expiresAt: (row.quoteExpiresAt ?? row.createdAt).toISOString(),
   };
 }
 
@@ -224,8 +239,9 @@ export function createWalletService(deps: WalletServiceDeps) {
         amountCents: amount,
         feeCents: fee,
         rate: rateText(price),
-        status: 'pnd',
+        status: PAYMENT_CODE.pending,
         requiredConfirmations: settings.confirmations,
+        quoteExpiresAt: new Date(Date.now() + wallet.quoteTtlSeconds * 1000),
       });
       return toQuoteDto(row, user.tfaEnabled);
     },
@@ -233,12 +249,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Step 2 confirmed: a 6-digit code to the user's mailbox. */
     async requestCode(user: UserRow, id: string): Promise<void> {
       const row = await ownWithdrawal(user.id, id);
-      if (row.status !== 'pnd') throw conflict('This withdrawal is no longer waiting for a code');
+      if (row.status !== PAYMENT_CODE.pending)
+        throw conflict('This withdrawal is no longer waiting for a code');
+      if (isQuoteExpired(row)) throw quoteExpired();
       await deps.auth.sendActionCode(user, {
         purpose: 'withdrawal',
         subject: id,
-        mail: (code) =>
+        mail: (code, brand) =>
           withdrawalCodeEmail({
+            brand,
             firstName: user.firstName,
             antiPhishingPhrase: user.antiPhishingPhrase,
             code,
@@ -251,9 +270,13 @@ export function createWalletService(deps: WalletServiceDeps) {
     },
 
     /** Step 3: the codes, then the funds are held and the withdrawal goes on (or to review). */
-    async confirm(user: UserRow, id: string, input: TConfirmWithdrawalRequest) {
+    async confirm(user: UserRow, id: string, input: TConfirmWithdrawalRequest, client: { ip: string }) {
+      // Both codes are guessable (the authenticator's has no tries of its own): limited first.
+      await deps.auth.limitActionCheck(user.id, client.ip);
       const row = await ownWithdrawal(user.id, id);
-      if (row.status !== 'pnd') throw conflict('This withdrawal is no longer waiting for a code');
+      if (row.status !== PAYMENT_CODE.pending)
+        throw conflict('This withdrawal is no longer waiting for a code');
+      if (isQuoteExpired(row)) throw quoteExpired();
       if (!(await readWalletSettings(deps.settings)).withdrawalsEnabled) throw withdrawalsPaused();
       if (user.tfaEnabled) {
         const message = 'Enter the code from your authenticator app';
@@ -267,11 +290,13 @@ export function createWalletService(deps: WalletServiceDeps) {
       const reason = await reviewReason(user, row);
       try {
         const updated = await db.transaction(async (tx) => {
-          const locked = await repo.lock(tx, id, ['pnd'], user.id);
+          const locked = await repo.lock(tx, id, [PAYMENT_CODE.pending], user.id);
           if (!locked) throw conflict('This withdrawal is no longer waiting for a code');
           const heldAt = new Date();
+          // Checked again as held: the codes took time, and the rate holds until the expiry only.
+          if (isQuoteExpired(locked, heldAt.getTime())) throw quoteExpired();
           const next = await repo.update(tx, id, {
-            status: reason ? 'suspicous' : 'prc',
+            status: reason ? PAYMENT_CODE.underReview : PAYMENT_CODE.processing,
             reason: reason ?? null,
             heldAt,
           });
@@ -292,7 +317,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Before it is sent, the user may take it back: `cnc`, funds returned. */
     async cancel(userId: string, id: string) {
       await ownWithdrawal(userId, id);
-      const row = await endWithRefund(db, repo, id, 'cnc', { from: ['pnd', 'prc', 'suspicous'], userId });
+      const row = await endWithRefund(db, repo, id, PAYMENT_CODE.cancelled, {
+        from: [PAYMENT_CODE.pending, PAYMENT_CODE.processing, PAYMENT_CODE.underReview],
+        userId,
+      });
       if (!row) throw conflict('This withdrawal is already being sent and can no longer be cancelled');
       return toWalletTxDto(row);
     },

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Bus } from './bus';
+import { z } from 'zod';
+import { type Bus, type Channel, defineChannel } from './bus';
 import { createMemoryBus } from './memory-bus';
 import { BusUnavailableError, createRedisBus } from './redis-bus';
 
@@ -8,7 +9,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
 
 /** Resolves with the next `count` messages a channel delivers, or rejects after `ms`. */
-function collect(bus: Bus, channel: string, count: number, ms = 2_000) {
+function collect(bus: Bus, channel: Channel, count: number, ms = 2_000) {
   const received: unknown[] = [];
   let unsubscribe: (() => Promise<void>) | undefined;
   const done = new Promise<unknown[]>((resolve, reject) => {
@@ -28,7 +29,9 @@ function collect(bus: Bus, channel: string, count: number, ms = 2_000) {
   return { done, ready: () => new Promise((r) => setTimeout(r, 50)), unsubscribe: () => unsubscribe?.() };
 }
 
-const unique = () => `test-${Math.random().toString(36).slice(2)}`;
+const uniqueName = () => `test-${Math.random().toString(36).slice(2)}`;
+/** A fresh channel that takes any JSON. */
+const unique = () => defineChannel(uniqueName(), z.unknown());
 
 describe.each([
   ['memory', async () => [createMemoryBus(logger)] as const],
@@ -100,6 +103,21 @@ describe.each([
     await good.ready();
     await publisher.publish(channel, 'still here');
     expect(await good.done).toEqual(['still here']);
+  });
+
+  it("hands a subscriber only messages that parse with the channel's schema", async () => {
+    const { publisher, subscriber } = await openBuses();
+    const name = uniqueName();
+    const typed = defineChannel(name, z.object({ n: z.number().int() }));
+    // Another process (another version, or a bug) writing something else on the same channel.
+    const loose = defineChannel(name, z.unknown());
+    const received = collect(subscriber, typed, 2);
+    await received.ready();
+    await publisher.publish(loose, { n: 'one' });
+    await publisher.publish(typed, { n: 1 });
+    await publisher.publish(loose, 'not even an object');
+    await publisher.publish(typed, { n: 2 });
+    expect(await received.done).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
   it('answers ping while open', async () => {

@@ -1,18 +1,50 @@
+import type { z } from 'zod';
+
 export type BusHandler = (message: unknown) => void;
 export type Unsubscribe = () => Promise<void>;
 
+/** A bus channel: its name on the wire and the schema of every message on it. */
+export interface Channel<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly schema: S;
+}
+
+/**
+ * Declares a channel once, with its message's schema: `publish` on it is type-checked, and
+ * `subscribe` hands its handler only messages that parse (another process, perhaps another
+ * version, sent them), dropping and logging the rest.
+ */
+export function defineChannel<S extends z.ZodType>(name: string, schema: S): Channel<S> {
+  return { name, schema };
+}
+
 /**
  * Events between roles (a price tick from `market` to `stream`, an order change to the user's
- * stream room). Messages are JSON; a subscriber parses what it receives with its contract schema,
- * since another process sent it. Delivery is at most once: a bus carries notifications, never the
+ * stream room). Messages are JSON. Delivery is at most once: a bus carries notifications, never the
  * only copy of money or state.
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
-  publish(channel: string, message: unknown): Promise<void>;
-  subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe>;
+  publish<S extends z.ZodType>(channel: Channel<S>, message: z.input<S>): Promise<void>;
+  subscribe<S extends z.ZodType>(
+    channel: Channel<S>,
+    handler: (message: z.output<S>) => void,
+  ): Promise<Unsubscribe>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A channel's handler that sees only what parses with the channel's schema. */
+export function parsingHandler<S extends z.ZodType>(
+  channel: Channel<S>,
+  handler: (message: z.output<S>) => void,
+  onMalformed: (issues: readonly z.core.$ZodIssue[]) => void,
+): BusHandler {
+  return (message) => {
+    const parsed = channel.schema.safeParse(message);
+    if (parsed.success) handler(parsed.data);
+    else onMalformed(parsed.error.issues.slice(0, 3));
+  };
 }
 
 /** Handlers by channel, shared by both implementations; one failing handler never stops the rest. */

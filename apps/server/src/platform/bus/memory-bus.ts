@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import { type Bus, type BusHandler, HandlerRegistry } from './bus';
+import { type Bus, HandlerRegistry, parsingHandler } from './bus';
 
 /** The bus of a single process. Messages go through JSON as on Redis, so both behave alike. */
 export function createMemoryBus(logger: Logger): Bus {
@@ -13,12 +13,15 @@ export function createMemoryBus(logger: Logger): Bus {
       if (isClosed) return;
       const copy: unknown = JSON.parse(JSON.stringify(message));
       // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
-      queueMicrotask(() => registry.dispatch(channel, copy));
+      queueMicrotask(() => registry.dispatch(channel.name, copy));
     },
-    async subscribe(channel: string, handler: BusHandler) {
-      registry.add(channel, handler);
+    async subscribe(channel, handler) {
+      const parsing = parsingHandler(channel, handler, (issues) =>
+        logger.warn({ channel: channel.name, issues }, 'malformed bus message dropped'),
+      );
+      registry.add(channel.name, parsing);
       return async () => {
-        registry.remove(channel, handler);
+        registry.remove(channel.name, parsing);
       };
     },
     async ping() {

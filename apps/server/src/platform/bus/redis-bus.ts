@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { type Bus, type BusHandler, HandlerRegistry } from './bus';
+import { type Bus, HandlerRegistry, parsingHandler } from './bus';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const KEY_PREFIX = 'td:';
@@ -53,12 +53,16 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
   return {
     kind: 'redis',
     async publish(channel, message) {
-      await publisher.publish(KEY_PREFIX + channel, JSON.stringify(message));
+      await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(message));
     },
-    async subscribe(channel: string, handler: BusHandler) {
-      if (registry.add(channel, handler)) await subscriber.subscribe(KEY_PREFIX + channel);
+    async subscribe(channel, handler) {
+      const { name } = channel;
+      const parsing = parsingHandler(channel, handler, (issues) =>
+        logger.warn({ channel: name, issues }, 'malformed bus message dropped'),
+      );
+      if (registry.add(name, parsing)) await subscriber.subscribe(KEY_PREFIX + name);
       return async () => {
-        if (registry.remove(channel, handler)) await subscriber.unsubscribe(KEY_PREFIX + channel);
+        if (registry.remove(name, parsing)) await subscriber.unsubscribe(KEY_PREFIX + name);
       };
     },
     async ping() {

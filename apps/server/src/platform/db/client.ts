@@ -12,6 +12,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type every repository takes: the same on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction of {@link Database}. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a statement runs: the database, or a transaction the caller holds open. */
+export type Executor = Database | Tx;
 
 export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
 

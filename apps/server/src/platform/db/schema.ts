@@ -6,6 +6,8 @@ export {
   loginEvents,
   recoveryCodes,
   sessions,
+  signupDecoys,
+  usedNonces,
   users,
   verificationCodes,
 } from '../../modules/auth/auth.schema';
@@ -15,7 +17,7 @@ export { notifications, priceAlerts } from '../../modules/notifications/notifica
 export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
 export { referralCommissions } from '../../modules/referrals/referrals.schema';
 export { settings } from '../../modules/settings/settings.schema';
-export { ticketMessages, tickets } from '../../modules/tickets/tickets.schema';
+export { ticketAttachments, ticketMessages, tickets } from '../../modules/tickets/tickets.schema';
 export { equitySnapshots, orders } from '../../modules/trading/orders.schema';
 export {
   chainCursors,

@@ -13,7 +13,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit CSRF protection (SPEC §2). The web app's page sets the cookie (issueCsrfCookie); a
+ * Double-submit CSRF protection for requests authenticated by cookie. The web app's page sets the cookie (issueCsrfCookie); a
  * state-changing request that carries cookies must echo it in the header, which only a page of our
  * own origin can read. Requests without cookies (bearer-only API clients) pass.
  */

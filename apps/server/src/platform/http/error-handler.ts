@@ -18,8 +18,25 @@ function send(reply: FastifyReply, status: number, body: TErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The router's own refusals, said for a person and without echoing the address back. */
+const ROUTER_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+};
+
 /**
- * Every error leaves as the error body of SPEC §2. Only AppError messages and the framework's own
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a broken
+ * percent-encoding, a path part over `maxParamLength`) leaves in the error body too, as a 400.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message = ROUTER_MESSAGES[error.code];
+  if (message) return send(reply, 400, { message, code: 'VALIDATION' });
+  request.log.error({ err: error }, 'request failed in the router');
+  return send(reply, 500, { message: GENERIC_500, code: 'INTERNAL' });
+}
+
+/**
+ * Every error leaves as the error body `{ message, code, details? }`. Only AppError messages and the framework's own
  * 4xx reach the client; anything else is logged and answered with a bare 500, never a stack.
  */
 export function registerErrorHandling(

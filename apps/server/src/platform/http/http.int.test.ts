@@ -29,13 +29,16 @@ describe('the HTTP layer', () => {
       extend(app) {
         app.post(
           '/test/echo',
-          { schema: { body: z.object({ email: z.email(), amount: z.number().int().positive() }) } },
+          {
+            config: { access: 'public' },
+            schema: { body: z.object({ email: z.email(), amount: z.number().int().positive() }) },
+          },
           async (request) => ({ message: 'Echo', data: request.body }),
         );
-        app.get('/test/conflict', async () => {
+        app.get('/test/conflict', { config: { access: 'public' } }, async () => {
           throw conflict('That address is already taken', { field: 'email' });
         });
-        app.get('/test/crash', async () => {
+        app.get('/test/crash', { config: { access: 'public' } }, async () => {
           throw new Error('secret internals at /srv/app/db.ts:42');
         });
       },
@@ -288,6 +291,73 @@ describe('/health when the database is down', () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('security headers behind HTTPS, with the stream on its own host', () => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'td-dist-'));
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    t = await buildTestApp({
+      webDistDir: distDir,
+      env: { PUBLIC_URL: 'https://trade.example.com', STREAM_URL: 'https://stream.example.com' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('lets the page connect to its own origin and the stream’s only', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("connect-src 'self' https://stream.example.com wss://stream.example.com;");
+    expect(csp).not.toMatch(/(^|\s)wss?:(\s|;|$)/);
+  });
+
+  it('sends HSTS on the document and on every API response', async () => {
+    const hsts = 'max-age=15552000; includeSubDomains';
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['strict-transport-security']).toBe(hsts);
+    for (const url of ['/health', '/nope', '/profile']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: XHR_ACCEPT } });
+      expect(response.headers['strict-transport-security'], url).toBe(hsts);
+    }
+  });
+});
+
+describe('security headers over plain HTTP', () => {
+  it('sends no HSTS, on the page or the API', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'td-dist-'));
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    const t = await buildTestApp({ webDistDir: distDir, env: { PUBLIC_URL: 'http://localhost:3000' } });
+    try {
+      for (const url of ['/', '/health']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      }
+      const page = await t.app.inject({ method: 'GET', url: '/' });
+      expect(page.headers['content-security-policy']).toContain(
+        "connect-src 'self' http://localhost:3000 ws://localhost:3000;",
+      );
+    } finally {
+      await t.close();
+      rmSync(distDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../errors';
+import type { AccessGuard } from './access';
 
 /**
  * Links that open without a login, for a while: an `<img>` cannot send the bearer token. A link
@@ -28,3 +32,27 @@ export function createUrlSigner(secret: Uint8Array, options: { windowMs: number;
   };
 }
 export type UrlSigner = ReturnType<typeof createUrlSigner>;
+
+/** The query of a signed link, `?exp=…&sig=…` (checked by the guard, bounded here). */
+export const ZSignedLinkQuery = z.object({
+  exp: z.string().regex(/^\d{1,12}$/, 'Not a valid link'),
+  sig: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid link'),
+});
+
+/**
+ * The guard of `signed` routes: the request's own path must carry this server's signature and an
+ * expiry still ahead. A link not signed here, altered or expired is as good as a file that does not
+ * exist: a 404, whoever asks.
+ */
+export function signedLinkGuard(signer: UrlSigner): AccessGuard {
+  return async (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+    if (typeof exp !== 'string' || typeof sig !== 'string' || !signer.isValid(path, exp, sig)) {
+      throw notFound('Not found');
+    }
+  };
+}

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { declareScopeAccess } from './access';
 import { issueCsrfCookie } from './csrf';
 
-/** Paths the web app routes itself although an API shares the prefix (SPEC §4 admin vs §8 /admin/*). */
+/** Paths the web app routes itself although an API shares the prefix (the web app's /admin screens share the prefix of the back-office API's /admin/*). */
 const SHARED_PREFIXES = ['/admin'];
 const ASSET_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -77,17 +78,22 @@ export function registerSharedPrefixPages(app: FastifyInstance, page: WebAppPage
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string, page: WebAppPage): Promise<void> {
   const assetsDir = join(distDir, 'assets');
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, path) {
-      reply.header(
-        'cache-control',
-        path.startsWith(assetsDir) ? `public, max-age=${ASSET_MAX_AGE_S}, immutable` : 'no-cache',
-      );
-    },
-  });
+  // The static plugin's routes cannot carry a config: its scope declares them public.
+  const staticFiles: FastifyPluginAsync = async (files) => {
+    declareScopeAccess(files, 'public');
+    await files.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.startsWith(assetsDir) ? `public, max-age=${ASSET_MAX_AGE_S}, immutable` : 'no-cache',
+        );
+      },
+    });
+  };
+  await app.register(staticFiles);
 
-  app.get('/', (request, reply) => sendIndex(request, reply, page));
+  app.get('/', { config: { access: 'public' } }, (request, reply) => sendIndex(request, reply, page));
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderEmail } from './email-layout';
+import { DEFAULT_BRAND, escapeHtml, renderEmail } from './email-layout';
 
 const base = {
   title: 'Verify your email address',
   preheader: 'Your code expires in 10 minutes',
   paragraphs: ['Enter this code to verify your address.'],
+  brand: DEFAULT_BRAND,
 };
 
 describe('renderEmail', () => {
@@ -19,6 +20,7 @@ describe('renderEmail', () => {
       button: { label: `Go ${evil}`, url: 'https://trade.example/verify?token=a"b&c=<d>' },
       antiPhishingPhrase: `Phrase ${evil}`,
       footnote: `Note ${evil}`,
+      brand: { appName: `Desk ${evil}`, supportEmail: `help${evil}@x.example` },
     });
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>1</b>');

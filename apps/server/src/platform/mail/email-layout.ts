@@ -16,11 +16,27 @@ export interface EmailContent {
   /** The user's own phrase: a mail without it did not come from us. */
   antiPhishingPhrase?: string | null;
   footnote?: string;
+  /** Whose mail it is: the name in the header and footer, and where to write with questions. */
+  brand: Brand;
 }
 
-const PRODUCT_NAME = 'Trading Desk';
-const WHY_YOU_GOT_THIS = `You received this email because it concerns your ${PRODUCT_NAME} account.`;
-const NEVER_ASK = `${PRODUCT_NAME} will never ask for your password or codes.`;
+/** The product as the operator names it (the `general` settings' app name and support address). */
+export interface Brand {
+  appName: string;
+  supportEmail: string | null;
+}
+
+/** The product's name and support address before an operator sets their own. */
+export const DEFAULT_BRAND: Brand = { appName: 'Trading Desk', supportEmail: null };
+
+/** The footer's lines: why the mail came, that we never ask for secrets, and where to ask. */
+function footerLines({ appName, supportEmail }: Brand): string[] {
+  return [
+    `You received this email because it concerns your ${appName} account.`,
+    `${appName} will never ask for your password or codes.`,
+    ...(supportEmail ? [`Questions? Write to ${supportEmail}.`] : []),
+  ];
+}
 
 const COLOR = {
   brand: '#1f5eff',
@@ -106,13 +122,13 @@ function renderHtml(content: EmailContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOR.page};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
-<tr><td style="padding:16px 24px;background:${COLOR.brand};border-radius:8px 8px 0 0;font-size:18px;font-weight:700;line-height:24px;color:#ffffff;">${PRODUCT_NAME}</td></tr>
+<tr><td style="padding:16px 24px;background:${COLOR.brand};border-radius:8px 8px 0 0;font-size:18px;font-weight:700;line-height:24px;color:#ffffff;">${escapeHtml(content.brand.appName)}</td></tr>
 <tr><td style="padding:28px 24px 12px;background:${COLOR.card};border:1px solid ${COLOR.border};border-top:0;border-radius:0 0 8px 8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="font-family:${FONT};">
 ${rows.join('\n')}
 </table>
 </td></tr>
-<tr><td style="padding:20px 24px;font-size:12px;line-height:18px;color:${COLOR.muted};text-align:center;">${escapeHtml(WHY_YOU_GOT_THIS)}<br>${escapeHtml(NEVER_ASK)}</td></tr>
+<tr><td style="padding:20px 24px;font-size:12px;line-height:18px;color:${COLOR.muted};text-align:center;">${footerLines(content.brand).map(escapeHtml).join('<br>')}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -123,7 +139,7 @@ ${rows.join('\n')}
 
 function renderText(content: EmailContent): string {
   const { title, greeting, paragraphs, code, button, antiPhishingPhrase, footnote } = content;
-  const blocks: string[] = [PRODUCT_NAME];
+  const blocks: string[] = [content.brand.appName];
   if (antiPhishingPhrase) blocks.push(`Your anti-phishing code: ${antiPhishingPhrase}`);
   blocks.push(title);
   if (greeting) blocks.push(greeting);
@@ -131,7 +147,7 @@ function renderText(content: EmailContent): string {
   if (code) blocks.push(`Your code: ${code}`);
   if (button) blocks.push(`${button.label}: ${button.url}`);
   if (footnote) blocks.push(footnote);
-  blocks.push(`--\n${WHY_YOU_GOT_THIS}\n${NEVER_ASK}`);
+  blocks.push(`--\n${footerLines(content.brand).join('\n')}`);
   return `${blocks.join('\n\n')}\n`;
 }
 

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer, type MailMessage } from './mailer';
+import { createMailer, type Mailer, type MailMessage, MailSendError } from './mailer';
 
 const silent = pino({ level: 'silent' });
 
@@ -118,14 +118,16 @@ describe('the SMTP mailer', () => {
     expect(bodies).toContain(MESSAGE.html);
   });
 
-  it('throws when the server refuses the mail', async () => {
+  it('throws when the server refuses the mail, in the protocol’s terms and not the server’s words', async () => {
     mailer = createMailer(
       { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@trade.example', dataDir: '/nonexistent' },
       silent,
     );
-    await expect(mailer.send({ ...MESSAGE, to: 'bob@refused.example' })).rejects.toThrow(
-      /Mailbox unavailable/,
-    );
+    const refused = mailer.send({ ...MESSAGE, to: 'bob@refused.example' });
+    await expect(refused).rejects.toBeInstanceOf(MailSendError);
+    await expect(refused).rejects.toMatchObject({ command: 'RCPT TO', responseCode: 550 });
+    // A server's reply may quote what it refused (a code, a link): it is not carried on.
+    await expect(refused).rejects.not.toThrow(/Mailbox unavailable/);
     expect(received).toHaveLength(0);
   });
 

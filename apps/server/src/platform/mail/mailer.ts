@@ -11,6 +11,31 @@ export interface MailMessage {
   html: string;
 }
 
+/**
+ * Why a mail did not go out, in the terms of the protocol only. The server's own words are left
+ * out: a refusal may quote the message it refused, and with it a code or a link, which the caller
+ * then logs.
+ */
+export class MailSendError extends Error {
+  override name = 'MailSendError';
+  constructor(
+    readonly code: string | undefined,
+    readonly command: string | undefined,
+    readonly responseCode: number | undefined,
+  ) {
+    super(`the mail was not sent (${[code, command, responseCode].filter(Boolean).join(', ') || 'unknown'})`);
+  }
+}
+
+function mailSendErrorOf(error: unknown): MailSendError {
+  const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
+  return new MailSendError(
+    typeof code === 'string' ? code.slice(0, 40) : undefined,
+    typeof command === 'string' ? command.slice(0, 40) : undefined,
+    typeof responseCode === 'number' ? responseCode : undefined,
+  );
+}
+
 /** Sends mail. `send` throws when the mail did not go out: the caller decides what that means. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -62,7 +87,12 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
   logger.info({ host: url.hostname, port: url.port || undefined, isSecure }, 'mail goes out over SMTP');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      let info: { messageId: string };
+      try {
+        info = await transport.sendMail({ from, ...message });
+      } catch (error) {
+        throw mailSendErrorOf(error);
+      }
       logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
     async close() {

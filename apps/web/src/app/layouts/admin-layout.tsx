@@ -7,16 +7,18 @@ import { Logo } from '../../components/logo';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
+import { PATHS } from '../../lib/paths';
+import { useAppName } from '../../lib/settings';
 import styles from './admin-layout.module.css';
 
 const SECTIONS = [
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/tickets', label: 'Tickets' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/withdrawals', label: 'Withdrawals' },
-  { to: '/admin/pairs', label: 'Pairs' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/audit', label: 'Audit log' },
+  { to: PATHS.admin.users, label: 'Users' },
+  { to: PATHS.admin.tickets, label: 'Tickets' },
+  { to: PATHS.admin.orders, label: 'Orders' },
+  { to: PATHS.admin.withdrawals, label: 'Withdrawals' },
+  { to: PATHS.admin.pairs, label: 'Pairs' },
+  { to: PATHS.admin.settings, label: 'Settings' },
+  { to: PATHS.admin.audit, label: 'Audit log' },
 ] as const;
 
 /**
@@ -25,11 +27,12 @@ const SECTIONS = [
  */
 export function AdminLayout() {
   const { data: user, isPending } = useSessionProfile();
+  const appName = useAppName();
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
-        <Link to="/admin/users" className={styles.brand} aria-label="Back-office home">
-          <Logo size={26} />
+        <Link to={PATHS.admin.users} className={styles.brand} aria-label="Back-office home">
+          <Logo size={26} name={appName} />
           <span className={styles.badge}>Admin</span>
         </Link>
         <nav className={styles.sections} aria-label="Back-office">
@@ -46,7 +49,7 @@ export function AdminLayout() {
         <div className={styles.tools}>
           <ThemeToggle />
           <ButtonLink
-            to="/dashboard/home"
+            to={PATHS.home}
             variant="ghost"
             size="sm"
             icon={<IconArrowLeft size={14} />}
@@ -67,7 +70,7 @@ export function AdminLayout() {
               icon={<IconShieldCheck size={24} />}
               title="Administrators only."
               description="Your account has no access to the back-office."
-              action={<ButtonLink to="/dashboard/home">Back to the dashboard</ButtonLink>}
+              action={<ButtonLink to={PATHS.home}>Back to the dashboard</ButtonLink>}
             />
           </Card>
         )}

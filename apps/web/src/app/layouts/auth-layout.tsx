@@ -2,6 +2,8 @@ import { Link, Outlet } from 'react-router';
 import { IconActivity, IconShieldCheck, IconWallet } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { PATHS } from '../../lib/paths';
+import { useAppName } from '../../lib/settings';
 import styles from './auth-layout.module.css';
 
 const HIGHLIGHTS = [
@@ -37,10 +39,11 @@ function BrandChart() {
 
 /** Every authentication route: a brand panel (wide screens) beside the form column. */
 export function AuthLayout() {
+  const appName = useAppName();
   return (
     <div className={styles.layout}>
       <aside className={styles.brandPanel}>
-        <Logo size={32} />
+        <Logo size={32} name={appName} />
         <div className={styles.pitch}>
           <p className={styles.tagline}>Trade the markets from one desk.</p>
           <p className={styles.lead}>
@@ -63,15 +66,17 @@ export function AuthLayout() {
       </aside>
       <div className={styles.formColumn}>
         <div className={styles.formTop}>
-          <Link to="/authentication/login" className={styles.mobileLogo} aria-label="Trading Desk">
-            <Logo size={28} />
+          <Link to={PATHS.login} className={styles.mobileLogo} aria-label={appName}>
+            <Logo size={28} name={appName} />
           </Link>
           <ThemeToggle />
         </div>
         <main className={styles.formArea}>
           <Outlet />
         </main>
-        <p className={styles.footer}>© {new Date().getFullYear()} Trading Desk</p>
+        <p className={styles.footer}>
+          © {new Date().getFullYear()} {appName}
+        </p>
       </div>
     </div>
   );

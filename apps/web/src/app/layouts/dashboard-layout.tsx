@@ -25,19 +25,20 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
-import { useSettings } from '../../lib/settings';
+import { PATHS } from '../../lib/paths';
+import { useAppName, useSettings } from '../../lib/settings';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
 // The six tabs of the product, in its order (product spec §2).
 const TABS: readonly TNavTab[] = [
-  { to: '/dashboard/home', label: 'Dashboard', icon: <IconDashboard /> },
-  { to: '/dashboard/trade', label: 'Trade', icon: <IconCandles /> },
-  { to: '/dashboard/portfolio', label: 'Portfolio', icon: <IconPieChart /> },
-  { to: '/dashboard/market', label: 'Market', icon: <IconLineChart /> },
-  { to: '/dashboard/history', label: 'History', icon: <IconHistory /> },
-  { to: '/dashboard/referral', label: 'Referral', icon: <IconUsers /> },
-  { to: '/dashboard/wallet', label: 'Wallet', icon: <IconWallet /> },
+  { to: PATHS.home, label: 'Dashboard', icon: <IconDashboard /> },
+  { to: PATHS.trade, label: 'Trade', icon: <IconCandles /> },
+  { to: PATHS.portfolio, label: 'Portfolio', icon: <IconPieChart /> },
+  { to: PATHS.market, label: 'Market', icon: <IconLineChart /> },
+  { to: PATHS.history, label: 'History', icon: <IconHistory /> },
+  { to: PATHS.referral, label: 'Referral', icon: <IconUsers /> },
+  { to: PATHS.wallet, label: 'Wallet', icon: <IconWallet /> },
 ];
 
 const AVATAR_SIZE_PX = 26;
@@ -83,29 +84,29 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
         {
           label: 'Profile',
           icon: <IconUser size={16} />,
-          onSelect: () => void navigate('/dashboard/profile'),
+          onSelect: () => void navigate(PATHS.profile),
         },
         {
           label: 'Security',
           icon: <IconShieldCheck size={16} />,
-          onSelect: () => void navigate('/dashboard/security'),
+          onSelect: () => void navigate(PATHS.security),
         },
         {
           label: 'Notifications',
           icon: <IconBell size={16} />,
-          onSelect: () => void navigate('/dashboard/notifications'),
+          onSelect: () => void navigate(PATHS.notifications),
         },
         {
           label: 'Support',
           icon: <IconLifeBuoy size={16} />,
-          onSelect: () => void navigate('/dashboard/support'),
+          onSelect: () => void navigate(PATHS.support),
         },
         ...(user?.role === 'admin'
           ? [
               {
                 label: 'Back-office',
                 icon: <IconSettings size={16} />,
-                onSelect: () => void navigate('/admin'),
+                onSelect: () => void navigate(PATHS.admin.root),
               },
             ]
           : []),
@@ -129,6 +130,7 @@ function MaintenanceNotice() {
 /** The signed-in frame: top bar (brand, tabs, theme, account), the screen, and on phones a bottom tab bar. */
 export function DashboardLayout() {
   const isMobile = useIsMobile();
+  const appName = useAppName();
 
   return (
     <div className={styles.frame}>
@@ -137,8 +139,8 @@ export function DashboardLayout() {
       </a>
       <header className={styles.topbar}>
         <div className={styles.topbarInner}>
-          <Link to="/dashboard/home" className={styles.brand} aria-label="Trading Desk home">
-            <Logo size={isMobile ? 26 : 28} />
+          <Link to={PATHS.home} className={styles.brand} aria-label={`${appName} home`}>
+            <Logo size={isMobile ? 26 : 28} name={appName} />
           </Link>
           {isMobile ? null : <NavTabs tabs={TABS} placement="top" label="Main" />}
           <div className={styles.tools}>

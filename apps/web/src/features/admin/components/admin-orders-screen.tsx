@@ -1,5 +1,5 @@
 import type { TAdminOrder } from '@td/contracts/admin';
-import { ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
+import { ORDER_CODE, ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
@@ -11,7 +11,7 @@ import { IconCandles } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
+import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
@@ -118,7 +118,7 @@ export function AdminOrdersScreen() {
       header: '',
       align: 'end',
       cell: (order) =>
-        order.status === 'act' || order.status === 'pnd' ? (
+        order.status === ORDER_CODE.active || order.status === ORDER_CODE.pending ? (
           <Button size="sm" variant="secondary" onClick={() => setEditing(order)}>
             Edit TP/SL
           </Button>

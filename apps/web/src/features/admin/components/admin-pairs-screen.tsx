@@ -1,4 +1,5 @@
 import type { TAdminPair } from '@td/contracts/admin';
+import { PAIR_CODE } from '@td/contracts/statuses';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
@@ -65,17 +66,19 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
 
 function StatusToggle({ pair }: { pair: TAdminPair }) {
   const update = useUpdatePair();
-  const isActive = pair.status === 'act';
+  const isActive = pair.status === PAIR_CODE.active;
   return (
     <Button
       size="sm"
       variant={isActive ? 'ghost' : 'primary'}
       isLoading={update.isPending}
       onClick={() =>
-        update.mutateAsync({ symbol: pair.symbol, status: isActive ? 'dis' : 'act' }).then(
-          (result) => toast.success(result.message),
-          () => undefined,
-        )
+        update
+          .mutateAsync({ symbol: pair.symbol, status: isActive ? PAIR_CODE.disabled : PAIR_CODE.active })
+          .then(
+            (result) => toast.success(result.message),
+            () => undefined,
+          )
       }
     >
       {isActive ? 'Disable' : 'Enable'}
@@ -99,8 +102,8 @@ const COLUMNS: TColumn<TAdminPair>[] = [
     key: 'status',
     header: 'Status',
     cell: (pair) => (
-      <Badge tone={pair.status === 'act' ? 'positive' : 'neutral'}>
-        {pair.status === 'act' ? 'Enabled' : 'Disabled'}
+      <Badge tone={pair.status === PAIR_CODE.active ? 'positive' : 'neutral'}>
+        {pair.status === PAIR_CODE.active ? 'Enabled' : 'Disabled'}
       </Badge>
     ),
   },

@@ -27,6 +27,7 @@ const LABEL: Record<string, string> = {
   reviewAbove: 'Withdrawals above this wait for review (USD)',
   depositsEnabled: 'Deposits enabled',
   withdrawalsEnabled: 'Withdrawals enabled',
+  quoteTtlSeconds: 'A withdrawal quote holds its rate for (seconds)',
   commissionRate: 'Referral commission (0.2 = 20 % of the fees)',
   isEnabled: 'Referral commission enabled',
 };
@@ -65,6 +66,19 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
               <Checkbox key={key} checked={value} onChange={(event) => set(key, event.target.checked)}>
                 {LABEL[key] ?? key}
               </Checkbox>
+            );
+          }
+          if (typeof value === 'number') {
+            return (
+              <TextField
+                key={key}
+                label={LABEL[key] ?? key}
+                name={key}
+                type="number"
+                inputMode="numeric"
+                value={Number.isNaN(value) ? '' : String(value)}
+                onChange={(event) => set(key, Number.parseInt(event.target.value, 10))}
+              />
             );
           }
           if (value && typeof value === 'object') {

@@ -6,11 +6,12 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { IconArrowLeft, IconSend } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
-import { AttachmentPicker, type TAttachment } from '../../../components/support/attachment-picker';
-import { TicketMessages } from '../../../components/support/ticket-messages';
-import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { TextAreaField } from '../../../components/text-field';
+import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
+import { TicketMessages } from '../../../domain/support/components/ticket-messages';
+import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { replyToTicket, setTicketStatus, useAdminTicket, useAdminTicketMutation } from '../api/admin-tickets';
 import styles from './admin.module.css';
 
@@ -44,7 +45,7 @@ export function AdminTicketScreen() {
   return (
     <div className={styles.stack}>
       <div className={styles.rowBetween}>
-        <ButtonLink to="/admin/tickets" variant="ghost" icon={<IconArrowLeft size={16} />}>
+        <ButtonLink to={PATHS.admin.tickets} variant="ghost" icon={<IconArrowLeft size={16} />}>
           Queue
         </ButtonLink>
         {ticket ? (

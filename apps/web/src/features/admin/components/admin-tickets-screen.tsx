@@ -1,4 +1,4 @@
-import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
+import { TICKET_CODE, TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,9 +8,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
-import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { TextField } from '../../../components/text-field';
+import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
 import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import styles from './admin.module.css';
@@ -18,9 +19,9 @@ import styles from './admin.module.css';
 type TRow = TTicketSummary & { userEmail: string };
 type TFilter = 'all' | TTicketStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
-  { value: 'opn', label: TICKET_STATUS.opn },
-  { value: 'pnd', label: TICKET_STATUS.pnd },
-  { value: 'cls', label: TICKET_STATUS.cls },
+  { value: TICKET_CODE.open, label: TICKET_STATUS.opn },
+  { value: TICKET_CODE.inProgress, label: TICKET_STATUS.pnd },
+  { value: TICKET_CODE.closed, label: TICKET_STATUS.cls },
   { value: 'all', label: 'All' },
 ];
 
@@ -30,7 +31,7 @@ const COLUMNS: TColumn<TRow>[] = [
     header: 'Subject',
     isPrimary: true,
     cell: (ticket) => (
-      <Link to={`/admin/tickets/${ticket.id}`} className={styles.strongLink}>
+      <Link to={PATHS.admin.ticket(ticket.id)} className={styles.strongLink}>
         {ticket.subject}
         <span className={styles.sub}>{ticket.userEmail}</span>
       </Link>
@@ -58,7 +59,7 @@ const COLUMNS: TColumn<TRow>[] = [
 
 /** The support queue: Open first (they wait for us), then In Progress and Closed. */
 export function AdminTicketsScreen() {
-  const [filter, setFilter] = useState<TFilter>('opn');
+  const [filter, setFilter] = useState<TFilter>(TICKET_CODE.open);
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useTicketQueue(filter === 'all' ? undefined : filter, q.trim(), page);

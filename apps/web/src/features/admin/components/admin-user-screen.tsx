@@ -1,5 +1,5 @@
 import type { TLoginEvent } from '@td/contracts/profile';
-import { USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
+import { USER_CODE, USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,10 +11,11 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
-import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
-import { WALLET_TX_COLUMNS } from '../../../components/wallet/wallet-transactions-table';
+import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
+import { WALLET_TX_COLUMNS } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
+import { PATHS } from '../../../lib/paths';
 import {
   deleteUser,
   setUserRole,
@@ -82,7 +83,7 @@ export function AdminUserScreen() {
   };
 
   const back = (
-    <ButtonLink to="/admin/users" variant="ghost" icon={<IconArrowLeft size={16} />}>
+    <ButtonLink to={PATHS.admin.users} variant="ghost" icon={<IconArrowLeft size={16} />}>
       All users
     </ButtonLink>
   );
@@ -132,11 +133,11 @@ export function AdminUserScreen() {
           )}
           {user && !user.deletedAt ? (
             <div className={styles.actions}>
-              {user.status === 'act' ? (
+              {user.status === USER_CODE.active ? (
                 <Button
                   variant="secondary"
                   isLoading={status.isPending}
-                  onClick={() => void run(status.mutateAsync({ id, status: 'sus' }))}
+                  onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.suspended }))}
                 >
                   Suspend
                 </Button>
@@ -144,7 +145,7 @@ export function AdminUserScreen() {
                 <Button
                   variant="secondary"
                   isLoading={status.isPending}
-                  onClick={() => void run(status.mutateAsync({ id, status: 'act' }))}
+                  onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.active }))}
                 >
                   Reactivate
                 </Button>
@@ -230,7 +231,7 @@ export function AdminUserScreen() {
                   (result) => {
                     toast.success(result.message);
                     setIsDeleting(false);
-                    void navigate('/admin/users');
+                    void navigate(PATHS.admin.users);
                   },
                   () => setIsDeleting(false),
                 )

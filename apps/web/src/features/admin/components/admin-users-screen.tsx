@@ -10,6 +10,7 @@ import { IconUsers } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
 import styles from './admin.module.css';
 
@@ -19,7 +20,7 @@ const COLUMNS: TColumn<TAdminUser>[] = [
     header: 'User',
     isPrimary: true,
     cell: (user) => (
-      <Link to={`/admin/users/${user.id}`} className={styles.strongLink}>
+      <Link to={PATHS.admin.user(user.id)} className={styles.strongLink}>
         {`${user.firstName} ${user.lastName}`.trim()}
         <span className={styles.sub}>{user.email}</span>
       </Link>

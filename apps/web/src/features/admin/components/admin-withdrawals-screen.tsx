@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS, type TPaymentStatus } from '@td/contracts/statuses';
+import { PAYMENT_CODE, PAYMENT_STATUS, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -13,11 +13,12 @@ import { FilterTabs } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
 import { PagedTable } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
-import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
-import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
+import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
+import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import {
   approveWithdrawal,
@@ -30,11 +31,11 @@ import styles from './admin.module.css';
 
 type TFilter = 'all' | TPaymentStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
-  { value: 'suspicous', label: PAYMENT_STATUS.suspicous },
-  { value: 'prc', label: 'To send' },
-  { value: 'snt', label: 'Sent' },
-  { value: 'cnf', label: PAYMENT_STATUS.cnf },
-  { value: 'rjt', label: PAYMENT_STATUS.rjt },
+  { value: PAYMENT_CODE.underReview, label: PAYMENT_STATUS.suspicous },
+  { value: PAYMENT_CODE.processing, label: 'To send' },
+  { value: PAYMENT_CODE.sent, label: 'Sent' },
+  { value: PAYMENT_CODE.confirmed, label: PAYMENT_STATUS.cnf },
+  { value: PAYMENT_CODE.rejected, label: PAYMENT_STATUS.rjt },
   { value: 'all', label: 'All' },
 ];
 const shortText = (text: string) => (text.length > 18 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text);
@@ -139,7 +140,7 @@ function TextDialog({
  * the transaction's hash). Every decision lands in the audit log.
  */
 export function AdminWithdrawalsScreen() {
-  const [filter, setFilter] = useState<TFilter>('suspicous');
+  const [filter, setFilter] = useState<TFilter>(PAYMENT_CODE.underReview);
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<TAdminWithdrawal>();
   const [sending, setSending] = useState<TAdminWithdrawal>();
@@ -166,7 +167,7 @@ export function AdminWithdrawalsScreen() {
       key: 'user',
       header: 'User',
       cell: (tx) => (
-        <Link to={`/admin/users/${tx.userId}`} className={styles.strongLink}>
+        <Link to={PATHS.admin.user(tx.userId)} className={styles.strongLink}>
           {tx.userEmail}
         </Link>
       ),
@@ -201,9 +202,9 @@ export function AdminWithdrawalsScreen() {
       header: 'Actions',
       align: 'end',
       cell: (tx) =>
-        tx.status === 'suspicous' || tx.status === 'prc' ? (
+        tx.status === PAYMENT_CODE.underReview || tx.status === PAYMENT_CODE.processing ? (
           <span className={styles.rowActions}>
-            {tx.status === 'suspicous' ? (
+            {tx.status === PAYMENT_CODE.underReview ? (
               <Button
                 size="sm"
                 variant="primary"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../components/logo';
+import { useAppName } from '../../../lib/settings';
 import styles from './auth-card.module.css';
 
 interface TAuthCardProps {
@@ -14,9 +14,10 @@ interface TAuthCardProps {
 
 /** The card every authentication screen sits in. */
 export function AuthCard({ title, subtitle, icon, footer, children }: TAuthCardProps) {
+  const appName = useAppName();
   return (
     <section className={styles.card} aria-labelledby="auth-card-title">
-      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${title} · ${appName}`}</title>
       <header className={styles.header}>
         {icon ? <div className={styles.icon}>{icon}</div> : null}
         <h1 id="auth-card-title" className={styles.title}>

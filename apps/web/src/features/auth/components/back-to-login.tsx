@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 
 interface TBackToLoginProps {
   /** The question before the link, fitting the screen ('Remembered it?' on password reset). */
@@ -9,7 +10,7 @@ interface TBackToLoginProps {
 export function BackToLogin({ prompt = 'Remembered it?' }: TBackToLoginProps) {
   return (
     <>
-      {prompt} <Link to="/authentication/login">Back to log in</Link>
+      {prompt} <Link to={PATHS.login}>Back to log in</Link>
     </>
   );
 }

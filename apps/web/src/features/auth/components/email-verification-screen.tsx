@@ -9,6 +9,7 @@ import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
@@ -22,7 +23,11 @@ import { BackToLogin } from './back-to-login';
 
 const TITLE = 'Verify your email';
 
-/** The 6-digit code form, on the temporary `email` token from signup or sign-in. */
+/**
+ * The 6-digit code form, on the temporary `email` token from signup or sign-in: the code that
+ * verifies a new address, or the one that confirms a sign-in from a new address after repeated
+ * wrong passwords (the server knows which; the screen is the same).
+ */
 function CodeEntry({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const [code, setCode] = useState('');
@@ -72,15 +77,15 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
         tempEmail ? (
           <>
             We sent a 6-digit code to <span className={styles.recipient}>{tempEmail}</span>. Enter it to
-            activate your account.
+            continue.
           </>
         ) : (
-          'We sent a 6-digit code to your email address. Enter it to activate your account.'
+          'We sent a 6-digit code to your email address. Enter it to continue.'
         )
       }
       footer={
         <>
-          Wrong address? <Link to="/authentication/signup">Sign up again</Link>
+          Wrong address? <Link to={PATHS.signup}>Sign up again</Link>
         </>
       }
     >
@@ -172,7 +177,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
               Log in with your email and password: while your address is not verified, we send you a new code
               each time.
             </p>
-            <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+            <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
               Log in to get a new code
             </ButtonLink>
           </>
@@ -210,7 +215,7 @@ export function EmailVerificationScreen() {
       }
       footer={
         <>
-          No account yet? <Link to="/authentication/signup">Create one</Link>
+          No account yet? <Link to={PATHS.signup}>Create one</Link>
         </>
       }
     >
@@ -218,7 +223,7 @@ export function EmailVerificationScreen() {
         Open the link from your email, or log in with your email and password: while your address is not
         verified, we send you a new code each time.
       </p>
-      <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+      <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
         Go to log in
       </ButtonLink>
     </AuthCard>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
@@ -35,7 +36,7 @@ export function ForgotPasswordScreen() {
         toast.success(message);
         // The reset step needs the address again; it travels in the store, not the URL.
         setTempEmail(parsed.data.email);
-        void navigate('/authentication/resetPassword');
+        void navigate(PATHS.resetPassword);
       },
     });
   };

@@ -1,59 +1,61 @@
-import { GoogleOAuthProvider, useGoogleLogin, useGoogleOAuth } from '@react-oauth/google';
+import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/button';
-import { IconGoogle } from '../../../components/icons';
-import { useGeneralSettings } from '../api/get-general-settings';
-import { useGoogleSignIn } from '../api/google-sign-in';
+import { Spinner } from '../../../components/spinner';
+import { useSettings } from '../../../lib/settings';
+import { useGoogleNonce, useGoogleSignIn } from '../api/google-sign-in';
 import { useStartSession } from '../hooks/use-start-session';
 import styles from './auth-form.module.css';
 
 /** Shown when Google itself reports a failure (the server's failures carry their own message). */
 export const GOOGLE_LOGIN_ERROR_MESSAGE = 'Google sign-in failed. Please try again.';
+/** Google draws its button 200 to 400 px wide: this fits the narrowest login card. */
+const GOOGLE_BUTTON_WIDTH_PX = 320;
 
-interface TGoogleSignInProps {
-  /** 'Continue with Google' fits both login and signup. */
-  label?: string;
-}
-
-function GoogleSignInButton({ label }: Required<TGoogleSignInProps>) {
-  const { scriptLoadedSuccessfully } = useGoogleOAuth();
+function GoogleSignInButton() {
+  const nonce = useGoogleNonce();
   const googleSignIn = useGoogleSignIn();
   const startSession = useStartSession();
+  if (nonce.isError) return null;
 
-  // The token flow (product spec §7): Google's popup hands an access token, the server checks it
-  // with Google and answers with our own token, which routes like any sign-in.
-  const openGoogle = useGoogleLogin({
-    flow: 'implicit',
-    onSuccess: ({ access_token: accessToken }) => {
-      googleSignIn.mutate(
-        { accessToken },
-        { onSuccess: ({ data, message }) => startSession({ token: data.token, message }) },
-      );
-    },
-    onError: () => {
+  // Google Identity Services hands the page an ID token made for our client id, carrying the nonce
+  // the server bound to this browser; the server checks both and answers with our own token,
+  // which routes like any sign-in. A nonce serves one attempt: a new one is fetched after each.
+  const onCredential = (credential: string | undefined) => {
+    if (!credential) {
       toast.error(GOOGLE_LOGIN_ERROR_MESSAGE, { id: 'google-login-error' });
-    },
-    onNonOAuthError: (error) => {
-      // Closing the popup is the user's choice, not an error to report.
-      if (error.type !== 'popup_closed')
-        toast.error(GOOGLE_LOGIN_ERROR_MESSAGE, { id: 'google-login-error' });
-    },
-  });
+      void nonce.refetch();
+      return;
+    }
+    googleSignIn.mutate(
+      { credential },
+      {
+        onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+        onSettled: () => void nonce.refetch(),
+      },
+    );
+  };
 
   return (
     <>
       <div className={styles.divider}>or</div>
-      <Button
-        variant="secondary"
-        size="lg"
-        isFullWidth
-        icon={<IconGoogle size={18} />}
-        onClick={() => openGoogle()}
-        disabled={!scriptLoadedSuccessfully}
-        isLoading={googleSignIn.isPending}
-      >
-        {label}
-      </Button>
+      <div className={styles.googleButton}>
+        {nonce.data && !googleSignIn.isPending ? (
+          // Keyed by the nonce: Google's button is set up once per nonce.
+          <GoogleLogin
+            key={nonce.data}
+            nonce={nonce.data}
+            onSuccess={({ credential }) => onCredential(credential)}
+            onError={() => toast.error(GOOGLE_LOGIN_ERROR_MESSAGE, { id: 'google-login-error' })}
+            // 'Continue with Google' fits both login and signup.
+            text="continue_with"
+            size="large"
+            shape="rectangular"
+            width={GOOGLE_BUTTON_WIDTH_PX}
+          />
+        ) : (
+          <Spinner size={20} />
+        )}
+      </div>
     </>
   );
 }
@@ -63,13 +65,12 @@ function GoogleSignInButton({ label }: Required<TGoogleSignInProps>) {
  * googleClientId). The provider, which loads Google's script, is mounted only then: without a
  * client id no request leaves for Google.
  */
-export function GoogleSignIn({ label = 'Continue with Google' }: TGoogleSignInProps) {
-  const { data } = useGeneralSettings();
-  const clientId = data?.googleClientId;
+export function GoogleSignIn() {
+  const clientId = useSettings('general').googleClientId;
   if (!clientId) return null;
   return (
     <GoogleOAuthProvider clientId={clientId}>
-      <GoogleSignInButton label={label} />
+      <GoogleSignInButton />
     </GoogleOAuthProvider>
   );
 }

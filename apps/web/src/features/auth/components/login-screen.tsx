@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
+import { useAppName } from '../../../lib/settings';
 import { useSignIn } from '../api/sign-in';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthCard } from './auth-card';
@@ -13,6 +15,7 @@ import { GoogleSignIn } from './google-sign-in';
 type TLoginField = 'email' | 'password';
 
 export function LoginScreen() {
+  const appName = useAppName();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<TFieldErrors<TLoginField>>({});
@@ -43,10 +46,10 @@ export function LoginScreen() {
   return (
     <AuthCard
       title="Log in"
-      subtitle="Welcome back. Log in to your Trading Desk account."
+      subtitle={`Welcome back. Log in to your ${appName} account.`}
       footer={
         <>
-          New to Trading Desk? <Link to="/authentication/signup">Create an account</Link>
+          New to {appName}? <Link to={PATHS.signup}>Create an account</Link>
         </>
       }
     >
@@ -75,7 +78,7 @@ export function LoginScreen() {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
           labelAside={
-            <Link to="/authentication/forgotPassword" className={styles.aside}>
+            <Link to={PATHS.forgotPassword} className={styles.aside}>
               Forgot password?
             </Link>
           }

@@ -1,5 +1,4 @@
 import { ZResetPasswordRequest } from '@td/contracts/auth';
-import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
@@ -7,14 +6,10 @@ import { IconLock } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
-import {
-  hasFieldErrors,
-  PASSWORDS_DIFFER_MESSAGE,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
+import { useForm } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { formatCooldown, RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
@@ -25,46 +20,42 @@ import { BackToLogin } from './back-to-login';
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
 type TResetField = (typeof FIELDS)[number];
 
+type TResetValues = Record<TResetField, string>;
+
+/** The contract's rules, plus the confirmation only the form asks for. */
+function validate(values: TResetValues) {
+  const { email, code, password, confirmPassword } = values;
+  const parsed = ZResetPasswordRequest.safeParse({ email, code, password });
+  const errors: TFieldErrors<TResetField> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  if (!confirmPassword) errors.confirmPassword = 'Confirm your new password';
+  else if (confirmPassword !== password) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
+  return { errors, request: parsed.success ? parsed.data : null };
+}
+
 export function ResetPasswordScreen() {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const setTempEmail = useAppStore((state) => state.setTempEmail);
   // Arriving from 'Forgot password' the address is known; opened directly, the form asks for it.
-  const [email, setEmail] = useState(tempEmail ?? '');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors<TResetField>>({});
-  const fieldRefs = useRef<Partial<Record<TResetField, HTMLInputElement | null>>>({});
+  const { textField, valueField, handleSubmit, showServerErrors } = useForm({
+    fields: FIELDS,
+    initial: { email: tempEmail ?? '', code: '', password: '', confirmPassword: '' },
+    validate,
+  });
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: Boolean(tempEmail) });
   const navigate = useNavigate();
 
-  const register = (field: TResetField) => (element: HTMLInputElement | null) => {
-    fieldRefs.current[field] = element;
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZResetPasswordRequest.safeParse({ email, code, password });
-    const found: TFieldErrors<TResetField> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!confirmPassword) found.confirmPassword = 'Confirm your new password';
-    else if (confirmPassword !== password) found.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
-    setErrors(found);
-    if (hasFieldErrors(found) || !parsed.success) {
-      const first = FIELDS.find((field) => found[field]);
-      if (first) fieldRefs.current[first]?.focus();
-      return;
-    }
-    reset.mutate(parsed.data, {
+  const onSubmit = handleSubmit((request) =>
+    reset.mutate(request, {
       onSuccess: ({ message }) => {
         toast.success(message);
         setTempEmail(null);
-        void navigate('/authentication/login', { replace: true });
+        void navigate(PATHS.login, { replace: true });
       },
-      onError: (error) => setErrors(serverFieldErrors<TResetField>(error)),
-    });
-  };
+      onError: (error) => showServerErrors(error),
+    }),
+  );
 
   const onResend = () => {
     if (!tempEmail) return;
@@ -98,46 +89,26 @@ export function ResetPasswordScreen() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {tempEmail ? null : (
           <TextField
-            ref={register('email')}
+            {...textField('email')}
             label="Email"
-            name="email"
             type="email"
             inputMode="email"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             placeholder="you@gmail.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
             required
           />
         )}
-        <OtpField
-          ref={register('code')}
-          label="Verification code"
-          name="code"
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          autoFocus={Boolean(tempEmail)}
-        />
+        <OtpField {...valueField('code')} label="Verification code" autoFocus={Boolean(tempEmail)} />
         <NewPasswordFields
           password={{
-            ref: register('password'),
-            name: 'password',
+            ...valueField('password'),
             label: 'New password',
-            value: password,
-            onChange: setPassword,
-            error: errors.password,
           }}
           confirmation={{
-            ref: register('confirmPassword'),
-            name: 'confirmPassword',
+            ...valueField('confirmPassword'),
             label: 'Confirm new password',
-            value: confirmPassword,
-            onChange: setConfirmPassword,
-            error: errors.confirmPassword,
           }}
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={reset.isPending}>
@@ -145,7 +116,7 @@ export function ResetPasswordScreen() {
         </Button>
       </form>
       <div className={styles.inlineActions}>
-        <Link to="/authentication/forgotPassword">Use a different email</Link>
+        <Link to={PATHS.forgotPassword}>Use a different email</Link>
         {tempEmail ? (
           <button
             type="button"

@@ -1,6 +1,6 @@
 import { ZSignupRequest } from '@td/contracts/auth';
 import { normalizeEmail } from '@td/contracts/email';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -9,13 +9,10 @@ import { Checkbox } from '../../../components/checkbox';
 import { IconGift, IconUserPlus } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { TextField } from '../../../components/text-field';
-import {
-  hasFieldErrors,
-  PASSWORDS_DIFFER_MESSAGE,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
+import { useAppName } from '../../../lib/settings';
+import { useForm } from '../../../lib/use-form';
 import { useSignUp } from '../api/sign-up';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthCard } from './auth-card';
@@ -63,58 +60,54 @@ function validate(values: TSignupValues) {
 }
 
 export function SignupScreen() {
+  const appName = useAppName();
   const [searchParams] = useSearchParams();
   // A referral link is /authentication/signup?ref=CODE: the code travels with the signup, read-only.
   const linkCode = searchParams.get('ref')?.trim().toUpperCase().slice(0, 20) || null;
   // The user may go on without a code the server refused (a mistyped or expired link).
   const [invitedBy, setInvitedBy] = useState(linkCode);
-  const [values, setValues] = useState<TSignupValues>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    referralCode: linkCode ?? '',
-    hasAcceptedTerms: false,
-  });
-  const [errors, setErrors] = useState<TFieldErrors<TSignupField>>({});
-  const [hasSubmitted, setHasSubmitted] = useState(false);
   const [isReferralOpen, setIsReferralOpen] = useState(false);
-  const fieldRefs = useRef<Partial<Record<TSignupField, HTMLInputElement | null>>>({});
+  const {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    update,
+    register,
+    textField,
+    valueField,
+    handleSubmit,
+    showServerErrors,
+  } = useForm({
+    fields: FIELDS,
+    initial: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      referralCode: linkCode ?? '',
+      hasAcceptedTerms: false,
+    },
+    validate,
+    isRevalidatedWhileTyping: true,
+    onFirstError: (field) => {
+      if (field === 'referralCode') setIsReferralOpen(true);
+    },
+  });
   const signUp = useSignUp();
   const startSession = useStartSession();
 
-  const register = (field: TSignupField) => (element: HTMLInputElement | null) => {
-    fieldRefs.current[field] = element;
-  };
-
-  const update = <TKey extends keyof TSignupValues>(field: TKey, value: TSignupValues[TKey]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first attempt, messages follow the typing, so a fixed field clears at once.
-    if (hasSubmitted) setErrors(validate(next).errors);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setHasSubmitted(true);
-    const { errors: found, request } = validate(values);
-    setErrors(found);
-    if (hasFieldErrors(found) || !request) {
-      const first = FIELDS.find((field) => found[field]);
-      if (first === 'referralCode') setIsReferralOpen(true);
-      if (first) fieldRefs.current[first]?.focus();
-      return;
-    }
+  const onSubmit = handleSubmit((request) =>
     signUp.mutate(request, {
       onSuccess: ({ data, message }) => {
         toast.success(message);
         startSession({ token: data.token, message, email: request.email });
       },
       // The server's rules win: its field messages land under their fields (the toast says the rest).
-      onError: (error) => setErrors((current) => ({ ...current, ...serverFieldErrors<TSignupField>(error) })),
-    });
-  };
+      onError: (error) => showServerErrors(error, { isMerged: true }),
+    }),
+  );
 
   const normalizedEmail = values.email.includes('@') ? normalizeEmail(values.email) : '';
   const emailHint =
@@ -130,10 +123,10 @@ export function SignupScreen() {
     <AuthCard
       icon={<IconUserPlus size={22} />}
       title="Create your account"
-      subtitle="Open a Trading Desk account with a demo balance to practise on, and trade for real when you are ready."
+      subtitle={`Open a ${appName} account with a demo balance to practise on, and trade for real when you are ready.`}
       footer={
         <>
-          Already have an account? <Link to="/authentication/login">Log in</Link>
+          Already have an account? <Link to={PATHS.login}>Log in</Link>
         </>
       }
     >
@@ -167,72 +160,39 @@ export function SignupScreen() {
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
-          <TextField
-            ref={register('firstName')}
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
-            error={errors.firstName}
-            required
-          />
-          <TextField
-            ref={register('lastName')}
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
-            error={errors.lastName}
-            required
-          />
+          <TextField {...textField('firstName')} label="First name" autoComplete="given-name" required />
+          <TextField {...textField('lastName')} label="Last name" autoComplete="family-name" required />
         </div>
         <TextField
-          ref={register('email')}
+          {...textField('email')}
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@gmail.com"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
           hint={emailHint}
           required
         />
         <NewPasswordFields
           password={{
-            ref: register('password'),
-            name: 'password',
+            ...valueField('password'),
             label: 'Password',
-            value: values.password,
-            onChange: (value) => update('password', value),
-            error: errors.password,
           }}
           confirmation={{
-            ref: register('confirmPassword'),
-            name: 'confirmPassword',
+            ...valueField('confirmPassword'),
             label: 'Confirm password',
-            value: values.confirmPassword,
-            onChange: (value) => update('confirmPassword', value),
-            error: errors.confirmPassword,
           }}
         />
         {invitedBy ? null : isReferralOpen ? (
           <TextField
-            ref={register('referralCode')}
+            {...textField('referralCode')}
             label="Referral code (optional)"
-            name="referralCode"
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
-            value={values.referralCode}
             onChange={(event) => update('referralCode', event.target.value.toUpperCase())}
-            error={errors.referralCode}
           />
         ) : (
           <button type="button" className={styles.linkButton} onClick={() => setIsReferralOpen(true)}>

@@ -5,6 +5,7 @@ import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
 import { zodFieldErrors } from '../../../lib/form-errors';
+import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useVerifyTfa } from '../api/verify-tfa';
 import { useStartSession } from '../hooks/use-start-session';
@@ -144,7 +145,7 @@ export function TfaVerificationScreen() {
       <p className={styles.note}>
         Log in again, then enter the 6-digit code from your authenticator app or one of your recovery codes.
       </p>
-      <ButtonLink to="/authentication/login" variant="primary" size="lg" isFullWidth>
+      <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
         Go to log in
       </ButtonLink>
     </AuthCard>

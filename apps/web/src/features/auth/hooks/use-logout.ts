@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { clearToken, getToken } from '../../../lib/session';
 import { clearTempSession } from '../../../lib/store';
 import { logout } from '../api/logout';
@@ -34,7 +35,7 @@ export function useLogout() {
     clearTempSession();
     toast.success(LOGOUT_SUCCESS_MESSAGE);
     window.setTimeout(() => {
-      void navigate('/authentication/login', { replace: true });
+      void navigate(PATHS.login, { replace: true });
     }, LOGOUT_REDIRECT_DELAY_MS);
   }, [navigate, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { readTokenClaims, setToken } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';
 
@@ -31,12 +32,12 @@ export function useStartSession() {
         case 'email':
           setTempToken(token);
           if (email) setTempEmail(email);
-          void navigate('/authentication/emailVerification');
+          void navigate(PATHS.emailVerification);
           return;
         case 'tfa':
           setTempToken(token);
           if (email) setTempEmail(email);
-          void navigate('/authentication/tfaVerification');
+          void navigate(PATHS.tfaVerification);
           return;
         default:
           // 'normal', or a token whose claims this client cannot read: the server decides.
@@ -44,7 +45,7 @@ export function useStartSession() {
           setTempEmail(null);
           setToken(token);
           toast.success(message);
-          void navigate('/dashboard', { replace: true });
+          void navigate(PATHS.dashboard, { replace: true });
       }
     },
     [navigate, setTempEmail, setTempToken],

@@ -1,5 +1,5 @@
 import { PERIODS, type TPeriod } from '@td/contracts/constants';
-import { ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
+import { ORDER_CODE, ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/contracts/statuses';
 import { orderReasonText, type TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
@@ -11,19 +11,19 @@ import { IconAlertTriangle, IconDownload, IconHistory, IconRefresh } from '../..
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
-import { AccountSwitch } from '../../../components/trading/account-switch';
-import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
-import { SideTag } from '../../../components/trading/side-tag';
-import { SignedMoney } from '../../../components/trading/signed-money';
-import { WalletTransactionsTable } from '../../../components/wallet/wallet-transactions-table';
+import { usePairs } from '../../../domain/market/get-pairs';
+import { useActiveAccount } from '../../../domain/trading/account-store';
+import { AccountSwitch } from '../../../domain/trading/components/account-switch';
+import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
+import { SideTag } from '../../../domain/trading/components/side-tag';
+import { SignedMoney } from '../../../domain/trading/components/signed-money';
+import { exportOrdersCsv } from '../../../domain/trading/export-orders';
+import { ORDERS_PAGE_SIZE, useOrders } from '../../../domain/trading/get-orders';
+import { orderTypeLabel } from '../../../domain/trading/order-labels';
+import { useTradingStream } from '../../../domain/trading/use-trading-stream';
+import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
-import { usePairs } from '../../../lib/market/get-pairs';
-import { useActiveAccount } from '../../../lib/trading/account-store';
-import { exportOrdersCsv } from '../../../lib/trading/export-orders';
-import { ORDERS_PAGE_SIZE, useOrders } from '../../../lib/trading/get-orders';
-import { orderTypeLabel } from '../../../lib/trading/order-labels';
-import { useTradingStream } from '../../../lib/trading/use-trading-stream';
 import styles from './history-screen.module.css';
 
 const PERIOD_LABEL = { all: 'All', '1Y': '1Y', '1M': '1M', '1W': '1W' } as const satisfies Record<
@@ -130,7 +130,7 @@ export function HistoryScreen() {
       cell: (order) => (
         <span className={styles.statusCell} title={orderReasonText(order.reason) || undefined}>
           <OrderStatusBadge status={order.status} />
-          {order.status === 'rvt' || order.status === 'exc' ? (
+          {order.status === ORDER_CODE.rejected || order.status === ORDER_CODE.done ? (
             <span className={styles.reason}>{orderReasonText(order.reason)}</span>
           ) : null}
         </span>

@@ -3,11 +3,12 @@ import type { TPair, TPriceSnapshot } from '@td/contracts/market';
 import { pairTypeLabel } from '@td/contracts/statuses';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/badge';
-import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
+import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
+import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './chart-panel.module.css';
@@ -40,6 +41,7 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
   const change = isTickerNewer ? ticker.change24h : snapshot?.change24h;
   const label = displayPair(pair.base, pair.quote);
   const titleId = useId();
+  const feed = useCandleFeed(pair.symbol, pair.pairType, interval);
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} data-symbol={pair.symbol}>
@@ -80,13 +82,7 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
         <IntervalSwitcher interval={interval} onChange={onIntervalChange} />
       </div>
       <div className={styles.chart}>
-        <CandleChart
-          symbol={pair.symbol}
-          pairType={pair.pairType}
-          interval={interval}
-          pricePrecision={pair.pricePrecision}
-          pairLabel={label}
-        />
+        <CandleChart feed={feed} interval={interval} pricePrecision={pair.pricePrecision} pairLabel={label} />
       </div>
     </section>
   );

@@ -10,9 +10,9 @@ import { IconStar } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
+import { useLineshots } from '../../../domain/market/get-lineshot';
+import { PAIR_FILTER_LABEL, selectPairs } from '../../../domain/market/pair-filters';
 import { changeDirection, displayPair, formatPrice } from '../../../lib/format-market';
-import { useLineshots } from '../../../lib/market/get-lineshot';
-import { PAIR_FILTER_LABEL, selectPairs } from '../../../lib/market/pair-filters';
 import styles from './watchlist.module.css';
 
 const SKELETON_ROWS = 9;

@@ -1,7 +1,7 @@
 import { DEFAULT_INTERVAL, type TChartInterval, ZChartInterval } from '@td/contracts/constants';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { parsePairSymbol } from '../../../lib/market/pair-filters';
+import { parsePairSymbol } from '../../../domain/market/pair-filters';
 
 export interface TChartSelection {
   /** The pair symbol from `?pair=` ('BTC_USDT' when missing or malformed). */

@@ -8,9 +8,9 @@ import { FilterTabs } from '../../../components/filter-tabs';
 import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
 import { IconSearch, IconStar } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
-import { useLineshots } from '../../../lib/market/get-lineshot';
-import { usePairs } from '../../../lib/market/get-pairs';
-import { usePrices } from '../../../lib/market/get-prices';
+import { useLineshots } from '../../../domain/market/get-lineshot';
+import { usePairs } from '../../../domain/market/get-pairs';
+import { usePrices } from '../../../domain/market/get-prices';
 import {
   matchesPairFilter,
   nextSort,
@@ -19,7 +19,7 @@ import {
   selectPairs,
   type TPairSort,
   type TPairSortKey,
-} from '../../../lib/market/pair-filters';
+} from '../../../domain/market/pair-filters';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import styles from './market-screen.module.css';
 import { PairsTable } from './pairs-table';

@@ -7,16 +7,17 @@ import { IconArrowDown, IconArrowUp, IconChevronsUpDown, IconStar } from '../../
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
+import type { TLineshots } from '../../../domain/market/get-lineshot';
+import type { TPairSort, TPairSortKey } from '../../../domain/market/pair-filters';
 import { changeDirection, displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
-import type { TLineshots } from '../../../lib/market/get-lineshot';
-import type { TPairSort, TPairSortKey } from '../../../lib/market/pair-filters';
+import { PATHS } from '../../../lib/paths';
 import styles from './pairs-table.module.css';
 
 const SKELETON_ROWS = 10;
 const COLUMN_COUNT = 9;
 
 /** Where a row leads: the dashboard chart of that pair. */
-export const chartPathOf = (symbol: string) => `/dashboard/home?pair=${encodeURIComponent(symbol)}`;
+export const chartPathOf = (symbol: string) => `${PATHS.home}?pair=${encodeURIComponent(symbol)}`;
 
 interface TPairsTableProps {
   id: string;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { walletKeys } from '../../../domain/wallet/query-keys';
 import { subscribeUserEvents } from '../../../lib/socket';
-import { walletKeys } from '../../../lib/wallet/query-keys';
 import { WALLET_NOTIFICATION_KINDS } from '../components/notification-target';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
 import { ALERTS_QUERY_KEY } from './price-alerts';

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../components/icons';
 import { formatTimeAgo } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useLiveNotifications } from '../api/use-live-notifications';
@@ -95,7 +96,7 @@ export function NotificationBell() {
               {query.isPending ? 'Loading…' : 'Nothing new. You are all caught up.'}
             </p>
           )}
-          <Link to="/dashboard/notifications" className={styles.panelFooter} onClick={() => setIsOpen(false)}>
+          <Link to={PATHS.notifications} className={styles.panelFooter} onClick={() => setIsOpen(false)}>
             All notifications and price alerts
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import type { TNotification } from '@td/contracts/notifications';
+import { PATHS } from '../../../lib/paths';
 
 /**
  * What the wallet tells users: a deposit credited, a withdrawal approved after review, sent, or
@@ -14,11 +15,10 @@ export const WALLET_NOTIFICATION_KINDS: readonly string[] = [
 /** Where a notification leads: the ticket, the order history, the security screen, the wallet. */
 export function notificationTarget(notification: TNotification): string {
   const { kind, payload } = notification;
-  if (kind === 'ticket_reply' && typeof payload.ticketId === 'string')
-    return `/dashboard/support/${payload.ticketId}`;
-  if (['order_filled', 'take_profit', 'stop_loss', 'liquidation'].includes(kind)) return '/dashboard/history';
-  if (kind === 'new_device') return '/dashboard/security';
-  if (kind === 'deposit_credited') return '/dashboard/wallet';
-  if (WALLET_NOTIFICATION_KINDS.includes(kind)) return '/dashboard/wallet?tab=withdraw';
-  return '/dashboard/notifications';
+  if (kind === 'ticket_reply' && typeof payload.ticketId === 'string') return PATHS.ticket(payload.ticketId);
+  if (['order_filled', 'take_profit', 'stop_loss', 'liquidation'].includes(kind)) return PATHS.history;
+  if (kind === 'new_device') return PATHS.security;
+  if (kind === 'deposit_credited') return PATHS.wallet;
+  if (WALLET_NOTIFICATION_KINDS.includes(kind)) return `${PATHS.wallet}?tab=withdraw`;
+  return PATHS.notifications;
 }

@@ -3,9 +3,9 @@ import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { IconPieChart } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
+import type { TAllocationSlice } from '../../../domain/trading/allocation';
+import { sumMoney } from '../../../domain/trading/trading-math';
 import { formatMoney, shortenCurrency } from '../../../lib/format';
-import type { TAllocationSlice } from '../../../lib/trading/allocation';
-import { sumMoney } from '../../../lib/trading/trading-math';
 import styles from './allocation-card.module.css';
 
 interface TAllocationCardProps {

@@ -8,15 +8,17 @@ import { FilterTabs } from '../../../components/filter-tabs';
 import { IconActivity, IconAlertTriangle, IconLineChart, IconRefresh } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { AccountSwitch } from '../../../components/trading/account-switch';
-import { OpenOrdersTable } from '../../../components/trading/open-orders-table';
+import { usePairs } from '../../../domain/market/get-pairs';
+import { useActiveAccount } from '../../../domain/trading/account-store';
+import { allocationByPairType } from '../../../domain/trading/allocation';
+import { AccountSwitch } from '../../../domain/trading/components/account-switch';
+import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-table';
+import { usePortfolio } from '../../../domain/trading/get-portfolio';
+import { useResetDemo } from '../../../domain/trading/order-mutations';
+import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { formatMoney } from '../../../lib/format';
-import { usePairs } from '../../../lib/market/get-pairs';
-import { useActiveAccount } from '../../../lib/trading/account-store';
-import { allocationByPairType } from '../../../lib/trading/allocation';
-import { usePortfolio } from '../../../lib/trading/get-portfolio';
-import { useResetDemo } from '../../../lib/trading/order-mutations';
-import { useTradingStream } from '../../../lib/trading/use-trading-stream';
+import { PATHS } from '../../../lib/paths';
+import { useSettings } from '../../../lib/settings';
 import { AllocationCard } from './allocation-card';
 import { EquityChart } from './equity-chart';
 import styles from './portfolio-screen.module.css';
@@ -34,10 +36,12 @@ const PERIOD_HINT = {
 } as const satisfies Record<TPeriod, string>;
 const PERIOD_TABS = PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] }));
 
-/** Confirms the demo reset: every demo position closes and the balance goes back to 10,000 USD. */
+/** Confirms the demo reset: every demo position closes and the balance goes back to its start. */
 function ResetDemoButton() {
   const [isOpen, setIsOpen] = useState(false);
   const reset = useResetDemo();
+  // The platform's demo start balance (10,000 USD unless an administrator changed it).
+  const start = formatMoney(useSettings('trading').demoStartBalance, 2).replace(/\.00$/, '');
   return (
     <>
       <Button icon={<IconRefresh size={16} />} onClick={() => setIsOpen(true)}>
@@ -47,14 +51,14 @@ function ResetDemoButton() {
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
         title="Reset demo account?"
-        description="Every demo position and pending order is closed, and the demo balance goes back to 10,000 USD. Your real account is not touched."
+        description={`Every demo position and pending order is closed, and the demo balance goes back to ${start} USD. Your real account is not touched.`}
         onSubmit={() => reset.mutate(undefined, { onSuccess: () => setIsOpen(false) })}
         testId="reset-demo-dialog"
         footer={
           <>
             <Button onClick={() => setIsOpen(false)}>Cancel</Button>
             <Button type="submit" variant="danger" isLoading={reset.isPending}>
-              Reset to 10,000 USD
+              Reset to {start} USD
             </Button>
           </>
         }
@@ -155,7 +159,7 @@ export function PortfolioScreen() {
                 title: 'No open positions.',
                 description: 'Positions you open on the Trade tab show here with their live PnL.',
                 action: (
-                  <ButtonLink to="/dashboard/trade" size="sm" variant="primary">
+                  <ButtonLink to={PATHS.trade} size="sm" variant="primary">
                     Open the Trade tab
                   </ButtonLink>
                 ),

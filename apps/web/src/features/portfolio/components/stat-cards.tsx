@@ -1,7 +1,7 @@
 import type { TPortfolio } from '@td/contracts/trading';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
-import { SignedMoney } from '../../../components/trading/signed-money';
+import { SignedMoney } from '../../../domain/trading/components/signed-money';
 import { formatMoney } from '../../../lib/format';
 import styles from './stat-cards.module.css';
 

@@ -1,17 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TTfaDeactivateRequest } from '@td/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
-/** POST /auth/2fa/deactivate {code} (a TOTP or a recovery code) → "Two-factor disabled". */
-export function deactivateTfa(code: string) {
-  return api.post<unknown>('/auth/2fa/deactivate', { code });
+/**
+ * POST /auth/2fa/deactivate {password, code} (the current password, and a TOTP or a recovery code)
+ * → "Two-factor disabled"; every other session ends.
+ */
+export function deactivateTfa(body: TTfaDeactivateRequest) {
+  return api.post<unknown>('/auth/2fa/deactivate', body);
 }
 
 export function useDeactivateTfa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivateTfa,
-    // Not awaited: the screen moves on (to the recovery codes) at once, the badge follows the refetch.
+    // Not awaited: the screen moves on at once, the badge follows the refetch.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     },

@@ -1,18 +1,12 @@
 import { type TUser, ZChangePasswordRequest } from '@td/contracts/profile';
-import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/text-field';
-import {
-  hasFieldErrors,
-  PASSWORDS_DIFFER_MESSAGE,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useChangePassword } from '../api/change-password';
 import styles from './profile-forms.module.css';
 
@@ -23,47 +17,38 @@ type TPasswordValues = Record<TPasswordField, string>;
 const EMPTY: TPasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const SAME_PASSWORD_MESSAGE = 'Choose a password different from your current one';
 
+/** The contract's rules, plus a new password that differs and its confirmation. */
+function validate(values: TPasswordValues) {
+  const parsed = ZChangePasswordRequest.safeParse({
+    currentPassword: values.currentPassword,
+    newPassword: values.newPassword,
+  });
+  const errors: TFieldErrors<TPasswordField> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  if (!errors.newPassword && values.newPassword && values.newPassword === values.currentPassword) {
+    errors.newPassword = SAME_PASSWORD_MESSAGE;
+  }
+  if (!values.confirmPassword) errors.confirmPassword = 'Confirm your new password';
+  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
+  return { errors, request: parsed.success ? parsed.data : null };
+}
+
 export function ChangePasswordCard({ user }: { user: TUser }) {
-  const [values, setValues] = useState<TPasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<TFieldErrors<TPasswordField>>({});
-  const fieldRefs = useRef<Partial<Record<TPasswordField, HTMLInputElement | null>>>({});
+  const { setValues, textField, valueField, handleSubmit, showServerErrors } = useForm({
+    fields: FIELDS,
+    initial: EMPTY,
+    validate,
+  });
   const changePassword = useChangePassword();
 
-  const register = (field: TPasswordField) => (element: HTMLInputElement | null) => {
-    fieldRefs.current[field] = element;
-  };
-
-  const update = (field: TPasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZChangePasswordRequest.safeParse({
-      currentPassword: values.currentPassword,
-      newPassword: values.newPassword,
-    });
-    const found: TFieldErrors<TPasswordField> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!found.newPassword && values.newPassword && values.newPassword === values.currentPassword) {
-      found.newPassword = SAME_PASSWORD_MESSAGE;
-    }
-    if (!values.confirmPassword) found.confirmPassword = 'Confirm your new password';
-    else if (values.confirmPassword !== values.newPassword) found.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
-    setErrors(found);
-    if (hasFieldErrors(found) || !parsed.success) {
-      const first = FIELDS.find((field) => found[field]);
-      if (first) fieldRefs.current[first]?.focus();
-      return;
-    }
-    changePassword.mutate(parsed.data, {
+  const onSubmit = handleSubmit((request) =>
+    changePassword.mutate(request, {
       onSuccess: ({ message }) => {
         toast.success(message);
         setValues(EMPTY);
       },
-      onError: (error) => setErrors(serverFieldErrors<TPasswordField>(error)),
-    });
-  };
+      onError: (error) => showServerErrors(error),
+    }),
+  );
 
   return (
     <Card title="Password">
@@ -73,31 +58,19 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
           {/* Lets password managers tie the new password to the right account. */}
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <PasswordField
-            ref={register('currentPassword')}
+            {...textField('currentPassword')}
             label="Current password"
-            name="currentPassword"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(event) => update('currentPassword', event.target.value)}
-            error={errors.currentPassword}
             required
           />
           <NewPasswordFields
             password={{
-              ref: register('newPassword'),
-              name: 'newPassword',
+              ...valueField('newPassword'),
               label: 'New password',
-              value: values.newPassword,
-              onChange: (value) => update('newPassword', value),
-              error: errors.newPassword,
             }}
             confirmation={{
-              ref: register('confirmPassword'),
-              name: 'confirmPassword',
+              ...valueField('confirmPassword'),
               label: 'Confirm new password',
-              value: values.confirmPassword,
-              onChange: (value) => update('confirmPassword', value),
-              error: errors.confirmPassword,
             }}
           />
           <div className={styles.footer}>

@@ -1,5 +1,5 @@
 import { type TUser, ZUpdateProfileRequest } from '@td/contracts/profile';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -7,12 +7,8 @@ import { IconCheck } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { COUNTRIES } from '../../../lib/countries';
-import {
-  hasFieldErrors,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from './profile-forms.module.css';
 
@@ -31,72 +27,44 @@ function valuesOf(user: TUser): TDetailsValues {
   };
 }
 
+/** The contract's rules; an emptied phone or country is a removal, which the API spells null. */
+function validate(values: TDetailsValues) {
+  const parsed = ZUpdateProfileRequest.safeParse({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    phone: values.phone.trim() || null,
+    country: values.country || null,
+  });
+  const errors: TFieldErrors<TDetailsField> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  return { errors, request: parsed.success ? parsed.data : null };
+}
+
 /** First and last name, phone and country; the e-mail is shown read-only (it is the login). */
 export function PersonalDetailsForm({ user }: { user: TUser }) {
   // The saved values: the form is "changed" when it differs from them. They follow the server, so
   // after a save (and the refetch) the form is clean again without being reset by hand.
   const saved = useMemo(() => valuesOf(user), [user]);
-  const [values, setValues] = useState<TDetailsValues>(saved);
-  const [errors, setErrors] = useState<TFieldErrors<TDetailsField>>({});
-  const fieldRefs = useRef<Partial<Record<TDetailsField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const { values, setValues, textField, handleSubmit, showServerErrors } = useForm({
+    fields: FIELDS,
+    initial: saved,
+    validate,
+  });
   const updateProfile = useUpdateProfile();
 
   const isDirty = FIELDS.some((field) => values[field].trim() !== saved[field]);
 
-  const update = (field: TDetailsField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZUpdateProfileRequest.safeParse({
-      firstName: values.firstName,
-      lastName: values.lastName,
-      // An emptied phone or country is a removal, which the API spells null.
-      phone: values.phone.trim() || null,
-      country: values.country || null,
-    });
-    const found: TFieldErrors<TDetailsField> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    setErrors(found);
-    if (hasFieldErrors(found) || !parsed.success) {
-      const first = FIELDS.find((field) => found[field]);
-      if (first) fieldRefs.current[first]?.focus();
-      return;
-    }
-    updateProfile.mutate(parsed.data, {
+  const onSubmit = handleSubmit((request) =>
+    updateProfile.mutate(request, {
       onSuccess: ({ message }) => toast.success(message),
-      onError: (error) => setErrors(serverFieldErrors<TDetailsField>(error)),
-    });
-  };
+      onError: (error) => showServerErrors(error),
+    }),
+  );
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <div className={styles.row}>
-        <TextField
-          ref={(element) => {
-            fieldRefs.current.firstName = element;
-          }}
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(event) => update('firstName', event.target.value)}
-          error={errors.firstName}
-          required
-        />
-        <TextField
-          ref={(element) => {
-            fieldRefs.current.lastName = element;
-          }}
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(event) => update('lastName', event.target.value)}
-          error={errors.lastName}
-          required
-        />
+        <TextField {...textField('firstName')} label="First name" autoComplete="given-name" required />
+        <TextField {...textField('lastName')} label="Last name" autoComplete="family-name" required />
       </div>
       <TextField
         label="Email"
@@ -118,32 +86,20 @@ export function PersonalDetailsForm({ user }: { user: TUser }) {
       />
       <div className={styles.row}>
         <TextField
-          ref={(element) => {
-            fieldRefs.current.phone = element;
-          }}
+          {...textField('phone')}
           label="Phone"
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder="+44 20 7946 0000"
-          value={values.phone}
-          onChange={(event) => update('phone', event.target.value)}
-          error={errors.phone}
           hint="With the country code."
         />
         <SelectField
-          ref={(element) => {
-            fieldRefs.current.country = element;
-          }}
+          {...textField('country')}
           label="Country of residence"
-          name="country"
           autoComplete="country"
           placeholder="Select a country"
           options={COUNTRY_OPTIONS}
-          value={values.country}
-          onChange={(event) => update('country', event.target.value)}
-          error={errors.country}
         />
       </div>
       <div className={styles.footer}>

@@ -9,6 +9,7 @@ import { IconAlertTriangle, IconCheck, IconShieldCheck } from '../../../componen
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { useProfile } from '../api/get-profile';
 import { AvatarUploader } from './avatar-uploader';
 import { PersonalDetailsForm } from './personal-details-form';
@@ -51,7 +52,7 @@ function IdentityCard({ user }: { user: TUser }) {
                 On
               </Badge>
             ) : (
-              <Link to="/dashboard/security" className={styles.factLink}>
+              <Link to={PATHS.security} className={styles.factLink}>
                 Turn on
               </Link>
             )}

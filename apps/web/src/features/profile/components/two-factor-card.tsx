@@ -10,9 +10,10 @@ import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
 import { IconDownload, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
-import { TextField } from '../../../components/text-field';
+import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
-import { zodFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useAppName } from '../../../lib/settings';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
@@ -25,9 +26,9 @@ function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-function recoveryCodesText(email: string, codes: readonly string[]): string {
+function recoveryCodesText(appName: string, email: string, codes: readonly string[]): string {
   return [
-    'Trading Desk two-factor recovery codes',
+    `${appName} two-factor recovery codes`,
     `Account: ${email}`,
     `Saved: ${new Date().toISOString()}`,
     '',
@@ -53,6 +54,7 @@ function SetupPanel({
   const [error, setError] = useState<string | undefined>();
   const codeRef = useRef<HTMLInputElement>(null);
   const activate = useActivateTfa();
+  const appName = useAppName();
 
   const submit = (value: string) => {
     if (activate.isPending) return;
@@ -92,7 +94,7 @@ function SetupPanel({
               <img
                 className={styles.qr}
                 src={setup.qrCode}
-                alt="QR code to add Trading Desk to your authenticator app"
+                alt={`QR code to add ${appName} to your authenticator app`}
                 width={168}
                 height={168}
               />
@@ -154,6 +156,7 @@ function RecoveryCodesPanel({
 }) {
   const [hasSaved, setHasSaved] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const appName = useAppName();
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -178,7 +181,7 @@ function RecoveryCodesPanel({
         <CopyButton text={codes.join('\n')} label="Copy all" size="md" />
         <Button
           icon={<IconDownload size={14} />}
-          onClick={() => downloadTextFile(RECOVERY_CODES_FILE_NAME, recoveryCodesText(email, codes))}
+          onClick={() => downloadTextFile(RECOVERY_CODES_FILE_NAME, recoveryCodesText(appName, email, codes))}
         >
           Download .txt
         </Button>
@@ -195,34 +198,74 @@ function RecoveryCodesPanel({
   );
 }
 
-function DisablePanel({ onDone }: { onDone: () => void }) {
+type TDisableField = 'password' | 'code';
+
+/** Turning off takes the current password and a code: an open session alone is not enough. */
+function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<TFieldErrors<TDisableField>>({});
+  const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const deactivate = useDeactivateTfa();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = ZTfaDeactivateRequest.safeParse({ code });
+    const parsed = ZTfaDeactivateRequest.safeParse({ password, code });
     if (!parsed.success) {
-      setError(zodFieldErrors<'code'>(parsed.error).code);
-      codeRef.current?.focus();
+      const found = zodFieldErrors<TDisableField>(parsed.error);
+      setErrors(found);
+      (found.password ? passwordRef : codeRef).current?.focus();
       return;
     }
-    setError(undefined);
-    deactivate.mutate(parsed.data.code, {
+    setErrors({});
+    deactivate.mutate(parsed.data, {
       onSuccess: ({ message }) => {
         toast.success(message);
         onDone();
       },
+      onError: (error) => setErrors(serverFieldErrors<TDisableField>(error)),
     });
   };
+
+  if (!user.hasPassword) {
+    return (
+      <div className={styles.panel}>
+        <Callout title="Set a password first">
+          Turning two-factor off needs your password, and your account has none yet: log out and use ‘Forgot
+          password?’ on the login screen to choose one.
+        </Callout>
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onDone}>
+            Back
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
       <Callout tone="warning" title="Your account will be easier to take over">
-        Without two-factor, your password alone opens your account and its withdrawals.
+        Without two-factor, your password alone opens your account and its withdrawals. Every other device is
+        signed out.
       </Callout>
+      {/* Lets password managers tie the password to the right account. */}
+      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+      <PasswordField
+        ref={passwordRef}
+        label="Current password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+        }}
+        error={errors.password}
+        autoFocus
+        required
+      />
       <TextField
         ref={codeRef}
         label="Code from your authenticator app, or a recovery code"
@@ -234,10 +277,9 @@ function DisablePanel({ onDone }: { onDone: () => void }) {
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
-          if (error) setError(undefined);
+          if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
         }}
-        error={error}
-        autoFocus
+        error={errors.code}
       />
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onDone} disabled={deactivate.isPending}>
@@ -294,7 +336,7 @@ export function TwoFactorCard({ user }: { user: TUser }) {
             onCancel={() => setView({ name: 'status' })}
           />
         ) : view.name === 'disable' ? (
-          <DisablePanel onDone={() => setView({ name: 'status' })} />
+          <DisablePanel user={user} onDone={() => setView({ name: 'status' })} />
         ) : (
           <div className={styles.status}>
             <p className={styles.statusText}>

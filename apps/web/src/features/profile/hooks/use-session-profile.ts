@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { clearToken } from '../../../lib/session';
 import { PROFILE_QUERY_KEY, useProfile } from '../api/get-profile';
 
@@ -19,7 +20,7 @@ export function useSessionProfile() {
     if (!isError) return;
     clearToken();
     queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
-    void navigate('/authentication/login', { replace: true });
+    void navigate(PATHS.login, { replace: true });
   }, [isError, navigate, queryClient]);
 
   return query;

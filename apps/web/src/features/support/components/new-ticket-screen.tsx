@@ -8,14 +8,15 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
-import { AttachmentPicker, type TAttachment } from '../../../components/support/attachment-picker';
 import { TextAreaField, TextField } from '../../../components/text-field';
-import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
+import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
+import { useOrders } from '../../../domain/trading/get-orders';
+import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
+import { useWalletTransactions } from '../../../domain/wallet/get-wallet-transactions';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
-import { useOrders } from '../../../lib/trading/get-orders';
-import { useWalletTransactions } from '../../../lib/wallet/get-wallet-transactions';
+import { PATHS } from '../../../lib/paths';
 import { useCreateTicket } from '../api/create-ticket';
 import styles from './support.module.css';
 
@@ -81,7 +82,7 @@ export function NewTicketScreen() {
         ...(transactionId ? { transactionId } : {}),
         attachments: attachments.map((attachment) => attachment.id),
       });
-      await navigate(`/dashboard/support/${data.id}`);
+      await navigate(PATHS.ticket(data.id));
     } catch {
       // The api client has shown the error; the fields show theirs.
     }
@@ -148,7 +149,7 @@ export function NewTicketScreen() {
           />
           <AttachmentPicker value={attachments} onChange={setAttachments} />
           <div className={styles.formActions}>
-            <ButtonLink to="/dashboard/support" variant="ghost">
+            <ButtonLink to={PATHS.support} variant="ghost">
               Cancel
             </ButtonLink>
             <Button type="submit" variant="primary" isLoading={create.isPending}>

@@ -1,4 +1,4 @@
-import { TICKET_TYPE } from '@td/contracts/statuses';
+import { TICKET_CODE, TICKET_TYPE } from '@td/contracts/statuses';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -9,18 +9,19 @@ import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconSend } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { AttachmentPicker, type TAttachment } from '../../../components/support/attachment-picker';
-import { TicketMessages } from '../../../components/support/ticket-messages';
-import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
 import { TextAreaField } from '../../../components/text-field';
-import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
+import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
+import { TicketMessages } from '../../../domain/support/components/ticket-messages';
+import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
+import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { useTicket } from '../api/get-ticket';
 import { useCloseTicket, useSendTicketMessage } from '../api/ticket-actions';
 import styles from './support.module.css';
 
 const back = (
-  <ButtonLink to="/dashboard/support" variant="ghost" icon={<IconArrowLeft size={16} />}>
+  <ButtonLink to={PATHS.support} variant="ghost" icon={<IconArrowLeft size={16} />}>
     All tickets
   </ButtonLink>
 );
@@ -84,17 +85,13 @@ export function TicketScreen() {
               <span>{TICKET_TYPE[ticket.type]}</span>
               <span>Opened {formatDateTime(ticket.createdAt)}</span>
               {ticket.link?.kind === 'order' ? (
-                <Link
-                  to="/dashboard/history"
-                  className={styles.linkChip}
-                  title="The order this ticket is about"
-                >
+                <Link to={PATHS.history} className={styles.linkChip} title="The order this ticket is about">
                   {ticket.link.label}
                 </Link>
               ) : null}
               {ticket.link?.kind === 'transaction' ? (
                 <Link
-                  to="/dashboard/wallet"
+                  to={PATHS.wallet}
                   className={styles.linkChip}
                   title="The deposit or withdrawal this ticket is about"
                   data-testid="ticket-transaction-link"
@@ -113,7 +110,7 @@ export function TicketScreen() {
         actions={
           <div className={styles.headerActions}>
             {back}
-            {ticket && ticket.status !== 'cls' ? (
+            {ticket && ticket.status !== TICKET_CODE.closed ? (
               <Button
                 variant="secondary"
                 isLoading={close.isPending}
@@ -140,7 +137,7 @@ export function TicketScreen() {
           </div>
         )}
       </Card>
-      {ticket?.status === 'cls' ? (
+      {ticket?.status === TICKET_CODE.closed ? (
         <Callout tone="info" className={styles.closedNote}>
           This ticket is closed. Writing a new message reopens it.
         </Callout>

@@ -1,4 +1,4 @@
-import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
+import { TICKET_CODE, TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,17 +10,19 @@ import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
-import { TicketStatusBadge } from '../../../components/support/ticket-status-badge';
+import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import { useSettings } from '../../../lib/settings';
 import { TICKETS_PAGE_SIZE, useTickets } from '../api/get-tickets';
 import styles from './support.module.css';
 
 type TFilter = 'all' | TTicketStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'opn', label: TICKET_STATUS.opn },
-  { value: 'pnd', label: TICKET_STATUS.pnd },
-  { value: 'cls', label: TICKET_STATUS.cls },
+  { value: TICKET_CODE.open, label: TICKET_STATUS.opn },
+  { value: TICKET_CODE.inProgress, label: TICKET_STATUS.pnd },
+  { value: TICKET_CODE.closed, label: TICKET_STATUS.cls },
 ];
 
 const COLUMNS: TColumn<TTicketSummary>[] = [
@@ -29,9 +31,9 @@ const COLUMNS: TColumn<TTicketSummary>[] = [
     header: 'Subject',
     isPrimary: true,
     cell: (ticket) => (
-      <Link to={`/dashboard/support/${ticket.id}`} className={styles.subjectLink}>
+      <Link to={PATHS.ticket(ticket.id)} className={styles.subjectLink}>
         {ticket.subject}
-        {ticket.lastFrom === 'staff' && ticket.status !== 'cls' ? (
+        {ticket.lastFrom === 'staff' && ticket.status !== TICKET_CODE.closed ? (
           <span className={styles.replied}>Support replied</span>
         ) : null}
       </Link>
@@ -61,8 +63,9 @@ export function TicketsScreen() {
   const [filter, setFilter] = useState<TFilter>('all');
   const [page, setPage] = useState(1);
   const query = useTickets(filter === 'all' ? undefined : filter, page);
+  const { supportEmail } = useSettings('general');
   const newTicket = (
-    <ButtonLink to="/dashboard/support/new" variant="primary" icon={<IconPlus size={16} />}>
+    <ButtonLink to={PATHS.newTicket} variant="primary" icon={<IconPlus size={16} />}>
       New ticket
     </ButtonLink>
   );
@@ -71,7 +74,15 @@ export function TicketsScreen() {
     <>
       <PageHeader
         title="Support"
-        description="Ask about an order or report a problem; we answer here and by e-mail."
+        description={
+          <>
+            Ask about an order or report a problem; we answer here and by e-mail. You can also write to{' '}
+            <a href={`mailto:${supportEmail}`} data-testid="support-email">
+              {supportEmail}
+            </a>
+            .
+          </>
+        }
         actions={newTicket}
       />
       <Card isFlush>

@@ -1,23 +1,19 @@
 import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
-import { displayPair, formatPrice } from '../../../lib/format-market';
-import { useOpeningFeeRate } from '../../../lib/trading/get-trading-settings';
 import {
   amountError,
   clampLeverage,
-  cleanDecimalInput,
   createClientOrderIds,
   leverageError,
   priceError,
-} from '../../../lib/trading/order-form';
-import { usePlaceOrder } from '../../../lib/trading/order-mutations';
+} from '../../../domain/trading/order-form';
+import { usePlaceOrder } from '../../../domain/trading/order-mutations';
 import {
   closeSidePrice,
   compareMoney,
@@ -26,8 +22,13 @@ import {
   previewOrder,
   ratePercent,
   type TSide,
-} from '../../../lib/trading/trading-math';
-import { useLiveQuote } from '../../../lib/trading/use-live-quote';
+} from '../../../domain/trading/trading-math';
+import { useDecimalField } from '../../../domain/trading/use-decimal-field';
+import { useLiveQuote } from '../../../domain/trading/use-live-quote';
+import { ApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { displayPair, formatPrice } from '../../../lib/format-market';
+import { useSettings } from '../../../lib/settings';
 import styles from './order-ticket.module.css';
 
 type TOrderType = 'market' | 'limit';
@@ -57,16 +58,6 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
   );
 }
 
-/** A text field that only takes what can become a decimal number (pasted separators are cleaned). */
-function useDecimal(initial = '') {
-  const [value, setValue] = useState(initial);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const cleaned = cleanDecimalInput(event.target.value);
-    if (cleaned !== null) setValue(cleaned);
-  };
-  return { value, onChange, setValue };
-}
-
 /**
  * The order ticket: side, market or limit, amount in USD, leverage, optional take-profit and
  * stop-loss, and before sending what the order will hold, computed exactly as the server does:
@@ -75,15 +66,15 @@ function useDecimal(initial = '') {
 export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const [side, setSide] = useState<TSide>('buy');
   const [type, setType] = useState<TOrderType>('market');
-  const amount = useDecimal('1000');
-  const limitPrice = useDecimal();
-  const takeProfit = useDecimal();
-  const stopLoss = useDecimal();
+  const amount = useDecimalField('1000');
+  const limitPrice = useDecimalField();
+  const takeProfit = useDecimalField();
+  const stopLoss = useDecimalField();
   const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const clientOrderIds = useRef(createClientOrderIds()).current;
   const placeOrder = usePlaceOrder();
-  const feeRate = useOpeningFeeRate();
+  const feeRate = useSettings('trading').openingFeeRate;
   const quote = useLiveQuote(pair);
   const leverageId = useId();
 
@@ -143,7 +134,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
         onSuccess: ({ data }) => {
           clientOrderIds.settle();
           setIsSubmitted(false);
-          if (data.status !== 'rvt') {
+          if (data.status !== ORDER_CODE.rejected) {
             takeProfit.setValue('');
             stopLoss.setValue('');
           }

@@ -4,15 +4,16 @@ import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { CandleChart, CandleChartSkeleton } from '../../../components/candle-chart';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconChevronDown, IconRefresh } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
+import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
+import { usePrices } from '../../../domain/market/get-prices';
+import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice } from '../../../lib/format-market';
-import { usePrices } from '../../../lib/market/get-prices';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './trade-chart.module.css';
 
@@ -73,6 +74,19 @@ function PairPicker({
  * The chart of the pair being traded: the pair picker, its live price and 24-hour change, the
  * interval switcher and the candles (the shared CandleChart, live through the stream).
  */
+/** The pair's candles, live: the feed for the chosen pair and interval, drawn by the shared chart. */
+function PairChart({ pair, interval }: { pair: TPair; interval: TChartInterval }) {
+  const feed = useCandleFeed(pair.symbol, pair.pairType, interval);
+  return (
+    <CandleChart
+      feed={feed}
+      interval={interval}
+      pricePrecision={pair.pricePrecision}
+      pairLabel={displayPair(pair.base, pair.quote)}
+    />
+  );
+}
+
 export function TradeChart({
   pairs,
   pair,
@@ -115,13 +129,7 @@ export function TradeChart({
       </header>
       <div className={styles.chart}>
         {pair ? (
-          <CandleChart
-            symbol={pair.symbol}
-            pairType={pair.pairType}
-            interval={interval}
-            pricePrecision={pair.pricePrecision}
-            pairLabel={displayPair(pair.base, pair.quote)}
-          />
+          <PairChart pair={pair} interval={interval} />
         ) : isError ? (
           <div className={styles.error}>
             <EmptyState

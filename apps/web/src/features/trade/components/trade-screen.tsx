@@ -1,18 +1,19 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
+import { ORDER_CODE } from '@td/contracts/statuses';
 import { useState } from 'react';
 import { Card } from '../../../components/card';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconActivity } from '../../../components/icons';
 import { IconClock as IconPending } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
-import { AccountSwitch } from '../../../components/trading/account-switch';
-import { OpenOrdersTable } from '../../../components/trading/open-orders-table';
-import { usePairs } from '../../../lib/market/get-pairs';
+import { usePairs } from '../../../domain/market/get-pairs';
+import { useActiveAccount } from '../../../domain/trading/account-store';
+import { AccountSwitch } from '../../../domain/trading/components/account-switch';
+import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-table';
+import { OPEN_ORDERS_LIMIT, useOrders } from '../../../domain/trading/get-orders';
+import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../domain/trading/get-portfolio';
+import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { useStreamStatus } from '../../../lib/socket';
-import { useActiveAccount } from '../../../lib/trading/account-store';
-import { OPEN_ORDERS_LIMIT, useOrders } from '../../../lib/trading/get-orders';
-import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../lib/trading/get-portfolio';
-import { useTradingStream } from '../../../lib/trading/use-trading-stream';
 import { useTradeSelection } from '../hooks/use-trade-selection';
 import { OrderTicket } from './order-ticket';
 import { TradeChart } from './trade-chart';
@@ -35,13 +36,13 @@ export function TradeScreen() {
   // Without the user's stream, orders are polled while any is open (TP/SL and limits fire server-side).
   const pollMs = isStreamConnected ? false : PORTFOLIO_REFRESH_MS;
   const positionsQuery = useOrders(
-    { account, status: ['act'], limit: OPEN_ORDERS_LIMIT },
+    { account, status: [ORDER_CODE.active], limit: OPEN_ORDERS_LIMIT },
     {
       refetchIntervalMs: pollMs,
     },
   );
   const pendingQuery = useOrders(
-    { account, status: ['pnd'], limit: OPEN_ORDERS_LIMIT },
+    { account, status: [ORDER_CODE.pending], limit: OPEN_ORDERS_LIMIT },
     {
       refetchIntervalMs: pollMs,
     },

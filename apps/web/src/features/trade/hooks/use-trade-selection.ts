@@ -1,7 +1,7 @@
 import { DEFAULT_INTERVAL, type TChartInterval, ZChartInterval } from '@td/contracts/constants';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { parsePairSymbol } from '../../../lib/market/pair-filters';
+import { parsePairSymbol } from '../../../domain/market/pair-filters';
 
 /**
  * The Trade tab's pair and chart interval live in the URL (`?pair=ETH_USDT&interval=15`), as on

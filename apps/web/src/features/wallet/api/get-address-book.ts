@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from '../../../lib/wallet/query-keys';
 
 const ZAddressBook = z.array(
   z.object({ address: z.string(), network: z.string(), coin: z.string(), lastUsed: z.string() }),

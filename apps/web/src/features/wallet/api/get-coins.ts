@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZCoinInfo } from '@td/contracts/wallet';
 import { z } from 'zod';
+import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from '../../../lib/wallet/query-keys';
 
 /** GET /wallet/coins: each coin's networks with minimums, fee and confirmations. */
 export async function getCoins() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCoin, TNetwork } from '@td/contracts/constants';
 import { ZWalletAddress } from '@td/contracts/wallet';
+import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from '../../../lib/wallet/query-keys';
 
 /** POST /wallet/address {coin, network}: the user's address there (the same on every call). */
 export async function getDepositAddress(coin: TCoin, network: TNetwork) {

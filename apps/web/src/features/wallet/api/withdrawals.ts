@@ -6,9 +6,9 @@ import {
   ZWithdrawalQuote,
 } from '@td/contracts/wallet';
 import { z } from 'zod';
+import { tradingKeys } from '../../../domain/trading/query-keys';
+import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
-import { tradingKeys } from '../../../lib/trading/query-keys';
-import { walletKeys } from '../../../lib/wallet/query-keys';
 
 // The three steps of a withdrawal, one call each, plus cancelling it.
 
@@ -16,9 +16,9 @@ import { walletKeys } from '../../../lib/wallet/query-keys';
 export const createWithdrawal = (body: TWithdrawRequest) =>
   api.post('/wallet/withdrawals', body, { schema: ZWithdrawalQuote, silent: true });
 
-/** Step 2 confirmed — the 6-digit code is e-mailed. */
+/** Step 2 confirmed — the 6-digit code is e-mailed. Errors show in the form (an expired quote re-quotes). */
 export const requestWithdrawalCode = (id: string) =>
-  api.post(`/wallet/withdrawals/${id}/request-code`, undefined, { schema: z.null() });
+  api.post(`/wallet/withdrawals/${id}/request-code`, undefined, { schema: z.null(), silent: true });
 
 /** Step 3 — the codes; the funds are held and the withdrawal goes on or to review. */
 export const confirmWithdrawal = ({ id, ...body }: TConfirmWithdrawalRequest & { id: string }) =>

@@ -5,7 +5,7 @@ import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
-import { coinName, networkName } from '../../../components/wallet/coin-labels';
+import { coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { formatMoney } from '../../../lib/format';
 import { useCoins } from '../api/get-coins';
 import { useDepositAddress } from '../api/get-deposit-address';

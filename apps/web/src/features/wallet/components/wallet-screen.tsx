@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { PageHeader } from '../../../components/page-header';
-import { WalletTransactionsTable } from '../../../components/wallet/wallet-transactions-table';
+import { usePortfolio } from '../../../domain/trading/get-portfolio';
+import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatMoney } from '../../../lib/format';
-import { usePortfolio } from '../../../lib/trading/get-portfolio';
 import { DepositPanel } from './deposit-panel';
 import styles from './wallet-screen.module.css';
 import { WithdrawPanel } from './withdraw-panel';

@@ -1,6 +1,11 @@
 import { NETWORKS_BY_COIN, type TNetwork, type TWithdrawCoin, WITHDRAW_COINS } from '@td/contracts/constants';
-import { FAMILY_OF_NETWORK, type TWalletTransaction, type TWithdrawalQuote } from '@td/contracts/wallet';
-import { isEvmAddressShape } from '@td/contracts/wallet-address';
+import {
+  FAMILY_OF_NETWORK,
+  QUOTE_EXPIRED_MESSAGE,
+  type TWalletTransaction,
+  type TWithdrawalQuote,
+  ZWithdrawRequest,
+} from '@td/contracts/wallet';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
@@ -10,10 +15,9 @@ import { OtpField } from '../../../components/otp-field';
 import { SelectField } from '../../../components/select-field';
 import { Stepper } from '../../../components/stepper';
 import { TextField } from '../../../components/text-field';
-import { coinAmountUnit, coinName, networkName } from '../../../components/wallet/coin-labels';
-import { PaymentStatusBadge } from '../../../components/wallet/payment-status-badge';
+import { coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { useAddressBook } from '../api/get-address-book';
 import { useCoins } from '../api/get-coins';
@@ -23,29 +27,25 @@ import {
   useCreateWithdrawal,
   useRequestWithdrawalCode,
 } from '../api/withdrawals';
+import { formatSecondsLeft, useSecondsUntil } from '../hooks/use-seconds-until';
 import styles from './wallet-screen.module.css';
+import { WithdrawResult, WithdrawReview } from './withdraw-summary';
 
 export const WITHDRAW_STEPS = ['Withdraw', 'Review Details', 'Verification Code'] as const;
 const COIN_OPTIONS = WITHDRAW_COINS.map((coin) => ({ value: coin, label: coinName(coin) }));
 
 type TFields = 'address' | 'amount' | 'emailCode' | 'tfaCode';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
-
-/** What the form checks before asking the server (which checks everything again). */
-function checkAddress(network: TNetwork, address: string): string | undefined {
-  if (!address.trim()) return 'Enter the address to send to';
-  const family = FAMILY_OF_NETWORK[network];
-  if (family === 'evm' && !isEvmAddressShape(address.trim()))
-    return 'Enter a valid address: 0x followed by 40 hexadecimal characters';
-  if (family === 'tron' && !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address.trim()))
-    return 'Enter a valid Tron address: it starts with T and has 34 characters';
-  return undefined;
-}
+/** The server's answer to a code asked for, or a confirmation, after the quote's rate stopped holding. */
+const isQuoteExpired = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === QUOTE_EXPIRED_MESSAGE;
 
 /**
  * The three steps of a withdrawal: Withdraw (coin, network, address, amount) → Review Details (fee,
  * what arrives, rate) → Verification Code (the e-mailed code, plus the authenticator's when
- * two-factor is on). The funds are held only at the last step.
+ * two-factor is on). The funds are held only at the last step. A quote's rate holds until its
+ * expiry (a countdown on the review): past it, the server refuses the code or the confirmation, and
+ * the panel prices the same withdrawal again and shows the fresh review, nothing to type again.
  */
 export function WithdrawPanel({ available }: { available: string | undefined }) {
   const [step, setStep] = useState(0);
@@ -57,6 +57,8 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
   const [tfaCode, setTfaCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<TFields, string>>>({});
   const [formError, setFormError] = useState<string>();
+  /** Why the review shows a new quote (the previous one expired). */
+  const [requoteNotice, setRequoteNotice] = useState<string>();
   const [quote, setQuote] = useState<TWithdrawalQuote>();
   const [result, setResult] = useState<TWalletTransaction>();
 
@@ -68,6 +70,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
   const cancel = useCancelWithdrawal();
   const info = coins.data?.find((c) => c.coin === coin)?.networks.find((n) => n.network === network);
   const known = (book.data ?? []).filter((entry) => entry.network === network).slice(0, 4);
+  const quoteSecondsLeft = useSecondsUntil(result ? undefined : quote?.expiresAt);
 
   const reset = () => {
     setStep(0);
@@ -77,6 +80,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
     setTfaCode('');
     setErrors({});
     setFormError(undefined);
+    setRequoteNotice(undefined);
   };
 
   const onFailure = (error: unknown) => {
@@ -87,14 +91,13 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
-    const next: Partial<Record<TFields, string>> = {};
-    next.address = checkAddress(network, address);
-    if (!/^\d+(\.\d{1,2})?$/.test(amount.trim())) next.amount = 'Enter an amount in USD, e.g. 150 or 150.50';
-    setErrors(next);
+    // The contract the server checks, so the form says the same before asking (which checks again).
+    const parsed = ZWithdrawRequest.safeParse({ coin, network, address, amount: amount.trim() });
+    setErrors(parsed.success ? {} : zodFieldErrors<TFields>(parsed.error));
     setFormError(undefined);
-    if (next.address || next.amount) return;
+    if (!parsed.success) return;
     create.mutate(
-      { coin, network, address: address.trim(), amount: amount.trim() },
+      { coin, network, address: parsed.data.address, amount: amount.trim() },
       {
         onSuccess: ({ data }) => {
           setQuote(data);
@@ -105,6 +108,36 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
     );
   };
 
+  /** The same withdrawal priced again (its rate expired): back to Review Details with the new quote. */
+  const requote = (notice: string) => {
+    create.mutate(
+      { coin, network, address: address.trim(), amount: amount.trim() },
+      {
+        onSuccess: ({ data }) => {
+          setQuote(data);
+          setStep(1);
+          setEmailCode('');
+          setTfaCode('');
+          setErrors({});
+          setFormError(undefined);
+          setRequoteNotice(notice);
+        },
+        // No longer possible as it was (the balance or the limits changed): the form says why.
+        onError: (error) => {
+          setStep(0);
+          setQuote(undefined);
+          setRequoteNotice(undefined);
+          onFailure(error);
+        },
+      },
+    );
+  };
+
+  const onStepFailure = (error: unknown) => {
+    if (isQuoteExpired(error)) requote(messageOf(error));
+    else onFailure(error);
+  };
+
   const sendCode = (isResend: boolean) => {
     if (!quote) return;
     requestCode.mutate(quote.id, {
@@ -113,11 +146,21 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
         // A new code replaces the old one: the field starts empty again.
         setEmailCode('');
         setFormError(undefined);
+        setRequoteNotice(undefined);
         if (!isResend) setStep(2);
       },
-      onError: onFailure,
+      onError: onStepFailure,
     });
   };
+
+  const rateHolds =
+    quoteSecondsLeft === undefined ? null : (
+      <p className={styles.muted} data-testid="quote-countdown" aria-live="off">
+        {quoteSecondsLeft > 0
+          ? `This rate holds for ${formatSecondsLeft(quoteSecondsLeft)}`
+          : 'This rate has expired: continuing prices the withdrawal again at the current rate'}
+      </p>
+    );
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
@@ -136,48 +179,26 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
           toast.success(message);
           setResult(data);
         },
-        onError: onFailure,
+        onError: onStepFailure,
       },
     );
   };
 
   if (result) {
     return (
-      <Card title="Withdrawal submitted">
-        <div className={styles.form} data-testid="withdraw-result">
-          <div className={styles.resultRow}>
-            <PaymentStatusBadge status={result.status} />
-            <span className="tabular">
-              {formatMoney(result.amount, 2)} USD → {result.coinAmount} {coinAmountUnit(result.coin)}
-            </span>
-          </div>
-          <p className={styles.muted}>
-            {result.status === 'suspicous'
-              ? `An administrator reviews this withdrawal before it is sent (${result.reason ?? 'security check'}). The funds are held meanwhile.`
-              : 'It is being sent; follow its progress in the list of withdrawals.'}
-          </p>
-          <div className={styles.actions}>
-            <Button
-              variant="secondary"
-              isLoading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(result.id, {
-                  onSuccess: ({ data, message }) => {
-                    toast.success(message);
-                    setResult(data);
-                  },
-                })
-              }
-              disabled={result.status !== 'suspicous' && result.status !== 'prc'}
-            >
-              Cancel withdrawal
-            </Button>
-            <Button variant="primary" onClick={reset}>
-              New withdrawal
-            </Button>
-          </div>
-        </div>
-      </Card>
+      <WithdrawResult
+        result={result}
+        isCancelling={cancel.isPending}
+        onCancel={() =>
+          cancel.mutate(result.id, {
+            onSuccess: ({ data, message }) => {
+              toast.success(message);
+              setResult(data);
+            },
+          })
+        }
+        onNew={reset}
+      />
     );
   }
 
@@ -271,43 +292,23 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
 
       {step === 1 && quote ? (
         <div className={styles.form}>
-          <dl className={styles.review} data-testid="withdraw-review">
-            <div>
-              <dt>Coin</dt>
-              <dd>
-                {coinName(quote.coin)} on {networkName(quote.network)}
-              </dd>
-            </div>
-            <div>
-              <dt>To</dt>
-              <dd className={styles.address}>{quote.address}</dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd className="tabular">{formatMoney(quote.amount, 2)} USD</dd>
-            </div>
-            <div>
-              <dt>Fee</dt>
-              <dd className="tabular">{formatMoney(quote.fee, 2)} USD</dd>
-            </div>
-            <div>
-              <dt>Rate</dt>
-              <dd className="tabular">
-                1 {coinName(quote.coin)} = {quote.rate} USD
-              </dd>
-            </div>
-            <div className={styles.total}>
-              <dt>You receive</dt>
-              <dd className="tabular">
-                {quote.receive} {coinAmountUnit(quote.coin)}
-              </dd>
-            </div>
-          </dl>
+          {requoteNotice ? (
+            <Callout tone="warning" role="status" title={requoteNotice}>
+              Here is the withdrawal at the current rate.
+            </Callout>
+          ) : null}
+          <WithdrawReview quote={quote} />
+          {rateHolds}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={reset}>
               Back
             </Button>
-            <Button variant="primary" isLoading={requestCode.isPending} onClick={() => sendCode(false)}>
+            {/* Past the countdown too: the server decides (this clock may be off) and re-quotes. */}
+            <Button
+              variant="primary"
+              isLoading={requestCode.isPending || create.isPending}
+              onClick={() => sendCode(false)}
+            >
               Confirm
             </Button>
           </div>
@@ -317,6 +318,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
       {step === 2 && quote ? (
         <form className={styles.form} onSubmit={submitCode} noValidate>
           <p className={styles.muted}>We sent a 6-digit code to your email. It expires in 10 minutes.</p>
+          {rateHolds}
           <OtpField
             label="Email verification code"
             value={emailCode}
@@ -337,7 +339,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             <Button variant="ghost" isLoading={requestCode.isPending} onClick={() => sendCode(true)}>
               Resend code
             </Button>
-            <Button type="submit" variant="primary" isLoading={confirm.isPending}>
+            <Button type="submit" variant="primary" isLoading={confirm.isPending || create.isPending}>
               Withdraw
             </Button>
           </div>

@@ -1,0 +1,144 @@
+import { CODE_ATTEMPTS_MAX } from '@td/contracts/auth';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from '../../testing/accounts';
+import { codeIn } from '../../testing/test-mailbox';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { walletHelpers } from '../../testing/wallet';
+import { createAuthRepository } from './auth.repository';
+import { verificationCodes } from './auth.schema';
+
+// Parallel guesses at one e-mailed code, on PostgreSQL (PGlite runs one statement at a time and
+// would hide the race): each try is claimed before it is compared, so no more than
+// CODE_ATTEMPTS_MAX guesses are ever compared, whatever arrives at once.
+
+const GUESSES = 300;
+const WRONG = 'The code is incorrect or has expired';
+const TOO_MANY = 'Too many wrong codes. Request a new code and try again';
+
+type Reply = { statusCode: number; json: () => { message: string } };
+
+/** How the parallel answers split: "incorrect", and the rest (too many, or refused by a limit). */
+function tally(replies: Reply[]) {
+  const incorrect = replies.filter((r) => r.statusCode === 400 && r.json().message === WRONG).length;
+  const stopped = replies.filter(
+    (r) => (r.statusCode === 400 && r.json().message === TOO_MANY) || r.statusCode === 429,
+  ).length;
+  return { incorrect, stopped, total: replies.length };
+}
+
+describe('parallel guesses at an e-mailed code', () => {
+  let desk: TradingDesk;
+  beforeAll(async () => {
+    desk = await startTradingDesk();
+    await desk.setQuote('ETH_USDT', 300_000, 300_000);
+  });
+  afterAll(async () => desk?.close());
+
+  const triesCounted = async (userId: string, purpose: 'email_verify' | 'password_reset' | 'withdrawal') => {
+    const rows = await desk.t.deps.db.db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+    return rows.map((row) => row.attempts);
+  };
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it(`withdrawal: ${GUESSES} wrong codes at once get at most ${CODE_ATTEMPTS_MAX} "incorrect", and no more are compared`, async () => {
+    const user = await desk.newUser();
+    await walletHelpers(desk).fund(user, '1000');
+    const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
+      coin: 'eth',
+      network: 'ethereum',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      amount: '100',
+    });
+    const id: string = created.json().data.id;
+    desk.mailbox.clear();
+    await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
+    const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+    const replies = await Promise.all(
+      Array.from({ length: GUESSES }, () =>
+        desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: wrongFor(code) }),
+      ),
+    );
+    const { incorrect, stopped, total } = tally(replies);
+    expect(incorrect).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+    expect(incorrect + stopped).toBe(total);
+    expect(await triesCounted(user.id, 'withdrawal')).toEqual([CODE_ATTEMPTS_MAX]);
+  });
+
+  it(`e-mail verification: ${GUESSES} wrong codes at once are compared at most ${CODE_ATTEMPTS_MAX} times`, async () => {
+    const email = uniqueEmail('race');
+    const signup = await desk.t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' },
+      remoteAddress: randomIp(),
+    });
+    const token: string = signup.json().data.token;
+    const code = codeIn(await desk.mailbox.waitFor(email, /Verify/));
+    const replies = await Promise.all(
+      Array.from({ length: GUESSES }, () =>
+        desk.t.app.inject({
+          method: 'POST',
+          url: '/auth/verify-email',
+          payload: { code: wrongFor(code) },
+          headers: bearer(token),
+          remoteAddress: randomIp(),
+        }),
+      ),
+    );
+    const { incorrect, stopped, total } = tally(replies);
+    expect(incorrect).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+    expect(incorrect + stopped).toBe(total);
+    const [attempts] = await triesCounted(String(decodeJwt(token).sub), 'email_verify');
+    expect(attempts).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+  });
+
+  it(`password reset: ${GUESSES} wrong codes at once are compared at most ${CODE_ATTEMPTS_MAX} times`, async () => {
+    const user = await desk.newUser();
+    await desk.t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { email: user.email },
+      remoteAddress: randomIp(),
+    });
+    const code = codeIn(await desk.mailbox.waitFor(user.email, /password reset/i));
+    const replies = await Promise.all(
+      Array.from({ length: GUESSES }, () =>
+        desk.t.app.inject({
+          method: 'POST',
+          url: '/auth/reset-password',
+          payload: { email: user.email, code: wrongFor(code), password: 'New#Secret42x' },
+          remoteAddress: randomIp(),
+        }),
+      ),
+    );
+    const { incorrect, stopped, total } = tally(replies);
+    expect(incorrect).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+    expect(incorrect + stopped).toBe(total);
+    const [attempts] = await triesCounted(user.id, 'password_reset');
+    expect(attempts).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+  });
+
+  it(`the claim itself: ${GUESSES} claims at once on one code, exactly ${CODE_ATTEMPTS_MAX} granted`, async () => {
+    const user = await desk.newUser();
+    const repo = createAuthRepository(desk.t.deps.db.db);
+    await repo.replaceCode({
+      userId: user.id,
+      purpose: 'password_reset',
+      codeHash: 'not-a-real-hash',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const claims = await Promise.all(
+      Array.from({ length: GUESSES }, () =>
+        repo.claimCodeTry(user.id, 'password_reset', undefined, CODE_ATTEMPTS_MAX),
+      ),
+    );
+    const granted = claims.filter((claim) => claim !== undefined);
+    expect(granted).toHaveLength(CODE_ATTEMPTS_MAX);
+    expect(granted.map((claim) => claim?.attempts).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});

@@ -1,0 +1,182 @@
+import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { recoveryCodes, signupDecoys, usedNonces, verificationCodes } from './auth.schema';
+
+export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
+export type DecoyRow = typeof signupDecoys.$inferSelect;
+
+/** The account system's one-time secrets: e-mailed codes and links, recovery codes, sign-up decoys and used nonces. */
+export function createCodesRepository(db: Database) {
+  return {
+    /** A new code replaces every earlier unused one of the same purpose (and subject). */
+    async replaceCode(values: typeof verificationCodes.$inferInsert): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: new Date() })
+          .where(
+            and(
+              eq(verificationCodes.userId, values.userId),
+              eq(verificationCodes.purpose, values.purpose),
+              isNull(verificationCodes.consumedAt),
+              values.subject ? eq(verificationCodes.subject, values.subject) : undefined,
+            ),
+          );
+        await tx.insert(verificationCodes).values(values);
+      });
+    },
+    async findLiveCode(userId: string, purpose: CodePurpose, subject?: string) {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+            subject ? eq(verificationCodes.subject, subject) : undefined,
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async findLiveCodeByLink(linkHash: string) {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.linkHash, linkHash),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /**
+     * Claims one try at the newest live code, in one statement: the try is counted before the code
+     * is compared, and none is given past `triesMax`, so parallel guesses cannot all pass the check.
+     * Undefined when there is no live code or its tries are used up.
+     */
+    async claimCodeTry(
+      userId: string,
+      purpose: CodePurpose,
+      subject: string | undefined,
+      triesMax: number,
+    ): Promise<{ id: string; codeHash: string; attempts: number } | undefined> {
+      const now = new Date();
+      const newest = db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+            subject ? eq(verificationCodes.subject, subject) : undefined,
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            inArray(verificationCodes.id, newest),
+            lt(verificationCodes.attempts, triesMax),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .returning({
+          id: verificationCodes.id,
+          codeHash: verificationCodes.codeHash,
+          attempts: verificationCodes.attempts,
+        });
+      return row;
+    },
+    /** Marks a code used; false when another request used it first. */
+    async consumeCode(codeId: string): Promise<boolean> {
+      const rows = await db
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+
+    async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        if (hashes.length > 0)
+          await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+      });
+    },
+    /** Uses a recovery code if it matches an unused one; true when it did. */
+    async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, codeHash),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id });
+      return rows.length === 1;
+    },
+
+    /** A decoy pending sign-in (see `signupDecoys`); expired ones are cleared on the way. */
+    async insertDecoy(values: { codeExpiresAt: Date; expiresAt: Date }): Promise<DecoyRow> {
+      await db.delete(signupDecoys).where(lte(signupDecoys.expiresAt, new Date()));
+      const [row] = await db.insert(signupDecoys).values(values).returning();
+      if (!row) throw new Error('decoy insert returned nothing');
+      return row;
+    },
+    async findDecoy(id: string): Promise<DecoyRow | undefined> {
+      const [row] = await db.select().from(signupDecoys).where(eq(signupDecoys.id, id)).limit(1);
+      return row;
+    },
+    /** A decoy's code try, counted as `claimCodeTry` counts a real one. */
+    async claimDecoyTry(id: string, triesMax: number): Promise<{ attempts: number } | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .update(signupDecoys)
+        .set({ attempts: sql`${signupDecoys.attempts} + 1` })
+        .where(
+          and(
+            eq(signupDecoys.id, id),
+            lt(signupDecoys.attempts, triesMax),
+            gt(signupDecoys.codeExpiresAt, now),
+            gt(signupDecoys.expiresAt, now),
+          ),
+        )
+        .returning({ attempts: signupDecoys.attempts });
+      return row;
+    },
+    /** What a resend does to a real code: a fresh one, with its tries back to none. */
+    async renewDecoyCode(id: string, codeExpiresAt: Date): Promise<void> {
+      await db
+        .update(signupDecoys)
+        .set({ attempts: 0, codeExpiresAt })
+        .where(and(eq(signupDecoys.id, id), gt(signupDecoys.expiresAt, new Date())));
+    },
+
+    /** Records a nonce as used; false when it was used before (one statement, so once). */
+    async claimNonce(nonceHash: string, expiresAt: Date): Promise<boolean> {
+      await db.delete(usedNonces).where(lte(usedNonces.expiresAt, new Date()));
+      const rows = await db
+        .insert(usedNonces)
+        .values({ nonceHash, expiresAt })
+        .onConflictDoNothing()
+        .returning({ nonceHash: usedNonces.nonceHash });
+      return rows.length === 1;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { TConfig } from '../../config';
+import type { Bus } from '../../platform/bus/bus';
+import type { DatabaseHandle } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import type { Worker } from '../../platform/worker';
+import type { Notify } from '../notifications/notifications.service';
+import { createAlertEngine } from '../notifications/price-alerts.service';
+import type { ReferralsService } from '../referrals/referrals.service';
+import { createEquitySnapshots } from '../trading/equity-snapshots';
+import { createSettlement } from '../trading/order-settlement';
+import { createOrdersRepository } from '../trading/orders.repository';
+import { quotesOf } from '../trading/quotes';
+import { createOrderAnnouncer } from '../trading/trading-channels';
+import { createTriggerEngine } from '../trading/trigger-engine';
+import { createMarketEngine } from './market-engine';
+import type { PriceBoard } from './price-board';
+
+/**
+ * The `market` role's workers, in start order: the trigger engine (limit fills, take-profits,
+ * stop-losses, liquidations), equity snapshots, price alerts, and the market engine that moves the
+ * prices and tells the first and third of them every new quote.
+ */
+export function marketWorkers(deps: {
+  config: TConfig;
+  db: DatabaseHandle;
+  bus: Bus;
+  logger: Logger;
+  /** The process's live prices, from the market's ticks on the bus. */
+  board: PriceBoard;
+  /** Fills and closes, and fired alerts, reach their users through it. */
+  notify: Notify;
+  /** A pending order's fee is charged when it fills: its referral commission goes with it. */
+  referrals: Pick<ReferralsService, 'creditCommission'>;
+}): Worker[] {
+  const { config, db, bus, logger } = deps;
+  const orders = createOrdersRepository(db.db);
+  const triggers = createTriggerEngine({
+    repo: orders,
+    // The engine fills and closes at the tick's price; it never places orders itself.
+    orders: createSettlement({
+      db: db.db,
+      orders,
+      announce: createOrderAnnouncer({ bus, logger }),
+      onFeeCharged: deps.referrals.creditCommission,
+    }),
+    bus,
+    logger,
+    notify: deps.notify,
+  });
+  const alerts = createAlertEngine({ db: db.db, bus, notify: deps.notify, logger });
+  return [
+    { name: 'trigger-engine', start: () => triggers.start() },
+    {
+      name: 'equity-snapshots',
+      start: () => createEquitySnapshots({ db, quotes: quotesOf(deps.board), logger }).start(),
+    },
+    { name: 'price-alerts', start: () => alerts.start() },
+    {
+      name: 'market-engine',
+      start: () =>
+        createMarketEngine({
+          db,
+          bus,
+          logger,
+          marketSeed: config.MARKET_SEED,
+          onQuote: (symbol, bid, ask) => {
+            triggers.onQuote(symbol, bid, ask);
+            alerts.onQuote(symbol, bid, ask);
+          },
+          feed:
+            config.MARKET_FEED === 'binance' ? { kind: 'binance', url: config.BINANCE_WS_URL } : undefined,
+        }).start(),
+    },
+  ];
+}

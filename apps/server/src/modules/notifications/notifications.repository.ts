@@ -1,0 +1,50 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { notifications } from './notifications.schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The notification centre's rows: one per notice a user got, read or not. */
+export function createNotificationsRepository(db: Database) {
+  return {
+    async insert(values: typeof notifications.$inferInsert): Promise<NotificationRow | undefined> {
+      const [row] = await db.insert(notifications).values(values).returning();
+      return row;
+    },
+
+    /** A page of a user's notifications, newest first, with how many there are and how many unread. */
+    async list(userId: string, page: number, limit: number) {
+      const [items, [total], [unread]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      ]);
+      return { items, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+    },
+
+    /** Marks the given notifications (or all) of the user read; answers how many were unread. */
+    async markRead(userId: string, ids: string[] | undefined): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            ids ? inArray(notifications.id, ids) : undefined,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { TAdminPair } from '@td/contracts/admin';
+import type { Bus } from '../../platform/bus/bus';
+import { notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { AuditActor, AuditLog } from '../admin/audit';
+import { PAIRS_CHANGED_CHANNEL } from './pair-cache';
+import type { PairRow, PairsRepository } from './pairs.repository';
+import { toPairDto } from './pairs.service';
+
+const toAdminPair = (row: PairRow): TAdminPair => {
+  const { favorite: _favorite, marketOpen: _marketOpen, ...pair } = toPairDto(row, false);
+  return { ...pair, spreadPpm: row.spreadPpm };
+};
+
+/** What an administrator may change of a pair, as the audit log keeps it. */
+const auditPair = (row: PairRow) => ({
+  status: row.status,
+  spreadPpm: row.spreadPpm,
+  maxLeverage: row.maxLeverage,
+});
+
+/** The back-office's operations on pairs: the list, and a pair's status, spread and leverage (audited). */
+export function createPairsAdmin(deps: {
+  pairs: PairsRepository;
+  audit: AuditLog;
+  /** Pair changes are announced on it, so every process's cached pairs drop the old values. */
+  bus: Bus;
+  logger: Logger;
+}) {
+  return {
+    async list(): Promise<TAdminPair[]> {
+      return (await deps.pairs.all()).map(toAdminPair);
+    },
+
+    async update(
+      actor: AuditActor,
+      symbol: string,
+      input: {
+        status?: 'act' | 'dis' | undefined;
+        spreadPpm?: number | undefined;
+        maxLeverage?: number | undefined;
+      },
+    ): Promise<TAdminPair> {
+      const before = await deps.pairs.find(symbol.toUpperCase());
+      if (!before) throw notFound(`There is no pair ${symbol}`);
+      const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const after = Object.keys(values).length > 0 ? await deps.pairs.update(before.symbol, values) : before;
+      if (!after) throw notFound(`There is no pair ${symbol}`);
+      // Stored already: a lost announcement only delays the change until the caches expire.
+      await deps.bus
+        .publish(PAIRS_CHANGED_CHANNEL, { symbol: after.symbol })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing a pair change failed'));
+      await deps.audit.record(actor, {
+        action: 'pair.update',
+        targetType: 'pair',
+        targetId: before.symbol,
+        before: auditPair(before),
+        after: auditPair(after),
+      });
+      return toAdminPair(after);
+    },
+  };
+}
+export type PairsAdmin = ReturnType<typeof createPairsAdmin>;

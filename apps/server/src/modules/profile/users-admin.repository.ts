@@ -1,0 +1,41 @@
+import type { TRole, TUserStatus } from '@td/contracts/statuses';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { isUuid, likeText } from '../../platform/db/search';
+import { users } from '../auth/auth.schema';
+
+/** The back-office's search over every account, newest first. */
+export function createUsersAdminRepository(db: Database) {
+  return {
+    async search(
+      filter: { q?: string | undefined; role?: TRole | undefined; status?: TUserStatus | undefined },
+      page: number,
+      limit: number,
+    ) {
+      const q = filter.q?.trim();
+      const where = and(
+        q
+          ? or(
+              ilike(users.email, likeText(q)),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likeText(q)),
+              eq(users.referralCode, q.toUpperCase()),
+              isUuid(q) ? eq(users.id, q) : undefined,
+            )
+          : undefined,
+        filter.role ? eq(users.role, filter.role) : undefined,
+        filter.status ? eq(users.status, filter.status) : undefined,
+      );
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+  };
+}

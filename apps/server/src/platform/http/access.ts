@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+
+/**
+ * Who may call a route, declared on the route itself (`config: { access }`):
+ * - `public`: anyone, signed in or not;
+ * - `email`, `tfa`: the token of a sign-in waiting for its e-mail code or its two-factor code;
+ * - `user`: a normal session of an active user;
+ * - `admin`: the same, of an administrator (403 for anyone else);
+ * - `signed`: anyone holding a link this server signed, unaltered and unexpired (an `<img>` sends
+ *   no token).
+ */
+export const ROUTE_ACCESS = ['public', 'email', 'tfa', 'user', 'admin', 'signed'] as const;
+export type TRouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TRouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route of the app with its declared access and schema (the authorisation table). */
+    routeTable(): readonly DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: TRouteAccess;
+  schema: FastifySchema | undefined;
+}
+
+/** A check that throws the request out (401, 403, 404) or lets it through. */
+export type AccessGuard = (request: FastifyRequest) => Promise<void>;
+export type AccessGuards = Record<Exclude<TRouteAccess, 'public'>, AccessGuard>;
+
+const SCOPE_ACCESS = Symbol('scope access');
+const isRouteAccess = (value: unknown): value is TRouteAccess =>
+  (ROUTE_ACCESS as readonly unknown[]).includes(value);
+
+/**
+ * Gives every route registered in `scope` that declares nothing the access `access`: for a
+ * plugin whose routes cannot carry a config (the built web app's static files).
+ */
+export function declareScopeAccess(scope: FastifyInstance, access: TRouteAccess): void {
+  scope.decorate(SCOPE_ACCESS, access);
+}
+
+/**
+ * The one place requests are let in: every route registered after this must declare its access,
+ * or the app refuses to start, naming the route. The matching guard runs as the route's first
+ * `onRequest` hook, so a caller without access is refused before the input is read or validated.
+ */
+export function registerAccessControl(app: FastifyInstance, guards: AccessGuards): void {
+  const table: DeclaredRoute[] = [];
+  app.decorate('routeTable', () => table);
+  app.addHook('onRoute', function declare(this: FastifyInstance, route: RouteOptions) {
+    const scoped = (this as unknown as Record<symbol, unknown>)[SCOPE_ACCESS];
+    const access = route.config?.access ?? scoped;
+    const methods = [route.method].flat();
+    if (!isRouteAccess(access)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.map((a) => `'${a}'`).join(' | ')} }`,
+      );
+    }
+    route.config = { ...route.config, access };
+    for (const method of methods) table.push({ method, url: route.url, access, schema: route.schema });
+    if (access === 'public') return;
+    const guard = guards[access];
+    route.onRequest = [async (request: FastifyRequest) => guard(request), ...[route.onRequest ?? []].flat()];
+  });
+}

@@ -1,0 +1,238 @@
+import { ERROR_HTTP_STATUS, ZErrorBody } from '@td/contracts/envelope';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_LIMITS } from '../../modules/auth/auth-rules';
+import { signIn } from '../../testing/accounts';
+import {
+  buildRouteWorld,
+  ROUTE_FIXTURES,
+  type RouteFixture,
+  type RouteWorld,
+  requestOf,
+  routeKey,
+} from '../../testing/route-fixtures';
+import { injectOf, jsonOf, paramsIn, type Sample, samplesOf, textOf } from '../../testing/route-samples';
+import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import type { DeclaredRoute } from './access';
+
+/**
+ * Contract fuzzing: every route is sent requests generated from its own zod schemas (valid, at
+ * their bounds, and mutated: wrong types, huge and unicode strings, NUL and control characters,
+ * deep JSON, prototype keys). Never a 5xx; every refusal in the error envelope; and a refused
+ * request writes nothing (rows inserted or deleted in every table, before and after; failed
+ * sign-ins are the one write a refusal makes, to the login history).
+ *
+ * It runs on the PostgreSQL server, once (the embedded database speaks the same SQL and types).
+ * FUZZ_RUNS sets the requests per route (100 here, 1,000 with `npm run fuzz`), FUZZ_SEED the seed
+ * (printed, so a failure can be replayed).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+/**
+ * Where the fuzzing user signs in from: one address, a known device after the first sign-in, so
+ * signing in again notifies nobody and meets no limit on new addresses. The per-address limit,
+ * which counts every sign-in, is reset before each (the fuzzing signs in far more often than a
+ * person would).
+ */
+const FUZZ_IP = '198.51.100.1';
+/** Writes a request makes after it is answered (a notice) are awaited this long at most. */
+const SETTLE_MS_MAX = 2_000;
+const SETTLE_POLL_MS = 10;
+/** A request not answered within this is a hang: reported, and the route's run ends. */
+const ANSWER_MS_MAX = 10_000;
+/** Tables a refused request may write: the login history records failed sign-ins. */
+const WRITTEN_ON_REFUSAL = new Set(['login_events']);
+
+/** The response, or undefined when none came within ANSWER_MS_MAX. */
+async function answerOf<T>(pending: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ANSWER_MS_MAX);
+  });
+  try {
+    return await Promise.race([pending, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('contract fuzzing: every route, from its schemas', () => {
+  let desk: TradingDesk;
+  let world: RouteWorld;
+  let routes: DeclaredRoute[];
+  let tables: string[];
+  const counts = new Map<string, Map<number, number>>();
+
+  /**
+   * Rows inserted or deleted so far, per table: counted by triggers installed on this test's own
+   * database, so a refused request's writes show in one cheap read (a count of every table per
+   * request would be the slowest part of the run).
+   */
+  const rowCounts = async (): Promise<Record<string, number>> => {
+    const result = (await desk.t.deps.db.db.execute(
+      sql`select json_object_agg(name, n) as counts from fuzz_row_changes`,
+    )) as unknown as { rows: Array<{ counts: Record<string, number | string> | string }> };
+    const value = result.rows[0]?.counts ?? {};
+    const changes = typeof value === 'string' ? JSON.parse(value) : value;
+    return Object.fromEntries(Object.entries(changes).map(([name, n]) => [name, Number(n)]));
+  };
+
+  /**
+   * Row changes once the writes a request left behind (a notice sent after the answer) are done:
+   * the same changes on consecutive reads. A bounded poll, for at most SETTLE_MS_MAX.
+   */
+  const settledCounts = async (): Promise<Record<string, number>> => {
+    const deadline = Date.now() + SETTLE_MS_MAX;
+    let last = await rowCounts();
+    let stableReads = 0;
+    while (stableReads < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      const next = await rowCounts();
+      stableReads = JSON.stringify(next) === JSON.stringify(last) ? stableReads + 1 : 0;
+      last = next;
+    }
+    return last;
+  };
+
+  beforeAll(async () => {
+    console.log(`contract fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${RUNS} requests per route`);
+    desk = await startTradingDesk();
+    world = await buildRouteWorld(desk);
+    routes = desk.t.app.routeTable().filter((route) => route.method !== 'HEAD');
+    tables = (
+      (await desk.t.deps.db.db.execute(sql`
+        select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as {
+        rows: Array<{ name: string }>;
+      }
+    ).rows.map((row) => row.name);
+    const db = desk.t.deps.db.db;
+    await db.execute(sql`create table fuzz_row_changes (name text primary key, n bigint not null default 0)`);
+    await db.execute(sql`
+      create function fuzz_row_change() returns trigger language plpgsql as $$
+      begin
+        update fuzz_row_changes set n = n + 1 where name = tg_table_name;
+        return null;
+      end $$`);
+    for (const table of tables) {
+      await db.execute(sql`insert into fuzz_row_changes (name) values (${table})`);
+      await db.execute(
+        sql`create trigger fuzz_row_change after insert or delete on ${sql.identifier(table)} for each row execute function fuzz_row_change()`,
+      );
+    }
+    // The first sign-in from the fuzzing device is a new device: its notice is written now.
+    await signInOwner();
+    await settledCounts();
+  }, 120_000);
+
+  afterAll(async () => {
+    const lines = [...counts].map(
+      ([key, byStatus]) =>
+        `${key.padEnd(48)} ${[...byStatus.values()].reduce((a, b) => a + b, 0)} requests: ${[...byStatus]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
+    );
+    if (lines.length) console.log(`contract fuzzing, seed ${SEED}:\n${lines.join('\n')}`);
+    await desk?.close();
+  });
+
+  async function signInOwner(): Promise<string> {
+    await desk.t.deps.limiter.reset(AUTH_LIMITS.signinPerIp, FUZZ_IP);
+    return signIn(desk.t.app, world.owner, { ip: FUZZ_IP });
+  }
+
+  /** Who calls the route: the one it is meant for, in a session of its own. */
+  const tokenFor = async (route: DeclaredRoute): Promise<string | undefined> => {
+    switch (route.access) {
+      case 'user':
+        return signInOwner();
+      case 'admin':
+        return world.admin.token;
+      case 'email':
+        return world.email.token;
+      case 'tfa':
+        return world.tfa.token;
+      default:
+        return undefined;
+    }
+  };
+
+  it('sees a write when one is made', async () => {
+    const before = await rowCounts();
+    await desk.notify(world.owner.id, 'ticket_reply', { message: 'Counted' });
+    const after = await rowCounts();
+    expect(after.notifications).toBe((before.notifications ?? 0) + 1);
+    expect(Object.keys(after).sort()).toEqual([...tables].sort());
+  });
+
+  it.each(Object.keys(ROUTE_FIXTURES))(
+    '%s: no 5xx, the error envelope on every refusal, nothing written by a refusal',
+    async (key) => {
+      const route = routes.find((candidate) => routeKey(candidate) === key);
+      if (!route) throw new Error(`${key} is not a route`);
+      const fixture: RouteFixture = ROUTE_FIXTURES[key] ?? {};
+      const fixed = await requestOf(route, fixture, world, undefined);
+      const [, fixedQuery = ''] = String(fixed.url).split('?');
+      const base: Sample = {
+        label: 'fixture',
+        params: fixture.params?.(world) ?? paramsIn(route.url, String(fixed.url)),
+        query: fixture.path
+          ? fixedQuery
+          : Object.fromEntries(new URLSearchParams(fixture.query?.(world) ?? {})),
+        body: fixture.isUpload ? undefined : fixture.body?.(world),
+      };
+      const samples = fc.sample(samplesOf(route, base), { numRuns: RUNS, seed: SEED + key.length * 7919 });
+      const byStatus = new Map<number, number>();
+      counts.set(key, byStatus);
+      const problems: string[] = [];
+      let token = await tokenFor(route);
+      let before = await settledCounts();
+      for (const sample of samples) {
+        const tokenBefore = token;
+        const request = injectOf(route, sample, token);
+        const response = await answerOf(desk.t.app.inject(request));
+        if (!response) {
+          problems.push(
+            `no answer within ${ANSWER_MS_MAX} ms for ${sample.label}: ${String(request.url).slice(0, 120)}`,
+          );
+          break;
+        }
+        const status = response.statusCode;
+        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+        const after = await rowCounts();
+        const where = `${sample.label}: ${String(request.url).slice(0, 120)} ${textOf(sample.rawBody ?? sample.body).slice(0, 160)}`;
+        if (status >= 500) problems.push(`${status} for ${where}: ${response.body.slice(0, 200)}`);
+        if (status >= 400) {
+          const body = ZErrorBody.strict().safeParse(jsonOf(response.body));
+          if (!body.success || ERROR_HTTP_STATUS[body.data.code] !== status) {
+            problems.push(
+              `${status} without the error envelope for ${where}: ${response.body.slice(0, 200)}`,
+            );
+          }
+          const written = tables.filter(
+            (table) => !WRITTEN_ON_REFUSAL.has(table) && before[table] !== after[table],
+          );
+          if (written.length) problems.push(`${status} wrote ${written.join(', ')} for ${where}`);
+        } else {
+          if (fixture.endsSession || key === 'PUT /profile/password') {
+            // It signed the caller out (or changed the password they sign in with): a new session.
+            if (key === 'PUT /profile/password')
+              world.owner.password = String((sample.body as { newPassword?: unknown }).newPassword);
+            token = await tokenFor(route);
+          }
+          // A request that wrote may write more after answering (a notice): that is done before the
+          // next request is counted. One that wrote nothing left nothing behind.
+          const wrote = tables.some((table) => before[table] !== after[table]);
+          before = wrote || token !== tokenBefore ? await settledCounts() : after;
+          continue;
+        }
+        before = after;
+        if (problems.length >= 10) break;
+      }
+      expect(problems).toEqual([]);
+    },
+    Math.max(60_000, RUNS * 300),
+  );
+});

@@ -1,0 +1,222 @@
+import { join } from 'node:path';
+import { parseScaled } from '@td/contracts/decimal';
+import type { AppDeps } from './app-deps';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { createAdminService } from './modules/admin/admin.service';
+import { createAuditLog } from './modules/admin/audit';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCodeHasher } from './modules/auth/codes';
+import { createGoogleClient } from './modules/auth/google';
+import { createSessionEnder } from './modules/auth/sessions';
+import { createTokenService } from './modules/auth/tokens';
+import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { createCandlesRepository } from './modules/market/candles.repository';
+import { createKlinesService } from './modules/market/klines.service';
+import { createNotifier } from './modules/notifications/notifications.service';
+import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
+import { cachedPairs } from './modules/pairs/pair-cache';
+import { limitedPairs } from './modules/pairs/pair-limits';
+import { createPairsRepository } from './modules/pairs/pairs.repository';
+import { createPairsService } from './modules/pairs/pairs.service';
+import { createPairsAdmin } from './modules/pairs/pairs-admin.service';
+import { createProfileService } from './modules/profile/profile.service';
+import { createUsersAdmin } from './modules/profile/users-admin.service';
+import { ratePpmOf } from './modules/referrals/commission';
+import { createReferralsService } from './modules/referrals/referrals.service';
+import { brandOf } from './modules/settings/settings.service';
+import { createSettingsAdmin } from './modules/settings/settings-admin.service';
+import { createTicketsRepository } from './modules/tickets/tickets.repository';
+import { createTicketsService, ticketAttachmentsDir } from './modules/tickets/tickets.service';
+import { createTicketsAdmin } from './modules/tickets/tickets-admin.service';
+import { createOrdersRepository } from './modules/trading/orders.repository';
+import { createOrdersService } from './modules/trading/orders.service';
+import { createOrdersAdmin } from './modules/trading/orders-admin.service';
+import { createPortfolioService } from './modules/trading/portfolio.service';
+import { quotesOf } from './modules/trading/quotes';
+import { depositNetworks, senderNetworks } from './modules/wallet/chain-config';
+import { createAddressDeriver } from './modules/wallet/hd';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { createWalletAdmin } from './modules/wallet/wallet-admin.service';
+import { createWalletNotices } from './modules/wallet/wallet-notices';
+import type { UrlSigner } from './platform/http/signed-url';
+
+/**
+ * What every role of a process shares, built once: the API's routes, the stream and the singleton
+ * roles' workers read the same repositories and send notifications through the same notifier.
+ * Building it has no side effects (no timers, no subscriptions).
+ */
+export function createCoreServices(deps: AppDeps) {
+  const { config, db, bus, logger, mailer, board, settings } = deps;
+  const authRepo = createAuthRepository(db.db);
+  const pairsRepo = createPairsRepository(db.db);
+  const ordersRepo = createOrdersRepository(db.db);
+  const quotes = quotesOf(board);
+  const brand = brandOf(settings);
+  return {
+    brand,
+    tokens: createTokenService(deps.jwtSecret),
+    authRepo,
+    sessions: createSessionEnder({ repo: authRepo, bus, logger }),
+    notifier: createNotifier({ db: db.db, bus, mailer, logger, users: authRepo, brand }),
+    referrals: createReferralsService({
+      db: db.db,
+      settings,
+      publicUrl: config.PUBLIC_URL,
+      users: authRepo,
+      orders: ordersRepo,
+    }),
+    pairsRepo,
+    ordersRepo,
+    quotes,
+    klines: createKlinesService({
+      handle: db,
+      candles: createCandlesRepository(db),
+      pairs: pairsRepo,
+      board,
+    }),
+    portfolio: createPortfolioService({ db: db.db, orders: ordersRepo, quotes }),
+  };
+}
+export type CoreServices = ReturnType<typeof createCoreServices>;
+
+/**
+ * The API role's services, each built once, in dependency order. `close` ends what they keep open
+ * (the pair cache's subscription).
+ */
+export function createApiServices(deps: AppDeps, core: CoreServices, links: { attachments: UrlSigner }) {
+  const { config, db, bus, logger, mailer, limiter, settings } = deps;
+  const { authRepo, sessions, notifier, referrals } = core;
+  const codes = createCodeHasher(deps.jwtSecret);
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleClient({
+          issuer: config.GOOGLE_ISSUER,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+        })
+      : undefined;
+  const auth = createAuthService({
+    notify: notifier.notify,
+    repo: authRepo,
+    sessions,
+    tokens: core.tokens,
+    codes,
+    mailer,
+    limiter,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    google,
+    brand: core.brand,
+  });
+  const twoFactor = createTwoFactorService({
+    repo: authRepo,
+    sessions,
+    codes,
+    mailer,
+    limiter,
+    logger,
+    checkSecondFactor: auth.checkSecondFactor,
+    brand: core.brand,
+  });
+  const avatarsDir = join(config.dataDir, 'uploads', 'avatars');
+  const profile = createProfileService({
+    repo: authRepo,
+    sessions,
+    mailer,
+    logger,
+    limiter,
+    avatarsDir,
+    brand: core.brand,
+  });
+  const alerts = createPriceAlertsService({ db: db.db, bus, pairs: core.pairsRepo, logger });
+
+  // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
+  const pairRows = cachedPairs(core.pairsRepo, bus);
+  const tradingPairs = limitedPairs(pairRows, () => settings.get('trading'));
+  const orders = createOrdersService({
+    handle: db,
+    db: db.db,
+    orders: core.ordersRepo,
+    pairs: tradingPairs,
+    quotes: core.quotes,
+    bus,
+    logger,
+    feePpm: async () => ratePpmOf((await settings.get('trading')).openingFeeRate),
+    demoStartCents: async () => parseScaled((await settings.get('trading')).demoStartBalance, 2),
+    onFeeCharged: referrals.creditCommission,
+  });
+
+  const attachmentsDir = ticketAttachmentsDir(config.dataDir);
+  const tickets = createTicketsService({
+    db: db.db,
+    repo: createTicketsRepository(db.db),
+    notify: notifier.notify,
+    attachmentsDir,
+    publicUrl: config.PUBLIC_URL,
+    signUrl: links.attachments.sign,
+  });
+  const walletRepo = createWalletRepository(db.db);
+  const wallet = createWalletService({
+    db: db.db,
+    repo: walletRepo,
+    deriver: createAddressDeriver({ xpub: config.WALLET_XPUB, mnemonic: config.WALLET_MNEMONIC }),
+    settings,
+    prices: deps.board,
+    auth,
+    logger,
+    depositNetworks: depositNetworks(config),
+  });
+
+  // The back-office: each module's administrator operations, every change written to one audit log.
+  const adminRepo = createAdminRepository(db.db);
+  const audit = createAuditLog({ db: db.db, repo: adminRepo });
+  const emailOf = async (userId: string) => (await authRepo.findUserById(userId))?.email;
+  const users = createUsersAdmin({
+    db: db.db,
+    auth: authRepo,
+    sessions,
+    audit,
+    hasLiveRealOrders: async (userId) => (await core.ordersRepo.live(userId, 'real')).length > 0,
+  });
+  const admin = {
+    overview: createAdminService({
+      db: db.db,
+      repo: adminRepo,
+      users,
+      profile,
+      orders: core.ordersRepo,
+      wallet: walletRepo,
+    }),
+    users,
+    orders: createOrdersAdmin({ db: db.db, repo: core.ordersRepo, orders, audit, emailOf }),
+    pairs: createPairsAdmin({ pairs: core.pairsRepo, audit, bus, logger }),
+    settings: createSettingsAdmin({ settings, audit }),
+    tickets: createTicketsAdmin({ tickets, audit }),
+    wallet: createWalletAdmin({
+      db: db.db,
+      repo: walletRepo,
+      logger,
+      senderNetworks: senderNetworks(config),
+      audit,
+      notices: createWalletNotices(notifier.notify),
+    }),
+  };
+
+  return {
+    auth,
+    twoFactor,
+    profile,
+    avatarsDir,
+    alerts,
+    pairs: createPairsService(tradingPairs),
+    orders,
+    tickets,
+    attachmentsDir,
+    wallet,
+    admin,
+    close: () => pairRows.close(),
+  };
+}
+export type ApiServices = ReturnType<typeof createApiServices>;

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll } from 'vitest';
+import { bearer, randomIp } from './accounts';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { startTestMailbox, type TestMailbox } from './test-mailbox';
+
+/**
+ * The account system's test setting for one file: a test app sending its mail to a local mailbox
+ * (started before the file's tests, closed after), and the ways the tests call it. Read `world.t`
+ * and `world.mailbox` inside tests.
+ */
+export function useAuthWorld() {
+  const world = {} as { t: TestApp; mailbox: TestMailbox };
+  beforeAll(async () => {
+    world.mailbox = await startTestMailbox();
+    world.t = await buildTestApp({
+      env: { SMTP_URL: world.mailbox.url, PUBLIC_URL: 'https://trade.example.com' },
+    });
+  });
+  afterAll(async () => {
+    await world.t?.close();
+    await world.mailbox?.close();
+  });
+  // Each request from its own address, so per-IP limits stay out of tests that are not about them.
+  const post = (url: string, payload?: object, token?: string) =>
+    world.t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: token ? bearer(token) : {},
+      remoteAddress: randomIp(),
+    });
+  const get = (url: string, token?: string) =>
+    world.t.app.inject({
+      method: 'GET',
+      url,
+      headers: token ? bearer(token) : {},
+      remoteAddress: randomIp(),
+    });
+  /** A request from one given address: for the limits and history that depend on it. */
+  const postFrom = (ip: string, url: string, payload?: object, token?: string) =>
+    world.t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: token ? bearer(token) : {},
+      remoteAddress: ip,
+    });
+  const signinFrom = (ip: string, email: string, password: string) =>
+    postFrom(ip, '/auth/signin', { email, password });
+  /** Status and message: what a client can tell apart. */
+  const answerOf = (response: { statusCode: number; json: () => { message: string } }) =>
+    `${response.statusCode} ${response.json().message}`;
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+  return { world, post, get, postFrom, signinFrom, answerOf, wrongFor };
+}
+
+export const WRONG_CREDENTIALS = 'Email or password is incorrect';

@@ -1,0 +1,9 @@
+/**
+ * What the browser tests and the benchmarks may use of the server's test helpers (the package's
+ * `@td/server/testing` entry); the local EVM chain is its own entry, `@td/server/testing/local-chain`.
+ */
+export { bearer, createUser, randomIp, type TestUser } from './accounts';
+export { buildTestApp, type TestApp } from './build-test-app';
+export { spawnServer } from './spawn-server';
+export { TEST_POSTGRES_URL } from './test-database';
+export { startTestMailbox } from './test-mailbox';

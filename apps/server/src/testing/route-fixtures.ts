@@ -1,0 +1,369 @@
+import type { InjectOptions } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { DeclaredRoute } from '../platform/http/access';
+import { bearer, createUser, GOOD_PASSWORD, randomIp, signIn, type TestUser, uniqueEmail } from './accounts';
+import { multipart, png } from './multipart';
+import type { TradingDesk } from './trading';
+import { walletHelpers } from './wallet';
+
+/** A checksummed Ethereum address no test user owns. */
+export const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+/**
+ * What the route fixtures refer to: the first user with one of each of their objects, and the
+ * other people a route may be called by.
+ */
+export interface RouteWorld {
+  desk: TradingDesk;
+  /** The first user: every parameterised user route is called on their objects. */
+  owner: TestUser;
+  /** Another user, and an administrator. */
+  other: TestUser;
+  admin: TestUser;
+  /** An account an administrator may delete. */
+  victim: TestUser;
+  ids: {
+    /** An open position and a pending limit order of the owner's demo account. */
+    activeOrder: string;
+    pendingOrder: string;
+    ticket: string;
+    /** A withdrawal at its first step, and one waiting for an administrator's review. */
+    withdrawal: string;
+    reviewedWithdrawal: string;
+    /** A withdrawal an administrator approved, for a network nothing sends on but a person. */
+    approvedWithdrawal: string;
+    alert: string;
+    /** A second live session of the owner's. */
+    session: string;
+    notification: string;
+  };
+  /** The signed link of an image attached to the owner's ticket. */
+  attachmentUrl: string;
+  /** A sign-in waiting for its two-factor code, and a signup waiting for its e-mail code. */
+  tfa: { user: TestUser; token: string };
+  email: { address: string; token: string };
+}
+
+async function ok<T>(response: { statusCode: number; body: string; json(): T }, what: string): Promise<T> {
+  if (response.statusCode >= 300) throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** Builds the world on a trading desk: users, their objects, and pending sign-ins. */
+export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
+  const { app } = desk.t;
+  const w = walletHelpers(desk);
+  const [owner, other, admin, victim] = [
+    await desk.newUser(),
+    await desk.newUser(),
+    await desk.newUser(),
+    await desk.newUser(),
+  ];
+  await desk.makeAdmin(admin);
+  await desk.setQuote('BTC_USDT', 6_000_000, 6_000_100);
+  await desk.setQuote('ETH_USDT', 300_000, 300_000);
+
+  type Data = { data: { id: string } };
+  const order = (body: object) =>
+    desk.order(owner, { side: 'buy', amount: '100', leverage: 2, ...body }).then((r) => ok<Data>(r, 'order'));
+  const activeOrder = (await order({ type: 'market' })).data.id;
+  const pendingOrder = (await order({ type: 'limit', price: '50000' })).data.id;
+
+  const upload = multipart('image', 'shot.png', 'image/png', await png());
+  const attachment = await ok<Data>(
+    await app.inject({
+      method: 'POST',
+      url: '/tickets/attachments',
+      headers: { ...bearer(owner.token), ...upload.headers },
+      payload: upload.payload,
+    }),
+    'attachment',
+  );
+  const ticket = await ok<{ data: { id: string; messages: Array<{ attachments: string[] }> } }>(
+    await desk.call(owner, 'POST', '/tickets', {
+      type: 'trade',
+      subject: 'My order',
+      message: 'Please look at it',
+      orderId: activeOrder,
+      attachments: [attachment.data.id],
+    }),
+    'ticket',
+  );
+  const attachmentUrl = new URL(ticket.data.messages[0]?.attachments[0] ?? '', 'http://x');
+
+  for (const person of [owner, other, admin]) await w.fund(person, '1000');
+  const withdrawal = await ok<Data>(
+    await desk.call(owner, 'POST', '/wallet/withdrawals', {
+      coin: 'usdt',
+      network: 'ethereum',
+      address: EVM_TO,
+      amount: '100',
+    }),
+    'withdrawal',
+  );
+  // A first withdrawal to an address waits for review.
+  const review = async () => {
+    const held = await w.withdraw(owner, {
+      coin: 'usdt',
+      network: 'ethereum',
+      address: EVM_TO,
+      amount: '50',
+    });
+    if (held.confirmed?.statusCode !== 200) throw new Error(`withdrawal failed: ${held.confirmed?.body}`);
+    return held.id ?? '';
+  };
+  const reviewed = await review();
+  const approved = await review();
+  await ok(await desk.call(admin, 'POST', `/admin/withdrawals/${approved}/approve`), 'approval');
+
+  const alert = await ok<Data>(
+    await desk.call(owner, 'POST', '/alerts', { symbol: 'BTC_USDT', above: '90000' }),
+    'alert',
+  );
+  const session = decodeJwt(await signIn(app, owner)).sid as string;
+  const notice = await desk.notify(owner.id, 'ticket_reply', { message: 'Support answered' });
+  if (!notice) throw new Error('notification failed');
+
+  const tfaUser = await createUser(app, desk.mailbox, { tfa: true });
+  const tfaToken = await signIn(app, tfaUser);
+  const address = uniqueEmail('pending');
+  const signup = await ok<{ data: { token: string } }>(
+    await app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      remoteAddress: randomIp(),
+      payload: { email: address, password: GOOD_PASSWORD, firstName: 'Pat', lastName: 'Pending' },
+    }),
+    'signup',
+  );
+  return {
+    desk,
+    owner,
+    other,
+    admin,
+    victim,
+    ids: {
+      activeOrder,
+      pendingOrder,
+      ticket: ticket.data.id,
+      withdrawal: withdrawal.data.id,
+      reviewedWithdrawal: reviewed,
+      approvedWithdrawal: approved,
+      alert: alert.data.id,
+      session,
+      notification: notice.id,
+    },
+    attachmentUrl: `${attachmentUrl.pathname}${attachmentUrl.search}`,
+    tfa: { user: tfaUser, token: tfaToken },
+    email: { address, token: signup.data.token },
+  };
+}
+
+/** How to call one route with valid input on the owner's objects. */
+export interface RouteFixture {
+  params?: (w: RouteWorld) => Record<string, string>;
+  query?: (w: RouteWorld) => Record<string, string>;
+  body?: (w: RouteWorld) => unknown;
+  /** The whole path and query (a signed link), instead of `params` and `query`. */
+  path?: (w: RouteWorld) => string;
+  /** Sends an image as multipart/form-data. */
+  isUpload?: boolean;
+  /**
+   * The route acts on an object of the owner's named in its params or body: to anyone else it
+   * answers as if there were no such object (404, or `refusedToOthers`) and changes nothing.
+   */
+  isOwned?: boolean;
+  refusedToOthers?: readonly number[];
+  /** What the one it is meant for gets (the owner, the administrator on admin routes); any 2xx when unset. */
+  expected?: readonly number[];
+  /** Signs the caller's session out, so it is called with a session of its own. */
+  endsSession?: boolean;
+}
+
+const id = (key: keyof RouteWorld['ids']) => (w: RouteWorld) => ({ id: w.ids[key] });
+
+/**
+ * Every route of the API, keyed `METHOD /url` as the route table names it. A route added without
+ * an entry here fails the authorisation matrix.
+ */
+export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
+  'GET /health': {},
+  'POST /auth/signup': {
+    body: () => ({ email: uniqueEmail('new'), password: GOOD_PASSWORD, firstName: 'Nia', lastName: 'New' }),
+  },
+  // An address nobody holds: the same answer for every caller.
+  'POST /auth/signin': {
+    body: () => ({ email: uniqueEmail('nobody'), password: GOOD_PASSWORD }),
+    expected: [401],
+  },
+  'GET /auth/verify-email': { query: () => ({ token: 'not-a-link-token' }), expected: [400] },
+  'POST /auth/verify-email': { body: () => ({ code: '000000' }), expected: [400] },
+  'POST /auth/verify-email/resend': {},
+  'POST /auth/forgot-password': { body: () => ({ email: uniqueEmail('nobody') }) },
+  'POST /auth/reset-password': {
+    body: () => ({ email: uniqueEmail('nobody'), code: '000000', password: GOOD_PASSWORD }),
+    expected: [400],
+  },
+  // The app's code of this window went into turning two-factor on: a recovery code instead.
+  'POST /auth/2fa/verify': { body: (w) => ({ code: w.tfa.user.recoveryCodes?.[0] ?? '' }) },
+  // Google sign-in is not configured here.
+  'GET /auth/google/nonce': { expected: [404] },
+  'POST /auth/google/callback': { body: () => ({ credential: 'header.payload.signature' }), expected: [404] },
+  'POST /auth/logout': { endsSession: true },
+  'GET /auth/wss/signin': {},
+  'GET /auth/2fa/generate': {},
+  'POST /auth/2fa/activate': { body: () => ({ code: '000000' }), expected: [400] },
+  // Two-factor is off for the callers of this table: turning it off again is a conflict.
+  'POST /auth/2fa/deactivate': {
+    body: (w) => ({ password: w.owner.password, code: '000000' }),
+    expected: [409],
+  },
+  'GET /profile': {},
+  'PUT /profile': { body: () => ({ firstName: 'Ada' }) },
+  // Every test user has the same password: the rule refuses it as the new one, once the caller is let in.
+  'PUT /profile/password': {
+    body: (w) => ({ currentPassword: w.owner.password, newPassword: w.owner.password }),
+    endsSession: true,
+    expected: [400],
+  },
+  'POST /profile/image': { isUpload: true },
+  'GET /uploads/avatars/:file': {
+    params: () => ({ file: '00000000-0000-4000-8000-000000000000-0000000000000000.webp' }),
+    expected: [404],
+  },
+  'GET /profile/sessions': {},
+  'DELETE /profile/sessions/:id': { params: id('session'), isOwned: true },
+  'DELETE /profile/sessions': {},
+  'GET /profile/logins': { query: () => ({ page: '1', limit: '10' }) },
+  'PUT /profile/anti-phishing': { body: () => ({ phrase: 'blue moon' }) },
+  'GET /settings/:name': { params: () => ({ name: 'trading' }) },
+  'GET /profile/referrals': {},
+  'GET /notifications': {},
+  'POST /notifications/read': { body: (w) => ({ ids: [w.ids.notification] }) },
+  'GET /alerts': {},
+  'POST /alerts': { body: () => ({ symbol: 'BTC_USDT', below: '1000' }) },
+  'DELETE /alerts/:id': { params: id('alert'), isOwned: true },
+  'GET /pairs': { query: () => ({ type: 'crp' }) },
+  'PUT /pairs/:symbol/favorite': { params: () => ({ symbol: 'ETH_USDT' }) },
+  'DELETE /pairs/:symbol/favorite': { params: () => ({ symbol: 'ETH_USDT' }) },
+  'GET /public/prices': {},
+  'GET /public/lineshot': { query: () => ({ pairList: 'CRP:BTC_USDT' }) },
+  'GET /public/klines': { query: () => ({ symbol: 'BTC_USDT', interval: '60', limit: '10' }) },
+  'POST /orders': {
+    body: () => ({
+      account: 'demo',
+      symbol: 'BTC_USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '50',
+      leverage: 2,
+    }),
+  },
+  'GET /orders': { query: () => ({ account: 'demo', status: 'act,pnd' }) },
+  'GET /orders/export': { query: () => ({ account: 'demo' }) },
+  'POST /orders/:id/partial-close': {
+    params: id('activeOrder'),
+    body: () => ({ amount: '10' }),
+    isOwned: true,
+  },
+  'PUT /orders/:id': { params: id('activeOrder'), body: () => ({ takeProfit: '90000' }), isOwned: true },
+  'POST /orders/:id/margin': { params: id('activeOrder'), body: () => ({ amount: '5' }), isOwned: true },
+  'POST /orders/:id/close': { params: id('activeOrder'), isOwned: true },
+  'DELETE /orders/:id': { params: id('pendingOrder'), isOwned: true },
+  'GET /portfolio': { query: () => ({ account: 'demo' }) },
+  'POST /portfolio/demo/reset': {},
+  'GET /tickets': {},
+  'POST /tickets': {
+    body: (w) => ({ type: 'trade', subject: 'About my order', message: 'Hello', orderId: w.ids.activeOrder }),
+    isOwned: true,
+    // The form's field: someone else's order reads as an unknown one, "Choose one of your orders".
+    refusedToOthers: [400],
+  },
+  'POST /tickets/attachments': { isUpload: true },
+  'GET /tickets/attachments/:file': { path: (w) => w.attachmentUrl },
+  'GET /tickets/:id': { params: id('ticket'), isOwned: true },
+  'POST /tickets/:id/messages': {
+    params: id('ticket'),
+    body: () => ({ message: 'More details' }),
+    isOwned: true,
+  },
+  'POST /tickets/:id/close': { params: id('ticket'), isOwned: true },
+  'GET /admin/users': { query: () => ({ q: 'trader' }) },
+  // An account of its own: the owner's must outlive an administrator's changes.
+  'GET /admin/users/:id': { params: (w) => ({ id: w.victim.id }) },
+  'PUT /admin/users/:id/status': { params: (w) => ({ id: w.victim.id }), body: () => ({ status: 'act' }) },
+  'PUT /admin/users/:id/role': { params: (w) => ({ id: w.victim.id }), body: () => ({ role: 'user' }) },
+  'DELETE /admin/users/:id': { params: (w) => ({ id: w.victim.id }) },
+  'GET /admin/tickets': { query: () => ({ status: 'opn' }) },
+  'GET /admin/tickets/:id': { params: id('ticket') },
+  'POST /admin/tickets/:id/messages': { params: id('ticket'), body: () => ({ message: 'We are on it' }) },
+  'PUT /admin/tickets/:id/status': { params: id('ticket'), body: () => ({ status: 'pnd' }) },
+  'GET /admin/orders': { query: () => ({ q: 'BTC' }) },
+  'GET /admin/orders/:id': { params: id('activeOrder') },
+  // The owner closed it by now.
+  'PUT /admin/orders/:id': { params: id('activeOrder'), body: () => ({ stopLoss: null }), expected: [409] },
+  'GET /admin/pairs': {},
+  'PUT /admin/pairs/:symbol': { params: () => ({ symbol: 'ETH_USDT' }), body: () => ({ spreadPpm: 400 }) },
+  'GET /admin/settings': {},
+  'PUT /admin/settings/:name': {
+    params: () => ({ name: 'general' }),
+    body: () => ({ maintenanceNotice: null }),
+  },
+  'GET /admin/audit': { query: () => ({ action: 'user.role' }) },
+  'GET /wallet/coins': {},
+  'POST /wallet/address': { body: () => ({ coin: 'usdt', network: 'tron' }) },
+  'GET /wallet/transactions': { query: () => ({ kind: 'withdrawal' }) },
+  'GET /wallet/address-book': {},
+  'POST /wallet/withdrawals': {
+    body: () => ({ coin: 'usdt', network: 'ethereum', address: EVM_TO, amount: '25' }),
+  },
+  'POST /wallet/withdrawals/:id/request-code': { params: id('withdrawal'), isOwned: true },
+  'POST /wallet/withdrawals/:id/confirm': {
+    params: id('withdrawal'),
+    body: () => ({ emailCode: '000000' }),
+    isOwned: true,
+    expected: [400],
+  },
+  'POST /wallet/withdrawals/:id/cancel': { params: id('withdrawal'), isOwned: true },
+  'GET /admin/withdrawals': { query: () => ({ status: 'suspicous' }) },
+  'POST /admin/withdrawals/:id/approve': { params: id('reviewedWithdrawal') },
+  // Approved but not sent yet: it can still be turned down, the funds going back.
+  'POST /admin/withdrawals/:id/reject': {
+    params: id('reviewedWithdrawal'),
+    body: () => ({ reason: 'Unusual activity' }),
+  },
+  'POST /admin/withdrawals/:id/mark-sent': {
+    params: id('approvedWithdrawal'),
+    body: () => ({ txHash: `0x${'ab'.repeat(32)}` }),
+  },
+};
+
+export const routeKey = (route: Pick<DeclaredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/** The inject options of a fixture's request, with `token` as the bearer (none: anonymous). */
+export async function requestOf(
+  route: Pick<DeclaredRoute, 'method' | 'url'>,
+  fixture: RouteFixture,
+  world: RouteWorld,
+  token: string | undefined,
+): Promise<InjectOptions> {
+  const headers: Record<string, string> = token ? bearer(token) : {};
+  let url = fixture.path?.(world);
+  if (!url) {
+    const params = fixture.params?.(world) ?? {};
+    url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`${routeKey(route)}: the fixture gives no :${name}`);
+      return encodeURIComponent(value);
+    });
+    const query = fixture.query?.(world);
+    if (query) url += `?${new URLSearchParams(query)}`;
+  }
+  const options: InjectOptions = { method: route.method as 'GET', url, headers, remoteAddress: randomIp() };
+  if (fixture.isUpload) {
+    const upload = multipart('image', 'shot.png', 'image/png', await png());
+    return { ...options, headers: { ...headers, ...upload.headers }, payload: upload.payload };
+  }
+  const body = fixture.body?.(world);
+  return body === undefined ? options : { ...options, payload: body as object };
+}

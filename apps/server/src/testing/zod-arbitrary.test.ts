@@ -1,0 +1,139 @@
+import * as admin from '@td/contracts/admin';
+import * as auth from '@td/contracts/auth';
+import { ZDecimalString, ZWholeNumber } from '@td/contracts/decimal';
+import { ZPageQuery } from '@td/contracts/envelope';
+import * as market from '@td/contracts/market';
+import * as notifications from '@td/contracts/notifications';
+import * as profile from '@td/contracts/profile';
+import * as settings from '@td/contracts/settings';
+import { isSafeText, ZPersonName, ZSafeText } from '@td/contracts/text';
+import * as tickets from '@td/contracts/tickets';
+import * as trading from '@td/contracts/trading';
+import * as wallet from '@td/contracts/wallet';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hostileBody, hostileScalar, validOf, withControl } from './zod-arbitrary';
+
+const SAMPLES = 200;
+
+describe('validOf: values a schema takes', () => {
+  it.each<[string, z.ZodType]>([
+    ['a bounded string', z.string().min(2).max(5)],
+    ['an exact length', z.string().length(6)],
+    ['a pattern', z.string().regex(/^[A-Z]{2}-\d{3}$/)],
+    [
+      'a pattern and a maximum',
+      z
+        .string()
+        .max(74)
+        .regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/),
+    ],
+    ['a uuid', z.uuid()],
+    ['an email', z.email()],
+    ['a url', z.url()],
+    ['an integer range', z.number().int().min(-3).max(7)],
+    ['an open range', z.number().gt(0).lt(1)],
+    ['an enum', z.enum(['a', 'b'])],
+    ['a literal', z.literal('x')],
+    ['a boolean', z.boolean()],
+    [
+      'an object with optional, default and nullable fields',
+      z.object({ a: z.string().max(3), b: z.number().optional(), c: z.boolean().default(true), d: z.null() }),
+    ],
+    [
+      'a bounded array',
+      z
+        .array(z.enum(['x', 'y']))
+        .min(1)
+        .max(3),
+    ],
+    ['a record', z.record(z.string().max(5), z.number().int())],
+    ['a union', z.union([z.object({ a: z.string() }), z.object({ b: z.number() })])],
+    ['a nullable', z.string().max(2).nullable()],
+    ['a whole number as JSON or text', ZWholeNumber('N', { min: 1, max: 1000 })],
+    ['a page query', ZPageQuery],
+    ['a person name', ZPersonName('Name', { max: 50 })],
+    ['safe text', ZSafeText('Text', { min: 3, max: 120 })],
+    ['multi-line safe text', ZSafeText('Text', { min: 1, max: 5000, isMultiline: true })],
+  ])('generates only values %s takes', (_name, schema) => {
+    fc.assert(
+      fc.property(validOf(schema), (value) => {
+        expect(schema.safeParse(value).error?.issues).toBeUndefined();
+      }),
+      { numRuns: SAMPLES },
+    );
+  });
+
+  it('counts a length in code points, as the schema does', () => {
+    // A character outside the basic plane is two UTF-16 units but one character of the three asked.
+    const schema = ZSafeText('Text', { min: 3, max: 120 });
+    fc.assert(
+      fc.property(validOf(schema), (value) => {
+        expect(schema.safeParse(value).error?.issues).toBeUndefined();
+      }),
+      { numRuns: SAMPLES, seed: -1365073292 },
+    );
+  });
+
+  it('reaches both bounds of a range', () => {
+    const values = fc.sample(validOf(z.number().int().min(1).max(1000)), { numRuns: SAMPLES, seed: 7 });
+    expect(values).toContain(1);
+    expect(values).toContain(1000);
+  });
+
+  it('generates decimals the way clients write them, mostly within bounds', () => {
+    const schema = ZDecimalString('Amount', { scale: 2, max: '1000000' });
+    const values = fc.sample(validOf(schema), { numRuns: SAMPLES, seed: 7 });
+    expect(values.every((value) => typeof value === 'string' && /^\d+(\.\d+)?$/.test(value))).toBe(true);
+  });
+
+  // Every request contract, sampled: generation ends (no filter that never passes) and a good share
+  // of what it makes passes the contract (refinements and cross-field rules refuse the rest).
+  const contracts = Object.entries({
+    ...admin,
+    ...auth,
+    ...market,
+    ...notifications,
+    ...profile,
+    ...tickets,
+    ...trading,
+    ...wallet,
+  })
+    .filter(([name, schema]) => /^Z\w+(Request|Query)$/.test(name) && schema instanceof z.ZodType)
+    .map(([name, schema]) => [name, schema as z.ZodType] as [string, z.ZodType]);
+  const patches = Object.entries(settings.ZSettingsPatch).map(
+    ([group, schema]) => [`ZSettingsPatch.${group}`, schema.partial()] as [string, z.ZodType],
+  );
+
+  it.each([...contracts, ...patches])('samples %s, and most of it passes', (_name, schema) => {
+    const values = fc.sample(validOf(schema), { numRuns: SAMPLES, seed: 11 });
+    const passing = values.filter((value) => schema.safeParse(value).success).length;
+    expect(passing / values.length).toBeGreaterThan(0.2);
+  });
+});
+
+describe('hostile values', () => {
+  it('include NUL, lone surrogates, huge numbers and prototype keys', () => {
+    const values = fc.sample(hostileScalar, { numRuns: 2_000, seed: 3 }).map(String);
+    expect(values.some((value) => value.includes('\u0000'))).toBe(true);
+    expect(values.some((value) => /\p{Cs}/u.test(value))).toBe(true);
+    expect(values.some((value) => value.length >= 100_000)).toBe(true);
+    expect(values).toContain('__proto__');
+    const bodies = fc.sample(hostileBody, { numRuns: 2_000, seed: 3 });
+    expect(bodies.some((body) => body.startsWith('{"__proto__"'))).toBe(true);
+    expect(bodies.some((body) => body.length > 1024 * 1024)).toBe(true);
+  });
+
+  it('puts a control character into a valid value', () => {
+    fc.assert(
+      fc.property(
+        fc.string().chain((text) => fc.tuple(fc.constant(text), withControl(text))),
+        ([text, changed]) => {
+          expect(changed.length).toBe(text.length + 1);
+          expect(isSafeText(changed)).toBe(false);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,321 @@
+import type { TChartInterval } from '@td/contracts/constants';
+import type { TCandle } from '@td/contracts/market';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+  type TickMarkType,
+  type Time,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/button';
+import { IconAlertTriangle, IconCandles, IconRefresh } from '../../../components/icons';
+import { Spinner } from '../../../components/spinner';
+import {
+  formatChartTick,
+  formatChartTime,
+  formatPrice,
+  isIntradayInterval,
+} from '../../../lib/format-market';
+import type { TCandleFeed } from '../use-candle-feed';
+import styles from './candle-chart.module.css';
+import {
+  priceFormatOf,
+  readThemeColors,
+  type TChartColors,
+  TICK_KIND,
+  timeMsOf,
+  toBar,
+  toVolumeBar,
+  VOLUME_SCALE_TOP,
+} from './chart-theme';
+
+/** Older history loads when the view comes this close (in bars) to the oldest loaded candle. */
+const LOAD_OLDER_EDGE_BARS = 20;
+/** The default bar spacing of the time scale: with fewer candles than fill the width, fit them. */
+const BAR_SPACING_PX = 6;
+
+interface TChartHandles {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  colors: TChartColors;
+}
+
+const SKELETON_BARS = 48;
+
+/** A fixed, candle-like wander for the placeholder bars: [bottom %, height %] per bar. */
+const SKELETON_SHAPE = Array.from({ length: SKELETON_BARS }, (_, index) => {
+  const wave = Math.sin(index / 5) * 14 + Math.sin(index / 2.3) * 5;
+  return [Math.round(36 + wave + index * 0.35), 6 + ((index * 7) % 11)] as const;
+});
+
+/** Grey candles the size of the chart while the candles load, so nothing moves when they arrive. */
+export function CandleChartSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-hidden="true">
+      {SKELETON_SHAPE.map(([bottom, height], index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+          key={index}
+          className={styles.skeletonBar}
+          style={{ left: `${(index / SKELETON_BARS) * 100}%`, bottom: `${bottom}%`, height: `${height}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+export interface TCandleChartProps {
+  /** The pair's candles and their state (`useCandleFeed`). */
+  feed: TCandleFeed;
+  interval: TChartInterval;
+  /** Decimals of the pair's prices, for the price axis and the crosshair. */
+  pricePrecision: number;
+  /** The pair as users read it ('BTC/USD'), for the chart's accessible name. */
+  pairLabel: string;
+  className?: string;
+}
+
+/**
+ * A candlestick chart with volume (lightweight-charts) that draws a feed's candles: a page with
+ * setData(), the live candle through the series' update(), never by replacing the data; older
+ * pages are asked for as the user scrolls to the left edge. Colours follow the theme, the size
+ * follows the container, times are local.
+ *
+ * For tests and tools, the chart element carries `data-candles` (how many are loaded),
+ * `data-last-time` and `data-last-close` (the newest candle).
+ */
+export function CandleChart({ feed, interval, pricePrecision, pairLabel, className }: TCandleChartProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const handlesRef = useRef<TChartHandles | null>(null);
+  const feedRef = useRef(feed);
+  feedRef.current = feed;
+
+  /** Mirrors what is drawn onto the element's data attributes, without a React render. */
+  const writeAttributes = () => {
+    const host = hostRef.current;
+    if (!host) return;
+    const candles = feedRef.current.candles();
+    const last = candles.at(-1);
+    host.dataset.series = feedRef.current.key;
+    host.dataset.candles = String(candles.length);
+    host.dataset.lastTime = last ? String(last.t) : '';
+    host.dataset.lastClose = last?.c ?? '';
+  };
+
+  /** Draws the whole list: the first page, a page of older history, a theme change. */
+  const drawAll = () => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    const candles = feedRef.current.candles();
+    handles.candles.setData(candles.map(toBar));
+    handles.volume.setData(candles.map((candle) => toVolumeBar(candle, handles.colors)));
+    writeAttributes();
+  };
+
+  /** Folds one live candle into the end of the chart: update(), never setData(). */
+  const drawLive = (candle: TCandle) => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    handles.candles.update(toBar(candle));
+    handles.volume.update(toVolumeBar(candle, handles.colors));
+    writeAttributes();
+  };
+
+  // The chart itself: created once, resized with its box, recoloured when the theme changes.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const colors = readThemeColors();
+    const chart = createChart(host, {
+      width: host.clientWidth,
+      height: host.clientHeight,
+      layout: {
+        background: { type: ColorType.Solid, color: colors.background },
+        textColor: colors.text,
+        fontFamily: colors.fontFamily,
+        fontSize: 11,
+      },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      crosshair: {
+        mode: CrosshairMode.Normal,
+        vertLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
+        horzLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
+      },
+      rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.08, bottom: 0.24 } },
+      timeScale: {
+        borderColor: colors.border,
+        rightOffset: 6,
+        barSpacing: BAR_SPACING_PX,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time, type: TickMarkType) =>
+          formatChartTick(timeMsOf(time), TICK_KIND[type]),
+      },
+    });
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      borderUpColor: colors.up,
+      borderDownColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+    });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
+    handlesRef.current = { chart, candles, volume, colors };
+
+    const resizeObserver = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      chart.resize(Math.floor(width), Math.floor(height));
+    });
+    resizeObserver.observe(host);
+
+    // The theme lives on <html data-theme>; the CSS variables change with it.
+    const themeObserver = new MutationObserver(() => {
+      const handles = handlesRef.current;
+      if (!handles) return;
+      const next = readThemeColors();
+      handles.colors = next;
+      chart.applyOptions({
+        layout: { background: { type: ColorType.Solid, color: next.background }, textColor: next.text },
+        grid: { vertLines: { color: next.grid }, horzLines: { color: next.grid } },
+        crosshair: {
+          vertLine: { color: next.crosshair, labelBackgroundColor: next.crosshairLabel },
+          horzLine: { color: next.crosshair, labelBackgroundColor: next.crosshairLabel },
+        },
+        rightPriceScale: { borderColor: next.border },
+        timeScale: { borderColor: next.border },
+      });
+      candles.applyOptions({
+        upColor: next.up,
+        downColor: next.down,
+        borderUpColor: next.up,
+        borderDownColor: next.down,
+        wickUpColor: next.up,
+        wickDownColor: next.down,
+      });
+      // Volume colours are per bar: redraw them in the new theme.
+      volume.setData(feedRef.current.candles().map((candle) => toVolumeBar(candle, next)));
+    });
+    themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+
+    return () => {
+      resizeObserver.disconnect();
+      themeObserver.disconnect();
+      handlesRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  // Price axis and crosshair follow the pair's precision and the interval.
+  useEffect(() => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    const isIntraday = isIntradayInterval(interval);
+    handles.candles.applyOptions({ priceFormat: priceFormatOf(pricePrecision) });
+    handles.chart.applyOptions({
+      timeScale: { timeVisible: isIntraday },
+      localization: {
+        timeFormatter: (time: Time) => formatChartTime(timeMsOf(time), isIntraday),
+        // Grouped like every other price on the screen ('50,771.75'); the axis hands us a number.
+        priceFormatter: (price: number) => formatPrice(price.toFixed(pricePrecision), pricePrecision),
+      },
+    });
+  }, [interval, pricePrecision]);
+
+  // What the feed holds now, then every change: a page redrawn, a live candle folded in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawing helpers read refs only.
+  useEffect(() => {
+    drawAll();
+    return feed.subscribe((change) => {
+      if (change.kind === 'live') return drawLive(change.candle);
+      drawAll();
+      const handles = handlesRef.current;
+      if (change.kind === 'page' && change.isFirstPage && handles) {
+        // A short history (a young pair, weekly candles) fills the width instead of hugging the right.
+        const widthPx = hostRef.current?.clientWidth ?? 0;
+        if (feedRef.current.candles().length * BAR_SPACING_PX < widthPx)
+          handles.chart.timeScale().fitContent();
+        else handles.chart.timeScale().resetTimeScale();
+      }
+    });
+  }, [feed.subscribe]);
+
+  // Older history when the view reaches the left edge.
+  useEffect(() => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    const onRangeChange = (range: LogicalRange | null) => {
+      if (range && range.from < LOAD_OLDER_EDGE_BARS) void feedRef.current.loadOlder();
+    };
+    const timeScale = handles.chart.timeScale();
+    timeScale.subscribeVisibleLogicalRangeChange(onRangeChange);
+    return () => timeScale.unsubscribeVisibleLogicalRangeChange(onRangeChange);
+  }, []);
+
+  return (
+    <div
+      className={[styles.frame, className].filter(Boolean).join(' ')}
+      aria-busy={feed.isPending || undefined}
+    >
+      <div
+        ref={hostRef}
+        className={styles.chart}
+        data-testid="candle-chart"
+        role="img"
+        aria-label={`${pairLabel} candlestick chart`}
+      />
+      {feed.isPending ? <CandleChartSkeleton /> : null}
+      {feed.isError ? (
+        <div className={styles.message} role="alert">
+          <span className={styles.messageIcon}>
+            <IconAlertTriangle size={20} />
+          </span>
+          <p className={styles.messageTitle}>The chart could not load.</p>
+          <Button size="sm" icon={<IconRefresh size={14} />} onClick={feed.retry} isLoading={feed.isRetrying}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {feed.isEmpty ? (
+        <div className={styles.message}>
+          <span className={styles.messageIcon}>
+            <IconCandles size={20} />
+          </span>
+          <p className={styles.messageTitle}>No candles for this interval yet.</p>
+        </div>
+      ) : null}
+      {feed.isLoadingOlder ? (
+        <div className={styles.history} role="status">
+          <Spinner size={12} />
+          Loading history…
+        </div>
+      ) : null}
+      {feed.isConnecting ? (
+        <div
+          className={styles.connecting}
+          role="status"
+          aria-live="polite"
+          data-placement={feed.isError || feed.isEmpty ? 'top' : 'center'}
+        >
+          <span className={styles.connectingPill}>
+            <Spinner size={14} />
+            Connecting to DSS...
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { TCandle } from '@td/contracts/market';
+import {
+  type CandlestickData,
+  type HistogramData,
+  TickMarkType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { compareDecimal, type TChartTickKind } from '../../../lib/format-market';
+
+/** The candle chart's look: the theme's colours read off the CSS variables, and candles as bars. */
+
+/** The volume bars take the bottom fifth of the chart, under the candles. */
+export const VOLUME_SCALE_TOP = 0.82;
+const VOLUME_ALPHA = 0.32;
+
+export interface TChartColors {
+  background: string;
+  text: string;
+  grid: string;
+  border: string;
+  crosshair: string;
+  crosshairLabel: string;
+  up: string;
+  down: string;
+  volumeUp: string;
+  volumeDown: string;
+  fontFamily: string;
+}
+
+/** '#2ebd85' + 0.45 → 'rgba(46, 189, 133, 0.45)'; anything else is returned as it is. */
+function withAlpha(color: string, alpha: number): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (!match) return color;
+  const [, red = '0', green = '0', blue = '0'] = match;
+  return `rgba(${Number.parseInt(red, 16)}, ${Number.parseInt(green, 16)}, ${Number.parseInt(blue, 16)}, ${alpha})`;
+}
+
+/** The chart paints on a canvas, so it takes the theme's colours from the CSS variables. */
+export function readThemeColors(): TChartColors {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const up = read('--color-up', '#2ebd85');
+  const down = read('--color-down', '#f6616f');
+  return {
+    background: read('--color-surface-1', '#12161d'),
+    text: read('--color-text-3', '#8a93a3'),
+    grid: withAlpha(read('--color-border', '#252c38'), 0.6),
+    border: read('--color-border', '#252c38'),
+    crosshair: read('--color-text-3', '#8a93a3'),
+    crosshairLabel: read('--color-surface-3', '#1f2531'),
+    up,
+    down,
+    volumeUp: withAlpha(up, VOLUME_ALPHA),
+    volumeDown: withAlpha(down, VOLUME_ALPHA),
+    fontFamily: read('--font-sans', 'system-ui, sans-serif'),
+  };
+}
+
+export const TICK_KIND: Record<TickMarkType, TChartTickKind> = {
+  [TickMarkType.Year]: 'year',
+  [TickMarkType.Month]: 'month',
+  [TickMarkType.DayOfMonth]: 'day',
+  [TickMarkType.Time]: 'time',
+  [TickMarkType.TimeWithSeconds]: 'time-seconds',
+};
+
+/** Our times are UTC seconds; the labels show the user's local time. */
+export const timeMsOf = (time: Time) => (typeof time === 'number' ? time * 1000 : Number.NaN);
+
+// The chart library draws numbers, so the decimal strings become numbers here, for drawing only;
+// no price or amount is ever computed with them.
+export const toBar = (candle: TCandle): CandlestickData<Time> => ({
+  time: Math.floor(candle.t / 1000) as UTCTimestamp,
+  open: Number(candle.o),
+  high: Number(candle.h),
+  low: Number(candle.l),
+  close: Number(candle.c),
+});
+
+export const toVolumeBar = (candle: TCandle, colors: TChartColors): HistogramData<Time> => ({
+  time: Math.floor(candle.t / 1000) as UTCTimestamp,
+  value: Number(candle.v),
+  color: compareDecimal(candle.c, candle.o) >= 0 ? colors.volumeUp : colors.volumeDown,
+});
+
+export const priceFormatOf = (precision: number) => ({
+  type: 'price' as const,
+  precision,
+  minMove: Number(`1e-${precision}`),
+});

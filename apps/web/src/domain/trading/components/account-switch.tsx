@@ -1,0 +1,37 @@
+import { ACCOUNTS, type TAccount } from '@td/contracts/constants';
+import { useId } from 'react';
+import { useAccountStore } from '../account-store';
+import styles from './account-switch.module.css';
+
+const ACCOUNT_LABEL = { demo: 'Demo', real: 'Real' } as const satisfies Record<TAccount, string>;
+
+/**
+ * The Demo / Real switch of the trading screens: a pair of radio buttons (arrow keys move between
+ * them), tinted so practice money never passes for real money at a glance.
+ */
+export function AccountSwitch({ className }: { className?: string }) {
+  const account = useAccountStore((state) => state.account);
+  const setAccount = useAccountStore((state) => state.setAccount);
+  const name = useId();
+  return (
+    <fieldset className={[styles.switch, className].filter(Boolean).join(' ')} data-account={account}>
+      <legend className="visually-hidden">Trading account</legend>
+      {ACCOUNTS.map((value) => (
+        <label key={value} className={styles.option} data-value={value}>
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={account === value}
+            onChange={() => setAccount(value)}
+            className={styles.input}
+          />
+          <span className={styles.dot} aria-hidden="true" />
+          {ACCOUNT_LABEL[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export const accountLabel = (account: TAccount) => ACCOUNT_LABEL[account];

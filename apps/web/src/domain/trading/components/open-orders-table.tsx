@@ -1,0 +1,286 @@
+import type { TPair } from '@td/contracts/market';
+import type { TOrder } from '@td/contracts/trading';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Button } from '../../../components/button';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { displaySymbol, formatPrice } from '../../../lib/format-market';
+import { useCancelOrder } from '../order-mutations';
+import { closeSidePrice, livePnl } from '../trading-math';
+import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
+import styles from './open-orders-table.module.css';
+import {
+  AddMarginDialog,
+  ClosePositionDialog,
+  EditExitsDialog,
+  PartialCloseDialog,
+  type TOrderDialogKind,
+} from './order-dialogs';
+import { SideTag } from './side-tag';
+import { SignedMoney } from './signed-money';
+
+interface TOpenOrdersTableProps {
+  /** Open positions (act) or pending limit orders (pnd). */
+  kind: 'positions' | 'pending';
+  orders: readonly TOrder[] | undefined;
+  pairs: readonly TPair[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** The empty state's words and next step. */
+  empty: { title: string; description?: string; action?: ReactNode; icon: ReactNode };
+  skeletonRows?: number;
+}
+
+interface TRow {
+  order: TOrder;
+  pair: TPair | undefined;
+}
+
+const precisionOf = (pair: TPair | undefined) => pair?.pricePrecision ?? 2;
+
+function MarkPrice({ row }: { row: TRow }) {
+  const quote = useLiveQuote(row.pair);
+  return <>{formatPrice(quote ? closeSidePrice(row.order.side, quote) : null, precisionOf(row.pair))}</>;
+}
+
+/** The position's PnL at the live price; the server's figure until a quote arrives. */
+function LivePnl({ row }: { row: TRow }) {
+  const quote = useLiveQuote(row.pair);
+  const pnl = livePnl(row.order, quote, precisionOf(row.pair)) ?? row.order.pnl;
+  return <SignedMoney value={pnl} testId="position-pnl" />;
+}
+
+function Exits({ row }: { row: TRow }) {
+  const precision = precisionOf(row.pair);
+  return (
+    <span className={styles.exits}>
+      <span className={row.order.takeProfit ? styles.up : styles.none}>
+        {formatPrice(row.order.takeProfit, precision)}
+      </span>
+      <span className={styles.none}>/</span>
+      <span className={row.order.stopLoss ? styles.down : styles.none}>
+        {formatPrice(row.order.stopLoss, precision)}
+      </span>
+    </span>
+  );
+}
+
+function PairCell({ order }: { order: TOrder }) {
+  return (
+    <span className={styles.pairCell}>
+      <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>
+      <SideTag side={order.side} leverage={order.leverage} />
+    </span>
+  );
+}
+
+/**
+ * The open positions or the pending orders of an account, with their actions: edit take-profit and
+ * stop-loss, add margin, partial close and close for positions; edit and cancel for pending orders.
+ * Prices and PnL move with the live quotes. Shared by the Trade and Portfolio tabs.
+ */
+export function OpenOrdersTable({
+  kind,
+  orders,
+  pairs,
+  isLoading,
+  isError,
+  onRetry,
+  empty,
+  skeletonRows = 2,
+}: TOpenOrdersTableProps) {
+  const [dialog, setDialog] = useState<{ kind: TOrderDialogKind; row: TRow } | null>(null);
+  const cancel = useCancelOrder();
+  const pairBySymbol = useMemo(() => new Map((pairs ?? []).map((pair) => [pair.symbol, pair])), [pairs]);
+  const rows = useMemo(
+    () => orders?.map((order) => ({ order, pair: pairBySymbol.get(order.symbol) })),
+    [orders, pairBySymbol],
+  );
+  useTickerSubscriptions((rows ?? []).flatMap((row) => (row.pair ? [row.pair] : [])));
+
+  const open = (kindOf: TOrderDialogKind, row: TRow) => setDialog({ kind: kindOf, row });
+  const label = (row: TRow) => `${displaySymbol(row.order.symbol)} ${row.order.side}`;
+
+  // Inline buttons rather than a menu: a menu would be clipped by the table's scroll box, and
+  // every action stays one Tab stop away.
+  const positionActions = (row: TRow) => (
+    <span className={styles.actions}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => open('exits', row)}
+        aria-label={`Edit take profit and stop loss of ${label(row)}`}
+      >
+        TP/SL
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => open('margin', row)}
+        aria-label={`Add margin to ${label(row)}`}
+      >
+        Margin
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => open('partial', row)}
+        aria-label={`Partially close ${label(row)}`}
+      >
+        Partial
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => open('close', row)}
+        aria-label={`Close ${label(row)}`}
+      >
+        Close
+      </Button>
+    </span>
+  );
+
+  const pendingActions = (row: TRow) => (
+    <span className={styles.actions}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => open('exits', row)}
+        aria-label={`Edit ${label(row)}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => cancel.mutate({ order: row.order })}
+        isLoading={cancel.isPending && cancel.variables?.order.id === row.order.id}
+        aria-label={`Cancel ${label(row)}`}
+      >
+        Cancel
+      </Button>
+    </span>
+  );
+
+  const columns: TColumn<TRow>[] =
+    kind === 'positions'
+      ? [
+          { key: 'pair', header: 'Pair', isPrimary: true, cell: (row) => <PairCell order={row.order} /> },
+          {
+            key: 'amount',
+            header: 'Amount (USD)',
+            align: 'end',
+            cell: (row) => formatMoney(row.order.amount, 2),
+          },
+          {
+            key: 'entry',
+            header: 'Entry price',
+            align: 'end',
+            cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
+          },
+          { key: 'mark', header: 'Mark price', align: 'end', cell: (row) => <MarkPrice row={row} /> },
+          {
+            key: 'liquidation',
+            header: 'Liq. price',
+            align: 'end',
+            cell: (row) => (
+              <span data-testid="position-liquidation">
+                {formatPrice(row.order.liquidationPrice, precisionOf(row.pair))}
+              </span>
+            ),
+          },
+          { key: 'exits', header: 'TP / SL', align: 'end', cell: (row) => <Exits row={row} /> },
+          { key: 'margin', header: 'Margin', align: 'end', cell: (row) => formatMoney(row.order.margin, 2) },
+          { key: 'pnl', header: 'PnL (USD)', align: 'end', cell: (row) => <LivePnl row={row} /> },
+          { key: 'actions', header: 'Actions', align: 'end', cell: positionActions },
+        ]
+      : [
+          { key: 'pair', header: 'Pair', isPrimary: true, cell: (row) => <PairCell order={row.order} /> },
+          {
+            key: 'amount',
+            header: 'Amount (USD)',
+            align: 'end',
+            cell: (row) => formatMoney(row.order.amount, 2),
+          },
+          {
+            key: 'limit',
+            header: 'Limit price',
+            align: 'end',
+            cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
+          },
+          { key: 'mark', header: 'Mark price', align: 'end', cell: (row) => <MarkPrice row={row} /> },
+          { key: 'exits', header: 'TP / SL', align: 'end', cell: (row) => <Exits row={row} /> },
+          { key: 'margin', header: 'Margin', align: 'end', cell: (row) => formatMoney(row.order.margin, 2) },
+          {
+            key: 'placed',
+            header: 'Placed',
+            align: 'end',
+            cell: (row) => formatDateTime(row.order.createdAt),
+          },
+          { key: 'actions', header: 'Actions', align: 'end', cell: pendingActions },
+        ];
+
+  const closeDialog = () => setDialog(null);
+  const dialogProps = dialog
+    ? { order: dialog.row.order, pair: dialog.row.pair, onClose: closeDialog }
+    : undefined;
+
+  return (
+    <div data-testid={kind === 'positions' ? 'positions-table' : 'pending-table'}>
+      <DataTable
+        caption={kind === 'positions' ? 'Open positions' : 'Pending orders'}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.order.id}
+        isLoading={isLoading}
+        skeletonRows={skeletonRows}
+        error={
+          isError && !orders ? (
+            <EmptyState
+              tone="error"
+              icon={<IconAlertTriangle size={24} />}
+              title={kind === 'positions' ? 'Positions could not load.' : 'Pending orders could not load.'}
+              description="Check your connection and try again."
+              action={
+                <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+        empty={<EmptyState {...empty} />}
+      />
+      {dialog && dialogProps ? <DialogFor kind={dialog.kind} {...dialogProps} /> : null}
+    </div>
+  );
+}
+
+/** The open dialog, with the live quote of its pair. */
+function DialogFor({
+  kind,
+  order,
+  pair,
+  onClose,
+}: {
+  kind: TOrderDialogKind;
+  order: TOrder;
+  pair: TPair | undefined;
+  onClose: () => void;
+}) {
+  const quote = useLiveQuote(pair);
+  const props = { order, pair, quote, onClose };
+  switch (kind) {
+    case 'exits':
+      return <EditExitsDialog {...props} />;
+    case 'margin':
+      return <AddMarginDialog {...props} />;
+    case 'partial':
+      return <PartialCloseDialog {...props} />;
+    case 'close':
+      return <ClosePositionDialog {...props} />;
+  }
+}

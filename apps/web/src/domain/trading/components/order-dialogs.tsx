@@ -1,0 +1,352 @@
+import { formatScaled } from '@td/contracts/decimal';
+import type { TPair } from '@td/contracts/market';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import type { TOrder } from '@td/contracts/trading';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/text-field';
+import { formatMoney } from '../../../lib/format';
+import { displaySymbol, formatPrice } from '../../../lib/format-market';
+import { usePortfolio } from '../get-portfolio';
+import { amountError, priceError } from '../order-form';
+import { useAddMargin, useCloseOrder, usePartialClose, useUpdateOrder } from '../order-mutations';
+import {
+  closeSidePrice,
+  exitProblem,
+  liquidationScaled,
+  livePnl,
+  MONEY_SCALE,
+  toScaled,
+} from '../trading-math';
+import { useDecimalField } from '../use-decimal-field';
+import type { TLiveQuote } from '../use-live-quote';
+import styles from './order-dialogs.module.css';
+import { SideTag } from './side-tag';
+import { SignedMoney } from './signed-money';
+
+export type TOrderDialogKind = 'exits' | 'margin' | 'partial' | 'close';
+
+interface TOrderDialogProps {
+  order: TOrder;
+  /** The order's pair (precision, minimum amount); undefined while the pairs load. */
+  pair: TPair | undefined;
+  quote: TLiveQuote | undefined;
+  onClose: () => void;
+}
+
+/** The decimals of the pair's prices: 2 or 4 (the pair's own precision); 2 until the pair is known. */
+const precisionOf = (pair: TPair | undefined) => pair?.pricePrecision ?? 2;
+
+function Summary({ rows }: { rows: readonly [string, ReactNode][] }) {
+  return (
+    <dl className={styles.summary}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.summaryRow}>
+          <dt>{label}</dt>
+          <dd className="tabular">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OrderHeading({ order }: { order: TOrder }) {
+  return (
+    <span className={styles.heading}>
+      {displaySymbol(order.symbol)} <SideTag side={order.side} leverage={order.leverage} /> ·{' '}
+      <span className="tabular">{formatMoney(order.amount, 2)} USD</span>
+    </span>
+  );
+}
+
+/** The frame every order dialog shares: the order as its subtitle, Cancel and one action. */
+function OrderDialog({
+  order,
+  title,
+  testId,
+  onClose,
+  onSubmit,
+  action,
+  children,
+}: {
+  order: TOrder;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  action: {
+    label: string;
+    variant: 'primary' | 'danger';
+    isPending: boolean;
+    isDisabled?: boolean;
+    cancelLabel?: string;
+    hasFocus?: boolean;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={title}
+      description={<OrderHeading order={order} />}
+      onSubmit={onSubmit}
+      testId={testId}
+      footer={
+        <>
+          <Button onClick={onClose}>{action.cancelLabel ?? 'Cancel'}</Button>
+          <Button
+            type="submit"
+            variant={action.variant}
+            isLoading={action.isPending}
+            disabled={action.isDisabled}
+            autoFocus={action.hasFocus}
+          >
+            {action.label}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
+
+/** Edit take-profit and stop-loss (and the limit price of a pending order): PUT /orders/{id}. */
+export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const precision = precisionOf(pair);
+  const isPending = order.status === ORDER_CODE.pending;
+  const price = useDecimalField(isPending ? (order.price ?? '') : '');
+  const takeProfit = useDecimalField(order.takeProfit ?? '');
+  const stopLoss = useDecimalField(order.stopLoss ?? '');
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const update = useUpdateOrder();
+
+  // The server checks the sides against the live price for a position, the limit for an order.
+  const reference = isPending ? price.value : quote ? closeSidePrice(order.side, quote) : null;
+  const sides = exitProblem(
+    order.side,
+    reference,
+    { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
+    precision,
+  );
+  const errors = {
+    price: isPending ? priceError(price.value, precision, true) : undefined,
+    takeProfit: priceError(takeProfit.value, precision) ?? sides.takeProfit,
+    stopLoss: priceError(stopLoss.value, precision) ?? sides.stopLoss,
+  };
+  const hasErrors = Object.values(errors).some(Boolean);
+
+  const changes: { takeProfit?: string | null; stopLoss?: string | null; price?: string } = {};
+  if (takeProfit.value !== (order.takeProfit ?? '')) changes.takeProfit = takeProfit.value || null;
+  if (stopLoss.value !== (order.stopLoss ?? '')) changes.stopLoss = stopLoss.value || null;
+  if (isPending && price.value !== (order.price ?? '')) changes.price = price.value;
+  const hasChanges = Object.keys(changes).length > 0;
+
+  const submit = () => {
+    setIsSubmitted(true);
+    if (hasErrors || !hasChanges) return;
+    update.mutate({ order, changes }, { onSuccess: onClose });
+  };
+
+  const shown = (error: string | undefined) => (isSubmitted ? error : undefined);
+  return (
+    <OrderDialog
+      order={order}
+      title={isPending ? 'Edit order' : 'Take profit / Stop loss'}
+      testId="edit-exits-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Save', variant: 'primary', isPending: update.isPending, isDisabled: !hasChanges }}
+    >
+      <Summary
+        rows={[
+          ['Entry price', formatPrice(order.price, precision)],
+          ['Current price', formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision)],
+        ]}
+      />
+      {isPending ? (
+        <TextField
+          label="Limit price"
+          inputMode="decimal"
+          autoComplete="off"
+          {...price}
+          error={shown(errors.price)}
+        />
+      ) : null}
+      <div className={styles.pair}>
+        <TextField
+          label="Take profit"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="None"
+          {...takeProfit}
+          error={shown(errors.takeProfit)}
+          hint={order.side === 'buy' ? 'Above the price' : 'Below the price'}
+        />
+        <TextField
+          label="Stop loss"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="None"
+          {...stopLoss}
+          error={shown(errors.stopLoss)}
+          hint={order.side === 'buy' ? 'Below the price' : 'Above the price'}
+        />
+      </div>
+      <p className={styles.note}>Leave a field empty to remove it.</p>
+    </OrderDialog>
+  );
+}
+
+/** Add margin to an open position: POST /orders/{id}/margin; the liquidation price moves away. */
+export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
+  const precision = precisionOf(pair);
+  const amount = useDecimalField();
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const addMargin = useAddMargin();
+  const freeMargin = usePortfolio(order.account).data?.freeMargin;
+  const error = amountError(amount.value, { max: freeMargin }, 'Margin');
+
+  const extra = toScaled(amount.value, MONEY_SCALE);
+  const margin = toScaled(order.margin, MONEY_SCALE);
+  const size = toScaled(order.amount, MONEY_SCALE);
+  const entry = toScaled(order.price, precision);
+  const newMargin = extra !== null && margin !== null && extra > 0n ? margin + extra : null;
+  const newLiquidation =
+    newMargin !== null && size !== null && entry !== null
+      ? formatScaled(liquidationScaled(order.side, size, newMargin, entry), precision)
+      : null;
+
+  const submit = () => {
+    setIsSubmitted(true);
+    if (error) return;
+    addMargin.mutate({ order, amount: amount.value }, { onSuccess: onClose });
+  };
+
+  return (
+    <OrderDialog
+      order={order}
+      title="Add margin"
+      testId="add-margin-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Add margin', variant: 'primary', isPending: addMargin.isPending }}
+    >
+      <TextField
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        {...amount}
+        error={isSubmitted ? error : undefined}
+        hint={freeMargin === undefined ? undefined : `Free margin ${formatMoney(freeMargin, 2)} USD`}
+      />
+      <Summary
+        rows={[
+          [
+            'Margin',
+            `${formatMoney(order.margin, 2)} → ${newMargin === null ? '—' : formatScaled(newMargin, 2)}`,
+          ],
+          [
+            'Liquidation price',
+            `${formatPrice(order.liquidationPrice, precision)} → ${formatPrice(newLiquidation, precision)}`,
+          ],
+        ]}
+      />
+    </OrderDialog>
+  );
+}
+
+/** Close part of a position: POST /orders/{id}/partial-close; the part becomes its own order. */
+export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const precision = precisionOf(pair);
+  const amount = useDecimalField();
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const partialClose = usePartialClose();
+
+  const size = toScaled(order.amount, MONEY_SCALE) ?? 0n;
+  const minimum = toScaled(pair?.minAmount ?? '0', MONEY_SCALE) ?? 0n;
+  // What stays open must still be a valid position of the pair.
+  const maxPart = size - minimum;
+  const part = toScaled(amount.value, MONEY_SCALE);
+  let error = amountError(amount.value, {}, 'Amount');
+  if (!error && part !== null && part >= size)
+    error = 'Less than the whole position (use Close for all of it)';
+  else if (!error && part !== null && part > maxPart)
+    error = `At most ${formatScaled(maxPart, 2)}: at least ${formatScaled(minimum, 2)} must stay open`;
+  const estimate =
+    part !== null && part > 0n ? livePnl({ ...order, amount: amount.value }, quote, precision) : null;
+
+  const setShare = (percent: bigint) => {
+    const value = (size * percent) / 100n;
+    amount.setValue(formatScaled(value < maxPart ? value : maxPart, 2));
+  };
+
+  const submit = () => {
+    setIsSubmitted(true);
+    if (error) return;
+    partialClose.mutate({ order, amount: amount.value }, { onSuccess: onClose });
+  };
+
+  return (
+    <OrderDialog
+      order={order}
+      title="Partial close"
+      testId="partial-close-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: 'Close part', variant: 'danger', isPending: partialClose.isPending }}
+    >
+      <TextField
+        label="Amount to close (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        {...amount}
+        error={isSubmitted ? error : undefined}
+      />
+      <div className={styles.shares}>
+        {[25n, 50n, 75n].map((percent) => (
+          <Button key={String(percent)} size="sm" variant="secondary" onClick={() => setShare(percent)}>
+            {String(percent)}%
+          </Button>
+        ))}
+      </div>
+      <Summary rows={[['Estimated PnL', <SignedMoney key="pnl" value={estimate} suffix="USD" />]]} />
+    </OrderDialog>
+  );
+}
+
+/** Close a whole position at the market: POST /orders/{id}/close (status Manual Close). */
+export function ClosePositionDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const precision = precisionOf(pair);
+  const close = useCloseOrder();
+  const pnl = livePnl(order, quote, precision);
+  return (
+    <OrderDialog
+      order={order}
+      title="Close position"
+      testId="close-position-dialog"
+      onClose={onClose}
+      onSubmit={() => close.mutate({ order }, { onSuccess: onClose })}
+      action={{
+        label: 'Close position',
+        variant: 'danger',
+        isPending: close.isPending,
+        cancelLabel: 'Keep open',
+        hasFocus: true,
+      }}
+    >
+      <Summary
+        rows={[
+          ['Entry price', formatPrice(order.price, precision)],
+          ['Close price (now)', formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision)],
+          ['Estimated PnL', <SignedMoney key="pnl" value={pnl} suffix="USD" />],
+        ]}
+      />
+      <p className={styles.note}>It closes at the market price when the server receives it.</p>
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { AMOUNT_MAX } from '@td/contracts/constants';
+import { formatMoney } from '../../lib/format';
+import { MONEY_SCALE, toScaled } from './trading-math';
+
+// Validation of the order ticket's and the dialogs' inputs, in the words shown under the fields.
+// Every check works on scaled integers: '0.1' + '0.2' is never a float here.
+
+/** What a user may type into a money or price field while editing: digits and one point. */
+export const DECIMAL_TYPING = /^\d*(\.\d*)?$/;
+
+/** Strips what a paste may bring (spaces, thousands commas) and keeps a value the field accepts. */
+export function cleanDecimalInput(text: string): string | null {
+  const cleaned = text.replace(/[\s,]/g, '');
+  return DECIMAL_TYPING.test(cleaned) ? cleaned : null;
+}
+
+const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
+
+/** An amount in USD: required, at most 2 decimals, between `min` and `max` (both decimal strings). */
+export function amountError(
+  text: string,
+  limits: { min?: string; max?: string } = {},
+  label = 'Amount',
+): string | undefined {
+  if (text.trim() === '') return `Enter an amount`;
+  if (decimalsOf(text) > MONEY_SCALE) return `${label} can have at most ${MONEY_SCALE} decimals`;
+  const cents = toScaled(text, MONEY_SCALE);
+  if (cents === null || cents <= 0n) return `${label} must be more than 0`;
+  const min = limits.min === undefined ? null : toScaled(limits.min, MONEY_SCALE);
+  const maxLimit = toScaled(limits.max ?? String(AMOUNT_MAX), MONEY_SCALE);
+  const productMax = BigInt(AMOUNT_MAX) * 100n;
+  const max = maxLimit === null || maxLimit > productMax ? productMax : maxLimit;
+  if (min !== null && cents < min) return `Minimum is ${formatMoney(limits.min, MONEY_SCALE)} USD`;
+  if (cents > max) return `Maximum is ${formatMoney(String(max / 100n), MONEY_SCALE)} USD`;
+  return undefined;
+}
+
+/** A price of the pair: optional unless `isRequired`, above 0, at most the pair's decimals. */
+export function priceError(text: string, precision: number, isRequired = false): string | undefined {
+  if (text.trim() === '') return isRequired ? 'Enter a price' : undefined;
+  if (decimalsOf(text) > precision) return `At most ${precision} decimals for this pair`;
+  const scaled = toScaled(text, precision);
+  if (scaled === null || scaled <= 0n) return 'Must be a price above 0';
+  return undefined;
+}
+
+/** Leverage: a whole number from 1 to the pair's maximum. */
+export function leverageError(value: number, maxLeverage: number): string | undefined {
+  if (!Number.isInteger(value) || value < 1) return 'Leverage is a whole number from 1';
+  if (value > maxLeverage) return `At most ${maxLeverage}× for this pair`;
+  return undefined;
+}
+
+/** Keeps leverage typed or slid within 1…max. */
+export function clampLeverage(value: number, maxLeverage: number): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(Math.max(1, Math.round(value)), Math.max(1, maxLeverage));
+}
+
+/**
+ * The client order id of a submit: a fresh one for every new order, the same one when the very
+ * same request is sent again after its answer was lost (so the server places it once).
+ */
+export function createClientOrderIds(newId: () => string = () => crypto.randomUUID()) {
+  let pending: { key: string; id: string } | null = null;
+  return {
+    /** The id to send for a request of this content. */
+    idFor(key: string): string {
+      if (pending?.key !== key) pending = { key, id: newId() };
+      return pending.id;
+    },
+    /** The server answered (placed or refused): the next submit is a new order. */
+    settle(): void {
+      pending = null;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAccount } from '@td/contracts/constants';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import { type TOrder, type TPlaceOrderRequest, ZOrder, ZPortfolio } from '@td/contracts/trading';
+import toast from 'react-hot-toast';
+import { api } from '../../lib/api-client';
+import { tradingKeys } from './query-keys';
+
+// Every call that changes an order or a book, with its invalidations. The server's message is the
+// toast (the server's `message`): 'Order updated successfully', 'Margin added successfully', ...; failures toast
+// the server's message through the api client, with the product's wording as the fallback.
+
+export const ORDER_UPDATE_FAILED = 'Order update failed';
+
+/** Orders and the book of `account` changed: every list and portfolio of it loads again. */
+export function invalidateTrading(queryClient: QueryClient, account?: TAccount): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: tradingKeys.orders() }),
+    queryClient.invalidateQueries({
+      queryKey: account ? tradingKeys.portfolioOf(account) : tradingKeys.portfolios(),
+    }),
+  ]).then(() => undefined);
+}
+
+/** POST /orders. A business rejection is a 201 too, with `status: 'rvt'`: the caller toasts it. */
+export async function placeOrder(request: TPlaceOrderRequest) {
+  return api.post('/orders', request, { schema: ZOrder, fallbackErrorMessage: 'Order failed' });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: ({ message, data }) => {
+      if (data.status === ORDER_CODE.rejected) toast.error(message, { id: `order:${data.id}` });
+      else toast.success(message, { id: `order:${data.id}` });
+    },
+    onSettled: (_result, _error, request) => invalidateTrading(queryClient, request.account),
+  });
+}
+
+interface TOrderChange {
+  order: TOrder;
+}
+
+/** A mutation on one order: toasts the server's message and reloads that account's orders and book. */
+function useOrderMutation<TVariables extends TOrderChange>(
+  call: (variables: TVariables) => Promise<{ message: string; data: TOrder }>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: ({ message }) => {
+      toast.success(message);
+    },
+    onSettled: (_result, _error, variables) => invalidateTrading(queryClient, variables.order.account),
+  });
+}
+
+export interface TUpdateOrderVariables extends TOrderChange {
+  /** Only the fields to change; null clears a take-profit or stop-loss. */
+  changes: { takeProfit?: string | null; stopLoss?: string | null; price?: string };
+}
+
+/** PUT /orders/{id} → 'Order updated successfully'. */
+export function useUpdateOrder() {
+  return useOrderMutation(({ order, changes }: TUpdateOrderVariables) =>
+    api.put(`/orders/${order.id}`, changes, { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED }),
+  );
+}
+
+/** POST /orders/{id}/margin → 'Margin added successfully'. */
+export function useAddMargin() {
+  return useOrderMutation(({ order, amount }: TOrderChange & { amount: string }) =>
+    api.post(
+      `/orders/${order.id}/margin`,
+      { amount },
+      { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED },
+    ),
+  );
+}
+
+/** POST /orders/{id}/close → the closed order (status mcl). */
+export function useCloseOrder() {
+  return useOrderMutation(({ order }: TOrderChange) =>
+    api.post(`/orders/${order.id}/close`, undefined, {
+      schema: ZOrder,
+      fallbackErrorMessage: ORDER_UPDATE_FAILED,
+    }),
+  );
+}
+
+/** POST /orders/{id}/partial-close → the remaining position; the closed part is its own mcl order. */
+export function usePartialClose() {
+  return useOrderMutation(({ order, amount }: TOrderChange & { amount: string }) =>
+    api.post(
+      `/orders/${order.id}/partial-close`,
+      { amount },
+      { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED },
+    ),
+  );
+}
+
+/** DELETE /orders/{id} → the cancelled pending order (status cnl). */
+export function useCancelOrder() {
+  return useOrderMutation(({ order }: TOrderChange) =>
+    api.delete(`/orders/${order.id}`, { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED }),
+  );
+}
+
+/** POST /portfolio/demo/reset → the demo book back to its start balance, its positions closed. */
+export function useResetDemo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/portfolio/demo/reset', undefined, { schema: ZPortfolio }),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+    },
+    onSettled: () => invalidateTrading(queryClient, 'demo'),
+  });
+}

@@ -1,0 +1,23 @@
+import type { TAccount, TPeriod } from '@td/contracts/constants';
+import type { TOrderStatus } from '@td/contracts/statuses';
+
+// The query keys of the trading data, in one place so every mutation and stream event
+// invalidates exactly what it changed.
+
+export interface TOrdersFilters {
+  account?: TAccount;
+  status?: readonly TOrderStatus[];
+  symbol?: string;
+  period?: TPeriod;
+  page?: number;
+  limit?: number;
+}
+
+export const tradingKeys = {
+  all: ['trading'] as const,
+  orders: () => ['trading', 'orders'] as const,
+  ordersList: (filters: TOrdersFilters) => ['trading', 'orders', filters] as const,
+  portfolios: () => ['trading', 'portfolio'] as const,
+  portfolioOf: (account: TAccount) => ['trading', 'portfolio', account] as const,
+  portfolio: (account: TAccount, period: TPeriod) => ['trading', 'portfolio', account, period] as const,
+};

@@ -1,0 +1,166 @@
+import { formatScaled, parseScaled } from '@td/contracts/decimal';
+import { feeFor, liquidationPrice, marginFor, pnlAt, type TSide } from '@td/contracts/trading-math';
+
+// The order ticket's preview and the live PnL of open positions, computed by the server's own
+// rules (`@td/contracts/trading-math`: integers of cents and of the pair's price precision, each
+// division rounded the same way), so the preview shows the very cents the order will hold. This
+// file only adapts the form's decimal strings to them and back; nothing here is ever a float.
+
+export type { TSide };
+
+/** Fee rates are read in parts per million ('0.0005' → 500). */
+const FEE_RATE_SCALE = 6;
+/** Money is in cents on the wire. */
+export const MONEY_SCALE = 2;
+
+/** A decimal string as an integer at `scale`, or null when it is not a plain number of at most `scale` decimals. */
+export function toScaled(text: string | null | undefined, scale: number): bigint | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  try {
+    return parseScaled(text, scale);
+  } catch {
+    return null;
+  }
+}
+
+/** Like toScaled, but rounds extra decimals half up (a price of another precision, a fee rate). */
+function toScaledRounded(text: string | null | undefined, scale: number): bigint | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  try {
+    return parseScaled(text, scale, 'half-up');
+  } catch {
+    return null;
+  }
+}
+
+/** Margin held for a position: amount ÷ leverage, rounded up to the cent. */
+export const marginCentsFor = marginFor;
+
+/** The opening fee: `rate` ('0.0005' = 0.05 %) of the amount, rounded half up to the cent. */
+export function feeCentsFor(amountCents: bigint, rate: string): bigint {
+  return feeFor(amountCents, toScaledRounded(rate, FEE_RATE_SCALE) ?? 0n);
+}
+
+/** The liquidation price at the pair's precision (see `liquidationPrice`). */
+export const liquidationScaled = liquidationPrice;
+
+/** Profit or loss in cents of `amountCents` opened at `entry` and valued at `price`. */
+export const pnlCentsAt = pnlAt;
+
+export interface TQuote {
+  bid: string;
+  ask: string;
+}
+
+/** A market order opens at the ask (buy) or the bid (sell). */
+export const openSidePrice = (side: TSide, quote: TQuote) => (side === 'buy' ? quote.ask : quote.bid);
+/** A position closes, and is valued, at the bid (buy) or the ask (sell). */
+export const closeSidePrice = (side: TSide, quote: TQuote) => (side === 'buy' ? quote.bid : quote.ask);
+
+export interface TOrderPreviewInput {
+  side: TSide;
+  /** USD, as typed ('1000', '1000.5'). */
+  amount: string;
+  leverage: number;
+  /** The entry price: the ask or bid for a market order, the limit price for a limit order. */
+  entryPrice: string | null | undefined;
+  pricePrecision: number;
+  /** The opening fee rate of `GET /settings/trading` ('0.0005'). */
+  feeRate: string;
+}
+
+export interface TOrderPreview {
+  /** Decimal strings with 2 decimals. */
+  margin: string;
+  fee: string;
+  /** Margin plus fee: what leaves the free balance. */
+  cost: string;
+  /** At the pair's precision; null without an entry price. */
+  liquidationPrice: string | null;
+  marginCents: bigint;
+  feeCents: bigint;
+}
+
+/** What an order will hold, or null while the amount or leverage is not a valid number. */
+export function previewOrder(input: TOrderPreviewInput): TOrderPreview | null {
+  const amountCents = toScaled(input.amount, MONEY_SCALE);
+  if (amountCents === null || amountCents <= 0n) return null;
+  if (!Number.isInteger(input.leverage) || input.leverage < 1) return null;
+  const marginCents = marginCentsFor(amountCents, input.leverage);
+  const feeCents = feeCentsFor(amountCents, input.feeRate);
+  const entry = toScaledRounded(input.entryPrice, input.pricePrecision);
+  const liquidation =
+    entry !== null && entry > 0n ? liquidationScaled(input.side, amountCents, marginCents, entry) : null;
+  return {
+    margin: formatScaled(marginCents, MONEY_SCALE),
+    fee: formatScaled(feeCents, MONEY_SCALE),
+    cost: formatScaled(marginCents + feeCents, MONEY_SCALE),
+    liquidationPrice: liquidation === null ? null : formatScaled(liquidation, input.pricePrecision),
+    marginCents,
+    feeCents,
+  };
+}
+
+/**
+ * The unrealised PnL of an open position at a live quote, as a decimal string with 2 decimals, or
+ * null when a figure is missing. Matches the server's valuation of the same quote to the cent.
+ */
+export function livePnl(
+  position: { side: TSide; amount: string; price: string | null },
+  quote: TQuote | undefined,
+  pricePrecision: number,
+): string | null {
+  if (!quote || !position.price) return null;
+  const amountCents = toScaled(position.amount, MONEY_SCALE);
+  const entry = toScaledRounded(position.price, pricePrecision);
+  const price = toScaledRounded(closeSidePrice(position.side, quote), pricePrecision);
+  if (amountCents === null || entry === null || price === null || entry === 0n) return null;
+  return formatScaled(pnlCentsAt(position.side, amountCents, entry, price), MONEY_SCALE);
+}
+
+/**
+ * Why a take-profit or stop-loss would be refused, or undefined: for a buy the take-profit lies
+ * above the reference price and the stop-loss below; the reverse for a sell (the server's rule).
+ */
+export function exitProblem(
+  side: TSide,
+  reference: string | null | undefined,
+  exits: { takeProfit?: string | null; stopLoss?: string | null },
+  pricePrecision: number,
+): { takeProfit?: string; stopLoss?: string } {
+  const current = toScaledRounded(reference, pricePrecision);
+  if (current === null) return {};
+  const takeProfit = toScaledRounded(exits.takeProfit, pricePrecision);
+  const stopLoss = toScaledRounded(exits.stopLoss, pricePrecision);
+  const problems: { takeProfit?: string; stopLoss?: string } = {};
+  const isBuy = side === 'buy';
+  if (takeProfit !== null && (isBuy ? takeProfit <= current : takeProfit >= current)) {
+    problems.takeProfit = `Must be ${isBuy ? 'above' : 'below'} the current price for a ${side}`;
+  }
+  if (stopLoss !== null && (isBuy ? stopLoss >= current : stopLoss <= current)) {
+    problems.stopLoss = `Must be ${isBuy ? 'below' : 'above'} the current price for a ${side}`;
+  }
+  return problems;
+}
+
+/** Sum of decimal strings with 2 decimals; unreadable values count as zero. */
+export function sumMoney(values: readonly (string | null | undefined)[]): string {
+  let total = 0n;
+  for (const value of values) total += toScaledRounded(value, MONEY_SCALE) ?? 0n;
+  return formatScaled(total, MONEY_SCALE);
+}
+
+/** Compares two money strings: negative, zero or positive like a sort comparator. */
+export function compareMoney(a: string, b: string): number {
+  const left = toScaledRounded(a, MONEY_SCALE) ?? 0n;
+  const right = toScaledRounded(b, MONEY_SCALE) ?? 0n;
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+/** A rate as a percentage for labels: '0.0005' → '0.05 %', '0.001' → '0.1 %'. */
+export function ratePercent(rate: string): string {
+  const ppm = toScaledRounded(rate, FEE_RATE_SCALE) ?? 0n;
+  // Parts per million are percent with four decimals.
+  const text = formatScaled(ppm, 4).replace(/\.?0+$/, '');
+  return `${text} %`;
+}

@@ -1,0 +1,47 @@
+import type { TPair } from '@td/contracts/market';
+import { useEffect } from 'react';
+import { subscribeKline, useLiveTicker } from '../../lib/socket';
+import { usePrices } from '../market/get-prices';
+import { streamSymbol } from '../market/pair-symbols';
+
+export interface TLiveQuote {
+  price: string;
+  bid: string;
+  ask: string;
+  /** Time of the tick, Unix ms. */
+  ts: number;
+}
+
+/** The stream's candles of this interval carry the ticker too; the chart's default, so shared. */
+const TICKER_INTERVAL = '60';
+
+/**
+ * The latest bid and ask of a pair: the stream's ticker while the pair is subscribed, else the
+ * price polled every 5 s; whichever is newer wins.
+ */
+export function useLiveQuote(pair: Pick<TPair, 'key'> | undefined): TLiveQuote | undefined {
+  const ticker = useLiveTicker(pair?.key);
+  const snapshot = usePrices().data?.[pair?.key ?? ''];
+  if (ticker && (!snapshot || ticker.ts >= snapshot.ts)) return ticker;
+  return snapshot;
+}
+
+/**
+ * Subscribes the stream to the pairs of open positions, so their tickers (and so their PnL) move
+ * live rather than every 5 s. Reference-counted in lib/socket.ts: the chart's own subscription of
+ * the same pair is shared.
+ */
+export function useTickerSubscriptions(pairs: readonly Pick<TPair, 'pairType' | 'symbol'>[]): void {
+  const symbols = [...new Set(pairs.map((pair) => streamSymbol(pair.pairType, pair.symbol)))]
+    .sort()
+    .join(',');
+  useEffect(() => {
+    if (!symbols) return;
+    const unsubscribes = symbols
+      .split(',')
+      .map((symbol) => subscribeKline(symbol, TICKER_INTERVAL, () => {}));
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }, [symbols]);
+}

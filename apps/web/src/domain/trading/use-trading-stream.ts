@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import type { TPortfolio } from '@td/contracts/trading';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { displaySymbol } from '../../lib/format-market';
+import { subscribeUserEvents } from '../../lib/socket';
+import { exitReasonText } from './order-labels';
+import { invalidateTrading } from './order-mutations';
+import { tradingKeys } from './query-keys';
+
+/**
+ * Keeps the trading queries current from the user's stream: an `order` event reloads that
+ * account's orders and book; a `balance` patches its account's figures at once.
+ * A position the server closed on its own (take-profit, stop-loss, liquidation) is announced.
+ * Mounted by each trading screen.
+ */
+export function useTradingStream(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    return subscribeUserEvents({
+      onOrder: (order) => {
+        void invalidateTrading(queryClient, order.account);
+        if (order.status === ORDER_CODE.done) {
+          toast(`${displaySymbol(order.symbol)} closed: ${exitReasonText(order.reason)}`, {
+            id: `order-exc:${order.id}`,
+          });
+        }
+      },
+      onBalance: ({ account, ...figures }) => {
+        queryClient.setQueriesData<TPortfolio>({ queryKey: tradingKeys.portfolioOf(account) }, (old) =>
+          old ? { ...old, ...figures } : old,
+        );
+      },
+    });
+  }, [queryClient]);
+}

@@ -1,0 +1,115 @@
+import { mulDivCeil, mulDivFloor, mulDivRound } from './money-math';
+
+export type TSide = 'buy' | 'sell';
+
+/**
+ * Liquidation when a position's equity falls to this share of its margin: the position closes
+ * before it can cost more than its margin.
+ */
+export const LIQUIDATION_EQUITY_PERCENT = 20n;
+const PPM = 1_000_000n;
+
+/** Margin held for a position: amount ÷ leverage, rounded up (the house never under-collateralises). */
+export function marginFor(amountCents: bigint, leverage: number): bigint {
+  return mulDivCeil(amountCents, 1n, BigInt(leverage));
+}
+
+/** The opening fee: a rate in parts per million of the amount, rounded half up. */
+export function feeFor(amountCents: bigint, feePpm: bigint): bigint {
+  return mulDivRound(amountCents, feePpm, PPM);
+}
+
+/**
+ * Profit (or loss) of a position of `amountCents` USD opened at `entry`, valued at `price`:
+ * amount × (price − entry) ÷ entry for a buy, the opposite for a sell; rounded half away from zero.
+ */
+export function pnlAt(side: TSide, amountCents: bigint, entry: bigint, price: bigint): bigint {
+  const move = side === 'buy' ? price - entry : entry - price;
+  return mulDivRound(amountCents, move, entry);
+}
+
+/**
+ * The price at which equity (margin + PnL) reaches 20 % of the margin, i.e. PnL = −80 % of it.
+ * Buy: entry × (1 − 0.8·margin/amount), rounded down; sell: entry × (1 + 0.8·margin/amount), rounded
+ * up, so the trigger never fires before the threshold is truly reached.
+ */
+export function liquidationPrice(
+  side: TSide,
+  amountCents: bigint,
+  marginCents: bigint,
+  entry: bigint,
+): bigint {
+  const lossShare = (100n - LIQUIDATION_EQUITY_PERCENT) * marginCents;
+  if (side === 'buy') {
+    const price = mulDivFloor(entry, 100n * amountCents - lossShare, 100n * amountCents);
+    return price > 0n ? price : 0n;
+  }
+  return mulDivCeil(entry, 100n * amountCents + lossShare, 100n * amountCents);
+}
+
+/** The price a position closes at: a buy sells at the bid, a sell buys back at the ask. */
+export const closeSidePrice = (side: TSide, quote: { bid: bigint; ask: bigint }) =>
+  side === 'buy' ? quote.bid : quote.ask;
+/** The price a market order opens at: a buy at the ask, a sell at the bid. */
+export const openSidePrice = (side: TSide, quote: { bid: bigint; ask: bigint }) =>
+  side === 'buy' ? quote.ask : quote.bid;
+
+/**
+ * Why a take-profit or stop-loss is refused, or undefined when it is fine: for a buy the
+ * take-profit lies above the current price and the stop-loss below; the reverse for a sell.
+ */
+export function checkExits(
+  side: TSide,
+  current: bigint,
+  exits: { takeProfit?: bigint | null; stopLoss?: bigint | null },
+): string | undefined {
+  const { takeProfit, stopLoss } = exits;
+  if (side === 'buy') {
+    if (takeProfit != null && takeProfit <= current)
+      return 'Take profit must be above the current price for a buy';
+    if (stopLoss != null && stopLoss >= current) return 'Stop loss must be below the current price for a buy';
+  } else {
+    if (takeProfit != null && takeProfit >= current)
+      return 'Take profit must be below the current price for a sell';
+    if (stopLoss != null && stopLoss <= current)
+      return 'Stop loss must be above the current price for a sell';
+  }
+  return undefined;
+}
+
+export type TExit = 'liquidation' | 'stop_loss' | 'take_profit';
+
+interface ExitLevels {
+  side: TSide;
+  takeProfit: bigint | null;
+  stopLoss: bigint | null;
+  liquidationPrice: bigint | null;
+}
+
+/**
+ * Whether one exit of a position fires at `price` (its close-side price): a take-profit as the
+ * price moves the position's way, a stop-loss or liquidation as it moves against it.
+ */
+export function exitFiresAt(position: ExitLevels, exit: TExit, price: bigint): boolean {
+  const level =
+    exit === 'take_profit'
+      ? position.takeProfit
+      : exit === 'stop_loss'
+        ? position.stopLoss
+        : position.liquidationPrice;
+  if (level == null) return false;
+  const isRise = (position.side === 'buy') === (exit === 'take_profit');
+  return isRise ? price >= level : price <= level;
+}
+
+/** Which trigger a price crosses for an open position, if any (liquidation first). */
+export function crossedExit(position: ExitLevels, quote: { bid: bigint; ask: bigint }): TExit | undefined {
+  const price = closeSidePrice(position.side, quote);
+  const exits: TExit[] = ['liquidation', 'stop_loss', 'take_profit'];
+  return exits.find((exit) => exitFiresAt(position, exit, price));
+}
+
+/** Whether a pending limit order fills at this quote: a buy when the ask falls to its price. */
+export function limitFills(side: TSide, limit: bigint, quote: { bid: bigint; ask: bigint }): boolean {
+  return side === 'buy' ? quote.ask <= limit : quote.bid >= limit;
+}

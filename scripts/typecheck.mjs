@@ -1,0 +1,44 @@
+// Type-checks every TypeScript project of the repository, two compilers at a time (each `tsc` uses
+// one core); prints each project's errors and exits non-zero when any project has one.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+const PROJECTS = [
+  'apps/server',
+  'apps/web',
+  'packages/contracts',
+  'apps/web/tsconfig.node.json',
+  'e2e',
+  'bench',
+];
+
+function check(project) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', project], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => resolve({ project, code, output }));
+  });
+}
+
+const queue = [...PROJECTS];
+const failed = [];
+async function lane() {
+  for (let project = queue.shift(); project; project = queue.shift()) {
+    const { code, output } = await check(project);
+    process.stdout.write(`${code === 0 ? 'ok  ' : 'FAIL'} ${project}\n${output}`);
+    if (code !== 0) failed.push(project);
+  }
+}
+await Promise.all(Array.from({ length: Math.min(2, availableParallelism()) }, lane));
+if (failed.length > 0) {
+  console.error(`Type errors in: ${failed.join(', ')}`);
+  process.exit(1);
+}
