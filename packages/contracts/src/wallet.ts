@@ -76,6 +76,17 @@ export const ZWithdrawRequest = z
     const family = FAMILY_OF_NETWORK[value.network];
     if (!hasAddressShape(family, value.address))
       ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_HINT[family] });
+  })
+  .meta({
+    examples: [
+      { coin: 'usdt', network: 'tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '250.00' },
+      {
+        coin: 'eth',
+        network: 'ethereum',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        amount: '1000',
+      },
+    ],
   });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * fast-check arbitraries derived from zod schemas, for contract fuzzing: values a schema takes
@@ -126,8 +126,18 @@ function plainStagesOf(schema: unknown): unknown[] {
 
 /** Values the schema takes (or, where a refinement or transform decides, values close to them). */
 export function validOf(schema: z.ZodType | unknown, depth = 0): fc.Arbitrary<unknown> {
-  const def = defOf(schema);
   if (depth > DEPTH_MAX) return fc.constant(null);
+  // A contract's own examples (`.meta({ examples })`) pass the rules a walk cannot see (an address
+  // of the chosen network's shape): mostly those, sometimes values of the walk.
+  const examples = z.globalRegistry.get(schema as z.ZodType)?.examples;
+  const walked = walk(schema, depth);
+  return Array.isArray(examples) && examples.length > 0
+    ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 3 }, { arbitrary: walked, weight: 1 })
+    : walked;
+}
+
+function walk(schema: unknown, depth: number): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
   const inner = (child: unknown) => validOf(child, depth + 1);
   switch (def.type) {
     case 'string':
