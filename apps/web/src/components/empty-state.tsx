@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import styles from './empty-state.module.css';
+import { IconAlertTriangle, IconRefresh } from './icons';
 
 interface TEmptyStateProps {
   icon: ReactNode;
@@ -24,5 +26,36 @@ export function EmptyState({ icon, title, description, action, tone = 'neutral' 
       {description ? <p className={styles.description}>{description}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}
     </div>
+  );
+}
+
+interface TLoadErrorProps {
+  /** What could not load, as a sentence: "Your orders could not load." */
+  title: string;
+  /** Fetches again; without it the message has no button. */
+  onRetry?: () => void;
+  description?: ReactNode;
+}
+
+/** A panel whose data could not load: the reason to check the connection and a Retry button. */
+export function LoadError({
+  title,
+  onRetry,
+  description = 'Check your connection and try again.',
+}: TLoadErrorProps) {
+  return (
+    <EmptyState
+      tone="error"
+      icon={<IconAlertTriangle size={24} />}
+      title={title}
+      description={description}
+      action={
+        onRetry ? (
+          <Button size="sm" variant="secondary" icon={<IconRefresh size={14} />} onClick={onRetry}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
 import { DataTable, type TColumn } from './data-table';
-import { EmptyState } from './empty-state';
-import { IconAlertTriangle, IconRefresh } from './icons';
+import { LoadError } from './empty-state';
 import { Pagination } from './pagination';
 
 /** What a paged list's query gives (a TanStack Query result of `{ items, total }`). */
@@ -65,21 +63,9 @@ export function PagedTable<TRow>({
         empty={empty}
         error={
           query.isError && !query.data ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
+            <LoadError
               title={errorTitle ?? `The ${noun} could not load.`}
-              description="Check your connection and try again."
-              action={
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  icon={<IconRefresh size={14} />}
-                  onClick={() => void query.refetch()}
-                >
-                  Retry
-                </Button>
-              }
+              onRetry={() => void query.refetch()}
             />
           ) : undefined
         }

@@ -3,8 +3,7 @@ import type { TOrder } from '@td/contracts/trading';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../../components/button';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
+import { EmptyState, LoadError } from '../../../components/empty-state';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
 import { useCancelOrder } from '../order-mutations';
@@ -239,16 +238,9 @@ export function OpenOrdersTable({
         skeletonRows={skeletonRows}
         error={
           isError && !orders ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
+            <LoadError
               title={kind === 'positions' ? 'Positions could not load.' : 'Pending orders could not load.'}
-              description="Check your connection and try again."
-              action={
-                <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
-                  Retry
-                </Button>
-              }
+              onRetry={onRetry}
             />
           ) : undefined
         }

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconAlertTriangle, IconDownload, IconHistory, IconRefresh } from '../../../components/icons';
+import { IconDownload, IconHistory } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
@@ -204,21 +204,7 @@ export function HistoryScreen() {
             skeletonRows={8}
             error={
               ordersQuery.isError && !data ? (
-                <EmptyState
-                  tone="error"
-                  icon={<IconAlertTriangle size={24} />}
-                  title="Your orders could not load."
-                  description="Check your connection and try again."
-                  action={
-                    <Button
-                      size="sm"
-                      icon={<IconRefresh size={14} />}
-                      onClick={() => void ordersQuery.refetch()}
-                    >
-                      Retry
-                    </Button>
-                  }
-                />
+                <LoadError title="Your orders could not load." onRetry={() => void ordersQuery.refetch()} />
               ) : undefined
             }
             empty={

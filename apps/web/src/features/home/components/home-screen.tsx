@@ -1,8 +1,7 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { type ReactNode, useRef } from 'react';
-import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
+import { EmptyState, LoadError } from '../../../components/empty-state';
+import { IconAlertTriangle } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
@@ -43,17 +42,7 @@ export function HomeScreen() {
   if (pairsQuery.isError && !pairs) {
     chart = (
       <ChartPanelSkeleton>
-        <EmptyState
-          tone="error"
-          icon={<IconAlertTriangle size={24} />}
-          title="The markets could not load."
-          description="Check your connection and try again."
-          action={
-            <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void pairsQuery.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title="The markets could not load." onRetry={() => void pairsQuery.refetch()} />
       </ChartPanelSkeleton>
     );
   } else if (!pair) {

@@ -2,10 +2,8 @@ import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
 import type { TPair, TPrices } from '@td/contracts/market';
 import { pairTypeLabel } from '@td/contracts/statuses';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
 import { IconStar } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
@@ -88,19 +86,7 @@ export function Watchlist({
 
   let body: ReactNode;
   if (isError && !pairs) {
-    body = (
-      <EmptyState
-        tone="error"
-        icon={<IconAlertTriangle size={24} />}
-        title="The pairs could not load."
-        description="Check your connection and try again."
-        action={
-          <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    body = <LoadError title="The pairs could not load." onRetry={onRetry} />;
   } else if (isLoading || !pairs) {
     body = <WatchlistSkeleton />;
   } else if (rows.length === 0) {

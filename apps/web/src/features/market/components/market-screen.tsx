@@ -3,9 +3,8 @@ import type { TPair } from '@td/contracts/market';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconAlertTriangle, IconRefresh } from '../../../components/icons';
 import { IconSearch, IconStar } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
 import { useLineshots } from '../../../domain/market/get-lineshot';
@@ -74,19 +73,7 @@ export function MarketScreen() {
 
   let message: ReactNode;
   if (pairsQuery.isError && !pairs) {
-    message = (
-      <EmptyState
-        tone="error"
-        icon={<IconAlertTriangle size={24} />}
-        title="The pairs could not load."
-        description="Check your connection and try again."
-        action={
-          <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void pairsQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    message = <LoadError title="The pairs could not load." onRetry={() => void pairsQuery.refetch()} />;
   } else if (rows && rows.length === 0) {
     message = query.trim() ? (
       <EmptyState

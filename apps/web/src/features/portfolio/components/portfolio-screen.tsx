@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconActivity, IconAlertTriangle, IconLineChart, IconRefresh } from '../../../components/icons';
+import { IconActivity, IconLineChart, IconRefresh } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { usePairs } from '../../../domain/market/get-pairs';
@@ -101,21 +101,7 @@ export function PortfolioScreen() {
       />
       {isFailed ? (
         <Card>
-          <EmptyState
-            tone="error"
-            icon={<IconAlertTriangle size={24} />}
-            title="Your portfolio could not load."
-            description="Check your connection and try again."
-            action={
-              <Button
-                size="sm"
-                icon={<IconRefresh size={14} />}
-                onClick={() => void portfolioQuery.refetch()}
-              >
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="Your portfolio could not load." onRetry={() => void portfolioQuery.refetch()} />
         </Card>
       ) : (
         <div className={styles.stack}>

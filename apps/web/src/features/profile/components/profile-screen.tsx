@@ -1,11 +1,10 @@
 import type { TUser } from '@td/contracts/profile';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconCheck, IconShieldCheck } from '../../../components/icons';
+import { LoadError } from '../../../components/empty-state';
+import { IconCheck, IconShieldCheck } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
@@ -121,13 +120,7 @@ export function ProfileScreen() {
       <PageHeader title="Profile" description="Your personal details, profile photo and referral code." />
       {isError ? (
         <Card>
-          <EmptyState
-            tone="error"
-            icon={<IconAlertTriangle size={24} />}
-            title="Your profile could not be loaded."
-            description="Check your connection and try again."
-            action={<Button onClick={() => void refetch()}>Try again</Button>}
-          />
+          <LoadError title="Your profile could not be loaded." onRetry={() => void refetch()} />
         </Card>
       ) : isPending || !user ? (
         <ProfileSkeleton />

@@ -1,15 +1,8 @@
 import type { TUser } from '@td/contracts/profile';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import {
-  IconAlertTriangle,
-  IconCheckCircle,
-  IconFish,
-  IconMail,
-  IconShieldCheck,
-} from '../../../components/icons';
+import { LoadError } from '../../../components/empty-state';
+import { IconCheckCircle, IconFish, IconMail, IconShieldCheck } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../api/get-profile';
@@ -116,13 +109,7 @@ export function SecurityScreen() {
       />
       {isError ? (
         <Card>
-          <EmptyState
-            tone="error"
-            icon={<IconAlertTriangle size={24} />}
-            title="Your security settings could not be loaded."
-            description="Check your connection and try again."
-            action={<Button onClick={() => void refetch()}>Try again</Button>}
-          />
+          <LoadError title="Your security settings could not be loaded." onRetry={() => void refetch()} />
         </Card>
       ) : isPending || !user ? (
         <SecuritySkeleton />

@@ -4,8 +4,8 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconMonitor, IconSmartphone } from '../../../components/icons';
+import { EmptyState, LoadError } from '../../../components/empty-state';
+import { IconMonitor, IconSmartphone } from '../../../components/icons';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { describeDevice } from '../../../lib/user-agent';
 import { useSessions } from '../api/get-sessions';
@@ -118,12 +118,7 @@ export function SessionsCard() {
         skeletonRows={2}
         error={
           isError ? (
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
-              title="Sessions could not be loaded."
-              action={<Button onClick={() => void refetch()}>Try again</Button>}
-            />
+            <LoadError title="Sessions could not be loaded." onRetry={() => void refetch()} />
           ) : undefined
         }
         empty={<EmptyState icon={<IconMonitor size={24} />} title="No active sessions." />}

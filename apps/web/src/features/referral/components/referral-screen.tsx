@@ -4,8 +4,8 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconGift, IconRefresh, IconShare, IconUsers } from '../../../components/icons';
+import { EmptyState, LoadError } from '../../../components/empty-state';
+import { IconGift, IconShare, IconUsers } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { copyToClipboard } from '../../../lib/clipboard';
@@ -80,17 +80,7 @@ export function ReferralScreen() {
       <>
         <PageHeader title="Referral" description="Invite friends and earn on their trading." />
         <Card>
-          <EmptyState
-            tone="error"
-            icon={<IconAlertTriangle size={24} />}
-            title="Your referrals could not load."
-            description="Check your connection and try again."
-            action={
-              <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="Your referrals could not load." onRetry={() => void query.refetch()} />
         </Card>
       </>
     );

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconSend } from '../../../components/icons';
+import { LoadError } from '../../../components/empty-state';
+import { IconArrowLeft, IconSend } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { TextAreaField } from '../../../components/text-field';
@@ -54,20 +54,10 @@ export function TicketScreen() {
       <>
         <PageHeader title="Ticket" actions={back} />
         <Card>
-          <EmptyState
-            tone="error"
-            icon={<IconAlertTriangle size={24} />}
+          <LoadError
             title={isMissing ? 'This ticket does not exist.' : 'The ticket could not load.'}
-            description={
-              isMissing ? 'It may belong to another account.' : 'Check your connection and try again.'
-            }
-            action={
-              isMissing ? undefined : (
-                <Button size="sm" icon={<IconRefresh size={14} />} onClick={() => void query.refetch()}>
-                  Retry
-                </Button>
-              )
-            }
+            description={isMissing ? 'It may belong to another account.' : undefined}
+            onRetry={isMissing ? undefined : () => void query.refetch()}
           />
         </Card>
       </>

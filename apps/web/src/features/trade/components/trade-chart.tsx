@@ -3,9 +3,8 @@ import type { TPair } from '@td/contracts/market';
 import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
-import { IconAlertTriangle, IconChevronDown, IconRefresh } from '../../../components/icons';
+import { LoadError } from '../../../components/empty-state';
+import { IconChevronDown } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
@@ -132,17 +131,7 @@ export function TradeChart({
           <PairChart pair={pair} interval={interval} />
         ) : isError ? (
           <div className={styles.error}>
-            <EmptyState
-              tone="error"
-              icon={<IconAlertTriangle size={24} />}
-              title="The markets could not load."
-              description="Check your connection and try again."
-              action={
-                <Button size="sm" icon={<IconRefresh size={14} />} onClick={onRetry}>
-                  Retry
-                </Button>
-              }
-            />
+            <LoadError title="The markets could not load." onRetry={onRetry} />
           </div>
         ) : (
           <CandleChartSkeleton />
