@@ -13,7 +13,7 @@ export interface TPagedQuery<TRow> {
   refetch: () => unknown;
 }
 
-interface TPagedTableProps<TRow> {
+export interface TPagedTableProps<TRow> {
   caption: string;
   columns: readonly TColumn<TRow>[];
   rowKey: (row: TRow) => string;

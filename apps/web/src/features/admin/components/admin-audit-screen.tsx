@@ -1,15 +1,12 @@
 import type { TAuditEntry } from '@td/contracts/admin';
-import { useState } from 'react';
-import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/admin-audit';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import styles from './admin.module.css';
+import { AdminList, useListFilters } from './admin-list';
 
 const ACTIONS = [
   'user.suspend',
@@ -69,38 +66,30 @@ const COLUMNS: TColumn<TAuditEntry>[] = [
 
 /** Who did what, to what, from which state to which, and when: every administrator action. */
 export function AdminAuditScreen() {
-  const [action, setAction] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useAuditLog(action, page);
+  const list = useListFilters({ action: '' });
+  const query = useAuditLog(list.filters.action, list.page);
   return (
-    <Card isFlush>
-      <div className={styles.toolbar}>
+    <AdminList
+      list={list}
+      toolbar={
         <SelectField
           label="Action"
-          value={action}
+          value={list.filters.action}
           className={styles.filter}
           options={[
             { value: '', label: 'All actions' },
             ...ACTIONS.map((value) => ({ value, label: value })),
           ]}
-          onChange={(event) => {
-            setAction(event.target.value);
-            setPage(1);
-          }}
+          onChange={(event) => list.setFilter('action', event.target.value)}
         />
-      </div>
-      <PagedTable
-        caption="Audit log"
-        columns={COLUMNS}
-        rowKey={(entry) => entry.id}
-        skeletonRows={8}
-        empty={<EmptyState icon={<IconHistory size={24} />} title="No administrator action yet." />}
-        query={query}
-        page={page}
-        limit={ADMIN_PAGE_SIZE}
-        onPageChange={setPage}
-        noun="entries"
-      />
-    </Card>
+      }
+      caption="Audit log"
+      columns={COLUMNS}
+      rowKey={(entry) => entry.id}
+      skeletonRows={8}
+      empty={<EmptyState icon={<IconHistory size={24} />} title="No administrator action yet." />}
+      query={query}
+      noun="entries"
+    />
   );
 }

@@ -3,20 +3,18 @@ import { ORDER_CODE, ORDER_STATUS, type TOrderStatus, ZOrderStatus } from '@td/c
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconCandles } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import styles from './admin.module.css';
+import { AdminList, ListSearch, useListFilters } from './admin-list';
 
 /** TP/SL of one live order; empty clears it. */
 function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
@@ -75,11 +73,10 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
 
 /** Every user's orders, searched by pair, e-mail or id; TP/SL of a live one can be changed. */
 export function AdminOrdersScreen() {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<TOrderStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const list = useListFilters<{ q: string; status: TOrderStatus | '' }>({ q: '', status: '' });
+  const { q, status } = list.filters;
   const [editing, setEditing] = useState<TAdminOrder | null>(null);
-  const query = useAdminOrders(q.trim(), status || undefined, page);
+  const query = useAdminOrders(q.trim(), status || undefined, list.page);
 
   const columns: TColumn<TAdminOrder>[] = [
     {
@@ -127,50 +124,43 @@ export function AdminOrdersScreen() {
   ];
 
   return (
-    <Card isFlush>
-      <div className={styles.toolbar}>
-        <TextField
-          label="Search orders"
-          type="search"
-          placeholder="Pair (BTC_USDT), e-mail, order or user id"
-          value={q}
-          className={styles.search}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
-        />
-        <SelectField
-          label="Status"
-          value={status}
-          className={styles.filter}
-          options={[
-            { value: '', label: 'All statuses' },
-            ...(Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
-              value,
-              label: ORDER_STATUS[value],
-            })),
-          ]}
-          onChange={(event) => {
-            const parsed = ZOrderStatus.safeParse(event.target.value);
-            setStatus(parsed.success ? parsed.data : '');
-            setPage(1);
-          }}
-        />
-      </div>
-      <PagedTable
-        caption="Orders"
-        columns={columns}
-        rowKey={(order) => order.id}
-        skeletonRows={8}
-        empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
-        query={query}
-        page={page}
-        limit={ADMIN_PAGE_SIZE}
-        onPageChange={setPage}
-        noun="orders"
-      />
+    <AdminList
+      list={list}
+      toolbar={
+        <>
+          <ListSearch
+            label="Search orders"
+            placeholder="Pair (BTC_USDT), e-mail, order or user id"
+            value={q}
+            onChange={(value) => list.setFilter('q', value)}
+          />
+          <SelectField
+            label="Status"
+            value={status}
+            className={styles.filter}
+            options={[
+              { value: '', label: 'All statuses' },
+              ...(Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
+                value,
+                label: ORDER_STATUS[value],
+              })),
+            ]}
+            onChange={(event) => {
+              const parsed = ZOrderStatus.safeParse(event.target.value);
+              list.setFilter('status', parsed.success ? parsed.data : '');
+            }}
+          />
+        </>
+      }
+      caption="Orders"
+      columns={columns}
+      rowKey={(order) => order.id}
+      skeletonRows={8}
+      empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
+      query={query}
+      noun="orders"
+    >
       {editing ? <ExitsDialog order={editing} onClose={() => setEditing(null)} /> : null}
-    </Card>
+    </AdminList>
   );
 }

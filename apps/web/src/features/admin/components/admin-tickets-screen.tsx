@@ -1,20 +1,16 @@
 import { TICKET_CODE, TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
-import { TextField } from '../../../components/text-field';
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import styles from './admin.module.css';
+import { AdminList, ListSearch, useListFilters } from './admin-list';
 
 type TRow = TTicketSummary & { userEmail: string };
 type TFilter = 'all' | TTicketStatus;
@@ -59,46 +55,35 @@ const COLUMNS: TColumn<TRow>[] = [
 
 /** The support queue: Open first (they wait for us), then In Progress and Closed. */
 export function AdminTicketsScreen() {
-  const [filter, setFilter] = useState<TFilter>(TICKET_CODE.open);
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useTicketQueue(filter === 'all' ? undefined : filter, q.trim(), page);
+  const list = useListFilters<{ status: TFilter; q: string }>({ status: TICKET_CODE.open, q: '' });
+  const { status, q } = list.filters;
+  const query = useTicketQueue(status === 'all' ? undefined : status, q.trim(), list.page);
   return (
-    <Card isFlush>
-      <div className={styles.toolbar}>
-        <FilterTabs
-          label="Status"
-          tabs={FILTERS}
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            setPage(1);
-          }}
-        />
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Subject or e-mail"
-          value={q}
-          className={styles.search}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      <PagedTable
-        caption="Support tickets"
-        columns={COLUMNS}
-        rowKey={(ticket) => ticket.id}
-        skeletonRows={6}
-        empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
-        query={query}
-        page={page}
-        limit={ADMIN_PAGE_SIZE}
-        onPageChange={setPage}
-        noun="tickets"
-      />
-    </Card>
+    <AdminList
+      list={list}
+      toolbar={
+        <>
+          <FilterTabs
+            label="Status"
+            tabs={FILTERS}
+            value={status}
+            onChange={(value) => list.setFilter('status', value)}
+          />
+          <ListSearch
+            label="Search"
+            placeholder="Subject or e-mail"
+            value={q}
+            onChange={(value) => list.setFilter('q', value)}
+          />
+        </>
+      }
+      caption="Support tickets"
+      columns={COLUMNS}
+      rowKey={(ticket) => ticket.id}
+      skeletonRows={6}
+      empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
+      query={query}
+      noun="tickets"
+    />
   );
 }

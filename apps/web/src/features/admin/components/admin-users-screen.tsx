@@ -1,18 +1,15 @@
 import type { TAdminUser } from '@td/contracts/admin';
 import { USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconUsers } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
-import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
-import { ADMIN_PAGE_SIZE, useAdminUsers } from '../api/admin-users';
+import { useAdminUsers } from '../api/admin-users';
 import styles from './admin.module.css';
+import { AdminList, ListSearch, useListFilters } from './admin-list';
 
 const COLUMNS: TColumn<TAdminUser>[] = [
   {
@@ -56,37 +53,27 @@ const COLUMNS: TColumn<TAdminUser>[] = [
 
 /** All users, searched by name, e-mail, referral code or id, a page at a time. */
 export function AdminUsersScreen() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useAdminUsers(q.trim(), page);
+  const list = useListFilters({ q: '' });
+  const query = useAdminUsers(list.filters.q.trim(), list.page);
   return (
-    <Card isFlush>
-      <div className={styles.toolbar}>
-        <TextField
+    <AdminList
+      list={list}
+      toolbar={
+        <ListSearch
           label="Search users"
-          type="search"
           placeholder="Name, e-mail, referral code or id"
-          value={q}
-          className={styles.search}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
+          value={list.filters.q}
+          onChange={(q) => list.setFilter('q', q)}
         />
-        {query.data ? <span className={styles.total}>{query.data.total} users</span> : null}
-      </div>
-      <PagedTable
-        caption="Users"
-        columns={COLUMNS}
-        rowKey={(user) => user.id}
-        skeletonRows={8}
-        empty={<EmptyState icon={<IconUsers size={24} />} title="No user matches." />}
-        query={query}
-        page={page}
-        limit={ADMIN_PAGE_SIZE}
-        onPageChange={setPage}
-        noun="users"
-      />
-    </Card>
+      }
+      counted={['user', 'users']}
+      caption="Users"
+      columns={COLUMNS}
+      rowKey={(user) => user.id}
+      skeletonRows={8}
+      empty={<EmptyState icon={<IconUsers size={24} />} title="No user matches." />}
+      query={query}
+      noun="users"
+    />
   );
 }

@@ -5,13 +5,11 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
-import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
@@ -19,7 +17,6 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import {
   approveWithdrawal,
   markWithdrawalSent,
@@ -28,6 +25,7 @@ import {
   useAdminWithdrawals,
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
+import { AdminList, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TPaymentStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
@@ -140,11 +138,11 @@ function TextDialog({
  * the transaction's hash). Every decision lands in the audit log.
  */
 export function AdminWithdrawalsScreen() {
-  const [filter, setFilter] = useState<TFilter>(PAYMENT_CODE.underReview);
-  const [page, setPage] = useState(1);
+  const list = useListFilters<{ status: TFilter }>({ status: PAYMENT_CODE.underReview });
+  const filter = list.filters.status;
   const [rejecting, setRejecting] = useState<TAdminWithdrawal>();
   const [sending, setSending] = useState<TAdminWithdrawal>();
-  const query = useAdminWithdrawals(filter === 'all' ? undefined : filter, page);
+  const query = useAdminWithdrawals(filter === 'all' ? undefined : filter, list.page);
   const approve = useAdminWithdrawalMutation(approveWithdrawal);
   const reject = useAdminWithdrawalMutation(rejectWithdrawal);
   const markSent = useAdminWithdrawalMutation(markWithdrawalSent);
@@ -234,35 +232,25 @@ export function AdminWithdrawalsScreen() {
   ];
 
   return (
-    <Card isFlush>
-      <div className={styles.toolbar}>
+    <AdminList
+      list={list}
+      toolbar={
         <FilterTabs
           label="Status"
           tabs={FILTERS}
           value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('status', value)}
         />
-        {query.data ? (
-          <span className={styles.total}>
-            {query.data.total} {query.data.total === 1 ? 'withdrawal' : 'withdrawals'}
-          </span>
-        ) : null}
-      </div>
-      <PagedTable
-        caption="Withdrawals"
-        columns={columns}
-        rowKey={(tx) => tx.id}
-        skeletonRows={6}
-        empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
-        query={query}
-        page={page}
-        limit={ADMIN_PAGE_SIZE}
-        onPageChange={setPage}
-        noun="withdrawals"
-      />
+      }
+      counted={['withdrawal', 'withdrawals']}
+      caption="Withdrawals"
+      columns={columns}
+      rowKey={(tx) => tx.id}
+      skeletonRows={6}
+      empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
+      query={query}
+      noun="withdrawals"
+    >
       <TextDialog
         withdrawal={rejecting}
         title="Reject this withdrawal?"
@@ -287,6 +275,6 @@ export function AdminWithdrawalsScreen() {
         onClose={() => setSending(undefined)}
         testId="mark-sent-dialog"
       />
-    </Card>
+    </AdminList>
   );
 }

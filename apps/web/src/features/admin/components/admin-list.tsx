@@ -1,0 +1,65 @@
+import { type ReactNode, useState } from 'react';
+import { Card } from '../../../components/card';
+import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
+import { TextField } from '../../../components/text-field';
+import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import styles from './admin.module.css';
+
+/** A back-office list's filters and page: changing a filter goes back to the first page. */
+export function useListFilters<TFilters extends object>(initial: TFilters) {
+  const [filters, setFilters] = useState(initial);
+  const [page, setPage] = useState(1);
+  const setFilter = <TKey extends keyof TFilters>(key: TKey, value: TFilters[TKey]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  return { filters, setFilter, page, setPage };
+}
+
+interface TAdminListProps<TRow> extends Omit<TPagedTableProps<TRow>, 'page' | 'limit' | 'onPageChange'> {
+  list: { page: number; setPage: (page: number) => void };
+  /** The filters above the table. */
+  toolbar: ReactNode;
+  /** What the total at the end of the toolbar counts, singular and plural; no total without it. */
+  counted?: readonly [one: string, many: string];
+  /** What opens over the list (dialogs). */
+  children?: ReactNode;
+}
+
+/** A back-office list: its filters, the total, and one page of the table with the pager. */
+export function AdminList<TRow>({ list, toolbar, counted, children, ...table }: TAdminListProps<TRow>) {
+  const total = table.query.data?.total;
+  return (
+    <Card isFlush>
+      <div className={styles.toolbar}>
+        {toolbar}
+        {counted && total !== undefined ? (
+          <span className={styles.total}>
+            {total} {total === 1 ? counted[0] : counted[1]}
+          </span>
+        ) : null}
+      </div>
+      <PagedTable {...table} page={list.page} limit={ADMIN_PAGE_SIZE} onPageChange={list.setPage} />
+      {children}
+    </Card>
+  );
+}
+
+/** The search box of a back-office list. */
+export function ListSearch(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={props.label}
+      type="search"
+      placeholder={props.placeholder}
+      value={props.value}
+      className={styles.search}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
