@@ -1,5 +1,5 @@
 import { ZVerifyEmailRequest } from '@td/contracts/auth';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -8,9 +8,9 @@ import { IconMail } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
+import { useCodeField } from '../../../lib/use-code-field';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { useVerifyEmailLink } from '../api/verify-email-link';
@@ -30,35 +30,24 @@ const TITLE = 'Verify your email';
  */
 function CodeEntry({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const verify = useVerifyEmailCode();
   const resend = useResendVerificationEmail();
   const startSession = useStartSession();
   // A code was sent just before this screen opened (signup or sign-in), so the wait starts now.
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: true });
 
-  const submit = (value: string) => {
-    if (verify.isPending) return;
-    const parsed = ZVerifyEmailRequest.safeParse({ code: value });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'code'>(parsed.error).code);
-      return;
-    }
-    setError(undefined);
-    verify.mutate(
-      { code: parsed.data.code, tempToken },
-      {
-        onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-        onError: () => setCode(''),
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(code);
-  };
+  const entry = useCodeField({
+    schema: ZVerifyEmailRequest,
+    isBusy: verify.isPending,
+    send: (code, clear) =>
+      verify.mutate(
+        { code, tempToken },
+        {
+          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+          onError: clear,
+        },
+      ),
+  });
 
   const onResend = () => {
     resend.mutate(tempToken, {
@@ -89,17 +78,10 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
         </>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={entry.onSubmit} noValidate>
         <OtpField
           label="Verification code"
-          name="code"
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (error) setError(undefined);
-          }}
-          onComplete={submit}
-          error={error}
+          {...entry.field}
           hint="The code is valid for 10 minutes. You can also open the link in the email."
           disabled={verify.isPending}
           autoFocus

@@ -1,12 +1,12 @@
 import { ZTfaVerifyRequest } from '@td/contracts/auth';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
-import { zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
+import { useCodeField } from '../../../lib/use-code-field';
 import { useVerifyTfa } from '../api/verify-tfa';
 import { useStartSession } from '../hooks/use-start-session';
 import { useTempToken } from '../hooks/use-temp-token';
@@ -21,45 +21,30 @@ type TMode = 'app' | 'recovery';
 function TfaForm({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const [mode, setMode] = useState<TMode>('app');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const recoveryRef = useRef<HTMLInputElement>(null);
-  const appCodeRef = useRef<HTMLInputElement>(null);
   const verify = useVerifyTfa();
   const startSession = useStartSession();
-
-  const submit = (value: string) => {
-    if (verify.isPending) return;
-    const parsed = ZTfaVerifyRequest.safeParse({ code: value });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'code'>(parsed.error).code);
-      (mode === 'app' ? appCodeRef : recoveryRef).current?.focus();
-      return;
-    }
-    setError(undefined);
-    verify.mutate(
-      { code: parsed.data.code, tempToken },
-      {
-        onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-        onError: () => {
-          if (mode === 'app') setCode('');
+  // One field at a time (the app's code or a recovery code), so one ref serves both.
+  const entry = useCodeField({
+    schema: ZTfaVerifyRequest,
+    isBusy: verify.isPending,
+    send: (code, clear) =>
+      verify.mutate(
+        { code, tempToken },
+        {
+          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+          onError: () => {
+            if (mode === 'app') clear();
+          },
         },
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(code);
-  };
+      ),
+  });
 
   const switchMode = () => {
     const next: TMode = mode === 'app' ? 'recovery' : 'app';
     setMode(next);
-    setCode('');
-    setError(undefined);
+    entry.reset();
     // The new field takes the focus once it is drawn.
-    window.requestAnimationFrame(() => (next === 'app' ? appCodeRef : recoveryRef).current?.focus());
+    window.requestAnimationFrame(() => entry.field.ref.current?.focus());
   };
 
   return (
@@ -84,37 +69,18 @@ function TfaForm({ tempToken }: { tempToken: string }) {
       }
       footer={<BackToLogin prompt="Not your account?" />}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={entry.onSubmit} noValidate>
         {mode === 'app' ? (
-          <OtpField
-            ref={appCodeRef}
-            label="Authentication code"
-            name="code"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              if (error) setError(undefined);
-            }}
-            onComplete={submit}
-            error={error}
-            disabled={verify.isPending}
-            autoFocus
-          />
+          <OtpField label="Authentication code" {...entry.field} disabled={verify.isPending} autoFocus />
         ) : (
           <TextField
-            ref={recoveryRef}
+            {...entry.textField}
             label="Recovery code"
             name="recoveryCode"
             placeholder="xxxxx-xxxxx"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
             hint="Letters and digits, with or without the dash."
           />
         )}

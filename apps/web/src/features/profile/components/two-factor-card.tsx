@@ -14,6 +14,7 @@ import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
 import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useAppName } from '../../../lib/settings';
+import { useCodeField } from '../../../lib/use-code-field';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
@@ -50,37 +51,24 @@ function SetupPanel({
   onActivated: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const codeRef = useRef<HTMLInputElement>(null);
   const activate = useActivateTfa();
   const appName = useAppName();
 
-  const submit = (value: string) => {
-    if (activate.isPending) return;
-    const parsed = ZTfaActivateRequest.safeParse({ code: value });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'code'>(parsed.error).code);
-      codeRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    activate.mutate(parsed.data.code, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
-        onActivated(data.recoveryCodes);
-      },
-      onError: () => setCode(''),
-    });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(code);
-  };
+  const entry = useCodeField({
+    schema: ZTfaActivateRequest,
+    isBusy: activate.isPending,
+    send: (code, clear) =>
+      activate.mutate(code, {
+        onSuccess: ({ data, message }) => {
+          toast.success(message);
+          onActivated(data.recoveryCodes);
+        },
+        onError: clear,
+      }),
+  });
 
   return (
-    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label="Set up two-factor">
+    <form className={styles.panel} onSubmit={entry.onSubmit} noValidate aria-label="Set up two-factor">
       <ol className={styles.steps}>
         <li className={styles.step}>
           <span className={styles.stepNumber}>1</span>
@@ -116,19 +104,7 @@ function SetupPanel({
           <span className={styles.stepNumber}>2</span>
           <div className={styles.stepBody}>
             <p className={styles.stepTitle}>Enter the 6-digit code from the app</p>
-            <OtpField
-              ref={codeRef}
-              label="Authentication code"
-              name="code"
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                if (error) setError(undefined);
-              }}
-              onComplete={submit}
-              error={error}
-              disabled={activate.isPending}
-            />
+            <OtpField label="Authentication code" {...entry.field} disabled={activate.isPending} />
           </div>
         </li>
       </ol>

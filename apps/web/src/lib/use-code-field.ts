@@ -1,0 +1,60 @@
+import { type FormEvent, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { zodFieldErrors } from './form-errors';
+
+interface TCodeFieldOptions {
+  /** The request's contract (`{ code }`): what the server will check, checked first here. */
+  schema: z.ZodType<{ code: string }>;
+  /** While a code is on its way, another is not sent. */
+  isBusy: boolean;
+  /** Sends a code that passed the contract; `clear` empties the field (after a wrong code). */
+  send: (code: string, clear: () => void) => void;
+}
+
+/**
+ * One code field (an e-mail or authenticator code): its value and message, the check against the
+ * contract with the focus back on the field, sending when the last digit is typed or on submit.
+ */
+export function useCodeField({ schema, isBusy, send }: TCodeFieldOptions) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const ref = useRef<HTMLInputElement>(null);
+
+  const submit = (value: string) => {
+    if (isBusy) return;
+    const parsed = schema.safeParse({ code: value });
+    if (!parsed.success) {
+      setError(zodFieldErrors<'code'>(parsed.error).code);
+      ref.current?.focus();
+      return;
+    }
+    setError(undefined);
+    send(parsed.data.code, () => setCode(''));
+  };
+  const change = (value: string) => {
+    setCode(value);
+    if (error) setError(undefined);
+  };
+
+  return {
+    code,
+    /** Empties the field and its message (another way to enter a code was chosen). */
+    reset: () => {
+      setCode('');
+      setError(undefined);
+    },
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submit(code);
+    },
+    /** The props of the `OtpField`. */
+    field: { ref, name: 'code', value: code, onChange: change, onComplete: submit, error },
+    /** The same for a plain text field (a recovery code). */
+    textField: {
+      ref,
+      value: code,
+      onChange: (event: { target: { value: string } }) => change(event.target.value),
+      error,
+    },
+  };
+}
