@@ -31,22 +31,7 @@ export type { AuthServiceDeps } from './auth-steps';
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, tokens, codes, limiter, logger } = deps;
-  const {
-    mailLater,
-    startSession,
-    recordFailure,
-    sendVerificationCode,
-    checkCode,
-    sendSigninCode,
-    nextStep,
-    needsEmailConfirmation,
-    checkDecoyCode,
-    pendingSession,
-    finishSession,
-    checkSecondFactor,
-    checkNewPassword,
-    signInWithGoogle,
-  } = createAuthSteps(deps);
+  const steps = createAuthSteps(deps);
 
   return {
     async signup(
@@ -61,7 +46,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.signupPerIp, client.ip);
       await enforce(limiter, AUTH_LIMITS.signupPerAccount, input.email);
-      checkNewPassword(input.password);
+      steps.checkNewPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       const referrer = input.referralCode ? await repo.findUserByReferralCode(input.referralCode) : undefined;
       if (input.referralCode && !referrer) {
@@ -79,14 +64,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           referredBy: referrer?.id,
         });
         if (user) {
-          await sendVerificationCode(user);
-          return startSession(user, 'email', client);
+          await steps.sendVerificationCode(user);
+          return steps.startSession(user, 'email', client);
         }
         const existing = await repo.findUserByEmail(input.email);
         if (existing) {
           // The answer must not tell whether the address has an account (signin does not either):
           // the same reply as a new signup, with a token that leads nowhere, and a word to the owner.
-          mailLater(existing.email, (brand) =>
+          steps.mailLater(existing.email, (brand) =>
             signupAttemptEmail({
               brand,
               firstName: existing.firstName,
@@ -118,11 +103,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw unauthenticated(WRONG_CREDENTIALS);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await recordFailure(user, client, WRONG_PASSWORD_DETAIL);
+        await steps.recordFailure(user, client, WRONG_PASSWORD_DETAIL);
         throw unauthenticated(WRONG_CREDENTIALS);
       }
       await limiter.reset(AUTH_LIMITS.signinPerAccountAndIp, pairKey);
-      return nextStep(user, client, { confirmByEmail: await needsEmailConfirmation(user, isKnownIp) });
+      return steps.nextStep(user, client, {
+        confirmByEmail: await steps.needsEmailConfirmation(user, isKnownIp),
+      });
     },
 
     /**
@@ -132,14 +119,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyEmailCode(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.ip);
       await enforce(limiter, AUTH_LIMITS.verifyPerAccount, claims.sub);
-      const pending = await pendingSession(claims, 'email');
+      const pending = await steps.pendingSession(claims, 'email');
       if (!pending) {
-        await checkDecoyCode(claims.sid);
+        await steps.checkDecoyCode(claims.sid);
         throw badRequest(WRONG_CODE);
       }
       if (pending.user.emailVerifiedAt) {
-        await checkCode(pending.user.id, 'signin_confirm', code, claims.sid);
-        if (!pending.user.tfaEnabled) return finishSession(claims, 'email', pending.user, client);
+        await steps.checkCode(pending.user.id, 'signin_confirm', code, claims.sid);
+        if (!pending.user.tfaEnabled) return steps.finishSession(claims, 'email', pending.user, client);
         if (!(await repo.advanceSession(claims.sid, 'email', 'tfa', expiresIn(TOKEN_TTL_S.tfa)))) {
           throw unauthenticated('This sign-in has expired. Please log in again');
         }
@@ -150,9 +137,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           status: pending.user.status,
         });
       }
-      await checkCode(pending.user.id, 'email_verify', code);
+      await steps.checkCode(pending.user.id, 'email_verify', code);
       const user = (await repo.updateUser(pending.user.id, { emailVerifiedAt: new Date() })) ?? pending.user;
-      return finishSession(claims, 'email', user, client);
+      return steps.finishSession(claims, 'email', user, client);
     },
 
     async verifyEmailLink(linkToken: string, client: ClientContext): Promise<string> {
@@ -164,7 +151,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repo.updateUser(live.userId, { emailVerifiedAt: new Date() });
       if (!user)
         throw badRequest('This verification link is invalid or has expired. Log in to get a new code');
-      return nextStep(user, client);
+      return steps.nextStep(user, client);
     },
 
     async resendVerification(claims: SessionClaims, client: ClientContext): Promise<void> {
@@ -174,11 +161,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         claims.sub,
         'Please wait a few minutes before asking for another code',
       );
-      const pending = await pendingSession(claims, 'email');
+      const pending = await steps.pendingSession(claims, 'email');
       // A decoy gets the same answer, and its code's tries start again as a real code's would.
       if (!pending) await repo.renewDecoyCode(claims.sid, expiresIn(EMAIL_CODE_TTL_S));
-      else if (!pending.user.emailVerifiedAt) await sendVerificationCode(pending.user);
-      else await sendSigninCode(pending.user, claims.sid, client);
+      else if (!pending.user.emailVerifiedAt) await steps.sendVerificationCode(pending.user);
+      else await steps.sendSigninCode(pending.user, claims.sid, client);
     },
 
     /** Answers at once and does the work after, so the reply says nothing about the account. */
@@ -196,7 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             codeHash: codes.hash(code),
             expiresAt: expiresIn(EMAIL_CODE_TTL_S),
           });
-          mailLater(user.email, (brand) =>
+          steps.mailLater(user.email, (brand) =>
             passwordResetEmail({
               brand,
               firstName: user.firstName,
@@ -216,8 +203,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enforce(limiter, AUTH_LIMITS.resetPerAccount, input.email);
       const user = await repo.findUserByEmail(input.email);
       if (!user) throw badRequest(WRONG_CODE);
-      await checkCode(user.id, 'password_reset', input.code);
-      checkNewPassword(input.password);
+      await steps.checkCode(user.id, 'password_reset', input.code);
+      steps.checkNewPassword(input.password);
       const now = new Date();
       await repo.updateUser(user.id, {
         passwordHash: await hashPassword(input.password),
@@ -226,7 +213,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         emailVerifiedAt: user.emailVerifiedAt ?? now,
       });
       await deps.sessions.endAll(user.id);
-      mailLater(user.email, (brand) =>
+      steps.mailLater(user.email, (brand) =>
         passwordChangedEmail({
           brand,
           firstName: user.firstName,
@@ -239,14 +226,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyTfa(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.ip);
       await enforce(limiter, AUTH_LIMITS.tfaPerAccount, claims.sub);
-      const pending = await pendingSession(claims, 'tfa');
+      const pending = await steps.pendingSession(claims, 'tfa');
       if (!pending) throw unauthenticated('This sign-in has expired. Please log in again');
       const { user } = pending;
-      if (!(await checkSecondFactor(user, code))) {
-        await recordFailure(user, client, 'Wrong two-factor code');
+      if (!(await steps.checkSecondFactor(user, code))) {
+        await steps.recordFailure(user, client, 'Wrong two-factor code');
         throw badRequest('The code is incorrect');
       }
-      return finishSession(claims, 'tfa', user, client);
+      return steps.finishSession(claims, 'tfa', user, client);
     },
 
     /**
@@ -273,22 +260,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
       await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
       if ('code' in input) {
-        return signInWithGoogle(await deps.google.identityFromCode(input.code, input.redirectUri), client);
+        return steps.signInWithGoogle(
+          await deps.google.identityFromCode(input.code, input.redirectUri),
+          client,
+        );
       }
       const { identity, nonce, expiresAt } = await deps.google.identityFromIdToken(input.credential);
       if (!nonceProof || !nonce || !codes.matches(GOOGLE_NONCE_DOMAIN + nonce, nonceProof)) {
         throw googleSignInFailed();
       }
       if (!(await repo.claimNonce(nonceProof, expiresAt))) throw googleSignInFailed();
-      return signInWithGoogle(identity, client);
+      return steps.signInWithGoogle(identity, client);
     },
 
     async logout(claims: SessionClaims): Promise<void> {
       await deps.sessions.endOne(claims.sub, claims.sid);
     },
 
-    checkSecondFactor,
-    checkNewPassword,
+    checkSecondFactor: steps.checkSecondFactor,
+    checkNewPassword: steps.checkNewPassword,
 
     /**
      * A fresh 6-digit code for an action the user confirms by e-mail (a withdrawal): any earlier
@@ -312,7 +302,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         codeHash: codes.hash(code),
         expiresAt: expiresIn(EMAIL_CODE_TTL_S),
       });
-      mailLater(user.email, (brand) => action.mail(code, brand));
+      steps.mailLater(user.email, (brand) => action.mail(code, brand));
     },
     /** Counts one check of an action's codes (a withdrawal's confirmation) per account and address. */
     async limitActionCheck(userId: string, ip: string): Promise<void> {
@@ -321,7 +311,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
     /** Checks and consumes such a code; wrong tries are counted as for every e-mailed code. */
     checkActionCode: (userId: string, purpose: CodePurpose, code: string, subject: string) =>
-      checkCode(userId, purpose, code, subject),
+      steps.checkCode(userId, purpose, code, subject),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
