@@ -52,6 +52,17 @@ describe('wallet API', () => {
     expect(bobs[0]).not.toBe(eth);
   });
 
+  it('shows the address as handed out, whatever key is configured later', async () => {
+    // An address handed out under an earlier key (stored in lower case, as EVM addresses are).
+    const carol = await desk.newUser();
+    await desk.call(carol, 'POST', '/wallet/address', { coin: 'eth', network: 'ethereum' });
+    await desk.t.deps.db.db.execute(
+      sql`UPDATE wallet_addresses SET address = ${EVM_TO.toLowerCase()} WHERE user_id = ${carol.id} AND family = 'evm'`,
+    );
+    const res = await desk.call(carol, 'POST', '/wallet/address', { coin: 'usdt', network: 'polygon' });
+    expect(res.json().data.address).toBe(EVM_TO);
+  });
+
   it('refuses a coin on a network it does not live on, and bad input, with 400', async () => {
     const wrong = await desk.call(alice, 'POST', '/wallet/address', { coin: 'bnb', network: 'tron' });
     expect(wrong.statusCode).toBe(400);

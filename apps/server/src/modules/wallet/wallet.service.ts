@@ -13,6 +13,7 @@ import {
   type ZWithdrawRequest,
 } from '@td/contracts/wallet';
 import { ADDRESS_HINT } from '@td/contracts/wallet-address';
+import { getAddress } from 'viem';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -171,7 +172,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         if (!row) throw new Error('wallet address row missing');
         return { address: derived, coin, network };
       }
-      const address = family === 'evm' ? deriver.address('evm', row.derivationIndex) : row.address;
+      // The address as handed out, whatever key is configured now; EVM ones with their checksum.
+      const address = family === 'evm' ? getAddress(row.address) : row.address;
       return { address, coin, network };
     },
 
