@@ -11,6 +11,8 @@ export const SINGLETON_ROLES: readonly TRoleName[] = ['market', 'chain'];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const MARKET_FEEDS = ['sim', 'binance'] as const;
+/** `production` refuses to start on unsafe settings (see start-checks.ts). */
+export const APP_ENVS = ['development', 'production'] as const;
 
 const DEFAULT_PORT = 3000;
 /** More proxies than this in front of one server is a mistake, not a deployment. */
@@ -50,6 +52,7 @@ const httpUrl = urlWithScheme(['http', 'https'], 'https://trade.example.com');
 
 const ZEnv = z
   .object({
+    APP_ENV: z.enum(APP_ENVS, { error: `must be one of ${APP_ENVS.join(', ')}` }).default('development'),
     PORT: z.coerce
       .number({ error: 'must be a whole number from 0 to 65535' })
       .int('must be a whole number from 0 to 65535')
@@ -87,6 +90,11 @@ const ZEnv = z
     BINANCE_WS_URL: urlWithScheme(['wss', 'ws'], 'wss://stream.binance.com:9443').default(
       'wss://stream.binance.com:9443',
     ),
+    /** A demonstration deployment lets Real accounts trade on simulated prices; nothing else should. */
+    REAL_TRADING_ON_SIMULATED_PRICES: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     MARKET_SEED: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')

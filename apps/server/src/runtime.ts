@@ -25,6 +25,7 @@ import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from '
 import type { Worker } from './platform/worker';
 import { singletonRole } from './roles/singleton-roles';
 import { createCoreServices } from './services';
+import { checkStart } from './start-checks';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -58,6 +59,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
   };
 
   try {
+    await checkStart(config, log);
     if (config.database.kind === 'pglite') {
       const lock = lockDataDir(config.dataDir);
       cleanups.push(() => lock.release());

@@ -60,9 +60,9 @@ export function compileTestUsdt(): { abi: Abi; bytecode: Hex } {
 
 /**
  * A real local EVM chain: `hardhat node` in its own process on a free port, mining a block per
- * transaction; `stop` kills it.
+ * transaction; `stop` kills it. `chainId` makes it answer as another chain (31337 by default).
  */
-export async function startLocalChain() {
+export async function startLocalChain(options: { chainId?: number } = {}) {
   const port = await freePort();
   const cli = require.resolve('hardhat/internal/cli/cli.js');
   const child: ChildProcess = spawn(
@@ -80,7 +80,11 @@ export async function startLocalChain() {
     {
       cwd: FIXTURES,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        LOCAL_CHAIN_ID: String(options.chainId ?? 31337),
+      },
     },
   );
   let output = '';

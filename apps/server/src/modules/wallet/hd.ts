@@ -16,6 +16,9 @@ import { tronFromEvm } from './addresses';
  */
 export const DEVELOPMENT_MNEMONIC = 'test test test test test test test test test test test junk';
 
+/** A mnemonic as written in a variable: spaces around and between the words do not count. */
+export const normalizeMnemonic = (mnemonic: string) => mnemonic.trim().replace(/\s+/g, ' ');
+
 /** The account of each family: BIP-44 for EVM (coin 60) and Tron (coin 195), BIP-84 for Bitcoin. */
 export const ACCOUNT_PATHS: Record<TChainFamily, string> = {
   evm: "m/44'/60'/0'",
@@ -76,7 +79,7 @@ export function parseWalletKey(input: { xpub?: string | undefined; mnemonic?: st
       isDevelopment: false,
     };
   }
-  const mnemonic = (input.mnemonic ?? DEVELOPMENT_MNEMONIC).trim().replace(/\s+/g, ' ');
+  const mnemonic = normalizeMnemonic(input.mnemonic ?? DEVELOPMENT_MNEMONIC);
   if (!validateMnemonic(mnemonic, wordlist))
     throw new Error('WALLET_MNEMONIC is not a valid BIP-39 mnemonic');
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
@@ -110,9 +113,32 @@ export function createAddressDeriver(input: { xpub?: string | undefined; mnemoni
   return deriver;
 }
 
-/** The private key of the development hot wallet, from the mnemonic. */
-export function hotWalletKeyFromMnemonic(mnemonic = DEVELOPMENT_MNEMONIC): `0x${string}` {
-  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(HOT_WALLET_PATH).privateKey;
+const privateKeyAt = (mnemonic: string, path: string): `0x${string}` => {
+  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(normalizeMnemonic(mnemonic))).derive(path).privateKey;
   if (!key) throw new Error('no private key');
   return `0x${Buffer.from(key).toString('hex')}`;
+};
+
+/** The private key of the development hot wallet, from the mnemonic. */
+export function hotWalletKeyFromMnemonic(mnemonic = DEVELOPMENT_MNEMONIC): `0x${string}` {
+  return privateKeyAt(mnemonic, HOT_WALLET_PATH);
+}
+
+/** Accounts of the development mnemonic that local chains fund and print at start. */
+const PUBLISHED_ACCOUNTS = 20;
+let developmentKeys: Set<string> | undefined;
+
+/**
+ * Whether a private key is public knowledge: the development hot wallet's, or one of the funded
+ * accounts every local chain prints (`m/44'/60'/0'/0/i` of the development mnemonic).
+ */
+export function isDevelopmentKey(key: string): boolean {
+  developmentKeys ??= new Set([
+    hotWalletKeyFromMnemonic(),
+    ...Array.from({ length: PUBLISHED_ACCOUNTS }, (_, i) =>
+      privateKeyAt(DEVELOPMENT_MNEMONIC, `m/44'/60'/0'/0/${i}`),
+    ),
+  ]);
+  const hex = key.toLowerCase();
+  return developmentKeys.has(hex.startsWith('0x') ? hex : `0x${hex}`);
 }
