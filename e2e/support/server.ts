@@ -102,6 +102,8 @@ export async function startServer({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every pair is simulated here: a demonstration deployment, unless a journey says otherwise.
+      REAL_TRADING_ON_SIMULATED_PRICES: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,6 +56,8 @@ describe('the admin back-office', () => {
   it('manages a user, an order, a pair and the settings, each in the audit log', async () => {
     const page = await env.openPage({ token: adminToken });
     await page.goto('/admin');
+    // Browser tests run every pair on the simulator with Real trading allowed: a demonstration.
+    await page.getByRole('status').getByText('Demonstration deployment').waitFor();
     await page.getByLabel('Search users').fill(user.email);
     await page.getByRole('link', { name: /Uma Customer/ }).click();
     await page.getByTestId('admin-user-name').getByText('Uma Customer').waitFor();

@@ -13,6 +13,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { createCandlesRepository } from './modules/market/candles.repository';
 import { createKlinesService } from './modules/market/klines.service';
+import { pricePolicy } from './modules/market/price-sources';
 import { createNotifier } from './modules/notifications/notifications.service';
 import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
 import { cachedPairs } from './modules/pairs/pair-cache';
@@ -70,6 +71,7 @@ export function createCoreServices(deps: AppDeps) {
     pairsRepo,
     ordersRepo,
     quotes,
+    prices: pricePolicy(config),
     klines: createKlinesService({
       handle: db,
       candles: createCandlesRepository(db),
@@ -141,6 +143,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     orders: core.ordersRepo,
     pairs: tradingPairs,
     quotes: core.quotes,
+    prices: core.prices,
     bus,
     logger,
     feePpm: async () => ratePpmOf((await settings.get('trading')).openingFeeRate),
@@ -191,7 +194,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     }),
     users,
     orders: createOrdersAdmin({ db: db.db, repo: core.ordersRepo, orders, audit, emailOf }),
-    pairs: createPairsAdmin({ pairs: core.pairsRepo, audit, bus, logger }),
+    pairs: createPairsAdmin({ pairs: core.pairsRepo, audit, bus, logger, prices: core.prices }),
     settings: createSettingsAdmin({ settings, audit }),
     tickets: createTicketsAdmin({ tickets, audit }),
     wallet: createWalletAdmin({
@@ -210,7 +213,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     profile,
     avatarsDir,
     alerts,
-    pairs: createPairsService(tradingPairs),
+    pairs: createPairsService(tradingPairs, core.prices),
     orders,
     tickets,
     attachmentsDir,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displaySymbol } from './constants';
 import { ZWholeNumber } from './decimal';
 import { ZPairStatus, ZPairType } from './statuses';
 import { ZSafeText } from './text';
@@ -27,6 +28,14 @@ export const ZPairSymbol = z
 /** A price or amount as a decimal string (money is never a float on the wire). */
 const ZDecimal = z.string();
 
+/** Where a pair's prices come from: a live exchange feed, or the built-in simulator. */
+export const PRICE_SOURCES = ['live', 'simulated'] as const;
+export type TPriceSource = (typeof PRICE_SOURCES)[number];
+
+/** Why a Real order on a pair priced by the simulator is refused. */
+export const realNeedsLivePricesText = (symbol: string) =>
+  `Real trading on ${displaySymbol(symbol)} needs live prices, and this pair's prices are simulated. Practise it on your Demo account`;
+
 export const ZPair = z.object({
   symbol: z.string(),
   base: z.string(),
@@ -44,6 +53,9 @@ export const ZPair = z.object({
   marketOpen: z.boolean(),
   /** The pair key of `/public/prices` (`CRP:BTC_USDT`, `forex:EUR_USD`). */
   key: z.string(),
+  priceSource: z.enum(PRICE_SOURCES),
+  /** Whether Real orders are taken on it: on live prices, or in a demonstration deployment. */
+  realTrading: z.boolean(),
 });
 export type TPair = z.infer<typeof ZPair>;
 

@@ -43,7 +43,14 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'td-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  // Tests price every pair with the simulator, so they run as a demonstration deployment (Real
+  // accounts trade simulated prices); the tests of that rule turn it off.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    REAL_TRADING_ON_SIMULATED_PRICES: 'true',
+    ...options.env,
+  });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = options.database
     ? { handle: options.database, close: async () => undefined }

@@ -16,12 +16,12 @@ import { startTestMailbox } from './test-mailbox';
 /**
  * A trading desk under test control: prices are set by the test (as market ticks on the bus), the
  * trigger engine runs as in the market role, and helpers place and read orders through the API.
- * `logger` replaces the silent one, for the app and the desk's own workers.
+ * `logger` replaces the silent one, for the app and the desk's own workers; `env` adds configuration.
  */
-export async function startTradingDesk(options: { logger?: Logger } = {}) {
+export async function startTradingDesk(options: { logger?: Logger; env?: Record<string, string> } = {}) {
   const mailbox = await startTestMailbox();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, logger });
+  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url, ...options.env }, logger });
   const repo = createOrdersRepository(t.deps.db.db);
   // The same notifier and referral commission the processes' roles share.
   const { notifier, referrals } = createCoreServices(t.deps);

@@ -11,6 +11,7 @@ import { type PairMarket, preparePair } from './history';
 import { bucketStart } from './intervals';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 import { isMarketOpen } from './market-hours';
+import { priceSourceOf } from './price-sources';
 import { createRng, hashSeed, type Rng } from './rng';
 import type { SimPair } from './simulator';
 
@@ -254,7 +255,8 @@ export function createMarketEngine(deps: {
         (row) => !deps.symbols || deps.symbols.includes(row.symbol),
       );
       if (deps.feed?.kind === 'binance') {
-        for (const row of rows) if (row.pairType === 'crp') feedSymbols.add(row.symbol);
+        for (const row of rows)
+          if (priceSourceOf('binance', row.pairType) === 'live') feedSymbols.add(row.symbol);
         binance = createBinanceFeed({ url: deps.feed.url, symbols: [...feedSymbols], logger: log });
       }
       prepared = prepare(rows).catch((error: unknown) =>

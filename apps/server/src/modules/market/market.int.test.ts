@@ -170,6 +170,8 @@ describe('live markets over HTTP', () => {
         spread: '0.0004',
         favorite: false,
         marketOpen: true,
+        priceSource: 'simulated',
+        realTrading: true,
       });
       expect(pairs.find((p: { symbol: string }) => p.symbol === 'EUR_USD').maxLeverage).toBe(100);
     });

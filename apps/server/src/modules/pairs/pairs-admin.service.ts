@@ -3,12 +3,13 @@ import type { Bus } from '../../platform/bus/bus';
 import { notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
+import type { PricePolicy } from '../market/price-sources';
 import { PAIRS_CHANGED_CHANNEL } from './pair-cache';
 import type { PairRow, PairsRepository } from './pairs.repository';
 import { toPairDto } from './pairs.service';
 
-const toAdminPair = (row: PairRow): TAdminPair => {
-  const { favorite: _favorite, marketOpen: _marketOpen, ...pair } = toPairDto(row, false);
+const toAdminPair = (row: PairRow, prices: PricePolicy): TAdminPair => {
+  const { favorite: _favorite, marketOpen: _marketOpen, ...pair } = toPairDto(row, false, prices);
   return { ...pair, spreadPpm: row.spreadPpm };
 };
 
@@ -26,10 +27,11 @@ export function createPairsAdmin(deps: {
   /** Pair changes are announced on it, so every process's cached pairs drop the old values. */
   bus: Bus;
   logger: Logger;
+  prices: PricePolicy;
 }) {
   return {
     async list(): Promise<TAdminPair[]> {
-      return (await deps.pairs.all()).map(toAdminPair);
+      return (await deps.pairs.all()).map((row) => toAdminPair(row, deps.prices));
     },
 
     async update(
@@ -57,7 +59,7 @@ export function createPairsAdmin(deps: {
         before: auditPair(before),
         after: auditPair(after),
       });
-      return toAdminPair(after);
+      return toAdminPair(after, deps.prices);
     },
   };
 }

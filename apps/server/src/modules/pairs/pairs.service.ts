@@ -4,6 +4,7 @@ import type { TPairType } from '@td/contracts/statuses';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
 import { isMarketOpen } from '../market/market-hours';
+import type { PricePolicy } from '../market/price-sources';
 import {
   AMOUNT_MAX_CENTS,
   AMOUNT_MIN_CENTS,
@@ -16,7 +17,7 @@ import type { PairRow, PairsRepository } from './pairs.repository';
 
 const PPM_SCALE = 6;
 
-export function toPairDto(row: PairRow, favorite: boolean, nowMs = Date.now()): TPair {
+export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, nowMs = Date.now()): TPair {
   return {
     symbol: row.symbol,
     base: row.base,
@@ -32,6 +33,8 @@ export function toPairDto(row: PairRow, favorite: boolean, nowMs = Date.now()): 
     favorite,
     marketOpen: row.status === PAIR_CODE.active && isMarketOpen(row.pairType, nowMs),
     key: pairKey(row.pairType, row.symbol),
+    priceSource: prices.sourceOf(row.pairType),
+    realTrading: prices.isRealTradable(row.pairType),
   };
 }
 
@@ -54,7 +57,7 @@ export function seedPairs(repo: PairsRepository): Promise<number> {
   );
 }
 
-export function createPairsService(repo: PairsRepository) {
+export function createPairsService(repo: PairsRepository, prices: PricePolicy) {
   return {
     async list(
       userId: string,
@@ -68,7 +71,7 @@ export function createPairsService(repo: PairsRepository) {
       const now = Date.now();
       return rows
         .filter((row) => !filter.favorites || row.favorite)
-        .map((row) => toPairDto(row.pair, Boolean(row.favorite), now));
+        .map((row) => toPairDto(row.pair, Boolean(row.favorite), prices, now));
     },
     async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
       if (!(await repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);

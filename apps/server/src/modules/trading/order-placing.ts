@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseScaled } from '@td/contracts/decimal';
+import { realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import {
   checkExits,
@@ -12,9 +13,10 @@ import {
   type TSide,
 } from '@td/contracts/trading-math';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
-import { badRequest } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { InsufficientFundsError, insertWithMovement, post, type TBook } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
+import type { PricePolicy } from '../market/price-sources';
 import type { PairsRepository } from '../pairs/pairs.repository';
 import { pairOf, priceInput } from './order-inputs';
 import type { OnFeeCharged } from './order-settlement';
@@ -52,6 +54,8 @@ export function createOrderPlacing(deps: {
   /** Read on every order: the API passes them cached (`cachedPairs`). */
   pairs: PairsRepository;
   quotes: QuoteSource;
+  /** Real orders only on live prices (or in a demonstration deployment). */
+  prices: PricePolicy;
   feePpm: () => Promise<bigint>;
   announce: AnnounceOrder;
   /** The demo book is funded before its first order. */
@@ -84,6 +88,8 @@ export function createOrderPlacing(deps: {
     // A retried `clientOrderId` meets its first order at the insert (a unique index) and gets
     // the first answer back, before any money moves; no lookup is needed on the way in.
     const pair = await pairOf(deps.pairs, input.symbol);
+    if (input.account === 'real' && !deps.prices.isRealTradable(pair.pairType))
+      throw conflict(realNeedsLivePricesText(pair.symbol));
     if (input.type === 'limit' && !input.price) throw badRequest('A limit order needs a price');
     const amountCents = parseScaled(input.amount, 2);
     const limitPrice = input.type === 'limit' ? priceInput(pair, input.price, 'Price') : undefined;

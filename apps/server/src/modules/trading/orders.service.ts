@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { post } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
+import type { PricePolicy } from '../market/price-sources';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
 import { createDemoBook } from './demo-book';
 import { pairOf, priceInput } from './order-inputs';
@@ -33,6 +34,7 @@ export function createOrdersService(deps: {
   /** Read on every order: the API passes them cached (`cachedPairs`). */
   pairs: PairsRepository;
   quotes: QuoteSource;
+  prices: PricePolicy;
   bus: Bus;
   logger: Logger;
   feePpm: () => Promise<bigint>;

@@ -6,6 +6,7 @@ import { IconArrowLeft, IconShieldCheck } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { DemonstrationBanner } from '../../features/admin/components/demonstration-banner';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
 import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
@@ -63,7 +64,10 @@ export function AdminLayout() {
         {isPending ? (
           <Skeleton shape="block" height={240} />
         ) : user?.role === 'admin' ? (
-          <Outlet />
+          <>
+            <DemonstrationBanner />
+            <Outlet />
+          </>
         ) : (
           <Card>
             <EmptyState

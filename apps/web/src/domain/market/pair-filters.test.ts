@@ -20,6 +20,8 @@ function pair(symbol: string, pairType: TPair['pairType'], overrides: Partial<TP
     favorite: false,
     marketOpen: true,
     key: priceKey(pairType, symbol),
+    priceSource: 'simulated',
+    realTrading: false,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
+import { realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -112,9 +113,13 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const isShort = preview !== null && freeMargin !== undefined && compareMoney(preview.cost, freeMargin) > 0;
   const shown = (error: string | undefined) => (isSubmitted ? error : undefined);
 
+  // Real accounts trade live prices only: a pair the simulator prices is for the Demo account.
+  const isDemoOnly = account === 'real' && !pair.realTrading;
+  const isTakingOrders = pair.marketOpen && !isDemoOnly;
+
   const submit = () => {
     setIsSubmitted(true);
-    if (hasErrors || !pair.marketOpen) return;
+    if (hasErrors || !isTakingOrders) return;
     const request = {
       account,
       symbol: pair.symbol,
@@ -290,7 +295,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
           </Row>
         </dl>
 
-        {isShort ? (
+        {isShort && !isDemoOnly ? (
           <p className={styles.warning} role="status">
             Margin and fee exceed your free margin: the order would be rejected.
           </p>
@@ -300,13 +305,18 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
             The market is closed: orders open again when it does.
           </p>
         ) : null}
+        {isDemoOnly ? (
+          <p className={styles.warning} role="status" data-testid="demo-only">
+            {realNeedsLivePricesText(pair.symbol)}.
+          </p>
+        ) : null}
 
         <Button
           type="submit"
           size="lg"
           isFullWidth
           isLoading={placeOrder.isPending}
-          disabled={!pair.marketOpen}
+          disabled={!isTakingOrders}
           className={`${styles.submit} ${styles[side]}`}
         >
           {side === 'buy' ? 'Buy' : 'Sell'} {label}

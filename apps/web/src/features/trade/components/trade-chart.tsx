@@ -4,7 +4,7 @@ import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { LoadError } from '../../../components/empty-state';
-import { IconChevronDown } from '../../../components/icons';
+import { IconChevronDown, IconInfo } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
 import { usePrices } from '../../../domain/market/get-prices';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
+import { useActiveAccount } from '../../../domain/trading/account-store';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './trade-chart.module.css';
@@ -95,6 +96,7 @@ export function TradeChart({
   isError = false,
   onRetry,
 }: TTradeChartProps) {
+  const account = useActiveAccount();
   const ticker = useLiveTicker(pair?.key);
   const snapshot = usePrices().data?.[pair?.key ?? ''];
   const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
@@ -121,6 +123,11 @@ export function TradeChart({
           {pair && !pair.marketOpen ? (
             <Badge tone="warning" icon={<IconClock size={12} />}>
               Market closed
+            </Badge>
+          ) : null}
+          {pair && account === 'real' && !pair.realTrading ? (
+            <Badge tone="neutral" icon={<IconInfo size={12} />}>
+              Demo only
             </Badge>
           ) : null}
         </div>

@@ -1,0 +1,18 @@
+import { Callout } from '../../../components/callout';
+import { useAdminPairs } from '../api/admin-pairs';
+import styles from './admin.module.css';
+
+/**
+ * Said on every back-office screen while Real accounts may trade simulated prices (a deployment
+ * started with REAL_TRADING_ON_SIMULATED_PRICES=true): such a desk must not take real money.
+ */
+export function DemonstrationBanner() {
+  const { data: pairs } = useAdminPairs();
+  const simulated = pairs?.filter((pair) => pair.realTrading && pair.priceSource === 'simulated').length ?? 0;
+  if (simulated === 0) return null;
+  return (
+    <Callout tone="warning" title="Demonstration deployment" role="status" className={styles.banner}>
+      {`Real accounts trade simulated prices on ${simulated} ${simulated === 1 ? 'pair' : 'pairs'} (REAL_TRADING_ON_SIMULATED_PRICES=true). Do not take real money on this deployment.`}
+    </Callout>
+  );
+}
