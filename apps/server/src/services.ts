@@ -144,6 +144,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     pairs: tradingPairs,
     quotes: core.quotes,
     prices: core.prices,
+    maxQuoteAgeMs: async () => (await settings.get('trading')).maxQuoteAgeMs,
     bus,
     logger,
     feePpm: async () => ratePpmOf((await settings.get('trading')).openingFeeRate),

@@ -36,6 +36,9 @@ export type TPriceSource = (typeof PRICE_SOURCES)[number];
 export const realNeedsLivePricesText = (symbol: string) =>
   `Real trading on ${displaySymbol(symbol)} needs live prices, and this pair's prices are simulated. Practise it on your Demo account`;
 
+/** Why a pair is not traded while its last price is older than `trading.maxQuoteAgeMs`. */
+export const pricesDelayedText = (symbol: string) => `Prices for ${displaySymbol(symbol)} are delayed`;
+
 export const ZPair = z.object({
   symbol: z.string(),
   base: z.string(),

@@ -20,6 +20,10 @@ const ZLeverage = z.number().int().min(1).max(LEVERAGE_MAX);
 export const QUOTE_TTL_SECONDS_MIN = 15;
 export const QUOTE_TTL_SECONDS_MAX = 3600;
 
+/** How old a quote may be and still be traded on (milliseconds). */
+export const MAX_QUOTE_AGE_MS_MIN = 500;
+export const MAX_QUOTE_AGE_MS_MAX = 600_000;
+
 /** What an administrator may write in each group; every key optional, unknown keys dropped. */
 export const ZSettingsPatch = {
   general: z.object({
@@ -34,6 +38,12 @@ export const ZSettingsPatch = {
     minAmount: ZAmount,
     maxAmount: ZAmount,
     maxLeverage: z.object({ crp: ZLeverage, forex: ZLeverage, stocks: ZLeverage }),
+    /** A quote older than this is not traded on: market orders wait for a fresh price. */
+    maxQuoteAgeMs: z
+      .number()
+      .int('Must be a whole number of milliseconds')
+      .min(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`)
+      .max(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
   }),
   wallet: z.object({
     /** Withdrawals above this many USD wait for an administrator (`suspicous`). */
@@ -101,6 +111,7 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
     minAmount: String(AMOUNT_MIN),
     maxAmount: String(AMOUNT_MAX),
     maxLeverage: { crp: 20, forex: 100, stocks: 10 },
+    maxQuoteAgeMs: 5000,
   },
   wallet: {
     reviewAbove: '10000',

@@ -41,13 +41,17 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
   });
   const stopTriggers = await triggers.start();
 
-  /** Sets a pair's quote (in minor units) as the market would, and runs the triggers on it. */
+  /**
+   * Sets a pair's quote (in minor units) as the market would, and runs the triggers on it;
+   * `ageMs` backdates it (a feed that went quiet that long ago).
+   */
   const setQuote = async (
     symbol: string,
     bid: number,
     ask: number,
     pairType: TMarketTick['pairType'] = 'crp',
     precision = 2,
+    ageMs = 0,
   ) => {
     const mid = Math.round((bid + ask) / 2);
     const tick: TMarketTick = {
@@ -55,7 +59,7 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
       pairType,
       key: pairType === 'crp' ? `CRP:${symbol}` : `${pairType}:${symbol}`,
       precision,
-      tMs: Date.now(),
+      tMs: Date.now() - ageMs,
       price: mid,
       bid,
       ask,

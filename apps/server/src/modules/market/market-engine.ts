@@ -134,10 +134,20 @@ export function createMarketEngine(deps: {
     while (pair.day.length > 0 && (pair.day[0]?.t ?? 0) < nowMs - DAY_MS) pair.day.shift();
   };
 
-  const publish = (pair: LivePair, nowMs: number, candles: IntervalCandle[], closed: IntervalCandle[]) => {
+  /**
+   * Sends a pair's state. `isNewPrice` is false for the quiet refresh of an unchanged price: the
+   * triggers are not run again on it, so on a feed that went quiet they wait for a fresh price.
+   */
+  const publish = (
+    pair: LivePair,
+    nowMs: number,
+    candles: IntervalCandle[],
+    closed: IntervalCandle[],
+    isNewPrice = true,
+  ) => {
     const price = priceOf(pair);
     const { bid, ask } = spreadOf(pair, price);
-    deps.onQuote?.(pair.row.symbol, bid, ask);
+    if (isNewPrice) deps.onQuote?.(pair.row.symbol, bid, ask);
     let high = price;
     let low = price;
     let volume = 0;
@@ -199,7 +209,7 @@ export function createMarketEngine(deps: {
           const candle = pair.builder.current(interval);
           return candle ? [{ interval, candle }] : [];
         });
-        publish(pair, nowMs, candles, quietClosed);
+        publish(pair, nowMs, candles, quietClosed, false);
       }
     }
   };

@@ -37,6 +37,7 @@ describe('public settings', () => {
       minAmount: '10',
       maxAmount: '100000000',
       maxLeverage: { crp: 20, forex: 100, stocks: 10 },
+      maxQuoteAgeMs: 5000,
     });
     expect((await get('wallet')).json().data).toMatchObject({ reviewAbove: '10000' });
     expect((await get('referral')).json().data).toEqual({ commissionRate: '0.2', isEnabled: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseScaled } from '@td/contracts/decimal';
-import { realNeedsLivePricesText } from '@td/contracts/market';
+import { pricesDelayedText, realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import {
   checkExits,
@@ -21,7 +21,7 @@ import type { PairsRepository } from '../pairs/pairs.repository';
 import { pairOf, priceInput } from './order-inputs';
 import type { OnFeeCharged } from './order-settlement';
 import type { OrderRow, OrdersRepository } from './orders.repository';
-import { freshQuote, type QuoteSource } from './quotes';
+import { isFresh, type QuoteSource } from './quotes';
 import type { AnnounceOrder } from './trading-channels';
 import { placement } from './trading-ledger';
 
@@ -54,6 +54,8 @@ export function createOrderPlacing(deps: {
   /** Read on every order: the API passes them cached (`cachedPairs`). */
   pairs: PairsRepository;
   quotes: QuoteSource;
+  /** The `trading.maxQuoteAgeMs` setting: an older quote is not traded on. */
+  maxQuoteAgeMs: () => Promise<number>;
   /** Real orders only on live prices (or in a demonstration deployment). */
   prices: PricePolicy;
   feePpm: () => Promise<bigint>;
@@ -127,8 +129,9 @@ export function createOrderPlacing(deps: {
     }
     if (input.leverage > pair.maxLeverage) return reject(base, 'leverage_out_of_range');
     if (!isMarketOpen(pair.pairType, Date.now())) return reject(base, 'market_closed');
-    const quote = freshQuote(deps.quotes, pair.symbol);
+    const quote = deps.quotes.quote(pair.symbol);
     if (!quote) return reject(base, 'no_price');
+    if (!isFresh(quote, await deps.maxQuoteAgeMs())) throw conflict(pricesDelayedText(pair.symbol));
 
     const opensNow =
       input.type === 'market' ||

@@ -34,6 +34,8 @@ export function createOrdersService(deps: {
   /** Read on every order: the API passes them cached (`cachedPairs`). */
   pairs: PairsRepository;
   quotes: QuoteSource;
+  /** The `trading.maxQuoteAgeMs` setting: an older quote is not traded on. */
+  maxQuoteAgeMs: () => Promise<number>;
   prices: PricePolicy;
   bus: Bus;
   logger: Logger;
@@ -54,10 +56,10 @@ export function createOrdersService(deps: {
   };
 
   /** The price a position closes at now, or a 409 when its market is shut. */
-  const closingPrice = (pair: PairRow) => {
+  const closingPrice = async (pair: PairRow) => {
     if (!isMarketOpen(pair.pairType, Date.now()))
       throw new AppError('CONFLICT', orderReasonText('market_closed'));
-    const quote = freshQuote(deps.quotes, pair.symbol);
+    const quote = freshQuote(deps.quotes, pair.symbol, await deps.maxQuoteAgeMs());
     return (locked: OrderRow) => (quote ? closeSidePrice(locked.side, quote) : undefined);
   };
 
@@ -101,7 +103,9 @@ export function createOrdersService(deps: {
       const { row, pair } = await ownOrder(userId, orderId);
       if (row.status !== ORDER_CODE.active)
         throw new AppError('CONFLICT', 'Only an open position can be closed');
-      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, closingPrice(pair), { userId });
+      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, await closingPrice(pair), {
+        userId,
+      });
       if (!closed) throw new AppError('CONFLICT', 'This position is already closed');
       announce(closed);
       return closed;
@@ -117,7 +121,7 @@ export function createOrdersService(deps: {
         throw new AppError('CONFLICT', 'Only an open position can be closed');
       // The part is checked against the position as locked (settle): a concurrent close changes it.
       const part = { amountCents: parseScaled(amount, 2), minRemainingCents: pair.minAmountCents };
-      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, closingPrice(pair), {
+      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, await closingPrice(pair), {
         userId,
         part,
       });
@@ -154,7 +158,7 @@ export function createOrdersService(deps: {
           input.stopLoss === undefined
             ? row.stopLoss
             : (priceInput(pair, input.stopLoss, 'Stop loss') ?? null);
-        const quote = freshQuote(deps.quotes, pair.symbol);
+        const quote = freshQuote(deps.quotes, pair.symbol, await deps.maxQuoteAgeMs());
         const reference =
           row.status === ORDER_CODE.active ? (quote ? closeSidePrice(row.side, quote) : undefined) : price;
         if (reference == null) throw new AppError('CONFLICT', orderReasonText('no_price'));

@@ -20,11 +20,19 @@ export function quotesOf(board: Pick<PriceBoard, 'get'>): QuoteSource {
   };
 }
 
-/** A price older than this is no price: an order waits for a live one rather than fill on a stale one. */
-export const QUOTE_AGE_MS_MAX = 30_000;
-
-/** A pair's quote if it is live (priced within {@link QUOTE_AGE_MS_MAX}), else undefined. */
-export function freshQuote(source: QuoteSource, symbol: string, nowMs = Date.now()): Quote | undefined {
+/**
+ * A pair's quote if it is fresh: priced within `maxAgeMs` (the `trading.maxQuoteAgeMs` setting).
+ * An older one is no price: nothing is traded on it, and a trigger waits for the next one.
+ */
+export function freshQuote(
+  source: QuoteSource,
+  symbol: string,
+  maxAgeMs: number,
+  nowMs = Date.now(),
+): Quote | undefined {
   const quote = source.quote(symbol);
-  return quote && nowMs - quote.tMs <= QUOTE_AGE_MS_MAX ? quote : undefined;
+  return quote && isFresh(quote, maxAgeMs, nowMs) ? quote : undefined;
 }
+
+export const isFresh = (quote: Pick<Quote, 'tMs'>, maxAgeMs: number, nowMs = Date.now()) =>
+  nowMs - quote.tMs <= maxAgeMs;

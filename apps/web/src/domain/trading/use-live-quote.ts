@@ -1,5 +1,6 @@
 import type { TPair } from '@td/contracts/market';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSettings } from '../../lib/settings';
 import { subscribeKline, useLiveTicker } from '../../lib/socket';
 import { usePrices } from '../market/get-prices';
 import { streamSymbol } from '../market/pair-symbols';
@@ -24,6 +25,27 @@ export function useLiveQuote(pair: Pick<TPair, 'key'> | undefined): TLiveQuote |
   const snapshot = usePrices().data?.[pair?.key ?? ''];
   if (ticker && (!snapshot || ticker.ts >= snapshot.ts)) return ticker;
   return snapshot;
+}
+
+/** How often a quiet price is looked at again. */
+const DELAY_CHECK_MS = 1000;
+
+/**
+ * Whether a pair's price is delayed: it has not moved on for longer than `trading.maxQuoteAgeMs`
+ * while its market is open (the server then refuses market orders on it). Measured on this
+ * device's clock from when the price last changed, so a clock set wrong does not matter.
+ */
+export function useIsDelayed(quote: TLiveQuote | undefined, isMarketOpen: boolean): boolean {
+  const { maxQuoteAgeMs } = useSettings('trading');
+  const seen = useRef<{ ts: number; atMs: number } | undefined>(undefined);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNowMs(Date.now()), DELAY_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (!quote || !isMarketOpen) return false;
+  if (seen.current?.ts !== quote.ts) seen.current = { ts: quote.ts, atMs: Date.now() };
+  return nowMs - seen.current.atMs > maxQuoteAgeMs;
 }
 
 /**

@@ -24,6 +24,7 @@ const LABEL: Record<string, string> = {
   minAmount: 'Minimum order (USD)',
   maxAmount: 'Maximum order (USD)',
   maxLeverage: 'Leverage caps',
+  maxQuoteAgeMs: 'Prices older than this are delayed: not traded on (ms)',
   reviewAbove: 'Withdrawals above this wait for review (USD)',
   depositsEnabled: 'Deposits enabled',
   withdrawalsEnabled: 'Withdrawals enabled',

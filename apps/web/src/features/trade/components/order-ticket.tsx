@@ -1,6 +1,6 @@
 import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import { realNeedsLivePricesText } from '@td/contracts/market';
+import { pricesDelayedText, realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -25,7 +25,7 @@ import {
   type TSide,
 } from '../../../domain/trading/trading-math';
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
-import { useLiveQuote } from '../../../domain/trading/use-live-quote';
+import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
@@ -77,6 +77,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const placeOrder = usePlaceOrder();
   const feeRate = useSettings('trading').openingFeeRate;
   const quote = useLiveQuote(pair);
+  const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
   const leverageId = useId();
 
   if (!pair) return <OrderTicketSkeleton />;
@@ -115,7 +116,9 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
 
   // Real accounts trade live prices only: a pair the simulator prices is for the Demo account.
   const isDemoOnly = account === 'real' && !pair.realTrading;
-  const isTakingOrders = pair.marketOpen && !isDemoOnly;
+  // A market order needs a fresh price; a limit order may wait for one.
+  const isDelayed = isQuoteDelayed && type === 'market';
+  const isTakingOrders = pair.marketOpen && !isDemoOnly && !isDelayed;
 
   const submit = () => {
     setIsSubmitted(true);
@@ -303,6 +306,11 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
         {!pair.marketOpen ? (
           <p className={styles.warning} role="status">
             The market is closed: orders open again when it does.
+          </p>
+        ) : null}
+        {isDelayed ? (
+          <p className={styles.warning} role="status" data-testid="prices-delayed">
+            {pricesDelayedText(pair.symbol)}: market orders wait for a fresh price.
           </p>
         ) : null}
         {isDemoOnly ? (

@@ -13,6 +13,7 @@ import { CandleChart, CandleChartSkeleton } from '../../../domain/market/compone
 import { usePrices } from '../../../domain/market/get-prices';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { useActiveAccount } from '../../../domain/trading/account-store';
+import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './trade-chart.module.css';
@@ -97,6 +98,7 @@ export function TradeChart({
   onRetry,
 }: TTradeChartProps) {
   const account = useActiveAccount();
+  const isDelayed = useIsDelayed(useLiveQuote(pair), pair?.marketOpen ?? false);
   const ticker = useLiveTicker(pair?.key);
   const snapshot = usePrices().data?.[pair?.key ?? ''];
   const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
@@ -123,6 +125,11 @@ export function TradeChart({
           {pair && !pair.marketOpen ? (
             <Badge tone="warning" icon={<IconClock size={12} />}>
               Market closed
+            </Badge>
+          ) : null}
+          {isDelayed ? (
+            <Badge tone="warning" icon={<IconClock size={12} />}>
+              Delayed
             </Badge>
           ) : null}
           {pair && account === 'real' && !pair.realTrading ? (
