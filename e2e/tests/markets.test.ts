@@ -20,6 +20,8 @@ const CHART_READY_TIMEOUT_MS = 20_000;
 interface TPairRow {
   symbol: string;
   marketOpen: boolean;
+  marketClosedReason: string | null;
+  marketOpensAt: string | null;
   favorite: boolean;
 }
 
@@ -192,6 +194,26 @@ describe('dashboard chart', () => {
 });
 
 describe('market tab', () => {
+  it('says why a closed market is closed and when it opens', async () => {
+    const pairs = await pairsOf(user.token);
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/market');
+    await page.locator('tbody tr[data-symbol="AAPL_USD"]').waitFor();
+    // Whatever the hour: crypto is open, and every other pair says what the server says of it.
+    for (const symbol of ['BTC_USDT', 'EUR_USD', 'AAPL_USD']) {
+      const pair = pairs.find((candidate) => candidate.symbol === symbol);
+      if (!pair) throw new Error(`${symbol} is not in the catalogue`);
+      const status = page.locator(`tbody tr[data-symbol="${symbol}"] td`).last();
+      if (pair.marketOpen) {
+        expect(await status.textContent()).toBe('Open');
+      } else {
+        expect(pair.marketClosedReason).toMatch(/^Closed (for|early for|outside)/);
+        expect(await status.textContent()).toContain(pair.marketClosedReason);
+        expect(await status.textContent()).toMatch(/Opens \d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
+      }
+    }
+  });
+
   it('filters by type, searches and sorts', async () => {
     const page = await env.openPage({ token: user.token });
     await page.goto('/dashboard/market');

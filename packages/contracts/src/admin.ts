@@ -54,7 +54,12 @@ export const ZAdminOrderUpdateRequest = z.object({
 });
 export const ZAdminPairParams = z.object({ symbol: ZPairSymbol });
 
-export const ZAdminPair = ZPair.omit({ favorite: true, marketOpen: true }).extend({
+export const ZAdminPair = ZPair.omit({
+  favorite: true,
+  marketOpen: true,
+  marketClosedReason: true,
+  marketOpensAt: true,
+}).extend({
   spreadPpm: z.number().int(),
 });
 export type TAdminPair = z.infer<typeof ZAdminPair>;

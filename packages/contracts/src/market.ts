@@ -54,6 +54,9 @@ export const ZPair = z.object({
   spread: ZDecimal,
   favorite: z.boolean(),
   marketOpen: z.boolean(),
+  /** While its market is closed: why ("Closed for Thanksgiving Day") and when it opens (ISO). */
+  marketClosedReason: z.string().nullable(),
+  marketOpensAt: z.string().nullable(),
   /** The pair key of `/public/prices` (`CRP:BTC_USDT`, `forex:EUR_USD`). */
   key: z.string(),
   priceSource: z.enum(PRICE_SOURCES),

@@ -1,5 +1,5 @@
 import { displayAsset, displaySymbol, type TChartInterval } from '@td/contracts/constants';
-import { EMPTY_VALUE, formatMoney, shortenCurrency } from './format';
+import { EMPTY_VALUE, formatDayTime, formatMoney, shortenCurrency } from './format';
 
 // Display formatting for market data: pairs, prices, 24-hour change, volume, chart intervals and
 // chart time labels. Prices stay decimal strings all the way to the screen (see format.ts).
@@ -161,4 +161,9 @@ export function formatChartTime(timeMs: number, isIntraday: boolean): string {
   const weekday = date.toLocaleDateString('en-GB', { weekday: 'short' });
   const day = `${weekday} ${pad2(date.getDate())} ${MONTHS[date.getMonth()] ?? ''}, ${date.getFullYear()}`;
   return isIntraday ? `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}` : day;
+}
+
+/** When a closed market opens, in the user's time: 'Opens 30 Nov 14:30'; '' while it is open. */
+export function marketOpensText(pair: { marketOpensAt: string | null }): string {
+  return pair.marketOpensAt ? `Opens ${formatDayTime(pair.marketOpensAt)}` : '';
 }

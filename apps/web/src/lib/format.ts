@@ -154,6 +154,12 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return date ? formatPattern(date, DATE_TIME_FORMAT) : EMPTY_VALUE;
 }
 
+/** An ISO time as 'DD MMM HH:mm' in the user's time zone, for times in the coming days: '27 Nov 14:30'. */
+export function formatDayTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatPattern(date, 'DD MMM HH:mm') : EMPTY_VALUE;
+}
+
 /** 'email or password is incorrect' → 'Email or password is incorrect'. */
 export function capitalize(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isMarketOpen, nextOpenMs } from './market-hours';
+import { isMarketOpen, marketState, nextOpenMs } from './market-hours';
+import { exchangeDay } from './us-calendar';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -110,6 +111,41 @@ describe('isMarketOpen', () => {
   });
 });
 
+describe('the exchange calendar in the market hours', () => {
+  it.each([
+    ['stocks', 'Thanksgiving 2026, at noon', '2026-11-26T17:00:00Z', 'Closed for Thanksgiving Day'],
+    ['stocks', 'Good Friday 2026', '2026-04-03T15:00:00Z', 'Closed for Good Friday'],
+    [
+      'stocks',
+      'the day after Thanksgiving at 13:00 EST',
+      '2026-11-27T18:00:00Z',
+      'Closed early for Day after Thanksgiving',
+    ],
+    ['stocks', 'a Saturday', '2026-11-28T15:00:00Z', 'Closed for the weekend'],
+    ['stocks', 'a Tuesday evening', '2026-11-24T23:00:00Z', 'Closed outside trading hours'],
+    ['forex', 'Christmas Eve at 17:00 EST', '2026-12-24T22:00:00Z', 'Closed for Christmas Day'],
+    ['forex', 'New Year’s Day morning 2027', '2027-01-01T14:00:00Z', "Closed for New Year's Day"],
+  ] as const)('%s: %s', (type, _label, iso, why) => {
+    expect(marketState(type, at(iso))).toEqual({ isOpen: false, why });
+  });
+
+  it.each([
+    ['stocks', 'the day after Thanksgiving at 12:59 EST', '2026-11-27T17:59:00Z'],
+    ['stocks', 'Christmas Eve 2026 before 13:00', '2026-12-24T17:30:00Z'],
+    ['forex', 'Christmas Day 2025 (a Thursday) at 17:00 EST, the next FX day', '2025-12-25T22:00:00Z'],
+    ['forex', 'Thanksgiving (forex keeps trading)', '2026-11-26T17:00:00Z'],
+  ] as const)('%s: %s is open', (type, _label, iso) => {
+    expect(marketState(type, at(iso))).toEqual({ isOpen: true });
+  });
+
+  it('opens stocks after a long weekend on the Tuesday', () => {
+    // Good Friday 2027 is 26 March: closed Thursday 16:00 EDT until Monday 29 March 09:30 EDT.
+    expect(nextOpenMs('stocks', at('2027-03-25T20:00:00Z'))).toBe(at('2027-03-29T13:30:00Z'));
+    // Christmas 2026 is a Friday: from Christmas Eve's early close to Monday 28 December 09:30 EST.
+    expect(nextOpenMs('stocks', at('2026-12-24T18:00:00Z'))).toBe(at('2026-12-28T14:30:00Z'));
+  });
+});
+
 describe('nextOpenMs', () => {
   it('is the instant itself while the market is open', () => {
     const tMs = at('2025-03-10T15:17:23.456Z');
@@ -180,8 +216,20 @@ function isOpenByHand(type: 'forex' | 'stocks', tMs: number): boolean {
   const local = new Date(tMs - (isSummer ? 4 : 5) * HOUR_MS);
   const weekday = local.getUTCDay();
   const minuteOfDay = local.getUTCHours() * 60 + local.getUTCMinutes();
-  if (type === 'stocks')
-    return weekday >= 1 && weekday <= 5 && minuteOfDay >= 9 * 60 + 30 && minuteOfDay < 16 * 60;
+  const [month, day] = [local.getUTCMonth() + 1, local.getUTCDate()];
+  if (type === 'stocks') {
+    // The holidays and early closes themselves are checked date by date in us-calendar.test.ts.
+    const exchange = exchangeDay(local.getUTCFullYear(), month, day);
+    if (exchange?.kind === 'closed') return false;
+    const closeMinute = exchange?.kind === 'early-close' ? 13 * 60 : 16 * 60;
+    return weekday >= 1 && weekday <= 5 && minuteOfDay >= 9 * 60 + 30 && minuteOfDay < closeMinute;
+  }
+  const isEvening = minuteOfDay >= 17 * 60;
+  const isYearEndHoliday =
+    (month === 12 && ((day === 24 && isEvening) || (day === 25 && !isEvening))) ||
+    (month === 12 && day === 31 && isEvening) ||
+    (month === 1 && day === 1 && !isEvening);
+  if (isYearEndHoliday) return false;
   if (weekday === 6) return false;
   if (weekday === 5) return minuteOfDay < 17 * 60;
   if (weekday === 0) return minuteOfDay >= 17 * 60;

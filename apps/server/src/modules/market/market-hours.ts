@@ -1,22 +1,24 @@
 import type { TPairType } from '@td/contracts/statuses';
+import { EARLY_CLOSE_MINUTE, type ExchangeDay, exchangeDay } from './us-calendar';
 
 const MINUTE_MS = 60_000;
 const HOUR_MINUTES = 60;
 
-// The usual FX week: it opens Sunday 17:00 and closes Friday 17:00, New York time.
+// The usual FX week: it opens Sunday 17:00 and closes Friday 17:00, New York time; it also closes
+// for Christmas Day and New Year's Day, each the FX day from 17:00 the evening before.
 const FOREX_ROLLOVER_MINUTE = 17 * HOUR_MINUTES;
-// Regular session of the US stock exchanges; no holiday calendar.
+// Regular session of the US stock exchanges, on the days their calendar (us-calendar.ts) opens.
 const STOCKS_OPEN_MINUTE = 9 * HOUR_MINUTES + 30;
 const STOCKS_CLOSE_MINUTE = 16 * HOUR_MINUTES;
 
 /**
  * Step of the search for the next open. Every change of state falls on a New York time that is a
- * multiple of 30 minutes (17:00, 09:30, 16:00, midnight, the 02:00 clock change), and New York is
+ * multiple of 30 minutes (17:00, 09:30, 13:00, 16:00, midnight, the 02:00 clock change), and New York is
  * a whole number of hours off UTC, so the state is constant over each 30-minute block of UTC time.
  * A schedule with a change at any other minute must shrink this.
  */
 const SEARCH_STEP_MS = 30 * MINUTE_MS;
-/** The longest closure is the stocks weekend, Friday 16:00 to Monday 09:30 (66.5 h); a week bounds it. */
+/** The longest closure is a long weekend, Thursday 16:00 to Monday 09:30 (89.5 h); a week bounds it. */
 const SEARCH_SPAN_MS = 7 * 24 * HOUR_MINUTES * MINUTE_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -25,15 +27,24 @@ const FRIDAY = 5;
 const SATURDAY = 6;
 
 interface NewYorkTime {
+  year: number;
+  /** 1 = January … 12 = December. */
+  month: number;
+  day: number;
   /** 0 = Sunday … 6 = Saturday. */
   weekday: number;
   minuteOfDay: number;
+  /** What the US exchanges do that day, if it is not an ordinary day. */
+  exchange: ExchangeDay | undefined;
 }
 
 // Built once: constructing a DateTimeFormat costs far more than using one, and this runs for every
 // pair on every tick. The time zone database, not a fixed offset, decides daylight saving.
 const newYorkFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
   weekday: 'short',
   hour: 'numeric',
   minute: 'numeric',
@@ -44,46 +55,87 @@ const newYorkFormat = new Intl.DateTimeFormat('en-US', {
 // The offset is a whole number of hours, so the local weekday and minute hold for a whole UTC
 // minute: one cached minute answers every pair asked about within it.
 let cachedMinute = Number.NaN;
-let cachedTime: NewYorkTime = { weekday: 0, minuteOfDay: 0 };
+let cachedTime: NewYorkTime | undefined;
 
 function newYorkTime(atMs: number): NewYorkTime {
   const minute = Math.floor(atMs / MINUTE_MS);
-  if (minute === cachedMinute) return cachedTime;
-  let weekday = -1;
-  let hour = -1;
-  let minuteOfHour = -1;
-  for (const part of newYorkFormat.formatToParts(atMs)) {
-    if (part.type === 'weekday') weekday = WEEKDAYS.indexOf(part.value as (typeof WEEKDAYS)[number]);
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minuteOfHour = Number(part.value);
-  }
-  if (weekday < 0 || !(hour >= 0) || !(minuteOfHour >= 0)) {
+  if (minute === cachedMinute && cachedTime) return cachedTime;
+  const parts: Record<string, string> = {};
+  for (const part of newYorkFormat.formatToParts(atMs)) parts[part.type] = part.value;
+  const weekday = WEEKDAYS.indexOf(parts.weekday as (typeof WEEKDAYS)[number]);
+  const [year, month, day, hour, minuteOfHour] = [
+    parts.year,
+    parts.month,
+    parts.day,
+    parts.hour,
+    parts.minute,
+  ].map(Number) as [number, number, number, number, number];
+  if (weekday < 0 || ![year, month, day, hour, minuteOfHour].every((n) => n >= 0)) {
     throw new Error(`Cannot read the New York time of ${atMs}`);
   }
   cachedMinute = minute;
-  cachedTime = { weekday, minuteOfDay: hour * HOUR_MINUTES + minuteOfHour };
+  cachedTime = {
+    year,
+    month,
+    day,
+    weekday,
+    minuteOfDay: hour * HOUR_MINUTES + minuteOfHour,
+    exchange: exchangeDay(year, month, day),
+  };
   return cachedTime;
+}
+
+/** Whether a market is open, and if not, why, in words for the Market tab. */
+export type MarketState = { isOpen: true } | { isOpen: false; why: string };
+
+const OPEN: MarketState = { isOpen: true };
+const closed = (why: string): MarketState => ({ isOpen: false, why });
+const WEEKEND = closed('Closed for the weekend');
+
+/** The FX year-end holidays: the FX day of 25 December and of 1 January (from 17:00 the day before). */
+function forexHoliday({ month, day, minuteOfDay }: NewYorkTime): string | undefined {
+  const isEvening = minuteOfDay >= FOREX_ROLLOVER_MINUTE;
+  if ((month === 12 && day === 24 && isEvening) || (month === 12 && day === 25 && !isEvening))
+    return 'Christmas Day';
+  if ((month === 12 && day === 31 && isEvening) || (month === 1 && day === 1 && !isEvening))
+    return "New Year's Day";
+  return undefined;
+}
+
+/** Whether orders on a pair of this type may fill at `atMs`, and if not, why. */
+export function marketState(pairType: TPairType, atMs: number): MarketState {
+  if (!Number.isFinite(atMs)) throw new RangeError(`Not a time in ms: ${atMs}`);
+  switch (pairType) {
+    case 'crp':
+      return OPEN;
+    case 'forex': {
+      const time = newYorkTime(atMs);
+      const { weekday, minuteOfDay } = time;
+      if (
+        weekday === SATURDAY ||
+        (weekday === FRIDAY && minuteOfDay >= FOREX_ROLLOVER_MINUTE) ||
+        (weekday === SUNDAY && minuteOfDay < FOREX_ROLLOVER_MINUTE)
+      )
+        return WEEKEND;
+      const holiday = forexHoliday(time);
+      return holiday ? closed(`Closed for ${holiday}`) : OPEN;
+    }
+    case 'stocks': {
+      const { weekday, minuteOfDay, exchange } = newYorkTime(atMs);
+      if (weekday === SATURDAY || weekday === SUNDAY) return WEEKEND;
+      if (exchange?.kind === 'closed') return closed(`Closed for ${exchange.name}`);
+      const closeMinute = exchange?.kind === 'early-close' ? EARLY_CLOSE_MINUTE : STOCKS_CLOSE_MINUTE;
+      if (minuteOfDay >= STOCKS_OPEN_MINUTE && minuteOfDay < closeMinute) return OPEN;
+      if (exchange?.kind === 'early-close' && minuteOfDay >= closeMinute)
+        return closed(`Closed early for ${exchange.name}`);
+      return closed('Closed outside trading hours');
+    }
+  }
 }
 
 /** Whether orders on a pair of this type may fill at `atMs`. */
 export function isMarketOpen(pairType: TPairType, atMs: number): boolean {
-  if (!Number.isFinite(atMs)) throw new RangeError(`Not a time in ms: ${atMs}`);
-  switch (pairType) {
-    case 'crp':
-      return true;
-    case 'forex': {
-      const { weekday, minuteOfDay } = newYorkTime(atMs);
-      if (weekday === SATURDAY) return false;
-      if (weekday === FRIDAY) return minuteOfDay < FOREX_ROLLOVER_MINUTE;
-      if (weekday === SUNDAY) return minuteOfDay >= FOREX_ROLLOVER_MINUTE;
-      return true;
-    }
-    case 'stocks': {
-      const { weekday, minuteOfDay } = newYorkTime(atMs);
-      if (weekday === SATURDAY || weekday === SUNDAY) return false;
-      return minuteOfDay >= STOCKS_OPEN_MINUTE && minuteOfDay < STOCKS_CLOSE_MINUTE;
-    }
-  }
+  return marketState(pairType, atMs).isOpen;
 }
 
 /** `atMs` when the market is open, else the instant it next opens. */

@@ -9,7 +9,13 @@ import type { PairRow, PairsRepository } from './pairs.repository';
 import { toPairDto } from './pairs.service';
 
 const toAdminPair = (row: PairRow, prices: PricePolicy): TAdminPair => {
-  const { favorite: _favorite, marketOpen: _marketOpen, ...pair } = toPairDto(row, false, prices);
+  const {
+    favorite: _f,
+    marketOpen: _o,
+    marketClosedReason: _r,
+    marketOpensAt: _a,
+    ...pair
+  } = toPairDto(row, false, prices);
   return { ...pair, spreadPpm: row.spreadPpm };
 };
 

@@ -3,7 +3,7 @@ import type { TPair } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
-import { isMarketOpen } from '../market/market-hours';
+import { marketState, nextOpenMs } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
 import {
   AMOUNT_MAX_CENTS,
@@ -18,6 +18,7 @@ import type { PairRow, PairsRepository } from './pairs.repository';
 const PPM_SCALE = 6;
 
 export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, nowMs = Date.now()): TPair {
+  const market = marketState(row.pairType, nowMs);
   return {
     symbol: row.symbol,
     base: row.base,
@@ -31,7 +32,9 @@ export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, 
     maxLeverage: row.maxLeverage,
     spread: formatScaled(row.spreadPpm, PPM_SCALE).replace(/0+$/, '').replace(/\.$/, ''),
     favorite,
-    marketOpen: row.status === PAIR_CODE.active && isMarketOpen(row.pairType, nowMs),
+    marketOpen: row.status === PAIR_CODE.active && market.isOpen,
+    marketClosedReason: market.isOpen ? null : market.why,
+    marketOpensAt: market.isOpen ? null : new Date(nextOpenMs(row.pairType, nowMs)).toISOString(),
     key: pairKey(row.pairType, row.symbol),
     priceSource: prices.sourceOf(row.pairType),
     realTrading: prices.isRealTradable(row.pairType),

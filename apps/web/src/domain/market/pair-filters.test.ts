@@ -19,6 +19,8 @@ function pair(symbol: string, pairType: TPair['pairType'], overrides: Partial<TP
     spread: '0.0004',
     favorite: false,
     marketOpen: true,
+    marketClosedReason: null,
+    marketOpensAt: null,
     key: priceKey(pairType, symbol),
     priceSource: 'simulated',
     realTrading: false,

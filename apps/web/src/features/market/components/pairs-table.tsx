@@ -9,7 +9,13 @@ import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
 import type { TLineshots } from '../../../domain/market/get-lineshot';
 import type { TPairSort, TPairSortKey } from '../../../domain/market/pair-filters';
-import { changeDirection, displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
+import {
+  changeDirection,
+  displayPair,
+  formatPrice,
+  formatVolume,
+  marketOpensText,
+} from '../../../lib/format-market';
 import { PATHS } from '../../../lib/paths';
 import styles from './pairs-table.module.css';
 
@@ -178,9 +184,20 @@ export function PairsTable({
             {formatVolume(price?.volume24h)}
           </td>
           <td className={`${styles.cell} ${styles.status}`}>
-            <span className={styles.market} data-open={pair.marketOpen}>
+            <span
+              className={styles.market}
+              data-open={pair.marketOpen}
+              title={pair.marketClosedReason ?? undefined}
+            >
               <span className={styles.dot} aria-hidden="true" />
-              {pair.marketOpen ? 'Open' : 'Closed'}
+              {pair.marketOpen ? (
+                'Open'
+              ) : (
+                <span className={styles.closed}>
+                  <span>{pair.marketClosedReason ?? 'Closed'}</span>
+                  {pair.marketOpensAt ? <span className={styles.opens}>{marketOpensText(pair)}</span> : null}
+                </span>
+              )}
             </span>
           </td>
         </tr>

@@ -27,7 +27,7 @@ import {
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatDayTime, formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useSettings } from '../../../lib/settings';
 import styles from './order-ticket.module.css';
@@ -305,7 +305,8 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
         ) : null}
         {!pair.marketOpen ? (
           <p className={styles.warning} role="status">
-            The market is closed: orders open again when it does.
+            {pair.marketClosedReason ?? 'The market is closed'}: orders open again{' '}
+            {pair.marketOpensAt ? `on ${formatDayTime(pair.marketOpensAt)}` : 'when it does'}.
           </p>
         ) : null}
         {isDelayed ? (
