@@ -138,12 +138,24 @@ export function isMarketOpen(pairType: TPairType, atMs: number): boolean {
   return marketState(pairType, atMs).isOpen;
 }
 
+// The next open is the same from anywhere in a closed block, so each block's answer is kept: a
+// list of pairs asks it for every closed pair on every request.
+const nextOpenCache = new Map<string, number>();
+const NEXT_OPEN_CACHE_MAX = 64;
+
 /** `atMs` when the market is open, else the instant it next opens. */
 export function nextOpenMs(pairType: TPairType, atMs: number): number {
   if (isMarketOpen(pairType, atMs)) return atMs;
-  const firstMs = Math.floor(atMs / SEARCH_STEP_MS) * SEARCH_STEP_MS + SEARCH_STEP_MS;
-  for (let tMs = firstMs; tMs <= atMs + SEARCH_SPAN_MS; tMs += SEARCH_STEP_MS) {
-    if (isMarketOpen(pairType, tMs)) return tMs;
+  const block = Math.floor(atMs / SEARCH_STEP_MS);
+  const key = `${pairType}:${block}`;
+  const cached = nextOpenCache.get(key);
+  if (cached !== undefined) return cached;
+  for (let tMs = (block + 1) * SEARCH_STEP_MS; tMs <= atMs + SEARCH_SPAN_MS; tMs += SEARCH_STEP_MS) {
+    if (isMarketOpen(pairType, tMs)) {
+      if (nextOpenCache.size >= NEXT_OPEN_CACHE_MAX) nextOpenCache.clear();
+      nextOpenCache.set(key, tMs);
+      return tMs;
+    }
   }
   throw new Error(`${pairType} does not open within a week of ${new Date(atMs).toISOString()}`);
 }
