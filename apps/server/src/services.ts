@@ -168,6 +168,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     deriver: createAddressDeriver({ xpub: config.WALLET_XPUB, mnemonic: config.WALLET_MNEMONIC }),
     settings,
     prices: deps.board,
+    pricePolicy: core.prices,
     auth,
     logger,
     depositNetworks: depositNetworks(config),

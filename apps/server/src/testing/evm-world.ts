@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { pricePolicy } from '../modules/market/price-sources';
 import { settings as settingsTable } from '../modules/settings/settings.schema';
 import { createSettingsService } from '../modules/settings/settings.service';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
@@ -100,7 +101,15 @@ async function evmWorldOn(chain: LocalChain, desk: TradingDesk) {
   const settings = createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined });
   const prices = desk.t.deps.board;
   const notices = createWalletNotices(desk.notify);
-  const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
+  const settler = createDepositSettler({
+    db,
+    repo,
+    settings,
+    prices,
+    pricePolicy: pricePolicy(desk.t.deps.config),
+    logger,
+    notices,
+  });
   const makeWatcherOn = (watcherRepo: ReturnType<typeof createWalletRepository>) =>
     createEvmDepositWatcher({
       network: 'ethereum',

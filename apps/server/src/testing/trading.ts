@@ -41,6 +41,22 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
   });
   const stopTriggers = await triggers.start();
 
+  // As the market role keeps prices fresh, the desk sends the last fresh quote of each pair again
+  // every second (prices only: the triggers ran on it when it was set). A backdated one is left.
+  const fresh = new Map<
+    string,
+    { bid: number; ask: number; pairType: TMarketTick['pairType']; precision: number }
+  >();
+  const refresher = setInterval(() => {
+    for (const [symbol, quote] of fresh) {
+      void t.deps.bus.publish(
+        MARKET_TICK_CHANNEL,
+        tickOf(symbol, quote.bid, quote.ask, quote.pairType, quote.precision, 0),
+      );
+    }
+  }, QUOTE_REFRESH_MS);
+  refresher.unref();
+
   /**
    * Sets a pair's quote (in minor units) as the market would, and runs the triggers on it;
    * `ageMs` backdates it (a feed that went quiet that long ago).
@@ -53,23 +69,9 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     precision = 2,
     ageMs = 0,
   ) => {
-    const mid = Math.round((bid + ask) / 2);
-    const tick: TMarketTick = {
-      symbol,
-      pairType,
-      key: pairType === 'crp' ? `CRP:${symbol}` : `${pairType}:${symbol}`,
-      precision,
-      tMs: Date.now() - ageMs,
-      price: mid,
-      bid,
-      ask,
-      open24h: mid,
-      high24h: mid,
-      low24h: mid,
-      volume24h: 0,
-      candles: [],
-      closed: [],
-    };
+    if (ageMs === 0) fresh.set(symbol, { bid, ask, pairType, precision });
+    else fresh.delete(symbol);
+    const tick = tickOf(symbol, bid, ask, pairType, precision, ageMs);
     await t.deps.bus.publish(MARKET_TICK_CHANNEL, tick);
     await new Promise((resolve) => setImmediate(resolve));
     // Order changes announced so far reach the books before this tick, as they would between ticks.
@@ -119,6 +121,7 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
       await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     },
     async close() {
+      clearInterval(refresher);
       await stopTriggers();
       await t.close();
       await mailbox.close();
@@ -127,3 +130,34 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
 }
 export type TradingDesk = Awaited<ReturnType<typeof startTradingDesk>>;
 export type { TestApp };
+
+/** How often a test desk sends its fresh quotes again, well within `trading.maxQuoteAgeMs`. */
+const QUOTE_REFRESH_MS = 1000;
+
+/** A market tick of a quote (minor units), `ageMs` old. */
+function tickOf(
+  symbol: string,
+  bid: number,
+  ask: number,
+  pairType: TMarketTick['pairType'],
+  precision: number,
+  ageMs: number,
+): TMarketTick {
+  const mid = Math.round((bid + ask) / 2);
+  return {
+    symbol,
+    pairType,
+    key: pairType === 'crp' ? `CRP:${symbol}` : `${pairType}:${symbol}`,
+    precision,
+    tMs: Date.now() - ageMs,
+    price: mid,
+    bid,
+    ask,
+    open24h: mid,
+    high24h: mid,
+    low24h: mid,
+    volume24h: 0,
+    candles: [],
+    closed: [],
+  };
+}

@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { Worker } from '../../platform/worker';
 import type { PriceBoard } from '../market/price-board';
+import { pricePolicy } from '../market/price-sources';
 import type { Notify } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
@@ -35,7 +36,15 @@ export function chainWorkers(deps: {
   const { config, db, logger, board: prices, settings } = deps;
   const repo = createWalletRepository(db);
   const notices = createWalletNotices(deps.notify);
-  const settler = createDepositSettler({ db, repo, settings, prices, logger, notices });
+  const settler = createDepositSettler({
+    db,
+    repo,
+    settings,
+    prices,
+    pricePolicy: pricePolicy(config),
+    logger,
+    notices,
+  });
   const key = hotWalletKey(config);
   const workers: Worker[] = [];
   for (const network of EVM_NETWORKS) {

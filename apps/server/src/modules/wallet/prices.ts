@@ -1,6 +1,9 @@
 import type { TCoin } from '@td/contracts/constants';
 import { formatScaled } from '@td/contracts/decimal';
 import { mulDivFloor } from '@td/contracts/money-math';
+import type { TPairType } from '@td/contracts/statuses';
+import type { PricePolicy } from '../market/price-sources';
+import type { SettingsService } from '../settings/settings.service';
 import { PRICE_SYMBOL } from './wallet-config';
 
 /** A USD price per whole coin: `scaled / 10^precision`. */
@@ -11,14 +14,38 @@ export interface CoinPrice {
 
 /** Reads live prices: the PriceBoard itself (its latest tick of a pair). */
 export interface PriceSource {
-  get(symbol: string): { price: number; precision: number } | undefined;
+  get(symbol: string): { price: number; precision: number; tMs: number; pairType: TPairType } | undefined;
 }
 
-export function coinPrice(source: PriceSource, coin: TCoin): CoinPrice | undefined {
+/**
+ * What money may be valued at: a price no older than `maxAgeMs` (the `trading.maxQuoteAgeMs`
+ * setting) from a source the Real account may trade on (a live feed, or a demonstration).
+ */
+export interface ValuationRules {
+  maxAgeMs: number;
+  policy: Pick<PricePolicy, 'isRealTradable'>;
+}
+
+/** The rules as they stand: the setting is read at each valuation. */
+export async function valuationRules(
+  settings: Pick<SettingsService, 'get'>,
+  policy: Pick<PricePolicy, 'isRealTradable'>,
+): Promise<ValuationRules> {
+  return { maxAgeMs: (await settings.get('trading')).maxQuoteAgeMs, policy };
+}
+
+/** A coin's USD price if it may value money now (see {@link ValuationRules}); USDT is 1. */
+export function coinPrice(
+  source: PriceSource,
+  coin: TCoin,
+  rules: ValuationRules,
+  nowMs = Date.now(),
+): CoinPrice | undefined {
   const symbol = PRICE_SYMBOL[coin];
   if (!symbol) return { scaled: 1n, precision: 0 };
   const tick = source.get(symbol);
   if (!tick || tick.price <= 0) return undefined;
+  if (!rules.policy.isRealTradable(tick.pairType) || nowMs - tick.tMs > rules.maxAgeMs) return undefined;
   return { scaled: BigInt(tick.price), precision: tick.precision };
 }
 

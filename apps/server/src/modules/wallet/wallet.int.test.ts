@@ -74,6 +74,20 @@ describe('wallet API', () => {
     ).toBe(400);
   });
 
+  it('prices a withdrawal only at a fresh price', async () => {
+    const dave = await desk.newUser();
+    await w.fund(dave, '1000');
+    const body = { coin: 'eth', network: 'ethereum', address: EVM_TO, amount: '100' };
+    // Six seconds old, against trading.maxQuoteAgeMs of five.
+    await desk.setQuote('ETH_USDT', 300_000, 300_000, 'crp', 2, 6_000);
+    const stale = await desk.call(dave, 'POST', '/wallet/withdrawals', body);
+    expect(stale.statusCode).toBe(503);
+    expect(stale.json().message).toBe('No live price for this coin right now. Try again shortly');
+    await desk.setQuote('ETH_USDT', 300_000, 300_000);
+    const quoted = await desk.call(dave, 'POST', '/wallet/withdrawals', body);
+    expect(quoted.statusCode, quoted.body).toBe(201);
+  });
+
   it('checks the withdrawal: address per network, limits, free balance', async () => {
     await w.fund(alice, '1000');
     const base = { coin: 'usdt', network: 'ethereum', address: EVM_TO, amount: '100' };

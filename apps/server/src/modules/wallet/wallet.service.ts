@@ -23,10 +23,11 @@ import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/auth-emails';
 import { balancesOf, InsufficientFundsError } from '../ledger/ledger';
+import type { PricePolicy } from '../market/price-sources';
 import type { SettingsService } from '../settings/settings.service';
 import { ADDRESS_CHECKS } from './addresses';
 import type { AddressDeriver } from './hd';
-import { coinPrice, type PriceSource, rateText, unitsOfCents } from './prices';
+import { coinPrice, type PriceSource, rateText, unitsOfCents, valuationRules } from './prices';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 import { coinCatalogue, coinDecimals, readWalletSettings, usdCents } from './wallet-config';
@@ -55,6 +56,8 @@ export interface WalletServiceDeps {
   deriver: AddressDeriver;
   settings: SettingsService;
   prices: PriceSource;
+  /** Which prices may value a withdrawal (live ones, or a demonstration's). */
+  pricePolicy: PricePolicy;
   auth: WalletAuth;
   logger: Logger;
   /** Networks whose deposits are watched (a node or API is configured). */
@@ -222,7 +225,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       const free = (await balancesOf(db, user.id, 'real')).cash;
       if (amount > free)
         throw field('amount', `Not enough free balance: ${formatScaled(free, 2)} USD available`);
-      const price = coinPrice(deps.prices, input.coin);
+      const price = coinPrice(deps.prices, input.coin, await valuationRules(deps.settings, deps.pricePolicy));
       if (!price)
         throw new AppError('UNAVAILABLE', 'No live price for this coin right now. Try again shortly');
       const decimals = coinDecimals(input.coin, input.network);

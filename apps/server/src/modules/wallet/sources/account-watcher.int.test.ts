@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../testing/accounts';
 import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
 import { walletHelpers } from '../../../testing/wallet';
+import { pricePolicy } from '../../market/price-sources';
 import { settings as settingsTable } from '../../settings/settings.schema';
 import { createSettingsService } from '../../settings/settings.service';
 import { evmFromTron } from '../addresses';
@@ -136,6 +137,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       repo,
       settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
       prices: desk.t.deps.board,
+      pricePolicy: pricePolicy(desk.t.deps.config),
       logger,
       notices: createWalletNotices(desk.notify),
     });

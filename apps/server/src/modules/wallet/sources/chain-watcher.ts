@@ -3,8 +3,9 @@ import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { Database } from '../../../platform/db/client';
 import type { Logger } from '../../../platform/logger';
 import type { Worker } from '../../../platform/worker';
+import type { PricePolicy } from '../../market/price-sources';
 import type { SettingsService } from '../../settings/settings.service';
-import { centsOfUnits, coinPrice, type PriceSource, rateText } from '../prices';
+import { centsOfUnits, coinPrice, type PriceSource, rateText, valuationRules } from '../prices';
 import type { WalletRepository } from '../wallet.repository';
 import type { WalletTxRow } from '../wallet.schema';
 import { readWalletSettings, usdCents, type WalletSettings } from '../wallet-config';
@@ -53,6 +54,8 @@ export interface DepositSettlerDeps {
   repo: WalletRepository;
   settings: SettingsService;
   prices: PriceSource;
+  /** Which prices may value a deposit (live ones, or a demonstration's). */
+  pricePolicy: PricePolicy;
   logger: Logger;
   notices: WalletNotices;
 }
@@ -77,9 +80,10 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
           await repo.update(db, row.id, { confirmations, requiredConfirmations: required });
         return;
       }
-      const price = coinPrice(deps.prices, row.coin as never);
+      const rules = await valuationRules(deps.settings, deps.pricePolicy);
+      const price = coinPrice(deps.prices, row.coin as never, rules);
       if (!price) {
-        logger.warn({ deposit: row.id, coin: row.coin }, 'no live price yet: the deposit waits');
+        logger.warn({ deposit: row.id, coin: row.coin }, 'no fresh live price yet: the deposit waits');
         await repo.update(db, row.id, { confirmations, requiredConfirmations: required });
         return;
       }
