@@ -86,6 +86,10 @@ describe('the admin back-office', () => {
     await expectToast(page, 'Order updated successfully');
 
     await page.getByRole('link', { name: 'Pairs' }).click();
+    // The simulator prices every pair here, and it is live.
+    const simulator = page.getByTestId('price-feeds').locator('li', { hasText: 'Built-in simulator' });
+    await simulator.getByText('Live', { exact: true }).waitFor();
+    expect(await simulator.textContent()).toMatch(/46 pairs · last price \d+\.\d s ago/);
     const ethRow = page.getByRole('row', { name: /ETH\/USD/ });
     await ethRow.getByRole('button', { name: 'Disable' }).click();
     await ethRow.getByText('Disabled').waitFor();

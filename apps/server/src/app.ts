@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
+import { isMarketOpen } from './modules/market/market-hours';
+import { feedStatuses } from './modules/market/price-sources';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -119,7 +121,16 @@ export async function buildApp(
   const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });
   registerAccessControl(app, { ...authenticate, signed: signedLinkGuard(attachmentLinks) });
 
-  await app.register(healthRoutes(deps));
+  await app.register(
+    healthRoutes({
+      ...deps,
+      feeds: async () =>
+        feedStatuses(deps.board.all(), config, {
+          maxAgeMs: (await deps.settings.get('trading')).maxQuoteAgeMs,
+          isOpen: (pairType) => isMarketOpen(pairType, Date.now()),
+        }),
+    }),
+  );
   if (hasRole(config, 'api')) {
     const api = createApiServices(deps, core, { attachments: attachmentLinks });
     app.addHook('onClose', () => api.close());

@@ -78,5 +78,14 @@ export const ZHealth = z.object({
   db: z.enum(['ok', 'down']),
   bus: z.enum(['ok', 'down']),
   roles: z.record(z.string(), z.enum(['active', 'standby'])),
+  /** Each price source: its pairs, how old its newest price is, and whether that is fresh. */
+  feeds: z.array(
+    z.object({
+      feed: z.enum(['binance', 'simulator']),
+      pairs: z.number().int(),
+      lastMessageAgeMs: z.number().int().nullable(),
+      state: z.enum(['live', 'delayed', 'waiting']),
+    }),
+  ),
 });
 export type THealth = z.infer<typeof ZHealth>;

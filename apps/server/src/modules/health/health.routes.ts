@@ -5,6 +5,7 @@ import type { Bus } from '../../platform/bus/bus';
 import type { DatabaseHandle } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import type { FeedStatus } from '../market/price-sources';
 
 /** Whether a role runs here: a singleton role waits on standby while another process holds it. */
 export type RoleState = 'active' | 'standby';
@@ -14,6 +15,8 @@ export interface HealthDeps {
   db: Pick<DatabaseHandle, 'ping'>;
   bus: Pick<Bus, 'ping'>;
   roleStatus: () => Partial<Record<TRoleName, RoleState>>;
+  /** The price sources' state, from the prices this process holds. */
+  feeds: () => Promise<FeedStatus[]>;
 }
 
 /** `GET /health`: 200 while the database answers, 503 when it does not (load balancers drain us). */
@@ -26,7 +29,7 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
         schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
       },
       async () => {
-        const [db, bus] = await Promise.all([
+        const [db, bus, feeds] = await Promise.all([
           deps.db.ping().then(
             () => 'ok' as const,
             () => 'down' as const,
@@ -35,12 +38,17 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
             () => 'ok' as const,
             () => 'down' as const,
           ),
+          deps.feeds().catch(() => []),
         ]);
         const health = {
           status: db === 'ok' && bus === 'ok' ? 'ok' : 'degraded',
           db,
           bus,
           roles: deps.roleStatus(),
+          feeds: feeds.map((feed) => ({
+            ...feed,
+            lastMessageAgeMs: feed.lastMessageAgeMs === null ? null : Math.round(feed.lastMessageAgeMs),
+          })),
         } as const;
         if (db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
         return ok('OK', health);

@@ -28,6 +28,12 @@ describe('quotes older than trading.maxQuoteAgeMs', () => {
     expect(res.json().message).toBe('Prices for BTC/USD are delayed');
     const history = (await desk.call(user, 'GET', '/orders?account=demo')).json().data.items;
     expect(history).toEqual([]);
+    // The health check and the back-office say the feed is delayed, and by how much.
+    const health = (await desk.t.app.inject({ method: 'GET', url: '/health' })).json().data;
+    expect(health.feeds).toEqual([
+      { feed: 'simulator', pairs: 1, lastMessageAgeMs: expect.any(Number), state: 'delayed' },
+    ]);
+    expect(health.feeds[0].lastMessageAgeMs).toBeGreaterThanOrEqual(6_000);
   });
 
   it('take a fresh price at once, and close a position only on one', async () => {

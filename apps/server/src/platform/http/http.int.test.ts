@@ -60,6 +60,8 @@ describe('the HTTP layer', () => {
         db: 'ok',
         bus: 'ok',
         roles: { api: 'active', stream: 'active', market: 'active', chain: 'active' },
+        // No price has come yet: no market role runs here.
+        feeds: [],
       },
     });
   });

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { IconLineChart } from '../../../components/icons';
 import { displayPair } from '../../../lib/format-market';
 import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
+import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
 
 const TYPE_LABEL = { crp: 'Crypto', forex: 'Forex', stocks: 'Stocks' } as const;
@@ -115,20 +116,54 @@ const COLUMNS: TColumn<TAdminPair>[] = [
   { key: 'toggle', header: '', align: 'end', cell: (pair) => <StatusToggle pair={pair} /> },
 ];
 
-/** The pair catalogue: enable or disable trading, and each pair's spread and leverage cap. */
+const FEED_LABEL = { binance: 'Binance (crypto)', simulator: 'Built-in simulator' } as const;
+const FEED_STATE = {
+  live: { tone: 'positive', label: 'Live' },
+  delayed: { tone: 'warning', label: 'Delayed' },
+  waiting: { tone: 'neutral', label: 'Waiting' },
+} as const;
+
+/** Each price feed: its pairs, its state and how old its newest price is. */
+function FeedsCard() {
+  const { data: feeds } = useFeedHealth();
+  return (
+    <Card title="Price feeds" className={styles.banner}>
+      <ul className={styles.feeds} data-testid="price-feeds">
+        {(feeds ?? []).map((feed) => (
+          <li key={feed.feed} className={styles.feed}>
+            <span className={styles.strong}>{FEED_LABEL[feed.feed]}</span>
+            <span className={styles.sub}>
+              {feed.pairs} {feed.pairs === 1 ? 'pair' : 'pairs'}
+              {feed.lastMessageAgeMs === null
+                ? ' · no price yet'
+                : ` · last price ${(feed.lastMessageAgeMs / 1000).toFixed(1)} s ago`}
+            </span>
+            <Badge tone={FEED_STATE[feed.state].tone}>{FEED_STATE[feed.state].label}</Badge>
+          </li>
+        ))}
+        {feeds?.length === 0 ? <li className={styles.sub}>No price has come yet.</li> : null}
+      </ul>
+    </Card>
+  );
+}
+
+/** The pair catalogue: the feeds' state, then enable or disable trading, and each pair's limits. */
 export function AdminPairsScreen() {
   const query = useAdminPairs();
   return (
-    <Card isFlush>
-      <DataTable
-        caption="Pairs"
-        columns={COLUMNS}
-        rows={query.data}
-        rowKey={(pair) => pair.symbol}
-        isLoading={query.isPending}
-        skeletonRows={8}
-        empty={<EmptyState icon={<IconLineChart size={24} />} title="No pairs." />}
-      />
-    </Card>
+    <>
+      <FeedsCard />
+      <Card isFlush>
+        <DataTable
+          caption="Pairs"
+          columns={COLUMNS}
+          rows={query.data}
+          rowKey={(pair) => pair.symbol}
+          isLoading={query.isPending}
+          skeletonRows={8}
+          empty={<EmptyState icon={<IconLineChart size={24} />} title="No pairs." />}
+        />
+      </Card>
+    </>
   );
 }
