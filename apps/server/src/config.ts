@@ -95,6 +95,12 @@ const ZEnv = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    /** Finnhub's key: with it, forex and stock pairs are priced by Finnhub's trade stream. */
+    FINNHUB_API_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the key Finnhub gave you (letters, digits, - and _)')
+      .optional(),
+    FINNHUB_WS_URL: urlWithScheme(['wss', 'ws'], 'wss://ws.finnhub.io').default('wss://ws.finnhub.io'),
     MARKET_SEED: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')

@@ -29,7 +29,9 @@ describe('production settings', () => {
     expect(problems[2]).toMatch(/^SMTP_URL is not set/);
     expect(problems[3]).toBe('PUBLIC_URL must be an https:// address (got http://localhost:3000)');
     expect(problems[4]).toMatch(/^JWT_SECRET must be set/);
-    expect(problems[5]).toMatch(/^MARKET_FEED=sim: .*REAL_TRADING_ON_SIMULATED_PRICES=true/);
+    expect(problems[5]).toMatch(
+      /^MARKET_FEED=sim and no FINNHUB_API_KEY: .*REAL_TRADING_ON_SIMULATED_PRICES=true/,
+    );
   });
 
   it('simulated prices pass only with the explicit demonstration switch', () => {

@@ -21,6 +21,7 @@ type CheckedConfig = Pick<
   | 'SMTP_URL'
   | 'JWT_SECRET'
   | 'MARKET_FEED'
+  | 'FINNHUB_API_KEY'
   | 'REAL_TRADING_ON_SIMULATED_PRICES'
   | 'EVM_RPC_ETHEREUM'
   | 'EVM_RPC_POLYGON'
@@ -62,9 +63,9 @@ export function unsafeProductionSettings(config: CheckedConfig): string[] {
     problems.push(
       `JWT_SECRET must be set to a random secret of at least ${JWT_SECRET_LENGTH_MIN} characters`,
     );
-  if (config.MARKET_FEED === 'sim' && !config.REAL_TRADING_ON_SIMULATED_PRICES)
+  if (config.MARKET_FEED === 'sim' && !config.FINNHUB_API_KEY && !config.REAL_TRADING_ON_SIMULATED_PRICES)
     problems.push(
-      'MARKET_FEED=sim: every price is simulated, so Real accounts would have nothing real to trade; connect a live feed, or set REAL_TRADING_ON_SIMULATED_PRICES=true for a demonstration deployment',
+      'MARKET_FEED=sim and no FINNHUB_API_KEY: every price is simulated, so Real accounts would have nothing real to trade; connect a live feed, or set REAL_TRADING_ON_SIMULATED_PRICES=true for a demonstration deployment',
     );
   return problems;
 }

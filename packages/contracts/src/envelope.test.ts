@@ -129,18 +129,26 @@ describe('money', () => {
 });
 
 describe('health', () => {
-  it('reports the database, the bus and the role of each part', () => {
-    const health = { status: 'ok', db: 'ok', bus: 'ok', roles: { api: 'active', market: 'standby' } };
+  it('reports the database, the bus, the role of each part and the price feeds', () => {
+    const health = {
+      status: 'ok',
+      db: 'ok',
+      bus: 'ok',
+      roles: { api: 'active', market: 'standby' },
+      feeds: [{ feed: 'finnhub', pairs: 24, lastMessageAgeMs: 420, state: 'live' }],
+    };
     expect(ZHealth.parse(health)).toEqual(health);
   });
 
   it('accepts a degraded report with a down database', () => {
-    expect(ZHealth.parse({ status: 'degraded', db: 'down', bus: 'ok', roles: {} }).db).toBe('down');
+    expect(ZHealth.parse({ status: 'degraded', db: 'down', bus: 'ok', roles: {}, feeds: [] }).db).toBe(
+      'down',
+    );
   });
 
   it('refuses an unknown role state', () => {
-    expect(ZHealth.safeParse({ status: 'ok', db: 'ok', bus: 'ok', roles: { api: 'asleep' } }).success).toBe(
-      false,
-    );
+    expect(
+      ZHealth.safeParse({ status: 'ok', db: 'ok', bus: 'ok', roles: { api: 'asleep' }, feeds: [] }).success,
+    ).toBe(false);
   });
 });

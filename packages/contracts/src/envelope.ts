@@ -81,7 +81,7 @@ export const ZHealth = z.object({
   /** Each price source: its pairs, how old its newest price is, and whether that is fresh. */
   feeds: z.array(
     z.object({
-      feed: z.enum(['binance', 'simulator']),
+      feed: z.enum(['binance', 'finnhub', 'simulator']),
       pairs: z.number().int(),
       lastMessageAgeMs: z.number().int().nullable(),
       state: z.enum(['live', 'delayed', 'waiting']),

@@ -7,11 +7,12 @@ import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
 import { type BinanceFeed, createBinanceFeed, type FeedEvent } from './binance-feed';
 import type { Candle, IntervalCandle } from './candle-builder';
 import { type CandleRow, createCandlesRepository, type StoredResolution } from './candles.repository';
+import { createFinnhubFeed, type FinnhubFeed } from './finnhub-feed';
 import { type PairMarket, preparePair } from './history';
 import { bucketStart } from './intervals';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 import { isMarketOpen } from './market-hours';
-import { priceSourceOf } from './price-sources';
+import { feedOf } from './price-sources';
 import { createRng, hashSeed, type Rng } from './rng';
 import type { SimPair } from './simulator';
 
@@ -69,8 +70,10 @@ export function createMarketEngine(deps: {
   symbols?: string[];
   /** Told every pair's new quote, in minor units (the trigger engine). */
   onQuote?: (symbol: string, bid: number, ask: number) => void;
-  /** A real exchange for the crypto pairs; the others stay simulated. */
+  /** A real exchange for the crypto pairs; the others stay simulated unless `finnhub` is set. */
   feed?: { kind: 'binance'; url: string } | undefined;
+  /** Finnhub's trade stream for the forex and stock pairs. */
+  finnhub?: { url: string; token: string } | undefined;
   /** The engine's clock (default `Date.now`): with the seed, it fixes every simulated price. */
   now?: () => number;
   /** Calls `tick` every `ms` until the returned function stops it (default `setInterval`). */
@@ -95,6 +98,7 @@ export function createMarketEngine(deps: {
   let prepared: Promise<void> = Promise.resolve();
   const feedSymbols = new Set<string>();
   let binance: BinanceFeed | undefined;
+  let finnhub: FinnhubFeed | undefined;
 
   /** A price from the exchange: it moves the candles exactly as a simulated tick does. */
   const onFeedEvent = (event: FeedEvent) => {
@@ -264,23 +268,34 @@ export function createMarketEngine(deps: {
       const rows = (await pairsRepo.all()).filter(
         (row) => !deps.symbols || deps.symbols.includes(row.symbol),
       );
+      const sources = {
+        MARKET_FEED: deps.feed?.kind ?? 'sim',
+        FINNHUB_API_KEY: deps.finnhub?.token,
+      } as const;
+      const fedBy = (feed: 'binance' | 'finnhub') =>
+        rows.filter((row) => feedOf(sources, row.pairType) === feed);
       if (deps.feed?.kind === 'binance') {
-        for (const row of rows)
-          if (priceSourceOf('binance', row.pairType) === 'live') feedSymbols.add(row.symbol);
-        binance = createBinanceFeed({ url: deps.feed.url, symbols: [...feedSymbols], logger: log });
+        const symbols = fedBy('binance').map((row) => row.symbol);
+        for (const symbol of symbols) feedSymbols.add(symbol);
+        binance = createBinanceFeed({ url: deps.feed.url, symbols, logger: log });
+      }
+      if (deps.finnhub) {
+        const pairs = fedBy('finnhub');
+        for (const pair of pairs) feedSymbols.add(pair.symbol);
+        finnhub = createFinnhubFeed({ ...deps.finnhub, pairs, logger: log });
       }
       prepared = prepare(rows).catch((error: unknown) =>
         log.error({ err: error }, 'preparing market history failed'),
       );
       stopTicking = every(TICK_MS, tick);
-      const feed = binance;
-      if (feed) void prepared.then(() => feed.start(onFeedEvent));
+      for (const feed of [binance, finnhub]) if (feed) void prepared.then(() => feed.start(onFeedEvent));
       flushTimer = setInterval(() => {
         flushing = flushing.then(flush);
       }, FLUSH_MS);
       return async () => {
         isStopped = true;
         await binance?.stop();
+        await finnhub?.stop();
         stopTicking?.();
         clearInterval(flushTimer);
         await prepared;

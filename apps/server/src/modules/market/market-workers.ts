@@ -69,6 +69,9 @@ export function marketWorkers(deps: {
           },
           feed:
             config.MARKET_FEED === 'binance' ? { kind: 'binance', url: config.BINANCE_WS_URL } : undefined,
+          finnhub: config.FINNHUB_API_KEY
+            ? { url: config.FINNHUB_WS_URL, token: config.FINNHUB_API_KEY }
+            : undefined,
         }).start(),
     },
   ];

@@ -6,10 +6,13 @@ const tick = (pairType: 'crp' | 'forex' | 'stocks', ageMs: number) => ({ pairTyp
 const options = { maxAgeMs: 5_000, isOpen: (pairType: string) => pairType !== 'stocks', nowMs: NOW };
 
 describe('price sources', () => {
-  it('Binance prices the crypto pairs; everything else is simulated', () => {
-    expect(priceSourceOf('binance', 'crp')).toBe('live');
-    expect(priceSourceOf('binance', 'forex')).toBe('simulated');
-    expect(priceSourceOf('sim', 'crp')).toBe('simulated');
+  it('Binance prices the crypto pairs, Finnhub forex and stocks; without them, the simulator', () => {
+    expect(priceSourceOf({ MARKET_FEED: 'binance' }, 'crp')).toBe('live');
+    expect(priceSourceOf({ MARKET_FEED: 'binance' }, 'forex')).toBe('simulated');
+    expect(priceSourceOf({ MARKET_FEED: 'sim' }, 'crp')).toBe('simulated');
+    // Finnhub's key makes forex and stocks live, whatever prices crypto.
+    expect(priceSourceOf({ MARKET_FEED: 'sim', FINNHUB_API_KEY: 'k' }, 'stocks')).toBe('live');
+    expect(priceSourceOf({ MARKET_FEED: 'sim', FINNHUB_API_KEY: 'k' }, 'crp')).toBe('simulated');
   });
 
   it('lets Real money trade live prices only, unless the deployment is a demonstration', () => {

@@ -2,9 +2,17 @@ import type { TPriceSource } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
 import type { TConfig } from '../../config';
 
-/** Which pairs a live feed prices: Binance's public stream has the crypto pairs only. */
-export function priceSourceOf(feed: TConfig['MARKET_FEED'], pairType: TPairType): TPriceSource {
-  return feed === 'binance' && pairType === 'crp' ? 'live' : 'simulated';
+/** The configured live feeds: Binance for crypto (`MARKET_FEED`), Finnhub for forex and stocks (its key). */
+export type FeedConfig = Pick<TConfig, 'MARKET_FEED'> & { FINNHUB_API_KEY?: string | undefined };
+
+/** Which feed prices a pair: Binance's stream has the crypto pairs, Finnhub's the forex and stocks. */
+export function feedOf(config: FeedConfig, pairType: TPairType): 'binance' | 'finnhub' | 'simulator' {
+  if (pairType === 'crp') return config.MARKET_FEED === 'binance' ? 'binance' : 'simulator';
+  return config.FINNHUB_API_KEY ? 'finnhub' : 'simulator';
+}
+
+export function priceSourceOf(config: FeedConfig, pairType: TPairType): TPriceSource {
+  return feedOf(config, pairType) === 'simulator' ? 'simulated' : 'live';
 }
 
 /**
@@ -17,9 +25,9 @@ export interface PricePolicy {
 }
 
 export function pricePolicy(
-  config: Pick<TConfig, 'MARKET_FEED' | 'REAL_TRADING_ON_SIMULATED_PRICES'>,
+  config: FeedConfig & Pick<TConfig, 'REAL_TRADING_ON_SIMULATED_PRICES'>,
 ): PricePolicy {
-  const sourceOf = (pairType: TPairType) => priceSourceOf(config.MARKET_FEED, pairType);
+  const sourceOf = (pairType: TPairType) => priceSourceOf(config, pairType);
   return {
     sourceOf,
     isRealTradable: (pairType) => config.REAL_TRADING_ON_SIMULATED_PRICES || sourceOf(pairType) === 'live',
@@ -28,8 +36,8 @@ export function pricePolicy(
 
 /** A source of prices as `/health` and the back-office report it. */
 export interface FeedStatus {
-  /** `binance` for the exchange feed, `simulator` for the built-in one. */
-  feed: 'binance' | 'simulator';
+  /** `binance` and `finnhub` for the exchange feeds, `simulator` for the built-in one. */
+  feed: 'binance' | 'finnhub' | 'simulator';
   pairs: number;
   /** Milliseconds since the newest price of its pairs; null before the first. */
   lastMessageAgeMs: number | null;
@@ -43,13 +51,13 @@ export interface FeedStatus {
  */
 export function feedStatuses(
   ticks: Iterable<{ pairType: TPairType; tMs: number }>,
-  config: Pick<TConfig, 'MARKET_FEED'>,
+  config: FeedConfig,
   options: { maxAgeMs: number; isOpen: (pairType: TPairType) => boolean; nowMs?: number },
 ): FeedStatus[] {
   const nowMs = options.nowMs ?? Date.now();
   const feeds = new Map<FeedStatus['feed'], { pairs: number; newestMs: number | null }>();
   for (const tick of ticks) {
-    const feed = priceSourceOf(config.MARKET_FEED, tick.pairType) === 'live' ? 'binance' : 'simulator';
+    const feed = feedOf(config, tick.pairType);
     const entry = feeds.get(feed) ?? { pairs: 0, newestMs: null };
     entry.pairs += 1;
     // A closed market sends nothing: its age says nothing about the feed.

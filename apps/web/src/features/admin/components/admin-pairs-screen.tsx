@@ -116,7 +116,11 @@ const COLUMNS: TColumn<TAdminPair>[] = [
   { key: 'toggle', header: '', align: 'end', cell: (pair) => <StatusToggle pair={pair} /> },
 ];
 
-const FEED_LABEL = { binance: 'Binance (crypto)', simulator: 'Built-in simulator' } as const;
+const FEED_LABEL = {
+  binance: 'Binance (crypto)',
+  finnhub: 'Finnhub (forex and stocks)',
+  simulator: 'Built-in simulator',
+} as const;
 const FEED_STATE = {
   live: { tone: 'positive', label: 'Live' },
   delayed: { tone: 'warning', label: 'Delayed' },

@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createMarketEngine } from './market-engine';
+
+const TOKEN = 'test-key-4f2a9c';
+
+/** A local stand-in for Finnhub's trade stream, speaking its documented format. */
+async function startFinnhub() {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const connections: Array<{
+    url: string;
+    subscribed: string[];
+    send: (raw: string) => void;
+    close: () => void;
+  }> = [];
+  server.on('connection', (socket, request) => {
+    const connection = {
+      url: request.url ?? '',
+      subscribed: [] as string[],
+      send: (raw: string) => socket.send(raw),
+      close: () => socket.close(),
+    };
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; symbol: string };
+      if (message.type === 'subscribe') connection.subscribed.push(message.symbol);
+    });
+    connections.push(connection);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `ws://127.0.0.1:${port}`, connections, close: () => new Promise((r) => server.close(r)) };
+}
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+};
+
+const trade = (s: string, p: number, t = Date.now()) =>
+  JSON.stringify({ type: 'trade', data: [{ s, p, t, v: 5 }] });
+
+describe('forex and stocks on Finnhub’s trade stream', () => {
+  let t: TestApp;
+  let finnhub: Awaited<ReturnType<typeof startFinnhub>>;
+  let stop: () => Promise<void>;
+  let logs = '';
+
+  beforeAll(async () => {
+    finnhub = await startFinnhub();
+    t = await buildTestApp({ env: { FINNHUB_API_KEY: TOKEN } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const engine = createMarketEngine({
+      db: t.deps.db,
+      bus: t.deps.bus,
+      logger: pino({ level: 'info' }, sink),
+      marketSeed: 42,
+      symbols: ['AAPL_USD', 'EUR_USD', 'BTC_USDT'],
+      finnhub: { url: finnhub.url, token: TOKEN },
+    });
+    stop = await engine.start();
+    await engine.ready();
+  });
+  afterAll(async () => {
+    await stop?.();
+    await t?.close();
+    await finnhub?.close();
+  });
+
+  const priceOf = async (key: string) => (await t.app.inject('/public/prices')).json().data[key]?.price;
+
+  it('subscribes to the forex and stock pairs only, with the key', async () => {
+    await waitFor(() => (finnhub.connections[0]?.subscribed.length ?? 0) === 2);
+    expect(finnhub.connections[0]?.url).toBe(`/?token=${TOKEN}`);
+    expect(finnhub.connections[0]?.subscribed.sort()).toEqual(['AAPL', 'OANDA:EUR_USD']);
+  });
+
+  it('prices the pairs from the trades, and says they are live', async () => {
+    finnhub.connections[0]?.send(trade('OANDA:EUR_USD', 1.0923));
+    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0923');
+    const pairs = (await t.app.inject({ method: 'GET', url: '/health' })).json().data.feeds;
+    expect(pairs).toContainEqual(expect.objectContaining({ feed: 'finnhub', pairs: 2 }));
+  });
+
+  it('drops malformed messages and carries on', async () => {
+    const connection = finnhub.connections[0];
+    connection?.send('{"type":"trade","data":[{"s":"OANDA:EUR_USD","p":"oops"}]}');
+    connection?.send('not json at all');
+    connection?.send('{"type":"ping"}');
+    connection?.send(trade('OANDA:EUR_USD', 1.0931));
+    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0931');
+  });
+
+  it('reconnects after a drop and subscribes again; the gap leaves the last price standing', async () => {
+    finnhub.connections[0]?.close();
+    await waitFor(() => (finnhub.connections[1]?.subscribed.length ?? 0) === 2);
+    expect(await priceOf('forex:EUR_USD')).toBe('1.0931');
+    finnhub.connections[1]?.send(trade('OANDA:EUR_USD', 1.0944));
+    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0944');
+  });
+
+  it('never writes the key to the log', () => {
+    expect(logs).toContain('Finnhub stream closed; reconnecting');
+    expect(logs).not.toContain(TOKEN);
+  });
+});
