@@ -1,10 +1,9 @@
-import WebSocket from 'ws';
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger';
+import { createFeedSocket } from './feed-socket';
 
 /** Binance's public market-data stream (combined streams endpoint). */
 export const BINANCE_STREAM_URL = 'wss://stream.binance.com:9443';
-const RECONNECT_MS = { min: 1_000, max: 30_000 } as const;
 /** Binance closes a connection after 24 h; it also sends pings we must answer (ws does). */
 const STREAMS_PER_CONNECTION_MAX = 200;
 
@@ -44,10 +43,6 @@ export function createBinanceFeed(options: { url: string; symbols: string[]; log
   const log = options.logger.child({ module: 'binance-feed' });
   const byName = new Map(options.symbols.map((symbol) => [binanceName(symbol).toUpperCase(), symbol]));
   const minuteVolume = new Map<string, { t: number; q: number }>();
-  let socket: WebSocket | undefined;
-  let isStopped = false;
-  let retryMs: number = RECONNECT_MS.min;
-  let timer: NodeJS.Timeout | undefined;
 
   const streams = options.symbols
     .slice(0, STREAMS_PER_CONNECTION_MAX / 2)
@@ -81,36 +76,23 @@ export function createBinanceFeed(options: { url: string; symbols: string[]; log
     return undefined;
   };
 
+  let socket: ReturnType<typeof createFeedSocket> | undefined;
   return {
     parse,
     start(onEvent: (event: FeedEvent) => void): void {
-      const connect = () => {
-        if (isStopped) return;
-        const url = `${options.url.replace(/\/+$/, '')}/stream?streams=${streams.join('/')}`;
-        const ws = new WebSocket(url, { handshakeTimeout: 10_000 });
-        socket = ws;
-        ws.on('open', () => {
-          retryMs = RECONNECT_MS.min;
-          log.info({ streams: streams.length }, 'connected to Binance');
-        });
-        ws.on('message', (data) => {
-          const event = parse(data.toString());
+      socket = createFeedSocket({
+        name: 'Binance',
+        url: `${options.url.replace(/\/+$/, '')}/stream?streams=${streams.join('/')}`,
+        logger: log,
+        onMessage: (raw) => {
+          const event = parse(raw);
           if (event) onEvent(event);
-        });
-        ws.on('error', (error) => log.warn({ err: error }, 'Binance stream error'));
-        ws.on('close', () => {
-          if (isStopped) return;
-          log.warn({ retryMs }, 'Binance stream closed; reconnecting');
-          timer = setTimeout(connect, retryMs);
-          retryMs = Math.min(retryMs * 2, RECONNECT_MS.max);
-        });
-      };
-      connect();
+        },
+      });
+      socket.start();
     },
     async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      socket?.terminate();
+      socket?.stop();
     },
   };
 }

@@ -1,25 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { startWsServer } from '../../testing/ws-server';
 import { createMarketEngine } from './market-engine';
-
-/** A local stand-in for Binance that replays messages in its documented format. */
-async function startReplayServer() {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const connections: Array<{ url: string; send: (message: object) => void; close: () => void }> = [];
-  server.on('connection', (socket, request) => {
-    connections.push({
-      url: request.url ?? '',
-      send: (message) => socket.send(JSON.stringify(message)),
-      close: () => socket.close(),
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return { url: `ws://127.0.0.1:${port}`, connections, close: () => new Promise((r) => server.close(r)) };
-}
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const deadline = Date.now() + ms;
@@ -32,11 +15,12 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => 
 
 describe('the market on a live exchange feed', () => {
   let t: TestApp;
-  let replay: Awaited<ReturnType<typeof startReplayServer>>;
+  let replay: Awaited<ReturnType<typeof startWsServer>>;
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    replay = await startReplayServer();
+    // A local stand-in for Binance that replays messages in its documented format.
+    replay = await startWsServer();
     t = await buildTestApp();
     const engine = createMarketEngine({
       db: t.deps.db,

@@ -1,12 +1,11 @@
 import type { TPairType } from '@td/contracts/statuses';
-import WebSocket from 'ws';
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger';
 import type { FeedEvent } from './binance-feed';
+import { createFeedSocket } from './feed-socket';
 
 /** Finnhub's trade stream: `wss://ws.finnhub.io?token=<key>`. */
 export const FINNHUB_WS_URL = 'wss://ws.finnhub.io';
-const RECONNECT_MS = { min: 1_000, max: 30_000 } as const;
 /** Finnhub's free tier streams at most 50 symbols per connection. */
 const SYMBOLS_PER_CONNECTION_MAX = 50;
 
@@ -28,7 +27,7 @@ export function finnhubName(symbol: string, pairType: TPairType): string {
  * Turns Finnhub's trade stream into our trades, for the forex and stock pairs. Subscribes each
  * pair after every (re)connection, reconnects with backoff, and drops what is malformed or not
  * ours (a bad trade in a batch costs that trade only). The key travels in the URL, so it is never
- * logged: errors are logged by message with the key cut out.
+ * logged: errors are logged by message with the key cut out (`feed-socket.ts`).
  */
 export function createFinnhubFeed(options: {
   url: string;
@@ -39,11 +38,6 @@ export function createFinnhubFeed(options: {
   const log = options.logger.child({ module: 'finnhub-feed' });
   const pairs = options.pairs.slice(0, SYMBOLS_PER_CONNECTION_MAX);
   const byName = new Map(pairs.map((pair) => [finnhubName(pair.symbol, pair.pairType), pair.symbol]));
-  let socket: WebSocket | undefined;
-  let isStopped = false;
-  let retryMs: number = RECONNECT_MS.min;
-  let timer: NodeJS.Timeout | undefined;
-  const secretFree = (text: string) => text.split(options.token).join('***');
 
   const parse = (raw: string): FeedEvent[] => {
     let json: unknown;
@@ -63,36 +57,26 @@ export function createFinnhubFeed(options: {
     });
   };
 
+  let socket: ReturnType<typeof createFeedSocket> | undefined;
   return {
     parse,
     start(onEvent: (event: FeedEvent) => void): void {
-      const connect = () => {
-        if (isStopped) return;
-        const url = `${options.url.replace(/\/+$/, '')}?token=${encodeURIComponent(options.token)}`;
-        const ws = new WebSocket(url, { handshakeTimeout: 10_000 });
-        socket = ws;
-        ws.on('open', () => {
-          retryMs = RECONNECT_MS.min;
-          for (const name of byName.keys()) ws.send(JSON.stringify({ type: 'subscribe', symbol: name }));
-          log.info({ symbols: byName.size }, 'connected to Finnhub');
-        });
-        ws.on('message', (data) => {
-          for (const event of parse(data.toString())) onEvent(event);
-        });
-        ws.on('error', (error) => log.warn({ reason: secretFree(error.message) }, 'Finnhub stream error'));
-        ws.on('close', () => {
-          if (isStopped) return;
-          log.warn({ retryMs }, 'Finnhub stream closed; reconnecting');
-          timer = setTimeout(connect, retryMs);
-          retryMs = Math.min(retryMs * 2, RECONNECT_MS.max);
-        });
-      };
-      connect();
+      socket = createFeedSocket({
+        name: 'Finnhub',
+        url: `${options.url.replace(/\/+$/, '')}?token=${encodeURIComponent(options.token)}`,
+        logger: log,
+        onOpen: (send) => {
+          for (const name of byName.keys()) send({ type: 'subscribe', symbol: name });
+        },
+        onMessage: (raw) => {
+          for (const event of parse(raw)) onEvent(event);
+        },
+        redact: (text) => text.split(options.token).join('***'),
+      });
+      socket.start();
     },
     async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      socket?.terminate();
+      socket?.stop();
     },
   };
 }

@@ -1,39 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { startWsServer } from '../../testing/ws-server';
 import { createMarketEngine } from './market-engine';
 
 const TOKEN = 'test-key-4f2a9c';
-
-/** A local stand-in for Finnhub's trade stream, speaking its documented format. */
-async function startFinnhub() {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const connections: Array<{
-    url: string;
-    subscribed: string[];
-    send: (raw: string) => void;
-    close: () => void;
-  }> = [];
-  server.on('connection', (socket, request) => {
-    const connection = {
-      url: request.url ?? '',
-      subscribed: [] as string[],
-      send: (raw: string) => socket.send(raw),
-      close: () => socket.close(),
-    };
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { type: string; symbol: string };
-      if (message.type === 'subscribe') connection.subscribed.push(message.symbol);
-    });
-    connections.push(connection);
-  });
-  const { port } = server.address() as AddressInfo;
-  return { url: `ws://127.0.0.1:${port}`, connections, close: () => new Promise((r) => server.close(r)) };
-}
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const deadline = Date.now() + ms;
@@ -49,12 +21,13 @@ const trade = (s: string, p: number, t = Date.now()) =>
 
 describe('forex and stocks on Finnhub’s trade stream', () => {
   let t: TestApp;
-  let finnhub: Awaited<ReturnType<typeof startFinnhub>>;
+  let finnhub: Awaited<ReturnType<typeof startWsServer>>;
   let stop: () => Promise<void>;
   let logs = '';
 
   beforeAll(async () => {
-    finnhub = await startFinnhub();
+    // A local stand-in for Finnhub's trade stream, speaking its documented format.
+    finnhub = await startWsServer();
     t = await buildTestApp({ env: { FINNHUB_API_KEY: TOKEN } });
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -79,12 +52,18 @@ describe('forex and stocks on Finnhub’s trade stream', () => {
     await finnhub?.close();
   });
 
+  /** The symbols a connection subscribed to. */
+  const subscribed = (index: number) =>
+    (finnhub.connections[index]?.received ?? []).flatMap((message) => {
+      const { type, symbol } = message as { type?: string; symbol?: string };
+      return type === 'subscribe' && symbol ? [symbol] : [];
+    });
   const priceOf = async (key: string) => (await t.app.inject('/public/prices')).json().data[key]?.price;
 
   it('subscribes to the forex and stock pairs only, with the key', async () => {
-    await waitFor(() => (finnhub.connections[0]?.subscribed.length ?? 0) === 2);
+    await waitFor(() => subscribed(0).length === 2);
     expect(finnhub.connections[0]?.url).toBe(`/?token=${TOKEN}`);
-    expect(finnhub.connections[0]?.subscribed.sort()).toEqual(['AAPL', 'OANDA:EUR_USD']);
+    expect(subscribed(0).sort()).toEqual(['AAPL', 'OANDA:EUR_USD']);
   });
 
   it('prices the pairs from the trades, and says they are live', async () => {
@@ -105,7 +84,7 @@ describe('forex and stocks on Finnhub’s trade stream', () => {
 
   it('reconnects after a drop and subscribes again; the gap leaves the last price standing', async () => {
     finnhub.connections[0]?.close();
-    await waitFor(() => (finnhub.connections[1]?.subscribed.length ?? 0) === 2);
+    await waitFor(() => subscribed(1).length === 2);
     expect(await priceOf('forex:EUR_USD')).toBe('1.0931');
     finnhub.connections[1]?.send(trade('OANDA:EUR_USD', 1.0944));
     await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0944');
