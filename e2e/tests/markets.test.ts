@@ -214,6 +214,13 @@ describe('market tab', () => {
     }
   });
 
+  it('captures the stocks on a phone in the dark theme, with their market state', async () => {
+    const page = await env.openPage({ token: user.token, viewport: VIEWPORTS.mobile, theme: 'dark' });
+    await page.goto('/dashboard/market?filter=stock');
+    await page.locator('[data-symbol="AAPL_USD"]').first().waitFor();
+    await screenshot(page, 'market-stocks-375-dark');
+  });
+
   it('filters by type, searches and sorts', async () => {
     const page = await env.openPage({ token: user.token });
     await page.goto('/dashboard/market');

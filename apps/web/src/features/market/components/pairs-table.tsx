@@ -153,7 +153,13 @@ export function PairsTable({
             </button>
           </td>
           <td className={styles.cell}>
-            <span className={styles.pairCell} data-type={pairTypeLabel(pair.pairType)}>
+            <span
+              className={styles.pairCell}
+              data-type={pairTypeLabel(pair.pairType)}
+              // On a phone the Market column is hidden: the pair's line says when it opens instead,
+              // and the reason is a tap away on its chart.
+              data-closed={pair.marketOpen ? '' : ` · ${marketOpensText(pair) || 'Closed'}`}
+            >
               <Link to={chartPathOf(pair.symbol)} className={styles.pairLink}>
                 {name}
               </Link>
