@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ADULT_DETAILS, idCardSubmission } from '@td/server/testing';
 import type { TMailbox } from './mailbox';
 import type { TRunningServer } from './server';
 import { freshTotpCode } from './totp';
@@ -138,4 +139,35 @@ export async function createUser(
     },
   );
   return { ...created, tfaSecret: setup.secret, recoveryCodes: activated.recoveryCodes };
+}
+
+/**
+ * Identity verification through the API, as the Verification screen does it: the personal details
+ * (level 1) and, for level 2, an ID card's photos approved by the administrator signed in as
+ * `adminToken` (a server started with ADMIN_EMAIL).
+ */
+export async function verifyIdentityByApi(
+  server: TRunningServer,
+  token: string,
+  options: { level: 1 } | { level: 2; adminToken: string },
+): Promise<void> {
+  await callApi(server, 'PUT', '/kyc/details', { body: ADULT_DETAILS, token });
+  if (options.level === 1) return;
+  const form = await idCardSubmission();
+  const sent = await fetch(`${server.url}/kyc`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+    body: new Uint8Array(form.payload),
+  });
+  if (!sent.ok) throw new Error(`POST /kyc → ${sent.status}: ${await sent.text()}`);
+  const { data: me } = await callApi<{ id: string }>(server, 'GET', '/profile', { token });
+  const { data: queue } = await callApi<{ items: { id: string; userId: string }[] }>(
+    server,
+    'GET',
+    '/admin/kyc?status=pending&limit=100',
+    { token: options.adminToken },
+  );
+  const mine = queue.items.find((item) => item.userId === me.id);
+  if (!mine) throw new Error('the submission is not in the review queue');
+  await callApi(server, 'POST', `/admin/kyc/${mine.id}/approve`, { token: options.adminToken });
 }

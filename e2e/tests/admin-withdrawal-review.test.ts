@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { callApi, createUser, signInByApi, type TCreatedUser, uniqueEmail } from '../support/factories';
+import {
+  callApi,
+  createUser,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+  verifyIdentityByApi,
+} from '../support/factories';
 import { expectToast, useJourneyEnvironment } from '../support/journey';
 import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
 
@@ -61,6 +68,7 @@ describe('withdrawal review in the back-office', () => {
     });
     user = await createUser(env, { firstName: 'Vera', lastName: 'Review' });
     await database.fundReal(user.email, 50_000n);
+    await verifyIdentityByApi(env.server, user.token, { level: 2, adminToken });
     withdrawals.push(await withdraw('40'));
     withdrawals.push(await withdraw('60'));
   });

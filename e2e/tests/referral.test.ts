@@ -8,6 +8,7 @@ import {
   type TCreatedUser,
   uniqueEmail,
   VERIFY_EMAIL_SUBJECT,
+  verifyIdentityByApi,
 } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
 import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
@@ -71,6 +72,7 @@ describe('referring a friend', () => {
 
     // Funded by a deposit, the friend opens $1,000 on the real account: fee $0.50, commission $0.10.
     await database.fundReal(email, 100_000n);
+    await verifyIdentityByApi(env.server, friendToken, { level: 1 });
     const placed = await openPositionByApi(env.server, friendToken, {
       account: 'real',
       amount: '1000',

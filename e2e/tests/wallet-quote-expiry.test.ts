@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { createUser, type TCreatedUser } from '../support/factories';
+import {
+  createUser,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+  verifyIdentityByApi,
+} from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
 
@@ -13,7 +19,8 @@ const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const EXPIRED = 'This quote has expired. Review the withdrawal again for a fresh rate';
 
 let database: TPostgresDatabase;
-const serverEnv: Record<string, string> = {};
+const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
+const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 beforeAll(async () => {
   database = await createPostgresDatabase();
   serverEnv.DATABASE_URL = database.url;
@@ -27,6 +34,10 @@ describe('withdrawal quote expiry', () => {
   beforeAll(async () => {
     user = await createUser(env, { firstName: 'Quinn', lastName: 'Quote' });
     await database.fundReal(user.email, 50_000n);
+    await verifyIdentityByApi(env.server, user.token, {
+      level: 2,
+      adminToken: await signInByApi(env.server, ADMIN.email, ADMIN.password),
+    });
   });
 
   it('prices the withdrawal again when its quote has expired, at review or at the code', async () => {

@@ -4,7 +4,13 @@ import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { createUser, type TCreatedUser } from '../support/factories';
+import {
+  createUser,
+  signInByApi,
+  type TCreatedUser,
+  uniqueEmail,
+  verifyIdentityByApi,
+} from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 
 // The wallet against a real local chain: the server watches hardhat as its Ethereum node. A user
@@ -15,7 +21,8 @@ const LIVE_TIMEOUT_MS = 45_000;
 const CONFIRMATIONS = 12;
 
 let chain: LocalChain | undefined;
-const serverEnv: Record<string, string> = {};
+const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
+const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 // Registered before the journey's hooks, so the server starts with the chain's address.
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -40,6 +47,11 @@ describe('wallet', () => {
 
   beforeAll(async () => {
     user = await createUser(env, { firstName: 'Wendy', lastName: 'Wallet' });
+    // Withdrawals are for verified identities.
+    await verifyIdentityByApi(env.server, user.token, {
+      level: 2,
+      adminToken: await signInByApi(env.server, ADMIN.email, ADMIN.password),
+    });
   });
 
   it('shows the deposit address with its QR code, counts confirmations, and credits the deposit', async () => {

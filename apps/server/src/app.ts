@@ -8,6 +8,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { healthRoutes } from './modules/health/health.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { isMarketOpen } from './modules/market/market-hours';
 import { feedStatuses } from './modules/market/price-sources';
@@ -43,6 +44,8 @@ export type { AppDeps, RoleState } from './app-deps';
 const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com';
 /** A ticket attachment's link opens for one to two of these windows after the ticket is read. */
 const ATTACHMENT_LINK_WINDOW_MS = 60 * 60 * 1000;
+/** An identity document's link opens for five to ten minutes after the submission is read. */
+const DOCUMENT_LINK_WINDOW_MS = 5 * 60 * 1000;
 
 /** Limits on what a client may send: named here so they are found and changed in one place. */
 export const HTTP_LIMITS = {
@@ -119,6 +122,8 @@ export async function buildApp(
   // Before any route: each declares who may call it, and this installs the check.
   const authenticate = createAuthenticator(core.tokens, core.authRepo);
   const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });
+  // Both sign with one secret: the guard checks a link's signature and expiry, whatever its window.
+  const documentLinks = createUrlSigner(deps.jwtSecret, { windowMs: DOCUMENT_LINK_WINDOW_MS });
   registerAccessControl(app, { ...authenticate, signed: signedLinkGuard(attachmentLinks) });
 
   await app.register(
@@ -132,7 +137,7 @@ export async function buildApp(
     }),
   );
   if (hasRole(config, 'api')) {
-    const api = createApiServices(deps, core, { attachments: attachmentLinks });
+    const api = createApiServices(deps, core, { attachments: attachmentLinks, documents: documentLinks });
     app.addHook('onClose', () => api.close());
     if (page) registerSharedPrefixPages(app, page);
     await registerApiRoutes(app, deps, api, core);
@@ -183,6 +188,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiSe
     adminRoutes({ ...admin, admin: admin.overview }),
     walletRoutes({ wallet: api.wallet }),
     walletAdminRoutes({ admin: admin.wallet }),
+    kycRoutes({ kyc: api.kyc, admin: admin.kyc }),
   ];
   for (const plugin of routes) await app.register(plugin);
 }

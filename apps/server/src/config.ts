@@ -83,6 +83,16 @@ const ZEnv = z
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587').optional(),
     MAIL_FROM: z.string().default('Trading Desk <no-reply@localhost>'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The identity documents' key: 32 bytes as 64 hex digits or base64. */
+    KYC_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (text) =>
+          /^[0-9a-fA-F]{64}$/.test(text) ||
+          (/^[A-Za-z0-9+/]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32),
+        'must be 32 random bytes written as 64 hex digits or base64 (openssl rand -hex 32)',
+      )
+      .optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),

@@ -11,6 +11,10 @@ import { createGoogleClient } from './modules/auth/google';
 import { createSessionEnder } from './modules/auth/sessions';
 import { createTokenService } from './modules/auth/tokens';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { createDocumentSeal, loadKycKey } from './modules/kyc/document-seal';
+import { createKycRepository } from './modules/kyc/kyc.repository';
+import { createKycService } from './modules/kyc/kyc.service';
+import { createKycAdmin } from './modules/kyc/kyc-admin.service';
 import { createCandlesRepository } from './modules/market/candles.repository';
 import { createKlinesService } from './modules/market/klines.service';
 import { pricePolicy } from './modules/market/price-sources';
@@ -87,7 +91,11 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
  * The API role's services, each built once, in dependency order. `close` ends what they keep open
  * (the pair cache's subscription).
  */
-export function createApiServices(deps: AppDeps, core: CoreServices, links: { attachments: UrlSigner }) {
+export function createApiServices(
+  deps: AppDeps,
+  core: CoreServices,
+  links: { attachments: UrlSigner; documents: UrlSigner },
+) {
   const { config, db, bus, logger, mailer, limiter, settings } = deps;
   const { authRepo, sessions, notifier, referrals } = core;
   const codes = createCodeHasher(deps.jwtSecret);
@@ -132,6 +140,16 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     avatarsDir,
     brand: core.brand,
   });
+  const walletRepo = createWalletRepository(db.db);
+  const kycRepo = createKycRepository(db.db);
+  const documentSeal = createDocumentSeal(loadKycKey(config));
+  const kyc = createKycService({
+    db: db.db,
+    repo: kycRepo,
+    settings,
+    seal: documentSeal,
+    withdrawnSince: walletRepo.withdrawnSince,
+  });
   const alerts = createPriceAlertsService({ db: db.db, bus, pairs: core.pairsRepo, logger });
 
   // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
@@ -144,6 +162,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     pairs: tradingPairs,
     quotes: core.quotes,
     prices: core.prices,
+    requireRealTrading: kyc.requireRealTrading,
     maxQuoteAgeMs: async () => (await settings.get('trading')).maxQuoteAgeMs,
     bus,
     logger,
@@ -161,7 +180,6 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     publicUrl: config.PUBLIC_URL,
     signUrl: links.attachments.sign,
   });
-  const walletRepo = createWalletRepository(db.db);
   const wallet = createWalletService({
     db: db.db,
     repo: walletRepo,
@@ -170,6 +188,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     prices: deps.board,
     pricePolicy: core.prices,
     auth,
+    identity: kyc,
     logger,
     depositNetworks: depositNetworks(config),
   });
@@ -184,6 +203,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     sessions,
     audit,
     hasLiveRealOrders: async (userId) => (await core.ordersRepo.live(userId, 'real')).length > 0,
+    eraseIdentity: kyc.erase,
   });
   const admin = {
     overview: createAdminService({
@@ -207,6 +227,14 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
       audit,
       notices: createWalletNotices(notifier.notify),
     }),
+    kyc: createKycAdmin({
+      repo: kycRepo,
+      seal: documentSeal,
+      audit,
+      notify: notifier.notify,
+      logger,
+      signUrl: links.documents.sign,
+    }),
   };
 
   return {
@@ -220,6 +248,7 @@ export function createApiServices(deps: AppDeps, core: CoreServices, links: { at
     tickets,
     attachmentsDir,
     wallet,
+    kyc,
     admin,
     close: () => pairRows.close(),
   };

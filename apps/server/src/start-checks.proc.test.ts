@@ -23,6 +23,7 @@ describe('a production start with unsafe settings', () => {
         /\n {2}- SMTP_URL is not set/,
         /\n {2}- PUBLIC_URL must be an https:\/\/ address/,
         /\n {2}- JWT_SECRET must be set/,
+        /\n {2}- KYC_ENCRYPTION_KEY is not set/,
         /\n {2}- MARKET_FEED=sim and no FINNHUB_API_KEY: /,
       ])
         expect(output).toMatch(line);

@@ -10,6 +10,7 @@ const SAFE = {
   PUBLIC_URL: 'https://trade.example.com',
   SMTP_URL: 'smtp://mail.example.com:587',
   JWT_SECRET: 'x'.repeat(48),
+  KYC_ENCRYPTION_KEY: '7'.repeat(64),
   MARKET_FEED: 'binance',
   WALLET_MNEMONIC: OWN_MNEMONIC,
   WALLET_HOT_KEY: OWN_HOT_KEY,
@@ -23,13 +24,14 @@ describe('production settings', () => {
 
   it('the defaults name each unsafe setting on its own', () => {
     const problems = unsafeProductionSettings(config({ APP_ENV: 'production' }));
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     expect(problems[0]).toMatch(/^WALLET_MNEMONIC: .*public development mnemonic/);
     expect(problems[1]).toMatch(/^WALLET_HOT_KEY: .*public development key/);
     expect(problems[2]).toMatch(/^SMTP_URL is not set/);
     expect(problems[3]).toBe('PUBLIC_URL must be an https:// address (got http://localhost:3000)');
     expect(problems[4]).toMatch(/^JWT_SECRET must be set/);
-    expect(problems[5]).toMatch(
+    expect(problems[5]).toMatch(/^KYC_ENCRYPTION_KEY is not set/);
+    expect(problems[6]).toMatch(
       /^MARKET_FEED=sim and no FINNHUB_API_KEY: .*REAL_TRADING_ON_SIMULATED_PRICES=true/,
     );
   });
@@ -43,6 +45,13 @@ describe('production settings', () => {
     expect(() => config({ REAL_TRADING_ON_SIMULATED_PRICES: 'yes' })).toThrow(
       'REAL_TRADING_ON_SIMULATED_PRICES must be true or false',
     );
+  });
+
+  it('the documents key must be 32 bytes, in hex or base64', () => {
+    expect(() => config({ KYC_ENCRYPTION_KEY: 'short' })).toThrow(
+      'KYC_ENCRYPTION_KEY must be 32 random bytes',
+    );
+    expect(() => config({ KYC_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') })).not.toThrow();
   });
 
   it('an xpub replaces the mnemonic, and the development hot key is recognised however it is written', () => {

@@ -20,6 +20,7 @@ type CheckedConfig = Pick<
   | 'PUBLIC_URL'
   | 'SMTP_URL'
   | 'JWT_SECRET'
+  | 'KYC_ENCRYPTION_KEY'
   | 'MARKET_FEED'
   | 'FINNHUB_API_KEY'
   | 'REAL_TRADING_ON_SIMULATED_PRICES'
@@ -62,6 +63,10 @@ export function unsafeProductionSettings(config: CheckedConfig): string[] {
   if (!config.JWT_SECRET || config.JWT_SECRET.length < JWT_SECRET_LENGTH_MIN)
     problems.push(
       `JWT_SECRET must be set to a random secret of at least ${JWT_SECRET_LENGTH_MIN} characters`,
+    );
+  if (!config.KYC_ENCRYPTION_KEY)
+    problems.push(
+      "KYC_ENCRYPTION_KEY is not set: identity documents would be sealed with a key kept only in this host's DATA_DIR; set 32 random bytes (openssl rand -hex 32) shared by every process",
     );
   if (config.MARKET_FEED === 'sim' && !config.FINNHUB_API_KEY && !config.REAL_TRADING_ON_SIMULATED_PRICES)
     problems.push(

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_approved',
   'withdrawal_sent',
   'withdrawal_returned',
+  'kyc_approved',
+  'kyc_rejected',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

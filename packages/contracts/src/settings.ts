@@ -3,7 +3,7 @@ import { AMOUNT_MAX, AMOUNT_MIN, ZNetwork } from './constants';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
-export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral'] as const;
+export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral', 'kyc'] as const;
 export const ZSettingGroup = z.enum(SETTING_GROUPS, {
   error: `Must be one of ${SETTING_GROUPS.join(', ')}`,
 });
@@ -79,6 +79,14 @@ export const ZSettingsPatch = {
     commissionRate: ZRate,
     isEnabled: z.boolean(),
   }),
+  kyc: z.object({
+    /** Countries (ISO 3166 codes) where the service is not offered: their residents stay at level 0. */
+    blockedCountries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'A country is two capital letters (ISO 3166), e.g. US'))
+      .max(250),
+    /** What a verified identity (level 2) may withdraw in 24 hours, in USD; below level 2, nothing. */
+    level2DailyWithdrawal: ZAmount,
+  }),
 } as const;
 /**
  * `PUT /admin/settings/{group}` as the route reads it: named keys, whose values the group's own
@@ -88,7 +96,7 @@ export const ZSettingsPatchBody = z.record(
   z
     .string()
     .max(40)
-    .regex(/^[A-Za-z]+$/, 'Not a setting'),
+    .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'Not a setting'),
   z.unknown(),
 );
 export type TSettingsOf<G extends TSettingGroup> = z.infer<(typeof ZSettingsPatch)[G]>;
@@ -98,6 +106,7 @@ export const ZGeneralSettings = ZSettingsPatch.general.extend({ googleClientId: 
 export const ZTradingSettings = ZSettingsPatch.trading;
 export const ZWalletSettings = ZSettingsPatch.wallet;
 export const ZReferralSettings = ZSettingsPatch.referral;
+export const ZKycSettings = ZSettingsPatch.kyc;
 export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;
 export type TTradingSettings = z.infer<typeof ZTradingSettings>;
 export type TReferralSettings = z.infer<typeof ZReferralSettings>;
@@ -121,6 +130,7 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
     networks: {},
   },
   referral: { commissionRate: '0.2', isEnabled: true },
+  kyc: { blockedCountries: [], level2DailyWithdrawal: '50000' },
 };
 
 /** The event a change of settings sends on the bus (and to no one else): every process drops its copy. */

@@ -8,6 +8,7 @@ import {
   totpNow,
   uniqueEmail,
 } from '../testing/accounts';
+import { ADULT_DETAILS } from '../testing/kyc';
 import { multipart, png } from '../testing/multipart';
 import { codeIn, type ReceivedMail } from '../testing/test-mailbox';
 import { startTradingDesk, type TradingDesk } from '../testing/trading';
@@ -71,7 +72,7 @@ describe('the log', () => {
   });
   afterAll(async () => desk?.close());
 
-  it('carries no secret of signup, verification, reset, withdrawal, ticket image, two-factor or stream', async () => {
+  it('carries no secret of signup, verification, reset, withdrawal, ticket image, identity, two-factor or stream', async () => {
     // Signup with the e-mailed code.
     const email = uniqueEmail('logs');
     const signup = await inject('POST', '/auth/signup', {
@@ -148,6 +149,21 @@ describe('the log', () => {
     const imageUrl: string = uploaded.json().data.url;
     keep('image signature', new URL(imageUrl, 'http://x').searchParams.get('sig'));
     expect((await inject('GET', imageUrl)).statusCode).toBe(200);
+
+    // Identity: the trader's details and documents (verified when funded), a document opened by an
+    // administrator through its signed link.
+    keep('date of birth', ADULT_DETAILS.dateOfBirth);
+    keep('street address', ADULT_DETAILS.addressLine);
+    const reviewer = await desk.newUser();
+    await desk.makeAdmin(reviewer);
+    const decided = await inject('GET', '/admin/kyc?status=approved&limit=100', undefined, reviewer.token);
+    const submission = (decided.json().data.items as { id: string; userId: string }[]).find(
+      (item) => item.userId === trader.id,
+    );
+    const review = await inject('GET', `/admin/kyc/${submission?.id}`, undefined, reviewer.token);
+    const documentUrl: string = review.json().data.documents[0].url;
+    keep('document signature', new URL(documentUrl, 'http://x').searchParams.get('sig'));
+    expect((await inject('GET', documentUrl)).statusCode).toBe(200);
 
     // Two-factor: turned on, then a sign-in finished with a recovery code.
     const guarded = await createUser(desk.t.app, desk.mailbox, { tfa: true });

@@ -4,6 +4,8 @@
  */
 export { bearer, createUser, randomIp, type TestUser } from './accounts';
 export { buildTestApp, type TestApp } from './build-test-app';
+export { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from './kyc';
 export { spawnServer } from './spawn-server';
 export { TEST_POSTGRES_URL } from './test-database';
 export { startTestMailbox } from './test-mailbox';
+export { startWsServer } from './ws-server';

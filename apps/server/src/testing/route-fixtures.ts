@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { DeclaredRoute } from '../platform/http/access';
 import { bearer, createUser, GOOD_PASSWORD, randomIp, signIn, type TestUser, uniqueEmail } from './accounts';
+import { ADULT_DETAILS, idCardSubmission } from './kyc';
 import { multipart, png } from './multipart';
 import type { TradingDesk } from './trading';
 import { walletHelpers } from './wallet';
@@ -36,7 +37,12 @@ export interface RouteWorld {
     /** A second live session of the owner's. */
     session: string;
     notification: string;
+    /** Identity documents waiting for review: one to approve, one to reject. */
+    kycSubmission: string;
+    kycRejectable: string;
   };
+  /** The signed link of a document of the submission waiting for review. */
+  kycDocumentUrl: string;
   /** The signed link of an image attached to the owner's ticket. */
   attachmentUrl: string;
   /** A sign-in waiting for its two-factor code, and a signup waiting for its e-mail code. */
@@ -124,6 +130,32 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
   const notice = await desk.notify(owner.id, 'ticket_reply', { message: 'Support answered' });
   if (!notice) throw new Error('notification failed');
 
+  const applicant = async () => {
+    const person = await desk.newUser();
+    await desk.verifyIdentity(person, 1);
+    const form = await idCardSubmission();
+    await ok(
+      await app.inject({
+        method: 'POST',
+        url: '/kyc',
+        headers: { ...bearer(person.token), ...form.headers },
+        payload: form.payload,
+      }),
+      'kyc submission',
+    );
+    const queue = await ok<{ data: { items: Array<{ id: string; userId: string }> } }>(
+      await desk.call(admin, 'GET', '/admin/kyc?status=pending&limit=100'),
+      'kyc queue',
+    );
+    return queue.data.items.find((item) => item.userId === person.id)?.id ?? '';
+  };
+  const kycSubmission = await applicant();
+  const kycRejectable = await applicant();
+  const kycReview = await ok<{ data: { documents: Array<{ url: string }> } }>(
+    await desk.call(admin, 'GET', `/admin/kyc/${kycSubmission}`),
+    'kyc review',
+  );
+
   const tfaUser = await createUser(app, desk.mailbox, { tfa: true });
   const tfaToken = await signIn(app, tfaUser);
   const address = uniqueEmail('pending');
@@ -152,7 +184,10 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
       alert: alert.data.id,
       session,
       notification: notice.id,
+      kycSubmission,
+      kycRejectable,
     },
+    kycDocumentUrl: kycReview.data.documents[0]?.url ?? '',
     attachmentUrl: `${attachmentUrl.pathname}${attachmentUrl.search}`,
     tfa: { user: tfaUser, token: tfaToken },
     email: { address, token: signup.data.token },
@@ -168,6 +203,8 @@ export interface RouteFixture {
   path?: (w: RouteWorld) => string;
   /** Sends an image as multipart/form-data. */
   isUpload?: boolean;
+  /** Sends this multipart/form-data form instead (several named files and fields). */
+  form?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
   /**
    * The route acts on an object of the owner's named in its params or body: to anyone else it
    * answers as if there were no such object (404, or `refusedToOthers`) and changes nothing.
@@ -326,6 +363,18 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   },
   'POST /wallet/withdrawals/:id/cancel': { params: id('withdrawal'), isOwned: true },
   'GET /admin/withdrawals': { query: () => ({ status: 'suspicous' }) },
+  'GET /kyc': {},
+  // The callers of this table verified their identity already: details and documents stay as approved.
+  'PUT /kyc/details': { body: () => ADULT_DETAILS, expected: [409] },
+  'POST /kyc': { form: idCardSubmission, expected: [409] },
+  'GET /admin/kyc': { query: () => ({ status: 'pending' }) },
+  'GET /admin/kyc/:id': { params: id('kycSubmission') },
+  'GET /admin/kyc/:id/documents/:kind': { path: (w) => w.kycDocumentUrl },
+  'POST /admin/kyc/:id/approve': { params: id('kycSubmission') },
+  'POST /admin/kyc/:id/reject': {
+    params: id('kycRejectable'),
+    body: () => ({ reason: 'The document has expired' }),
+  },
   'POST /admin/withdrawals/:id/approve': { params: id('reviewedWithdrawal') },
   // Approved but not sent yet: it can still be turned down, the funds going back.
   'POST /admin/withdrawals/:id/reject': {
@@ -360,6 +409,10 @@ export async function requestOf(
     if (query) url += `?${new URLSearchParams(query)}`;
   }
   const options: InjectOptions = { method: route.method as 'GET', url, headers, remoteAddress: randomIp() };
+  if (fixture.form) {
+    const form = await fixture.form();
+    return { ...options, headers: { ...headers, ...form.headers }, payload: form.payload };
+  }
   if (fixture.isUpload) {
     const upload = multipart('image', 'shot.png', 'image/png', await png());
     return { ...options, headers: { ...headers, ...upload.headers }, payload: upload.payload };

@@ -11,6 +11,7 @@ import type { Logger } from '../platform/logger';
 import { createCoreServices } from '../services';
 import { bearer, createUser, randomIp, type TestUser } from './accounts';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { verifyIdentity } from './kyc';
 import { startTestMailbox } from './test-mailbox';
 
 /**
@@ -82,6 +83,23 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
+  let reviewer: TestUser | undefined;
+  /** An administrator who approves identity documents, made on first use. */
+  const kycReviewer = async () => {
+    if (!reviewer) {
+      reviewer = await createUser(t.app, mailbox);
+      await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, reviewer.id));
+    }
+    return reviewer;
+  };
+  const verified = new Set<string>();
+  /** Identity verification through the API: details (level 1), then documents approved (level 2). */
+  const verify = async (user: TestUser, level: 1 | 2 = 2) => {
+    if (verified.has(`${user.id}:${level}`)) return;
+    await verifyIdentity(t.app, user, level, kycReviewer);
+    verified.add(`${user.id}:${level}`);
+  };
+
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: bearer(user.token), remoteAddress: randomIp() });
 
@@ -104,8 +122,14 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     async ledgerIsSound() {
       return { total: await ledgerTotal(t.deps.db.db), drifted: await driftedAccounts(t.deps.db.db) };
     },
-    /** Credits a user's real account as a confirmed deposit would (the wallet's job in production). */
+    verifyIdentity: verify,
+    /**
+     * Credits a user's real account as a confirmed deposit would (the wallet's job in production),
+     * after verifying their identity (level 2): money on a real account in these tests belongs to a
+     * customer who may trade and withdraw it. Tests of the identity gates use unfunded accounts.
+     */
     async fundReal(user: TestUser, cents: bigint) {
+      await verify(user);
       await t.deps.db.db.transaction((tx) =>
         post(tx, {
           kind: 'deposit',

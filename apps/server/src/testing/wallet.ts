@@ -21,8 +21,9 @@ export function walletHelpers(desk: TradingDesk) {
   };
   const helpers = {
     anAdmin,
-    /** Puts USD in a user's real cash as a deposit would. */
+    /** Puts USD in a verified customer's real cash as a deposit would (identity verified first). */
     async fund(user: TestUser, usd: string) {
+      await desk.verifyIdentity(user);
       const cents = parseScaled(usd, 2);
       await db.transaction((tx) =>
         post(tx, {

@@ -156,6 +156,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'verification',
+            lazy: lazyScreen(
+              () => import('../features/verification/components/verification-screen'),
+              (module) => module.VerificationScreen,
+            ),
+          },
+          {
             path: 'support',
             lazy: lazyScreen(
               () => import('../features/support/components/tickets-screen'),
@@ -235,6 +242,20 @@ export const router = createBrowserRouter([
             lazy: lazyScreen(
               () => import('../features/admin/components/admin-withdrawals-screen'),
               (module) => module.AdminWithdrawalsScreen,
+            ),
+          },
+          {
+            path: 'kyc',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-kyc-screen'),
+              (module) => module.AdminKycScreen,
+            ),
+          },
+          {
+            path: 'kyc/:id',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-kyc-submission-screen'),
+              (module) => module.AdminKycSubmissionScreen,
             ),
           },
           {

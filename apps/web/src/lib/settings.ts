@@ -5,6 +5,7 @@ import {
   type TSettingGroup,
   type TSettingsOf,
   ZGeneralSettings,
+  ZKycSettings,
   ZReferralSettings,
   ZTradingSettings,
   ZWalletSettings,
@@ -27,6 +28,7 @@ const SCHEMA: { [G in TSettingGroup]: z.ZodType<unknown> } = {
   trading: ZTradingSettings,
   wallet: ZWalletSettings,
   referral: ZReferralSettings,
+  kyc: ZKycSettings,
 };
 
 /**

@@ -33,6 +33,8 @@ export function createUsersAdmin(deps: {
   audit: AuditLog;
   /** Whether the user still has open real-money positions (a deletion waits until they are closed). */
   hasLiveRealOrders: (userId: string) => Promise<boolean>;
+  /** Erases what the person gave to verify their identity: details and documents. */
+  eraseIdentity: (userId: string) => Promise<void>;
 }) {
   const search = createUsersAdminRepository(deps.db);
   const audited = (actor: AuditActor, action: string, before: UserRow, after: UserRow) =>
@@ -93,7 +95,8 @@ export function createUsersAdmin(deps: {
 
     /**
      * Deletes a person, not their history: the ledger, orders and tickets stay (the books must
-     * still add up), while the name, e-mail, phone, picture, secrets and sign-ins are erased.
+     * still add up), while the name, e-mail, phone, picture, secrets, sign-ins and identity details
+     * and documents are erased.
      */
     async remove(actor: AuditActor, id: string): Promise<void> {
       const before = await userOf(id);
@@ -125,6 +128,7 @@ export function createUsersAdmin(deps: {
         updatedAt: new Date(),
       });
       if (!after) throw conflict('User delete failed');
+      await deps.eraseIdentity(id);
       await deps.sessions.endAll(id);
       await audited(actor, 'user.delete', before, after);
     },

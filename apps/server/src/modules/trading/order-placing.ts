@@ -58,6 +58,8 @@ export function createOrderPlacing(deps: {
   maxQuoteAgeMs: () => Promise<number>;
   /** Real orders only on live prices (or in a demonstration deployment). */
   prices: PricePolicy;
+  /** A Real order needs a verified level of identity: throws the 403 that says what is missing. */
+  requireRealTrading: (userId: string) => Promise<void>;
   feePpm: () => Promise<bigint>;
   announce: AnnounceOrder;
   /** The demo book is funded before its first order. */
@@ -92,6 +94,7 @@ export function createOrderPlacing(deps: {
     const pair = await pairOf(deps.pairs, input.symbol);
     if (input.account === 'real' && !deps.prices.isRealTradable(pair.pairType))
       throw conflict(realNeedsLivePricesText(pair.symbol));
+    if (input.account === 'real') await deps.requireRealTrading(userId);
     if (input.type === 'limit' && !input.price) throw badRequest('A limit order needs a price');
     const amountCents = parseScaled(input.amount, 2);
     const limitPrice = input.type === 'limit' ? priceInput(pair, input.price, 'Price') : undefined;

@@ -37,6 +37,8 @@ export function createOrdersService(deps: {
   /** The `trading.maxQuoteAgeMs` setting: an older quote is not traded on. */
   maxQuoteAgeMs: () => Promise<number>;
   prices: PricePolicy;
+  /** A Real order needs a verified level of identity: throws the 403 that says what is missing. */
+  requireRealTrading: (userId: string) => Promise<void>;
   bus: Bus;
   logger: Logger;
   feePpm: () => Promise<bigint>;

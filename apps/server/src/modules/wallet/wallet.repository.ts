@@ -18,6 +18,15 @@ export type NewWalletTx = typeof walletTransactions.$inferInsert;
 
 /** Withdrawal statuses of funds that left for the address: sent, then confirmed. */
 const WENT_OUT = [PAYMENT_CODE.sent, PAYMENT_CODE.confirmed];
+/** A withdrawal held and on its way or gone: what a daily withdrawal limit counts. */
+const COUNTS_AGAINST_LIMIT = [
+  PAYMENT_CODE.processing,
+  PAYMENT_CODE.underReview,
+  PAYMENT_CODE.sent,
+  PAYMENT_CODE.confirmed,
+  PAYMENT_CODE.walletError,
+  PAYMENT_CODE.broadcastRefused,
+];
 
 /** A quote never confirmed (Pending, nothing held) that nothing names: no ticket, no ledger entry. */
 const unreferencedQuote = (tx: Executor, before: Date) =>
@@ -173,6 +182,25 @@ export function createWalletRepository(db: Database) {
      * When the user first sent a withdrawal to this address (undefined: never). Only one that went
      * out counts (sent or confirmed): one cancelled, rejected or failed sent nothing there.
      */
+    /**
+     * The USD cents of the user's withdrawals held since `since` and not given back (refused,
+     * cancelled or failed ones returned their funds and do not count against a daily limit).
+     */
+    async withdrawnSince(executor: Executor, userId: string, since: Date): Promise<bigint> {
+      const [row] = await executor
+        .select({ total: sql<string | null>`sum(${walletTransactions.amountCents})` })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.userId, userId),
+            eq(walletTransactions.kind, 'withdrawal'),
+            inArray(walletTransactions.status, COUNTS_AGAINST_LIMIT),
+            gte(walletTransactions.heldAt, since),
+          ),
+        );
+      return BigInt(row?.total ?? 0);
+    },
+
     async firstUseOf(userId: string, network: string, address: string): Promise<Date | undefined> {
       const [row] = await db
         .select({ first: sql<Date | string | null>`min(${walletTransactions.heldAt})` })

@@ -22,7 +22,7 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/auth-emails';
-import { balancesOf, InsufficientFundsError } from '../ledger/ledger';
+import { balancesOf, InsufficientFundsError, type Tx } from '../ledger/ledger';
 import type { PricePolicy } from '../market/price-sources';
 import type { SettingsService } from '../settings/settings.service';
 import { ADDRESS_CHECKS } from './addresses';
@@ -59,6 +59,12 @@ export interface WalletServiceDeps {
   /** Which prices may value a withdrawal (live ones, or a demonstration's). */
   pricePolicy: PricePolicy;
   auth: WalletAuth;
+  /** Withdrawals need a verified identity (level 2), within its daily limit. */
+  identity: {
+    requireWithdrawal: (userId: string) => Promise<void>;
+    /** Inside the holding transaction: the level and the daily limit, on the account as locked. */
+    checkWithdrawal: (tx: Tx, userId: string, amountCents: bigint) => Promise<void>;
+  };
   logger: Logger;
   /** Networks whose deposits are watched (a node or API is configured). */
   depositNetworks: ReadonlySet<TNetwork>;
@@ -214,6 +220,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (!ADDRESS_CHECKS[family](input.address)) throw field('address', ADDRESS_HINT[family]);
       const wallet = await readWalletSettings(deps.settings);
       if (!wallet.withdrawalsEnabled) throw withdrawalsPaused();
+      await deps.identity.requireWithdrawal(user.id);
       const settings = wallet.networks[input.network];
       const amount = usdCents(input.amount);
       const min = usdCents(settings.minWithdraw);
@@ -225,6 +232,8 @@ export function createWalletService(deps: WalletServiceDeps) {
       const free = (await balancesOf(db, user.id, 'real')).cash;
       if (amount > free)
         throw field('amount', `Not enough free balance: ${formatScaled(free, 2)} USD available`);
+      // Said now rather than after the codes; checked again, as locked, when the funds are held.
+      await db.transaction((tx) => deps.identity.checkWithdrawal(tx, user.id, amount));
       const price = coinPrice(deps.prices, input.coin, await valuationRules(deps.settings, deps.pricePolicy));
       if (!price)
         throw new AppError('UNAVAILABLE', 'No live price for this coin right now. Try again shortly');
@@ -300,6 +309,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           const heldAt = new Date();
           // Checked again as held: the codes took time, and the rate holds until the expiry only.
           if (isQuoteExpired(locked, heldAt.getTime())) throw quoteExpired();
+          await deps.identity.checkWithdrawal(tx, user.id, locked.amountCents ?? 0n);
           const next = await repo.update(tx, id, {
             status: reason ? PAYMENT_CODE.underReview : PAYMENT_CODE.processing,
             reason: reason ?? null,

@@ -11,6 +11,7 @@ export {
   users,
   verificationCodes,
 } from '../../modules/auth/auth.schema';
+export { kycDocuments, kycProfiles, kycSubmissions } from '../../modules/kyc/kyc.schema';
 export { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../modules/ledger/ledger.schema';
 export { candles } from '../../modules/market/candles.schema';
 export { notifications, priceAlerts } from '../../modules/notifications/notifications.schema';

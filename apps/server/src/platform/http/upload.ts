@@ -26,3 +26,43 @@ export async function uploadedImage(request: FastifyRequest, bytesMax: number): 
     throw new AppError('PAYLOAD_TOO_LARGE', `The image must be at most ${bytesMax / (1024 * 1024)} MB`);
   }
 }
+
+/**
+ * A multipart/form-data form of several named images and text fields (identity documents): each
+ * part must be one of the names given, at most once; a file over `bytesMax` is a 413 naming it. The
+ * route's multipart limits bound the number of parts.
+ */
+export async function uploadedForm<F extends string, T extends string>(
+  request: FastifyRequest,
+  form: { files: readonly F[]; fields: readonly T[]; bytesMax: number },
+): Promise<{ files: Partial<Record<F, Buffer>>; fields: Partial<Record<T, string>> }> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data');
+  const files: Partial<Record<F, Buffer>> = {};
+  const fields: Partial<Record<T, string>> = {};
+  const unexpected = (name: string) =>
+    new AppError('VALIDATION', `Unexpected part "${name.slice(0, 40)}"`, [
+      { field: `body.${name.slice(0, 40)}`, message: 'Not part of this form' },
+    ]);
+  try {
+    for await (const part of request.parts()) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        if (!(form.files as readonly string[]).includes(name) || name in files) throw unexpected(name);
+        try {
+          files[name as F] = await part.toBuffer();
+        } catch {
+          const message = `The image must be at most ${form.bytesMax / (1024 * 1024)} MB`;
+          throw new AppError('PAYLOAD_TOO_LARGE', message, [{ field: `body.${name}`, message }]);
+        }
+      } else {
+        if (!(form.fields as readonly string[]).includes(name) || name in fields) throw unexpected(name);
+        fields[name as T] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError || isClientError(error)) throw error;
+    throw new AppError('VALIDATION', 'The upload could not be read: send the form as multipart/form-data');
+  }
+  return { files, fields };
+}

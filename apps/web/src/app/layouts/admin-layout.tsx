@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: PATHS.admin.tickets, label: 'Tickets' },
   { to: PATHS.admin.orders, label: 'Orders' },
   { to: PATHS.admin.withdrawals, label: 'Withdrawals' },
+  { to: PATHS.admin.kyc, label: 'KYC' },
   { to: PATHS.admin.pairs, label: 'Pairs' },
   { to: PATHS.admin.settings, label: 'Settings' },
   { to: PATHS.admin.audit, label: 'Audit log' },

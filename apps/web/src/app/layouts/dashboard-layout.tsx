@@ -5,6 +5,7 @@ import { DropdownMenu } from '../../components/dropdown-menu';
 import {
   IconBell,
   IconCandles,
+  IconCheckCircle,
   IconChevronDown,
   IconDashboard,
   IconHistory,
@@ -90,6 +91,11 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
           label: 'Security',
           icon: <IconShieldCheck size={16} />,
           onSelect: () => void navigate(PATHS.security),
+        },
+        {
+          label: 'Verification',
+          icon: <IconCheckCircle size={16} />,
+          onSelect: () => void navigate(PATHS.verification),
         },
         {
           label: 'Notifications',

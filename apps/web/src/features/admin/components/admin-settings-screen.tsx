@@ -13,6 +13,7 @@ const GROUP_TITLE: Record<TSettingGroup, string> = {
   trading: 'Trading',
   wallet: 'Wallet',
   referral: 'Referral',
+  kyc: 'Identity verification',
 };
 
 const LABEL: Record<string, string> = {
@@ -31,9 +32,38 @@ const LABEL: Record<string, string> = {
   quoteTtlSeconds: 'A withdrawal quote holds its rate for (seconds)',
   commissionRate: 'Referral commission (0.2 = 20 % of the fees)',
   isEnabled: 'Referral commission enabled',
+  blockedCountries: 'Countries not served (ISO codes, comma-separated: US, IR)',
+  level2DailyWithdrawal: 'Daily withdrawal limit of a verified identity (USD)',
 };
 
 type TValues = Record<string, unknown>;
+
+/** A list of codes typed as text ("US, IR"): the text is kept as typed, the list sent upper-case. */
+function CodeListField(props: {
+  label: string;
+  name: string;
+  initial: string[];
+  onChange: (codes: string[]) => void;
+}) {
+  const [text, setText] = useState(props.initial.join(', '));
+  return (
+    <TextField
+      label={props.label}
+      name={props.name}
+      value={text}
+      autoCapitalize="characters"
+      onChange={(event) => {
+        setText(event.target.value);
+        props.onChange(
+          event.target.value
+            .split(/[\s,]+/)
+            .map((code) => code.toUpperCase())
+            .filter(Boolean),
+        );
+      }}
+    />
+  );
+}
 
 /** One group's form: its keys as the defaults define them (text, switch, or leverage per type). */
 function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues }) {
@@ -79,6 +109,17 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
                 inputMode="numeric"
                 value={Number.isNaN(value) ? '' : String(value)}
                 onChange={(event) => set(key, Number.parseInt(event.target.value, 10))}
+              />
+            );
+          }
+          if (Array.isArray(value)) {
+            return (
+              <CodeListField
+                key={key}
+                label={LABEL[key] ?? key}
+                name={key}
+                initial={value as string[]}
+                onChange={(codes) => set(key, codes)}
               />
             );
           }

@@ -12,12 +12,13 @@ export const WALLET_NOTIFICATION_KINDS: readonly string[] = [
   'withdrawal_returned',
 ];
 
-/** Where a notification leads: the ticket, the order history, the security screen, the wallet. */
+/** Where a notification leads: the ticket, the order history, security, verification, the wallet. */
 export function notificationTarget(notification: TNotification): string {
   const { kind, payload } = notification;
   if (kind === 'ticket_reply' && typeof payload.ticketId === 'string') return PATHS.ticket(payload.ticketId);
   if (['order_filled', 'take_profit', 'stop_loss', 'liquidation'].includes(kind)) return PATHS.history;
   if (kind === 'new_device') return PATHS.security;
+  if (kind === 'kyc_approved' || kind === 'kyc_rejected') return PATHS.verification;
   if (kind === 'deposit_credited') return PATHS.wallet;
   if (WALLET_NOTIFICATION_KINDS.includes(kind)) return `${PATHS.wallet}?tab=withdraw`;
   return PATHS.notifications;

@@ -7,6 +7,8 @@ import { Button } from '../../../components/button';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
+import { useKyc } from '../../../domain/identity/get-kyc';
+import { IdentityRequired } from '../../../domain/identity/identity-required';
 import {
   amountError,
   clampLeverage,
@@ -80,6 +82,9 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
   const leverageId = useId();
 
+  // Real orders need the personal details of verification level 1.
+  const kyc = useKyc();
+
   if (!pair) return <OrderTicketSkeleton />;
 
   const precision = pair.pricePrecision;
@@ -118,7 +123,8 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const isDemoOnly = account === 'real' && !pair.realTrading;
   // A market order needs a fresh price; a limit order may wait for one.
   const isDelayed = isQuoteDelayed && type === 'market';
-  const isTakingOrders = pair.marketOpen && !isDemoOnly && !isDelayed;
+  const needsIdentity = account === 'real' && kyc.data !== undefined && kyc.data.level < 1;
+  const isTakingOrders = pair.marketOpen && !isDemoOnly && !isDelayed && !needsIdentity;
 
   const submit = () => {
     setIsSubmitted(true);
@@ -319,6 +325,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
             {realNeedsLivePricesText(pair.symbol)}.
           </p>
         ) : null}
+        {needsIdentity && !isDemoOnly && kyc.data ? <IdentityRequired kyc={kyc.data} need={1} /> : null}
 
         <Button
           type="submit"

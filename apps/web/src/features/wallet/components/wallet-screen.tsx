@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { PageHeader } from '../../../components/page-header';
+import { useKyc } from '../../../domain/identity/get-kyc';
+import { IdentityRequired } from '../../../domain/identity/identity-required';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatMoney } from '../../../lib/format';
@@ -20,6 +22,8 @@ export function WalletScreen() {
   const tab: TTab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
   const portfolio = usePortfolio('real');
   const available = portfolio.data?.freeMargin ?? portfolio.data?.balance;
+  // Withdrawals need a verified identity: until then the panel says what is missing.
+  const kyc = useKyc();
 
   return (
     <>
@@ -44,7 +48,13 @@ export function WalletScreen() {
       />
       <div className={styles.layout}>
         <div className={styles.main}>
-          {tab === 'deposit' ? <DepositPanel /> : <WithdrawPanel available={available} />}
+          {tab === 'deposit' ? (
+            <DepositPanel />
+          ) : kyc.data && kyc.data.level < 2 ? (
+            <IdentityRequired kyc={kyc.data} need={2} />
+          ) : (
+            <WithdrawPanel available={available} />
+          )}
         </div>
         <div className={styles.side}>
           {tab === 'deposit' ? (

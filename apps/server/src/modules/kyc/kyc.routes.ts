@@ -1,0 +1,135 @@
+import multipart from '@fastify/multipart';
+import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import {
+  DOCUMENT_KINDS,
+  ZDocumentKind,
+  ZKyc,
+  ZKycDetails,
+  ZKycRejectRequest,
+  ZKycSubmission,
+  ZKycSubmissionDetail,
+  ZKycSubmissionsQuery,
+} from '@td/contracts/kyc';
+import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { ZSignedLinkQuery } from '../../platform/http/signed-url';
+import { uploadedForm } from '../../platform/http/upload';
+import { authOf } from '../auth/authenticate';
+import type { KycService } from './kyc.service';
+import { KYC_DOCUMENT_URL_PREFIX, type KycAdmin } from './kyc-admin.service';
+
+const ZId = z.object({ id: z.uuid() });
+
+/**
+ * Identity verification: the account holder's level, details and documents (`/kyc`), and the
+ * back-office's review queue (`/admin/kyc`, administrators only). Documents go in once and come out
+ * only to administrators, by short-lived signed links.
+ */
+export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPluginAsyncZod {
+  const { kyc, admin } = deps;
+  return async (app) => {
+    // Three images and the document type; each image a little over the limit so that "too large"
+    // is told apart from "truncated".
+    await app.register(multipart, {
+      limits: { fileSize: AVATAR_BYTES_MAX + 1, files: DOCUMENT_KINDS.length, fields: 2, parts: 5 },
+    });
+
+    app.get(
+      '/kyc',
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZKyc) } } },
+      async (request) => ok('Verification fetched', await kyc.status(authOf(request).user.id)),
+    );
+
+    app.put(
+      '/kyc/details',
+      {
+        config: { access: 'user' },
+        schema: { body: ZKycDetails, response: { 200: successEnvelope(ZKyc) } },
+      },
+      async (request) => {
+        const { id } = authOf(request).user;
+        await kyc.saveDetails(id, request.body);
+        return ok('Personal details saved', await kyc.status(id));
+      },
+    );
+
+    app.post(
+      '/kyc',
+      { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZKyc) } } },
+      async (request, reply) => {
+        const { id } = authOf(request).user;
+        const form = await uploadedForm(request, {
+          files: DOCUMENT_KINDS,
+          fields: ['documentType'],
+          bytesMax: AVATAR_BYTES_MAX,
+        });
+        await kyc.submit(id, { documentType: form.fields.documentType, images: form.files });
+        return reply.status(201).send(ok('Documents sent for review', await kyc.status(id)));
+      },
+    );
+
+    app.get(
+      '/admin/kyc',
+      {
+        config: { access: 'admin' },
+        schema: {
+          querystring: ZKycSubmissionsQuery,
+          response: { 200: successEnvelope(pageOf(ZKycSubmission)) },
+        },
+      },
+      async (request) => ok('Submissions fetched', await admin.list(request.query)),
+    );
+
+    app.get(
+      '/admin/kyc/:id',
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmissionDetail) } },
+      },
+      async (request) => ok('Submission fetched', await admin.get(request.params.id)),
+    );
+
+    // Opened by an `<img>` in the back-office (no token), only by the signed link the submission
+    // gave, for a few minutes; never cached.
+    app.get(
+      `${KYC_DOCUMENT_URL_PREFIX}:id/documents/:kind`,
+      {
+        config: { access: 'signed' },
+        schema: { params: ZId.extend({ kind: ZDocumentKind }), querystring: ZSignedLinkQuery },
+      },
+      async (request, reply) => {
+        const image = await admin.document(request.params.id, request.params.kind);
+        return reply
+          .type('image/webp')
+          .header('cache-control', 'private, no-store')
+          .header('content-length', image.length)
+          .send(image);
+      },
+    );
+
+    app.post(
+      '/admin/kyc/:id/approve',
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmission) } },
+      },
+      async (request) =>
+        ok('Identity approved', await admin.approve(authOf(request).user, request.params.id)),
+    );
+
+    app.post(
+      '/admin/kyc/:id/reject',
+      {
+        config: { access: 'admin' },
+        schema: { params: ZId, body: ZKycRejectRequest, response: { 200: successEnvelope(ZKycSubmission) } },
+      },
+      async (request) =>
+        ok(
+          'Identity rejected',
+          await admin.reject(authOf(request).user, request.params.id, request.body.reason),
+        ),
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { pageOf } from '@td/contracts/envelope';
+import { type TKycSubmissionStatus, ZKycSubmission, ZKycSubmissionDetail } from '@td/contracts/kyc';
+import { api } from '../../../lib/api-client';
+import { ADMIN_PAGE_SIZE, useAuditedMutation } from './admin-users';
+
+export const ADMIN_KYC_KEY = ['admin', 'kyc'] as const;
+
+/** GET /admin/kyc?status=&page=: the review queue (the oldest waiting first). */
+export const useAdminKycSubmissions = (status: TKycSubmissionStatus | undefined, page: number) =>
+  useQuery({
+    queryKey: [...ADMIN_KYC_KEY, 'list', { status, page }],
+    queryFn: async () =>
+      (
+        await api.get('/admin/kyc', {
+          params: { ...(status ? { status } : {}), page, limit: ADMIN_PAGE_SIZE },
+          schema: pageOf(ZKycSubmission),
+          silent: true,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+/**
+ * GET /admin/kyc/{id}: the details beside the documents. The documents' signed links live for
+ * minutes, so the submission is read again before they run out.
+ */
+export const useAdminKycSubmission = (id: string) =>
+  useQuery({
+    queryKey: [...ADMIN_KYC_KEY, 'one', id],
+    queryFn: async () =>
+      (await api.get(`/admin/kyc/${encodeURIComponent(id)}`, { schema: ZKycSubmissionDetail })).data,
+    refetchInterval: 4 * 60_000,
+  });
+
+const path = (id: string, action: string) => `/admin/kyc/${encodeURIComponent(id)}/${action}`;
+
+/** POST /admin/kyc/{id}/approve, …/reject `{reason}`: each decision audited and told to the user. */
+export const approveKyc = (id: string) => api.post(path(id, 'approve'), undefined);
+export const rejectKyc = ({ id, reason }: { id: string; reason: string }) =>
+  api.post(path(id, 'reject'), { reason });
+
+export const useAdminKycMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>
+  useAuditedMutation(ADMIN_KYC_KEY, run);

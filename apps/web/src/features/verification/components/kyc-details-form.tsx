@@ -1,0 +1,109 @@
+import { type TKycDetails, ZKycDetails } from '@td/contracts/kyc';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { COUNTRIES } from '../../../lib/countries';
+import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
+import { useSaveKycDetails } from '../api/kyc';
+import styles from './verification.module.css';
+
+const FIELDS = [
+  'legalFirstName',
+  'legalLastName',
+  'dateOfBirth',
+  'country',
+  'addressLine',
+  'city',
+  'postalCode',
+] as const;
+type TField = (typeof FIELDS)[number];
+type TValues = Record<TField, string>;
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+const EMPTY: TValues = {
+  legalFirstName: '',
+  legalLastName: '',
+  dateOfBirth: '',
+  country: '',
+  addressLine: '',
+  city: '',
+  postalCode: '',
+};
+
+/** The contract's rules, the same the server applies (an adult, a real date, a country code). */
+function validate(values: TValues) {
+  const parsed = ZKycDetails.safeParse(values);
+  const errors: TFieldErrors<TField> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  return { errors, request: parsed.success ? parsed.data : null };
+}
+
+/** Level 1: the person as their documents name them, and where they live. */
+export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
+  const { textField, handleSubmit, showServerErrors } = useForm({
+    fields: FIELDS,
+    initial: saved ?? EMPTY,
+    validate,
+  });
+  const save = useSaveKycDetails();
+  const onSubmit = handleSubmit((request) =>
+    save.mutate(request, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (error) => showServerErrors(error),
+    }),
+  );
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal details">
+      <p className={styles.intro}>As written on your identity document.</p>
+      <div className={styles.row}>
+        <TextField
+          {...textField('legalFirstName')}
+          label="Legal first name"
+          autoComplete="given-name"
+          required
+        />
+        <TextField
+          {...textField('legalLastName')}
+          label="Legal last name"
+          autoComplete="family-name"
+          required
+        />
+      </div>
+      <div className={styles.row}>
+        <TextField
+          {...textField('dateOfBirth')}
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          hint="You must be 18 or older."
+          required
+        />
+        <SelectField
+          {...textField('country')}
+          label="Country of residence"
+          autoComplete="country"
+          placeholder="Select a country"
+          options={COUNTRY_OPTIONS}
+          required
+        />
+      </div>
+      <TextField
+        {...textField('addressLine')}
+        label="Street address"
+        autoComplete="street-address"
+        required
+      />
+      <div className={styles.row}>
+        <TextField {...textField('city')} label="City" autoComplete="address-level2" required />
+        <TextField {...textField('postalCode')} label="Postal code" autoComplete="postal-code" required />
+      </div>
+      <div className={styles.footer}>
+        <Button type="submit" variant="primary" isLoading={save.isPending}>
+          {saved ? 'Save details' : 'Continue'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  DOCUMENT_KIND_LABEL,
+  DOCUMENT_TYPE_LABEL,
+  DOCUMENT_TYPES,
+  documentKindsOf,
+  type TDocumentKind,
+  type TDocumentType,
+} from '@td/contracts/kyc';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { IconCamera, IconCheckCircle } from '../../../components/icons';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useSubmitKyc } from '../api/kyc';
+import { documentUpload } from '../document-image';
+import styles from './verification.module.css';
+
+const HINT: Record<TDocumentKind, string> = {
+  front: 'The side with your photo, all four corners in the picture.',
+  back: 'The other side, readable.',
+  selfie: 'Your face beside the document, both in focus.',
+};
+
+type TChosen = Partial<Record<TDocumentKind, { blob: Blob; url: string }>>;
+
+/** One image of the document: the phone's camera (the front one for a selfie) or a file. */
+function DocumentPicker({
+  kind,
+  chosen,
+  error,
+  onChosen,
+}: {
+  kind: TDocumentKind;
+  chosen: { url: string } | undefined;
+  error: string | undefined;
+  onChosen: (kind: TDocumentKind, file: File) => void;
+}) {
+  const inputId = `kyc-${kind}`;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onChosen(kind, file);
+  };
+  return (
+    <div className={styles.picker} data-chosen={Boolean(chosen)} data-invalid={Boolean(error)}>
+      <div className={styles.pickerPreview}>
+        {chosen ? (
+          <img src={chosen.url} alt={`${DOCUMENT_KIND_LABEL[kind]} preview`} />
+        ) : (
+          <IconCamera size={24} />
+        )}
+      </div>
+      <div className={styles.pickerText}>
+        <span className={styles.pickerTitle}>
+          {DOCUMENT_KIND_LABEL[kind]}
+          {chosen ? <IconCheckCircle size={14} className={styles.pickerDone} /> : null}
+        </span>
+        <span className={error ? styles.pickerError : styles.pickerHint} id={`${inputId}-hint`}>
+          {error ?? HINT[kind]}
+        </span>
+      </div>
+      <label className={styles.pickerButton} htmlFor={inputId}>
+        {chosen ? 'Retake' : 'Add photo'}
+      </label>
+      <input
+        id={inputId}
+        name={kind}
+        className={styles.fileInput}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        capture={kind === 'selfie' ? 'user' : 'environment'}
+        aria-label={`${DOCUMENT_KIND_LABEL[kind]} photo`}
+        aria-describedby={`${inputId}-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={onChange}
+      />
+    </div>
+  );
+}
+
+/** Level 2: the document type and its photos, taken with the camera on a phone or chosen as files. */
+export function KycDocumentsForm() {
+  const [documentType, setDocumentType] = useState<TDocumentType>('passport');
+  const [chosen, setChosen] = useState<TChosen>({});
+  const [errors, setErrors] = useState<Partial<Record<TDocumentKind, string>>>({});
+  const [progress, setProgress] = useState(0);
+  const submit = useSubmitKyc();
+  const kinds = documentKindsOf(documentType);
+
+  // Previews hold the photo in memory until revoked: a replaced one at once, the rest on leaving.
+  const previews = useRef<TChosen>({});
+  previews.current = chosen;
+  useEffect(
+    () => () => {
+      for (const item of Object.values(previews.current)) if (item) URL.revokeObjectURL(item.url);
+    },
+    [],
+  );
+
+  const onChosen = async (kind: TDocumentKind, file: File) => {
+    const result = await documentUpload(file);
+    if ('error' in result) {
+      setErrors((current) => ({ ...current, [kind]: result.error }));
+      return;
+    }
+    setErrors((current) => ({ ...current, [kind]: undefined }));
+    setChosen((current) => {
+      const replaced = current[kind];
+      if (replaced) URL.revokeObjectURL(replaced.url);
+      return { ...current, [kind]: { blob: result.blob, url: URL.createObjectURL(result.blob) } };
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = Object.fromEntries(
+      kinds
+        .filter((kind) => !chosen[kind])
+        .map((kind) => [kind, `Add the ${DOCUMENT_KIND_LABEL[kind].toLowerCase()} photo`]),
+    );
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      document.getElementById(`kyc-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    setProgress(0);
+    submit.mutate(
+      {
+        documentType,
+        images: Object.fromEntries(kinds.map((kind) => [kind, chosen[kind]?.blob])),
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: ({ message }) => toast.success(message),
+        onError: (error) => setErrors(serverFieldErrors<TDocumentKind>(error)),
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Identity documents">
+      <fieldset className={styles.types}>
+        <legend className={styles.legend}>Document</legend>
+        {DOCUMENT_TYPES.map((type) => (
+          <label key={type} className={styles.type} data-checked={type === documentType}>
+            <input
+              type="radio"
+              name="documentType"
+              value={type}
+              checked={type === documentType}
+              onChange={() => setDocumentType(type)}
+            />
+            {DOCUMENT_TYPE_LABEL[type]}
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.pickers}>
+        {kinds.map((kind) => (
+          <DocumentPicker
+            key={kind}
+            kind={kind}
+            chosen={chosen[kind]}
+            error={errors[kind]}
+            onChosen={onChosen}
+          />
+        ))}
+      </div>
+      <p className={styles.note}>
+        Your documents are encrypted as they are stored and are seen only by our verification team.
+      </p>
+      <div className={styles.footer}>
+        {submit.isPending ? (
+          <span className={`${styles.progress} tabular`} aria-live="polite">
+            {Math.round(progress * 100)} %
+          </span>
+        ) : null}
+        <Button type="submit" variant="primary" isLoading={submit.isPending}>
+          Send for review
+        </Button>
+      </div>
+    </form>
+  );
+}

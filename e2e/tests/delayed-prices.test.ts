@@ -1,0 +1,71 @@
+import { startWsServer } from '@td/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { createUser, type TCreatedUser } from '../support/factories';
+import { useJourneyEnvironment } from '../support/journey';
+
+// Crypto prices from an exchange's stream (a local server speaking Binance's format): while it
+// sends, the Trade tab takes market orders; when it goes quiet for longer than
+// trading.maxQuoteAgeMs (5 s), the pair shows Delayed and the ticket holds market orders; the next
+// price lifts both.
+
+const QUIET_WAIT_MS = 20_000;
+
+let feed: Awaited<ReturnType<typeof startWsServer>> | undefined;
+const serverEnv: Record<string, string> = { MARKET_FEED: 'binance' };
+beforeAll(async () => {
+  feed = await startWsServer();
+  serverEnv.BINANCE_WS_URL = feed.url;
+});
+afterAll(async () => feed?.close());
+const env = useJourneyEnvironment(serverEnv);
+
+let update = 1;
+/** One best bid and ask of BTC/USDT, as the exchange sends it. */
+function sendPrice() {
+  const connection = feed?.connections.at(-1);
+  if (!connection) throw new Error('the server has not connected to the feed');
+  const bid = (70_000 + update / 100).toFixed(2);
+  const ask = (70_000.2 + update / 100).toFixed(2);
+  connection.send({
+    stream: 'btcusdt@bookTicker',
+    data: { u: update, s: 'BTCUSDT', b: bid, B: '1', a: ask, A: '1' },
+  });
+  update += 1;
+}
+
+describe('delayed prices', () => {
+  let user: TCreatedUser;
+  beforeAll(async () => {
+    user = await createUser(env);
+    await expect.poll(() => feed?.connections.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+
+  it('shows the pair Delayed and holds market orders while the feed is quiet', async () => {
+    const page = await env.openPage({ token: user.token, theme: 'light' });
+    const ticker = setInterval(sendPrice, 500);
+    try {
+      await page.goto('/dashboard/trade?pair=BTC_USDT');
+      const ticket = page.getByTestId('order-ticket');
+      const buy = ticket.getByRole('button', { name: /^Buy BTC/ });
+      await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByText('Delayed', { exact: true }).count()).toBe(0);
+    } finally {
+      clearInterval(ticker);
+    }
+
+    // Quiet: after the allowed age, the badge, the reason and a held ticket.
+    await page.getByText('Delayed', { exact: true }).waitFor({ timeout: QUIET_WAIT_MS });
+    const ticket = page.getByTestId('order-ticket');
+    expect(await ticket.getByTestId('prices-delayed').textContent()).toBe(
+      'Prices for BTC/USD are delayed: market orders wait for a fresh price.',
+    );
+    expect(await ticket.getByRole('button', { name: /^Buy BTC/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'trade-delayed-1440-light');
+
+    // A fresh price lifts it.
+    sendPrice();
+    await expect.poll(() => page.getByText('Delayed', { exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => ticket.getByRole('button', { name: /^Buy BTC/ }).isEnabled()).toBe(true);
+  });
+});
