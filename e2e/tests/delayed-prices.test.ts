@@ -7,7 +7,7 @@ import { useJourneyEnvironment } from '../support/journey';
 // Crypto prices from an exchange's stream (a local server speaking Binance's format): while it
 // sends, the Trade tab takes market orders; when it goes quiet for longer than
 // trading.maxQuoteAgeMs (5 s), the pair shows Delayed and the ticket holds market orders; the next
-// price lifts both.
+// prices lift both.
 
 const QUIET_WAIT_MS = 20_000;
 
@@ -21,15 +21,51 @@ afterAll(async () => feed?.close());
 const env = useJourneyEnvironment(serverEnv);
 
 let update = 1;
-/** One best bid and ask of BTC/USDT, as the exchange sends it. */
+/**
+ * The best bid and ask of BTC/USDT and a trade of its current minute, as the exchange sends them:
+ * the trade is what makes the price fresh.
+ */
 function sendPrice() {
   const connection = feed?.connections.at(-1);
   if (!connection) throw new Error('the server has not connected to the feed');
-  const bid = (70_000 + update / 100).toFixed(2);
-  const ask = (70_000.2 + update / 100).toFixed(2);
+  const nowMs = Date.now();
+  const minute = Math.floor(nowMs / 60_000) * 60_000;
+  const last = (47_000.1 + update / 100).toFixed(2);
   connection.send({
     stream: 'btcusdt@bookTicker',
-    data: { u: update, s: 'BTCUSDT', b: bid, B: '1', a: ask, A: '1' },
+    data: {
+      u: update,
+      s: 'BTCUSDT',
+      b: (47_000 + update / 100).toFixed(2),
+      B: '1',
+      a: (47_000.2 + update / 100).toFixed(2),
+      A: '1',
+    },
+  });
+  connection.send({
+    stream: 'btcusdt@kline_1m',
+    data: {
+      e: 'kline',
+      E: nowMs,
+      s: 'BTCUSDT',
+      k: {
+        t: minute,
+        T: minute + 59_999,
+        s: 'BTCUSDT',
+        i: '1m',
+        o: '47000.00',
+        c: last,
+        h: '47100.00',
+        l: '46900.00',
+        v: '1',
+        n: update,
+        x: false,
+        q: String(47_000 * update),
+        V: '1',
+        Q: '1',
+        B: '0',
+      },
+    },
   });
   update += 1;
 }
@@ -38,7 +74,12 @@ describe('delayed prices', () => {
   let user: TCreatedUser;
   beforeAll(async () => {
     user = await createUser(env);
-    await expect.poll(() => feed?.connections.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The server connects to the feed once it has started; a bounded wait for it.
+    const deadline = Date.now() + 15_000;
+    while ((feed?.connections.length ?? 0) === 0) {
+      if (Date.now() > deadline) throw new Error('the server never connected to the feed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it('shows the pair Delayed and holds market orders while the feed is quiet', async () => {
@@ -63,9 +104,15 @@ describe('delayed prices', () => {
     expect(await ticket.getByRole('button', { name: /^Buy BTC/ }).isDisabled()).toBe(true);
     await screenshot(page, 'trade-delayed-1440-light');
 
-    // A fresh price lifts it.
-    sendPrice();
-    await expect.poll(() => page.getByText('Delayed', { exact: true }).count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => ticket.getByRole('button', { name: /^Buy BTC/ }).isEnabled()).toBe(true);
+    // Fresh prices lift it.
+    const resumed = setInterval(sendPrice, 500);
+    try {
+      await expect
+        .poll(() => page.getByText('Delayed', { exact: true }).count(), { timeout: 15_000 })
+        .toBe(0);
+      await expect.poll(() => ticket.getByRole('button', { name: /^Buy BTC/ }).isEnabled()).toBe(true);
+    } finally {
+      clearInterval(resumed);
+    }
   });
 });

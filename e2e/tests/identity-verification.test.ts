@@ -103,7 +103,7 @@ describe('identity verification, from signup to a withdrawal', () => {
     for (const theme of ['light', 'dark'] as const) {
       const mobile = await env.openPage({ token, theme, viewport: VIEWPORTS.mobile });
       await openVerification(mobile);
-      await mobile.getByText(/We received your id card/i).waitFor();
+      await mobile.getByText(/We received your ID card/i).waitFor();
       await screenshot(mobile, `verification-pending-375-${theme}`, { fullPage: true });
     }
   });

@@ -36,6 +36,13 @@ export const DOCUMENT_TYPE_LABEL: Record<TDocumentType, string> = {
   driving_licence: 'Driving licence',
 };
 
+/** A document type inside a sentence: "your ID card". */
+export const DOCUMENT_TYPE_PHRASE: Record<TDocumentType, string> = {
+  passport: 'passport',
+  id_card: 'ID card',
+  driving_licence: 'driving licence',
+};
+
 /** The images of a submission: a passport has no back. */
 export const DOCUMENT_KINDS = ['front', 'back', 'selfie'] as const;
 export const ZDocumentKind = z.enum(DOCUMENT_KINDS);

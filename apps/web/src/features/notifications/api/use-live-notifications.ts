@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { KYC_QUERY_KEY } from '../../../domain/identity/get-kyc';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { subscribeUserEvents } from '../../../lib/socket';
 import { WALLET_NOTIFICATION_KINDS } from '../components/notification-target';
@@ -9,8 +10,8 @@ import { ALERTS_QUERY_KEY } from './price-alerts';
 
 /**
  * The stream's `notification` events while the dashboard is open: each shows as a toast, and the
- * centre (and what the event is about: a ticket, the alerts, the wallet's deposits and
- * withdrawals) refreshes.
+ * centre (and what the event is about: a ticket, the alerts, the identity verification, the
+ * wallet's deposits and withdrawals) refreshes.
  */
 export function useLiveNotifications() {
   const queryClient = useQueryClient();
@@ -23,6 +24,9 @@ export function useLiveNotifications() {
           if (event.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: ['tickets'] });
           if (event.kind === 'price_alert')
             void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+          // An identity decision opens (or explains) withdrawals at once.
+          if (event.kind === 'kyc_approved' || event.kind === 'kyc_rejected')
+            void queryClient.invalidateQueries({ queryKey: KYC_QUERY_KEY });
           if (WALLET_NOTIFICATION_KINDS.includes(event.kind))
             void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
         },

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABEL, KYC_STATUS_LABEL, type TKyc, type TKycLevel } from '@td/contracts/kyc';
+import { DOCUMENT_TYPE_PHRASE, KYC_STATUS_LABEL, type TKyc, type TKycLevel } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { Badge } from '../../../components/badge';
 import { Callout } from '../../../components/callout';
@@ -108,15 +108,14 @@ function Documents({ kyc }: { kyc: TKyc }) {
   if (kyc.status === 'approved')
     return (
       <Callout tone="success" title="Identity verified">
-        Your {kyc.documentType ? DOCUMENT_TYPE_LABEL[kyc.documentType].toLowerCase() : 'document'} was
-        approved. Withdrawals are open to you.
+        Your {kyc.documentType ? DOCUMENT_TYPE_PHRASE[kyc.documentType] : 'document'} was approved.
+        Withdrawals are open to you.
       </Callout>
     );
   if (kyc.status === 'pending')
     return (
       <Callout tone="info" title="Under review" role="status">
-        We received your{' '}
-        {kyc.documentType ? DOCUMENT_TYPE_LABEL[kyc.documentType].toLowerCase() : 'documents'}
+        We received your {kyc.documentType ? DOCUMENT_TYPE_PHRASE[kyc.documentType] : 'documents'}
         {kyc.submittedAt ? ` on ${formatDate(kyc.submittedAt)}` : ''}. A review usually takes less than a day;
         we will e-mail you the result.
       </Callout>
