@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Dependencies stay in node_modules; only the workspace's own
+// Bundles the server into dist/main.js, and the backup command into dist/backup.js. Dependencies stay in node_modules; only the workspace's own
 // TypeScript (this app and @td/contracts) is compiled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -9,8 +9,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', backup: 'src/backup.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

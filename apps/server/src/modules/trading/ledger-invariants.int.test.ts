@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
+import { checkMoney } from '../../testing/money-checker';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
 
 type Action =
@@ -122,6 +123,8 @@ describe('the ledger under any sequence of trading', () => {
         await desk.setQuote('BTC_USDT', mid.value - 500, mid.value + 500);
         for (const step of steps) await run(step, mid);
         expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+        // The checker of the crash and chaos runs finds nothing after any sequence either.
+        expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
         const negative = await desk.t.deps.db.db.execute(
           sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
         );
@@ -138,5 +141,35 @@ describe('the ledger under any sequence of trading', () => {
       }),
       { numRuns: 8 },
     );
+  });
+  it('is checked by rules that catch a lost order, a double settlement, a wrong result and a double notice', async () => {
+    const db = desk.t.deps.db.db;
+    const user = users[0] as TestUser;
+    await desk.setQuote('BTC_USDT', 4_999_500, 5_000_500);
+    const opened = await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 5 });
+    const id: string = opened.json().data.id;
+    await desk.call(user, 'POST', `/orders/${id}/close`);
+    expect(await checkMoney(db, { acknowledgedOrderIds: [id] })).toEqual([]);
+
+    const lost = '00000000-0000-4000-8000-000000000000';
+    await db.execute(sql`update orders set pnl_cents = pnl_cents + 1 where id = ${id}`);
+    await db.execute(sql`insert into notifications (user_id, kind, message, payload)
+      select user_id, 'take_profit', 'x', ${JSON.stringify({ orderId: id })}::jsonb from orders where id = ${id}`);
+    await db.execute(sql`insert into notifications (user_id, kind, message, payload)
+      select user_id, 'take_profit', 'x', ${JSON.stringify({ orderId: id })}::jsonb from orders where id = ${id}`);
+    const rules = (await checkMoney(db, { acknowledgedOrderIds: [id, lost] })).map((v) => v.rule);
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'acknowledged order missing',
+        'realised PnL differs from its recomputation',
+        'fill notified twice',
+      ]),
+    );
+    // Put back: the property above runs on the same desk.
+    await db.execute(sql`update orders set pnl_cents = pnl_cents - 1 where id = ${id}`);
+    await db.execute(
+      sql`delete from notifications where kind = 'take_profit' and payload->>'orderId' = ${id}`,
+    );
+    expect(await checkMoney(db)).toEqual([]);
   });
 });

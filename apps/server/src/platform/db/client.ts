@@ -66,6 +66,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * Opens the database and brings its schema up to date. `dir` unset on PGlite means in memory
  * (tests); PGlite on a directory must be guarded by lockDataDir first.
  */
+/** The name this product's connections give PostgreSQL (`pg_stat_activity.application_name`). */
+export const APPLICATION_NAME = 'trading-desk';
+
 export async function openDatabase(
   target: DatabaseTarget,
   options: { migrationsDir: string; logger: Logger },
@@ -90,6 +93,8 @@ export async function openDatabase(
 
   const pool = new pg.Pool({
     connectionString: target.url,
+    // How a restore (and an operator) tells this product's connections from any other.
+    application_name: APPLICATION_NAME,
     max: POOL_MAX,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,

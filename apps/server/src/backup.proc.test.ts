@@ -1,0 +1,93 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupCommand } from './testing/backup-command';
+import { callProcess, signUpOnProcess } from './testing/process-user';
+import { type ServerProcess, spawnServer } from './testing/spawn-server';
+import { startTestMailbox, type TestMailbox } from './testing/test-mailbox';
+
+const STARTUP_MS = 90_000;
+
+describe('backup and restore of the embedded database', () => {
+  let mailbox: TestMailbox;
+  const servers: ServerProcess[] = [];
+  const start = async (dataDir: string) => {
+    const server = await spawnServer({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, LOG_LEVEL: 'warn' });
+    servers.push(server);
+    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    return server;
+  };
+  const stop = async (server: ServerProcess) => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  };
+
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+  });
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+    await mailbox?.close();
+  });
+
+  it(
+    'backs up a stopped server’s data and restores it into a new directory, refusing while a server runs',
+    async () => {
+      const original = mkdtempSync(join(tmpdir(), 'td-backup-'));
+      const copy = mkdtempSync(join(tmpdir(), 'td-restore-'));
+      const file = join(mkdtempSync(join(tmpdir(), 'td-file-')), 'desk.tar.gz');
+      const first = await start(original);
+      const user = await signUpOnProcess(first.url, mailbox);
+      const order = await callProcess<{ data: { status: string } }>(first.url, '/orders', {
+        method: 'POST',
+        token: user.token,
+        body: {
+          account: 'demo',
+          symbol: 'EUR_USD',
+          side: 'buy',
+          type: 'limit',
+          price: '0.5',
+          amount: '100',
+          leverage: 5,
+        },
+      });
+      expect(order.status).toBe(201);
+      // The account's money and positions (the equity curve's last point is the moment's own).
+      const portfolio = async (url: string, token: string) => {
+        const { data } = (
+          await callProcess<{ data: Record<string, unknown> }>(url, '/portfolio?account=demo', { token })
+        ).body;
+        return Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'series'));
+      };
+      const before = await portfolio(first.url, user.token);
+
+      const refused = backupCommand('backup', file, { DATA_DIR: original });
+      expect(refused.status).toBe(1);
+      expect(refused.output).toContain('Refusing to back up: a Trading Desk server is running');
+      await stop(first);
+
+      expect(backupCommand('backup', file, { DATA_DIR: original })).toMatchObject({ status: 0 });
+      expect(existsSync(file)).toBe(true);
+      expect(backupCommand('restore', file, { DATA_DIR: copy })).toMatchObject({ status: 0 });
+      const again = backupCommand('restore', file, { DATA_DIR: copy });
+      expect(again.status).toBe(1);
+      expect(again.output).toContain('it is not empty');
+
+      // The restored directory is the same desk: the same secrets (the session still signs in),
+      // the same account and money.
+      const second = await start(copy);
+      const signin = await callProcess<{ data: { token: string } }>(second.url, '/auth/signin', {
+        method: 'POST',
+        body: { email: user.email, password: user.password },
+      });
+      expect(signin.status).toBe(200);
+      expect(await portfolio(second.url, user.token)).toEqual(before);
+      const running = backupCommand('restore', file, { DATA_DIR: copy });
+      expect(running.status).toBe(1);
+      expect(running.output).toContain('Refusing to restore: a Trading Desk server is running');
+    },
+    4 * STARTUP_MS,
+  );
+});

@@ -1,0 +1,39 @@
+import { GOOD_PASSWORD, uniqueEmail } from './accounts';
+import { codeIn, type TestMailbox } from './test-mailbox';
+
+/** Calls a server process's API as a client would: JSON in, JSON out, the bearer token if given. */
+export async function callProcess<T = { data: unknown }>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
+}
+
+/** A verified account on a server process: signup, the mailed code, verification; its session token. */
+export async function signUpOnProcess(
+  baseUrl: string,
+  mailbox: TestMailbox,
+): Promise<{ email: string; password: string; token: string }> {
+  const email = uniqueEmail('proc');
+  const signup = await callProcess<{ data: { token: string } }>(baseUrl, '/auth/signup', {
+    method: 'POST',
+    body: { email, password: GOOD_PASSWORD, firstName: 'Pat', lastName: 'Process' },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status}`);
+  const verify = await callProcess<{ data: { token: string } }>(baseUrl, '/auth/verify-email', {
+    method: 'POST',
+    token: signup.body.data.token,
+    body: { code: codeIn(await mailbox.waitFor(email, /verify/i)) },
+  });
+  if (verify.status !== 200) throw new Error(`verification failed: ${verify.status}`);
+  return { email, password: GOOD_PASSWORD, token: verify.body.data.token };
+}
