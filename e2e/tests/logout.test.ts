@@ -20,6 +20,7 @@ describe('logout', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Profile',
       'Security',
+      'Verification',
       'Notifications',
       'Support',
       'Log out',

@@ -1,0 +1,88 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+
+const STARTUP_MS = 90_000;
+const SLOW_HEADERS = 200;
+const SLOW_BODIES = 40;
+const TRICKLE_MS = 500;
+/** Far above an answer's normal time here, far below the server's own timeouts. */
+const ANSWER_LIMIT_MS = 5_000;
+
+/**
+ * Clients that hold connections open without finishing a request (headers a line at a time, a
+ * body a byte at a time), and bodies far over the limit, must not take the server from everyone
+ * else: other users keep getting their answers meanwhile, and the oversized body is refused at once.
+ */
+describe('the server under abusive clients', () => {
+  let server: ServerProcess;
+  const sockets: Socket[] = [];
+  const timers: NodeJS.Timeout[] = [];
+
+  beforeAll(async () => {
+    server = await spawnServer({ LOG_LEVEL: 'warn' });
+    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+  }, STARTUP_MS);
+  afterAll(async () => {
+    for (const timer of timers) clearInterval(timer);
+    for (const socket of sockets) socket.destroy();
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await server?.exited;
+  });
+
+  /** A connection that starts a request and sends one more piece of it every TRICKLE_MS. */
+  const trickle = (head: string, piece: string) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(head);
+        timers.push(setInterval(() => socket.writable && socket.write(piece), TRICKLE_MS));
+        resolve();
+      });
+      socket.on('error', () => undefined);
+      sockets.push(socket);
+    });
+
+  it(
+    'keeps answering other users while slow clients hold connections, and refuses oversized bodies at once',
+    async () => {
+      await Promise.all([
+        ...Array.from({ length: SLOW_HEADERS }, (_, i) =>
+          trickle(`GET /public/prices HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow-${i}: 1\r\n`, 'X-More: 1\r\n'),
+        ),
+        ...Array.from({ length: SLOW_BODIES }, () =>
+          trickle(
+            'POST /auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{"email":"',
+            'a',
+          ),
+        ),
+      ]);
+
+      const oversized = await fetch(`${server.url}/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'x'.repeat(3 * 1024 * 1024), password: 'y' }),
+        signal: AbortSignal.timeout(ANSWER_LIMIT_MS),
+      });
+      expect(oversized.status).toBe(413);
+      expect(((await oversized.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        const response = await fetch(`${server.url}${i % 2 ? '/health' : '/public/prices'}`, {
+          signal: AbortSignal.timeout(ANSWER_LIMIT_MS),
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.info(
+        `abusive clients: ${SLOW_HEADERS} slow headers and ${SLOW_BODIES} slow bodies held; other users answered in p50 ${times[10]?.toFixed(0)} ms, max ${times[19]?.toFixed(0)} ms`,
+      );
+      // The slow ones are still held, not answered: they are what was being survived.
+      expect(sockets.filter((socket) => !socket.destroyed).length).toBeGreaterThan(SLOW_HEADERS / 2);
+    },
+    STARTUP_MS,
+  );
+});
