@@ -39,7 +39,7 @@ function Levels({ kyc }: { kyc: TKyc }) {
           return (
             <li key={step.level} className={styles.level} data-done={isDone}>
               <span className={styles.levelIcon} aria-hidden="true">
-                {isDone ? <IconCheckCircle size={18} /> : <IconLock size={16} />}
+                {isDone ? <IconCheckCircle size={18} /> : <IconLock size={18} />}
               </span>
               <span className={styles.levelText}>
                 <span className={styles.levelTitle}>
