@@ -60,6 +60,7 @@ describe('identity verification, from signup to a withdrawal', () => {
     await page.goto('/dashboard/wallet?tab=withdraw');
     await expectTitle(page, 'Wallet');
     await page.getByText('Verify your identity to withdraw').waitFor();
+    await screenshot(page, 'wallet-identity-required-1440-light');
     await page.getByRole('link', { name: 'Go to Verification' }).click();
     await waitForPath(page, '/dashboard/verification');
     await expectTitle(page, 'Verification');
@@ -96,6 +97,13 @@ describe('identity verification, from signup to a withdrawal', () => {
     await page.getByLabel('Selfie holding the document photo').setInputFiles(await photo('selfie', 200));
     await documents.getByAltText('Selfie holding the document preview').waitFor();
     await screenshot(page, 'verification-documents-1440-light', { fullPage: true });
+    // The same form on a phone, where the pickers open the camera.
+    const phone = await env.openPage({ token, theme: 'dark', viewport: VIEWPORTS.mobile });
+    await openVerification(phone);
+    await phone.getByRole('form', { name: 'Identity documents' }).getByLabel('ID card').check();
+    await phone.getByLabel('Front photo').setInputFiles(await photo('front', 40));
+    await phone.getByRole('form', { name: 'Identity documents' }).getByAltText('Front preview').waitFor();
+    await screenshot(phone, 'verification-documents-375-dark', { fullPage: true });
     await documents.getByRole('button', { name: 'Send for review' }).click();
     await expectToast(page, 'Documents sent for review');
     await page.getByText('Under review').first().waitFor();
@@ -124,6 +132,10 @@ describe('identity verification, from signup to a withdrawal', () => {
       )
       .toBe(true);
     await screenshot(admin, 'admin-kyc-review-1440-dark', { fullPage: true });
+    const adminPhone = await env.openPage({ token: adminToken, theme: 'light', viewport: VIEWPORTS.mobile });
+    await adminPhone.goto(admin.url());
+    await adminPhone.getByText('Katherine Johnson').waitFor();
+    await screenshot(adminPhone, 'admin-kyc-review-375-light', { fullPage: true });
     await admin.getByRole('button', { name: 'Approve' }).click();
     await expectToast(admin, 'Identity approved');
     await admin.getByText('Approved').first().waitFor();
@@ -136,6 +148,10 @@ describe('identity verification, from signup to a withdrawal', () => {
     await page.getByText('Identity verified').waitFor();
     await page.getByText('Withdrawals up to 50,000.00 USD a day').waitFor();
     await screenshot(page, 'verification-approved-1440-light', { fullPage: true });
+    const dark = await env.openPage({ token, theme: 'dark' });
+    await openVerification(dark);
+    await dark.getByText('Identity verified').waitFor();
+    await screenshot(dark, 'verification-approved-1440-dark', { fullPage: true });
 
     await page.goto('/dashboard/wallet?tab=withdraw');
     await expectTitle(page, 'Wallet');

@@ -261,6 +261,9 @@ describe('orders the server refuses or keeps waiting', () => {
     await page.getByRole('radio', { name: 'Real' }).check();
     const ticket = page.getByTestId('order-ticket');
     await expect.poll(() => ticket.getByTestId('preview-free-margin').textContent()).toBe('0.00 USD');
+    // A Real order needs the personal details of verification first: the ticket says so.
+    await ticket.getByText('Complete your personal details to trade on the Real account').waitFor();
+    await screenshot(page, 'trade-real-identity-required-1440-dark');
     // The choice is kept across reloads.
     await page.reload();
     expect(await page.getByRole('radio', { name: 'Real' }).isChecked()).toBe(true);

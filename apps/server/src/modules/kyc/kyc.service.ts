@@ -162,9 +162,14 @@ export function createKycService(deps: {
       }
     },
 
-    /** A Real order needs level 1. */
+    /**
+     * A Real order needs level 1: the details row and the blocked countries (cached) answer it; the
+     * documents are not asked about on the order's path.
+     */
     async requireRealTrading(userId: string): Promise<void> {
-      if ((await levelOf(userId)) < 1) throw forbidden(KYC_REAL_TRADING_TEXT);
+      const [profile, kyc] = await Promise.all([repo.profile(userId), deps.settings.get('kyc')]);
+      if (kycLevel({ country: profile?.country, isApproved: false }, kyc.blockedCountries) < 1)
+        throw forbidden(KYC_REAL_TRADING_TEXT);
     },
 
     /** A withdrawal is asked for: level 2. */
