@@ -5,8 +5,8 @@ import { codeIn, type TestMailbox } from './test-mailbox';
 export async function callProcess<T = { data: unknown }>(
   baseUrl: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: T }> {
+  init: { method?: string; body?: unknown; token?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -14,8 +14,13 @@ export async function callProcess<T = { data: unknown }>(
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    ...(init.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(init.timeoutMs) }),
   });
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => undefined)) as T,
+    headers: response.headers,
+  };
 }
 
 /** A verified account on a server process: signup, the mailed code, verification; its session token. */

@@ -1,9 +1,13 @@
 import type { TErrorBody } from '@td/contracts/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, codeForStatus } from '../errors';
 
 const GENERIC_500 = 'Something went wrong';
+const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment';
+/** How long a client waits before trying again while the database is out of reach. */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 /** Messages of the framework's own client errors, rewritten for a person. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -82,6 +86,12 @@ export function registerErrorHandling(
       }
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
       return send(reply, status, { message, code: codeForStatus(status) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request: it is answered at once, and the client may try again.
+      request.log.warn({ err: error }, 'request failed: the database is unreachable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return send(reply, 503, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, status >= 500 && status < 600 ? status : 500, {
