@@ -19,6 +19,11 @@ export interface ServerToClientEvents {
   order: (order: TOrder) => void;
   balance: (balance: TBalanceEvent) => void;
   notification: (event: TNotificationEventFull) => void;
+  /**
+   * Events may have been lost (the server's link to the other processes broke and is back): what
+   * the user's events keep current (orders, books, notifications) is read again.
+   */
+  resync: () => void;
   /** A request the server refused (a bad subscription), never a disconnect. */
   streamError: (error: z.infer<typeof ZStreamError>) => void;
 }

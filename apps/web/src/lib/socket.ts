@@ -109,6 +109,11 @@ export interface TUserEventHandlers {
   onBalance?: (balance: TBalanceEvent) => void;
   /** The notification centre's events (ticket replies, fills, alerts, new sign-ins). */
   onNotification?: (notification: TNotificationEventFull) => void;
+  /**
+   * Events may have been missed (the stream came back after a drop, or the server says it lost
+   * some): read again what the events keep current.
+   */
+  onResync?: () => void;
 }
 
 const userEventHandlers = new Set<TUserEventHandlers>();
@@ -129,6 +134,10 @@ function dispatchBalance(payload: unknown): void {
     return;
   }
   for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
+}
+
+function dispatchResync(): void {
+  for (const handlers of userEventHandlers) handlers.onResync?.();
 }
 
 function dispatchNotification(payload: unknown): void {
@@ -191,7 +200,11 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
     },
   });
 
+  let hasConnected = false;
   created.on('connect', () => {
+    // Events sent while this tab was away are gone: a reconnect reads again what they change.
+    if (hasConnected) dispatchResync();
+    hasConnected = true;
     retryAttempt = 0;
     clearRetry();
     setStatus('connected');
@@ -215,6 +228,7 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
   created.on('order', dispatchOrder);
   created.on('balance', dispatchBalance);
   created.on('notification', dispatchNotification);
+  created.on('resync', dispatchResync);
   created.connect();
   return created;
 }

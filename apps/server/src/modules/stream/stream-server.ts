@@ -250,8 +250,15 @@ export function attachStreamServer(deps: {
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
   let offUserEvents: (() => Promise<void>) | undefined;
   let offNotifications: (() => Promise<void>) | undefined;
+  let offRecovered: (() => void) | undefined;
   if (deps.userEvents) {
     const { bus, balanceOf } = deps.userEvents;
+    // The bus lost messages (it was cut off and is back): every tab reads its orders, books and
+    // notifications again rather than show what those messages would have changed.
+    offRecovered = bus.onRecovered(() => {
+      log.warn({ sockets: io.sockets.sockets.size }, 'bus recovered: clients told to read again');
+      io.local.emit('resync');
+    });
     void bus
       .subscribe(USER_EVENTS_CHANNEL, ({ userId, book, order }) => {
         const room = userRoom(userId);
@@ -306,6 +313,7 @@ export function attachStreamServer(deps: {
       offTick();
       clearInterval(recheckTimer);
       await (await offSessionsEnded)();
+      offRecovered?.();
       await offUserEvents?.();
       await offNotifications?.();
       io.disconnectSockets(true);

@@ -31,6 +31,11 @@ export interface Bus {
     handler: (message: z.output<S>) => void,
   ): Promise<Unsubscribe>;
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time the bus comes back after losing its connection: messages published
+   * meanwhile may never arrive, so what they keep current must be read again.
+   */
+  onRecovered(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

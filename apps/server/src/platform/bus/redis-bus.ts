@@ -49,6 +49,33 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
     registry.dispatch(prefixed.slice(KEY_PREFIX.length), message);
   });
 
+  // The subscriber's connection dropped and is back (ioredis subscribes again by itself): what was
+  // published in between is gone, and the listeners are told.
+  const recoveredListeners = new Set<() => void>();
+  let wasLost = false;
+  subscriber.on('close', () => {
+    wasLost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!wasLost) return;
+    wasLost = false;
+    logger.warn('bus connection back: messages published while it was down may be lost');
+    // Commands run in order: once this ping is answered the channels are subscribed again, so
+    // whatever the listeners read next cannot miss a message.
+    void subscriber
+      .ping()
+      .catch(() => undefined)
+      .then(() => {
+        for (const listener of recoveredListeners) {
+          try {
+            listener();
+          } catch (error) {
+            logger.error({ err: error }, 'bus recovery listener failed');
+          }
+        }
+      });
+  });
+
   logger.info('bus ready (Redis)');
   return {
     kind: 'redis',
@@ -68,8 +95,13 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
     async ping() {
       await publisher.ping();
     },
+    onRecovered(listener) {
+      recoveredListeners.add(listener);
+      return () => recoveredListeners.delete(listener);
+    },
     async close() {
       registry.clear();
+      recoveredListeners.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

@@ -27,6 +27,8 @@ export function useTradingStream(): void {
           });
         }
       },
+      // Events may have been missed: both accounts' orders and books are read again.
+      onResync: () => void invalidateTrading(queryClient),
       onBalance: ({ account, ...figures }) => {
         queryClient.setQueriesData<TPortfolio>({ queryKey: tradingKeys.portfolioOf(account) }, (old) =>
           old ? { ...old, ...figures } : old,

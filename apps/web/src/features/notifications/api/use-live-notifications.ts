@@ -11,7 +11,7 @@ import { ALERTS_QUERY_KEY } from './price-alerts';
 /**
  * The stream's `notification` events while the dashboard is open: each shows as a toast, and the
  * centre (and what the event is about: a ticket, the alerts, the identity verification, the
- * wallet's deposits and withdrawals) refreshes.
+ * wallet's deposits and withdrawals) refreshes; all of them after events may have been missed.
  */
 export function useLiveNotifications() {
   const queryClient = useQueryClient();
@@ -29,6 +29,11 @@ export function useLiveNotifications() {
             void queryClient.invalidateQueries({ queryKey: KYC_QUERY_KEY });
           if (WALLET_NOTIFICATION_KINDS.includes(event.kind))
             void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
+        },
+        onResync: () => {
+          for (const queryKey of [NOTIFICATIONS_QUERY_KEY, ['tickets'], ALERTS_QUERY_KEY, KYC_QUERY_KEY])
+            void queryClient.invalidateQueries({ queryKey });
+          void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
         },
       }),
     [queryClient],

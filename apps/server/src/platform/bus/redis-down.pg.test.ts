@@ -1,0 +1,114 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callProcess, signUpOnProcess } from '../../testing/process-user';
+import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+
+const STARTUP_MS = 90_000;
+const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+/**
+ * Redis goes away under a running server and comes back. Orders are still taken meanwhile (the
+ * bus carries news, never the only copy of anything), `/health` names the bus as the part that is
+ * down, and once it is back every open stream is told to read its orders again, since the events
+ * published in between are lost.
+ */
+describe('a server whose Redis goes away', () => {
+  let database: TestDatabase;
+  let mailbox: TestMailbox;
+  let proxy: TcpProxy;
+  let server: ServerProcess;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    mailbox = await startTestMailbox();
+    proxy = await startTcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    server = await spawnServer({
+      DATABASE_URL: database.url ?? '',
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      SMTP_URL: mailbox.url,
+      JWT_SECRET: 'r'.repeat(48),
+      ROLES: 'api,stream,market',
+      LOG_LEVEL: 'warn',
+    });
+    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+  }, STARTUP_MS);
+  afterAll(async () => {
+    socket?.disconnect();
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await server?.exited;
+    await proxy?.close();
+    await mailbox?.close();
+    await database?.drop();
+  });
+
+  it(
+    'takes orders while it is down, says so on /health, and tells open streams to read again when it is back',
+    async () => {
+      const user = await signUpOnProcess(server.url, mailbox);
+      const ticket = await callProcess<{ data: { token: string } }>(server.url, '/auth/wss/signin', {
+        token: user.token,
+      });
+      socket = io(server.url, {
+        auth: { token: ticket.body.data.token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      const healthText = async () => JSON.stringify((await server.health())?.body ?? {});
+      let resyncs = 0;
+      socket.on('resync', () => {
+        resyncs += 1;
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket?.once('connect', () => resolve());
+        socket?.once('connect_error', reject);
+      });
+      await server.waitUntil(
+        async () => {
+          const prices = await callProcess<{ data: Record<string, unknown> }>(server.url, '/public/prices');
+          return prices.body?.data?.['CRP:BTC_USDT'] !== undefined;
+        },
+        STARTUP_MS,
+        'a BTC price',
+      );
+
+      await proxy.cut();
+      await server.waitUntil(
+        async () => (await healthText()).includes('"bus":"down"'),
+        15_000,
+        '/health naming the bus as down',
+      );
+      const placed = await callProcess<{ data: { status: string } }>(server.url, '/orders', {
+        method: 'POST',
+        token: user.token,
+        timeoutMs: 10_000,
+        body: {
+          account: 'demo',
+          symbol: 'BTC_USDT',
+          side: 'buy',
+          type: 'market',
+          amount: '100',
+          leverage: 1,
+        },
+      });
+      expect(placed.status).toBe(201);
+      expect(placed.body.data.status).toBe('act');
+      expect(resyncs).toBe(0);
+
+      await proxy.mend();
+      await server.waitUntil(async () => resyncs > 0, 30_000, 'a resync on the open stream');
+      expect(socket.connected).toBe(true);
+      await server.waitUntil(
+        async () => (await healthText()).includes('"status":"ok","db":"ok","bus":"ok"'),
+        15_000,
+        '/health with the bus back',
+      );
+      expect(server.child.exitCode).toBeNull();
+    },
+    STARTUP_MS * 2,
+  );
+});
