@@ -17,6 +17,8 @@ export interface AppDeps {
   bus: Bus;
   logger: Logger;
   roleStatus: () => Partial<Record<TRoleName, RoleState>>;
+  /** True once the process was asked to stop: `/health` then turns balancers away. */
+  isDraining?: () => boolean;
   /** The built web app; unset (tests) means no web app is served. */
   webDistDir?: string | undefined;
   mailer: Mailer;

@@ -53,6 +53,8 @@ export const HTTP_LIMITS = {
   paramLengthMax: 200,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 65_000,
+  /** How long a stopping server leaves connections with no request open before closing them. */
+  closeIdleGraceMs: 1_000,
 } as const;
 
 /**
@@ -78,7 +80,12 @@ export async function buildApp(
     bodyLimit: HTTP_LIMITS.bodyBytesMax,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
-    return503OnClosing: true,
+    // A stopping process still answers what reached it (a connection the kernel accepted just
+    // before the listener closed must not be lost); see the `preClose` hook below.
+    return503OnClosing: false,
+    // Idle connections are closed by the `preClose` hook after a grace, not at once: one the
+    // listener accepted a moment before closing has not sent its request yet, and is not idle.
+    forceCloseConnections: false,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -89,8 +96,19 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once stopping, each answer closes its connection: the client's next request opens a new one,
+  // which the balancer sends to a process that stays.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    // Past the grace, a connection with no request is a kept-alive one at rest: closed, so that
+    // the server's close does not wait for its keep-alive timeout.
+    setTimeout(() => app.server.closeIdleConnections(), HTTP_LIMITS.closeIdleGraceMs).unref();
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (isClosing) reply.header('connection', 'close');
     done();
   });
 

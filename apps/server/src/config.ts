@@ -154,6 +154,16 @@ const ZEnv = z
         }
         return { kind: 'addresses', addresses: entries };
       }),
+    /**
+     * On SIGTERM, how long the process keeps serving while `/health` says `draining`, so that a load
+     * balancer's health checks take it out of rotation before its listener closes.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more')
+      .max(60_000, 'must be at most 60000 (a minute)')
+      .default(0),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   })
   .superRefine((env, ctx) => {

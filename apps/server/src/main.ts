@@ -6,6 +6,7 @@ import { createLogger } from './platform/logger';
 import { MIGRATIONS_DIR, WEB_DIST_DIR } from './platform/paths';
 import { startRuntime } from './runtime';
 
+/** How long stopping may take after the drain (SHUTDOWN_DRAIN_MS) before the process just exits. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 /** Errors that explain themselves: printed as one line, without a stack. */
 const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseUnavailableError, BusUnavailableError];
@@ -24,12 +25,13 @@ async function main(): Promise<void> {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'shutting down');
+    const limitMs = config.SHUTDOWN_DRAIN_MS + SHUTDOWN_LIMIT_MS;
     const deadline = setTimeout(() => {
-      logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS} ms; exiting`);
+      logger.error(`shutdown took longer than ${limitMs} ms; exiting`);
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
+    }, limitMs);
     deadline.unref();
-    runtime.stop().then(
+    runtime.drainAndStop().then(
       () => {
         logger.info('stopped');
         process.exit(0);

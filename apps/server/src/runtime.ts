@@ -32,6 +32,12 @@ export interface Runtime {
   /** The address the HTTP server listens on, e.g. http://127.0.0.1:3000. */
   url: string;
   deps: AppDeps;
+  /**
+   * Stops gracefully: `/health` says `draining` for `SHUTDOWN_DRAIN_MS` while everything still
+   * runs, then the listener closes, requests in flight finish and the streams are told to
+   * reconnect elsewhere, and the rest stops in reverse order.
+   */
+  drainAndStop(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,7 +116,9 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       }
       return status;
     };
+    let isDraining = false;
     const deps: AppDeps = {
+      isDraining: () => isDraining,
       config,
       db,
       bus,
@@ -150,7 +158,15 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       cleanups.push(() => started.stop());
     }
     log.info({ url: address, roles: config.ROLES, publicUrl: config.PUBLIC_URL }, 'Trading Desk is running');
-    return { app, url: address, deps, stop: cleanup };
+    const drainAndStop = async () => {
+      isDraining = true;
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        log.info({ ms: config.SHUTDOWN_DRAIN_MS }, 'draining: /health turns balancers away');
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
+      await cleanup();
+    };
+    return { app, url: address, deps, drainAndStop, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;

@@ -74,7 +74,8 @@ export const ZMoney = z.string().regex(MONEY_PATTERN, 'Must be a decimal number 
 export type TMoney = z.infer<typeof ZMoney>;
 
 export const ZHealth = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `draining`: the process is stopping and finishes what it has; send it nothing new. */
+  status: z.enum(['ok', 'degraded', 'draining']),
   db: z.enum(['ok', 'down']),
   bus: z.enum(['ok', 'down']),
   roles: z.record(z.string(), z.enum(['active', 'standby'])),

@@ -15,11 +15,15 @@ export interface HealthDeps {
   db: Pick<DatabaseHandle, 'ping'>;
   bus: Pick<Bus, 'ping'>;
   roleStatus: () => Partial<Record<TRoleName, RoleState>>;
+  isDraining?: (() => boolean) | undefined;
   /** The price sources' state, from the prices this process holds. */
   feeds: () => Promise<FeedStatus[]>;
 }
 
-/** `GET /health`: 200 while the database answers, 503 when it does not (load balancers drain us). */
+/**
+ * `GET /health`: 200 while the database answers; 503 when it does not, or when the process is
+ * stopping (`draining`), so that load balancers send it nothing new.
+ */
 export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -41,7 +45,7 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
           deps.feeds().catch(() => []),
         ]);
         const health = {
-          status: db === 'ok' && bus === 'ok' ? 'ok' : 'degraded',
+          status: deps.isDraining?.() ? 'draining' : db === 'ok' && bus === 'ok' ? 'ok' : 'degraded',
           db,
           bus,
           roles: deps.roleStatus(),
@@ -51,6 +55,8 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
           })),
         } as const;
         if (db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
+        if (health.status === 'draining')
+          throw new AppError('UNAVAILABLE', 'This process is stopping: it finishes what it has', health);
         return ok('OK', health);
       },
     );

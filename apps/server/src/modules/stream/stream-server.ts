@@ -307,7 +307,7 @@ export function attachStreamServer(deps: {
 
   return {
     io,
-    /** Disconnects every client and stops the engine; the HTTP server belongs to its owner. */
+    /** Tells every client to reconnect elsewhere and stops the engine; the HTTP server belongs to its owner. */
     async close() {
       outbox.close();
       offTick();
@@ -316,7 +316,9 @@ export function attachStreamServer(deps: {
       offRecovered?.();
       await offUserEvents?.();
       await offNotifications?.();
-      io.disconnectSockets(true);
+      // Each client is told the server let go ("io server disconnect"), so it reconnects on its
+      // own, with a fresh ticket, to a process that stays; then the transports close.
+      io.local.disconnectSockets(false);
       io.engine.close();
       await tickets.close();
       if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
