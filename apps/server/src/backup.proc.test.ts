@@ -1,10 +1,15 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from './modules/ledger/ledger';
+import { openDatabase } from './platform/db/client';
 import { backupCommand } from './testing/backup-command';
+import { checkMoney } from './testing/money-checker';
 import { callProcess, signUpOnProcess } from './testing/process-user';
 import { type ServerProcess, spawnServer } from './testing/spawn-server';
+import { MIGRATIONS_DIR } from './testing/test-database';
 import { startTestMailbox, type TestMailbox } from './testing/test-mailbox';
 
 const STARTUP_MS = 90_000;
@@ -54,12 +59,49 @@ describe('backup and restore of the embedded database', () => {
         },
       });
       expect(order.status).toBe(201);
-      // The account's money and positions (the equity curve's last point is the moment's own).
+      // Some trading before the backup: positions opened, some closed, one half-closed.
+      const acknowledged: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const placed = await callProcess<{ data: { id: string } }>(first.url, '/orders', {
+          method: 'POST',
+          token: user.token,
+          body: {
+            account: 'demo',
+            symbol: 'BTC_USDT',
+            side: i % 2 ? 'sell' : 'buy',
+            type: 'market',
+            amount: '200',
+            leverage: 5,
+          },
+        });
+        expect(placed.status).toBe(201);
+        acknowledged.push(placed.body.data.id);
+      }
+      for (const id of acknowledged.slice(0, 3))
+        await callProcess(first.url, `/orders/${id}/close`, { method: 'POST', token: user.token });
+      await callProcess(first.url, `/orders/${acknowledged[3]}/partial-close`, {
+        method: 'POST',
+        token: user.token,
+        body: { amount: '100' },
+      });
+      // The account's money and positions; what open positions are worth moves with the price.
       const portfolio = async (url: string, token: string) => {
         const { data } = (
-          await callProcess<{ data: Record<string, unknown> }>(url, '/portfolio?account=demo', { token })
+          await callProcess<{
+            data: {
+              balance: string;
+              marginUsed: string;
+              realizedPnl: string;
+              positions: Array<{ id: string }>;
+            };
+          }>(url, '/portfolio?account=demo', { token })
         ).body;
-        return Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'series'));
+        return {
+          balance: data.balance,
+          marginUsed: data.marginUsed,
+          realizedPnl: data.realizedPnl,
+          positions: data.positions.map((position) => position.id).sort(),
+        };
       };
       const before = await portfolio(first.url, user.token);
 
@@ -87,6 +129,20 @@ describe('backup and restore of the embedded database', () => {
       const running = backupCommand('restore', file, { DATA_DIR: copy });
       expect(running.status).toBe(1);
       expect(running.output).toContain('Refusing to restore: a Trading Desk server is running');
+
+      // The restored money adds up, every acknowledged order included.
+      await stop(second);
+      const restored = await openDatabase(
+        { kind: 'pglite', dir: join(copy, 'db') },
+        { migrationsDir: MIGRATIONS_DIR, logger: pino({ level: 'silent' }) },
+      );
+      try {
+        expect(
+          await checkMoney(restored.db as unknown as Executor, { acknowledgedOrderIds: acknowledged }),
+        ).toEqual([]);
+      } finally {
+        await restored.close();
+      }
     },
     4 * STARTUP_MS,
   );

@@ -9,7 +9,8 @@ export interface Violation {
 }
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
+/** The rows a statement returns, on either database. */
+export const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**

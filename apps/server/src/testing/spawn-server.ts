@@ -31,10 +31,17 @@ export interface ServerProcess {
   waitUntil(check: () => Promise<boolean>, ms: number, what: string): Promise<void>;
 }
 
-/** Starts the server from source as an operator would, in its own process, with `env` on top. */
-export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the server from source as an operator would, in its own process, with `env` on top;
+ * `preload` modules are imported before it (a probe that samples the process from inside).
+ */
+export async function spawnServer(
+  env: Record<string, string> = {},
+  options: { preload?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const preloads = (options.preload ?? []).flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preloads, 'src/main.ts'], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -6,6 +6,9 @@ const STARTUP_MS = 90_000;
 const SLOW_HEADERS = 200;
 const SLOW_BODIES = 40;
 const TRICKLE_MS = 500;
+/** New connections opened at once, each with a whole request, and idle ones that send nothing. */
+const FLOOD_REQUESTS = 1_000;
+const FLOOD_IDLE = 500;
 /** Far above an answer's normal time here, far below the server's own timeouts. */
 const ANSWER_LIMIT_MS = 5_000;
 
@@ -82,6 +85,58 @@ describe('the server under abusive clients', () => {
       );
       // The slow ones are still held, not answered: they are what was being survived.
       expect(sockets.filter((socket) => !socket.destroyed).length).toBeGreaterThan(SLOW_HEADERS / 2);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    'keeps answering other users through a flood of new connections, and answers the flood too',
+    async () => {
+      /** One connection, one request, read to its end: the status, or 0 when the connection failed. */
+      const oneShot = () =>
+        new Promise<number>((resolve) => {
+          let head = '';
+          const socket = connect(server.port, '127.0.0.1', () =>
+            socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+          );
+          socket.setEncoding('utf8');
+          socket.on('data', (chunk: string) => {
+            head += chunk;
+          });
+          socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)));
+          socket.on('error', () => undefined);
+          sockets.push(socket);
+        });
+      const idle = Array.from(
+        { length: FLOOD_IDLE },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(server.port, '127.0.0.1', () => resolve());
+            socket.on('error', () => resolve());
+            sockets.push(socket);
+          }),
+      );
+      const flood = Array.from({ length: FLOOD_REQUESTS }, oneShot);
+
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        const response = await fetch(`${server.url}/public/prices`, {
+          signal: AbortSignal.timeout(ANSWER_LIMIT_MS),
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      const statuses = await Promise.all(flood);
+      await Promise.all(idle);
+      times.sort((a, b) => a - b);
+      const answered = statuses.filter((status) => status === 200).length;
+      console.info(
+        `connection flood: ${FLOOD_REQUESTS} new connections with a request and ${FLOOD_IDLE} idle ones at once; ${answered} of the requests answered 200; other users answered in p50 ${times[10]?.toFixed(0)} ms, max ${times[19]?.toFixed(0)} ms`,
+      );
+      // Every request of the flood got its answer: none dropped, none failed.
+      expect(answered).toBe(FLOOD_REQUESTS);
     },
     STARTUP_MS,
   );

@@ -1,0 +1,467 @@
+import { PAYMENT_CODE } from '@td/contracts/statuses';
+import { type Hex, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Rng } from '../modules/market/rng';
+import { GOOD_PASSWORD, uniqueEmail } from '../testing/accounts';
+import { ADULT_DETAILS, idCardSubmission } from '../testing/kyc';
+import type { LocalChain } from '../testing/local-chain';
+import { codeIn, type ReceivedMail, type TestMailbox } from '../testing/test-mailbox';
+import type { Member } from './cluster';
+import type { BalancedApi, Tally } from './traffic';
+
+/** Crypto pairs trade around the clock, so the run does not depend on the day or hour. */
+const SYMBOLS = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'BNB_USDT', 'XRP_USDT'] as const;
+const MAIL_WAIT_MS = 30_000;
+/**
+ * Addresses are drawn afresh in each run: rate limits (signups per address per hour) live in
+ * Redis, which outlives a run, and must not carry one run's count into the next.
+ */
+const RUN_NETWORK = 1 + Math.floor(Math.random() * 250);
+/** Where the administrator works from: apart from every user's address. */
+export const ADMIN_IP = `10.${RUN_NETWORK}.255.2`;
+
+interface OrderView {
+  id: string;
+  status: string;
+  amount: string;
+  side: 'buy' | 'sell';
+}
+
+export interface SimulatedUser {
+  email: string;
+  /** Where the user connects from (each user its own address, as behind a real proxy). */
+  ip: string;
+  token: string;
+  /** Sends deposits to its address on the node, and withdraws (verified identity). */
+  onChain: boolean;
+  depositAddress?: Hex;
+  open: Map<string, OrderView>;
+}
+
+/** Prices the users aim their limits, exits and alerts at, refreshed from `/public/prices`. */
+export function createPriceWatch(api: BalancedApi) {
+  const prices = new Map<string, number>();
+  /** Each pair's decimals, as its quotes are written: a price sent back has no more. */
+  const decimals = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  const refresh = async () => {
+    const answer = await api<{ data: Record<string, { price: string }> }>('/public/prices', { retry: false });
+    for (const [key, quote] of Object.entries(answer?.body?.data ?? {})) {
+      prices.set(key, Number(quote.price));
+      decimals.set(key, quote.price.split('.')[1]?.length ?? 0);
+    }
+  };
+  return {
+    prices,
+    priceOf: (symbol: string) => prices.get(`CRP:${symbol}`),
+    /** `price × factor` written with the pair's decimals. */
+    near: (symbol: string, factor: number) =>
+      ((prices.get(`CRP:${symbol}`) ?? 0) * factor).toFixed(decimals.get(`CRP:${symbol}`) ?? 2),
+    async start() {
+      await refresh();
+      timer = setInterval(() => void refresh(), 1_000);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+export type PriceWatch = ReturnType<typeof createPriceWatch>;
+
+/** The mail to `to` matching `subject` that arrives after `seen` such mails had arrived. */
+async function nextMail(
+  mailbox: TestMailbox,
+  to: string,
+  subject: RegExp,
+  seen: number,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const matching = mailbox.mails.filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
+    if (matching.length > seen) return matching[matching.length - 1] as ReceivedMail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const mailsTo = (mailbox: TestMailbox, to: string, subject: RegExp) =>
+  mailbox.mails.filter((mail) => mail.to.includes(to) && subject.test(mail.subject)).length;
+
+/** A person name has letters only: 0 → "Aa", 27 → "Bb". */
+const lettersOf = (index: number) =>
+  `${String.fromCharCode(65 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}`;
+
+/** Signs up and verifies `count` users; the first `onChain` of them also verify their identity. */
+export async function createUsers(input: {
+  api: BalancedApi;
+  apiMember: Member;
+  mailbox: TestMailbox;
+  adminToken: string;
+  count: number;
+  onChain: number;
+}): Promise<SimulatedUser[]> {
+  const { api, mailbox } = input;
+  const users: SimulatedUser[] = [];
+  const one = async (index: number) => {
+    const email = uniqueEmail(`chaos${index}`);
+    const ip = `10.${RUN_NETWORK}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    const signup = await api<{ data: { token: string } }>('/auth/signup', {
+      method: 'POST',
+      body: { email, password: GOOD_PASSWORD, firstName: 'Chaos', lastName: lettersOf(index) },
+      ip,
+    });
+    if (signup?.status !== 201) throw new Error(`signup of ${email}: ${signup?.status}`);
+    const mail = await nextMail(mailbox, email, /verify/i, 0);
+    const verified = await api<{ data: { token: string } }>('/auth/verify-email', {
+      method: 'POST',
+      token: signup.body.data.token,
+      body: { code: codeIn(mail) },
+      ip,
+    });
+    if (verified?.status !== 200) throw new Error(`verification of ${email}: ${verified?.status}`);
+    const user: SimulatedUser = {
+      email,
+      ip,
+      token: verified.body.data.token,
+      onChain: index < input.onChain,
+      open: new Map(),
+    };
+    if (user.onChain) {
+      await verifyIdentity(input.apiMember, asUser(api, user), user.token, input.adminToken);
+      const address = await api<{ data: { address: Hex } }>('/wallet/address', {
+        method: 'POST',
+        token: user.token,
+        body: { coin: 'eth', network: 'ethereum' },
+      });
+      if (address?.status !== 200 && address?.status !== 201) throw new Error(`address: ${address?.status}`);
+      user.depositAddress = address.body.data.address;
+    }
+    users.push(user);
+  };
+  const queue = Array.from({ length: input.count }, (_, i) => i);
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await one(next);
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return users;
+}
+
+async function verifyIdentity(
+  member: Member,
+  api: ReturnType<typeof asUser>,
+  token: string,
+  adminToken: string,
+) {
+  const details = await api('/kyc/details', { method: 'PUT', token, body: ADULT_DETAILS });
+  if (details?.status !== 200) throw new Error(`kyc details: ${details?.status}`);
+  const form = await idCardSubmission();
+  const sent = await fetch(`${member.url}/kyc`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${token}`, 'x-forwarded-for': '10.99.0.1' },
+    body: new Uint8Array(form.payload),
+  });
+  if (!sent.ok) throw new Error(`kyc documents: ${sent.status}`);
+  const me = await api<{ data: { id: string } }>('/profile', { token });
+  const queue = await api<{ data: { items: Array<{ id: string; userId: string }> } }>(
+    '/admin/kyc?status=pending&limit=100',
+    { token: adminToken },
+  );
+  const mine = queue?.body.data.items.find((item) => item.userId === me?.body.data.id);
+  if (!mine) throw new Error('the identity submission is not in the review queue');
+  const approved = await api(`/admin/kyc/${mine.id}/approve`, { method: 'POST', token: adminToken });
+  if (approved?.status !== 200) throw new Error(`kyc approval: ${approved?.status}`);
+}
+
+/** The API as this user calls it: from the user's own address. */
+export const asUser =
+  (api: BalancedApi, user: Pick<SimulatedUser, 'ip'>) =>
+  <T = { data: unknown }>(path: string, init: Parameters<BalancedApi>[1] = {}) =>
+    api<T>(path, { ...init, ip: user.ip });
+
+/** Deposits sent on the node: what the checker expects credited exactly once. */
+export interface SentDeposit {
+  hash: Hex;
+  to: Hex;
+  wei: bigint;
+}
+
+/**
+ * A funded account that sends the users' deposits one at a time (one nonce sequence), so
+ * concurrent users never race each other on the node.
+ */
+export async function createDepositor(chain: LocalChain) {
+  const key = generatePrivateKey();
+  const account = privateKeyToAccount(key);
+  const funding = await chain.deployer.sendTransaction({ to: account.address, value: parseEther('5000') });
+  await chain.client.waitForTransactionReceipt({ hash: funding });
+  const wallet = chain.walletOf(key);
+  const sent: SentDeposit[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    sent,
+    send(to: Hex, wei: bigint): Promise<void> {
+      const next = queue.then(async () => {
+        const hash = await wallet.sendTransaction({ to, value: wei });
+        sent.push({ hash, to, wei });
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+export type Depositor = Awaited<ReturnType<typeof createDepositor>>;
+
+type OrderAnswer = { data: OrderView & { price: string | null } };
+
+/**
+ * One user's behaviour, until `running()` turns false: market and limit orders with exits near the
+ * price (so triggers fire), closes, partial closes, added margin, cancels, price alerts, and for
+ * on-chain users deposits and withdrawals. Every acknowledged order goes into the tally.
+ */
+export async function actAsUser(input: {
+  user: SimulatedUser;
+  api: BalancedApi;
+  rng: Rng;
+  tally: Tally;
+  prices: PriceWatch;
+  mailbox: TestMailbox;
+  /** Sends on-chain users' deposits; without it they do not deposit. */
+  depositor?: Depositor | undefined;
+  running: () => boolean;
+  errors: string[];
+}) {
+  const { user, rng, tally, prices } = input;
+  const api = asUser(input.api, user);
+  let serial = 0;
+  const pick = <T>(items: readonly T[]): T => items[rng.int(items.length)] as T;
+  const remember = (order: OrderView | undefined) => {
+    if (!order?.id) return;
+    if (order.status === 'act' || order.status === 'pnd') user.open.set(order.id, order);
+    else user.open.delete(order.id);
+  };
+  const refreshOpen = async () => {
+    const answer = await api<{ data: { items: OrderView[] } }>(
+      '/orders?account=demo&status=act,pnd&limit=100',
+      {
+        token: user.token,
+      },
+    );
+    if (answer?.status !== 200) return;
+    user.open.clear();
+    for (const order of answer.body.data.items) remember(order);
+  };
+  const someOpen = (status: string) => {
+    const candidates = [...user.open.values()].filter((order) => order.status === status);
+    return candidates.length > 0 ? pick(candidates) : undefined;
+  };
+
+  const place = async (type: 'market' | 'limit') => {
+    const symbol = pick(SYMBOLS);
+    const price = prices.priceOf(symbol);
+    if (!price) return;
+    const side = rng.next() < 0.5 ? 'buy' : 'sell';
+    const away = 0.0005 + rng.next() * 0.001;
+    const at = (factor: number) => prices.near(symbol, factor);
+    const limitAt = side === 'buy' ? at(1 - 0.0002) : at(1 + 0.0002);
+    const exits =
+      side === 'buy'
+        ? { takeProfit: at(1 + away), stopLoss: at(1 - away) }
+        : { takeProfit: at(1 - away), stopLoss: at(1 + away) };
+    serial += 1;
+    const body = {
+      account: 'demo',
+      symbol,
+      side,
+      type,
+      amount: String(50 + rng.int(450)),
+      leverage: 10,
+      clientOrderId: `${user.ip}-${serial}`,
+      ...(type === 'limit' ? { price: limitAt } : {}),
+      ...(rng.next() < 0.8 ? exits : {}),
+    };
+    const answer = await api<OrderAnswer>('/orders', { method: 'POST', token: user.token, body });
+    if (answer && (answer.status === 201 || answer.status === 200) && answer.body?.data?.id) {
+      tally.acknowledgedOrderIds.add(answer.body.data.id);
+      remember(answer.body.data);
+    }
+  };
+
+  const withdraw = async () => {
+    // A part of what the deposits credited, once they have been.
+    const real = await api<{ data: { freeMargin: string } }>('/portfolio?account=real', {
+      token: user.token,
+    });
+    const free = Math.floor(Number(real?.body?.data?.freeMargin ?? 0));
+    if (free < 30) return;
+    const quote = await api<{ data: { id: string } }>('/wallet/withdrawals', {
+      method: 'POST',
+      token: user.token,
+      body: {
+        coin: 'eth',
+        network: 'ethereum',
+        address: privateKeyToAccount(generatePrivateKey()).address,
+        amount: String(20 + rng.int(Math.min(free, 100) - 19)),
+      },
+    });
+    if (quote?.status !== 201) return;
+    const subject = /confirm your withdrawal/i;
+    const seen = mailsTo(input.mailbox, user.email, subject);
+    const requested = await api(`/wallet/withdrawals/${quote.body.data.id}/request-code`, {
+      method: 'POST',
+      token: user.token,
+    });
+    if (requested?.status !== 200) return;
+    const mail = await nextMail(input.mailbox, user.email, subject, seen).catch(() => undefined);
+    if (!mail) return;
+    await api(`/wallet/withdrawals/${quote.body.data.id}/confirm`, {
+      method: 'POST',
+      token: user.token,
+      body: { emailCode: codeIn(mail) },
+    });
+  };
+
+  const actions: Array<[number, () => Promise<unknown>]> = [
+    [30, () => place('market')],
+    [15, () => place('limit')],
+    [
+      14,
+      async () => {
+        const order = someOpen('act');
+        if (!order) return;
+        const answer = await api<OrderAnswer>(`/orders/${order.id}/close`, {
+          method: 'POST',
+          token: user.token,
+        });
+        if (answer?.status === 200) remember(answer.body.data);
+      },
+    ],
+    [
+      9,
+      async () => {
+        const order = someOpen('act');
+        if (!order || Number(order.amount) < 20) return;
+        const half = (Math.floor(Number(order.amount) * 50) / 100).toFixed(2);
+        const answer = await api<OrderAnswer>(`/orders/${order.id}/partial-close`, {
+          method: 'POST',
+          token: user.token,
+          body: { amount: half },
+        });
+        if (answer?.status === 200) remember(answer.body.data);
+      },
+    ],
+    [
+      8,
+      async () => {
+        const order = someOpen('act');
+        if (order)
+          await api(`/orders/${order.id}/margin`, {
+            method: 'POST',
+            token: user.token,
+            body: { amount: '5' },
+          });
+      },
+    ],
+    [
+      7,
+      async () => {
+        const order = someOpen('pnd');
+        if (!order) return;
+        const answer = await api<OrderAnswer>(`/orders/${order.id}`, { method: 'DELETE', token: user.token });
+        if (answer?.status === 200) remember(answer.body.data);
+      },
+    ],
+    [
+      5,
+      async () => {
+        const symbol = pick(SYMBOLS);
+        if (!prices.priceOf(symbol)) return;
+        const up = rng.next() < 0.5;
+        await api('/alerts', {
+          method: 'POST',
+          token: user.token,
+          body: {
+            symbol,
+            [up ? 'above' : 'below']: prices.near(symbol, up ? 1.0004 : 0.9996),
+          },
+        });
+      },
+    ],
+    [
+      user.onChain ? 6 : 0,
+      async () => {
+        if (!user.depositAddress || !input.depositor) return;
+        await input.depositor.send(user.depositAddress, parseEther((0.01 + rng.int(10) / 100).toFixed(2)));
+      },
+    ],
+    [user.onChain ? 6 : 0, withdraw],
+    [6, refreshOpen],
+  ];
+  const total = actions.reduce((sum, [weight]) => sum + weight, 0);
+
+  while (input.running()) {
+    await new Promise((r) => setTimeout(r, 1_000 + rng.int(2_000)));
+    const roll = rng.int(total);
+    let below = 0;
+    const action = actions.find(([weight]) => {
+      below += weight;
+      return roll < below;
+    });
+    try {
+      await action?.[1]();
+    } catch (error) {
+      input.errors.push(`${user.email}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Whether the chain side has settled, as the users see it: every deposit sent to them is listed
+ * and confirmed (or below the minimum), and none of their withdrawals is still being sent.
+ */
+export async function settledOnChain(
+  users: SimulatedUser[],
+  api: BalancedApi,
+  sent: readonly SentDeposit[],
+): Promise<boolean> {
+  type Item = { status: string; txHash: string | null };
+  for (const user of users.filter((u) => u.onChain)) {
+    const as = asUser(api, user);
+    const deposits = await as<{ data: { items: Item[] } }>('/wallet/transactions?kind=deposit&limit=100', {
+      token: user.token,
+    });
+    const withdrawals = await as<{ data: { items: Item[] } }>(
+      '/wallet/transactions?kind=withdrawal&limit=100',
+      {
+        token: user.token,
+      },
+    );
+    if (deposits?.status !== 200 || withdrawals?.status !== 200) return false;
+    const final = new Set(
+      deposits.body.data.items
+        .filter((item) => item.status !== 'pnd')
+        .map((item) => item.txHash?.toLowerCase()),
+    );
+    const mine = sent.filter((deposit) => deposit.to.toLowerCase() === user.depositAddress?.toLowerCase());
+    if (mine.some((deposit) => !final.has(deposit.hash.toLowerCase()))) return false;
+    if (withdrawals.body.data.items.some((item) => ['prc', 'drp'].includes(item.status))) return false;
+  }
+  return true;
+}
+
+/**
+ * The back-office's part: withdrawals held for review (a first withdrawal to a new address, say)
+ * are approved, so they go on to the chain as a reviewer would let them.
+ */
+export async function approveHeldWithdrawals(api: BalancedApi, adminToken: string): Promise<number> {
+  const held = await api<{ data: { items: Array<{ id: string }> } }>(
+    `/admin/withdrawals?status=${PAYMENT_CODE.underReview}&limit=100`,
+    { token: adminToken, ip: ADMIN_IP },
+  );
+  let approved = 0;
+  for (const withdrawal of held?.body?.data?.items ?? []) {
+    const answer = await api(`/admin/withdrawals/${withdrawal.id}/approve`, {
+      method: 'POST',
+      token: adminToken,
+      ip: ADMIN_IP,
+    });
+    if (answer?.status === 200) approved += 1;
+  }
+  return approved;
+}
