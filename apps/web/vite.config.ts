@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // The API lives at the root of the same origin in production (the server serves dist/), so in
 // development every API prefix is proxied to the server on :3000 and the app keeps using '/'.
@@ -36,8 +39,43 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { ...apiProxy, ws: true },
 };
 
+/** Files the server sends as they are built: compressed once here, at the strongest settings. */
+const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const PRECOMPRESS_ABOVE_BYTES = 1024;
+
+/**
+ * Writes a `.br` and a `.gz` beside every text asset of the build above a kilobyte; the server
+ * sends the one the browser accepts (its static files are `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const path of walk(outDir)) {
+        if (!PRECOMPRESSED.test(path) || statSync(path).size < PRECOMPRESS_ABOVE_BYTES) continue;
+        const content = readFileSync(path);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -75,6 +75,9 @@ describe('the admin back-office', () => {
 
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByLabel('Search orders').fill(orderId);
+    // Its price is written as every figure is: thousands separated, the pair's decimals.
+    const priceCell = page.locator('td[data-label="Price"]').first();
+    await expect.poll(() => priceCell.textContent()).toMatch(/^\d{1,3}(,\d{3})+\.\d{2}$/);
     await page.getByRole('button', { name: 'Edit TP/SL' }).click();
     const dialog = page.getByTestId('order-exits-dialog');
     const { data: order } = await callApi<{ price: string }>(env.server, 'GET', `/admin/orders/${orderId}`, {
@@ -90,9 +93,19 @@ describe('the admin back-office', () => {
     const simulator = page.getByTestId('price-feeds').locator('li', { hasText: 'Built-in simulator' });
     await simulator.getByText('Live', { exact: true }).waitFor();
     expect(await simulator.textContent()).toMatch(/46 pairs · last price \d+\.\d s ago/);
-    const ethRow = page.getByRole('row', { name: /ETH\/USD/ });
-    await ethRow.getByRole('button', { name: 'Disable' }).click();
-    await ethRow.getByText('Disabled').waitFor();
+    // Found by search; its trading switched off, and listed among the disabled.
+    await page.getByLabel('Search pairs').fill('eth');
+    const ethSwitch = page.getByRole('switch', { name: 'Trading on ETH/USD' });
+    expect(await ethSwitch.getAttribute('aria-checked')).toBe('true');
+    await ethSwitch.click();
+    await expect.poll(() => ethSwitch.getAttribute('aria-checked')).toBe('false');
+    await page.getByLabel('Search pairs').fill('');
+    await page.getByRole('tab', { name: 'Disabled' }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('switch').evaluateAll((switches) => switches.map((s) => s.getAttribute('aria-label'))),
+      )
+      .toEqual(['Trading on ETH/USD']);
 
     await page.getByRole('link', { name: 'Settings' }).click();
     const general = page.getByTestId('settings-general');
@@ -115,6 +128,9 @@ describe('the admin back-office', () => {
     ]) {
       await page.getByRole('cell', { name: action }).first().waitFor();
     }
+    // Statuses in words, never their codes.
+    await page.getByText('status: Active → Suspended').first().waitFor();
+    expect(await page.getByText(/status: (act|sus) →/).count()).toBe(0);
 
     for (const theme of ['dark', 'light'] as const) {
       for (const [size, viewport] of [
@@ -122,9 +138,18 @@ describe('the admin back-office', () => {
         ['1440', VIEWPORTS.desktop],
       ] as const) {
         const shot = await env.openPage({ token: adminToken, theme, viewport });
-        for (const section of ['users', 'orders', 'pairs', 'settings', 'audit', 'tickets']) {
+        for (const [section, title] of [
+          ['users', 'Users'],
+          ['orders', 'Orders'],
+          ['pairs', 'Pairs'],
+          ['settings', 'Settings'],
+          ['audit', 'Audit log'],
+          ['tickets', 'Support tickets'],
+        ] as const) {
           await shot.goto(`/admin/${section}`);
           await settled(shot);
+          // Each screen has its page title.
+          expect(await shot.locator('h1').allTextContents()).toEqual([title]);
           await screenshot(shot, `admin-${section}-${size}-${theme}`);
         }
         await shot.goto(`/admin/users/${userId}`);

@@ -113,6 +113,19 @@ describe('routing', () => {
     await expectTitle(page, 'Market');
   });
 
+  it('opens a fresh page load at the top after another page was scrolled', async () => {
+    const page = await openPage({ token, viewport: VIEWPORTS.mobile });
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // A new load of another page (not a move within the app).
+    await page.goto('/dashboard/history');
+    await expectTitle(page, 'History');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it('redirects an unknown path to the dashboard', async () => {
     const page = await openPage({ token });
     await page.goto('/no/such/page');
@@ -238,6 +251,57 @@ describe('loading and failure', () => {
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/home');
     await expectTitle(page, 'Dashboard');
+  });
+});
+
+describe('delivery', () => {
+  /** Every script and style the page loads above a kilobyte, with how it was encoded on the wire. */
+  const watchAssets = (page: Page) => {
+    const assets: Array<{ url: string; encoding: string | undefined; size: Promise<number> }> = [];
+    page.on('response', (response) => {
+      if (!/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+      assets.push({
+        url: response.url(),
+        encoding: response.headers()['content-encoding'],
+        size: response.body().then((body) => body.length),
+      });
+    });
+    return assets;
+  };
+  /** Content-Security-Policy violations the page reports (eval probes included). */
+  const watchViolations = async (page: Page) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  };
+
+  it('sends scripts and styles brotli-compressed, and no page breaks its Content-Security-Policy', async () => {
+    const page = await openPage({});
+    const assets = watchAssets(page);
+    const violations = await watchViolations(page);
+    await page.goto('/authentication/login');
+    await expectTitle(page, 'Log in');
+    // The form's schema parses (where a validation library would probe for eval).
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Enter your email address').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    const big = [];
+    for (const asset of assets) if ((await asset.size) >= 1024) big.push(asset);
+    expect(big.length).toBeGreaterThan(2);
+    expect(big.filter((asset) => asset.encoding !== 'br').map((asset) => asset.url)).toEqual([]);
+
+    const dashboard = await openPage({ token });
+    const dashboardViolations = await watchViolations(dashboard);
+    await dashboard.goto('/dashboard/home');
+    await expectTitle(dashboard, 'Dashboard');
+    await dashboard.waitForLoadState('networkidle');
+    expect(await dashboardViolations()).toEqual([]);
   });
 });
 

@@ -204,18 +204,32 @@ describe('orders the server refuses or keeps waiting', () => {
     user = await createUser(env, { firstName: 'Alan', lastName: 'Turing' });
   });
 
-  it('toasts a rejection when the margin is not enough', async () => {
+  it('does not send an order it already says will fail: above the free margin, or below the minimum', async () => {
     const page = await env.openPage({ token: user.token });
     await page.goto('/dashboard/trade?pair=BTC_USDT');
     await waitForLiveChart(page);
     const ticket = page.getByTestId('order-ticket');
+    const buy = ticket.getByRole('button', { name: /^Buy BTC\/USD/ });
+    const rejectedBefore = (await ordersOf(user, 'account=demo&status=rvt')).length;
+
     await ticket.getByLabel('Amount (USD)').fill('1000000');
     await ticket.getByLabel('Leverage (number)').fill('1');
     await ticket.getByText('Margin and fee exceed your free margin').waitFor();
-    await ticket.getByRole('button', { name: /^Buy BTC\/USD/ }).click();
-    await expectToast(page, 'Order rejected: Not enough free margin');
-    const [rejected] = await ordersOf(user, 'account=demo&status=rvt');
-    expect(rejected).toMatchObject({ symbol: 'BTC_USDT', amount: '1000000.00' });
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await buy.getAttribute('aria-describedby')).toBeTruthy();
+
+    // Below the pair's minimum: said under the field at once, and not sent either.
+    await ticket.getByLabel('Amount (USD)').fill('0.5');
+    await ticket
+      .getByText(/^Min(imum)? /)
+      .first()
+      .waitFor();
+    expect(await buy.isDisabled()).toBe(true);
+
+    // Back within reach, the order goes.
+    await ticket.getByLabel('Amount (USD)').fill('100');
+    expect(await buy.isDisabled()).toBe(false);
+    expect((await ordersOf(user, 'account=demo&status=rvt')).length).toBe(rejectedBefore);
   });
 
   it('places a limit sell above the market, moves its price and cancels it', async () => {
@@ -247,6 +261,16 @@ describe('orders the server refuses or keeps waiting', () => {
     await expect
       .poll(() => row.locator('td[data-label="Limit price"]').textContent())
       .toBe(formatCents(BigInt(moved) * 100n));
+
+    // History shows no fee for it: a waiting order has paid none.
+    await page.getByRole('link', { name: 'History' }).first().click();
+    await expectTitle(page, 'History');
+    const waiting = page.getByTestId('history-table').locator('tbody tr', { hasText: 'Pending' }).first();
+    await waiting.waitFor();
+    expect(await waiting.locator('td[data-label="Fee"]').textContent()).toBe('—');
+    await page.getByRole('link', { name: 'Trade' }).first().click();
+    await expectTitle(page, 'Trade');
+    await page.getByRole('tab', { name: /Pending orders/ }).click();
 
     await row.getByRole('button', { name: 'Cancel BTC/USD sell' }).click();
     await expectToast(page, 'Order cancelled');

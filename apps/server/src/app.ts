@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -55,6 +56,8 @@ export const HTTP_LIMITS = {
   keepAliveTimeoutMs: 65_000,
   /** How long a stopping server leaves connections with no request open before closing them. */
   closeIdleGraceMs: 1_000,
+  /** Answers at least this big are compressed (br or gzip) when the client accepts it. */
+  compressAboveBytes: 1024,
 } as const;
 
 /**
@@ -136,6 +139,14 @@ export async function buildApp(
   registerErrorHandling(app, { notFoundFallback: page ? webAppFallback(page) : undefined });
   registerSecurityHeaders(app, { isHttps });
   await app.register(fastifyCookie);
+  // Before the static files: built assets go out as their precompressed .br/.gz siblings, and
+  // everything else (JSON, index.html) above the threshold is compressed as it is sent. Request
+  // bodies are never decompressed: the body limit applies to what arrives.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: HTTP_LIMITS.compressAboveBytes,
+    globalDecompression: false,
+  });
   registerCsrf(app);
   // Before any route: each declares who may call it, and this installs the check.
   const authenticate = createAuthenticator(core.tokens, core.authRepo);

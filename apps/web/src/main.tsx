@@ -1,3 +1,4 @@
+import './zod-config';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './app/theme.css';

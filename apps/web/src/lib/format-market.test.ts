@@ -7,6 +7,7 @@ import {
   formatChange,
   formatChartTick,
   formatChartTime,
+  formatGivenPrice,
   formatPrice,
   formatVolume,
   INTERVAL_LABEL,
@@ -27,6 +28,16 @@ describe('displayPair / displaySymbol', () => {
 
   it('leaves something that is not a pair symbol alone', () => {
     expect(displaySymbol('BTC')).toBe('BTC');
+  });
+});
+
+describe('formatGivenPrice', () => {
+  it('keeps the decimals the price came with, and separates thousands', () => {
+    expect(formatGivenPrice('40552.66')).toBe('40,552.66');
+    expect(formatGivenPrice('50000.00')).toBe('50,000.00');
+    expect(formatGivenPrice('1.0565')).toBe('1.0565');
+    expect(formatGivenPrice('1250')).toBe('1,250');
+    expect(formatGivenPrice(null)).toBe('—');
   });
 });
 

@@ -17,6 +17,11 @@ export function formatPrice(value: string | null | undefined, pricePrecision: nu
   return formatMoney(value, pricePrecision);
 }
 
+/** A price the server wrote with its pair's decimals, kept as given: '40552.66' → '40,552.66'. */
+export function formatGivenPrice(value: string | null | undefined): string {
+  return formatMoney(value, value?.split('.')[1]?.length ?? 0);
+}
+
 export type TChangeDirection = 'up' | 'down' | 'flat';
 
 const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ZErrorBody } from '@td/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { conflict } from '../errors';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 const INLINE_SCRIPT = "document.documentElement.dataset.theme='dark'";
 
 describe('the HTTP layer', () => {
@@ -23,6 +25,10 @@ describe('the HTTP layer', () => {
       `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/app-1234.js"></script></body></html>`,
     );
     writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    // A built asset with the compressed siblings the build writes beside it.
+    writeFileSync(join(distDir, 'assets', 'big-5678.js'), BIG_SCRIPT);
+    writeFileSync(join(distDir, 'assets', 'big-5678.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(join(distDir, 'assets', 'big-5678.js.gz'), gzipSync(BIG_SCRIPT));
     writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
     t = await buildTestApp({
       webDistDir: distDir,
@@ -35,6 +41,10 @@ describe('the HTTP layer', () => {
           },
           async (request) => ({ message: 'Echo', data: request.body }),
         );
+        app.get('/test/big', { config: { access: 'public' } }, async () => ({
+          message: 'Big',
+          data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })),
+        }));
         app.get('/test/conflict', { config: { access: 'public' } }, async () => {
           throw conflict('That address is already taken', { field: 'email' });
         });
@@ -268,6 +278,56 @@ describe('the HTTP layer', () => {
         headers: { accept: BROWSER_ACCEPT },
       });
       expect(missing.statusCode).toBe(404);
+    });
+
+    it('sends a built asset as its precompressed sibling when the browser takes br or gzip', async () => {
+      const br = await t.app.inject({
+        method: 'GET',
+        url: '/assets/big-5678.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+      const gz = await t.app.inject({
+        method: 'GET',
+        url: '/assets/big-5678.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+      const plain = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_SCRIPT);
+    });
+
+    it('compresses API answers above a kilobyte, and leaves small ones and request bodies alone', async () => {
+      const big = await t.app.inject({
+        method: 'GET',
+        url: '/test/big',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(big.statusCode).toBe(200);
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toMatchObject({
+        data: expect.any(Array),
+      });
+      const small = await t.app.inject({
+        method: 'GET',
+        url: '/test/conflict',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      // A compressed request body is not inflated past the body limit: it is refused.
+      const zipped = await t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload: gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })),
+      });
+      expect(zipped.statusCode).toBe(400);
     });
 
     it('allows the inline script of index.html by its hash in the CSP', async () => {

@@ -85,6 +85,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes each asset's .br and .gz beside it: sent as such to a browser that takes them.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

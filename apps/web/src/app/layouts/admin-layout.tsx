@@ -1,9 +1,10 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { IconArrowLeft, IconShieldCheck } from '../../components/icons';
 import { Logo } from '../../components/logo';
+import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { DemonstrationBanner } from '../../features/admin/components/demonstration-banner';
@@ -12,15 +13,16 @@ import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
 import styles from './admin-layout.module.css';
 
+/** Each section: its tab, and the page title (h1) of its screens. */
 const SECTIONS = [
-  { to: PATHS.admin.users, label: 'Users' },
-  { to: PATHS.admin.tickets, label: 'Tickets' },
-  { to: PATHS.admin.orders, label: 'Orders' },
-  { to: PATHS.admin.withdrawals, label: 'Withdrawals' },
-  { to: PATHS.admin.kyc, label: 'KYC' },
-  { to: PATHS.admin.pairs, label: 'Pairs' },
-  { to: PATHS.admin.settings, label: 'Settings' },
-  { to: PATHS.admin.audit, label: 'Audit log' },
+  { to: PATHS.admin.users, label: 'Users', title: 'Users' },
+  { to: PATHS.admin.tickets, label: 'Tickets', title: 'Support tickets' },
+  { to: PATHS.admin.orders, label: 'Orders', title: 'Orders' },
+  { to: PATHS.admin.withdrawals, label: 'Withdrawals', title: 'Withdrawals' },
+  { to: PATHS.admin.kyc, label: 'KYC', title: 'Identity checks' },
+  { to: PATHS.admin.pairs, label: 'Pairs', title: 'Pairs' },
+  { to: PATHS.admin.settings, label: 'Settings', title: 'Settings' },
+  { to: PATHS.admin.audit, label: 'Audit log', title: 'Audit log' },
 ] as const;
 
 /**
@@ -30,6 +32,8 @@ const SECTIONS = [
 export function AdminLayout() {
   const { data: user, isPending } = useSessionProfile();
   const appName = useAppName();
+  const { pathname } = useLocation();
+  const section = SECTIONS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
@@ -67,6 +71,7 @@ export function AdminLayout() {
         ) : user?.role === 'admin' ? (
           <>
             <DemonstrationBanner />
+            {section ? <PageHeader title={section.title} /> : null}
             <Outlet />
           </>
         ) : (

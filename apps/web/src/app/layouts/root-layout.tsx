@@ -1,5 +1,11 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import styles from './root-layout.module.css';
+
+/**
+ * Where a page's scroll position is kept: per history entry, and per path for the first page a
+ * load opens (every first load shares the key "default", so one page's position would open the next).
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 /**
  * The frame around every route: a thin progress bar while the next screen's code or data loads
@@ -12,7 +18,7 @@ export function RootLayout() {
     <>
       <div className={styles.progress} data-active={isNavigating} aria-hidden="true" />
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

@@ -1,4 +1,11 @@
 import type { TAuditEntry } from '@td/contracts/admin';
+import {
+  ORDER_STATUS,
+  PAIR_STATUS,
+  PAYMENT_STATUS,
+  TICKET_STATUS,
+  USER_STATUS,
+} from '@td/contracts/statuses';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
@@ -27,14 +34,29 @@ const show = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value);
 
-/** What changed: each key whose value differs, "status: act → sus" (or the whole value when not an object). */
-function changesOf(before: unknown, after: unknown): string[] {
+/** Each kind of record's status words, by the first part of the action ("order.update" → orders'). */
+const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = {
+  user: USER_STATUS,
+  order: ORDER_STATUS,
+  pair: PAIR_STATUS,
+  ticket: TICKET_STATUS,
+  withdrawal: PAYMENT_STATUS,
+};
+
+/**
+ * What changed: each key whose value differs, "status: Active → Suspended", a status code said in
+ * words (or the whole value when not an object).
+ */
+function changesOf(action: string, before: unknown, after: unknown): string[] {
   const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
+  const words = STATUS_WORDS[action.split('.')[0] ?? ''];
+  const said = (key: string, value: unknown) =>
+    key === 'status' && typeof value === 'string' && words?.[value] ? words[value] : show(value);
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changed = keys.filter((key) => show(before[key]) !== show(after[key]));
-  return changed.map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+  return changed.map((key) => `${key}: ${said(key, before[key])} → ${said(key, after[key])}`);
 }
 
 const COLUMNS: TColumn<TAuditEntry>[] = [
@@ -56,7 +78,7 @@ const COLUMNS: TColumn<TAuditEntry>[] = [
     header: 'Change',
     cell: (entry) => (
       <span className={styles.change}>
-        {changesOf(entry.before, entry.after).map((line) => (
+        {changesOf(entry.action, entry.before, entry.after).map((line) => (
           <span key={line}>{line}</span>
         ))}
       </span>

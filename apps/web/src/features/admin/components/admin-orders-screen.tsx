@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { displaySymbol } from '../../../lib/format-market';
+import { displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
@@ -39,7 +39,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
       isOpen
       onClose={onClose}
       title={`TP/SL of ${displaySymbol(order.symbol)}`}
-      description={`${order.side === 'buy' ? 'Buy' : 'Sell'} ${formatMoney(order.amount, 2)} USD at ${order.price ?? '—'} for ${order.userEmail}`}
+      description={`${order.side === 'buy' ? 'Buy' : 'Sell'} ${formatMoney(order.amount, 2)} USD at ${formatGivenPrice(order.price)} for ${order.userEmail}`}
       onSubmit={() => void onSubmit()}
       testId="order-exits-dialog"
       footer={
@@ -97,7 +97,12 @@ export function AdminOrdersScreen() {
       cell: (order) => `${order.side === 'buy' ? 'Buy' : 'Sell'} ×${order.leverage}`,
     },
     { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
-    { key: 'price', header: 'Price', align: 'end', cell: (order) => order.price ?? '—' },
+    {
+      key: 'price',
+      header: 'Price',
+      align: 'end',
+      cell: (order) => <span className="tabular">{formatGivenPrice(order.price)}</span>,
+    },
     {
       key: 'exits',
       header: 'TP / SL',

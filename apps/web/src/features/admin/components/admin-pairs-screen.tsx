@@ -7,11 +7,13 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLineChart } from '../../../components/icons';
 import { displayPair } from '../../../lib/format-market';
 import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
+import { ListSearch } from './admin-list';
 
 const TYPE_LABEL = { crp: 'Crypto', forex: 'Forex', stocks: 'Stocks' } as const;
 
@@ -65,14 +67,18 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
   );
 }
 
-function StatusToggle({ pair }: { pair: TAdminPair }) {
+/** Whether the pair can be traded: a switch that says its state, turned with a click or Space. */
+function TradingSwitch({ pair }: { pair: TAdminPair }) {
   const update = useUpdatePair();
   const isActive = pair.status === PAIR_CODE.active;
   return (
-    <Button
-      size="sm"
-      variant={isActive ? 'ghost' : 'primary'}
-      isLoading={update.isPending}
+    <button
+      type="button"
+      role="switch"
+      aria-checked={isActive}
+      aria-label={`Trading on ${displayPair(pair.base, pair.quote)}`}
+      className={styles.switch}
+      disabled={update.isPending}
       onClick={() =>
         update
           .mutateAsync({ symbol: pair.symbol, status: isActive ? PAIR_CODE.disabled : PAIR_CODE.active })
@@ -82,8 +88,33 @@ function StatusToggle({ pair }: { pair: TAdminPair }) {
           )
       }
     >
-      {isActive ? 'Disable' : 'Enable'}
-    </Button>
+      <span className={styles.switchTrack} aria-hidden="true">
+        <span className={styles.switchThumb} />
+      </span>
+      <span>{isActive ? 'Enabled' : 'Disabled'}</span>
+    </button>
+  );
+}
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: PAIR_CODE.active, label: 'Enabled' },
+  { value: PAIR_CODE.disabled, label: 'Disabled' },
+] as const;
+type TStatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
+/** Whether a pair answers the search: its name as shown, its symbol or its market. */
+function matches(pair: TAdminPair, search: string): boolean {
+  const needle = search
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/_-]/g, '');
+  if (!needle) return true;
+  return [displayPair(pair.base, pair.quote), pair.symbol, TYPE_LABEL[pair.pairType]].some((text) =>
+    text
+      .toLowerCase()
+      .replace(/[\s/_-]/g, '')
+      .includes(needle),
   );
 }
 
@@ -99,21 +130,12 @@ const COLUMNS: TColumn<TAdminPair>[] = [
       </span>
     ),
   },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (pair) => (
-      <Badge tone={pair.status === PAIR_CODE.active ? 'positive' : 'neutral'}>
-        {pair.status === PAIR_CODE.active ? 'Enabled' : 'Disabled'}
-      </Badge>
-    ),
-  },
+  { key: 'status', header: 'Trading', cell: (pair) => <TradingSwitch pair={pair} /> },
   {
     key: 'limits',
     header: 'Spread and leverage',
     cell: (pair) => <PairLimits key={`${pair.spreadPpm}-${pair.maxLeverage}`} pair={pair} />,
   },
-  { key: 'toggle', header: '', align: 'end', cell: (pair) => <StatusToggle pair={pair} /> },
 ];
 
 const FEED_LABEL = {
@@ -154,18 +176,37 @@ function FeedsCard() {
 /** The pair catalogue: the feeds' state, then enable or disable trading, and each pair's limits. */
 export function AdminPairsScreen() {
   const query = useAdminPairs();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<TStatusFilter>('all');
+  const rows = query.data?.filter(
+    (pair) => matches(pair, search) && (status === 'all' || pair.status === status),
+  );
   return (
     <>
       <FeedsCard />
       <Card isFlush>
+        <div className={styles.toolbar}>
+          <ListSearch
+            label="Search pairs"
+            placeholder="BTC/USD, EUR, Stocks…"
+            value={search}
+            onChange={setSearch}
+          />
+          <FilterTabs label="Trading" tabs={STATUS_FILTERS} value={status} onChange={setStatus} size="sm" />
+          {rows ? (
+            <span className={styles.total}>
+              {rows.length} of {query.data?.length} pairs
+            </span>
+          ) : null}
+        </div>
         <DataTable
           caption="Pairs"
           columns={COLUMNS}
-          rows={query.data}
+          rows={rows}
           rowKey={(pair) => pair.symbol}
           isLoading={query.isPending}
           skeletonRows={8}
-          empty={<EmptyState icon={<IconLineChart size={24} />} title="No pairs." />}
+          empty={<EmptyState icon={<IconLineChart size={24} />} title="No pair matches." />}
         />
       </Card>
     </>

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
+import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
@@ -110,7 +111,9 @@ export function AdminUserScreen() {
               <dt>Name</dt>
               <dd data-testid="admin-user-name">{`${user.firstName} ${user.lastName}`}</dd>
               <dt>E-mail</dt>
-              <dd>{user.email}</dd>
+              <dd>
+                <EmailText value={user.email} />
+              </dd>
               <dt>Status</dt>
               <dd>
                 {user.deletedAt ? (

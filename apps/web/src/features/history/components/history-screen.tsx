@@ -30,6 +30,12 @@ const PERIOD_LABEL = { all: 'All', '1Y': '1Y', '1M': '1M', '1W': '1W' } as const
   TPeriod,
   string
 >;
+/** Orders that filled, and so paid their fee (open, or closed by the user or a trigger). */
+const FILLED_STATUSES: ReadonlySet<TOrderStatus> = new Set([
+  ORDER_CODE.active,
+  ORDER_CODE.done,
+  ORDER_CODE.manualClose,
+]);
 const PERIOD_TABS = PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] }));
 const STATUS_OPTIONS = (Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
   value,
@@ -114,7 +120,18 @@ export function HistoryScreen() {
       align: 'end',
       cell: (order) => formatPrice(order.closePrice, precisionOf(order)),
     },
-    { key: 'fee', header: 'Fee', align: 'end', cell: (order) => formatMoney(order.fee, 2) },
+    {
+      key: 'fee',
+      header: 'Fee',
+      align: 'end',
+      // Charged when the order fills: a pending, cancelled or rejected one has paid none.
+      cell: (order) =>
+        FILLED_STATUSES.has(order.status) ? (
+          formatMoney(order.fee, 2)
+        ) : (
+          <span className={styles.muted}>—</span>
+        ),
+    },
     {
       key: 'pnl',
       header: 'PnL (USD)',

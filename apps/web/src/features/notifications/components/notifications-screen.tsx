@@ -13,7 +13,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { formatDateTime } from '../../../lib/format';
-import { displayPair, displaySymbol } from '../../../lib/format-market';
+import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useAlerts, useCreateAlert, useDeleteAlert } from '../api/price-alerts';
@@ -47,7 +47,9 @@ function PriceAlertsCard() {
     {
       key: 'when',
       header: 'When',
-      cell: (alert) => `${alert.direction === 'above' ? 'Rises to' : 'Falls to'} ${alert.price}`,
+      // The price as the pair writes it: thousands separated, its own decimals.
+      cell: (alert) =>
+        `${alert.direction === 'above' ? 'Rises to' : 'Falls to'} ${formatGivenPrice(alert.price)}`,
     },
     {
       key: 'state',

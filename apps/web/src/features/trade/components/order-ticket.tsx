@@ -81,6 +81,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const quote = useLiveQuote(pair);
   const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
   const leverageId = useId();
+  const shortId = useId();
 
   // Real orders need the personal details of verification level 1.
   const kyc = useKyc();
@@ -125,10 +126,13 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const isDelayed = isQuoteDelayed && type === 'market';
   const needsIdentity = account === 'real' && kyc.data !== undefined && kyc.data.level < 1;
   const isTakingOrders = pair.marketOpen && !isDemoOnly && !isDelayed && !needsIdentity;
+  // What the server would refuse is said at once, beside the field, and the order is not sent.
+  const amountProblem = amount.value === '' ? undefined : errors.amount;
+  const canSubmit = isTakingOrders && !isShort && !amountProblem;
 
   const submit = () => {
     setIsSubmitted(true);
-    if (hasErrors || !isTakingOrders) return;
+    if (hasErrors || !canSubmit) return;
     const request = {
       account,
       symbol: pair.symbol,
@@ -216,7 +220,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
           autoComplete="off"
           value={amount.value}
           onChange={amount.onChange}
-          error={shown(errors.amount)}
+          error={amountProblem ?? shown(errors.amount)}
           hint={`Min ${formatMoney(pair.minAmount, 2)} · max ${formatMoney(
             compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX),
             2,
@@ -305,8 +309,9 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
         </dl>
 
         {isShort && !isDemoOnly ? (
-          <p className={styles.warning} role="status">
-            Margin and fee exceed your free margin: the order would be rejected.
+          <p className={styles.warning} role="status" id={shortId}>
+            Margin and fee exceed your free margin: lower the amount or the leverage
+            {account === 'real' ? ', or deposit funds in Wallet' : ''}.
           </p>
         ) : null}
         {!pair.marketOpen ? (
@@ -332,7 +337,8 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
           size="lg"
           isFullWidth
           isLoading={placeOrder.isPending}
-          disabled={!isTakingOrders}
+          disabled={!canSubmit}
+          aria-describedby={isShort && !isDemoOnly ? shortId : undefined}
           className={`${styles.submit} ${styles[side]}`}
         >
           {side === 'buy' ? 'Buy' : 'Sell'} {label}
