@@ -113,6 +113,34 @@ describe('the admin back-office', () => {
     await general.getByRole('button', { name: 'Save general settings' }).click();
     await expectToast(page, 'Settings updated successfully');
 
+    // The wallet's networks: every setting labelled, showing what is in force, checked as typed.
+    const wallet = page.getByTestId('settings-wallet');
+    const ethereum = wallet.getByRole('group', { name: 'Ethereum' });
+    const confirmations = ethereum.getByLabel('Confirmations');
+    expect(await confirmations.inputValue()).toMatch(/^\d+$/);
+    expect(await ethereum.getByLabel('USDT contract').inputValue()).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await confirmations.fill('0');
+    await ethereum.getByText('At least 1 confirmation').waitFor();
+    const saveWallet = wallet.getByRole('button', { name: 'Save wallet settings' });
+    expect(await saveWallet.isDisabled()).toBe(true);
+    await confirmations.fill('20');
+    await ethereum.getByLabel('Withdrawal fee (USD)').fill('7.50');
+    await saveWallet.click();
+    const storedWallet = async () =>
+      (
+        await callApi<{ wallet: { networks: Record<string, unknown> } }>(
+          env.server,
+          'GET',
+          '/admin/settings',
+          {
+            token: adminToken,
+          },
+        )
+      ).data.wallet;
+    await expect
+      .poll(async () => (await storedWallet()).networks.ethereum, { timeout: 10_000 })
+      .toMatchObject({ confirmations: 20, fee: '7.50' });
+
     // The notice reaches a user's dashboard.
     const userPage = await env.openPage({ token: user.token });
     await userPage.goto('/dashboard/home');
@@ -150,7 +178,8 @@ describe('the admin back-office', () => {
           await settled(shot);
           // Each screen has its page title.
           expect(await shot.locator('h1').allTextContents()).toEqual([title]);
-          await screenshot(shot, `admin-${section}-${size}-${theme}`);
+          // Settings is long (every network of the wallet): the whole page.
+          await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
         }
         await shot.goto(`/admin/users/${userId}`);
         await settled(shot);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_MAX, AMOUNT_MIN, ZNetwork } from './constants';
+import { AMOUNT_MAX, AMOUNT_MIN, type TNetwork, ZNetwork } from './constants';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
@@ -23,6 +23,69 @@ export const QUOTE_TTL_SECONDS_MAX = 3600;
 /** How old a quote may be and still be traded on (milliseconds). */
 export const MAX_QUOTE_AGE_MS_MIN = 500;
 export const MAX_QUOTE_AGE_MS_MAX = 600_000;
+
+/** One network's wallet settings (money in USD, as decimal strings). */
+export const ZNetworkSettings = z.object({
+  confirmations: z
+    .number({ error: 'Enter a whole number of confirmations' })
+    .int('Enter a whole number of confirmations')
+    .min(1, 'At least 1 confirmation')
+    .max(10_000, 'At most 10,000 confirmations'),
+  minDeposit: ZUsdInput('Minimum deposit'),
+  minWithdraw: ZUsdInput('Minimum withdrawal'),
+  maxWithdraw: ZUsdInput('Maximum withdrawal'),
+  fee: ZUsdInput('Withdrawal fee'),
+  /** The USDT contract watched and sent on this network. */
+  usdtContract: z
+    .string()
+    .max(100, 'A contract address is at most 100 characters')
+    .regex(/^[A-Za-z0-9]*$/, 'A contract address is letters and digits'),
+});
+export type TNetworkSettings = z.infer<typeof ZNetworkSettings>;
+
+/** Confirmations as exchanges commonly ask; the contracts are USDT's on each mainnet. */
+export const NETWORK_DEFAULTS: Record<TNetwork, TNetworkSettings> = {
+  ethereum: {
+    confirmations: 12,
+    minDeposit: '10',
+    minWithdraw: '20',
+    maxWithdraw: '100000',
+    fee: '5',
+    usdtContract: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+  },
+  polygon: {
+    confirmations: 128,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: '0xc2132d05d31c914a87c6611c10748aeb04b58e8f',
+  },
+  bsc: {
+    confirmations: 15,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: '0x55d398326f99059ff775485246999027b3197955',
+  },
+  tron: {
+    confirmations: 19,
+    minDeposit: '1',
+    minWithdraw: '10',
+    maxWithdraw: '100000',
+    fee: '1',
+    usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  },
+  bitcoin: {
+    confirmations: 3,
+    minDeposit: '10',
+    minWithdraw: '50',
+    maxWithdraw: '100000',
+    fee: '10',
+    usdtContract: '',
+  },
+};
 
 /** What an administrator may write in each group; every key optional, unknown keys dropped. */
 export const ZSettingsPatch = {
@@ -57,22 +120,7 @@ export const ZSettingsPatch = {
       .min(QUOTE_TTL_SECONDS_MIN, `Must be at least ${QUOTE_TTL_SECONDS_MIN} seconds`)
       .max(QUOTE_TTL_SECONDS_MAX, `Must be at most ${QUOTE_TTL_SECONDS_MAX} seconds`),
     /** Per network, what differs from the built-in defaults (confirmations, minimums, fee, USDT contract). */
-    networks: z.partialRecord(
-      ZNetwork,
-      z
-        .object({
-          confirmations: z.number().int().min(1).max(10_000),
-          minDeposit: ZAmount,
-          minWithdraw: ZAmount,
-          maxWithdraw: ZAmount,
-          fee: ZAmount,
-          usdtContract: z
-            .string()
-            .max(100)
-            .regex(/^[A-Za-z0-9]*$/, 'A contract address is letters and digits'),
-        })
-        .partial(),
-    ),
+    networks: z.partialRecord(ZNetwork, ZNetworkSettings.partial()),
   }),
   referral: z.object({
     /** The share of a referred user's opening fees (real account) paid to the referrer. */

@@ -7,63 +7,13 @@ import {
   WITHDRAW_COINS,
 } from '@td/contracts/constants';
 import { parseScaled } from '@td/contracts/decimal';
+import { NETWORK_DEFAULTS, type TNetworkSettings } from '@td/contracts/settings';
 import type { TCoinInfo } from '@td/contracts/wallet';
 import type { SettingsService } from '../settings/settings.service';
 
 /** What an administrator sets per network (money in USD, as decimal strings). */
-export interface NetworkSettings {
-  confirmations: number;
-  minDeposit: string;
-  minWithdraw: string;
-  maxWithdraw: string;
-  fee: string;
-  /** The USDT contract watched and sent on this network. */
-  usdtContract: string;
-}
-
-/** Confirmations as exchanges commonly ask; the contracts are USDT's on each mainnet. */
-export const NETWORK_DEFAULTS: Record<TNetwork, NetworkSettings> = {
-  ethereum: {
-    confirmations: 12,
-    minDeposit: '10',
-    minWithdraw: '20',
-    maxWithdraw: '100000',
-    fee: '5',
-    usdtContract: '0xdac17f958d2ee523a2206206994597c13d831ec7',
-  },
-  polygon: {
-    confirmations: 128,
-    minDeposit: '1',
-    minWithdraw: '10',
-    maxWithdraw: '100000',
-    fee: '1',
-    usdtContract: '0xc2132d05d31c914a87c6611c10748aeb04b58e8f',
-  },
-  bsc: {
-    confirmations: 15,
-    minDeposit: '1',
-    minWithdraw: '10',
-    maxWithdraw: '100000',
-    fee: '1',
-    usdtContract: '0x55d398326f99059ff775485246999027b3197955',
-  },
-  tron: {
-    confirmations: 19,
-    minDeposit: '1',
-    minWithdraw: '10',
-    maxWithdraw: '100000',
-    fee: '1',
-    usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  },
-  bitcoin: {
-    confirmations: 3,
-    minDeposit: '10',
-    minWithdraw: '50',
-    maxWithdraw: '100000',
-    fee: '10',
-    usdtContract: '',
-  },
-};
+export type NetworkSettings = TNetworkSettings;
+export { NETWORK_DEFAULTS };
 
 /** Decimals of each coin on each network: native coins, and USDT (18 on BSC, 6 elsewhere). */
 export function coinDecimals(coin: TCoin, network: TNetwork): number {

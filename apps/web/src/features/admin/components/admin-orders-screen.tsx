@@ -9,9 +9,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { usePairs } from '../../../domain/market/get-pairs';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { displaySymbol, formatGivenPrice } from '../../../lib/format-market';
+import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
@@ -76,7 +77,13 @@ export function AdminOrdersScreen() {
   const list = useListFilters<{ q: string; status: TOrderStatus | '' }>({ q: '', status: '' });
   const { q, status } = list.filters;
   const [editing, setEditing] = useState<TAdminOrder | null>(null);
-  const query = useAdminOrders(q.trim(), status || undefined, list.page);
+  // A pair is typed as it is shown ("BTC/USD") and searched by its symbol.
+  const pairs = usePairs();
+  const typed = q.trim().toLowerCase();
+  const symbol = pairs.data?.find(
+    (pair) => displayPair(pair.base, pair.quote).toLowerCase() === typed,
+  )?.symbol;
+  const query = useAdminOrders(symbol ?? q.trim(), status || undefined, list.page);
 
   const columns: TColumn<TAdminOrder>[] = [
     {
@@ -135,7 +142,7 @@ export function AdminOrdersScreen() {
         <>
           <ListSearch
             label="Search orders"
-            placeholder="Pair (BTC_USDT), e-mail, order or user id"
+            placeholder="Pair (BTC/USD), e-mail, order or user id"
             value={q}
             onChange={(value) => list.setFilter('q', value)}
           />

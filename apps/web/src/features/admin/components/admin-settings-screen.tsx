@@ -1,4 +1,12 @@
-import { SETTING_DEFAULTS, SETTING_GROUPS, type TSettingGroup } from '@td/contracts/settings';
+import { NETWORK_LABEL, NETWORKS, type TNetwork } from '@td/contracts/constants';
+import {
+  NETWORK_DEFAULTS,
+  SETTING_DEFAULTS,
+  SETTING_GROUPS,
+  type TNetworkSettings,
+  type TSettingGroup,
+  ZNetworkSettings,
+} from '@td/contracts/settings';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
@@ -38,6 +46,98 @@ const LABEL: Record<string, string> = {
 
 type TValues = Record<string, unknown>;
 
+type TNetworkOverrides = Partial<Record<TNetwork, Partial<TNetworkSettings>>>;
+type TNetworkField = keyof TNetworkSettings;
+
+/** Each network setting's label; money in USD. */
+const NETWORK_FIELDS: ReadonlyArray<{ key: TNetworkField; label: string; isNumber?: boolean }> = [
+  { key: 'confirmations', label: 'Confirmations', isNumber: true },
+  { key: 'minDeposit', label: 'Minimum deposit (USD)' },
+  { key: 'minWithdraw', label: 'Minimum withdrawal (USD)' },
+  { key: 'maxWithdraw', label: 'Maximum withdrawal (USD)' },
+  { key: 'fee', label: 'Withdrawal fee (USD)' },
+  { key: 'usdtContract', label: 'USDT contract' },
+];
+
+/** What a network field's text stands for: a number for counts (NaN when empty), else the text. */
+const typedValue = (text: string, isNumber?: boolean) =>
+  isNumber ? (text.trim() === '' ? Number.NaN : Number(text)) : text.trim();
+
+/**
+ * Every network's settings, each field showing what is in force (the built-in default until it is
+ * changed). Only what differs from the default is stored; a field set back to its default is
+ * dropped. Each field is checked as typed, with the server's own rules.
+ */
+function NetworksField(props: {
+  initial: TNetworkOverrides;
+  onChange: (overrides: TNetworkOverrides, isValid: boolean) => void;
+}) {
+  const shown = (network: TNetwork, key: TNetworkField) =>
+    String(props.initial[network]?.[key] ?? NETWORK_DEFAULTS[network][key]);
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      NETWORKS.flatMap((network) =>
+        NETWORK_FIELDS.map(({ key }) => [`${network}.${key}`, shown(network, key)]),
+      ),
+    ),
+  );
+  const errorOf = (network: TNetwork, key: TNetworkField, isNumber?: boolean): string | undefined => {
+    const parsed = ZNetworkSettings.shape[key].safeParse(
+      typedValue(texts[`${network}.${key}`] ?? '', isNumber),
+    );
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  };
+  const overridesOf = (next: Record<string, string>): TNetworkOverrides => {
+    const overrides: TNetworkOverrides = {};
+    for (const network of NETWORKS) {
+      for (const { key, isNumber } of NETWORK_FIELDS) {
+        const value = typedValue(next[`${network}.${key}`] ?? '', isNumber);
+        if (value === NETWORK_DEFAULTS[network][key]) continue;
+        overrides[network] = { ...overrides[network], [key]: value };
+      }
+    }
+    return overrides;
+  };
+  const change = (network: TNetwork, key: TNetworkField, text: string) => {
+    const next = { ...texts, [`${network}.${key}`]: text };
+    setTexts(next);
+    const isValid = NETWORKS.every((n) =>
+      NETWORK_FIELDS.every(
+        (field) =>
+          ZNetworkSettings.shape[field.key].safeParse(
+            typedValue(next[`${n}.${field.key}`] ?? '', field.isNumber),
+          ).success,
+      ),
+    );
+    props.onChange(overridesOf(next), isValid);
+  };
+  return (
+    <div className={styles.networks} data-testid="settings-networks">
+      {NETWORKS.map((network) => (
+        <fieldset key={network} className={styles.fieldset}>
+          <legend>{NETWORK_LABEL[network]}</legend>
+          {NETWORK_FIELDS.filter(({ key }) => key !== 'usdtContract' || network !== 'bitcoin').map(
+            ({ key, label, isNumber }) => (
+              <TextField
+                key={key}
+                label={label}
+                name={`${network}.${key}`}
+                className={key === 'usdtContract' ? styles.wideField : undefined}
+                inputMode={isNumber ? 'numeric' : key === 'usdtContract' ? 'text' : 'decimal'}
+                autoComplete="off"
+                spellCheck={false}
+                value={texts[`${network}.${key}`] ?? ''}
+                error={errorOf(network, key, isNumber)}
+                onChange={(event) => change(network, key, event.target.value)}
+              />
+            ),
+          )}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
 /** A list of codes typed as text ("US, IR"): the text is kept as typed, the list sent upper-case. */
 function CodeListField(props: {
   label: string;
@@ -69,6 +169,7 @@ function CodeListField(props: {
 function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues }) {
   const update = useUpdateSettings();
   const [values, setValues] = useState<TValues>(stored);
+  const [isValid, setIsValid] = useState(true);
   const keys = Object.keys(SETTING_DEFAULTS[group]);
   const set = (key: string, value: unknown) => setValues((current) => ({ ...current, [key]: value }));
   const changed = Object.fromEntries(
@@ -110,6 +211,20 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
                 value={Number.isNaN(value) ? '' : String(value)}
                 onChange={(event) => set(key, Number.parseInt(event.target.value, 10))}
               />
+            );
+          }
+          if (key === 'networks') {
+            return (
+              <fieldset key={key} className={styles.networksGroup}>
+                <legend>Networks</legend>
+                <NetworksField
+                  initial={(value ?? {}) as TNetworkOverrides}
+                  onChange={(overrides, valid) => {
+                    set(key, overrides);
+                    setIsValid(valid);
+                  }}
+                />
+              </fieldset>
             );
           }
           if (Array.isArray(value)) {
@@ -157,7 +272,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
           <Button
             type="submit"
             variant="primary"
-            disabled={Object.keys(changed).length === 0}
+            disabled={Object.keys(changed).length === 0 || !isValid}
             isLoading={update.isPending}
           >
             Save {GROUP_TITLE[group].toLowerCase()} settings

@@ -71,7 +71,7 @@ function PriceAlertsCard() {
             variant="ghost"
             size="sm"
             icon={<IconX size={14} />}
-            aria-label={`Delete the alert on ${alert.symbol}`}
+            aria-label={`Delete the alert on ${displaySymbol(alert.symbol)}`}
             onClick={() => remove.mutate(alert.id)}
           />
         ),
