@@ -9,7 +9,7 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
 /** localStorage keys of the web app (product spec §3; apps/web/src/lib/store.ts). */
 const TOKEN_KEY = 'TOKEN';
 const STORE_KEY = 'store';
-const STORE_VERSION = 0.1;
+const STORE_VERSION = 0.2;
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -38,8 +38,10 @@ interface TContextOptions {
   viewport?: { width: number; height: number };
   /** Stored under TOKEN before the first page loads, as after a sign-in. */
   token?: string;
-  /** Persisted store theme before the first page loads. */
+  /** Persisted store theme before the first page loads (the user's pick). */
   theme?: TTheme;
+  /** The system's preference; dark unless given, so a page with no pick renders dark. */
+  colorScheme?: TTheme;
   /** The store's sign-in step values (after signup or a sign-in that needs verification). */
   tempToken?: string;
   tempEmail?: string;
@@ -54,7 +56,7 @@ export function newContext(browser: Browser, options: TContextOptions): Promise<
   if (options.token) localStorage.push({ name: TOKEN_KEY, value: options.token });
   if (options.theme || options.tempToken || options.tempEmail) {
     const state = {
-      theme: options.theme ?? 'dark',
+      theme: options.theme ?? null,
       tempToken: options.tempToken ?? '',
       tempEmail: options.tempEmail ?? null,
     };
@@ -64,6 +66,7 @@ export function newContext(browser: Browser, options: TContextOptions): Promise<
     baseURL: options.baseURL,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     reducedMotion: 'reduce',
+    colorScheme: options.colorScheme ?? options.theme ?? 'dark',
     storageState: { cookies: [], origins: [{ origin: new URL(options.baseURL).origin, localStorage }] },
   });
 }

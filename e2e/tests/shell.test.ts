@@ -46,6 +46,7 @@ afterEach(async () => {
 async function openPage(options: {
   token?: string;
   theme?: TTheme;
+  colorScheme?: TTheme;
   viewport?: { width: number; height: number };
 }) {
   const context = await newContext(browser, { baseURL: server.url, ...options });
@@ -158,6 +159,23 @@ describe('routing', () => {
 });
 
 describe('theme', () => {
+  it("follows the system's theme until one is picked, then keeps the pick", async () => {
+    const page = await openPage({ token, colorScheme: 'light' });
+    await page.goto('/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    expect(await htmlTheme(page)).toBe('light');
+    // The system turns dark (evening on a phone): the page follows at once.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+
+    // A pick outlasts the system's preference, across a reload.
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await page.reload();
+    await expectTitle(page, 'Dashboard');
+    expect(await htmlTheme(page)).toBe('light');
+  });
+
   it('starts dark, toggles to light, and keeps the choice after a reload', async () => {
     const page = await openPage({ token });
     await page.goto('/dashboard/home');

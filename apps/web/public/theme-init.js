@@ -1,6 +1,6 @@
 // Runs synchronously in <head> before the first paint. Reads the zustand-persisted store
-// (localStorage key 'store', shape { state: { theme }, version }) and applies the theme, so a
-// light-theme user never sees a dark flash. Keep in step with src/lib/store.ts and the theme
+// (localStorage key 'store', shape { state: { theme }, version }) and applies the theme (the
+// user's pick, else the system's preference), so a light-theme user never sees a dark flash. Keep in step with src/lib/store.ts and the theme
 // colours in src/app/theme.css.
 (() => {
   const colors = { dark: '#0b0e13', light: '#f3f5f8' };
@@ -13,7 +13,11 @@
     // Storage blocked or corrupt: keep the default theme.
   }
   const savedTheme = saved?.state?.theme;
-  if (savedTheme === 'light' || savedTheme === 'dark') theme = savedTheme;
+  // Before store version 0.2 'dark' was written for everyone: only 'light' was picked.
+  const isOld = typeof saved?.version === 'number' && saved.version < 0.2;
+  if (savedTheme === 'light' || (savedTheme === 'dark' && !isOld)) theme = savedTheme;
+  // Not picked: the system's preference.
+  else if (window.matchMedia?.('(prefers-color-scheme: light)').matches) theme = 'light';
   document.documentElement.setAttribute('data-theme', theme);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colors[theme]);
 })();

@@ -114,10 +114,11 @@ export const TOAST_MAX_WIDTH = '350px';
 export const THEMES = ['dark', 'light'] as const;
 export const ZTheme = z.enum(THEMES);
 export type TTheme = z.infer<typeof ZTheme>;
+/** The theme when neither the user nor the system says (a browser with no preference). */
 export const DEFAULT_THEME: TTheme = 'dark';
 
 // Version of the persisted browser store; bump it when its shape changes so old state is migrated.
-export const STORE_VERSION = 0.1;
+export const STORE_VERSION = 0.2;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOKEN_STORAGE_KEY = 'TOKEN';
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { queryClient } from '../lib/query-client';
-import { STORE_STORAGE_KEY, useAppStore } from '../lib/store';
+import { STORE_STORAGE_KEY, useAppStore, useTheme } from '../lib/store';
 import { AppToaster } from './toaster';
 
 // Browser chrome colour per theme (mobile address bar); equals --color-bg in theme.css.
@@ -9,7 +9,7 @@ const THEME_COLOR = { dark: '#0b0e13', light: '#f3f5f8' } as const;
 
 /** Keeps <html data-theme> and <meta name="theme-color"> in step with the store. */
 function ThemeSync() {
-  const theme = useAppStore((state) => state.theme);
+  const theme = useTheme();
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

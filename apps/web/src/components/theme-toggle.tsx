@@ -1,17 +1,20 @@
-import { useAppStore } from '../lib/store';
+import { useAppStore, useTheme } from '../lib/store';
 import styles from './icon-button.module.css';
 import { IconMoon, IconSun } from './icons';
 
-/** Switches between the dark and light theme; the choice is persisted with the store. */
+/**
+ * Switches between the dark and light theme; the choice is persisted with the store. Until the
+ * first click, the theme follows the system's preference.
+ */
 export function ThemeToggle() {
-  const theme = useAppStore((state) => state.theme);
+  const theme = useTheme();
   const toggleTheme = useAppStore((state) => state.toggleTheme);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
       className={styles.iconButton}
-      onClick={toggleTheme}
+      onClick={() => toggleTheme(theme)}
       aria-label="Toggle theme"
       // The description tells what the click will do; the icon shows the same.
       title={`Switch to ${nextTheme} theme`}

@@ -1,17 +1,21 @@
 import { DEFAULT_THEME, STORE_VERSION, type TTheme } from '@td/contracts/constants';
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { migrateStore } from './store-migrate';
 
 /** The localStorage key of the persisted store; public/theme-init.js reads it before first paint. */
 export const STORE_STORAGE_KEY = 'store';
 
 interface TAppState {
-  theme: TTheme;
+  /** The theme the user picked; null follows the system's preference. */
+  theme: TTheme | null;
   /** A short-lived token between sign-in and e-mail or two-factor verification. */
   tempToken: string;
   /** The address being verified (signup, forgot password), shown on the verification screens. */
   tempEmail: string | null;
-  toggleTheme: () => void;
+  /** Picks the other theme than the one shown (which may be the system's). */
+  toggleTheme: (shown: TTheme) => void;
   setTempToken: (token: string) => void;
   setTempEmail: (email: string | null) => void;
 }
@@ -19,10 +23,10 @@ interface TAppState {
 export const useAppStore = create<TAppState>()(
   persist(
     (set) => ({
-      theme: DEFAULT_THEME,
+      theme: null,
       tempToken: '',
       tempEmail: null,
-      toggleTheme: () => set((state) => ({ theme: state.theme === 'dark' ? 'light' : 'dark' })),
+      toggleTheme: (shown) => set({ theme: shown === 'dark' ? 'light' : 'dark' }),
       setTempToken: (tempToken) => set({ tempToken }),
       setTempEmail: (tempEmail) => set({ tempEmail }),
     }),
@@ -31,9 +35,36 @@ export const useAppStore = create<TAppState>()(
       version: STORE_VERSION,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ theme: state.theme, tempToken: state.tempToken, tempEmail: state.tempEmail }),
+      migrate: (persisted, version) => migrateStore<TAppState>(persisted, version),
     },
   ),
 );
+
+const LIGHT_QUERY = '(prefers-color-scheme: light)';
+
+/** The system's theme, kept current when it changes (a phone switching to dark at night). */
+function useSystemTheme(): TTheme {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(LIGHT_QUERY);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => (window.matchMedia(LIGHT_QUERY).matches ? 'light' : systemDefault()),
+  );
+}
+
+/** Dark unless the system asks for light (no preference at all keeps the product's default). */
+function systemDefault(): TTheme {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : DEFAULT_THEME;
+}
+
+/** The theme shown: the user's pick, else the system's. */
+export function useTheme(): TTheme {
+  const picked = useAppStore((state) => state.theme);
+  const system = useSystemTheme();
+  return picked ?? system;
+}
 
 /** Clears the values that only make sense during one sign-in attempt (used on logout). */
 export function clearTempSession(): void {
