@@ -5,18 +5,11 @@ const UNIQUE_VIOLATION = '23505';
  * (which wraps it as the cause) reports it: two requests that raced for one row.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  return causesOf(error, 3).some(({ code }) => code === UNIQUE_VIOLATION);
-}
-
-/** An error and the causes it wraps (Drizzle's around the driver's), at most `depth` of them. */
-function causesOf(error: unknown, depth: number): Array<{ code?: unknown; message?: unknown }> {
-  const chain: Array<{ code?: unknown; message?: unknown; cause?: unknown }> = [];
-  for (let current = error; current && chain.length < depth; ) {
-    const link = current as { code?: unknown; message?: unknown; cause?: unknown };
-    chain.push(link);
-    current = link.cause;
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
   }
-  return chain;
+  return false;
 }
 
 /**
@@ -41,9 +34,12 @@ const UNAVAILABLE_MESSAGES =
  * connection cut), not because of the statement: the request may be tried again once it is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return causesOf(error, 4).some(
-    ({ code, message }) =>
-      (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) ||
-      (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)),
-  );
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
