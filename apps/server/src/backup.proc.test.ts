@@ -7,7 +7,7 @@ import type { Executor } from './modules/ledger/ledger';
 import { openDatabase } from './platform/db/client';
 import { backupCommand } from './testing/backup-command';
 import { checkMoney } from './testing/money-checker';
-import { callProcess, signUpOnProcess } from './testing/process-user';
+import { callProcess, placeOrderOnProcess, signUpOnProcess } from './testing/process-user';
 import { type ServerProcess, spawnServer } from './testing/spawn-server';
 import { MIGRATIONS_DIR } from './testing/test-database';
 import { startTestMailbox, type TestMailbox } from './testing/test-mailbox';
@@ -62,17 +62,13 @@ describe('backup and restore of the embedded database', () => {
       // Some trading before the backup: positions opened, some closed, one half-closed.
       const acknowledged: string[] = [];
       for (let i = 0; i < 6; i++) {
-        const placed = await callProcess<{ data: { id: string } }>(first.url, '/orders', {
-          method: 'POST',
-          token: user.token,
-          body: {
-            account: 'demo',
-            symbol: 'BTC_USDT',
-            side: i % 2 ? 'sell' : 'buy',
-            type: 'market',
-            amount: '200',
-            leverage: 5,
-          },
+        const placed = await placeOrderOnProcess(first.url, user.token, {
+          account: 'demo',
+          symbol: 'BTC_USDT',
+          side: i % 2 ? 'sell' : 'buy',
+          type: 'market',
+          amount: '200',
+          leverage: 5,
         });
         expect(placed.status).toBe(201);
         acknowledged.push(placed.body.data.id);

@@ -1,3 +1,4 @@
+import { pricesDelayedText } from '@td/contracts/market';
 import { GOOD_PASSWORD, uniqueEmail } from './accounts';
 import { codeIn, type TestMailbox } from './test-mailbox';
 
@@ -41,4 +42,25 @@ export async function signUpOnProcess(
   });
   if (verify.status !== 200) throw new Error(`verification failed: ${verify.status}`);
   return { email, password: GOOD_PASSWORD, token: verify.body.data.token };
+}
+
+/**
+ * Places an order on a server process, asking again while its prices are delayed: a process that
+ * has just started, on a busy machine, may not have priced the pair within the quote's maximum age.
+ * Any other answer, or a delay lasting past `withinMs`, is returned as it is.
+ */
+export async function placeOrderOnProcess<T = { data: { id: string } }>(
+  baseUrl: string,
+  token: string,
+  order: Record<string, unknown>,
+  withinMs = 30_000,
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const placed = await callProcess<T>(baseUrl, '/orders', { method: 'POST', token, body: order });
+    const message = (placed.body as { message?: string } | undefined)?.message;
+    const delayed = placed.status === 409 && message === pricesDelayedText(String(order.symbol));
+    if (!delayed || Date.now() > deadline) return placed;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
