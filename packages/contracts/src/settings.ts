@@ -107,6 +107,11 @@ export const ZSettingsPatch = {
       .int('Must be a whole number of milliseconds')
       .min(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`)
       .max(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
+    /**
+     * The order ticket asks the user to confirm an order whose size is above this share of the
+     * account's balance (0.5 = half of it); 1 asks only above the whole balance.
+     */
+    confirmOrderAboveShare: ZRate,
   }),
   wallet: z.object({
     /** Withdrawals above this many USD wait for an administrator (`suspicous`). */
@@ -169,6 +174,7 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
     maxAmount: String(AMOUNT_MAX),
     maxLeverage: { crp: 20, forex: 100, stocks: 10 },
     maxQuoteAgeMs: 5000,
+    confirmOrderAboveShare: '0.5',
   },
   wallet: {
     reviewAbove: '10000',

@@ -25,9 +25,9 @@ export function AppToaster() {
     <>
       <ToastLimit />
       <Toaster
-        position="bottom-center"
+        position="top-center"
         gutter={8}
-        containerStyle={{ bottom: 'var(--toast-offset-bottom)' }}
+        containerStyle={{ top: 'var(--toast-offset-top)' }}
         toastOptions={{
           removeDelay: TOAST_REMOVE_DELAY_MS,
           style: {

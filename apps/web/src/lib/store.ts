@@ -14,10 +14,13 @@ interface TAppState {
   tempToken: string;
   /** The address being verified (signup, forgot password), shown on the verification screens. */
   tempEmail: string | null;
+  /** The users (ids) who put the Dashboard's welcome away on this browser. */
+  dismissedWelcomes: string[];
   /** Picks the other theme than the one shown (which may be the system's). */
   toggleTheme: (shown: TTheme) => void;
   setTempToken: (token: string) => void;
   setTempEmail: (email: string | null) => void;
+  dismissWelcome: (userId: string) => void;
 }
 
 export const useAppStore = create<TAppState>()(
@@ -26,15 +29,25 @@ export const useAppStore = create<TAppState>()(
       theme: null,
       tempToken: '',
       tempEmail: null,
+      dismissedWelcomes: [],
       toggleTheme: (shown) => set({ theme: shown === 'dark' ? 'light' : 'dark' }),
       setTempToken: (tempToken) => set({ tempToken }),
       setTempEmail: (tempEmail) => set({ tempEmail }),
+      dismissWelcome: (userId) =>
+        set((state) => ({
+          dismissedWelcomes: [...state.dismissedWelcomes.filter((id) => id !== userId), userId],
+        })),
     }),
     {
       name: STORE_STORAGE_KEY,
       version: STORE_VERSION,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ theme: state.theme, tempToken: state.tempToken, tempEmail: state.tempEmail }),
+      partialize: (state) => ({
+        theme: state.theme,
+        tempToken: state.tempToken,
+        tempEmail: state.tempEmail,
+        dismissedWelcomes: state.dismissedWelcomes,
+      }),
       migrate: (persisted, version) => migrateStore<TAppState>(persisted, version),
     },
   ),

@@ -38,6 +38,7 @@ describe('public settings', () => {
       maxAmount: '100000000',
       maxLeverage: { crp: 20, forex: 100, stocks: 10 },
       maxQuoteAgeMs: 5000,
+      confirmOrderAboveShare: '0.5',
     });
     expect((await get('wallet')).json().data).toMatchObject({ reviewAbove: '10000' });
     expect((await get('referral')).json().data).toEqual({ commissionRate: '0.2', isEnabled: true });

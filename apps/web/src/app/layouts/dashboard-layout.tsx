@@ -2,6 +2,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Callout } from '../../components/callout';
 import { DropdownMenu } from '../../components/dropdown-menu';
+import iconButtonStyles from '../../components/icon-button.module.css';
 import {
   IconBell,
   IconCandles,
@@ -31,7 +32,8 @@ import { useAppName, useSettings } from '../../lib/settings';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
-// The six tabs of the product, in its order (product spec §2).
+// The product's tabs, in its order. Support closes the row on wide screens; a phone's bottom bar
+// has no room for an eighth tab, so there it is an icon in the top bar.
 const TABS: readonly TNavTab[] = [
   { to: PATHS.home, label: 'Dashboard', icon: <IconDashboard /> },
   { to: PATHS.trade, label: 'Trade', icon: <IconCandles /> },
@@ -41,6 +43,7 @@ const TABS: readonly TNavTab[] = [
   { to: PATHS.referral, label: 'Referral', icon: <IconUsers /> },
   { to: PATHS.wallet, label: 'Wallet', icon: <IconWallet /> },
 ];
+const SUPPORT_TAB: TNavTab = { to: PATHS.support, label: 'Support', icon: <IconLifeBuoy /> };
 
 const AVATAR_SIZE_PX = 26;
 
@@ -148,8 +151,13 @@ export function DashboardLayout() {
           <Link to={PATHS.home} className={styles.brand} aria-label={`${appName} home`}>
             <Logo size={isMobile ? 26 : 28} name={appName} />
           </Link>
-          {isMobile ? null : <NavTabs tabs={TABS} placement="top" label="Main" />}
+          {isMobile ? null : <NavTabs tabs={[...TABS, SUPPORT_TAB]} placement="top" label="Main" />}
           <div className={styles.tools}>
+            {isMobile ? (
+              <Link to={PATHS.support} className={iconButtonStyles.iconButton} aria-label="Support">
+                <IconLifeBuoy size={18} />
+              </Link>
+            ) : null}
             <ThemeToggle />
             <NotificationBell />
             <AccountMenu isMobile={isMobile} />

@@ -1,15 +1,20 @@
+import { formatScaled } from '@td/contracts/decimal';
 import { describe, expect, it } from 'vitest';
 import {
   closeSidePrice,
+  compareMoney,
   exitProblem,
   feeCentsFor,
   liquidationScaled,
   livePnl,
   marginCentsFor,
+  maxAffordableAmount,
   openSidePrice,
   previewOrder,
   ratePercent,
+  shareOf,
   sumMoney,
+  toScaled,
 } from './trading-math';
 
 const preview = (side: 'buy' | 'sell', amount: string, leverage: number, entryPrice = '50000.00') =>
@@ -117,5 +122,48 @@ describe('ratePercent', () => {
     expect(ratePercent('0.0005')).toBe('0.05 %');
     expect(ratePercent('0.001')).toBe('0.1 %');
     expect(ratePercent('0')).toBe('0 %');
+  });
+});
+
+describe('the largest affordable position', () => {
+  it('spends the whole free margin at 1× less the fee: 10,000.00 opens 9,995.00 at 0.05 %', () => {
+    expect(maxAffordableAmount('10000', 1, '0.0005')).toBe('9995.00');
+  });
+
+  it('is the largest amount whose margin and fee fit, whatever the leverage', () => {
+    for (const [free, leverage] of [
+      ['10000', 10],
+      ['123.45', 20],
+      ['0.07', 100],
+      ['99999.99', 3],
+    ] as const) {
+      const most = maxAffordableAmount(free, leverage, '0.0005');
+      const cost = (amount: string) =>
+        previewOrder({
+          side: 'buy',
+          amount,
+          leverage,
+          entryPrice: null,
+          pricePrecision: 2,
+          feeRate: '0.0005',
+        })?.cost ?? '0';
+      const oneCentMore = formatScaled((toScaled(most, 2) ?? 0n) + 1n, 2);
+      expect(compareMoney(cost(most), free)).toBeLessThanOrEqual(0);
+      expect(compareMoney(cost(oneCentMore), free)).toBeGreaterThan(0);
+    }
+  });
+
+  it('is zero without free margin', () => {
+    expect(maxAffordableAmount('0', 10, '0.0005')).toBe('0.00');
+    expect(maxAffordableAmount('-5', 10, '0.0005')).toBe('0.00');
+  });
+});
+
+describe('a share of a balance', () => {
+  it('is rounded down to the cent', () => {
+    expect(shareOf('10000', '0.5')).toBe('5000.00');
+    expect(shareOf('0.03', '0.5')).toBe('0.01');
+    expect(shareOf('123.45', '1')).toBe('123.45');
+    expect(shareOf('-0.03', '0.5')).toBe('-0.02');
   });
 });

@@ -143,6 +143,38 @@ export function exitProblem(
   return problems;
 }
 
+/**
+ * The largest position, in USD with 2 decimals, whose margin and fee fit in `freeMargin` at this
+ * leverage: the most the ticket can open. '0.00' when nothing fits or a figure is unreadable.
+ */
+export function maxAffordableAmount(freeMargin: string, leverage: number, feeRate: string): string {
+  const free = toScaledRounded(freeMargin, MONEY_SCALE);
+  const ppm = toScaledRounded(feeRate, FEE_RATE_SCALE);
+  if (free === null || free <= 0n || ppm === null || !Number.isInteger(leverage) || leverage < 1) {
+    return formatScaled(0n, MONEY_SCALE);
+  }
+  const cost = (amount: bigint) => marginCentsFor(amount, leverage) + feeFor(amount, ppm);
+  const lever = BigInt(leverage);
+  const perMillion = 10n ** BigInt(FEE_RATE_SCALE);
+  // The exact bound ignoring rounding (free × L ÷ (1 + L × rate)); rounding moves it by a few cents.
+  let amount = (free * lever * perMillion) / (perMillion + lever * ppm);
+  while (amount > 0n && cost(amount) > free) amount -= 1n;
+  while (cost(amount + 1n) <= free) amount += 1n;
+  return formatScaled(amount, MONEY_SCALE);
+}
+
+/** `share` ('0.5') of a money amount, rounded down to the cent; '0.00' when unreadable. */
+export function shareOf(money: string, share: string): string {
+  const cents = toScaledRounded(money, MONEY_SCALE) ?? 0n;
+  const ppm = toScaledRounded(share, FEE_RATE_SCALE) ?? 0n;
+  const scaled = cents * ppm;
+  const perMillion = 10n ** BigInt(FEE_RATE_SCALE);
+  return formatScaled(
+    scaled >= 0n ? scaled / perMillion : -((-scaled + perMillion - 1n) / perMillion),
+    MONEY_SCALE,
+  );
+}
+
 /** Sum of decimal strings with 2 decimals; unreadable values count as zero. */
 export function sumMoney(values: readonly (string | null | undefined)[]): string {
   let total = 0n;

@@ -7,12 +7,14 @@ import {
   createChart,
   HistogramSeries,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  LineStyle,
   type LogicalRange,
   type TickMarkType,
   type Time,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { IconAlertTriangle, IconCandles, IconRefresh } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
@@ -79,8 +81,20 @@ export interface TCandleChartProps {
   pricePrecision: number;
   /** The pair as users read it ('BTC/USD'), for the chart's accessible name. */
   pairLabel: string;
+  /** Levels drawn across the chart with a label on the price axis (a position's entry, exits). */
+  priceLines?: readonly TChartPriceLine[];
   className?: string;
 }
+
+/** A level on the chart: its price, a short label, and what it means (which sets its colour). */
+export interface TChartPriceLine {
+  price: string;
+  title: string;
+  kind: 'entry' | 'takeProfit' | 'stopLoss' | 'liquidation';
+}
+
+const lineColor = (kind: TChartPriceLine['kind'], colors: TChartColors) =>
+  ({ entry: colors.entry, takeProfit: colors.up, stopLoss: colors.down, liquidation: colors.warning })[kind];
 
 /**
  * A candlestick chart with volume (lightweight-charts) that draws a feed's candles: a page with
@@ -91,8 +105,16 @@ export interface TCandleChartProps {
  * For tests and tools, the chart element carries `data-candles` (how many are loaded),
  * `data-last-time` and `data-last-close` (the newest candle).
  */
-export function CandleChart({ feed, interval, pricePrecision, pairLabel, className }: TCandleChartProps) {
+export function CandleChart({
+  feed,
+  interval,
+  pricePrecision,
+  pairLabel,
+  priceLines,
+  className,
+}: TCandleChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const [themeVersion, setThemeVersion] = useState(0);
   const handlesRef = useRef<TChartHandles | null>(null);
   const feedRef = useRef(feed);
   feedRef.current = feed;
@@ -208,6 +230,7 @@ export function CandleChart({ feed, interval, pricePrecision, pairLabel, classNa
       });
       // Volume colours are per bar: redraw them in the new theme.
       volume.setData(feedRef.current.candles().map((candle) => toVolumeBar(candle, next)));
+      setThemeVersion((version) => version + 1);
     });
     themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
@@ -252,6 +275,30 @@ export function CandleChart({ feed, interval, pricePrecision, pairLabel, classNa
       }
     });
   }, [feed.subscribe]);
+
+  // The price lines, redrawn when they change or the theme does. The chart draws them from
+  // numbers; the figures themselves stay decimal strings everywhere else.
+  const linesKey = JSON.stringify(priceLines ?? []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the lines' content.
+  useEffect(() => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    const drawn: IPriceLine[] = (priceLines ?? []).map((line) =>
+      handles.candles.createPriceLine({
+        price: Number(line.price),
+        color: lineColor(line.kind, handles.colors),
+        lineWidth: 1,
+        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+    if (hostRef.current)
+      hostRef.current.dataset.priceLines = (priceLines ?? []).map((line) => line.title).join(',');
+    return () => {
+      for (const line of drawn) handles.candles.removePriceLine(line);
+    };
+  }, [linesKey, themeVersion]);
 
   // Older history when the view reaches the left edge.
   useEffect(() => {

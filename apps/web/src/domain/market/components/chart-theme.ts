@@ -25,6 +25,9 @@ export interface TChartColors {
   down: string;
   volumeUp: string;
   volumeDown: string;
+  /** Price lines: a position's entry, and its liquidation. */
+  entry: string;
+  warning: string;
   fontFamily: string;
 }
 
@@ -53,6 +56,8 @@ export function readThemeColors(): TChartColors {
     down,
     volumeUp: withAlpha(up, VOLUME_ALPHA),
     volumeDown: withAlpha(down, VOLUME_ALPHA),
+    entry: read('--color-accent-text', '#6ea8fe'),
+    warning: read('--color-warning', '#f0b90b'),
     fontFamily: read('--font-sans', 'system-ui, sans-serif'),
   };
 }

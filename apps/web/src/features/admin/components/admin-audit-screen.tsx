@@ -7,6 +7,7 @@ import {
   USER_STATUS,
 } from '@td/contracts/statuses';
 import type { TColumn } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
@@ -27,12 +28,19 @@ const ACTIONS = [
   'ticket.status',
 ];
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const show = (value: unknown): string =>
   value === null || value === undefined
     ? '—'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+    : Array.isArray(value)
+      ? value.map(show).join(', ') || '—'
+      : isRecord(value)
+        ? Object.entries(value)
+            .map(([key, inner]) => `${key} ${show(inner)}`)
+            .join(', ')
+        : String(value);
 
 /** Each kind of record's status words, by the first part of the action ("order.update" → orders'). */
 const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = {
@@ -44,19 +52,26 @@ const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = {
 };
 
 /**
- * What changed: each key whose value differs, "status: Active → Suspended", a status code said in
- * words (or the whole value when not an object).
+ * What changed: each leaf whose value differs, by its dotted path ("status: Active → Suspended",
+ * "networks.ethereum.confirmations: 12 → 6"), a status code said in words; the whole value when
+ * either side is not an object.
  */
 function changesOf(action: string, before: unknown, after: unknown): string[] {
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
   const words = STATUS_WORDS[action.split('.')[0] ?? ''];
   const said = (key: string, value: unknown) =>
     key === 'status' && typeof value === 'string' && words?.[value] ? words[value] : show(value);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changed = keys.filter((key) => show(before[key]) !== show(after[key]));
-  return changed.map((key) => `${key}: ${said(key, before[key])} → ${said(key, after[key])}`);
+  const lines: string[] = [];
+  const walk = (path: string, from: Record<string, unknown>, to: Record<string, unknown>) => {
+    for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
+      const [was, is] = [from[key], to[key]];
+      const at = path ? `${path}.${key}` : key;
+      if (isRecord(was) && isRecord(is)) walk(at, was, is);
+      else if (show(was) !== show(is)) lines.push(`${at}: ${said(key, was)} → ${said(key, is)}`);
+    }
+  };
+  walk('', before, after);
+  return lines;
 }
 
 const COLUMNS: TColumn<TAuditEntry>[] = [
@@ -66,7 +81,7 @@ const COLUMNS: TColumn<TAuditEntry>[] = [
     isPrimary: true,
     cell: (entry) => <span className="tabular">{formatDateTime(entry.createdAt)}</span>,
   },
-  { key: 'who', header: 'Administrator', cell: (entry) => entry.actor.email },
+  { key: 'who', header: 'Administrator', cell: (entry) => <EmailText value={entry.actor.email} /> },
   { key: 'what', header: 'Action', cell: (entry) => <code className={styles.code}>{entry.action}</code> },
   {
     key: 'target',

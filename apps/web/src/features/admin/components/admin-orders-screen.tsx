@@ -114,7 +114,12 @@ export function AdminOrdersScreen() {
       key: 'exits',
       header: 'TP / SL',
       align: 'end',
-      cell: (order) => `${order.takeProfit ?? '—'} / ${order.stopLoss ?? '—'}`,
+      cell: (order) => (
+        <span className="tabular">
+          {order.takeProfit ? formatGivenPrice(order.takeProfit) : '—'} /{' '}
+          {order.stopLoss ? formatGivenPrice(order.stopLoss) : '—'}
+        </span>
+      ),
     },
     {
       key: 'date',

@@ -34,6 +34,7 @@ const LABEL: Record<string, string> = {
   maxAmount: 'Maximum order (USD)',
   maxLeverage: 'Leverage caps',
   maxQuoteAgeMs: 'Prices older than this are delayed: not traded on (ms)',
+  confirmOrderAboveShare: 'Ask to confirm orders above this share of the balance (0.5 = 50 %)',
   reviewAbove: 'Withdrawals above this wait for review (USD)',
   depositsEnabled: 'Deposits enabled',
   withdrawalsEnabled: 'Withdrawals enabled',

@@ -1,6 +1,9 @@
+import { Fragment } from 'react';
 import { Callout } from '../../../components/callout';
 import { useAdminPairs } from '../api/admin-pairs';
 import styles from './admin.module.css';
+
+const SETTING = 'REAL_TRADING_ON_SIMULATED_PRICES=true';
 
 /**
  * Said on every back-office screen while Real accounts may trade simulated prices (a deployment
@@ -12,7 +15,17 @@ export function DemonstrationBanner() {
   if (simulated === 0) return null;
   return (
     <Callout tone="warning" title="Demonstration deployment" role="status" className={styles.banner}>
-      {`Real accounts trade simulated prices on ${simulated} ${simulated === 1 ? 'pair' : 'pairs'} (REAL_TRADING_ON_SIMULATED_PRICES=true). Do not take real money on this deployment.`}
+      {`Real accounts trade simulated prices on ${simulated} ${simulated === 1 ? 'pair' : 'pairs'} (`}
+      <code className={styles.code}>
+        {SETTING.split(/(?<=_)/).map((part, index) => (
+          // A narrow screen wraps the variable after an underscore, never inside a word.
+          <Fragment key={part}>
+            {index > 0 ? <wbr /> : null}
+            {part}
+          </Fragment>
+        ))}
+      </code>
+      {'). Do not take real money on this deployment.'}
     </Callout>
   );
 }

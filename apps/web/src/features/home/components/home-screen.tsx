@@ -10,6 +10,7 @@ import { useChartSelection } from '../hooks/use-chart-selection';
 import { ChartPanel, ChartPanelSkeleton } from './chart-panel';
 import styles from './home-screen.module.css';
 import { Watchlist } from './watchlist';
+import { WelcomeCard } from './welcome-card';
 
 /**
  * The dashboard: the chart of the chosen pair (from `?pair=&interval=`) beside a watchlist of every
@@ -77,6 +78,7 @@ export function HomeScreen() {
           ) : null
         }
       />
+      <WelcomeCard />
       <div className={styles.layout}>
         <div ref={chartRef} className={styles.chartColumn}>
           {chart}

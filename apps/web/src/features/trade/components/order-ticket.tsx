@@ -2,8 +2,9 @@ import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { pricesDelayedText, realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
@@ -21,9 +22,11 @@ import {
   closeSidePrice,
   compareMoney,
   exitProblem,
+  maxAffordableAmount,
   openSidePrice,
   previewOrder,
   ratePercent,
+  shareOf,
   type TSide,
 } from '../../../domain/trading/trading-math';
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
@@ -32,6 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDayTime, formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useSettings } from '../../../lib/settings';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import styles from './order-ticket.module.css';
 
 type TOrderType = 'market' | 'limit';
@@ -41,6 +45,8 @@ interface TOrderTicketProps {
   account: TAccount;
   /** The account's free margin (equity − margin in use); undefined while it loads. */
   freeMargin: string | undefined;
+  /** The account's balance; an order above a share of it asks for confirmation. */
+  balance: string | undefined;
 }
 
 const ORDER_TYPE_TABS = [
@@ -48,8 +54,9 @@ const ORDER_TYPE_TABS = [
   { value: 'limit', label: 'Limit' },
 ] as const;
 
-/** A leverage to start from: 10× or the pair's maximum when that is lower. */
-const DEFAULT_LEVERAGE = 10;
+/** Leverage starts at 1× (no borrowed exposure); the user raises it. */
+const DEFAULT_LEVERAGE = 1;
+
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <div className={styles.row}>
@@ -66,7 +73,7 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
  * stop-loss, and before sending what the order will hold, computed exactly as the server does:
  * margin, fee, liquidation price, and the free margin it comes out of.
  */
-export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
+export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicketProps) {
   const [side, setSide] = useState<TSide>('buy');
   const [type, setType] = useState<TOrderType>('market');
   const amount = useDecimalField('1000');
@@ -75,13 +82,19 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   const stopLoss = useDecimalField();
   const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
   const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
   const clientOrderIds = useRef(createClientOrderIds()).current;
   const placeOrder = usePlaceOrder();
-  const feeRate = useSettings('trading').openingFeeRate;
+  const { openingFeeRate: feeRate, confirmOrderAboveShare } = useSettings('trading');
   const quote = useLiveQuote(pair);
   const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
   const leverageId = useId();
   const shortId = useId();
+  const isMobile = useIsMobile();
+  const ticketRef = useRef<HTMLElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const isSubmitInView = useIsInView(submitRef, isMobile && pair !== undefined);
 
   // Real orders need the personal details of verification level 1.
   const kyc = useKyc();
@@ -129,10 +142,24 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   // What the server would refuse is said at once, beside the field, and the order is not sent.
   const amountProblem = amount.value === '' ? undefined : errors.amount;
   const canSubmit = isTakingOrders && !isShort && !amountProblem;
+  // The most the ticket can open: the pair's and the product's limits, and what the free margin pays for.
+  const limitMax = compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX);
+  const affordable =
+    freeMargin === undefined ? undefined : maxAffordableAmount(freeMargin, usedLeverage, feeRate);
+  const shownMax = affordable !== undefined && compareMoney(affordable, limitMax) < 0 ? affordable : limitMax;
+  // A position larger than this share of the balance is confirmed before it is sent.
+  const confirmAbove = balance === undefined ? undefined : shareOf(balance, confirmOrderAboveShare);
+  const needsConfirmation =
+    confirmAbove !== undefined && amount.value !== '' && compareMoney(amount.value, confirmAbove) > 0;
 
-  const submit = () => {
+  const submit = (isConfirmed = false) => {
     setIsSubmitted(true);
     if (hasErrors || !canSubmit) return;
+    if (needsConfirmation && !isConfirmed) {
+      setIsConfirming(true);
+      return;
+    }
+    setIsConfirming(false);
     const request = {
       account,
       symbol: pair.symbol,
@@ -178,7 +205,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
   );
 
   return (
-    <section className={styles.ticket} aria-label="Order ticket" data-testid="order-ticket">
+    <section ref={ticketRef} className={styles.ticket} aria-label="Order ticket" data-testid="order-ticket">
       <form
         className={styles.form}
         noValidate
@@ -215,16 +242,32 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
         ) : null}
 
         <TextField
+          ref={amountRef}
           label="Amount (USD)"
           inputMode="decimal"
           autoComplete="off"
           value={amount.value}
           onChange={amount.onChange}
           error={amountProblem ?? shown(errors.amount)}
-          hint={`Min ${formatMoney(pair.minAmount, 2)} · max ${formatMoney(
-            compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX),
-            2,
-          )}`}
+          labelAside={
+            <span className={`${styles.atStake} tabular`} data-testid="preview-at-stake">
+              At stake {preview ? `${formatMoney(preview.cost, 2)} USD` : '—'}
+            </span>
+          }
+          hint={
+            <>
+              Position size · min {formatMoney(pair.minAmount, 2)} · max{' '}
+              <button
+                type="button"
+                className={`${styles.maxButton} tabular`}
+                onClick={() => amount.setValue(shownMax)}
+                aria-label={`Use the maximum, ${formatMoney(shownMax, 2)} USD`}
+                data-testid="amount-max"
+              >
+                {formatMoney(shownMax, 2)}
+              </button>
+            </>
+          }
         />
 
         <div className={styles.leverage}>
@@ -336,6 +379,7 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
           type="submit"
           size="lg"
           isFullWidth
+          ref={submitRef}
           isLoading={placeOrder.isPending}
           disabled={!canSubmit}
           aria-describedby={isShort && !isDemoOnly ? shortId : undefined}
@@ -345,8 +389,69 @@ export function OrderTicket({ pair, account, freeMargin }: TOrderTicketProps) {
           {account === 'demo' ? <span className={styles.demoTag}>Demo</span> : null}
         </Button>
       </form>
+      {isMobile && !isSubmitInView ? (
+        // On a phone the ticket sits under the chart: Sell and Buy stay in reach at the bottom; a tap
+        // picks the side and brings the ticket, its amount field focused, into view.
+        <div className={styles.tradeBar} data-testid="trade-bar">
+          {(['sell', 'buy'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`${styles.tradeBarButton} ${styles[value]}`}
+              onClick={() => {
+                setSide(value);
+                ticketRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                amountRef.current?.focus({ preventScroll: true });
+              }}
+            >
+              <span>{value === 'buy' ? 'Buy' : 'Sell'}</span>
+              <span className="tabular">
+                {quote ? formatPrice(value === 'buy' ? quote.ask : quote.bid, precision) : '—'}
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <Dialog
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        title="Confirm a large order"
+        description={
+          <>
+            This {side === 'buy' ? 'buy' : 'sell'} of {formatMoney(amount.value, 2)} USD of {label} is more
+            than {ratePercent(confirmOrderAboveShare)} of your {account === 'demo' ? 'demo' : 'real'} balance
+            {balance === undefined ? '' : ` (${formatMoney(balance, 2)} USD)`}. It puts{' '}
+            {preview ? `${formatMoney(preview.cost, 2)} USD` : 'its margin and fee'} at stake.
+          </>
+        }
+        onSubmit={() => submit(true)}
+        testId="confirm-large-order"
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setIsConfirming(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" className={`${styles.submit} ${styles[side]}`}>
+              {side === 'buy' ? 'Buy' : 'Sell'} {formatMoney(amount.value, 2)} USD
+            </Button>
+          </>
+        }
+      />
     </section>
   );
+}
+
+/** Whether an element is on screen (watched only while `isWatching`). */
+function useIsInView(ref: { current: Element | null }, isWatching: boolean): boolean {
+  const [isInView, setIsInView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!isWatching || !element) return;
+    const observer = new IntersectionObserver(([entry]) => setIsInView(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, isWatching]);
+  return isInView;
 }
 
 /** The ticket's shape while the pairs load. */

@@ -1,6 +1,7 @@
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
+import type { TOrder } from '@td/contracts/trading';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { LoadError } from '../../../components/empty-state';
@@ -13,6 +14,7 @@ import { CandleChart, CandleChartSkeleton } from '../../../domain/market/compone
 import { usePrices } from '../../../domain/market/get-prices';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { useActiveAccount } from '../../../domain/trading/account-store';
+import { positionPriceLines } from '../../../domain/trading/position-lines';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
@@ -24,6 +26,8 @@ interface TTradeChartProps {
   interval: TChartInterval;
   onPairChange: (symbol: string) => void;
   onIntervalChange: (interval: TChartInterval) => void;
+  /** The active account's open positions: the chosen pair's are drawn as price lines. */
+  positions?: readonly TOrder[] | undefined;
   /** The pairs could not load: the chart area says so, with a retry. */
   isError?: boolean;
   onRetry?: () => void;
@@ -76,11 +80,20 @@ function PairPicker({
  * interval switcher and the candles (the shared CandleChart, live through the stream).
  */
 /** The pair's candles, live: the feed for the chosen pair and interval, drawn by the shared chart. */
-function PairChart({ pair, interval }: { pair: TPair; interval: TChartInterval }) {
+function PairChart({
+  pair,
+  interval,
+  positions,
+}: {
+  pair: TPair;
+  interval: TChartInterval;
+  positions: readonly TOrder[] | undefined;
+}) {
   const feed = useCandleFeed(pair.symbol, pair.pairType, interval);
   return (
     <CandleChart
       feed={feed}
+      priceLines={positionPriceLines(positions, pair.symbol)}
       interval={interval}
       pricePrecision={pair.pricePrecision}
       pairLabel={displayPair(pair.base, pair.quote)}
@@ -94,6 +107,7 @@ export function TradeChart({
   interval,
   onPairChange,
   onIntervalChange,
+  positions,
   isError = false,
   onRetry,
 }: TTradeChartProps) {
@@ -142,7 +156,7 @@ export function TradeChart({
       </header>
       <div className={styles.chart}>
         {pair ? (
-          <PairChart pair={pair} interval={interval} />
+          <PairChart pair={pair} interval={interval} positions={positions} />
         ) : isError ? (
           <div className={styles.error}>
             <LoadError title="The markets could not load." onRetry={onRetry} />

@@ -72,11 +72,17 @@ export function TradeScreen() {
             interval={interval}
             onPairChange={selectPair}
             onIntervalChange={selectInterval}
+            positions={positionsQuery.data?.items}
             isError={pairsQuery.isError}
             onRetry={() => void pairsQuery.refetch()}
           />
         </div>
-        <OrderTicket pair={pair} account={account} freeMargin={portfolioQuery.data?.freeMargin} />
+        <OrderTicket
+          pair={pair}
+          account={account}
+          freeMargin={portfolioQuery.data?.freeMargin}
+          balance={portfolioQuery.data?.balance}
+        />
       </div>
       <Card className={styles.orders} isFlush>
         <div className={styles.ordersHeader}>

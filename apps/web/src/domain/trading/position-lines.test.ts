@@ -1,0 +1,47 @@
+import type { TOrder } from '@td/contracts/trading';
+import { describe, expect, it } from 'vitest';
+import { positionPriceLines } from './position-lines';
+
+const position = (overrides: Partial<TOrder>): TOrder => ({
+  id: 'o1',
+  account: 'demo',
+  symbol: 'BTC_USDT',
+  side: 'buy',
+  type: 'market',
+  amount: '1000.00',
+  leverage: 10,
+  price: '50000.00',
+  margin: '100.00',
+  fee: '0.50',
+  takeProfit: null,
+  stopLoss: null,
+  liquidationPrice: '46000.00',
+  closePrice: null,
+  status: 'act',
+  reason: null,
+  pnl: null,
+  clientOrderId: null,
+  parentId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  openedAt: '2026-01-01T00:00:00.000Z',
+  closedAt: null,
+  ...overrides,
+});
+
+describe('price lines of open positions', () => {
+  it('draws entry and liquidation, and the exits that are set', () => {
+    expect(
+      positionPriceLines([position({ takeProfit: '52000.00', stopLoss: '49000.00' })], 'BTC_USDT'),
+    ).toEqual([
+      { price: '50000.00', title: 'Buy entry', kind: 'entry' },
+      { price: '52000.00', title: 'TP', kind: 'takeProfit' },
+      { price: '49000.00', title: 'SL', kind: 'stopLoss' },
+      { price: '46000.00', title: 'Liq.', kind: 'liquidation' },
+    ]);
+  });
+
+  it("draws only the chart's pair", () => {
+    expect(positionPriceLines([position({ symbol: 'ETH_USDT' })], 'BTC_USDT')).toEqual([]);
+    expect(positionPriceLines(undefined, 'BTC_USDT')).toEqual([]);
+  });
+});

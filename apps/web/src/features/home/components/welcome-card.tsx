@@ -1,0 +1,76 @@
+import { DEFAULT_PAIR } from '@td/contracts/constants';
+import { ButtonLink } from '../../../components/button';
+import { IconX } from '../../../components/icons';
+import { useAccountStore } from '../../../domain/trading/account-store';
+import { useOrders } from '../../../domain/trading/get-orders';
+import { usePortfolio } from '../../../domain/trading/get-portfolio';
+import { formatMoney } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
+import { useAppName } from '../../../lib/settings';
+import { useAppStore } from '../../../lib/store';
+import { useSessionProfile } from '../../profile/hooks/use-session-profile';
+import styles from './welcome-card.module.css';
+
+/**
+ * The newcomer's first Dashboard: the demo balance, what Demo and Real mean, and the way to a first
+ * demo trade (Trade with BTC/USD on the Demo account). Shown until the Demo account has an order,
+ * or until the user puts it away.
+ */
+export function WelcomeCard() {
+  const appName = useAppName();
+  const { data: user } = useSessionProfile();
+  const orders = useOrders({ account: 'demo', limit: 1 });
+  const portfolio = usePortfolio('demo');
+  const isDismissed = useAppStore((state) => (user ? state.dismissedWelcomes.includes(user.id) : true));
+  const dismiss = useAppStore((state) => state.dismissWelcome);
+  const setAccount = useAccountStore((state) => state.setAccount);
+
+  if (!user || isDismissed || orders.data?.total !== 0) return null;
+  const balance = portfolio.data?.balance;
+
+  return (
+    <section className={styles.card} aria-labelledby="welcome-title" data-testid="welcome">
+      <button
+        type="button"
+        className={styles.close}
+        onClick={() => dismiss(user.id)}
+        aria-label="Put the welcome away"
+      >
+        <IconX size={16} />
+      </button>
+      <h2 id="welcome-title" className={styles.title}>
+        Welcome to {appName}, {user.firstName || 'trader'}
+      </h2>
+      <p className={styles.lead}>
+        Your Demo account holds{' '}
+        <strong className="tabular">{balance === undefined ? '…' : `${formatMoney(balance, 2)} USD`}</strong>{' '}
+        of practice money. Try a trade on live prices before you risk any of your own.
+      </p>
+      <dl className={styles.accounts}>
+        <div>
+          <dt>Demo</dt>
+          <dd>
+            Practice money on live prices. Nothing you do here costs you anything; you can start over at any
+            time.
+          </dd>
+        </div>
+        <div>
+          <dt>Real</dt>
+          <dd>
+            Your own money: deposit crypto in Wallet after verifying your identity. Gains and losses are real.
+          </dd>
+        </div>
+      </dl>
+      <div className={styles.actions}>
+        <ButtonLink
+          variant="primary"
+          to={`${PATHS.trade}?pair=${DEFAULT_PAIR}`}
+          onClick={() => setAccount('demo')}
+          data-testid="first-trade"
+        >
+          Place your first demo trade
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
