@@ -1,6 +1,7 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { ButtonLink } from '../../../components/button';
 import { IconX } from '../../../components/icons';
+import { useProfile } from '../../../domain/identity/get-profile';
 import { useAccountStore } from '../../../domain/trading/account-store';
 import { useOrders } from '../../../domain/trading/get-orders';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
@@ -8,7 +9,6 @@ import { formatMoney } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { useAppStore } from '../../../lib/store';
-import { useSessionProfile } from '../../profile/hooks/use-session-profile';
 import styles from './welcome-card.module.css';
 
 /**
@@ -18,7 +18,7 @@ import styles from './welcome-card.module.css';
  */
 export function WelcomeCard() {
   const appName = useAppName();
-  const { data: user } = useSessionProfile();
+  const { data: user } = useProfile();
   const orders = useOrders({ account: 'demo', limit: 1 });
   const portfolio = usePortfolio('demo');
   const isDismissed = useAppStore((state) => (user ? state.dismissedWelcomes.includes(user.id) : true));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTfaActivateData } from '@td/contracts/auth';
+import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { PROFILE_QUERY_KEY } from './get-profile';
 
 /** POST /auth/2fa/activate {code} → "Two-factor enabled", {recoveryCodes} (shown once). */
 export function activateTfa(code: string) {

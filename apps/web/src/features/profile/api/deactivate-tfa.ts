@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTfaDeactivateRequest } from '@td/contracts/auth';
+import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { PROFILE_QUERY_KEY } from './get-profile';
 
 /**
  * POST /auth/2fa/deactivate {password, code} (the current password, and a TOTP or a recovery code)

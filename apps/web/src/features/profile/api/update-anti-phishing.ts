@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZAntiPhishingRequest } from '@td/contracts/profile';
 import type { z } from 'zod';
+import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { PROFILE_QUERY_KEY } from './get-profile';
 
 export type TAntiPhishingRequest = z.input<typeof ZAntiPhishingRequest>;
 

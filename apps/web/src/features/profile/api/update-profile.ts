@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUpdateProfileRequest } from '@td/contracts/profile';
+import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { PROFILE_QUERY_KEY } from './get-profile';
 
 /** PUT /profile {firstName?, lastName?, phone?, country?} → "User profile updated successfully". */
 export function updateProfile(body: TUpdateProfileRequest) {

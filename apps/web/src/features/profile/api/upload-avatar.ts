@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AVATAR_BYTES_MAX, AVATAR_TYPES, type TUser, ZAvatarData } from '@td/contracts/profile';
+import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { PROFILE_QUERY_KEY } from './get-profile';
 
 /** Product spec §8: what a failed upload says when the server gives no reason. */
 export const AVATAR_UPLOAD_FAILED_MESSAGE = 'Profile image upload failed';

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/empty-state';
 import { IconCheckCircle, IconFish, IconMail, IconShieldCheck } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '../../../domain/identity/get-profile';
 import { AntiPhishingCard } from './anti-phishing-card';
 import { ChangePasswordCard } from './change-password-card';
 import { LoginHistoryCard } from './login-history-card';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { PROFILE_QUERY_KEY, useProfile } from '../../../domain/identity/get-profile';
 import { PATHS } from '../../../lib/paths';
 import { clearToken } from '../../../lib/session';
-import { PROFILE_QUERY_KEY, useProfile } from '../api/get-profile';
 
 /**
  * The signed-in user for the dashboard frame. A failed load (after its one retry: a revoked or

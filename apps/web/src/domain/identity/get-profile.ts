@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZUser } from '@td/contracts/profile';
-import { api } from '../../../lib/api-client';
-import { profileQueryDefaults } from '../../../lib/query-client';
-import { useHasToken } from '../../../lib/use-has-token';
+import { api } from '../../lib/api-client';
+import { profileQueryDefaults } from '../../lib/query-client';
+import { useHasToken } from '../../lib/use-has-token';
 
 /** The signed-in user. Mutations that change the user invalidate exactly this key. */
 export const PROFILE_QUERY_KEY = ['profile', 'me'] as const;
@@ -12,7 +12,7 @@ export function getProfile() {
   return api.get('/profile', { schema: ZUser, fallbackErrorMessage: 'User fetch failed' });
 }
 
-// Product spec §7: retried once, not refetched on window focus.
+// Retried once, not refetched on window focus.
 export const profileQueryOptions = queryOptions({
   queryKey: PROFILE_QUERY_KEY,
   queryFn: async () => (await getProfile()).data,
