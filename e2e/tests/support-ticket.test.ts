@@ -83,6 +83,16 @@ describe('a support ticket about an order', () => {
 
     // The user hears of it live (the bell) and by e-mail, and sees it in the thread.
     await page.getByTestId('notification-count').waitFor({ timeout: 20_000 });
+    // Unread looks unread: tinted, semibold, with a dot (and said to screen readers) until read.
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    const unreadItem = page.getByRole('dialog', { name: 'Notifications' }).locator('[data-unread]').first();
+    await unreadItem.waitFor();
+    expect(await unreadItem.textContent()).toMatch(/^Unread: /);
+    expect(
+      Number(await unreadItem.evaluate((element) => getComputedStyle(element).fontWeight)),
+    ).toBeGreaterThanOrEqual(600);
+    await screenshot(page, 'notifications-unread-1440-dark');
+    await page.keyboard.press('Escape');
     const mail = await env.mailbox.waitForMail(user.email, /Re: My BTC position/);
     expect(mail.text).toContain(`/dashboard/support/${ticketId}`);
     await page.reload();

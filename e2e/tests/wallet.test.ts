@@ -54,6 +54,31 @@ describe('wallet', () => {
     });
   });
 
+  it('says in plain words what a new user cannot do yet: withdraw with no money, deposit on a network it does not follow', async () => {
+    const newcomer = await createUser(env, { firstName: 'Nadia', lastName: 'New' });
+    const page = await env.openPage({ token: newcomer.token });
+    await openWallet(page, 'withdraw');
+    // The balance shown is the Real account's.
+    await page.getByText('Real account · available').waitFor();
+    await expect.poll(() => page.getByTestId('wallet-available').textContent()).toBe('0.00 USD');
+    const nothing = page.getByTestId('nothing-to-withdraw');
+    await nothing.getByText('Your Real account has no money available', { exact: false }).waitFor();
+    expect(await page.getByLabel('Address').count()).toBe(0);
+    await screenshot(page, 'wallet-nothing-to-withdraw-1440-dark');
+    await nothing.getByRole('button', { name: 'Deposit crypto' }).click();
+    await page.getByLabel('Coin').selectOption('eth');
+    await page.getByTestId('deposit-address').waitFor();
+
+    // Only Ethereum has a node here: Tron says so, and shows no address to send to.
+    await page.getByLabel('Coin').selectOption('usdt');
+    await page.getByLabel('Network').selectOption('tron');
+    await page.getByText('Deposits on Tron are not available').waitFor();
+    await page.getByText('This desk is not connected to the', { exact: false }).waitFor();
+    await page.getByTestId('deposit-unavailable').waitFor();
+    expect(await page.getByTestId('deposit-address').count()).toBe(0);
+    await screenshot(page, 'wallet-network-not-followed-1440-dark');
+  });
+
   it('shows the deposit address with its QR code, counts confirmations, and credits the deposit', async () => {
     const page = await env.openPage({ token: user.token });
     await openWallet(page);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_STRENGTH_LEVELS, passwordStrength, ZPassword } from './password';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  newPasswordProblem,
+  PASSWORD_STRENGTH_LEVELS,
+  passwordStrength,
+  ZPassword,
+} from './password';
 
 describe('passwordStrength', () => {
   it('rates an empty password none', () => {
@@ -67,5 +73,19 @@ describe('ZPassword', () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'Password must be at most 128 characters',
     ]);
+  });
+});
+
+describe('why a new password would be refused', () => {
+  const common = new Set(['password1']);
+
+  it('names the rule it breaks, as the server does', () => {
+    expect(newPasswordProblem('Abc12')).toBe('Password must be at least 8 characters');
+    expect(newPasswordProblem('Password1', common)).toBe(COMMON_PASSWORD_MESSAGE);
+  });
+
+  it('has nothing against a long uncommon one, nor against a common one before the list is at hand', () => {
+    expect(newPasswordProblem('Tr4ding-desk!', common)).toBeUndefined();
+    expect(newPasswordProblem('Password1')).toBeUndefined();
   });
 });

@@ -23,6 +23,19 @@ export const passwordStrength = (pw: string): TPasswordStrength => {
   return 'poor';
 };
 
+/** Said of a password on the list of the most common ones (the server refuses them). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess';
+
+/**
+ * Why a new password would be refused, or undefined: its length and characters, then whether it is
+ * one of `common` (lower case), the most common passwords, when the list is at hand.
+ */
+export function newPasswordProblem(password: string, common?: ReadonlySet<string>): string | undefined {
+  const parsed = ZPassword.safeParse(password);
+  if (!parsed.success) return parsed.error.issues[0]?.message;
+  return common?.has(password.toLowerCase()) ? COMMON_PASSWORD_MESSAGE : undefined;
+}
+
 const CONTROL_MESSAGE = 'Password must not contain control characters';
 
 // The meter advises; only length is enforced, so a long passphrase is never refused for lacking

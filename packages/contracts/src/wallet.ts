@@ -49,6 +49,8 @@ export const ZCoinNetwork = z.object({
   maxWithdraw: z.string(),
   fee: z.string(),
   confirmations: z.number().int(),
+  /** Whether this desk follows the network (a node is configured): without it no deposit is seen. */
+  isWatched: z.boolean(),
   depositEnabled: z.boolean(),
   withdrawEnabled: z.boolean(),
 });

@@ -84,6 +84,27 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // The documents a new account accepts: readable signed in or not.
+        path: 'legal',
+        children: [
+          { index: true, loader: () => redirect(PATHS.terms) },
+          {
+            path: 'terms',
+            lazy: lazyScreen(
+              () => import('../features/legal/components/legal-screen'),
+              (module) => module.TermsScreen,
+            ),
+          },
+          {
+            path: 'privacy',
+            lazy: lazyScreen(
+              () => import('../features/legal/components/legal-screen'),
+              (module) => module.PrivacyScreen,
+            ),
+          },
+        ],
+      },
+      {
         path: 'dashboard',
         loader: requireToken,
         lazy: lazyScreen(

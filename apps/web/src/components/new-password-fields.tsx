@@ -1,4 +1,6 @@
+import { newPasswordProblem } from '@td/contracts/password';
 import { type Ref, useId } from 'react';
+import { useCommonPasswords } from '../lib/common-passwords';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { PasswordField } from './text-field';
 
@@ -23,6 +25,8 @@ export function NewPasswordFields({
   confirmation: TNewPasswordField;
 }) {
   const meterId = useId();
+  const common = useCommonPasswords(password.value !== '');
+  const problem = password.value === '' ? undefined : newPasswordProblem(password.value, common);
   return (
     <>
       <PasswordField
@@ -36,7 +40,7 @@ export function NewPasswordFields({
         aria-describedby={meterId}
         required
       />
-      <PasswordStrengthMeter password={password.value} id={meterId} />
+      <PasswordStrengthMeter password={password.value} problem={problem} id={meterId} />
       <PasswordField
         ref={confirmation.ref}
         label={confirmation.label}

@@ -26,6 +26,17 @@ export interface TOtpFieldProps
 }
 
 /**
+ * The code after an edit: the digits of what the field holds ("123 456" and "123-456" as pasted
+ * from a mail). Typed or pasted after a whole code (one the server refused), the new digits start a
+ * new code, so a user retypes without deleting the old one first.
+ */
+export function nextCode(previous: string, typed: string, length: number): string {
+  const raw = typed.replace(/\D/g, '');
+  const isAfterWholeCode = previous.length === length && raw.length > length && raw.startsWith(previous);
+  return (isAfterWholeCode ? raw.slice(length) : raw).slice(0, length);
+}
+
+/**
  * A one-time code entry: one real input (numeric keypad, `autocomplete="one-time-code"`, paste and
  * password-manager fill all work, one label for assistive technology) drawn as a row of boxes.
  * The input lies transparent over the boxes, so a tap anywhere focuses it.
@@ -59,7 +70,7 @@ export function OtpField({
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     // Pasted codes arrive as "123 456" or "123-456": keep the digits.
-    const digits = event.target.value.replace(/\D/g, '').slice(0, length);
+    const digits = nextCode(value, event.target.value, length);
     onChange(digits);
     if (digits.length === length && digits !== value) onComplete?.(digits);
   };

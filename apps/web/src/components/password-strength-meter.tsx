@@ -22,16 +22,21 @@ const SEGMENTS = PASSWORD_STRENGTH_LEVELS.length - 1;
 
 interface TPasswordStrengthMeterProps {
   password: string;
+  /** Why the form would refuse the password: the meter says so instead of praising it. */
+  problem?: string | undefined;
   /** Lets the password input point at the meter with aria-describedby. */
   id?: string;
 }
 
 /** The product's four-segment strength bar with its label (none, poor, good, excellent, perfect). */
-export function PasswordStrengthMeter({ password, id }: TPasswordStrengthMeterProps) {
-  const level = passwordStrength(password);
+export function PasswordStrengthMeter({ password, problem, id }: TPasswordStrengthMeterProps) {
+  const strength = passwordStrength(password);
+  // A password the form refuses is never more than poor, whatever its mix of characters.
+  const level = problem && strength !== 'none' ? 'poor' : strength;
   const filled = PASSWORD_STRENGTH_LEVELS.indexOf(level);
+  const label = LABEL[level];
   return (
-    <div className={styles.meter} data-level={level} id={id}>
+    <div className={styles.meter} data-level={level} data-refused={problem ? true : undefined} id={id}>
       {/* The native meter speaks to assistive technology; the segments below are its picture. */}
       <meter
         className="visually-hidden"
@@ -39,9 +44,9 @@ export function PasswordStrengthMeter({ password, id }: TPasswordStrengthMeterPr
         max={SEGMENTS}
         value={filled}
         aria-label="Password strength"
-        aria-valuetext={LABEL[level]}
+        aria-valuetext={label}
       >
-        {LABEL[level]}
+        {label}
       </meter>
       <div className={styles.bar} aria-hidden="true">
         {Array.from({ length: SEGMENTS }, (_, index) => (
@@ -50,8 +55,8 @@ export function PasswordStrengthMeter({ password, id }: TPasswordStrengthMeterPr
         ))}
       </div>
       <p className={styles.text}>
-        <span className={styles.label}>{level === 'none' ? 'Password strength' : LABEL[level]}</span>
-        <span className={styles.advice}>{ADVICE[level]}</span>
+        <span className={styles.label}>{level === 'none' ? 'Password strength' : label}</span>
+        <span className={styles.advice}>{problem && level !== 'none' ? problem : ADVICE[level]}</span>
       </p>
     </div>
   );

@@ -26,6 +26,9 @@ export const PATHS = {
   emailVerification: '/authentication/emailVerification',
   tfaVerification: '/authentication/tfaVerification',
 
+  terms: '/legal/terms',
+  privacy: '/legal/privacy',
+
   admin: {
     root: '/admin',
     users: '/admin/users',

@@ -1,14 +1,20 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 import { zodFieldErrors } from './form-errors';
+
+const REFUSED_MESSAGE = 'The code is incorrect or has expired';
 
 interface TCodeFieldOptions {
   /** The request's contract (`{ code }`): what the server will check, checked first here. */
   schema: z.ZodType<{ code: string }>;
   /** While a code is on its way, another is not sent. */
   isBusy: boolean;
-  /** Sends a code that passed the contract; `clear` empties the field (after a wrong code). */
-  send: (code: string, clear: () => void) => void;
+  /**
+   * Sends a code that passed the contract; `refuse` takes the server's refusal (a wrong or expired
+   * code): its message goes under the field and the digits stay; typing again starts a new code.
+   */
+  send: (code: string, refuse: (error: unknown) => void) => void;
 }
 
 /**
@@ -29,7 +35,10 @@ export function useCodeField({ schema, isBusy, send }: TCodeFieldOptions) {
       return;
     }
     setError(undefined);
-    send(parsed.data.code, () => setCode(''));
+    send(parsed.data.code, (refusal) => {
+      setError(refusal instanceof ApiError && refusal.message ? refusal.message : REFUSED_MESSAGE);
+      ref.current?.focus();
+    });
   };
   const change = (value: string) => {
     setCode(value);

@@ -62,7 +62,7 @@ export const STAGE_OF: Record<TTokenType, SessionStage> = { normal: 'active', em
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
 export const WRONG_CODE = 'The code is incorrect or has expired';
 export const TOO_MANY_TRIES = 'Too many wrong codes. Request a new code and try again';
-export const COMMON_PASSWORD = 'This password is too common. Choose one that is harder to guess';
+export { COMMON_PASSWORD_MESSAGE as COMMON_PASSWORD } from '@td/contracts/password';
 export const WRONG_PASSWORD_DETAIL = 'Wrong password';
 export const GOOGLE_LINKED_ELSEWHERE = 'This email address is linked to another Google account';
 /** Keeps the keyed hash of a Google nonce apart from the hashes of e-mailed codes. */

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
+import { commonPasswordList } from './common-passwords';
 import type { TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -49,6 +50,14 @@ export function authRoutes(deps: {
         const token = await auth.signup(request.body, clientOf(request));
         return reply.status(201).send(ok('Signup successful', { token }));
       },
+    );
+
+    // The passwords refused as too common, for the forms' strength meter; the same for everyone.
+    app.get('/public/common-passwords', { config: { access: 'public' } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('text/plain; charset=utf-8')
+        .send(commonPasswordList()),
     );
 
     app.post(

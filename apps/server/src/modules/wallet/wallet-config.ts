@@ -73,7 +73,11 @@ export const usdCents = (text: string) => parseScaled(text, 2, 'down');
 /** GET /wallet/coins: every coin with its networks; deposits are on where a watcher runs. */
 export function coinCatalogue(
   wallet: WalletSettings,
-  enabled: { deposit: (network: TNetwork) => boolean; withdraw: (network: TNetwork) => boolean },
+  enabled: {
+    watched: (network: TNetwork) => boolean;
+    deposit: (network: TNetwork) => boolean;
+    withdraw: (network: TNetwork) => boolean;
+  },
 ): TCoinInfo[] {
   return COINS.map((coin) => ({
     coin,
@@ -86,6 +90,7 @@ export function coinCatalogue(
         maxWithdraw: n.maxWithdraw,
         fee: n.fee,
         confirmations: n.confirmations,
+        isWatched: enabled.watched(network),
         depositEnabled: enabled.deposit(network),
         withdrawEnabled: (WITHDRAW_COINS as readonly TCoin[]).includes(coin) && enabled.withdraw(network),
       };

@@ -31,6 +31,12 @@ describe('wallet API', () => {
     const coins = res.json().data as Array<{ coin: string; networks: Array<{ network: string }> }>;
     expect(coins.map((c) => c.coin)).toEqual(['usdt', 'bnb', 'eth', 'matic', 'tron', 'btc']);
     expect(coins[0]?.networks.map((n) => n.network)).toEqual(['polygon', 'ethereum', 'tron', 'bsc']);
+    // No node is configured here: each network says it is not followed, and takes no deposit.
+    const networks = res.json().data.flatMap((c: { networks: unknown[] }) => c.networks) as Array<{
+      isWatched: boolean;
+      depositEnabled: boolean;
+    }>;
+    expect(networks.every((n) => !n.isWatched && !n.depositEnabled)).toBe(true);
   });
 
   it('gives each user one address per family, the same on every call', async () => {

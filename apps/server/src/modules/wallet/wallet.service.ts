@@ -159,6 +159,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     async coins() {
       const wallet = await readWalletSettings(deps.settings);
       return coinCatalogue(wallet, {
+        watched: (network) => deps.depositNetworks.has(network),
         deposit: (network) => wallet.depositsEnabled && deps.depositNetworks.has(network),
         withdraw: () => wallet.withdrawalsEnabled,
       });

@@ -39,12 +39,12 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
   const entry = useCodeField({
     schema: ZVerifyEmailRequest,
     isBusy: verify.isPending,
-    send: (code, clear) =>
+    send: (code, refuse) =>
       verify.mutate(
         { code, tempToken },
         {
           onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-          onError: clear,
+          onError: refuse,
         },
       ),
   });

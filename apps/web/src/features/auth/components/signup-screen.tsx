@@ -1,7 +1,6 @@
 import { ZSignupRequest } from '@td/contracts/auth';
 import { normalizeEmail } from '@td/contracts/email';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
@@ -100,10 +99,8 @@ export function SignupScreen() {
 
   const onSubmit = handleSubmit((request) =>
     signUp.mutate(request, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
-        startSession({ token: data.token, message, email: request.email });
-      },
+      // No toast yet: the account is not usable until its e-mail is verified, which says so.
+      onSuccess: ({ data, message }) => startSession({ token: data.token, message, email: request.email }),
       // The server's rules win: its field messages land under their fields (the toast says the rest).
       onError: (error) => showServerErrors(error, { isMerged: true }),
     }),
@@ -206,8 +203,15 @@ export function SignupScreen() {
           onChange={(event) => update('hasAcceptedTerms', event.target.checked)}
           error={errors.hasAcceptedTerms}
         >
-          I accept the Terms of Use and the Privacy Policy, and I understand that trading leveraged products
-          carries a high risk of losing money.
+          I accept the{' '}
+          <Link to={PATHS.terms} target="_blank" rel="noopener">
+            Terms of Use
+          </Link>{' '}
+          and the{' '}
+          <Link to={PATHS.privacy} target="_blank" rel="noopener">
+            Privacy Policy
+          </Link>
+          , and I understand that trading leveraged products carries a high risk of losing money.
         </Checkbox>
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={signUp.isPending}>
           Create account

@@ -27,14 +27,12 @@ function TfaForm({ tempToken }: { tempToken: string }) {
   const entry = useCodeField({
     schema: ZTfaVerifyRequest,
     isBusy: verify.isPending,
-    send: (code, clear) =>
+    send: (code, refuse) =>
       verify.mutate(
         { code, tempToken },
         {
           onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-          onError: () => {
-            if (mode === 'app') clear();
-          },
+          onError: refuse,
         },
       ),
   });

@@ -79,13 +79,22 @@ export function NotificationBell() {
                   <button
                     type="button"
                     className={[styles.item, item.readAt ? '' : styles.unread].join(' ')}
+                    data-unread={item.readAt ? undefined : true}
                     onClick={() => {
                       if (!item.readAt) markRead.mutate([item.id]);
                       setIsOpen(false);
                       void navigate(notificationTarget(item));
                     }}
                   >
-                    <span className={styles.itemMessage}>{item.message}</span>
+                    <span className={styles.itemMessage}>
+                      {item.readAt ? null : (
+                        <>
+                          <span className={styles.unreadDot} aria-hidden="true" />
+                          <span className="visually-hidden">Unread: </span>
+                        </>
+                      )}
+                      {item.message}
+                    </span>
                     <span className={styles.itemTime}>{formatTimeAgo(item.createdAt)}</span>
                   </button>
                 </li>

@@ -146,7 +146,14 @@ export function NotificationsScreen() {
           to={notificationTarget(item)}
           className={[styles.rowLink, item.readAt ? '' : styles.unread].join(' ')}
           onClick={() => (item.readAt ? undefined : markRead.mutate([item.id]))}
+          data-unread={item.readAt ? undefined : true}
         >
+          {item.readAt ? null : (
+            <>
+              <span className={styles.unreadDot} aria-hidden="true" />
+              <span className="visually-hidden">Unread: </span>
+            </>
+          )}
           {item.message}
         </Link>
       ),

@@ -57,13 +57,13 @@ function SetupPanel({
   const entry = useCodeField({
     schema: ZTfaActivateRequest,
     isBusy: activate.isPending,
-    send: (code, clear) =>
+    send: (code, refuse) =>
       activate.mutate(code, {
         onSuccess: ({ data, message }) => {
           toast.success(message);
           onActivated(data.recoveryCodes);
         },
-        onError: clear,
+        onError: refuse,
       }),
   });
 

@@ -17,10 +17,13 @@ const COIN_OPTIONS = COINS.map((coin) => ({ value: coin, label: coinName(coin) }
 /** Deposit: pick the coin and network, and send to the address shown (QR code and copy). */
 export function DepositPanel() {
   const [coin, setCoin] = useState<TCoin>('usdt');
-  const [network, setNetwork] = useState<TNetwork>(NETWORKS_BY_COIN.usdt[0]);
+  // Until the user picks one, the coin's first network this desk follows (else its first network).
+  const [picked, setPicked] = useState<TNetwork | null>(null);
   const coins = useCoins();
+  const networksOf = coins.data?.find((c) => c.coin === coin)?.networks;
+  const network = picked ?? networksOf?.find((n) => n.isWatched)?.network ?? NETWORKS_BY_COIN[coin][0];
   const address = useDepositAddress(coin, network);
-  const info = coins.data?.find((c) => c.coin === coin)?.networks.find((n) => n.network === network);
+  const info = networksOf?.find((n) => n.network === network);
   const networkOptions = NETWORKS_BY_COIN[coin].map((value) => ({ value, label: networkName(value) }));
 
   return (
@@ -34,19 +37,23 @@ export function DepositPanel() {
             onChange={(event) => {
               const next = event.target.value as TCoin;
               setCoin(next);
-              setNetwork(NETWORKS_BY_COIN[next][0]);
+              setPicked(null);
             }}
           />
           <SelectField
             label="Network"
             options={networkOptions}
             value={network}
-            onChange={(event) => setNetwork(event.target.value as TNetwork)}
+            onChange={(event) => setPicked(event.target.value as TNetwork)}
           />
         </div>
 
         <div className={styles.addressBox}>
-          {address.isError ? (
+          {info && !info.isWatched ? (
+            <p className={styles.addressMissing} data-testid="deposit-unavailable">
+              No address is shown for a network this desk does not follow.
+            </p>
+          ) : address.isError ? (
             <Callout tone="danger" role="alert" title="The address could not be loaded">
               Try again in a moment.
             </Callout>
@@ -81,7 +88,16 @@ export function DepositPanel() {
             <dd className="tabular">{info?.confirmations ?? '—'}</dd>
           </div>
         </dl>
-        {info && !info.depositEnabled ? (
+        {info && !info.isWatched ? (
+          <Callout
+            tone="warning"
+            title={`Deposits on ${networkName(network)} are not available`}
+            role="status"
+          >
+            This desk is not connected to the {networkName(network)} network, so it would not see a transfer
+            sent there. Choose another network, or ask support when it will be available.
+          </Callout>
+        ) : info && !info.depositEnabled ? (
           <Callout tone="warning" title={`${networkName(network)} deposits are paused`}>
             Transfers sent now are credited once deposits resume.
           </Callout>
