@@ -265,6 +265,12 @@ describe("a newcomer's first trade", () => {
       .toBe('Buy entry,Liq.');
     await screenshot(page, 'trade-first-position-1440-dark');
 
+    // Portfolio draws the curve from that first trade, not from tomorrow.
+    await page.getByRole('link', { name: 'Portfolio' }).first().click();
+    await expectTitle(page, 'Portfolio');
+    await page.getByRole('img', { name: /^Equity curve, \d+ points/ }).waitFor();
+    await screenshot(page, 'portfolio-first-day-1440-dark');
+
     // With a trade made, the welcome has done its work.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await expectTitle(page, 'Dashboard');

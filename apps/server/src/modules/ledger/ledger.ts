@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor, Tx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
-import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
 
 export type { Executor, Tx };
 
@@ -252,6 +252,42 @@ export async function balancesOf(
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book)));
   const find = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
   return { cash: find('cash'), margin: find('margin') };
+}
+
+/** One movement of a user's money in a book: when, what, and by how much it moved the balance. */
+export interface BalanceMove {
+  tMs: number;
+  kind: string;
+  /** Cash and margin together: a margin held or released nets to zero. */
+  netCents: bigint;
+}
+
+/** The movements of a user's balance (cash + margin) in one book since `sinceMs`, oldest first. */
+export async function balanceMovesSince(
+  db: Executor,
+  userId: string,
+  book: TBook,
+  sinceMs: number,
+): Promise<BalanceMove[]> {
+  const rows = await db
+    .select({
+      createdAt: ledgerTransactions.createdAt,
+      kind: ledgerTransactions.kind,
+      net: sql<string>`sum(${ledgerEntries.amountCents})::text`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.book, book),
+        gte(ledgerTransactions.createdAt, new Date(sinceMs)),
+      ),
+    )
+    .groupBy(ledgerTransactions.id, ledgerTransactions.createdAt, ledgerTransactions.kind)
+    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
+  return rows.map((row) => ({ tMs: row.createdAt.getTime(), kind: row.kind, netCents: BigInt(row.net) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { balanceMovesSince } from '../ledger/ledger';
 import { createEquitySnapshots, DAY_MS, dayOf } from './equity-snapshots';
 
 describe('daily equity snapshots', () => {
@@ -45,5 +46,22 @@ describe('daily equity snapshots', () => {
     const portfolio = await desk.portfolio(trader);
     expect(portfolio.series[0]).toEqual({ t: dayOf(yesterday), equity: '10019.30' });
     expect(portfolio.series.at(-1)?.equity).toBe(portfolio.equity);
+  });
+
+  it("reads the day's movements of a new account's balance, so its curve starts with its first trade", async () => {
+    const newcomer = await desk.newUser();
+    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const since = dayOf(Date.now());
+    await desk.order(newcomer, { side: 'buy', type: 'market', amount: '1000', leverage: 10 });
+    const moves = await balanceMovesSince(desk.t.deps.db.db, newcomer.id, 'demo', since);
+    // The practice money, then the opening fee; the margin only moves between the user's accounts.
+    expect(moves.map((move) => [move.kind, move.netCents])).toEqual([
+      ['demo_grant', 1_000_000n],
+      [expect.any(String), -50n],
+    ]);
+    expect(await balanceMovesSince(desk.t.deps.db.db, newcomer.id, 'real', since)).toEqual([]);
+    const portfolio = await desk.portfolio(newcomer);
+    expect(portfolio.series.at(-1)?.equity).toBe(portfolio.equity);
+    expect(portfolio.series.every((point) => point.t >= since)).toBe(true);
   });
 });

@@ -19,6 +19,42 @@ const UPSERT = `
 
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
+/** Movements that start a book's money (the demo grant, a demo reset): no point before them. */
+const STARTING_MOVES = new Set(['demo_grant', 'demo_reset']);
+
+/**
+ * Today's points of the equity curve, so a new account's curve starts with its first trade: the
+ * balance after each movement of the day (a fee, a closed position's result, a deposit), the one
+ * before the first (unless the money started there), then the equity now. One point per second,
+ * the latest winning, as the chart's time scale needs.
+ */
+export function dayPoints(
+  moves: ReadonlyArray<{ tMs: number; kind: string; netCents: bigint }>,
+  balanceNowCents: bigint,
+  nowMs: number,
+  equityNowCents: bigint,
+): Array<{ t: number; cents: bigint }> {
+  const moving = moves.filter((move) => move.netCents !== 0n);
+  const after: bigint[] = [];
+  let balance = balanceNowCents;
+  for (let index = moving.length - 1; index >= 0; index--) {
+    after[index] = balance;
+    balance -= moving[index]?.netCents ?? 0n;
+  }
+  const points: Array<{ t: number; cents: bigint }> = [];
+  const first = moving[0];
+  if (first && !STARTING_MOVES.has(first.kind)) points.push({ t: first.tMs - 1000, cents: balance });
+  for (const [index, move] of moving.entries()) points.push({ t: move.tMs, cents: after[index] ?? 0n });
+  points.push({ t: nowMs, cents: equityNowCents });
+  const bySecond: Array<{ t: number; cents: bigint }> = [];
+  for (const point of points) {
+    const previous = bySecond.at(-1);
+    if (previous && Math.floor(previous.t / 1000) >= Math.floor(point.t / 1000)) bySecond.pop();
+    bySecond.push(point);
+  }
+  return bySecond;
+}
+
 /** When to run next: at the next quarter hour, or at the day's close if that comes first. */
 export function nextRunMs(nowMs: number): number {
   const quarter = Math.floor(nowMs / REFRESH_MS) * REFRESH_MS + REFRESH_MS;

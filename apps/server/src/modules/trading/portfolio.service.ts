@@ -2,8 +2,8 @@ import { formatScaled } from '@td/contracts/decimal';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TBalance, TPortfolio } from '@td/contracts/trading';
 import type { Database } from '../../platform/db/client';
-import { balancesOf, type TBook } from '../ledger/ledger';
-import { DAY_MS, dayOf, unrealizedAt } from './equity-snapshots';
+import { balanceMovesSince, balancesOf, type TBook } from '../ledger/ledger';
+import { DAY_MS, dayOf, dayPoints, unrealizedAt } from './equity-snapshots';
 import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
 import type { QuoteSource } from './quotes';
@@ -55,7 +55,9 @@ export function createPortfolioService(deps: {
       const series = snapshots
         .filter((point) => point.t < today)
         .map((point) => ({ t: point.t, equity: formatScaled(point.equity, 2) }));
-      series.push({ t: nowMs, equity: formatScaled(v.equity, 2) });
+      const moves = await balanceMovesSince(deps.db, userId, book, today);
+      for (const point of dayPoints(moves, v.balance, nowMs, v.equity))
+        series.push({ t: point.t, equity: formatScaled(point.cents, 2) });
       const realized = await deps.orders.realizedPnl(
         userId,
         book,

@@ -129,6 +129,9 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     if (!handles) return;
     const data = points.map(toPoint);
     const times = data.map((point) => point.time as number);
+    // A curve of today's points only reads in hours and minutes; a longer one in days.
+    const spanS = (times.at(-1) ?? 0) - (times[0] ?? 0);
+    handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 2 * 86_400 } });
     const drawn = drawnRef.current;
     const last = data.at(-1);
     // Same series with the same past: only the latest point moved or one was added.

@@ -122,7 +122,7 @@ export function PortfolioScreen() {
                     <EmptyState
                       icon={<IconLineChart size={24} />}
                       title={`Equity today: ${formatMoney(portfolio.equity, 2)} USD`}
-                      description="The curve gains a point for every day the account is held; come back tomorrow to see it grow."
+                      description="The curve starts with your first trade: each fee and result moves it, and every day adds a point."
                     />
                   </div>
                 ) : (
