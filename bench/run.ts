@@ -2,6 +2,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { firstStartBench } from './first-start.bench';
 import { httpStackBench } from './http-stack.bench';
 import { marketOrdersReport } from './market-orders.bench';
+import { mobilePagesBench } from './mobile-pages.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
 import { streamFanoutBench } from './stream-fanout.bench';
 import { type Bench, type BenchReport, killTrackedChildren, within } from './support/report';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, Bench> = {
   'first-start': firstStartBench,
   'trigger-engine': triggerEngineReport,
   'market-orders': marketOrdersReport,
+  'mobile-pages': mobilePagesBench,
 };
 
 const args = process.argv.slice(2);

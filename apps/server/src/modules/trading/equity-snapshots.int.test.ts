@@ -62,6 +62,6 @@ describe('daily equity snapshots', () => {
     expect(await balanceMovesSince(desk.t.deps.db.db, newcomer.id, 'real', since)).toEqual([]);
     const portfolio = await desk.portfolio(newcomer);
     expect(portfolio.series.at(-1)?.equity).toBe(portfolio.equity);
-    expect(portfolio.series.every((point) => point.t >= since)).toBe(true);
+    expect(portfolio.series.every((point: { t: number }) => point.t >= since)).toBe(true);
   });
 });

@@ -1,0 +1,192 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { callProcess, signUpOnProcess, spawnServer, startTestMailbox } from '@td/server/testing';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { type BenchReport, progress, round, stopChild, trackChild } from './support/report';
+
+// Targets of a phone's first visit, on Lighthouse's mobile emulation (a mid-range phone, slow 4G).
+const LOGIN_PERFORMANCE_MIN = 90;
+const LOGIN_JS_KB_MAX = 120;
+const CHART_MS_MAX = 2500;
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const WEB_INDEX = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist', 'index.html');
+/** The mark the Dashboard's chart sets when its first candles are drawn. */
+const CHART_DRAWN_MARK = 'chart-drawn';
+const STARTUP_MS = 150_000;
+
+/** Lighthouse's answer for one page, reduced to what the table shows. */
+interface PageRun {
+  scores: Record<string, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Compressed bytes of JavaScript the page loaded. */
+  jsBytes: number;
+  /** The user timings the page set, by name, in ms from navigation start. */
+  marks: Record<string, number>;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function reduce(lhr: Lhr): PageRun {
+  const audit = (id: string) => lhr.audits[id];
+  if (process.env.BENCH_REQUESTS) {
+    const all = (audit('network-requests')?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items;
+    for (const item of all ?? [])
+      process.stderr.write(
+        `    ${Math.round(Number(item.networkRequestTime))}–${Math.round(Number(item.networkEndTime))} ms ${item.transferSize} B ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}\n`,
+      );
+  }
+  const items = (audit('network-requests')?.details as { items?: Array<Record<string, unknown>> } | undefined)
+    ?.items;
+  const timings = (audit('user-timings')?.details as { items?: Array<Record<string, unknown>> } | undefined)
+    ?.items;
+  return {
+    scores: Object.fromEntries(
+      Object.entries(lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
+    ),
+    fcpMs: audit('first-contentful-paint')?.numericValue ?? Number.NaN,
+    lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
+    tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
+    jsBytes: (items ?? [])
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
+    marks: Object.fromEntries(
+      (timings ?? [])
+        .filter((item) => item.timingType === 'Mark')
+        .map((item) => [String(item.name), Number(item.startTime)]),
+    ),
+  };
+}
+
+/** A page as bare as a page gets: the baseline every figure is set against. */
+async function startBarePage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline"><title>Baseline</title></head><body><main><h1>Baseline</h1><p>A page with nothing to load.</p></main></body></html>';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Lighthouse on the login page (its own mobile defaults: simulated slow 4G and a 4× slower CPU)
+ * and on a signed-in Dashboard, each against a bare page in the same run. The Dashboard runs with
+ * the throttling applied for real (devtools), so the chart's own mark is timed under it; the
+ * session is put in the page's storage first, and kept.
+ */
+export async function mobilePagesBench(): Promise<BenchReport> {
+  if (!existsSync(WEB_INDEX)) throw new Error('The web app is not built: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'td-bench-mobile-'));
+  const mailbox = await startTestMailbox();
+  progress('starting the product on an empty embedded database');
+  const server = await spawnServer({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, LOG_LEVEL: 'warn' });
+  trackChild(server.child);
+  const bare = await startBarePage();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  try {
+    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    const user = await signUpOnProcess(server.url, mailbox);
+    // The demo book is opened, so the Dashboard shows what a returning user sees.
+    await callProcess(server.url, '/portfolio?account=demo', { token: user.token });
+
+    const mobile = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
+    const categories = ['performance', 'accessibility', 'best-practices'];
+    const run = async (url: string, flags: Record<string, unknown> = {}, page?: unknown) => {
+      const result = await lighthouse(
+        url,
+        { ...mobile, onlyCategories: categories, ...flags },
+        undefined,
+        page as never,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      return reduce(result.lhr);
+    };
+
+    progress('Lighthouse, mobile: the bare page (baseline), then the login page');
+    const bareSimulated = await run(bare.url);
+    const login = await run(`${server.url}/authentication/login`);
+
+    progress('Lighthouse, mobile with applied throttling: the bare page, then the signed-in Dashboard');
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/authentication/login`);
+    // Run in the page (a string: this file is not compiled against the DOM).
+    await page.evaluate(`localStorage.setItem('TOKEN', ${JSON.stringify(user.token)})`);
+    // A first visit: nothing cached, only the session kept.
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    const applied = { throttlingMethod: 'devtools', disableStorageReset: true };
+    const bareApplied = await run(bare.url, applied);
+    const dashboard = await run(`${server.url}/dashboard/home`, applied, page);
+    await browser.disconnect();
+
+    const chartMs = dashboard.marks[CHART_DRAWN_MARK] ?? Number.NaN;
+    const loginKb = round(login.jsBytes / 1000, 1);
+    const row = (name: string, result: PageRun, base: PageRun, extra: string) => [
+      name,
+      result.scores.performance ?? '—',
+      result.scores.accessibility ?? '—',
+      result.scores['best-practices'] ?? '—',
+      round(result.fcpMs),
+      round(result.lcpMs),
+      `${round(result.lcpMs / base.lcpMs, 1)} ×`,
+      round(result.tbtMs),
+      round(result.jsBytes / 1000, 1),
+      extra,
+    ];
+    return {
+      title: 'A phone’s first visit (Lighthouse, mobile)',
+      target: `login: performance ≥ ${LOGIN_PERFORMANCE_MIN}, accessibility and best practices 100, at most ${LOGIN_JS_KB_MAX} KB of JavaScript compressed; Dashboard: chart drawn within ${CHART_MS_MAX / 1000} s`,
+      met:
+        (login.scores.performance ?? 0) >= LOGIN_PERFORMANCE_MIN &&
+        login.scores.accessibility === 100 &&
+        login.scores['best-practices'] === 100 &&
+        loginKb <= LOGIN_JS_KB_MAX &&
+        chartMs <= CHART_MS_MAX,
+      columns: [
+        'page',
+        'performance',
+        'accessibility',
+        'best practices',
+        'FCP ms',
+        'LCP ms',
+        'LCP vs bare page',
+        'TBT ms',
+        'JS KB (compressed)',
+        'chart drawn ms',
+      ],
+      rows: [
+        row('baseline: bare page, simulated throttling', bareSimulated, bareSimulated, '—'),
+        row('login, simulated throttling', login, bareSimulated, '—'),
+        row('baseline: bare page, applied throttling', bareApplied, bareApplied, '—'),
+        row('Dashboard (signed in), applied throttling', dashboard, bareApplied, String(round(chartMs))),
+      ],
+      notes: [
+        `Chromium ${CHROMIUM}, Lighthouse's mobile emulation (Moto G power class, slow 4G: 150 ms RTT, 1.6 Mbps down, 4× CPU slowdown). "Simulated" is Lighthouse's default model of that network from an unthrottled load; "applied" throttles the load itself (DevTools), which the chart's own user timing (\`${CHART_DRAWN_MARK}\`) needs.`,
+      ],
+    };
+  } finally {
+    await chrome.kill();
+    await bare.close();
+    await mailbox.close();
+    await stopChild(server.child, server.exited);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
