@@ -37,7 +37,8 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 function reduce(lhr: Lhr): PageRun {
   const audit = (id: string) => lhr.audits[id];
   if (process.env.BENCH_REQUESTS) {
-    const all = (audit('network-requests')?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items;
+    const all = (audit('network-requests')?.details as { items?: Array<Record<string, unknown>> } | undefined)
+      ?.items;
     for (const item of all ?? [])
       process.stderr.write(
         `    ${Math.round(Number(item.networkRequestTime))}–${Math.round(Number(item.networkEndTime))} ms ${item.transferSize} B ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}\n`,
