@@ -1,4 +1,12 @@
-// Runs synchronously in <head> before the first paint. Reads the zustand-persisted store
+// Runs synchronously in <head> before the first paint and before any module.
+//
+// The validation library reads its settings from this global when it loads: jitless, so that it
+// neither compiles parsers with `new Function` nor probes whether it may, which the page's
+// Content-Security-Policy reports as a violation. Set here, it holds whichever chunk builds the
+// first schema (src/zod-config.ts says the same for the development server).
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
+
+// Then the theme. Reads the zustand-persisted store
 // (localStorage key 'store', shape { state: { theme }, version }) and applies the theme (the
 // user's pick, else the system's preference), so a light-theme user never sees a dark flash. Keep in step with src/lib/store.ts and the theme
 // colours in src/app/theme.css.

@@ -21,6 +21,8 @@ export const CHART_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D', '1W'] a
 export const ZChartInterval = z.enum(CHART_INTERVALS);
 export type TChartInterval = z.infer<typeof ZChartInterval>;
 export const DEFAULT_INTERVAL: TChartInterval = '60';
+/** Candles per request of a chart: a screenful at any zoom, well under the server's maximum. */
+export const KLINES_PAGE_SIZE = 500;
 // '1M' is not offered on the chart but still needs a length for history ranges; a month counts
 // as 30 days.
 export const INTERVAL_MS = {

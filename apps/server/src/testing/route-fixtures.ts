@@ -284,6 +284,7 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'PUT /pairs/:symbol/favorite': { params: () => ({ symbol: 'ETH_USDT' }) },
   'DELETE /pairs/:symbol/favorite': { params: () => ({ symbol: 'ETH_USDT' }) },
   'GET /public/prices': {},
+  'GET /public/common-passwords': {},
   'GET /public/lineshot': { query: () => ({ pairList: 'CRP:BTC_USDT' }) },
   'GET /public/klines': { query: () => ({ symbol: 'BTC_USDT', interval: '60', limit: '10' }) },
   'POST /orders': {

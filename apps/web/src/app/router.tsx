@@ -1,7 +1,9 @@
+import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/constants';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { PATHS } from '../lib/paths';
+import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './layouts/root-layout';
@@ -20,6 +22,20 @@ function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModul
 const requireToken = () => (hasToken() ? null : redirect(PATHS.login));
 // Someone already signed in has nothing to do on the login and signup forms.
 const skipIfSignedIn = () => (hasToken() ? redirect(PATHS.dashboard) : null);
+
+/**
+ * What the Dashboard's chart needs before it can draw (the pairs, the prices, the chosen pair's
+ * candles), asked for while the screen's code downloads instead of after it has run.
+ */
+function prefetchDashboard(search: URLSearchParams) {
+  prefetch('/pairs');
+  prefetch('/public/prices');
+  prefetch('/public/klines', {
+    symbol: search.get('pair') ?? DEFAULT_PAIR,
+    interval: search.get('interval') ?? DEFAULT_INTERVAL,
+    limit: KLINES_PAGE_SIZE,
+  });
+}
 
 export const router = createBrowserRouter([
   {
@@ -115,6 +131,10 @@ export const router = createBrowserRouter([
           { index: true, loader: () => redirect(PATHS.home) },
           {
             path: 'home',
+            loader: ({ request }) => {
+              prefetchDashboard(new URL(request.url).searchParams);
+              return null;
+            },
             lazy: lazyScreen(
               () => import('../features/home/components/home-screen'),
               (module) => module.HomeScreen,

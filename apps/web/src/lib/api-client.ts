@@ -4,6 +4,7 @@ import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } f
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { capitalize } from './format';
+import { takePrefetched } from './prefetch';
 import { getToken } from './session';
 
 declare module 'axios' {
@@ -143,7 +144,12 @@ async function request<T>(
   options: TRequestOptions<T> = {},
 ): Promise<TEnvelope<T>> {
   const { schema, ...config } = options;
-  const response = await apiClient.request<TEnvelope<T>>({ ...config, method, url, data: body });
+  // A GET a route asked for while its code loaded is read from there, once, and checked alike.
+  const prefetched = method === 'GET' ? await takePrefetched(url, config.params) : undefined;
+  const response =
+    prefetched !== undefined && !isEmptyBody(prefetched)
+      ? { data: prefetched as TEnvelope<T>, status: 200 }
+      : await apiClient.request<TEnvelope<T>>({ ...config, method, url, data: body });
   if (!schema) return response.data;
   const parsed = schema.safeParse(response.data.data);
   if (!parsed.success) {

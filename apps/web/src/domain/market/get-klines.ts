@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TChartInterval } from '@td/contracts/constants';
+import { KLINES_PAGE_SIZE, type TChartInterval } from '@td/contracts/constants';
 import { ZCandle } from '@td/contracts/market';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 
-/** Candles per request: a screenful at any zoom, and well under the server's KLINES_LIMIT_MAX. */
-export const KLINES_PAGE_SIZE = 500;
+export { KLINES_PAGE_SIZE };
 
 export interface TKlinesRequest {
   /** The bare pair symbol ('BTC_USDT', 'EUR_USD'). */
