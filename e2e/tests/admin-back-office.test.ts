@@ -159,6 +159,20 @@ describe('the admin back-office', () => {
     // Statuses in words, never their codes.
     await page.getByText('status: Active → Suspended').first().waitFor();
     expect(await page.getByText(/status: (act|sus) →/).count()).toBe(0);
+    // A nested setting by its path, never as JSON; prices formatted.
+    await page
+      .getByText(/^networks\.ethereum\.confirmations: — → 20$/)
+      .first()
+      .waitFor();
+    expect(await page.getByText(/[{}"]/).count()).toBe(0);
+
+    // The order's exits as every price is written.
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Search orders').fill(orderId);
+    await expect
+      .poll(() => page.locator('td[data-label="TP / SL"]').first().textContent())
+      .toMatch(/^— \/ \d{1,3}(,\d{3})*\.\d{2}$/);
+    await page.getByRole('link', { name: 'Audit log' }).click();
 
     for (const theme of ['dark', 'light'] as const) {
       for (const [size, viewport] of [

@@ -338,6 +338,17 @@ describe('screenshots', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
+        if (size === '1440') {
+          // The watchlist ends on a whole row: its list scrolls, never cut mid-row at the panel's edge.
+          const body = page.getByRole('tabpanel', { name: 'Pairs' });
+          await body.locator('li').first().waitFor();
+          const [height, rowHeight] = await body.evaluate((element) => [
+            element.clientHeight,
+            element.querySelector('li')?.getBoundingClientRect().height ?? 0,
+          ]);
+          expect(rowHeight).toBeGreaterThan(0);
+          expect(height % rowHeight).toBe(0);
+        }
         await screenshot(page, `dashboard-${size}-${theme}`);
       });
 

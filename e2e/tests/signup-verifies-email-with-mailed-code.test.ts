@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { screenshot, VIEWPORTS } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -127,6 +127,14 @@ describe('signup', () => {
     expect(pathOf(page)).toBe('/authentication/emailVerification');
     expect(await page.getByLabel('Verification code').inputValue()).toBe(wrong);
     expect(await page.getByLabel('Verification code').getAttribute('aria-invalid')).toBe('true');
+    // The toast that says it too sits clear of the form.
+    const toastBox = await page
+      .locator('[role="status"]', { hasText: 'The code is incorrect or has expired' })
+      .first()
+      .boundingBox();
+    const formBox = await page.locator('form').first().boundingBox();
+    if (!toastBox || !formBox) throw new Error('the toast or the form is not on screen');
+    expect(toastBox.y + toastBox.height <= formBox.y || toastBox.y >= formBox.y + formBox.height).toBe(true);
     await screenshot(page, 'email-verification-wrong-code-1440-dark');
 
     // Pasted as it often reads in a mail client, "123 456": the field keeps the digits.
@@ -166,4 +174,25 @@ describe('signup', () => {
     await page.getByRole('link', { name: 'Go to log in' }).click();
     await waitForPath(page, '/authentication/login');
   });
+
+  for (const [size, viewport, theme] of [
+    ['375', VIEWPORTS.mobile, 'light'],
+    ['1440', VIEWPORTS.desktop, 'dark'],
+  ] as const) {
+    it(`reads the Terms of Use and the Privacy Policy at ${size} px`, async () => {
+      const page = await env.openPage({ viewport, theme });
+      for (const [path, title] of [
+        ['/legal/terms', 'Terms of Use'],
+        ['/legal/privacy', 'Privacy Policy'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+        expect(await page.title()).toContain(title);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(page, `legal-${path.split('/')[2]}-${size}-${theme}`, { fullPage: size === '375' });
+      }
+    });
+  }
 });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { changesOf } from './audit-changes';
+
+describe('what an audit entry says changed', () => {
+  it('says a status in words', () => {
+    expect(changesOf('user.suspend', { status: 'act' }, { status: 'sus' })).toEqual([
+      'status: Active → Suspended',
+    ]);
+  });
+
+  it('names a nested setting by its path, a group added setting by setting', () => {
+    expect(
+      changesOf(
+        'settings.update',
+        { reviewAbove: '10000', networks: {} },
+        { reviewAbove: '5000', networks: { ethereum: { confirmations: 20, fee: '7.50' } } },
+      ),
+    ).toEqual([
+      'reviewAbove: 10000 → 5000',
+      'networks.ethereum.confirmations: — → 20',
+      'networks.ethereum.fee: — → 7.50',
+    ]);
+  });
+
+  it('lists an array by its items and leaves out what did not change', () => {
+    expect(
+      changesOf('settings.update', { blocked: ['US'], on: true }, { blocked: ['US', 'IR'], on: true }),
+    ).toEqual(['blocked: US → US, IR']);
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  ORDER_STATUS,
+  PAIR_STATUS,
+  PAYMENT_STATUS,
+  TICKET_STATUS,
+  USER_STATUS,
+} from '@td/contracts/statuses';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const show = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : Array.isArray(value)
+      ? value.map(show).join(', ') || '—'
+      : isRecord(value)
+        ? Object.entries(value)
+            .map(([key, inner]) => `${key} ${show(inner)}`)
+            .join(', ')
+        : String(value);
+
+/** Each kind of record's status words, by the first part of the action ("order.update" → orders'). */
+const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = {
+  user: USER_STATUS,
+  order: ORDER_STATUS,
+  pair: PAIR_STATUS,
+  ticket: TICKET_STATUS,
+  withdrawal: PAYMENT_STATUS,
+};
+
+/**
+ * What changed: each leaf whose value differs, by its dotted path ("status: Active → Suspended",
+ * "networks.ethereum.confirmations: 12 → 6"), a status code said in words; the whole value when
+ * either side is not an object.
+ */
+export function changesOf(action: string, before: unknown, after: unknown): string[] {
+  if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
+  const words = STATUS_WORDS[action.split('.')[0] ?? ''];
+  const said = (key: string, value: unknown) =>
+    key === 'status' && typeof value === 'string' && words?.[value] ? words[value] : show(value);
+  const lines: string[] = [];
+  const walk = (path: string, from: Record<string, unknown>, to: Record<string, unknown>) => {
+    for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
+      const [was, is] = [from[key], to[key]];
+      const at = path ? `${path}.${key}` : key;
+      // A group added or removed is walked against nothing, so each of its settings gets a line.
+      const [wasGroup, isGroup] = [was ?? (isRecord(is) ? {} : was), is ?? (isRecord(was) ? {} : is)];
+      if (isRecord(wasGroup) && isRecord(isGroup)) walk(at, wasGroup, isGroup);
+      else if (show(was) !== show(is)) lines.push(`${at}: ${said(key, was)} → ${said(key, is)}`);
+    }
+  };
+  walk('', before, after);
+  return lines;
+}
