@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { IconBell } from '../../../components/icons';
 import { KYC_QUERY_KEY } from '../../../domain/identity/get-kyc';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { subscribeUserEvents } from '../../../lib/socket';
@@ -19,7 +20,11 @@ export function useLiveNotifications() {
     () =>
       subscribeUserEvents({
         onNotification: (event) => {
-          toast(event.message, { id: `notification:${event.id}`, icon: '🔔' });
+          // The product's own bell, not an emoji: a phone or desktop without an emoji font shows a box.
+          toast(event.message, {
+            id: `notification:${event.id}`,
+            icon: createElement(IconBell, { size: 16 }),
+          });
           void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
           if (event.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: ['tickets'] });
           if (event.kind === 'price_alert')
