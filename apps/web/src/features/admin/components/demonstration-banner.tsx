@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import { Callout } from '../../../components/callout';
+import { BreakableText } from '../../../components/email-text';
 import { useAdminPairs } from '../api/admin-pairs';
 import styles from './admin.module.css';
 
@@ -17,13 +17,8 @@ export function DemonstrationBanner() {
     <Callout tone="warning" title="Demonstration deployment" role="status" className={styles.banner}>
       {`Real accounts trade simulated prices on ${simulated} ${simulated === 1 ? 'pair' : 'pairs'} (`}
       <code className={styles.code}>
-        {SETTING.split(/(?<=_)/).map((part, index) => (
-          // A narrow screen wraps the variable after an underscore, never inside a word.
-          <Fragment key={part}>
-            {index > 0 ? <wbr /> : null}
-            {part}
-          </Fragment>
-        ))}
+        {/* A narrow screen wraps the variable after an underscore, never inside a word. */}
+        <BreakableText value={SETTING} at={/(?<=_)/} />
       </code>
       {'). Do not take real money on this deployment.'}
     </Callout>

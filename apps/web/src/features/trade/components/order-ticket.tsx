@@ -397,7 +397,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
             <button
               key={value}
               type="button"
-              className={`${styles.tradeBarButton} ${styles[value]}`}
+              className={`${styles.tradeBarButton} ${styles.submit} ${styles[value]}`}
               onClick={() => {
                 setSide(value);
                 ticketRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
