@@ -3,12 +3,12 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
+import styles from '../../../components/form-layout.module.css';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { useChangePassword } from '../api/change-password';
-import styles from './profile-forms.module.css';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type TPasswordField = (typeof FIELDS)[number];

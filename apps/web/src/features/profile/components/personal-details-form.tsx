@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import styles from '../../../components/form-layout.module.css';
 import { IconCheck } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -10,7 +11,6 @@ import { COUNTRIES } from '../../../lib/countries';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { useUpdateProfile } from '../api/update-profile';
-import styles from './profile-forms.module.css';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'country'] as const;
 type TDetailsField = (typeof FIELDS)[number];

@@ -1,6 +1,7 @@
 import { type TKycDetails, ZKycDetails } from '@td/contracts/kyc';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
+import formLayout from '../../../components/form-layout.module.css';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { COUNTRIES } from '../../../lib/countries';
@@ -55,9 +56,9 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
   );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal details">
+    <form className={formLayout.form} onSubmit={onSubmit} noValidate aria-label="Personal details">
       <p className={styles.intro}>As written on your identity document.</p>
-      <div className={styles.row}>
+      <div className={formLayout.row}>
         <TextField
           {...textField('legalFirstName')}
           label="Legal first name"
@@ -71,7 +72,7 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
           required
         />
       </div>
-      <div className={styles.row}>
+      <div className={formLayout.row}>
         <TextField
           {...textField('dateOfBirth')}
           label="Date of birth"
@@ -95,11 +96,11 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
         autoComplete="street-address"
         required
       />
-      <div className={styles.row}>
+      <div className={formLayout.row}>
         <TextField {...textField('city')} label="City" autoComplete="address-level2" required />
         <TextField {...textField('postalCode')} label="Postal code" autoComplete="postal-code" required />
       </div>
-      <div className={styles.footer}>
+      <div className={formLayout.footer}>
         <Button type="submit" variant="primary" isLoading={save.isPending}>
           {saved ? 'Save details' : 'Continue'}
         </Button>

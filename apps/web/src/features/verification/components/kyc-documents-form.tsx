@@ -9,6 +9,7 @@ import {
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
+import formLayout from '../../../components/form-layout.module.css';
 import { IconCamera, IconCheckCircle } from '../../../components/icons';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useSubmitKyc } from '../api/kyc';
@@ -138,7 +139,7 @@ export function KycDocumentsForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Identity documents">
+    <form className={formLayout.form} onSubmit={onSubmit} noValidate aria-label="Identity documents">
       <fieldset className={styles.types}>
         <legend className={styles.legend}>Document</legend>
         {DOCUMENT_TYPES.map((type) => (
@@ -168,7 +169,7 @@ export function KycDocumentsForm() {
       <p className={styles.note}>
         Your documents are encrypted as they are stored and are seen only by our verification team.
       </p>
-      <div className={styles.footer}>
+      <div className={formLayout.footer}>
         {submit.isPending ? (
           <span className={`${styles.progress} tabular`} aria-live="polite">
             {Math.round(progress * 100)} %
