@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import styles from './otp-field.module.css';
+import { FieldNote } from './text-field';
 
 export const OTP_LENGTH = 6;
 
@@ -138,11 +139,7 @@ export function OtpField({
           {...props}
         />
       </div>
-      {message ? (
-        <p id={messageId} className={error ? styles.error : styles.hint}>
-          {message}
-        </p>
-      ) : null}
+      <FieldNote error={error} hint={hint} errorId={messageId} hintId={messageId} />
     </div>
   );
 }

@@ -59,15 +59,7 @@ export function TextField({
         />
         {endAdornment ? <div className={styles.adornment}>{endAdornment}</div> : null}
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote error={error} hint={hint} errorId={errorId} hintId={hintId} />
     </div>
   );
 }
@@ -92,6 +84,26 @@ export function PasswordField(props: TPasswordFieldProps) {
           {isVisible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
         </button>
       }
+    />
+  );
+}
+
+/**
+ * An e-mail address field: the e-mail keyboard on a phone, no capitals or spelling fixes, and the
+ * address a password manager signs in with unless `autoComplete` says otherwise ('email' on sign-up).
+ */
+export function EmailField(props: Omit<TTextFieldProps, 'label' | 'type'> & { label?: string }) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      inputMode="email"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@gmail.com"
+      {...props}
+      type="email"
     />
   );
 }
@@ -135,15 +147,33 @@ export function TextAreaField({
           {...props}
         />
       </div>
-      {error ? (
-        <p id={noteId} className={styles.error}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={noteId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote error={error} hint={hint} errorId={noteId} hintId={noteId} />
     </div>
   );
+}
+
+/** The line under a field: its error when there is one, else its hint, else nothing. */
+export function FieldNote({
+  error,
+  hint,
+  errorId,
+  hintId,
+}: {
+  error?: ReactNode;
+  hint?: ReactNode;
+  errorId: string;
+  hintId: string;
+}) {
+  if (error) {
+    return (
+      <p id={errorId} className={styles.error}>
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={hintId} className={styles.hint}>
+      {hint}
+    </p>
+  ) : null;
 }

@@ -9,13 +9,12 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { FilterTabs } from '../../../components/filter-tabs';
 import { IconShieldCheck } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useAdminKycSubmissions } from '../api/admin-kyc';
 import styles from './admin.module.css';
-import { AdminList, useListFilters } from './admin-list';
+import { AdminList, StatusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TKycSubmissionStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
@@ -79,14 +78,7 @@ export function AdminKycScreen() {
   return (
     <AdminList
       list={list}
-      toolbar={
-        <FilterTabs
-          label="Status"
-          tabs={FILTERS}
-          value={filter}
-          onChange={(value) => list.setFilter('status', value)}
-        />
-      }
+      toolbar={<StatusTabs list={list} tabs={FILTERS} />}
       counted={['submission', 'submissions']}
       caption="Identity submissions"
       columns={columns}

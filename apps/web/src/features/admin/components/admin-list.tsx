@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Card } from '../../../components/card';
+import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { ADMIN_PAGE_SIZE } from '../api/admin-users';
@@ -60,6 +61,27 @@ export function ListSearch(props: {
       value={props.value}
       className={styles.search}
       onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
+/** The Status tabs of a back-office list whose filters have a `status`. */
+export function StatusTabs<TStatus extends string>({
+  list,
+  tabs,
+}: {
+  list: {
+    filters: { status: TStatus };
+    setFilter: (key: 'status', value: TStatus) => void;
+  };
+  tabs: readonly TFilterTab<TStatus>[];
+}) {
+  return (
+    <FilterTabs
+      label="Status"
+      tabs={tabs}
+      value={list.filters.status}
+      onChange={(value) => list.setFilter('status', value)}
     />
   );
 }

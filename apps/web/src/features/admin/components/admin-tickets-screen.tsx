@@ -3,14 +3,13 @@ import type { TTicketSummary } from '@td/contracts/tickets';
 import { Link } from 'react-router';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy } from '../../../components/icons';
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
 import styles from './admin.module.css';
-import { AdminList, ListSearch, useListFilters } from './admin-list';
+import { AdminList, ListSearch, StatusTabs, useListFilters } from './admin-list';
 
 type TRow = TTicketSummary & { userEmail: string };
 type TFilter = 'all' | TTicketStatus;
@@ -63,12 +62,7 @@ export function AdminTicketsScreen() {
       list={list}
       toolbar={
         <>
-          <FilterTabs
-            label="Status"
-            tabs={FILTERS}
-            value={status}
-            onChange={(value) => list.setFilter('status', value)}
-          />
+          <StatusTabs list={list} tabs={FILTERS} />
           <ListSearch
             label="Search"
             placeholder="Subject or e-mail"

@@ -8,7 +8,6 @@ import { Callout } from '../../../components/callout';
 import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { FilterTabs } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
@@ -25,7 +24,7 @@ import {
   useAdminWithdrawals,
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
-import { AdminList, useListFilters } from './admin-list';
+import { AdminList, StatusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TPaymentStatus;
 const FILTERS: { value: TFilter; label: string }[] = [
@@ -234,14 +233,7 @@ export function AdminWithdrawalsScreen() {
   return (
     <AdminList
       list={list}
-      toolbar={
-        <FilterTabs
-          label="Status"
-          tabs={FILTERS}
-          value={filter}
-          onChange={(value) => list.setFilter('status', value)}
-        />
-      }
+      toolbar={<StatusTabs list={list} tabs={FILTERS} />}
       counted={['withdrawal', 'withdrawals']}
       caption="Withdrawals"
       columns={columns}

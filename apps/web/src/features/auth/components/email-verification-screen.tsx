@@ -10,12 +10,11 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
-import { useCodeField } from '../../../lib/use-code-field';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { useVerifyEmailLink } from '../api/verify-email-link';
 import { formatCooldown, RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
-import { useStartSession } from '../hooks/use-start-session';
+import { useSessionCodeField, useStartSession } from '../hooks/use-start-session';
 import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -32,22 +31,10 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const verify = useVerifyEmailCode();
   const resend = useResendVerificationEmail();
-  const startSession = useStartSession();
   // A code was sent just before this screen opened (signup or sign-in), so the wait starts now.
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: true });
 
-  const entry = useCodeField({
-    schema: ZVerifyEmailRequest,
-    isBusy: verify.isPending,
-    send: (code, refuse) =>
-      verify.mutate(
-        { code, tempToken },
-        {
-          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-          onError: refuse,
-        },
-      ),
-  });
+  const entry = useSessionCodeField(ZVerifyEmailRequest, verify, tempToken);
 
   const onResend = () => {
     resend.mutate(tempToken, {

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
+import { EmailField } from '../../../components/text-field';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
@@ -49,16 +49,8 @@ export function ForgotPasswordScreen() {
       footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@gmail.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error}

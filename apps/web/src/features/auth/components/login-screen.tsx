@@ -2,7 +2,7 @@ import { ZSigninRequest } from '@td/contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { PasswordField, TextField } from '../../../components/text-field';
+import { EmailField, PasswordField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
@@ -54,16 +54,8 @@ export function LoginScreen() {
       }
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@gmail.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={errors.email}

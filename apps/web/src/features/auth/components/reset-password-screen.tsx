@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { IconLock } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
-import { TextField } from '../../../components/text-field';
+import { EmailField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
@@ -87,19 +87,7 @@ export function ResetPasswordScreen() {
       footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {tempEmail ? null : (
-          <TextField
-            {...textField('email')}
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@gmail.com"
-            required
-          />
-        )}
+        {tempEmail ? null : <EmailField {...textField('email')} required />}
         <OtpField {...valueField('code')} label="Verification code" autoFocus={Boolean(tempEmail)} />
         <NewPasswordFields
           password={{

@@ -7,7 +7,7 @@ import { Callout } from '../../../components/callout';
 import { Checkbox } from '../../../components/checkbox';
 import { IconGift, IconUserPlus } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { TextField } from '../../../components/text-field';
+import { EmailField, TextField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
@@ -160,18 +160,7 @@ export function SignupScreen() {
           <TextField {...textField('firstName')} label="First name" autoComplete="given-name" required />
           <TextField {...textField('lastName')} label="Last name" autoComplete="family-name" required />
         </div>
-        <TextField
-          {...textField('email')}
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@gmail.com"
-          hint={emailHint}
-          required
-        />
+        <EmailField {...textField('email')} autoComplete="email" hint={emailHint} required />
         <NewPasswordFields
           password={{
             ...valueField('password'),

@@ -6,9 +6,8 @@ import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
-import { useCodeField } from '../../../lib/use-code-field';
 import { useVerifyTfa } from '../api/verify-tfa';
-import { useStartSession } from '../hooks/use-start-session';
+import { useSessionCodeField } from '../hooks/use-start-session';
 import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -22,20 +21,8 @@ function TfaForm({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const [mode, setMode] = useState<TMode>('app');
   const verify = useVerifyTfa();
-  const startSession = useStartSession();
   // One field at a time (the app's code or a recovery code), so one ref serves both.
-  const entry = useCodeField({
-    schema: ZTfaVerifyRequest,
-    isBusy: verify.isPending,
-    send: (code, refuse) =>
-      verify.mutate(
-        { code, tempToken },
-        {
-          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
-          onError: refuse,
-        },
-      ),
-  });
+  const entry = useSessionCodeField(ZTfaVerifyRequest, verify, tempToken);
 
   const switchMode = () => {
     const next: TMode = mode === 'app' ? 'recovery' : 'app';

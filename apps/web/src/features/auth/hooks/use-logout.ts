@@ -7,7 +7,7 @@ import { clearToken, getToken } from '../../../lib/session';
 import { clearTempSession } from '../../../lib/store';
 import { logout } from '../api/logout';
 
-/** Product spec §4: after logging out, the login screen follows this much later. */
+/** After logging out, the login screen follows this much later. */
 export const LOGOUT_REDIRECT_DELAY_MS = 1000;
 export const LOGOUT_SUCCESS_MESSAGE = 'Logout successful';
 

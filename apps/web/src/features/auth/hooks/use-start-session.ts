@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { PATHS } from '../../../lib/paths';
 import { readTokenClaims, setToken } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';
+import { useCodeField } from '../../../lib/use-code-field';
 
 interface TStartSessionInput {
   token: string;
@@ -14,7 +16,7 @@ interface TStartSessionInput {
 }
 
 /**
- * What a sign-in step leads to, by token type (product spec §4): a normal token is stored and
+ * What a sign-in step leads to, by token type: a normal token is stored and
  * opens the dashboard; an e-mail token leads to e-mail verification and a two-factor token to
  * two-factor verification, each keeping the token as the store's temporary token (and the address
  * as the temporary e-mail). Every screen that ends in a token (login, Google, signup, both
@@ -50,4 +52,39 @@ export function useStartSession() {
     },
     [navigate, setTempEmail, setTempToken],
   );
+}
+
+interface TCodeCheck {
+  isPending: boolean;
+  mutate: (
+    input: { code: string; tempToken: string },
+    options: {
+      onSuccess: (answer: { data: { token: string }; message: string }) => void;
+      onError: (error: unknown) => void;
+    },
+  ) => void;
+}
+
+/**
+ * The code field of a verification screen: a code that passes `schema` goes to `check` with the
+ * temporary token, and the token it earns starts the session; a refusal stays under the field.
+ */
+export function useSessionCodeField(
+  schema: z.ZodType<{ code: string }>,
+  check: TCodeCheck,
+  tempToken: string,
+) {
+  const startSession = useStartSession();
+  return useCodeField({
+    schema,
+    isBusy: check.isPending,
+    send: (code, refuse) =>
+      check.mutate(
+        { code, tempToken },
+        {
+          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+          onError: refuse,
+        },
+      ),
+  });
 }
