@@ -8,7 +8,7 @@ import type { Executor } from './modules/ledger/ledger';
 import { backupCommand } from './testing/backup-command';
 import { checkMoney } from './testing/money-checker';
 import { callProcess, signUpOnProcess } from './testing/process-user';
-import { type ServerProcess, spawnServer } from './testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 import { startTestMailbox, type TestMailbox } from './testing/test-mailbox';
 
@@ -65,8 +65,7 @@ describe('backup and restore on PostgreSQL', () => {
     mailbox = await startTestMailbox();
   });
   afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
+    await killServers(servers);
     await mailbox?.close();
     for (const created of databases) await created.drop();
   });

@@ -8,7 +8,7 @@ import { openDatabase } from './platform/db/client';
 import { backupCommand } from './testing/backup-command';
 import { checkMoney } from './testing/money-checker';
 import { callProcess, placeOrderOnProcess, signUpOnProcess } from './testing/process-user';
-import { type ServerProcess, spawnServer } from './testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
 import { MIGRATIONS_DIR } from './testing/test-database';
 import { startTestMailbox, type TestMailbox } from './testing/test-mailbox';
 
@@ -32,8 +32,7 @@ describe('backup and restore of the embedded database', () => {
     mailbox = await startTestMailbox();
   });
   afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
+    await killServers(servers);
     await mailbox?.close();
   });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer } from './testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
 
 const STARTUP_MS = 60_000;
 const running: ServerProcess[] = [];
@@ -16,10 +16,7 @@ async function start(env: Record<string, string> = {}) {
 const isHealthy = (server: ServerProcess) => async () => (await server.health())?.status === 200;
 
 afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killServers(running.splice(0));
 });
 
 describe('the server process on the embedded database', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer } from '../testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from '../testing/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 const STARTUP_MS = 60_000;
@@ -21,10 +21,7 @@ describe('singleton roles on one PostgreSQL database', () => {
   });
 
   afterEach(async () => {
-    for (const server of running.splice(0)) {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServers(running.splice(0));
   });
 
   afterAll(async () => {

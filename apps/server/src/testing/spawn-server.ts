@@ -89,3 +89,10 @@ export async function spawnServer(
     },
   };
 }
+
+/** Kills with SIGKILL whichever of `servers` still run, and waits until every one has exited. */
+export async function killServers(servers: Iterable<ServerProcess | undefined>): Promise<void> {
+  const started = [...servers].filter((server): server is ServerProcess => server !== undefined);
+  for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await Promise.all(started.map((server) => server.exited));
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { users } from '../auth/auth.schema';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -32,17 +32,15 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
 ];
 
 describe('the admin back-office', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let admin: TestUser;
   let user: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     admin = await desk.newUser();
     user = await desk.newUser();
     await desk.makeAdmin(admin);
   });
-  afterAll(async () => desk?.close());
 
   const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
     desk.call(who, method, url, body);

@@ -1,10 +1,10 @@
 import { CODE_ATTEMPTS_MAX } from '@td/contracts/auth';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from '../../testing/accounts';
 import { codeIn } from '../../testing/test-mailbox';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { createAuthRepository } from './auth.repository';
 import { verificationCodes } from './auth.schema';
@@ -29,12 +29,10 @@ function tally(replies: Reply[]) {
 }
 
 describe('parallel guesses at an e-mailed code', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   beforeAll(async () => {
-    desk = await startTradingDesk();
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
   });
-  afterAll(async () => desk?.close());
 
   const triesCounted = async (userId: string, purpose: 'email_verify' | 'password_reset' | 'withdrawal') => {
     const rows = await desk.t.deps.db.db

@@ -2,11 +2,11 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { KYC_REAL_TRADING_TEXT, KYC_WITHDRAW_TEXT } from '@td/contracts/kyc';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUrlSigner } from '../../platform/http/signed-url';
 import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from '../../testing/kyc';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { cash, house, post } from '../ledger/ledger';
 import { kycDocuments, kycProfiles, kycSubmissions } from './kyc.schema';
@@ -15,19 +15,17 @@ const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HOUR_MS = 3_600_000;
 
 describe('identity verification', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let w: ReturnType<typeof walletHelpers>;
   let admin: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     w = walletHelpers(desk);
     admin = await desk.newUser();
     await desk.makeAdmin(admin);
     await desk.setQuote('BTC_USDT', 5_000_000, 5_000_100);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
-  afterAll(async () => desk?.close());
 
   const db = () => desk.t.deps.db.db;
   const kyc = async (user: TestUser) => (await desk.call(user, 'GET', '/kyc')).json().data;

@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema';
 
 describe('referral commission on real-account opening fees', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let referrer: TestUser;
   let friend: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     referrer = await desk.newUser();
     const profile = (await desk.call(referrer, 'GET', '/profile')).json().data;
     friend = await createUser(desk.t.app, desk.mailbox, {
@@ -19,7 +18,6 @@ describe('referral commission on real-account opening fees', () => {
     });
     await desk.fundReal(friend, 1_000_000n);
   });
-  afterAll(async () => desk?.close());
 
   const commissionEntries = async (orderId: string) => {
     const db = desk.t.deps.db.db;

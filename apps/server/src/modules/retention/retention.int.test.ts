@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png } from '../../testing/multipart';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { ticketAttachments } from '../tickets/tickets.schema';
@@ -18,21 +18,19 @@ const HOUR_MS = 3_600_000;
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('retention job', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let w: ReturnType<typeof walletHelpers>;
   let user: TestUser;
   let attachmentsDir: string;
   const logger = pino({ level: 'silent' });
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     w = walletHelpers(desk);
     user = await desk.newUser();
     attachmentsDir = ticketAttachmentsDir(desk.t.deps.config.dataDir);
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     await w.fund(user, '1000');
   });
-  afterAll(async () => desk?.close());
 
   const db = () => desk.t.deps.db.db;
   /** Makes rows look `ageMs` old. */

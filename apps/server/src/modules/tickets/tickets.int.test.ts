@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png } from '../../testing/multipart';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
 describe('support tickets', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let user: TestUser;
   let stranger: TestUser;
   let staff: TestUser;
   let orderId: string;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     [user, stranger, staff] = [await desk.newUser(), await desk.newUser(), await desk.newUser()];
     await desk.makeAdmin(staff as TestUser);
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     orderId = (await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 2 })).json()
       .data.id;
   });
-  afterAll(async () => desk?.close());
 
   const open = (who: TestUser, body: object) =>
     desk.call(who, 'POST', '/tickets', {

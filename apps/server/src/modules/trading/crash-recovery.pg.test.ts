@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, uniqueEmail } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
-import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import type { Executor } from '../ledger/ledger';
@@ -46,8 +46,7 @@ describe('a crash in the middle of trading', () => {
     mailbox = await startTestMailbox();
   });
   afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
+    await killServers(servers);
     await mailbox?.close();
     await database?.drop();
   });

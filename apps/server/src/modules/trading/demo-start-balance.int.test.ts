@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { groupedUsd } from './orders.routes';
 
 describe("the demo book's start balance", () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => {
-    await desk?.close();
-  });
+  const desk = useTradingDesk();
 
   it('is 10,000 USD until an administrator changes it, then grants and resets to the new amount', async () => {
     const early = await desk.newUser();

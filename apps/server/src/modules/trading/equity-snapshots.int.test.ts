@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { balanceMovesSince } from '../ledger/ledger';
 import { createEquitySnapshots, DAY_MS, dayOf } from './equity-snapshots';
 
 describe('daily equity snapshots', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   it("writes every account's equity at the live prices once per day, and the Portfolio curve shows it", async () => {
     const trader = await desk.newUser();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 type Action =
   | { kind: 'quote'; mid: number }
@@ -49,15 +49,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 describe('the ledger under any sequence of trading', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let users: TestUser[];
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     users = [];
     for (let i = 0; i < USERS; i++) users.push(await desk.newUser());
   });
-  afterAll(async () => desk?.close());
 
   const live = async (user: TestUser, status: string) =>
     (await desk.call(user, 'GET', `/orders?account=demo&status=${status}&limit=100`)).json().data

@@ -2,9 +2,9 @@ import { formatScaled } from '@td/contracts/decimal';
 import { pnlAt, type TExit, type TSide } from '@td/contracts/trading-math';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 /** BTC/USD in minor units (cents) before each run, and the spread around it. */
 const MID = 5_000_000;
@@ -60,13 +60,11 @@ const run = fc.record({
  * most its margin and its profit at the best price any of them used, and the ledger still holds.
  */
 describe('one position under concurrent changes', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let user: TestUser;
   beforeAll(async () => {
-    desk = await startTradingDesk();
     user = await desk.newUser();
   });
-  afterAll(async () => desk?.close());
 
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,8 +1,8 @@
 import { parseScaled } from '@td/contracts/decimal';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * Requests that change one order at the same time. On PostgreSQL they truly run in parallel, so
@@ -10,11 +10,7 @@ import { startTradingDesk, type TradingDesk } from '../../testing/trading';
  * the interleaving: one winner per change, money moved once, the ledger balanced.
  */
 describe('one order changed by several requests at once', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;

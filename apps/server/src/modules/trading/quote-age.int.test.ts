@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 const BUY = { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '100', leverage: 1 };
 
 describe('quotes older than trading.maxQuoteAgeMs', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let user: TestUser;
   let admin: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     user = await desk.newUser();
     admin = await desk.newUser();
     await desk.makeAdmin(admin);
   });
-  afterAll(async () => desk?.close());
 
   const setMaxAge = async (maxQuoteAgeMs: unknown) =>
     desk.call(admin, 'PUT', '/admin/settings/trading', { maxQuoteAgeMs });

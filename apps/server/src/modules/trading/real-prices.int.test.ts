@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 type Pair = { symbol: string; priceSource: string; realTrading: boolean };
 
@@ -66,11 +67,7 @@ describe('Real orders on live prices only', () => {
 });
 
 describe('a demonstration deployment', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk({ env: { REAL_TRADING_ON_SIMULATED_PRICES: 'true' } });
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk({ env: { REAL_TRADING_ON_SIMULATED_PRICES: 'true' } });
 
   it('lets Real accounts trade simulated prices, and says they are simulated', async () => {
     const user = await desk.newUser();

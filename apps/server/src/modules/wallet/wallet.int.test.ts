@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, totpNow } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 
 // A checksummed address no test user owns, and one of each other family.
@@ -9,13 +9,12 @@ const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('wallet API', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let w: ReturnType<typeof walletHelpers>;
   let alice: TestUser;
   let bob: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     w = walletHelpers(desk);
     alice = await desk.newUser();
     bob = await desk.newUser();
@@ -23,7 +22,6 @@ describe('wallet API', () => {
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
-  afterAll(async () => desk?.close());
 
   it('lists coins and networks with their limits', async () => {
     const res = await desk.call(alice, 'GET', '/wallet/coins');

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 
 // A Tron address no test user owns.
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('withdrawals: review, parallel confirmations and pauses', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let w: ReturnType<typeof walletHelpers>;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     w = walletHelpers(desk);
     // ETH at 3,000.00 USD, TRX at 0.1200.
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
-  afterAll(async () => desk?.close());
 
   it('lets administrators approve, reject with a reason, and mark sent; others get 403', async () => {
     const admin = await desk.newUser();

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('withdrawal verification codes', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   beforeAll(async () => {
-    desk = await startTradingDesk();
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
   });
-  afterAll(async () => desk?.close());
 
   it('are mailed at most 10 times in 10 minutes per account, then refused with 429', async () => {
     const user = await desk.newUser();

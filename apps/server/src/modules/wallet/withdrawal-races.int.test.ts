@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 
 // A Tron address no test user owns: Tron has no sender here, so an administrator marks it sent.
@@ -15,18 +15,16 @@ const ROUNDS = 3;
  * funds come back at most once, whatever the order on PostgreSQL.
  */
 describe('one withdrawal decided by several parties at once', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let w: ReturnType<typeof walletHelpers>;
   let admin: TestUser;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     w = walletHelpers(desk);
     admin = await desk.newUser();
     await w.makeAdmin(admin);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
-  afterAll(async () => desk?.close());
 
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
-import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
@@ -38,8 +38,7 @@ describe('a server whose Redis goes away', () => {
   }, STARTUP_MS);
   afterAll(async () => {
     socket?.disconnect();
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-    await server?.exited;
+    await killServers([server]);
     await proxy?.close();
     await mailbox?.close();
     await database?.drop();

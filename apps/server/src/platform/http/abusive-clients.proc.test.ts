@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 
 const STARTUP_MS = 90_000;
 const SLOW_HEADERS = 200;
@@ -29,8 +29,7 @@ describe('the server under abusive clients', () => {
   afterAll(async () => {
     for (const timer of timers) clearInterval(timer);
     for (const socket of sockets) socket.destroy();
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-    await server?.exited;
+    await killServers([server]);
   });
 
   /** A connection that starts a request and sends one more piece of it every TRICKLE_MS. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../modules/auth/auth.schema';
 import { signIn } from '../../testing/accounts';
 import { buildTestApp } from '../../testing/build-test-app';
@@ -12,7 +12,7 @@ import {
   requestOf,
   routeKey,
 } from '../../testing/route-fixtures';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import type { DeclaredRoute, TRouteAccess } from './access';
 
 /** Everyone a route may be called by. */
@@ -66,7 +66,7 @@ const isMeant = (status: number, fixture: RouteFixture) =>
   fixture.expected ? fixture.expected.includes(status) : status >= 200 && status < 300;
 
 describe('the authorisation matrix: every route, every principal', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let world: RouteWorld;
   let routes: DeclaredRoute[];
   const tokens = new Map<Principal, string | undefined>();
@@ -142,7 +142,6 @@ describe('the authorisation matrix: every route, every principal', () => {
   };
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     world = await buildRouteWorld(desk);
     routes = desk.t.app.routeTable().filter((route) => route.method !== 'HEAD');
     const { app } = desk.t;
@@ -177,7 +176,6 @@ describe('the authorisation matrix: every route, every principal', () => {
     tokens.set('expired', expired);
     tokens.set('admin', world.admin.token);
   }, 120_000);
-  afterAll(async () => desk?.close());
 
   it('has a declared access and a fixture for every route, HEAD as its GET', () => {
     const all = desk.t.app.routeTable();

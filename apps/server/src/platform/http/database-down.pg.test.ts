@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
-import { type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
@@ -38,8 +38,7 @@ describe('a server whose database goes away', () => {
     await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
   }, STARTUP_MS);
   afterAll(async () => {
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-    await server?.exited;
+    await killServers([server]);
     await proxy?.close();
     await mailbox?.close();
     await database?.drop();

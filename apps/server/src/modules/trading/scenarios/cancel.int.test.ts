@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 describe('scenario: cancel a pending order', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   it('returns the reserved margin and fee, and the order never fills', async () => {
     const user = await desk.newUser();

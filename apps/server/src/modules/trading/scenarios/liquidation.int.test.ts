@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 describe('scenario: liquidation', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   it('closes at equity of 20 % of the margin, and a gap never costs more than the margin', async () => {
     const user = await desk.newUser();

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 describe('scenario: market closed', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
+  const desk = useTradingDesk();
+  beforeAll(async () => {});
   afterEach(() => {
     vi.useRealTimers();
   });
-  afterAll(async () => desk?.close());
 
   it('rejects a forex order at the weekend as Rejected, with the reason, moving no money', async () => {
     const user = await desk.newUser();

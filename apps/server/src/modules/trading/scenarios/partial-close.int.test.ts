@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 describe('scenario: partial close', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   it('closes a part as its own Manual Close order and keeps the rest open', async () => {
     const user = await desk.newUser();

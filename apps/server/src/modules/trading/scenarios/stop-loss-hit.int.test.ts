@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTradingDesk, type TradingDesk } from '../../../testing/trading';
+import { describe, expect, it } from 'vitest';
+import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 describe('scenario: stop-loss hit', () => {
-  let desk: TradingDesk;
-  beforeAll(async () => {
-    desk = await startTradingDesk();
-  });
-  afterAll(async () => desk?.close());
+  const desk = useTradingDesk();
 
   it('closes a sell when the ask rises to its stop-loss, taking the loss to the cent', async () => {
     const user = await desk.newUser();
