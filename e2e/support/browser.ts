@@ -6,7 +6,7 @@ import { REPO_ROOT } from './server';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
 
-/** localStorage keys of the web app (product spec §3; apps/web/src/lib/store.ts). */
+/** localStorage keys of the web app (apps/web/src/lib/store.ts). */
 const TOKEN_KEY = 'TOKEN';
 const STORE_KEY = 'store';
 const STORE_VERSION = 0.2;

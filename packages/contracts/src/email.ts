@@ -3,7 +3,7 @@ import { z } from 'zod';
 // RFC 5321 caps a forward path at 256 octets including the angle brackets.
 export const EMAIL_MAX_LENGTH = 254;
 
-// New accounts are limited to the big webmail providers (product spec §5); existing ones sign in
+// New accounts are limited to the big webmail providers; existing ones sign in
 // with whatever address they hold.
 export const EMAIL_PATTERN =
   /^[a-z0-9._-]+@(gmail|yahoo|hotmail|outlook)\.(com|net|org|co|io|us|uk|co\.uk|de|fr|it|es|nl|ca|in|co\.in|com\.au|com\.br|jp|co\.jp)$/i;

@@ -16,7 +16,7 @@ function describe(error: unknown): TErrorDescription {
   return { message: typeof error === 'string' ? error : 'Unknown error', stack: undefined };
 }
 
-/** The fallback of an unhandled routing or rendering error (product spec: its title word for word). */
+/** The fallback of an unhandled routing or rendering error (its title word for word). */
 export function ErrorPage() {
   const { message, stack } = describe(useRouteError());
   return (

@@ -8,7 +8,7 @@ import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './layouts/root-layout';
 
-/** Shown until the first lazy route module has loaded (product spec: 'Initializing App...'). */
+/** Shown until the first lazy route module has loaded ('Initializing App...'). */
 function InitializingApp() {
   return <FullScreenLoader label="Initializing App..." />;
 }

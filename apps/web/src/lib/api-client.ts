@@ -60,7 +60,7 @@ export const apiClient = axios.create({
   xsrfCookieName: XSRF_COOKIE,
   xsrfHeaderName: XSRF_HEADER,
   validateStatus: (status) => status >= 200 && status < 300,
-  // No client-side timeout (product spec §7): a slow order must not be abandoned half-way.
+  // No client-side timeout: a slow order must not be abandoned half-way.
   timeout: 0,
 });
 

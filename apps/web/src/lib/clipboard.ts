@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 
-// The product's own wording (product spec §8).
+// The product's own wording.
 export const COPY_SUCCESS_MESSAGE = 'Text copied successfully!';
 export const COPY_ERROR_MESSAGE = 'Error copying text!';
 

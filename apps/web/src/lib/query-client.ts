@@ -28,7 +28,7 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Defaults for profile-like queries (product spec §7): retried once and not refetched on window
+ * Defaults for profile-like queries: retried once and not refetched on window
  * focus. Spread into their queryOptions.
  */
 export const profileQueryDefaults = {

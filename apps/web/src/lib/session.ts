@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@td/contracts/constants';
 
-// The session token lives in localStorage under TOKEN (product spec §3). Storage can throw
+// The session token lives in localStorage under TOKEN. Storage can throw
 // (private mode, blocked cookies), so every access is guarded: a broken storage means "signed out".
 
 // Screens that depend on being signed in (the profile query) listen for changes: a logout in this

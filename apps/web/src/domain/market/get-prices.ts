@@ -17,7 +17,7 @@ export function getPrices() {
 export const pricesQueryOptions = queryOptions({
   queryKey: PRICES_QUERY_KEY,
   queryFn: async () => (await getPrices()).data,
-  // Product spec §9: prices are polled every 5 s (only while the tab is visible).
+  // Prices are polled every 5 s (only while the tab is visible).
   refetchInterval: PRICE_POLL_MS,
   staleTime: PRICE_POLL_MS,
 });

@@ -6,7 +6,7 @@ import { compareDecimal, displayPair } from '../../lib/format-market';
 // Filtering, searching and sorting the pair list on the client: the list is small (tens of pairs),
 // so one GET /pairs serves every filter and a click on a tab never waits for the network.
 
-/** The label of each pair filter tab (product spec §9: all, crypto, stock, forex, favorites). */
+/** The label of each pair filter tab (all, crypto, stock, forex, favorites). */
 export const PAIR_FILTER_LABEL = {
   all: 'All',
   crypto: 'Crypto',

@@ -3,7 +3,7 @@ import { AVATAR_BYTES_MAX, AVATAR_TYPES, type TUser, ZAvatarData } from '@td/con
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
 
-/** Product spec §8: what a failed upload says when the server gives no reason. */
+/** What a failed upload says when the server gives no reason. */
 export const AVATAR_UPLOAD_FAILED_MESSAGE = 'Profile image upload failed';
 export const AVATAR_TYPE_MESSAGE = 'Choose a PNG, JPEG or WebP image';
 export const AVATAR_SIZE_MESSAGE = `The image must be at most ${AVATAR_BYTES_MAX / (1024 * 1024)} MB`;

@@ -7,8 +7,8 @@ import { clearToken } from '../../../lib/session';
 
 /**
  * The signed-in user for the dashboard frame. A failed load (after its one retry: a revoked or
- * expired session, a deleted account) clears the user and the token and goes to the login screen
- * (product spec §4); the API client has already said why in a toast.
+ * expired session, a deleted account) clears the user and the token and goes to the login screen;
+ * the API client has already said why in a toast.
  */
 export function useSessionProfile() {
   const query = useProfile();
