@@ -9,7 +9,8 @@ import type { TradingDesk } from './trading';
 
 /** Wallet helpers on a trading desk under test: funding, the three withdrawal steps, admin. */
 export function walletHelpers(desk: TradingDesk) {
-  const db = desk.t.deps.db.db;
+  // Read when used, so the helpers can be made before the desk has started (`useTradingDesk`).
+  const db = () => desk.t.deps.db.db;
   let admin: TestUser | undefined;
   /** An administrator of the desk, made on first use. */
   const anAdmin = async () => {
@@ -25,7 +26,7 @@ export function walletHelpers(desk: TradingDesk) {
     async fund(user: TestUser, usd: string) {
       await desk.verifyIdentity(user);
       const cents = parseScaled(usd, 2);
-      await db.transaction((tx) =>
+      await db().transaction((tx) =>
         post(tx, {
           kind: 'test_funding',
           postings: [
@@ -36,23 +37,32 @@ export function walletHelpers(desk: TradingDesk) {
       );
     },
     async makeAdmin(user: TestUser) {
-      await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      await db().update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     },
     /** Makes the user's past withdrawals to `address` look two days old. */
     async ageAddress(user: TestUser, address: string) {
-      await db
+      await db()
         .update(walletTransactions)
         .set({ heldAt: sql`now() - interval '2 days'` })
         .where(sql`${walletTransactions.userId} = ${user.id} and ${walletTransactions.address} = ${address}`);
     },
     async clearSecurityChanges(user: TestUser) {
-      await db
+      await db()
         .update(users)
         .set({ passwordChangedAt: null, tfaChangedAt: null })
         .where(eq(users.id, user.id));
     },
     async realCash(user: TestUser): Promise<string> {
       return (await desk.portfolio(user, 'real')).balance;
+    },
+    /** Funds `user` with `usd` (identity verified), then asks for a withdrawal: step 1's answer. */
+    async fundAndRequest(
+      user: TestUser,
+      usd: string,
+      body: { coin: string; network: string; address: string; amount: string },
+    ) {
+      await helpers.fund(user, usd);
+      return desk.call(user, 'POST', '/wallet/withdrawals', body);
     },
     /** Step 1, the code of step 2 from the mailbox, and step 3; returns the last answer. */
     async withdraw(user: TestUser, body: { coin: string; network: string; address: string; amount: string }) {
@@ -93,14 +103,14 @@ export function walletHelpers(desk: TradingDesk) {
     },
     /** Moves a withdrawal quote's expiry into the past, as if its time had run out. */
     async expireQuote(id: string) {
-      await db
+      await db()
         .update(walletTransactions)
         .set({ quoteExpiresAt: sql`now() - interval '1 second'` })
         .where(eq(walletTransactions.id, id));
     },
     /** Suspends or reactivates a user in the database (sessions stay, unlike the back-office). */
     async setUserStatus(user: TestUser, status: 'act' | 'sus') {
-      await db.update(users).set({ status }).where(eq(users.id, user.id));
+      await db().update(users).set({ status }).where(eq(users.id, user.id));
     },
   };
   return helpers;

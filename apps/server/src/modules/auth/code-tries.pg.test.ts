@@ -45,8 +45,7 @@ describe('parallel guesses at an e-mailed code', () => {
 
   it(`withdrawal: ${GUESSES} wrong codes at once get at most ${CODE_ATTEMPTS_MAX} "incorrect", and no more are compared`, async () => {
     const user = await desk.newUser();
-    await walletHelpers(desk).fund(user, '1000');
-    const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
       coin: 'eth',
       network: 'ethereum',
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

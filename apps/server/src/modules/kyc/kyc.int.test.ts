@@ -16,13 +16,11 @@ const HOUR_MS = 3_600_000;
 
 describe('identity verification', () => {
   const desk = useTradingDesk();
-  let w: ReturnType<typeof walletHelpers>;
+  const w = walletHelpers(desk);
   let admin: TestUser;
 
   beforeAll(async () => {
-    w = walletHelpers(desk);
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    admin = await w.anAdmin();
     await desk.setQuote('BTC_USDT', 5_000_000, 5_000_100);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });

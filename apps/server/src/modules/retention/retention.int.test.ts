@@ -19,13 +19,12 @@ const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('retention job', () => {
   const desk = useTradingDesk();
-  let w: ReturnType<typeof walletHelpers>;
+  const w = walletHelpers(desk);
   let user: TestUser;
   let attachmentsDir: string;
   const logger = pino({ level: 'silent' });
 
   beforeAll(async () => {
-    w = walletHelpers(desk);
     user = await desk.newUser();
     attachmentsDir = ticketAttachmentsDir(desk.t.deps.config.dataDir);
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);

@@ -53,8 +53,7 @@ describe('support tickets', () => {
   });
 
   it('links one of the user’s deposits or withdrawals, with its payment status; another user’s is refused', async () => {
-    await walletHelpers(desk).fund(user, '50');
-    const withdrawal = await desk.call(user, 'POST', '/wallet/withdrawals', {
+    const withdrawal = await walletHelpers(desk).fundAndRequest(user, '50', {
       coin: 'usdt',
       network: 'tron',
       address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',

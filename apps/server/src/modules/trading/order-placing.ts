@@ -46,7 +46,8 @@ type OrderBase = Omit<OrderRow, 'id' | 'createdAt' | 'status'>;
  * refused order is stored as Rejected with its reason; a retried `clientOrderId` gets its first
  * answer back.
  */
-export function createOrderPlacing(deps: {
+/** What placing an order and changing one both read: the books, the pairs, the prices and the rules. */
+export interface TradingDeps {
   /** The same database, for statements written as plain text on the hot path. */
   handle: DatabaseHandle;
   db: Database;
@@ -61,11 +62,16 @@ export function createOrderPlacing(deps: {
   /** A Real order needs a verified level of identity: throws the 403 that says what is missing. */
   requireRealTrading: (userId: string) => Promise<void>;
   feePpm: () => Promise<bigint>;
-  announce: AnnounceOrder;
-  /** The demo book is funded before its first order. */
-  ensureDemoFunded: (userId: string) => Promise<void>;
-  onFeeCharged?: OnFeeCharged | undefined;
-}) {
+}
+
+export function createOrderPlacing(
+  deps: TradingDeps & {
+    announce: AnnounceOrder;
+    /** The demo book is funded before its first order. */
+    ensureDemoFunded: (userId: string) => Promise<void>;
+    onFeeCharged?: OnFeeCharged | undefined;
+  },
+) {
   const { db, orders } = deps;
 
   /** The first answer to a `clientOrderId` that was used already (its order row inserted first). */

@@ -3,19 +3,17 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import { orderReasonText } from '@td/contracts/trading';
 import { checkExits, closeSidePrice, liquidationPrice } from '@td/contracts/trading-math';
 import type { Bus } from '../../platform/bus/bus';
-import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { post } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
-import type { PricePolicy } from '../market/price-sources';
-import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
+import type { PairRow } from '../pairs/pairs.repository';
 import { createDemoBook } from './demo-book';
 import { pairOf, priceInput } from './order-inputs';
-import { createOrderPlacing } from './order-placing';
+import { createOrderPlacing, type TradingDeps } from './order-placing';
 import { createSettlement, type OnFeeCharged } from './order-settlement';
-import type { OrderRow, OrdersRepository } from './orders.repository';
-import { freshQuote, type QuoteSource } from './quotes';
+import type { OrderRow } from './orders.repository';
+import { freshQuote } from './quotes';
 import { createOrderAnnouncer } from './trading-channels';
 import { addedMargin, release } from './trading-ledger';
 
@@ -26,26 +24,15 @@ import { addedMargin, release } from './trading-ledger';
  * order row is locked and the money moves through the ledger, so concurrent requests and the
  * trigger engine can never apply the same change twice.
  */
-export function createOrdersService(deps: {
-  /** The same database, for statements written as plain text on the hot path. */
-  handle: DatabaseHandle;
-  db: Database;
-  orders: OrdersRepository;
-  /** Read on every order: the API passes them cached (`cachedPairs`). */
-  pairs: PairsRepository;
-  quotes: QuoteSource;
-  /** The `trading.maxQuoteAgeMs` setting: an older quote is not traded on. */
-  maxQuoteAgeMs: () => Promise<number>;
-  prices: PricePolicy;
-  /** A Real order needs a verified level of identity: throws the 403 that says what is missing. */
-  requireRealTrading: (userId: string) => Promise<void>;
-  bus: Bus;
-  logger: Logger;
-  feePpm: () => Promise<bigint>;
-  /** The demo book's start balance in cents (the `trading.demoStartBalance` setting; 10,000 USD by default). */
-  demoStartCents?: () => Promise<bigint>;
-  onFeeCharged?: OnFeeCharged;
-}) {
+export function createOrdersService(
+  deps: TradingDeps & {
+    bus: Bus;
+    logger: Logger;
+    /** The demo book's start balance in cents (the `trading.demoStartBalance` setting; 10,000 USD by default). */
+    demoStartCents?: () => Promise<bigint>;
+    onFeeCharged?: OnFeeCharged;
+  },
+) {
   const { db, orders } = deps;
   const announce = createOrderAnnouncer(deps);
   const settlement = createSettlement({ db, orders, announce, onFeeCharged: deps.onFeeCharged });

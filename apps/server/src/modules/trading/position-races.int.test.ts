@@ -30,8 +30,8 @@ describe('one order changed by several requests at once', () => {
     expect(negative[0]?.n).toBe(0);
   };
 
-  /** A $1,000 buy at 10× opened at 50,000.00 (margin $100, fee $0.50), then BTC up 10 %. */
-  const openInProfit = async (user: TestUser, extra: Record<string, unknown> = {}) => {
+  /** A $1,000 buy at 10× opened at 50,000.00 (margin $100, fee $0.50); its id. */
+  const open = async (user: TestUser, extra: Record<string, unknown> = {}) => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     const opened = await desk.order(user, {
       side: 'buy',
@@ -41,8 +41,13 @@ describe('one order changed by several requests at once', () => {
       ...extra,
     });
     expect(opened.statusCode, opened.body).toBe(201);
-    await desk.setQuote('BTC_USDT', 5_500_000, 5_501_000);
     return opened.json().data.id as string;
+  };
+  /** The same position, then BTC up 10 %. */
+  const openInProfit = async (user: TestUser, extra: Record<string, unknown> = {}) => {
+    const id = await open(user, extra);
+    await desk.setQuote('BTC_USDT', 5_500_000, 5_501_000);
+    return id;
   };
 
   it('closes one part when the same partial close is sent several times at once', async () => {
@@ -88,16 +93,7 @@ describe('one order changed by several requests at once', () => {
     for (let round = 0; round < 3; round++) {
       const user = await desk.newUser();
       // The take-profit at 54,000 is crossed by the bid of 55,000: the trigger closes it there.
-      await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-      const id = (
-        await desk.order(user, {
-          side: 'buy',
-          type: 'market',
-          amount: '1000',
-          leverage: 10,
-          takeProfit: '54000',
-        })
-      ).json().data.id as string;
+      const id = await open(user, { takeProfit: '54000' });
       const [byUser, byTrigger] = await Promise.all([
         desk.call(user, 'POST', `/orders/${id}/close`),
         desk.marketOrders.closeByTrigger(id, 5_500_000n, 'take_profit'),
@@ -131,10 +127,7 @@ describe('one order changed by several requests at once', () => {
   it('either fills a limit order or cancels it when both happen at once, never both', async () => {
     for (let round = 0; round < 3; round++) {
       const user = await desk.newUser();
-      await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-      const id = (
-        await desk.order(user, { side: 'buy', type: 'limit', price: '49000', amount: '1000', leverage: 10 })
-      ).json().data.id as string;
+      const id = await open(user, { type: 'limit', price: '49000' });
       const [cancelled, filled] = await Promise.all([
         desk.call(user, 'DELETE', `/orders/${id}`),
         desk.marketOrders.fill(id, 4_899_500n),
@@ -154,16 +147,7 @@ describe('one order changed by several requests at once', () => {
 
   it('does not close on a trigger the position no longer has', async () => {
     const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const id = (
-      await desk.order(user, {
-        side: 'buy',
-        type: 'market',
-        amount: '1000',
-        leverage: 10,
-        takeProfit: '54000',
-      })
-    ).json().data.id as string;
+    const id = await open(user, { takeProfit: '54000' });
     // The take-profit moved up, and margin added moved the liquidation from 46,000 to 42,000,
     // while the engine still held the old prices.
     expect((await desk.call(user, 'PUT', `/orders/${id}`, { takeProfit: '60000' })).statusCode).toBe(200);
@@ -182,16 +166,7 @@ describe('one order changed by several requests at once', () => {
 
   it('puts back a position whose take-profit changed after the engine read it, and closes it there', async () => {
     const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const id = (
-      await desk.order(user, {
-        side: 'buy',
-        type: 'market',
-        amount: '1000',
-        leverage: 10,
-        takeProfit: '54000',
-      })
-    ).json().data.id as string;
+    const id = await open(user, { takeProfit: '54000' });
     await desk.setQuote('BTC_USDT', 5_000_000, 5_001_000);
     // The take-profit moves to 60,000 without the engine hearing of it yet.
     await desk.t.deps.db.db.execute(sql`update orders set take_profit = 6000000 where id = ${id}`);
@@ -205,10 +180,7 @@ describe('one order changed by several requests at once', () => {
 
   it('does not fill a limit order at a price its new limit no longer takes', async () => {
     const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const id = (
-      await desk.order(user, { side: 'buy', type: 'limit', price: '49000', amount: '1000', leverage: 10 })
-    ).json().data.id as string;
+    const id = await open(user, { type: 'limit', price: '49000' });
     expect((await desk.call(user, 'PUT', `/orders/${id}`, { price: '48000' })).statusCode).toBe(200);
     expect(await desk.marketOrders.fill(id, 4_899_500n)).toBeUndefined();
     expect((await desk.call(user, 'GET', '/orders?status=pnd')).json().data.items).toMatchObject([{ id }]);

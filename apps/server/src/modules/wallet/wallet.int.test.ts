@@ -10,12 +10,11 @@ const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('wallet API', () => {
   const desk = useTradingDesk();
-  let w: ReturnType<typeof walletHelpers>;
+  const w = walletHelpers(desk);
   let alice: TestUser;
   let bob: TestUser;
 
   beforeAll(async () => {
-    w = walletHelpers(desk);
     alice = await desk.newUser();
     bob = await desk.newUser();
     // ETH at 3,000.00 USD, TRX at 0.1200.

@@ -7,10 +7,9 @@ const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('withdrawals: review, parallel confirmations and pauses', () => {
   const desk = useTradingDesk();
-  let w: ReturnType<typeof walletHelpers>;
+  const w = walletHelpers(desk);
 
   beforeAll(async () => {
-    w = walletHelpers(desk);
     // ETH at 3,000.00 USD, TRX at 0.1200.
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);

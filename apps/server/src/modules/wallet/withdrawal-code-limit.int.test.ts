@@ -13,8 +13,7 @@ describe('withdrawal verification codes', () => {
 
   it('are mailed at most 10 times in 10 minutes per account, then refused with 429', async () => {
     const user = await desk.newUser();
-    await walletHelpers(desk).fund(user, '1000');
-    const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
       coin: 'eth',
       network: 'ethereum',
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -34,8 +33,7 @@ describe('withdrawal verification codes', () => {
   /** A funded user with two-factor and a withdrawal waiting for its codes (one already mailed). */
   const waitingWithdrawal = async () => {
     const user = await createUser(desk.t.app, desk.mailbox, { tfa: true });
-    await walletHelpers(desk).fund(user, '1000');
-    const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
       coin: 'eth',
       network: 'ethereum',
       address: ADDRESS,

@@ -16,13 +16,11 @@ const ROUNDS = 3;
  */
 describe('one withdrawal decided by several parties at once', () => {
   const desk = useTradingDesk();
-  let w: ReturnType<typeof walletHelpers>;
+  const w = walletHelpers(desk);
   let admin: TestUser;
 
   beforeAll(async () => {
-    w = walletHelpers(desk);
-    admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    admin = await w.anAdmin();
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
 
