@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DataTable, type TColumn } from './data-table';
 import { LoadError } from './empty-state';
 import { Pagination } from './pagination';
@@ -18,9 +18,8 @@ export interface TPagedTableProps<TRow> {
   columns: readonly TColumn<TRow>[];
   rowKey: (row: TRow) => string;
   query: TPagedQuery<TRow>;
-  page: number;
-  limit: number;
-  onPageChange: (page: number) => void;
+  /** The page shown, how many rows a page holds, and how to turn it (`usePager`). */
+  pager: TPager;
   /** What is counted, plural ('users'): in the pager and the error. */
   noun: string;
   /** The expected page's rows while loading, so nothing jumps when they come. */
@@ -29,6 +28,19 @@ export interface TPagedTableProps<TRow> {
   empty: ReactNode;
   /** The failed load's title; "The <noun> could not load." unless set. */
   errorTitle?: string;
+}
+
+/** Which page of a paged list is shown, and how many rows a page holds. */
+export interface TPager {
+  page: number;
+  limit: number;
+  setPage: (page: number) => void;
+}
+
+/** A paged list's page, from the first, at `limit` rows a page. */
+export function usePager(limit: number): TPager {
+  const [page, setPage] = useState(1);
+  return { page, limit, setPage };
 }
 
 /**
@@ -41,9 +53,7 @@ export function PagedTable<TRow>({
   columns,
   rowKey,
   query,
-  page,
-  limit,
-  onPageChange,
+  pager,
   noun,
   skeletonRows = 8,
   empty,
@@ -70,12 +80,12 @@ export function PagedTable<TRow>({
           ) : undefined
         }
       />
-      {total > limit ? (
+      {total > pager.limit ? (
         <Pagination
-          page={page}
-          limit={limit}
+          page={pager.page}
+          limit={pager.limit}
           total={total}
-          onPageChange={onPageChange}
+          onPageChange={pager.setPage}
           isFetching={query.isFetching && query.isPlaceholderData}
           noun={noun}
         />

@@ -1,12 +1,11 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TWalletTransaction, TWalletTxKind } from '@td/contracts/wallet';
 import { confirmationsText } from '@td/contracts/wallet';
-import { useState } from 'react';
 import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconWallet } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
+import { PagedTable, usePager } from '../../../components/paged-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useWalletTransactions, WALLET_TX_PAGE_SIZE } from '../get-wallet-transactions';
 import { coinAmountUnit, coinName, networkName } from './coin-labels';
@@ -92,8 +91,8 @@ export function WalletTransactionsTable({
   /** Keep reading the list even when nothing is in it yet (deposits on their way). */
   isWatching?: boolean;
 }) {
-  const [page, setPage] = useState(1);
-  const query = useWalletTransactions({ kind, page, limit: WALLET_TX_PAGE_SIZE }, isWatching);
+  const pager = usePager(WALLET_TX_PAGE_SIZE);
+  const query = useWalletTransactions({ kind, page: pager.page, limit: pager.limit }, isWatching);
 
   return (
     <Card title={title} isFlush>
@@ -102,9 +101,7 @@ export function WalletTransactionsTable({
         columns={WALLET_TX_COLUMNS}
         rowKey={(tx) => tx.id}
         query={query}
-        page={page}
-        limit={WALLET_TX_PAGE_SIZE}
-        onPageChange={setPage}
+        pager={pager}
         noun="transactions"
         skeletonRows={3}
         empty={<EmptyState icon={<IconWallet />} title="No transactions yet" description={emptyText} />}

@@ -17,7 +17,7 @@ export function useListFilters<TFilters extends object>(initial: TFilters) {
   return { filters, setFilter, page, setPage };
 }
 
-interface TAdminListProps<TRow> extends Omit<TPagedTableProps<TRow>, 'page' | 'limit' | 'onPageChange'> {
+interface TAdminListProps<TRow> extends Omit<TPagedTableProps<TRow>, 'pager'> {
   list: { page: number; setPage: (page: number) => void };
   /** The filters above the table. */
   toolbar: ReactNode;
@@ -40,7 +40,7 @@ export function AdminList<TRow>({ list, toolbar, counted, children, ...table }: 
           </span>
         ) : null}
       </div>
-      <PagedTable {...table} page={list.page} limit={ADMIN_PAGE_SIZE} onPageChange={list.setPage} />
+      <PagedTable {...table} pager={{ page: list.page, limit: ADMIN_PAGE_SIZE, setPage: list.setPage }} />
       {children}
     </Card>
   );

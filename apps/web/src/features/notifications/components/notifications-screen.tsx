@@ -8,7 +8,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconBell, IconX } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { PagedTable } from '../../../components/paged-table';
+import { PagedTable, usePager } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
@@ -131,8 +131,8 @@ function PriceAlertsCard() {
 
 /** The notification centre: everything the app told the user, newest first, and their price alerts. */
 export function NotificationsScreen() {
-  const [page, setPage] = useState(1);
-  const query = useNotifications(page, PAGE_SIZE);
+  const pager = usePager(PAGE_SIZE);
+  const query = useNotifications(pager.page, pager.limit);
   const markRead = useMarkNotificationsRead();
   const data = query.data;
 
@@ -188,9 +188,7 @@ export function NotificationsScreen() {
             columns={columns}
             rowKey={(item) => item.id}
             query={query}
-            page={page}
-            limit={PAGE_SIZE}
-            onPageChange={setPage}
+            pager={pager}
             noun="notifications"
             skeletonRows={6}
             empty={<EmptyState icon={<IconBell size={24} />} title="No notifications yet." />}

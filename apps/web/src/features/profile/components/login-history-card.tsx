@@ -1,11 +1,10 @@
 import type { TLoginEvent } from '@td/contracts/profile';
-import { useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
-import { PagedTable } from '../../../components/paged-table';
+import { PagedTable, usePager } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { describeDevice } from '../../../lib/user-agent';
 import { LOGIN_HISTORY_PAGE_SIZE, useLoginHistory } from '../api/get-login-history';
@@ -48,8 +47,8 @@ const COLUMNS: readonly TColumn<TLoginEvent>[] = [
 ];
 
 export function LoginHistoryCard() {
-  const [page, setPage] = useState(1);
-  const query = useLoginHistory(page);
+  const pager = usePager(LOGIN_HISTORY_PAGE_SIZE);
+  const query = useLoginHistory(pager.page);
 
   return (
     <Card title="Login history" isFlush>
@@ -59,9 +58,7 @@ export function LoginHistoryCard() {
         columns={COLUMNS}
         rowKey={(event) => event.id}
         query={query}
-        page={page}
-        limit={LOGIN_HISTORY_PAGE_SIZE}
-        onPageChange={setPage}
+        pager={pager}
         noun="logins"
         skeletonRows={5}
         errorTitle="Login history could not load."

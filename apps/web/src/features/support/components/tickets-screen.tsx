@@ -1,4 +1,4 @@
-import { TICKET_CODE, TICKET_STATUS, TICKET_TYPE, type TTicketStatus } from '@td/contracts/statuses';
+import { TICKET_CODE, TICKET_STATUS } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,21 +9,19 @@ import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconLifeBuoy, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { PagedTable } from '../../../components/paged-table';
-import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
-import { formatDateTime } from '../../../lib/format';
+import { PagedTable, usePager } from '../../../components/paged-table';
+import {
+  ALL_TICKETS_TAB,
+  TICKET_STATUS_TABS,
+  type TTicketFilter,
+  ticketColumns,
+} from '../../../domain/support/components/ticket-columns';
 import { PATHS } from '../../../lib/paths';
 import { useSettings } from '../../../lib/settings';
 import { TICKETS_PAGE_SIZE, useTickets } from '../api/get-tickets';
 import styles from './support.module.css';
 
-type TFilter = 'all' | TTicketStatus;
-const FILTERS: { value: TFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: TICKET_CODE.open, label: TICKET_STATUS.opn },
-  { value: TICKET_CODE.inProgress, label: TICKET_STATUS.pnd },
-  { value: TICKET_CODE.closed, label: TICKET_STATUS.cls },
-];
+const shared = ticketColumns<TTicketSummary>();
 
 const COLUMNS: TColumn<TTicketSummary>[] = [
   {
@@ -39,30 +37,20 @@ const COLUMNS: TColumn<TTicketSummary>[] = [
       </Link>
     ),
   },
-  { key: 'type', header: 'Type', cell: (ticket) => TICKET_TYPE[ticket.type] },
-  {
-    key: 'link',
-    header: 'Concerns',
-    cell: (ticket) => <span className={styles.muted}>{ticket.link?.label ?? '—'}</span>,
-  },
-  {
-    key: 'updated',
-    header: 'Last activity',
-    cell: (ticket) => <span className="tabular">{formatDateTime(ticket.updatedAt)}</span>,
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    align: 'end',
-    cell: (ticket) => <TicketStatusBadge status={ticket.status} />,
-  },
+  shared.type,
+  shared.link,
+  shared.updated,
+  shared.status,
 ];
+
+/** All first: a customer looks for their own tickets whatever their status. */
+const FILTERS = [ALL_TICKETS_TAB, ...TICKET_STATUS_TABS];
 
 /** My tickets: every support request of the user, filtered by status, with a way to open a new one. */
 export function TicketsScreen() {
-  const [filter, setFilter] = useState<TFilter>('all');
-  const [page, setPage] = useState(1);
-  const query = useTickets(filter === 'all' ? undefined : filter, page);
+  const [filter, setFilter] = useState<TTicketFilter>('all');
+  const pager = usePager(TICKETS_PAGE_SIZE);
+  const query = useTickets(filter === 'all' ? undefined : filter, pager.page);
   const { supportEmail } = useSettings('general');
   const newTicket = (
     <ButtonLink to={PATHS.newTicket} variant="primary" icon={<IconPlus size={16} />}>
@@ -93,7 +81,7 @@ export function TicketsScreen() {
             value={filter}
             onChange={(value) => {
               setFilter(value);
-              setPage(1);
+              pager.setPage(1);
             }}
             controls="tickets-table"
           />
@@ -104,9 +92,7 @@ export function TicketsScreen() {
             columns={COLUMNS}
             rowKey={(ticket) => ticket.id}
             query={query}
-            page={page}
-            limit={TICKETS_PAGE_SIZE}
-            onPageChange={setPage}
+            pager={pager}
             noun="tickets"
             skeletonRows={5}
             errorTitle="Your tickets could not load."
