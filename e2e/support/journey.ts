@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
-import type { TFactoryContext } from './factories';
+import { signInByApi, type TFactoryContext, uniqueEmail } from './factories';
 import { startMailbox, type TMailbox } from './mailbox';
+import { createPostgresDatabase, type TPostgresDatabase } from './postgres';
 import { startServer, type TRunningServer } from './server';
 
 export interface TOpenPageOptions {
@@ -17,6 +18,19 @@ export interface TJourneyEnvironment extends TFactoryContext {
   browser: Browser;
   /** A page in a fresh context (own storage), closed after the test. */
   openPage(options?: TOpenPageOptions): Promise<Page>;
+  /** The administrator the server seeds at start (`ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
+  admin: { email: string; password: string };
+  /** Signs the administrator in through the API: its session token. */
+  signInAdmin(): Promise<string>;
+  /** The PostgreSQL database the server runs on, when the journey asked for one. */
+  database: TPostgresDatabase;
+}
+
+export interface TJourneyOptions {
+  /** Seeds an administrator whose address starts with this ('admin'); none without it. */
+  adminPrefix?: string;
+  /** Runs the server on a fresh PostgreSQL database (dropped after) instead of the embedded one. */
+  isPostgres?: boolean;
 }
 
 /**
@@ -24,16 +38,30 @@ export interface TJourneyEnvironment extends TFactoryContext {
  * Chromium; every context a test opens is closed after it. Call once at the top of the file and
  * read the fields inside tests (they are set by beforeAll).
  */
-export function useJourneyEnvironment(env: Record<string, string> = {}): TJourneyEnvironment {
+export function useJourneyEnvironment(
+  env: Record<string, string> = {},
+  options: TJourneyOptions = {},
+): TJourneyEnvironment {
   const contexts: BrowserContext[] = [];
+  const admin = options.adminPrefix
+    ? { email: uniqueEmail(options.adminPrefix), password: 'Adm1n!Passw0rd#' }
+    : undefined;
   let server: TRunningServer | undefined;
   let mailbox: TMailbox | undefined;
   let browser: Browser | undefined;
+  let database: TPostgresDatabase | undefined;
 
   beforeAll(async () => {
+    if (options.isPostgres) database = await createPostgresDatabase();
     mailbox = await startMailbox();
+    // `env` is read now, so hooks registered before this one can still add to it.
     server = await startServer({
-      env: { SMTP_URL: mailbox.smtpUrl, ...env },
+      env: {
+        SMTP_URL: mailbox.smtpUrl,
+        ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        ...env,
+      },
       template: inject('dataTemplate'),
     });
     browser = await launchBrowser();
@@ -47,6 +75,7 @@ export function useJourneyEnvironment(env: Record<string, string> = {}): TJourne
     await browser?.close();
     await server?.stop();
     await mailbox?.stop();
+    await database?.drop();
   });
 
   const required = <T>(value: T | undefined, name: string): T => {
@@ -64,6 +93,16 @@ export function useJourneyEnvironment(env: Record<string, string> = {}): TJourne
     get browser() {
       return required(browser, 'browser');
     },
+    get database() {
+      return required(database, 'database');
+    },
+    get admin() {
+      return required(admin, 'admin (adminPrefix)');
+    },
+    async signInAdmin() {
+      const seeded = required(admin, 'admin (adminPrefix)');
+      return signInByApi(required(server, 'server'), seeded.email, seeded.password);
+    },
     async openPage(options = {}) {
       const context = await newContext(required(browser, 'browser'), {
         baseURL: required(server, 'server').url,
@@ -76,6 +115,12 @@ export function useJourneyEnvironment(env: Record<string, string> = {}): TJourne
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits until the screen shows `what` (its tables by default) and nothing on it is still busy loading. */
+export async function settled(page: Page, what = 'table') {
+  await page.locator(what).first().waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}
 
 /** Waits for the screen's h1 to read `title` (lazy screens replace the previous one). */
 export async function expectTitle(page: Page, title: string): Promise<void> {

@@ -1,28 +1,13 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import {
-  callApi,
-  createUser,
-  openPositionByApi,
-  signInByApi,
-  type TCreatedUser,
-  uniqueEmail,
-} from '../support/factories';
-import { expectToast, useJourneyEnvironment } from '../support/journey';
+import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // The back-office: an administrator finds a user, suspends and reactivates them, edits a position's
 // TP/SL, disables a pair, publishes a maintenance notice that reaches users' dashboards, and reads
 // every one of those actions in the audit log. A user who is not an administrator is kept out.
 
-const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
-const env = useJourneyEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-
-/** Waits until the screen's tables have their rows (no table still busy loading). */
-async function settled(page: Page) {
-  await page.locator('table, form').first().waitFor();
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-}
+const env = useJourneyEnvironment({}, { adminPrefix: 'admin' });
 
 describe('the admin back-office', () => {
   let adminToken: string;
@@ -31,7 +16,7 @@ describe('the admin back-office', () => {
   let userId: string;
 
   beforeAll(async () => {
-    adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    adminToken = await env.signInAdmin();
     user = await createUser(env, { firstName: 'Uma', lastName: 'Customer' });
     const order = await openPositionByApi(env.server, user.token, {
       account: 'demo',
@@ -189,17 +174,17 @@ describe('the admin back-office', () => {
           ['tickets', 'Support tickets'],
         ] as const) {
           await shot.goto(`/admin/${section}`);
-          await settled(shot);
+          await settled(shot, 'table, form');
           // Each screen has its page title.
           expect(await shot.locator('h1').allTextContents()).toEqual([title]);
           // Settings is long (every network of the wallet): the whole page.
           await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
         }
         await shot.goto(`/admin/users/${userId}`);
-        await settled(shot);
+        await settled(shot, 'table, form');
         await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
         await shot.goto('/dashboard/notifications');
-        await settled(shot);
+        await settled(shot, 'table, form');
         await screenshot(shot, `notifications-${size}-${theme}`);
       }
     }

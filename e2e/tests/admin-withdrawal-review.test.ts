@@ -1,40 +1,17 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import {
-  callApi,
-  createUser,
-  signInByApi,
-  type TCreatedUser,
-  uniqueEmail,
-  verifyIdentityByApi,
-} from '../support/factories';
-import { expectToast, useJourneyEnvironment } from '../support/journey';
-import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
+import { callApi, createUser, type TCreatedUser, verifyIdentityByApi } from '../support/factories';
+import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // Withdrawal review: an administrator lowers the review threshold through the settings API; a user
 // with money on the real account withdraws above it, and the withdrawal waits "Under review". In
 // the back-office the administrator rejects one (first without a reason: a clear error) and
 // approves the other; the user's wallet shows each new status.
 
-const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const LIVE_TIMEOUT_MS = 20_000;
 
-let database: TPostgresDatabase;
-const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-beforeAll(async () => {
-  database = await createPostgresDatabase();
-  serverEnv.DATABASE_URL = database.url;
-});
-const env = useJourneyEnvironment(serverEnv);
-afterAll(async () => database?.drop());
-
-/** Waits until the screen's tables have their rows (no table still busy loading). */
-async function settled(page: Page) {
-  await page.locator('table').first().waitFor();
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-}
+const env = useJourneyEnvironment({}, { adminPrefix: 'admin', isPostgres: true });
 
 describe('withdrawal review in the back-office', () => {
   let adminToken: string;
@@ -61,13 +38,13 @@ describe('withdrawal review in the back-office', () => {
   }
 
   beforeAll(async () => {
-    adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    adminToken = await env.signInAdmin();
     await callApi(env.server, 'PUT', '/admin/settings/wallet', {
       token: adminToken,
       body: { reviewAbove: '25' },
     });
     user = await createUser(env, { firstName: 'Vera', lastName: 'Review' });
-    await database.fundReal(user.email, 50_000n);
+    await env.database.fundReal(user.email, 50_000n);
     await verifyIdentityByApi(env.server, user.token, { level: 2, adminToken });
     withdrawals.push(await withdraw('40'));
     withdrawals.push(await withdraw('60'));

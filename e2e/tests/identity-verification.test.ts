@@ -1,27 +1,18 @@
 import { documentImage } from '@td/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { DEFAULT_PASSWORD, signInByApi, uniqueEmail, VERIFY_EMAIL_SUBJECT } from '../support/factories';
+import { DEFAULT_PASSWORD, uniqueEmail, VERIFY_EMAIL_SUBJECT } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
-import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
 
 // From signup to a withdrawal: a new user with money on the real account is told to verify their
 // identity, enters their personal details, photographs an ID card, and waits; an administrator
 // sees the details beside the documents in the back-office and approves; the user gets the e-mail,
 // and the withdrawal that was refused now goes through.
 
-const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-let database: TPostgresDatabase;
-const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-beforeAll(async () => {
-  database = await createPostgresDatabase();
-  serverEnv.DATABASE_URL = database.url;
-});
-const env = useJourneyEnvironment(serverEnv);
-afterAll(async () => database?.drop());
+const env = useJourneyEnvironment({}, { adminPrefix: 'admin', isPostgres: true });
 
 const photo = async (name: string, hue: number) => ({
   name: `${name}.jpg`,
@@ -54,7 +45,7 @@ describe('identity verification, from signup to a withdrawal', () => {
     await page.getByLabel('Verification code').fill(mail.code());
     await waitForPath(page, '/dashboard/home');
     token = await page.evaluate(() => localStorage.getItem('TOKEN') ?? '');
-    await database.fundReal(email, 100_000n);
+    await env.database.fundReal(email, 100_000n);
 
     // The wallet says what is missing instead of the withdrawal form.
     await page.goto('/dashboard/wallet?tab=withdraw');
@@ -117,7 +108,7 @@ describe('identity verification, from signup to a withdrawal', () => {
   });
 
   it('is approved in the back-office, with the documents beside the details', async () => {
-    const adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    const adminToken = await env.signInAdmin();
     const admin = await env.openPage({ token: adminToken, theme: 'dark' });
     await admin.goto('/admin/kyc');
     await admin.getByRole('link', { name: 'KYC', exact: true }).waitFor();

@@ -1,22 +1,14 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import {
-  callApi,
-  createUser,
-  openPositionByApi,
-  signInByApi,
-  type TCreatedUser,
-  uniqueEmail,
-} from '../support/factories';
+import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../support/journey';
 
 // A ticket about an order: the user opens it from the Support screen, picking the order and
 // attaching a screenshot; support answers in the back-office (the ticket goes In Progress, the user
 // hears of it in the app and by e-mail); the user closes it.
 
-const ADMIN = { email: uniqueEmail('support'), password: 'Adm1n!Passw0rd#' };
-const env = useJourneyEnvironment({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const env = useJourneyEnvironment({}, { adminPrefix: 'support' });
 
 describe('a support ticket about an order', () => {
   let user: TCreatedUser;
@@ -25,7 +17,7 @@ describe('a support ticket about an order', () => {
 
   beforeAll(async () => {
     user = await createUser(env, { firstName: 'Tom', lastName: 'Ticket' });
-    adminToken = await signInByApi(env.server, ADMIN.email, ADMIN.password);
+    adminToken = await env.signInAdmin();
     const order = await openPositionByApi(env.server, user.token, {
       account: 'demo',
       amount: '250',

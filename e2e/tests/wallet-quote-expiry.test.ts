@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import {
-  createUser,
-  signInByApi,
-  type TCreatedUser,
-  uniqueEmail,
-  verifyIdentityByApi,
-} from '../support/factories';
+import { createUser, type TCreatedUser, verifyIdentityByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
-import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
 
 // A withdrawal's quote holds its rate for a minute. A user reviews one and lets it run out (the
 // test ends its time in the database rather than waiting): confirming it brings the message and a
@@ -18,25 +11,17 @@ import { createPostgresDatabase, type TPostgresDatabase } from '../support/postg
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const EXPIRED = 'This quote has expired. Review the withdrawal again for a fresh rate';
 
-let database: TPostgresDatabase;
-const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
-const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-beforeAll(async () => {
-  database = await createPostgresDatabase();
-  serverEnv.DATABASE_URL = database.url;
-});
-const env = useJourneyEnvironment(serverEnv);
-afterAll(async () => database?.drop());
+const env = useJourneyEnvironment({}, { adminPrefix: 'admin', isPostgres: true });
 
 describe('withdrawal quote expiry', () => {
   let user: TCreatedUser;
 
   beforeAll(async () => {
     user = await createUser(env, { firstName: 'Quinn', lastName: 'Quote' });
-    await database.fundReal(user.email, 50_000n);
+    await env.database.fundReal(user.email, 50_000n);
     await verifyIdentityByApi(env.server, user.token, {
       level: 2,
-      adminToken: await signInByApi(env.server, ADMIN.email, ADMIN.password),
+      adminToken: await env.signInAdmin(),
     });
   });
 
@@ -53,7 +38,7 @@ describe('withdrawal quote expiry', () => {
     expect(await countdown.textContent()).toMatch(/^This rate holds for [01]:\d\d$/);
 
     // The quote runs out on the review: Confirm brings the message and a new quote to review.
-    expect(await database.expireWithdrawalQuotes(user.email)).toBe(1);
+    expect(await env.database.expireWithdrawalQuotes(user.email)).toBe(1);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').filter({ hasText: EXPIRED }).waitFor();
     // Said once, in the panel (no toast repeating it).
@@ -67,7 +52,7 @@ describe('withdrawal quote expiry', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'Please check your email for the verification code');
     const stale = await env.mailbox.waitForMail(user.email, /confirm your withdrawal/i);
-    expect(await database.expireWithdrawalQuotes(user.email)).toBe(1);
+    expect(await env.database.expireWithdrawalQuotes(user.email)).toBe(1);
     await page.getByLabel('Email verification code').fill(stale.code());
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByText(EXPIRED).waitFor();

@@ -4,13 +4,7 @@ import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import {
-  createUser,
-  signInByApi,
-  type TCreatedUser,
-  uniqueEmail,
-  verifyIdentityByApi,
-} from '../support/factories';
+import { createUser, type TCreatedUser, verifyIdentityByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 
 // The wallet against a real local chain: the server watches hardhat as its Ethereum node. A user
@@ -21,15 +15,14 @@ const LIVE_TIMEOUT_MS = 45_000;
 const CONFIRMATIONS = 12;
 
 let chain: LocalChain | undefined;
-const ADMIN = { email: uniqueEmail('admin'), password: 'Adm1n!Passw0rd#' };
-const serverEnv: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+const serverEnv: Record<string, string> = {};
 // Registered before the journey's hooks, so the server starts with the chain's address.
 beforeAll(async () => {
   chain = await startLocalChain();
   serverEnv.EVM_RPC_ETHEREUM = chain.url;
 }, 120_000);
 afterAll(async () => chain?.stop());
-const env = useJourneyEnvironment(serverEnv);
+const env = useJourneyEnvironment(serverEnv, { adminPrefix: 'admin' });
 
 const liveChain = () => {
   if (!chain) throw new Error('the local chain is not running');
@@ -50,7 +43,7 @@ describe('wallet', () => {
     // Withdrawals are for verified identities.
     await verifyIdentityByApi(env.server, user.token, {
       level: 2,
-      adminToken: await signInByApi(env.server, ADMIN.email, ADMIN.password),
+      adminToken: await env.signInAdmin(),
     });
   });
 
