@@ -2,7 +2,6 @@ import type { TChartInterval } from '@td/contracts/constants';
 import type { TCandle } from '@td/contracts/market';
 import {
   CandlestickSeries,
-  ColorType,
   CrosshairMode,
   createChart,
   HistogramSeries,
@@ -27,10 +26,12 @@ import {
 import type { TCandleFeed } from '../use-candle-feed';
 import styles from './candle-chart.module.css';
 import {
+  followHost,
   priceFormatOf,
   readThemeColors,
   type TChartColors,
   TICK_KIND,
+  themedLayout,
   timeMsOf,
   toBar,
   toVolumeBar,
@@ -168,12 +169,7 @@ export function CandleChart({
     const chart = createChart(host, {
       width: host.clientWidth,
       height: host.clientHeight,
-      layout: {
-        background: { type: ColorType.Solid, color: colors.background },
-        textColor: colors.text,
-        fontFamily: colors.fontFamily,
-        fontSize: 11,
-      },
+      layout: themedLayout(colors),
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       crosshair: {
         mode: CrosshairMode.Normal,
@@ -207,21 +203,11 @@ export function CandleChart({
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
     handlesRef.current = { chart, candles, volume, colors };
 
-    const resizeObserver = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const { width, height } = entry.contentRect;
-      chart.resize(Math.floor(width), Math.floor(height));
-    });
-    resizeObserver.observe(host);
-
-    // The theme lives on <html data-theme>; the CSS variables change with it.
-    const themeObserver = new MutationObserver(() => {
+    const stopFollowing = followHost(host, chart, (next) => {
       const handles = handlesRef.current;
       if (!handles) return;
-      const next = readThemeColors();
       handles.colors = next;
       chart.applyOptions({
-        layout: { background: { type: ColorType.Solid, color: next.background }, textColor: next.text },
         grid: { vertLines: { color: next.grid }, horzLines: { color: next.grid } },
         crosshair: {
           vertLine: { color: next.crosshair, labelBackgroundColor: next.crosshairLabel },
@@ -242,11 +228,9 @@ export function CandleChart({
       volume.setData(feedRef.current.candles().map((candle) => toVolumeBar(candle, next)));
       setThemeVersion((version) => version + 1);
     });
-    themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
     return () => {
-      resizeObserver.disconnect();
-      themeObserver.disconnect();
+      stopFollowing();
       handlesRef.current = null;
       chart.remove();
     };

@@ -1,14 +1,16 @@
 import type { TCandle } from '@td/contracts/market';
 import {
   type CandlestickData,
+  ColorType,
   type HistogramData,
+  type IChartApi,
   TickMarkType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { compareDecimal, type TChartTickKind } from '../../../lib/format-market';
 
-/** The candle chart's look: the theme's colours read off the CSS variables, and candles as bars. */
+/** The charts' look: the theme's colours read off the CSS variables, and candles as bars. */
 
 /** The volume bars take the bottom fifth of the chart, under the candles. */
 export const VOLUME_SCALE_TOP = 0.82;
@@ -27,12 +29,14 @@ export interface TChartColors {
   volumeDown: string;
   /** Price lines: a position's entry, and its liquidation. */
   entry: string;
+  /** A line of the account's own figures (equity). */
+  accent: string;
   warning: string;
   fontFamily: string;
 }
 
 /** '#2ebd85' + 0.45 → 'rgba(46, 189, 133, 0.45)'; anything else is returned as it is. */
-function withAlpha(color: string, alpha: number): string {
+export function withAlpha(color: string, alpha: number): string {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
   if (!match) return color;
   const [, red = '0', green = '0', blue = '0'] = match;
@@ -57,8 +61,40 @@ export function readThemeColors(): TChartColors {
     volumeUp: withAlpha(up, VOLUME_ALPHA),
     volumeDown: withAlpha(down, VOLUME_ALPHA),
     entry: read('--color-accent-text', '#6ea8fe'),
+    accent: read('--color-accent', '#2f6fed'),
     warning: read('--color-warning', '#f0b90b'),
     fontFamily: read('--font-sans', 'system-ui, sans-serif'),
+  };
+}
+
+/** The background and type of a chart in the theme's colours. */
+export const themedLayout = (colors: TChartColors) => ({
+  background: { type: ColorType.Solid, color: colors.background },
+  textColor: colors.text,
+  fontFamily: colors.fontFamily,
+  fontSize: 11,
+});
+
+/**
+ * Keeps `chart` the size of `host` and in the theme (on <html data-theme>, whose change swaps the
+ * CSS variables): the layout is recoloured here, the rest by `onTheme` with the new colours.
+ * Returns what stops following.
+ */
+export function followHost(host: HTMLElement, chart: IChartApi, onTheme: (colors: TChartColors) => void) {
+  const resize = new ResizeObserver(([entry]) => {
+    if (!entry) return;
+    chart.resize(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height));
+  });
+  resize.observe(host);
+  const theme = new MutationObserver(() => {
+    const next = readThemeColors();
+    chart.applyOptions({ layout: themedLayout(next) });
+    onTheme(next);
+  });
+  theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => {
+    resize.disconnect();
+    theme.disconnect();
   };
 }
 

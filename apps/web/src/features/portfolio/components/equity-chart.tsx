@@ -1,6 +1,5 @@
 import {
   AreaSeries,
-  ColorType,
   createChart,
   type IChartApi,
   type ISeriesApi,
@@ -8,6 +7,13 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import {
+  followHost,
+  readThemeColors,
+  type TChartColors,
+  themedLayout,
+  withAlpha,
+} from '../../../domain/market/components/chart-theme';
 import { formatMoney } from '../../../lib/format';
 import styles from './equity-chart.module.css';
 
@@ -24,44 +30,16 @@ interface TEquityChartProps {
   seriesKey: string;
 }
 
-interface TColors {
-  background: string;
-  text: string;
-  grid: string;
-  line: string;
-  fontFamily: string;
-}
-
-function readColors(): TColors {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    background: read('--color-surface-1', '#12161d'),
-    text: read('--color-text-3', '#8a93a3'),
-    grid: read('--color-border', '#252c38'),
-    line: read('--color-accent', '#2f6fed'),
-    fontFamily: read('--font-sans', 'system-ui, sans-serif'),
-  };
-}
-
-/** '#2f6fed' + 0.3 → 'rgba(47, 111, 237, 0.3)'. */
-function withAlpha(color: string, alpha: number): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
-  if (!match) return color;
-  const [, r = '0', g = '0', b = '0'] = match;
-  return `rgba(${Number.parseInt(r, 16)}, ${Number.parseInt(g, 16)}, ${Number.parseInt(b, 16)}, ${alpha})`;
-}
-
 // Drawn only: the equity strings become numbers for the canvas, never for arithmetic.
 const toPoint = (point: TEquityPoint) => ({
   time: Math.floor(point.t / 1000) as UTCTimestamp,
   value: Number(point.equity),
 });
 
-const seriesColors = (colors: TColors) => ({
-  lineColor: colors.line,
-  topColor: withAlpha(colors.line, 0.32),
-  bottomColor: withAlpha(colors.line, 0.02),
+const seriesColors = (colors: TChartColors) => ({
+  lineColor: colors.accent,
+  topColor: withAlpha(colors.accent, 0.32),
+  bottomColor: withAlpha(colors.accent, 0.02),
 });
 
 /**
@@ -77,17 +55,12 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const colors = readColors();
+    const colors = readThemeColors();
     const chart = createChart(host, {
       width: host.clientWidth,
       height: host.clientHeight,
-      layout: {
-        background: { type: ColorType.Solid, color: colors.background },
-        textColor: colors.text,
-        fontFamily: colors.fontFamily,
-        fontSize: 11,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
+      layout: themedLayout(colors),
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
       timeScale: { borderVisible: false, timeVisible: false, fixLeftEdge: true, fixRightEdge: true },
       localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
@@ -101,23 +74,12 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     });
     chartRef.current = { chart, series };
 
-    const resize = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      chart.resize(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height));
-    });
-    resize.observe(host);
-    const theme = new MutationObserver(() => {
-      const next = readColors();
-      chart.applyOptions({
-        layout: { background: { type: ColorType.Solid, color: next.background }, textColor: next.text },
-        grid: { horzLines: { color: next.grid } },
-      });
+    const stopFollowing = followHost(host, chart, (next) => {
+      chart.applyOptions({ grid: { horzLines: { color: next.border } } });
       series.applyOptions(seriesColors(next));
     });
-    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
-      resize.disconnect();
-      theme.disconnect();
+      stopFollowing();
       chartRef.current = null;
       drawnRef.current = null;
       chart.remove();
