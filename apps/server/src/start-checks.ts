@@ -1,6 +1,12 @@
 import { createPublicClient, http } from 'viem';
 import { ConfigError, type TConfig } from './config';
-import { EVM_NETWORKS, evmRpcUrl, hotWalletKey, type TEvmNetwork } from './modules/wallet/chain-config';
+import {
+  type ChainEnv,
+  EVM_NETWORKS,
+  evmRpcUrl,
+  hotWalletKey,
+  type TEvmNetwork,
+} from './modules/wallet/chain-config';
 import { DEVELOPMENT_MNEMONIC, isDevelopmentKey, normalizeMnemonic } from './modules/wallet/hd';
 import type { Logger } from './platform/logger';
 
@@ -14,25 +20,18 @@ const JWT_SECRET_LENGTH_MIN = 32;
 /** How long a node has to say which chain it serves before the start goes on without the answer. */
 const CHAIN_ID_TIMEOUT_MS = 5_000;
 
-type CheckedConfig = Pick<
-  TConfig,
-  | 'APP_ENV'
-  | 'PUBLIC_URL'
-  | 'SMTP_URL'
-  | 'JWT_SECRET'
-  | 'KYC_ENCRYPTION_KEY'
-  | 'MARKET_FEED'
-  | 'FINNHUB_API_KEY'
-  | 'REAL_TRADING_ON_SIMULATED_PRICES'
-  | 'EVM_RPC_ETHEREUM'
-  | 'EVM_RPC_POLYGON'
-  | 'EVM_RPC_BSC'
-  | 'TRON_API_URL'
-  | 'BITCOIN_API_URL'
-  | 'WALLET_HOT_KEY'
-  | 'WALLET_MNEMONIC'
-  | 'WALLET_XPUB'
->;
+type CheckedConfig = ChainEnv &
+  Pick<
+    TConfig,
+    | 'APP_ENV'
+    | 'PUBLIC_URL'
+    | 'SMTP_URL'
+    | 'JWT_SECRET'
+    | 'KYC_ENCRYPTION_KEY'
+    | 'MARKET_FEED'
+    | 'FINNHUB_API_KEY'
+    | 'REAL_TRADING_ON_SIMULATED_PRICES'
+  >;
 
 /** Which of the wallet's keys are the public development ones (anyone can spend what they hold). */
 export function developmentKeys(config: CheckedConfig): { isMnemonic: boolean; isHotKey: boolean } {

@@ -5,7 +5,8 @@ import { hotWalletKeyFromMnemonic } from './hd';
 export const EVM_NETWORKS = ['ethereum', 'polygon', 'bsc'] as const satisfies readonly TNetwork[];
 export type TEvmNetwork = (typeof EVM_NETWORKS)[number];
 
-type ChainEnv = Pick<
+/** The settings of the chains: their nodes and APIs, and the wallet's keys. */
+export type ChainEnv = Pick<
   TConfig,
   | 'EVM_RPC_ETHEREUM'
   | 'EVM_RPC_POLYGON'
