@@ -13,10 +13,11 @@ export interface TPagedQuery<TRow> {
   refetch: () => unknown;
 }
 
-export interface TPagedTableProps<TRow> {
+export interface TPagedTableProps<TRow extends { id: string }> {
   caption: string;
   columns: readonly TColumn<TRow>[];
-  rowKey: (row: TRow) => string;
+  /** Tells the rows apart; their `id` unless given. */
+  rowKey?: (row: TRow) => string;
   query: TPagedQuery<TRow>;
   /** The page shown, how many rows a page holds, and how to turn it (`usePager`). */
   pager: TPager;
@@ -48,10 +49,10 @@ export function usePager(limit: number): TPager {
  * dimmed while the next comes, an error with a retry), and the pager when there is more than a
  * page.
  */
-export function PagedTable<TRow>({
+export function PagedTable<TRow extends { id: string }>({
   caption,
   columns,
-  rowKey,
+  rowKey = (row) => row.id,
   query,
   pager,
   noun,

@@ -14,7 +14,7 @@ export function PriceChange({ value, variant = 'text', className }: TPriceChange
   const { text, direction } = formatChange(value);
   return (
     <span
-      className={[styles.change, styles[variant], styles[direction], 'tabular', className]
+      className={[styles.change, styles[variant], `tone-${direction}`, 'tabular', className]
         .filter(Boolean)
         .join(' ')}
       data-direction={direction}

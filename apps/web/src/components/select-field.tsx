@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 import { IconChevronDown } from './icons';
 import styles from './select-field.module.css';
+import { FieldFrame, FieldNote } from './text-field';
 import fieldStyles from './text-field.module.css';
 
 export interface TSelectOption {
@@ -34,12 +35,7 @@ export function SelectField({
   const messageId = `${selectId}-message`;
   const message = error ?? hint;
   return (
-    <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
-      <div className={fieldStyles.labelRow}>
-        <label htmlFor={selectId} className={fieldStyles.label}>
-          {label}
-        </label>
-      </div>
+    <FieldFrame inputId={selectId} label={label} className={className}>
       <div className={[fieldStyles.control, error ? fieldStyles.invalid : ''].filter(Boolean).join(' ')}>
         <select
           id={selectId}
@@ -57,11 +53,7 @@ export function SelectField({
         </select>
         <IconChevronDown size={16} className={styles.chevron} />
       </div>
-      {message ? (
-        <p id={messageId} className={error ? fieldStyles.error : fieldStyles.hint}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+      <FieldNote error={error} hint={hint} errorId={messageId} hintId={messageId} />
+    </FieldFrame>
   );
 }

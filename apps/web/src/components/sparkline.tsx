@@ -19,7 +19,7 @@ export function Sparkline({ values, direction, width = 72, height = 28, classNam
   const path = values ? sparklinePath(values, width, height, 2) : '';
   return (
     <svg
-      className={[styles.sparkline, styles[direction], className].filter(Boolean).join(' ')}
+      className={[styles.sparkline, `tone-${direction}`, className].filter(Boolean).join(' ')}
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}

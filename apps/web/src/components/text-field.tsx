@@ -42,13 +42,7 @@ export function TextField({
       .join(' ') || undefined;
 
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label htmlFor={inputId} className={styles.label}>
-          {label}
-        </label>
-        {labelAside}
-      </div>
+    <FieldFrame inputId={inputId} label={label} labelAside={labelAside} className={className}>
       <div className={[styles.control, error ? styles.invalid : ''].filter(Boolean).join(' ')}>
         <input
           id={inputId}
@@ -60,7 +54,7 @@ export function TextField({
         {endAdornment ? <div className={styles.adornment}>{endAdornment}</div> : null}
       </div>
       <FieldNote error={error} hint={hint} errorId={errorId} hintId={hintId} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -129,12 +123,7 @@ export function TextAreaField({
   const inputId = id ?? generatedId;
   const noteId = `${inputId}-note`;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label htmlFor={inputId} className={styles.label}>
-          {label}
-        </label>
-      </div>
+    <FieldFrame inputId={inputId} label={label} className={className}>
       <div
         className={[styles.control, styles.multiline, error ? styles.invalid : ''].filter(Boolean).join(' ')}
       >
@@ -148,6 +137,33 @@ export function TextAreaField({
         />
       </div>
       <FieldNote error={error} hint={hint} errorId={noteId} hintId={noteId} />
+    </FieldFrame>
+  );
+}
+
+/** A field's frame: its label (and what sits beside it) above the control and the note under it. */
+export function FieldFrame({
+  inputId,
+  label,
+  labelAside,
+  className,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  labelAside?: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <div className={styles.labelRow}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      {children}
     </div>
   );
 }

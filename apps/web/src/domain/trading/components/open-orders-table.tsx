@@ -56,11 +56,11 @@ function Exits({ row }: { row: TRow }) {
   const precision = precisionOf(row.pair);
   return (
     <span className={styles.exits}>
-      <span className={row.order.takeProfit ? styles.up : styles.none}>
+      <span className={row.order.takeProfit ? 'tone-up' : styles.none}>
         {formatPrice(row.order.takeProfit, precision)}
       </span>
       <span className={styles.none}>/</span>
-      <span className={row.order.stopLoss ? styles.down : styles.none}>
+      <span className={row.order.stopLoss ? 'tone-down' : styles.none}>
         {formatPrice(row.order.stopLoss, precision)}
       </span>
     </span>

@@ -19,7 +19,7 @@ export function SignedMoney({ value, precision = 2, suffix, className, testId }:
   const signed = direction === 'up' ? `+${text}` : text;
   return (
     <span
-      className={[styles.signed, styles[direction], 'tabular', className].filter(Boolean).join(' ')}
+      className={[styles.signed, `tone-${direction}`, 'tabular', className].filter(Boolean).join(' ')}
       data-direction={direction}
       data-value={value ?? ''}
       data-testid={testId}

@@ -99,7 +99,6 @@ export function WalletTransactionsTable({
       <PagedTable
         caption={title}
         columns={WALLET_TX_COLUMNS}
-        rowKey={(tx) => tx.id}
         query={query}
         pager={pager}
         noun="transactions"

@@ -70,8 +70,6 @@ export function AdminAuditScreen() {
       }
       caption="Audit log"
       columns={COLUMNS}
-      rowKey={(entry) => entry.id}
-      skeletonRows={8}
       empty={<EmptyState icon={<IconHistory size={24} />} title="No administrator action yet." />}
       query={query}
       noun="entries"

@@ -82,7 +82,6 @@ export function AdminKycScreen() {
       counted={['submission', 'submissions']}
       caption="Identity submissions"
       columns={columns}
-      rowKey={(row) => row.id}
       skeletonRows={6}
       empty={<EmptyState icon={<IconShieldCheck size={24} />} title="Nothing to review." />}
       query={query}

@@ -17,7 +17,7 @@ export function useListFilters<TFilters extends object>(initial: TFilters) {
   return { filters, setFilter, page, setPage };
 }
 
-interface TAdminListProps<TRow> extends Omit<TPagedTableProps<TRow>, 'pager'> {
+interface TAdminListProps<TRow extends { id: string }> extends Omit<TPagedTableProps<TRow>, 'pager'> {
   list: { page: number; setPage: (page: number) => void };
   /** The filters above the table. */
   toolbar: ReactNode;
@@ -28,7 +28,13 @@ interface TAdminListProps<TRow> extends Omit<TPagedTableProps<TRow>, 'pager'> {
 }
 
 /** A back-office list: its filters, the total, and one page of the table with the pager. */
-export function AdminList<TRow>({ list, toolbar, counted, children, ...table }: TAdminListProps<TRow>) {
+export function AdminList<TRow extends { id: string }>({
+  list,
+  toolbar,
+  counted,
+  children,
+  ...table
+}: TAdminListProps<TRow>) {
   const total = table.query.data?.total;
   return (
     <Card isFlush>

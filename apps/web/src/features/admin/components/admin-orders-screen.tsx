@@ -171,8 +171,6 @@ export function AdminOrdersScreen() {
       }
       caption="Orders"
       columns={columns}
-      rowKey={(order) => order.id}
-      skeletonRows={8}
       empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
       query={query}
       noun="orders"

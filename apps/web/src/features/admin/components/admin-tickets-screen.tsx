@@ -60,7 +60,6 @@ export function AdminTicketsScreen() {
       }
       caption="Support tickets"
       columns={COLUMNS}
-      rowKey={(ticket) => ticket.id}
       skeletonRows={6}
       empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
       query={query}

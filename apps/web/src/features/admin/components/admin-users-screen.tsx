@@ -69,8 +69,6 @@ export function AdminUsersScreen() {
       counted={['user', 'users']}
       caption="Users"
       columns={COLUMNS}
-      rowKey={(user) => user.id}
-      skeletonRows={8}
       empty={<EmptyState icon={<IconUsers size={24} />} title="No user matches." />}
       query={query}
       noun="users"

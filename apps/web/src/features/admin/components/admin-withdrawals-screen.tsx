@@ -237,7 +237,6 @@ export function AdminWithdrawalsScreen() {
       counted={['withdrawal', 'withdrawals']}
       caption="Withdrawals"
       columns={columns}
-      rowKey={(tx) => tx.id}
       skeletonRows={6}
       empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
       query={query}

@@ -186,7 +186,6 @@ export function NotificationsScreen() {
           <PagedTable
             caption="Notifications"
             columns={columns}
-            rowKey={(item) => item.id}
             query={query}
             pager={pager}
             noun="notifications"

@@ -56,7 +56,6 @@ export function LoginHistoryCard() {
       <PagedTable
         caption="Login history"
         columns={COLUMNS}
-        rowKey={(event) => event.id}
         query={query}
         pager={pager}
         noun="logins"

@@ -3,11 +3,10 @@ import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { CountryField } from '../../../components/country-field';
 import styles from '../../../components/form-layout.module.css';
 import { IconCheck } from '../../../components/icons';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { COUNTRIES } from '../../../lib/countries';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { useUpdateProfile } from '../api/update-profile';
@@ -15,8 +14,6 @@ import { useUpdateProfile } from '../api/update-profile';
 const FIELDS = ['firstName', 'lastName', 'phone', 'country'] as const;
 type TDetailsField = (typeof FIELDS)[number];
 type TDetailsValues = Record<TDetailsField, string>;
-
-const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
 
 function valuesOf(user: TUser): TDetailsValues {
   return {
@@ -94,13 +91,7 @@ export function PersonalDetailsForm({ user }: { user: TUser }) {
           placeholder="+44 20 7946 0000"
           hint="With the country code."
         />
-        <SelectField
-          {...textField('country')}
-          label="Country of residence"
-          autoComplete="country"
-          placeholder="Select a country"
-          options={COUNTRY_OPTIONS}
-        />
+        <CountryField {...textField('country')} />
       </div>
       <div className={styles.footer}>
         {isDirty ? (

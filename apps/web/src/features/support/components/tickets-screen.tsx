@@ -90,7 +90,6 @@ export function TicketsScreen() {
           <PagedTable
             caption="My tickets"
             columns={COLUMNS}
-            rowKey={(ticket) => ticket.id}
             query={query}
             pager={pager}
             noun="tickets"

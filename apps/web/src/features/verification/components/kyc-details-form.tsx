@@ -1,10 +1,9 @@
 import { type TKycDetails, ZKycDetails } from '@td/contracts/kyc';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
+import { CountryField } from '../../../components/country-field';
 import formLayout from '../../../components/form-layout.module.css';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { COUNTRIES } from '../../../lib/countries';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { useSaveKycDetails } from '../api/kyc';
@@ -22,7 +21,6 @@ const FIELDS = [
 type TField = (typeof FIELDS)[number];
 type TValues = Record<TField, string>;
 
-const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
 const EMPTY: TValues = {
   legalFirstName: '',
   legalLastName: '',
@@ -81,14 +79,7 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
           hint="You must be 18 or older."
           required
         />
-        <SelectField
-          {...textField('country')}
-          label="Country of residence"
-          autoComplete="country"
-          placeholder="Select a country"
-          options={COUNTRY_OPTIONS}
-          required
-        />
+        <CountryField {...textField('country')} required />
       </div>
       <TextField
         {...textField('addressLine')}

@@ -3,16 +3,14 @@ import { useState } from 'react';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { formatMoney } from '../../../lib/format';
 import { useCoins } from '../api/get-coins';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { AddressQr } from './address-qr';
+import { CoinNetworkPickers } from './coin-network-pickers';
 import styles from './wallet-screen.module.css';
-
-const COIN_OPTIONS = COINS.map((coin) => ({ value: coin, label: coinName(coin) }));
 
 /** Deposit: pick the coin and network, and send to the address shown (QR code and copy). */
 export function DepositPanel() {
@@ -24,29 +22,20 @@ export function DepositPanel() {
   const network = picked ?? networksOf?.find((n) => n.isWatched)?.network ?? NETWORKS_BY_COIN[coin][0];
   const address = useDepositAddress(coin, network);
   const info = networksOf?.find((n) => n.network === network);
-  const networkOptions = NETWORKS_BY_COIN[coin].map((value) => ({ value, label: networkName(value) }));
 
   return (
     <Card title="Deposit crypto">
       <div className={styles.form}>
-        <div className={styles.pickers}>
-          <SelectField
-            label="Coin"
-            options={COIN_OPTIONS}
-            value={coin}
-            onChange={(event) => {
-              const next = event.target.value as TCoin;
-              setCoin(next);
-              setPicked(null);
-            }}
-          />
-          <SelectField
-            label="Network"
-            options={networkOptions}
-            value={network}
-            onChange={(event) => setPicked(event.target.value as TNetwork)}
-          />
-        </div>
+        <CoinNetworkPickers
+          coins={COINS}
+          coin={coin}
+          network={network}
+          onCoinChange={(next) => {
+            setCoin(next);
+            setPicked(null);
+          }}
+          onNetworkChange={setPicked}
+        />
 
         <div className={styles.addressBox}>
           {info && !info.isWatched ? (

@@ -12,10 +12,8 @@ import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { OtpField } from '../../../components/otp-field';
-import { SelectField } from '../../../components/select-field';
 import { Stepper } from '../../../components/stepper';
 import { TextField } from '../../../components/text-field';
-import { coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
@@ -28,11 +26,11 @@ import {
   useRequestWithdrawalCode,
 } from '../api/withdrawals';
 import { formatSecondsLeft, useSecondsUntil } from '../hooks/use-seconds-until';
+import { CoinNetworkPickers } from './coin-network-pickers';
 import styles from './wallet-screen.module.css';
 import { WithdrawResult, WithdrawReview } from './withdraw-summary';
 
 export const WITHDRAW_STEPS = ['Withdraw', 'Review Details', 'Verification Code'] as const;
-const COIN_OPTIONS = WITHDRAW_COINS.map((coin) => ({ value: coin, label: coinName(coin) }));
 
 type TFields = 'address' | 'amount' | 'emailCode' | 'tfaCode';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
@@ -213,24 +211,16 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
 
       {step === 0 ? (
         <form className={styles.form} onSubmit={submitDetails} noValidate>
-          <div className={styles.pickers}>
-            <SelectField
-              label="Coin"
-              options={COIN_OPTIONS}
-              value={coin}
-              onChange={(event) => {
-                const next = event.target.value as TWithdrawCoin;
-                setCoin(next);
-                setNetwork(NETWORKS_BY_COIN[next][0]);
-              }}
-            />
-            <SelectField
-              label="Network"
-              options={NETWORKS_BY_COIN[coin].map((value) => ({ value, label: networkName(value) }))}
-              value={network}
-              onChange={(event) => setNetwork(event.target.value as TNetwork)}
-            />
-          </div>
+          <CoinNetworkPickers
+            coins={WITHDRAW_COINS}
+            coin={coin}
+            network={network}
+            onCoinChange={(next) => {
+              setCoin(next);
+              setNetwork(NETWORKS_BY_COIN[next][0]);
+            }}
+            onNetworkChange={setNetwork}
+          />
           <TextField
             label="Address"
             name="address"
