@@ -18,6 +18,16 @@ export const VIEWPORTS = {
 
 export type TTheme = 'dark' | 'light';
 
+/** What a screen is captured in: both themes, each at a phone's width and a desktop's. */
+export const SCREEN_VARIANTS = (['dark', 'light'] as const).flatMap((theme) =>
+  (
+    [
+      ['375', VIEWPORTS.mobile],
+      ['1440', VIEWPORTS.desktop],
+    ] as const
+  ).map(([size, viewport]) => ({ theme, size, viewport })),
+);
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

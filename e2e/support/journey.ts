@@ -18,6 +18,8 @@ export interface TJourneyEnvironment extends TFactoryContext {
   browser: Browser;
   /** A page in a fresh context (own storage), closed after the test. */
   openPage(options?: TOpenPageOptions): Promise<Page>;
+  /** A signed-in page on `path`, once the screen's h1 reads `title`. */
+  openScreen(token: string, path: string, title: string): Promise<Page>;
   /** The administrator the server seeds at start (`ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
   admin: { email: string; password: string };
   /** Signs the administrator in through the API: its session token. */
@@ -83,6 +85,15 @@ export function useJourneyEnvironment(
     return value;
   };
 
+  const openPage = async (options: TOpenPageOptions = {}) => {
+    const context = await newContext(required(browser, 'browser'), {
+      baseURL: required(server, 'server').url,
+      ...options,
+    });
+    contexts.push(context);
+    return context.newPage();
+  };
+
   return {
     get server() {
       return required(server, 'server');
@@ -103,13 +114,12 @@ export function useJourneyEnvironment(
       const seeded = required(admin, 'admin (adminPrefix)');
       return signInByApi(required(server, 'server'), seeded.email, seeded.password);
     },
-    async openPage(options = {}) {
-      const context = await newContext(required(browser, 'browser'), {
-        baseURL: required(server, 'server').url,
-        ...options,
-      });
-      contexts.push(context);
-      return context.newPage();
+    openPage,
+    async openScreen(token, path, title) {
+      const page = await openPage({ token });
+      await page.goto(path);
+      await expectTitle(page, title);
+      return page;
     },
   };
 }

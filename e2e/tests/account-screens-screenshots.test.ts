@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -46,88 +46,83 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 describe('account screens', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [size, viewport] of [
-      ['375', VIEWPORTS.mobile],
-      ['1440', VIEWPORTS.desktop],
-    ] as const) {
-      it(`captures signup at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ theme, viewport });
-        await page.goto('/authentication/signup?ref=TD7K2Q');
-        await expectTitle(page, 'Create your account');
-        await page.getByLabel('First name').fill('Margaret');
-        await page.getByLabel('Last name').fill('Hamilton');
-        await page.getByLabel('Email').fill('margaret.hamilton@gmail.com');
-        await page.getByLabel('Password', { exact: true }).fill('Apollo11moon');
-        await page.getByLabel('Password', { exact: true }).blur();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `signup-${size}-${theme}`, { fullPage: true });
-      });
+  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+    it(`captures signup at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ theme, viewport });
+      await page.goto('/authentication/signup?ref=TD7K2Q');
+      await expectTitle(page, 'Create your account');
+      await page.getByLabel('First name').fill('Margaret');
+      await page.getByLabel('Last name').fill('Hamilton');
+      await page.getByLabel('Email').fill('margaret.hamilton@gmail.com');
+      await page.getByLabel('Password', { exact: true }).fill('Apollo11moon');
+      await page.getByLabel('Password', { exact: true }).blur();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `signup-${size}-${theme}`, { fullPage: true });
+    });
 
-      it(`captures email verification at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({
-          theme,
-          viewport,
-          tempToken: pending.token,
-          tempEmail: pending.email,
-        });
-        await page.goto('/authentication/emailVerification');
-        await expectTitle(page, 'Verify your email');
-        await page.getByLabel('Verification code').fill('482');
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `email-verification-${size}-${theme}`);
+    it(`captures email verification at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({
+        theme,
+        viewport,
+        tempToken: pending.token,
+        tempEmail: pending.email,
       });
+      await page.goto('/authentication/emailVerification');
+      await expectTitle(page, 'Verify your email');
+      await page.getByLabel('Verification code').fill('482');
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `email-verification-${size}-${theme}`);
+    });
 
-      it(`captures two-factor verification at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({
-          theme,
-          viewport,
-          tempToken: tfaPending.token,
-          tempEmail: tfaPending.email,
-        });
-        await page.goto('/authentication/tfaVerification');
-        await expectTitle(page, 'Two-factor verification');
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `tfa-verification-${size}-${theme}`);
+    it(`captures two-factor verification at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({
+        theme,
+        viewport,
+        tempToken: tfaPending.token,
+        tempEmail: tfaPending.email,
       });
+      await page.goto('/authentication/tfaVerification');
+      await expectTitle(page, 'Two-factor verification');
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `tfa-verification-${size}-${theme}`);
+    });
 
-      it(`captures password reset at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ theme, viewport, tempEmail: user.email });
-        await page.goto('/authentication/resetPassword');
-        await expectTitle(page, 'Set a new password');
-        await page.getByLabel('New password', { exact: true }).fill('short');
-        await page.getByRole('button', { name: 'Reset password' }).click();
-        await page
-          .getByText('Passwords do not match')
-          .or(page.getByText('Confirm your new password'))
-          .waitFor();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `reset-password-${size}-${theme}`, { fullPage: true });
-      });
+    it(`captures password reset at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ theme, viewport, tempEmail: user.email });
+      await page.goto('/authentication/resetPassword');
+      await expectTitle(page, 'Set a new password');
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page
+        .getByText('Passwords do not match')
+        .or(page.getByText('Confirm your new password'))
+        .waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `reset-password-${size}-${theme}`, { fullPage: true });
+    });
 
-      it(`captures the profile at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ theme, viewport, token: user.token });
-        await page.goto('/dashboard/profile');
-        await expectTitle(page, 'Profile');
-        await page.getByLabel('First name').waitFor();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `profile-${size}-${theme}`, { fullPage: true });
-      });
+    it(`captures the profile at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ theme, viewport, token: user.token });
+      await page.goto('/dashboard/profile');
+      await expectTitle(page, 'Profile');
+      await page.getByLabel('First name').waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `profile-${size}-${theme}`, { fullPage: true });
+    });
 
-      it(`captures security at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ theme, viewport, token: user.token });
-        await page.goto('/dashboard/security');
-        await expectTitle(page, 'Security');
-        await page.getByRole('table', { name: 'Active sessions' }).getByText('This device').waitFor();
-        await page.getByRole('table', { name: 'Login history' }).getByText('Success').first().waitFor();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `security-${size}-${theme}`, { fullPage: true });
-        await page.getByRole('button', { name: 'Enable' }).click();
-        await page.getByRole('img', { name: /QR code/ }).waitFor();
-        await page.getByRole('form', { name: 'Set up two-factor' }).scrollIntoViewIfNeeded();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `security-tfa-setup-${size}-${theme}`);
-      });
-    }
+    it(`captures security at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ theme, viewport, token: user.token });
+      await page.goto('/dashboard/security');
+      await expectTitle(page, 'Security');
+      await page.getByRole('table', { name: 'Active sessions' }).getByText('This device').waitFor();
+      await page.getByRole('table', { name: 'Login history' }).getByText('Success').first().waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `security-${size}-${theme}`, { fullPage: true });
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await page.getByRole('img', { name: /QR code/ }).waitFor();
+      await page.getByRole('form', { name: 'Set up two-factor' }).scrollIntoViewIfNeeded();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `security-tfa-setup-${size}-${theme}`);
+    });
   }
 });

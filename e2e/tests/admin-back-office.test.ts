@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
@@ -159,34 +159,29 @@ describe('the admin back-office', () => {
       .toMatch(/^— \/ \d{1,3}(,\d{3})*\.\d{2}$/);
     await page.getByRole('link', { name: 'Audit log' }).click();
 
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [size, viewport] of [
-        ['375', VIEWPORTS.mobile],
-        ['1440', VIEWPORTS.desktop],
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      for (const [section, title] of [
+        ['users', 'Users'],
+        ['orders', 'Orders'],
+        ['pairs', 'Pairs'],
+        ['settings', 'Settings'],
+        ['audit', 'Audit log'],
+        ['tickets', 'Support tickets'],
       ] as const) {
-        const shot = await env.openPage({ token: adminToken, theme, viewport });
-        for (const [section, title] of [
-          ['users', 'Users'],
-          ['orders', 'Orders'],
-          ['pairs', 'Pairs'],
-          ['settings', 'Settings'],
-          ['audit', 'Audit log'],
-          ['tickets', 'Support tickets'],
-        ] as const) {
-          await shot.goto(`/admin/${section}`);
-          await settled(shot, 'table, form');
-          // Each screen has its page title.
-          expect(await shot.locator('h1').allTextContents()).toEqual([title]);
-          // Settings is long (every network of the wallet): the whole page.
-          await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
-        }
-        await shot.goto(`/admin/users/${userId}`);
+        await shot.goto(`/admin/${section}`);
         await settled(shot, 'table, form');
-        await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
-        await shot.goto('/dashboard/notifications');
-        await settled(shot, 'table, form');
-        await screenshot(shot, `notifications-${size}-${theme}`);
+        // Each screen has its page title.
+        expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+        // Settings is long (every network of the wallet): the whole page.
+        await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
       }
+      await shot.goto(`/admin/users/${userId}`);
+      await settled(shot, 'table, form');
+      await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
+      await shot.goto('/dashboard/notifications');
+      await settled(shot, 'table, form');
+      await screenshot(shot, `notifications-${size}-${theme}`);
     }
   });
 });

@@ -9,9 +9,7 @@ const env = useJourneyEnvironment();
 describe('two-factor sign-in', () => {
   it('turns two-factor on from Security, then asks for the app code at the next log in', async () => {
     const user = await createUser(env, { firstName: 'Joan', lastName: 'Clarke' });
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/security');
-    await expectTitle(page, 'Security');
+    const page = await env.openScreen(user.token, '/dashboard/security', 'Security');
 
     // Enable: the panel shows a QR code and the setup key a person would type into their app.
     await page.getByRole('button', { name: 'Enable' }).click();

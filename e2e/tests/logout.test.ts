@@ -8,9 +8,7 @@ const env = useJourneyEnvironment();
 describe('logout', () => {
   it('ends the session on the server, clears the browser and shows login a second later', async () => {
     const user = await createUser(env, { firstName: 'Radia', lastName: 'Perlman' });
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/portfolio');
-    await expectTitle(page, 'Portfolio');
+    const page = await env.openScreen(user.token, '/dashboard/portfolio', 'Portfolio');
 
     const account = page.getByRole('button', { name: 'Account', exact: true });
     await account.getByText('Radia').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 
@@ -222,9 +222,7 @@ describe('market tab', () => {
   });
 
   it('filters by type, searches and sorts', async () => {
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/market');
-    await expectTitle(page, 'Market');
+    const page = await env.openScreen(user.token, '/dashboard/market', 'Market');
     const rows = page.locator('tbody tr[data-symbol]');
     await rows.first().waitFor();
     const all = await rows.count();
@@ -357,26 +355,21 @@ describe('market tab', () => {
 });
 
 describe('screenshots', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [size, viewport] of [
-      ['375', VIEWPORTS.mobile],
-      ['1440', VIEWPORTS.desktop],
-    ] as const) {
-      it(`captures the dashboard and the market at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ token: user.token, theme, viewport });
-        await page.goto('/dashboard/home');
-        await waitForChart(page, 'BTC_USDT|60');
-        // The watchlist's sparklines arrive with their own request.
-        await page.locator('[role="tabpanel"] svg path').first().waitFor();
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `home-${size}-${theme}`);
+  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+    it(`captures the dashboard and the market at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ token: user.token, theme, viewport });
+      await page.goto('/dashboard/home');
+      await waitForChart(page, 'BTC_USDT|60');
+      // The watchlist's sparklines arrive with their own request.
+      await page.locator('[role="tabpanel"] svg path').first().waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `home-${size}-${theme}`);
 
-        await page.goto('/dashboard/market');
-        await page.locator('tbody tr[data-symbol]').first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('—'));
-        await expectNoSidewaysScroll(page, viewport.width);
-        await screenshot(page, `market-${size}-${theme}`);
-      });
-    }
+      await page.goto('/dashboard/market');
+      await page.locator('tbody tr[data-symbol]').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('—'));
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `market-${size}-${theme}`);
+    });
   }
 });

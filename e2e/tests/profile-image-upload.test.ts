@@ -22,9 +22,7 @@ function makePng(size = 256): Promise<Buffer> {
 describe('profile image', () => {
   it('uploads a photo and shows it on the profile and in the header', async () => {
     const user = await createUser(env, { firstName: 'Ada', lastName: 'Byron' });
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/profile');
-    await expectTitle(page, 'Profile');
+    const page = await env.openScreen(user.token, '/dashboard/profile', 'Profile');
     await page.getByRole('img', { name: 'Ada Byron' }).waitFor();
 
     await page.locator('input[type="file"]').setInputFiles({
@@ -51,9 +49,7 @@ describe('profile image', () => {
 
   it('refuses a file that is not an image, or too large, before sending it', async () => {
     const user = await createUser(env);
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/profile');
-    await expectTitle(page, 'Profile');
+    const page = await env.openScreen(user.token, '/dashboard/profile', 'Profile');
     let uploads = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/profile/image')) uploads += 1;
@@ -74,9 +70,7 @@ describe('profile image', () => {
 
   it('saves personal details', async () => {
     const user = await createUser(env);
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/profile');
-    await expectTitle(page, 'Profile');
+    const page = await env.openScreen(user.token, '/dashboard/profile', 'Profile');
 
     const save = page.getByRole('button', { name: 'Save changes' });
     expect(await save.isDisabled()).toBe(true);

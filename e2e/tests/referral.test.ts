@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -11,20 +11,12 @@ import {
   verifyIdentityByApi,
 } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
-import { createPostgresDatabase, type TPostgresDatabase } from '../support/postgres';
 
 // Refer a friend: the referrer copies their link from the Referral tab, a friend signs up through
 // it in the browser, funds their real account and trades; the referrer sees the friend (masked)
 // and the commission (20 % of the 0.05 % opening fee) on the Referral tab.
 
-let database: TPostgresDatabase;
-const serverEnv: Record<string, string> = {};
-beforeAll(async () => {
-  database = await createPostgresDatabase();
-  serverEnv.DATABASE_URL = database.url;
-});
-const env = useJourneyEnvironment(serverEnv);
-afterAll(async () => database?.drop());
+const env = useJourneyEnvironment({}, { isPostgres: true });
 
 describe('referring a friend', () => {
   let referrer: TCreatedUser;
@@ -34,9 +26,7 @@ describe('referring a friend', () => {
   });
 
   it('shares the link; the friend signs up through it and trades; the referrer earns', async () => {
-    const page = await env.openPage({ token: referrer.token });
-    await page.goto('/dashboard/referral');
-    await expectTitle(page, 'Referral');
+    const page = await env.openScreen(referrer.token, '/dashboard/referral', 'Referral');
     const link = page.getByTestId('referral-link');
     await page.waitForFunction(() =>
       (document.querySelector('[data-testid="referral-link"]') as HTMLInputElement | null)?.value.includes(
@@ -71,7 +61,7 @@ describe('referring a friend', () => {
     const friendToken = await friendPage.evaluate(() => localStorage.getItem('TOKEN') ?? '');
 
     // Funded by a deposit, the friend opens $1,000 on the real account: fee $0.50, commission $0.10.
-    await database.fundReal(email, 100_000n);
+    await env.database.fundReal(email, 100_000n);
     await verifyIdentityByApi(env.server, friendToken, { level: 1 });
     const placed = await openPositionByApi(env.server, friendToken, {
       account: 'real',
@@ -96,19 +86,14 @@ describe('referring a friend', () => {
     );
     expect(data).toMatchObject({ count: 1, earned: '0.10' });
 
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [size, viewport] of [
-        ['375', VIEWPORTS.mobile],
-        ['1440', VIEWPORTS.desktop],
-      ] as const) {
-        const shot = await env.openPage({ token: referrer.token, theme, viewport });
-        await shot.goto('/dashboard/referral');
-        await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
-        expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
-      }
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: referrer.token, theme, viewport });
+      await shot.goto('/dashboard/referral');
+      await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
     }
   });
 });

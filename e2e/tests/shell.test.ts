@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, type TTheme, VIEWPORTS } from '../support/browser';
+import {
+  launchBrowser,
+  newContext,
+  SCREEN_VARIANTS,
+  screenshot,
+  type TTheme,
+  VIEWPORTS,
+} from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
 import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
@@ -324,43 +331,38 @@ describe('delivery', () => {
 });
 
 describe('screenshots', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [size, viewport] of [
-      ['375', VIEWPORTS.mobile],
-      ['1440', VIEWPORTS.desktop],
-    ] as const) {
-      it(`captures the dashboard frame at ${size} px in the ${theme} theme`, async () => {
-        const page = await openPage({ token, theme, viewport });
-        await page.goto('/dashboard/home');
-        await expectTitle(page, 'Dashboard');
-        expect(await htmlTheme(page)).toBe(theme);
-        // Nothing may overflow sideways at 375 px.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        if (size === '1440') {
-          // The watchlist ends on a whole row: its list scrolls, never cut mid-row at the panel's edge.
-          const body = page.getByRole('tabpanel', { name: 'Pairs' });
-          await body.locator('li').first().waitFor();
-          const [height, rowHeight] = await body.evaluate((element) => [
-            element.clientHeight,
-            element.querySelector('li')?.getBoundingClientRect().height ?? 0,
-          ]);
-          expect(rowHeight).toBeGreaterThan(0);
-          expect(height % rowHeight).toBe(0);
-        }
-        await screenshot(page, `dashboard-${size}-${theme}`);
-      });
+  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+    it(`captures the dashboard frame at ${size} px in the ${theme} theme`, async () => {
+      const page = await openPage({ token, theme, viewport });
+      await page.goto('/dashboard/home');
+      await expectTitle(page, 'Dashboard');
+      expect(await htmlTheme(page)).toBe(theme);
+      // Nothing may overflow sideways at 375 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      if (size === '1440') {
+        // The watchlist ends on a whole row: its list scrolls, never cut mid-row at the panel's edge.
+        const body = page.getByRole('tabpanel', { name: 'Pairs' });
+        await body.locator('li').first().waitFor();
+        const [height, rowHeight] = await body.evaluate((element) => [
+          element.clientHeight,
+          element.querySelector('li')?.getBoundingClientRect().height ?? 0,
+        ]);
+        expect(rowHeight).toBeGreaterThan(0);
+        expect(height % rowHeight).toBe(0);
+      }
+      await screenshot(page, `dashboard-${size}-${theme}`);
+    });
 
-      it(`captures the login screen at ${size} px in the ${theme} theme`, async () => {
-        const page = await openPage({ theme, viewport });
-        await page.goto('/authentication/login');
-        await expectTitle(page, 'Log in');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await screenshot(page, `login-${size}-${theme}`);
-      });
-    }
+    it(`captures the login screen at ${size} px in the ${theme} theme`, async () => {
+      const page = await openPage({ theme, viewport });
+      await page.goto('/authentication/login');
+      await expectTitle(page, 'Log in');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(page, `login-${size}-${theme}`);
+    });
   }
 });

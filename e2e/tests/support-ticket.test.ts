@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../support/journey';
 
@@ -28,9 +28,7 @@ describe('a support ticket about an order', () => {
   });
 
   it('opens the ticket, gets a staff reply, and closes it', async () => {
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/support');
-    await expectTitle(page, 'Support');
+    const page = await env.openScreen(user.token, '/dashboard/support', 'Support');
     await page.getByText('You have no tickets.').waitFor();
     await page.getByRole('link', { name: 'New ticket' }).first().click();
     await expectTitle(page, 'New ticket');
@@ -94,29 +92,24 @@ describe('a support ticket about an order', () => {
       .waitFor();
     await page.locator('[data-status="pnd"]').first().waitFor();
 
-    for (const theme of ['dark', 'light'] as const) {
-      for (const [size, viewport] of [
-        ['375', VIEWPORTS.mobile],
-        ['1440', VIEWPORTS.desktop],
-      ] as const) {
-        const shot = await env.openPage({ token: user.token, theme, viewport });
-        await shot.goto(`/dashboard/support/${ticketId}`);
-        await shot.getByTestId('staff-message').waitFor();
-        expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await screenshot(shot, `support-ticket-${size}-${theme}`, { fullPage: true });
-        await shot.goto('/dashboard/support');
-        await shot.getByRole('link', { name: /My BTC position/ }).waitFor();
-        await screenshot(shot, `support-list-${size}-${theme}`);
-        await shot.goto('/dashboard/support/new');
-        await expectTitle(shot, 'New ticket');
-        await shot.waitForFunction(
-          (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
-          orderId,
-        );
-        await screenshot(shot, `support-new-${size}-${theme}`);
-      }
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: user.token, theme, viewport });
+      await shot.goto(`/dashboard/support/${ticketId}`);
+      await shot.getByTestId('staff-message').waitFor();
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(shot, `support-ticket-${size}-${theme}`, { fullPage: true });
+      await shot.goto('/dashboard/support');
+      await shot.getByRole('link', { name: /My BTC position/ }).waitFor();
+      await screenshot(shot, `support-list-${size}-${theme}`);
+      await shot.goto('/dashboard/support/new');
+      await expectTitle(shot, 'New ticket');
+      await shot.waitForFunction(
+        (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
+        orderId,
+      );
+      await screenshot(shot, `support-new-${size}-${theme}`);
     }
 
     await page.getByRole('button', { name: 'Close ticket' }).click();

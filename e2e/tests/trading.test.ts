@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 
@@ -83,9 +83,7 @@ describe('trading on the demo account', () => {
   });
 
   it('opens a BTC/USD market buy, manages it, closes it, and finds it in History and Portfolio', async () => {
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/trade?pair=BTC_USDT');
-    await expectTitle(page, 'Trade');
+    const page = await env.openScreen(user.token, '/dashboard/trade?pair=BTC_USDT', 'Trade');
     // New users trade on the demo account first.
     expect(await page.getByRole('radio', { name: 'Demo' }).isChecked()).toBe(true);
     await waitForLiveChart(page);
@@ -205,9 +203,7 @@ describe("a newcomer's first trade", () => {
   });
 
   it('is guided from the welcome to a confirmed large demo buy drawn on the chart', async () => {
-    const page = await env.openPage({ token: user.token });
-    await page.goto('/dashboard/home');
-    await expectTitle(page, 'Dashboard');
+    const page = await env.openScreen(user.token, '/dashboard/home', 'Dashboard');
     const welcome = page.getByTestId('welcome');
     await welcome.getByText('10,000.00 USD').waitFor();
     await welcome.getByText('Practice money on live prices', { exact: false }).waitFor();
@@ -437,58 +433,53 @@ describe('screenshots', () => {
     await place({ symbol: 'AAPL_USD', side: 'buy', type: 'market', amount: '1000', leverage: 5 });
   });
 
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [size, viewport] of [
-      ['375', VIEWPORTS.mobile],
-      ['1440', VIEWPORTS.desktop],
-    ] as const) {
-      it(`captures trade, portfolio and history at ${size} px in the ${theme} theme`, async () => {
-        const page = await env.openPage({ token: user.token, theme, viewport });
-        await page.goto('/dashboard/trade?pair=BTC_USDT');
-        await waitForLiveChart(page);
-        await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
-        await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        // Phones: the viewport as the user sees it (a full-page shot would paint the fixed tab
-        // bar mid-page), then the positions below the ticket.
-        const isPhone = viewport.width < VIEWPORTS.desktop.width;
-        await screenshot(page, `trade-${size}-${theme}`, { fullPage: !isPhone });
-        if (isPhone) {
-          await page.getByRole('tab', { name: /Positions/ }).scrollIntoViewIfNeeded();
-          await page.evaluate(() => window.scrollBy(0, -80));
-          await screenshot(page, `trade-${size}-${theme}-positions`);
-        }
+  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+    it(`captures trade, portfolio and history at ${size} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ token: user.token, theme, viewport });
+      await page.goto('/dashboard/trade?pair=BTC_USDT');
+      await waitForLiveChart(page);
+      await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
+      await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      // Phones: the viewport as the user sees it (a full-page shot would paint the fixed tab
+      // bar mid-page), then the positions below the ticket.
+      const isPhone = viewport.width < VIEWPORTS.desktop.width;
+      await screenshot(page, `trade-${size}-${theme}`, { fullPage: !isPhone });
+      if (isPhone) {
+        await page.getByRole('tab', { name: /Positions/ }).scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollBy(0, -80));
+        await screenshot(page, `trade-${size}-${theme}-positions`);
+      }
 
-        if (!isPhone) {
-          const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
-          await btc.getByRole('button', { name: 'Add margin to BTC/USD buy' }).click();
-          await page.getByTestId('add-margin-dialog').getByLabel('Amount (USD)').fill('50');
-          await screenshot(page, `trade-dialog-${size}-${theme}`);
-          await page.keyboard.press('Escape');
-          await page.getByTestId('add-margin-dialog').waitFor({ state: 'hidden' });
-        }
+      if (!isPhone) {
+        const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
+        await btc.getByRole('button', { name: 'Add margin to BTC/USD buy' }).click();
+        await page.getByTestId('add-margin-dialog').getByLabel('Amount (USD)').fill('50');
+        await screenshot(page, `trade-dialog-${size}-${theme}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('add-margin-dialog').waitFor({ state: 'hidden' });
+      }
 
-        await page.goto('/dashboard/portfolio');
-        await page.getByTestId('stat-balance').filter({ hasText: /\d/ }).waitFor();
-        await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await screenshot(page, `portfolio-${size}-${theme}`, { fullPage: !isPhone });
+      await page.goto('/dashboard/portfolio');
+      await page.getByTestId('stat-balance').filter({ hasText: /\d/ }).waitFor();
+      await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(page, `portfolio-${size}-${theme}`, { fullPage: !isPhone });
 
-        await page.goto('/dashboard/history');
-        await page
-          .getByTestId('history-table')
-          .locator('tbody tr', { hasText: 'Manual Close' })
-          .first()
-          .waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        await screenshot(page, `history-${size}-${theme}`, { fullPage: !isPhone });
-      });
-    }
+      await page.goto('/dashboard/history');
+      await page
+        .getByTestId('history-table')
+        .locator('tbody tr', { hasText: 'Manual Close' })
+        .first()
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(page, `history-${size}-${theme}`, { fullPage: !isPhone });
+    });
   }
 });

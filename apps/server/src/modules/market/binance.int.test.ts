@@ -1,17 +1,7 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { pollUntil, startTestMarket } from '../../testing/market';
 import { startWsServer } from '../../testing/ws-server';
-import { createMarketEngine } from './market-engine';
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
 
 describe('the market on a live exchange feed', () => {
   let t: TestApp;
@@ -22,16 +12,10 @@ describe('the market on a live exchange feed', () => {
     // A local stand-in for Binance that replays messages in its documented format.
     replay = await startWsServer();
     t = await buildTestApp();
-    const engine = createMarketEngine({
-      db: t.deps.db,
-      bus: t.deps.bus,
-      logger: pino({ level: 'silent' }),
-      marketSeed: 42,
+    stop = await startTestMarket(t, {
       symbols: ['BTC_USDT', 'EUR_USD'],
       feed: { kind: 'binance', url: replay.url },
     });
-    stop = await engine.start();
-    await engine.ready();
   });
   afterAll(async () => {
     await stop?.();
@@ -40,7 +24,7 @@ describe('the market on a live exchange feed', () => {
   });
 
   it('subscribes to the kline and book streams of the crypto pairs only', async () => {
-    await waitFor(() => replay.connections.length > 0);
+    await pollUntil(() => replay.connections.length > 0);
     expect(replay.connections[0]?.url).toBe('/stream?streams=btcusdt@kline_1m/btcusdt@bookTicker');
   });
 
@@ -76,26 +60,26 @@ describe('the market on a live exchange feed', () => {
         },
       },
     });
-    await waitFor(
+    await pollUntil(
       async () => (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT']?.price === '70123.45',
     );
     const btc = (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'];
     expect(btc).toMatchObject({ bid: '70123.40', ask: '70123.60' });
     // At a minute's end the closed candle reaches storage within a second: ask until it is there.
-    await waitFor(async () => {
+    await pollUntil(async () => {
       const candles = (
         await t.app.inject(`/public/klines?symbol=BTC_USDT&interval=1&from=${minute}&limit=5`)
       ).json().data;
       return candles[0]?.t === minute && candles[0]?.c === '70123.45';
     });
     // The simulated forex pair carries on beside it.
-    await waitFor(
+    await pollUntil(
       async () => (await t.app.inject('/public/prices')).json().data['forex:EUR_USD'] !== undefined,
     );
   });
 
   it('reconnects when the exchange drops the connection', async () => {
     replay.connections[0]?.close();
-    await waitFor(() => replay.connections.length >= 2, 5_000);
+    await pollUntil(() => replay.connections.length >= 2, { ms: 5_000 });
   });
 });

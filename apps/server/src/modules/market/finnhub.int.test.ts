@@ -2,19 +2,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { pollUntil, startTestMarket } from '../../testing/market';
 import { startWsServer } from '../../testing/ws-server';
-import { createMarketEngine } from './market-engine';
 
 const TOKEN = 'test-key-4f2a9c';
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
 
 const trade = (s: string, p: number, t = Date.now()) =>
   JSON.stringify({ type: 'trade', data: [{ s, p, t, v: 5 }] });
@@ -35,16 +26,11 @@ describe('forex and stocks on Finnhub’s trade stream', () => {
         done();
       },
     });
-    const engine = createMarketEngine({
-      db: t.deps.db,
-      bus: t.deps.bus,
+    stop = await startTestMarket(t, {
       logger: pino({ level: 'info' }, sink),
-      marketSeed: 42,
       symbols: ['AAPL_USD', 'EUR_USD', 'BTC_USDT'],
       finnhub: { url: finnhub.url, token: TOKEN },
     });
-    stop = await engine.start();
-    await engine.ready();
   });
   afterAll(async () => {
     await stop?.();
@@ -61,17 +47,17 @@ describe('forex and stocks on Finnhub’s trade stream', () => {
   const priceOf = async (key: string) => (await t.app.inject('/public/prices')).json().data[key]?.price;
 
   it('subscribes to the forex and stock pairs only, with the key', async () => {
-    await waitFor(() => subscribed(0).length === 2);
+    await pollUntil(() => subscribed(0).length === 2);
     expect(finnhub.connections[0]?.url).toBe(`/?token=${TOKEN}`);
     expect(subscribed(0).sort()).toEqual(['AAPL', 'OANDA:EUR_USD']);
   });
 
   it('prices the pairs from the trades, and says they are live', async () => {
     finnhub.connections[0]?.send(trade('OANDA:EUR_USD', 1.0923));
-    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0923');
+    await pollUntil(async () => (await priceOf('forex:EUR_USD')) === '1.0923');
     // The stock's last price (from its history) reaches the board on its own time: polled, bounded.
     const feeds = async () => (await t.app.inject({ method: 'GET', url: '/health' })).json().data.feeds;
-    await waitFor(async () =>
+    await pollUntil(async () =>
       (await feeds()).some(
         (feed: { feed: string; pairs: number }) => feed.feed === 'finnhub' && feed.pairs === 2,
       ),
@@ -87,15 +73,15 @@ describe('forex and stocks on Finnhub’s trade stream', () => {
     connection?.send('not json at all');
     connection?.send('{"type":"ping"}');
     connection?.send(trade('OANDA:EUR_USD', 1.0931));
-    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0931');
+    await pollUntil(async () => (await priceOf('forex:EUR_USD')) === '1.0931');
   });
 
   it('reconnects after a drop and subscribes again; the gap leaves the last price standing', async () => {
     finnhub.connections[0]?.close();
-    await waitFor(() => subscribed(1).length === 2);
+    await pollUntil(() => subscribed(1).length === 2);
     expect(await priceOf('forex:EUR_USD')).toBe('1.0931');
     finnhub.connections[1]?.send(trade('OANDA:EUR_USD', 1.0944));
-    await waitFor(async () => (await priceOf('forex:EUR_USD')) === '1.0944');
+    await pollUntil(async () => (await priceOf('forex:EUR_USD')) === '1.0944');
   });
 
   it('never writes the key to the log', () => {

@@ -1,21 +1,11 @@
 import { ZPrices } from '@td/contracts/market';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { pollUntil, startTestMarket } from '../../testing/market';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
-import { createMarketEngine } from './market-engine';
 
 const SYMBOLS = ['BTC_USDT', 'XRP_USDT', 'EUR_USD', 'AAPL_USD'];
-const waitFor = async (check: () => Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-};
-
 describe('live markets over HTTP', () => {
   let t: TestApp;
   let mailbox: TestMailbox;
@@ -25,19 +15,11 @@ describe('live markets over HTTP', () => {
   beforeAll(async () => {
     mailbox = await startTestMailbox();
     t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    const engine = createMarketEngine({
-      db: t.deps.db,
-      bus: t.deps.bus,
-      logger: pino({ level: 'silent' }),
-      marketSeed: 42,
-      symbols: SYMBOLS,
-    });
-    stopEngine = await engine.start();
-    await engine.ready();
+    stopEngine = await startTestMarket(t, { symbols: SYMBOLS });
     user = await createUser(t.app, mailbox);
-    await waitFor(
+    await pollUntil(
       async () => Object.keys((await t.app.inject('/public/prices')).json().data).length === SYMBOLS.length,
-      10_000,
+      { ms: 10_000 },
     );
   });
   afterAll(async () => {

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { TLiveKlineEvent } from '@td/contracts/market';
 import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
-import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { startTestMarket } from '../../testing/market';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
-import { createMarketEngine } from '../market/market-engine';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -54,15 +53,7 @@ describe('the stream', () => {
   beforeAll(async () => {
     mailbox = await startTestMailbox();
     t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    const engine = createMarketEngine({
-      db: t.deps.db,
-      bus: t.deps.bus,
-      logger: pino({ level: 'silent' }),
-      marketSeed: 42,
-      symbols: ['BTC_USDT', 'EUR_USD'],
-    });
-    stopEngine = await engine.start();
-    await engine.ready();
+    stopEngine = await startTestMarket(t, { symbols: ['BTC_USDT', 'EUR_USD'] });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     user = await createUser(t.app, mailbox);
