@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../modules/ledger/ledger';
 import { createRng } from '../modules/market/rng';
 import { checkMoney } from '../testing/money-checker';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestMailbox, type TestMailbox } from '../testing/test-mailbox';
+import { usePostgresWorld } from '../testing/use-postgres-world';
 import { type Cluster, type Member, startCluster, until } from './cluster';
 import { createPriceWatch, createUsers, type SimulatedUser } from './simulated-users';
 import { createBalancedApi, createTally } from './traffic';
@@ -84,20 +83,17 @@ function send(
  * told by its stopping process to reconnect, finds the other one and goes on receiving its events.
  */
 describe('a rolling restart under load', () => {
-  let database: TestDatabase;
-  let mailbox: TestMailbox;
+  const world = usePostgresWorld();
   let cluster: Cluster | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    mailbox = await startTestMailbox();
     const runDir = mkdtempSync(join(tmpdir(), 'td-rolling-'));
     cluster = await startCluster({
       env: {
         DATA_DIR: join(runDir, 'data'),
-        DATABASE_URL: database.url ?? '',
+        DATABASE_URL: world.database.url ?? '',
         REDIS_URL,
-        SMTP_URL: mailbox.url,
+        SMTP_URL: world.mailbox.url,
         JWT_SECRET: `rolling-${'r'.repeat(40)}`,
         TRUST_PROXY: 'loopback',
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
@@ -110,8 +106,6 @@ describe('a rolling restart under load', () => {
   }, START_MS * 2);
   afterAll(async () => {
     await cluster?.stopAll();
-    await mailbox?.close();
-    await database?.drop();
   });
 
   it(
@@ -128,7 +122,7 @@ describe('a rolling restart under load', () => {
       const users = await createUsers({
         api: balanced,
         apiMember: first,
-        mailbox,
+        mailbox: world.mailbox,
         adminToken: '',
         count: USERS,
         onChain: 0,
@@ -288,7 +282,7 @@ describe('a rolling restart under load', () => {
       await until(async () => events.length > eventsBefore, 15_000, 'an order event on the moved stream');
       socket?.close();
 
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: world.database.url });
       await client.connect();
       try {
         const violations = await checkMoney(drizzle(client) as unknown as Executor, {

@@ -1,4 +1,5 @@
 import { parseScaled } from '@td/contracts/decimal';
+import type { TWithdrawalQuote } from '@td/contracts/wallet';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.schema';
 import { cash, house, post } from '../modules/ledger/ledger';
@@ -54,6 +55,15 @@ export function walletHelpers(desk: TradingDesk) {
     },
     async realCash(user: TestUser): Promise<string> {
       return (await desk.portfolio(user, 'real')).balance;
+    },
+    /** Step 1 of a withdrawal, which must be taken (201): its quote. */
+    async quoteWithdrawal(
+      user: TestUser,
+      body: { coin: string; network: string; address: string; amount: string },
+    ): Promise<TWithdrawalQuote> {
+      const created = await desk.call(user, 'POST', '/wallet/withdrawals', body);
+      if (created.statusCode !== 201) throw new Error(`withdrawal refused: ${created.body}`);
+      return created.json().data;
     },
     /** Funds `user` with `usd` (identity verified), then asks for a withdrawal: step 1's answer. */
     async fundAndRequest(

@@ -13,23 +13,29 @@ describe('notifications and price alerts', () => {
   let engine: AlertEngine;
   let stopEngine: () => Promise<void>;
 
+  /** What the alert engine tells: notifications in the database, on the bus and by e-mail. */
+  const notifier = () => {
+    const { db, bus, mailer } = desk.t.deps;
+    return createNotifier({
+      db: db.db,
+      bus,
+      mailer,
+      logger: pino({ level: 'silent' }),
+      users: createAuthRepository(db.db),
+      brand: async () => DEFAULT_BRAND,
+    });
+  };
+
   beforeAll(async () => {
     desk = await startTradingDesk();
     user = await desk.newUser();
-    const { db, bus, mailer } = desk.t.deps;
+    const { db, bus } = desk.t.deps;
     const logger = pino({ level: 'silent' });
     engine = createAlertEngine({
       db: db.db,
       bus,
       logger,
-      notify: createNotifier({
-        db: db.db,
-        bus,
-        mailer,
-        logger,
-        users: createAuthRepository(db.db),
-        brand: async () => DEFAULT_BRAND,
-      }).notify,
+      notify: notifier().notify,
     });
     stopEngine = await engine.start();
   });
@@ -73,7 +79,7 @@ describe('notifications and price alerts', () => {
   });
 
   it('fires an alert on a later price when storing its firing failed', async () => {
-    const { db, bus, mailer } = desk.t.deps;
+    const { db, bus } = desk.t.deps;
     const logger = pino({ level: 'silent' });
     // The database refuses the first firing, as if the connection dropped.
     let failures = 1;
@@ -94,14 +100,7 @@ describe('notifications and price alerts', () => {
       db: flaky,
       bus,
       logger,
-      notify: createNotifier({
-        db: db.db,
-        bus,
-        mailer,
-        logger,
-        users: createAuthRepository(db.db),
-        brand: async () => DEFAULT_BRAND,
-      }).notify,
+      notify: notifier().notify,
       retryAfterMs: 10,
     });
     const stopOther = await other.start();

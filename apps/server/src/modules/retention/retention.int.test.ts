@@ -55,14 +55,14 @@ describe('retention job', () => {
     (await db().select({ file: ticketAttachments.file }).from(ticketAttachments)).map((row) => row.file);
 
   const quote = async () => {
-    const res = await desk.call(user, 'POST', '/wallet/withdrawals', {
-      coin: 'usdt',
-      network: 'tron',
-      address: TRON_TO,
-      amount: '20',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.id as string;
+    return (
+      await w.quoteWithdrawal(user, {
+        coin: 'usdt',
+        network: 'tron',
+        address: TRON_TO,
+        amount: '20',
+      })
+    ).id;
   };
   const rejectedOrder = async () => {
     // Above the pair's leverage cap: stored as Rejected, no money moves.

@@ -42,9 +42,18 @@ function streamClients(urlOf: () => string) {
       client.once('connect', () => resolve());
       client.once('connect_error', (error) => reject(error));
     });
+  /** A new user of `app` and a socket connected with the stream ticket its session was issued. */
+  const signedIn = async (app: TestApp['app'], mailbox: TestMailbox) => {
+    const user = await createUser(app, mailbox);
+    const issued = await app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) });
+    const socket = open(issued.json().data.token);
+    await connected(socket);
+    return { user, socket };
+  };
   return {
     open,
     connected,
+    signedIn,
     closeAll() {
       for (const client of opened.splice(0)) client.disconnect();
     },
@@ -253,14 +262,7 @@ describe('the stream rechecks the sessions of its sockets', () => {
   });
 
   it('closes a socket whose session ended without a word on the bus, at the next recheck', async () => {
-    const user = await createUser(t.app, mailbox);
-    const issued = await t.app.inject({
-      method: 'GET',
-      url: '/auth/wss/signin',
-      headers: bearer(user.token),
-    });
-    const socket = clients.open(issued.json().data.token);
-    await clients.connected(socket);
+    const { user, socket } = await clients.signedIn(t.app, mailbox);
     // As a lost announcement would leave it: revoked in the database only.
     await t.deps.db.db
       .update(sessions)
@@ -303,14 +305,7 @@ describe('stream sockets end with their session across processes', () => {
   });
 
   it('closes the socket on the stream process after logout on the API process', async () => {
-    const user = await createUser(api.app, mailbox);
-    const issued = await api.app.inject({
-      method: 'GET',
-      url: '/auth/wss/signin',
-      headers: bearer(user.token),
-    });
-    const socket = clients.open(issued.json().data.token);
-    await clients.connected(socket);
+    const { user, socket } = await clients.signedIn(api.app, mailbox);
     const logout = await api.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(user.token) });
     expect(logout.statusCode).toBe(200);
     expect(await closedWithin(socket, CLOSE_WITHIN_MS)).toBe('io server disconnect');

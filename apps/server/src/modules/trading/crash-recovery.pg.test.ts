@@ -1,26 +1,25 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, uniqueEmail } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { codeIn } from '../../testing/test-mailbox';
+import { usePostgresWorld } from '../../testing/use-postgres-world';
 import type { Executor } from '../ledger/ledger';
 
 const STARTUP_MS = 90_000;
 const BURST_ORDERS = 60;
 
 describe('a crash in the middle of trading', () => {
-  let database: TestDatabase;
-  let mailbox: TestMailbox;
+  const world = usePostgresWorld();
   const servers: ServerProcess[] = [];
 
   const start = async () => {
     const server = await spawnServer({
-      DATABASE_URL: database.url ?? '',
-      SMTP_URL: mailbox.url,
+      DATABASE_URL: world.database.url ?? '',
+      SMTP_URL: world.mailbox.url,
       JWT_SECRET: 'c'.repeat(48),
       LOG_LEVEL: 'warn',
     });
@@ -41,14 +40,8 @@ describe('a crash in the middle of trading', () => {
     return server;
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    mailbox = await startTestMailbox();
-  });
   afterAll(async () => {
     await killServers(servers);
-    await mailbox?.close();
-    await database?.drop();
   });
 
   it(
@@ -80,7 +73,7 @@ describe('a crash in the middle of trading', () => {
         await api(first, '/auth/verify-email', {
           method: 'POST',
           token: signup.data.token,
-          body: { code: codeIn(await mailbox.waitFor(email, /Verify/)) },
+          body: { code: codeIn(await world.mailbox.waitFor(email, /Verify/)) },
         })
       ).json()) as Body;
       const token: string = verify.data.token;
@@ -132,7 +125,7 @@ describe('a crash in the middle of trading', () => {
 
       // Everything the API acknowledged is there, and the money adds up: nothing opened, charged,
       // settled or notified twice, every result as its recomputation says.
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: world.database.url });
       await client.connect();
       try {
         const violations = await checkMoney(drizzle(client) as unknown as Executor, {

@@ -115,14 +115,12 @@ describe('wallet API', () => {
   });
 
   it('goes through the three steps: review details, e-mailed code, then held and under review', async () => {
-    const created = await desk.call(alice, 'POST', '/wallet/withdrawals', {
+    const quote = await w.quoteWithdrawal(alice, {
       coin: 'eth',
       network: 'ethereum',
       address: EVM_TO,
       amount: '305',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const quote = created.json().data;
     // 305 USD less the 5 USD fee at 3,000 USD per ETH.
     expect(quote).toMatchObject({
       amount: '305.00',
@@ -257,9 +255,7 @@ describe('wallet API', () => {
     const ivan = await desk.newUser();
     await w.fund(ivan, '200');
     const body = { coin: 'usdt', network: 'tron', address: TRON_TO, amount: '50' };
-    const created = await desk.call(ivan, 'POST', '/wallet/withdrawals', body);
-    expect(created.statusCode, created.body).toBe(201);
-    const quote = created.json().data;
+    const quote = await w.quoteWithdrawal(ivan, body);
     // 60 seconds by default, from when it was priced.
     const leftMs = Date.parse(quote.expiresAt) - Date.now();
     expect(leftMs).toBeGreaterThan(50_000);

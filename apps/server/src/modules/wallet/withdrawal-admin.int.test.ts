@@ -124,14 +124,12 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     const ids: string[] = [];
     const codes: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const created = await desk.call(erin, 'POST', '/wallet/withdrawals', {
+      const { id } = await w.quoteWithdrawal(erin, {
         coin: 'usdt',
         network: 'tron',
         address: TRON_TO,
         amount: '30',
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const id = created.json().data.id;
       desk.mailbox.clear();
       await desk.call(erin, 'POST', `/wallet/withdrawals/${id}/request-code`);
       codes.push(/\b(\d{6})\b/.exec((await desk.mailbox.waitFor(erin.email, /withdrawal/i)).text)?.[1] ?? '');
@@ -157,13 +155,12 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     await w.makeAdmin(admin);
     const gina = await desk.newUser();
     await w.fund(gina, '100');
-    const before = await desk.call(gina, 'POST', '/wallet/withdrawals', {
+    const before = await w.quoteWithdrawal(gina, {
       coin: 'usdt',
       network: 'tron',
       address: TRON_TO,
       amount: '30',
     });
-    expect(before.statusCode, before.body).toBe(201);
     const paused = await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: false });
     expect(paused.statusCode, paused.body).toBe(200);
     try {
@@ -183,7 +180,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
         message: 'Withdrawals are paused at the moment. Please try again later',
       });
       // One reviewed before the pause cannot be confirmed during it either; nothing is held.
-      const code = await desk.call(gina, 'POST', `/wallet/withdrawals/${before.json().data.id}/confirm`, {
+      const code = await desk.call(gina, 'POST', `/wallet/withdrawals/${before.id}/confirm`, {
         emailCode: '123456',
       });
       expect(code.statusCode).toBe(409);

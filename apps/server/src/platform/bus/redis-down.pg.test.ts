@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { usePostgresWorld } from '../../testing/use-postgres-world';
 
 const STARTUP_MS = 90_000;
 const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -16,20 +15,17 @@ const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
  * published in between are lost.
  */
 describe('a server whose Redis goes away', () => {
-  let database: TestDatabase;
-  let mailbox: TestMailbox;
+  const world = usePostgresWorld();
   let proxy: TcpProxy;
   let server: ServerProcess;
   let socket: Socket | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    mailbox = await startTestMailbox();
     proxy = await startTcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     server = await spawnServer({
-      DATABASE_URL: database.url ?? '',
+      DATABASE_URL: world.database.url ?? '',
       REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
-      SMTP_URL: mailbox.url,
+      SMTP_URL: world.mailbox.url,
       JWT_SECRET: 'r'.repeat(48),
       ROLES: 'api,stream,market',
       LOG_LEVEL: 'warn',
@@ -40,14 +36,12 @@ describe('a server whose Redis goes away', () => {
     socket?.disconnect();
     await killServers([server]);
     await proxy?.close();
-    await mailbox?.close();
-    await database?.drop();
   });
 
   it(
     'takes orders while it is down, says so on /health, and tells open streams to read again when it is back',
     async () => {
-      const user = await signUpOnProcess(server.url, mailbox);
+      const user = await signUpOnProcess(server.url, world.mailbox);
       const ticket = await callProcess<{ data: { token: string } }>(server.url, '/auth/wss/signin', {
         token: user.token,
       });

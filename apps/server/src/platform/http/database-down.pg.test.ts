@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { usePostgresWorld } from '../../testing/use-postgres-world';
 
 const STARTUP_MS = 90_000;
 /** An answer, not a hang: far below a client's patience, above the pool's connect timeout. */
@@ -16,21 +15,18 @@ const RESUME_WITHIN_MS = 30_000;
  * the database as the part that is down, and service resumes by itself, with no restart.
  */
 describe('a server whose database goes away', () => {
-  let database: TestDatabase;
-  let mailbox: TestMailbox;
+  const world = usePostgresWorld();
   let proxy: TcpProxy;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    mailbox = await startTestMailbox();
-    const direct = new URL(database.url ?? '');
+    const direct = new URL(world.database.url ?? '');
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const throughProxy = new URL(direct);
     throughProxy.port = String(proxy.port);
     server = await spawnServer({
       DATABASE_URL: throughProxy.toString(),
-      SMTP_URL: mailbox.url,
+      SMTP_URL: world.mailbox.url,
       JWT_SECRET: 'd'.repeat(48),
       ROLES: 'api,stream',
       LOG_LEVEL: 'warn',
@@ -40,14 +36,12 @@ describe('a server whose database goes away', () => {
   afterAll(async () => {
     await killServers([server]);
     await proxy?.close();
-    await mailbox?.close();
-    await database?.drop();
   });
 
   it(
     'answers 503 with the error body while it is down, says so on /health, and resumes on its own',
     async () => {
-      const user = await signUpOnProcess(server.url, mailbox);
+      const user = await signUpOnProcess(server.url, world.mailbox);
       const profile = () =>
         callProcess(server.url, '/profile', { token: user.token, timeoutMs: ANSWER_WITHIN_MS });
       expect((await profile()).status).toBe(200);
