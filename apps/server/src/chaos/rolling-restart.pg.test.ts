@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../modules/ledger/ledger';
 import { createRng } from '../modules/market/rng';
 import { checkMoney } from '../testing/money-checker';
+import { demoBtcBuy } from '../testing/order-bodies';
 import { usePostgresWorld } from '../testing/use-postgres-world';
 import { type Cluster, type Member, startCluster, until } from './cluster';
 import { createPriceWatch, createUsers, type SimulatedUser } from './simulated-users';
@@ -270,14 +271,7 @@ describe('a rolling restart under load', () => {
         method: 'POST',
         token: watcher.token,
         ip: watcher.ip,
-        body: {
-          account: 'demo',
-          symbol: 'BTC_USDT',
-          side: 'buy',
-          type: 'market',
-          amount: '100',
-          leverage: 5,
-        },
+        body: demoBtcBuy(5),
       });
       await until(async () => events.length > eventsBefore, 15_000, 'an order event on the moved stream');
       socket?.close();

@@ -12,12 +12,11 @@ import { ADULT_DETAILS } from '../testing/kyc';
 import { multipart, png } from '../testing/multipart';
 import { codeIn, type ReceivedMail } from '../testing/test-mailbox';
 import { startTradingDesk, type TradingDesk } from '../testing/trading';
-import { walletHelpers } from '../testing/wallet';
+import { EVM_TO, walletHelpers } from '../testing/wallet';
 import { createLogger } from './logger';
 
 const NEW_PASSWORD = 'Hb5!rTz8#kWq';
 /** A checksummed address no test user owns. */
-const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const LOG_WAIT_MS = 5_000;
 
 /**

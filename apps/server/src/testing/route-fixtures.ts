@@ -5,10 +5,7 @@ import { bearer, createUser, GOOD_PASSWORD, randomIp, signIn, type TestUser, uni
 import { ADULT_DETAILS, idCardSubmission } from './kyc';
 import { multipart, png } from './multipart';
 import type { TradingDesk } from './trading';
-import { walletHelpers } from './wallet';
-
-/** A checksummed Ethereum address no test user owns. */
-export const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { EVM_TO, walletHelpers } from './wallet';
 
 /**
  * What the route fixtures refer to: the first user with one of each of their objects, and the

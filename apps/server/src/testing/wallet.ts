@@ -9,6 +9,10 @@ import { codeIn } from './test-mailbox';
 import type { TradingDesk } from './trading';
 
 /** Wallet helpers on a trading desk under test: funding, the three withdrawal steps, admin. */
+/** An address no test user owns (a checksummed EVM address), and a withdrawal of 100 USD in ETH to it. */
+export const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+export const ETH_WITHDRAWAL = { coin: 'eth', network: 'ethereum', address: EVM_TO, amount: '100' };
+
 export function walletHelpers(desk: TradingDesk) {
   // Read when used, so the helpers can be made before the desk has started (`useTradingDesk`).
   const db = () => desk.t.deps.db.db;

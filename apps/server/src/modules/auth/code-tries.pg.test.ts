@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from '../../testing/accounts';
 import { codeIn } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { ETH_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 import { createAuthRepository } from './auth.repository';
 import { verificationCodes } from './auth.schema';
 
@@ -45,12 +45,7 @@ describe('parallel guesses at an e-mailed code', () => {
 
   it(`withdrawal: ${GUESSES} wrong codes at once get at most ${CODE_ATTEMPTS_MAX} "incorrect", and no more are compared`, async () => {
     const user = await desk.newUser();
-    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
-      coin: 'eth',
-      network: 'ethereum',
-      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      amount: '100',
-    });
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', ETH_WITHDRAWAL);
     const id: string = created.json().data.id;
     desk.mailbox.clear();
     await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);

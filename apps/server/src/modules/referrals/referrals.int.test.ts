@@ -19,6 +19,17 @@ describe('referral commission on real-account opening fees', () => {
     await desk.fundReal(friend, 1_000_000n);
   });
 
+  /** The friend's real buy limit of $2,000 at 10× below the market (49,000): it waits. */
+  const placeRealLimit = () =>
+    desk.order(friend, {
+      account: 'real',
+      side: 'buy',
+      type: 'limit',
+      amount: '2000',
+      leverage: 10,
+      price: '49000',
+    });
+
   const commissionEntries = async (orderId: string) => {
     const db = desk.t.deps.db.db;
     return db
@@ -86,14 +97,7 @@ describe('referral commission on real-account opening fees', () => {
     const changed = await desk.call(admin, 'PUT', '/admin/settings/referral', { commissionRate: '0.5' });
     expect(changed.statusCode).toBe(200);
     // A buy limit below the market waits; its fee ($1.00 on $2,000) is charged when it fills.
-    const placed = await desk.order(friend, {
-      account: 'real',
-      side: 'buy',
-      type: 'limit',
-      amount: '2000',
-      leverage: 10,
-      price: '49000',
-    });
+    const placed = await placeRealLimit();
     expect(placed.json().data.status).toBe('pnd');
     expect(await commissionEntries(placed.json().data.id)).toEqual([]);
     await desk.setQuote('BTC_USDT', 4_890_000, 4_900_000);
@@ -110,16 +114,7 @@ describe('referral commission on real-account opening fees', () => {
   it('pays once for a pending real order that fills twice at once and is cancelled meanwhile, or not at all', async () => {
     for (let round = 0; round < 3; round++) {
       await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-      const id: string = (
-        await desk.order(friend, {
-          account: 'real',
-          side: 'buy',
-          type: 'limit',
-          amount: '2000',
-          leverage: 10,
-          price: '49000',
-        })
-      ).json().data.id;
+      const id: string = (await placeRealLimit()).json().data.id;
       // Two market processes during a hand-over may both fire the fill; the user cancels too.
       const [first, second, cancelled] = await Promise.all([
         desk.marketOrders.fill(id, 4_899_500n),

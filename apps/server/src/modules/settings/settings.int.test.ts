@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { demoBtcBuy } from '../../testing/order-bodies';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { users } from '../auth/auth.schema';
 import { createSettingsService } from './settings.service';
@@ -89,14 +90,7 @@ describe('public settings', () => {
       method: 'POST',
       url: '/orders',
       headers: bearer(admin.token),
-      payload: {
-        account: 'demo',
-        symbol: 'BTC_USDT',
-        side: 'buy',
-        type: 'market',
-        amount: '100',
-        leverage: 10,
-      },
+      payload: demoBtcBuy(10),
     });
     expect(order.json().data).toMatchObject({ status: 'rvt', reason: expect.stringMatching(/leverage/i) });
   });

@@ -60,6 +60,14 @@ function streamClients(urlOf: () => string) {
   };
 }
 
+/** A test app listening on a free port, with the mailbox its e-mails go to. */
+async function listeningApp(options: { sessionRecheckMs?: number } = {}) {
+  const mailbox = await startTestMailbox();
+  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, ...options });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, mailbox, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+}
+
 /** Resolves with the reason once the socket has closed (maybe already); fails after `ms`. */
 function closedWithin(client: Client, ms: number): Promise<string> {
   const reason = closeReasons.get(client);
@@ -127,11 +135,8 @@ describe('stream sockets end with their session', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
     // The recheck keeps its production period here: what closes these sockets is the announcement.
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, mailbox, url } = await listeningApp());
   });
   afterEach(() => clients.closeAll());
   afterAll(async () => {
@@ -250,10 +255,7 @@ describe('the stream rechecks the sessions of its sockets', () => {
   const clients = streamClients(() => url);
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, sessionRecheckMs: RECHECK_MS });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, mailbox, url } = await listeningApp({ sessionRecheckMs: RECHECK_MS }));
   });
   afterEach(() => clients.closeAll());
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMarket } from '../../testing/market';
+import { demoBtcBuy } from '../../testing/order-bodies';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
@@ -164,14 +165,7 @@ describe('the stream', () => {
       method: 'POST',
       url: '/orders',
       headers: bearer(user.token),
-      payload: {
-        account: 'demo',
-        symbol: 'BTC_USDT',
-        side: 'buy',
-        type: 'market',
-        amount: '100',
-        leverage: 2,
-      },
+      payload: demoBtcBuy(2),
     });
     expect(placed.json().data.status).toBe('act');
     expect(await orderEvent).toMatchObject({ id: placed.json().data.id, status: 'act' });

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, totpNow } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { EVM_TO, walletHelpers } from '../../testing/wallet';
 
 // A checksummed address no test user owns, and one of each other family.
-const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('wallet API', () => {

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
-
-const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+import { ETH_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 
 describe('withdrawal verification codes', () => {
   const desk = useTradingDesk();
@@ -13,12 +11,7 @@ describe('withdrawal verification codes', () => {
 
   it('are mailed at most 10 times in 10 minutes per account, then refused with 429', async () => {
     const user = await desk.newUser();
-    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
-      coin: 'eth',
-      network: 'ethereum',
-      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      amount: '100',
-    });
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', ETH_WITHDRAWAL);
     expect(created.statusCode, created.body).toBe(201);
     const ask = () => desk.call(user, 'POST', `/wallet/withdrawals/${created.json().data.id}/request-code`);
     for (let i = 0; i < 10; i++) expect((await ask()).statusCode).toBe(200);
@@ -33,12 +26,7 @@ describe('withdrawal verification codes', () => {
   /** A funded user with two-factor and a withdrawal waiting for its codes (one already mailed). */
   const waitingWithdrawal = async () => {
     const user = await createUser(desk.t.app, desk.mailbox, { tfa: true });
-    const created = await walletHelpers(desk).fundAndRequest(user, '1000', {
-      coin: 'eth',
-      network: 'ethereum',
-      address: ADDRESS,
-      amount: '100',
-    });
+    const created = await walletHelpers(desk).fundAndRequest(user, '1000', ETH_WITHDRAWAL);
     expect(created.statusCode, created.body).toBe(201);
     const id: string = created.json().data.id;
     expect((await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`)).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBtcBuy } from '../../testing/order-bodies';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
@@ -79,14 +80,7 @@ describe('a server whose Redis goes away', () => {
         method: 'POST',
         token: user.token,
         timeoutMs: 10_000,
-        body: {
-          account: 'demo',
-          symbol: 'BTC_USDT',
-          side: 'buy',
-          type: 'market',
-          amount: '100',
-          leverage: 1,
-        },
+        body: demoBtcBuy(),
       });
       expect(placed.status).toBe(201);
       expect(placed.body.data.status).toBe('act');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../modules/auth/auth.schema';
 import { bearer, createUser, GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { demoBtcBuy } from '../../testing/order-bodies';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 
 /**
@@ -16,14 +17,7 @@ describe('absurd input', () => {
   let user: TestUser;
   let admin: TestUser;
   const FORTY_NINES = '9'.repeat(40);
-  const ORDER = {
-    account: 'demo',
-    symbol: 'BTC_USDT',
-    side: 'buy',
-    type: 'market',
-    amount: '100',
-    leverage: 2,
-  };
+  const ORDER = demoBtcBuy(2);
 
   beforeAll(async () => {
     mailbox = await startTestMailbox();
