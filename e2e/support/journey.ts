@@ -126,6 +126,17 @@ export function useJourneyEnvironment(
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Waits until the chart shows candles and the stream is connected (prices then move live). */
+export async function waitForLiveChart(page: Page, timeout = 20_000) {
+  await page.waitForFunction(
+    () =>
+      Number(document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.candles ?? 0) > 0,
+    undefined,
+    { timeout },
+  );
+  await page.getByText('Connecting to DSS...', { exact: true }).waitFor({ state: 'detached', timeout });
+}
+
 /** Waits until the screen shows `what` (its tables by default) and nothing on it is still busy loading. */
 export async function settled(page: Page, what = 'table') {
   await page.locator(what).first().waitFor();

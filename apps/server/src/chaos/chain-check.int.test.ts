@@ -4,8 +4,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
 import { EVM_CONFIRMATIONS, type EvmWorld, startEvmWorld } from '../testing/evm-world';
+import type { SentDeposit } from './chain-activity';
 import { checkChain } from './chain-check';
-import type { SentDeposit } from './simulated-users';
 
 /**
  * The chain side of the chaos run's checker, against a local node: silent when every deposit was

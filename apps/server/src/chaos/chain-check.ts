@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Hex, PublicClient } from 'viem';
 import type { Executor } from '../modules/ledger/ledger';
 import { rowsOf, type Violation } from '../testing/money-checker';
-import type { SentDeposit } from './simulated-users';
+import type { SentDeposit } from './chain-activity';
 
 interface DepositRow {
   tx_hash: string;

@@ -16,6 +16,7 @@ import { startLocalChain } from '../testing/local-chain';
 import { checkMoney, rowsOf, type Violation } from '../testing/money-checker';
 import { createTestDatabase, MIGRATIONS_DIR } from '../testing/test-database';
 import { startTestMailbox } from '../testing/test-mailbox';
+import { approveHeldWithdrawals, createDepositor, settledOnChain } from './chain-activity';
 import { checkChain } from './chain-check';
 import {
   type Cluster,
@@ -26,15 +27,7 @@ import {
   stopRedis,
   until,
 } from './cluster';
-import {
-  ADMIN_IP,
-  actAsUser,
-  approveHeldWithdrawals,
-  createDepositor,
-  createPriceWatch,
-  createUsers,
-  settledOnChain,
-} from './simulated-users';
+import { ADMIN_IP, actAsUser, createPriceWatch, createUsers } from './simulated-users';
 import { compareViews, startWatchers } from './stream-watchers';
 import { createBalancedApi, createTally } from './traffic';
 

@@ -4,14 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../modules/auth/auth.schema';
 import { signIn } from '../../testing/accounts';
 import { buildTestApp } from '../../testing/build-test-app';
-import {
-  buildRouteWorld,
-  ROUTE_FIXTURES,
-  type RouteFixture,
-  type RouteWorld,
-  requestOf,
-  routeKey,
-} from '../../testing/route-fixtures';
+import { ROUTE_FIXTURES, type RouteFixture, requestOf, routeKey } from '../../testing/route-fixtures';
+import { buildRouteWorld, type RouteWorld } from '../../testing/route-world';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import type { DeclaredRoute, TRouteAccess } from './access';
 

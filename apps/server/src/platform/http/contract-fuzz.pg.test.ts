@@ -4,15 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../modules/auth/auth-rules';
 import { signIn } from '../../testing/accounts';
-import {
-  buildRouteWorld,
-  ROUTE_FIXTURES,
-  type RouteFixture,
-  type RouteWorld,
-  requestOf,
-  routeKey,
-} from '../../testing/route-fixtures';
+import { ROUTE_FIXTURES, type RouteFixture, requestOf, routeKey } from '../../testing/route-fixtures';
 import { injectOf, jsonOf, paramsIn, type Sample, samplesOf, textOf } from '../../testing/route-samples';
+import { buildRouteWorld, type RouteWorld } from '../../testing/route-world';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
 import type { DeclaredRoute } from './access';
 

@@ -1,12 +1,9 @@
 import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import { pricesDelayedText, realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
 import { useKyc } from '../../../domain/identity/get-kyc';
 import { IdentityRequired } from '../../../domain/identity/identity-required';
@@ -25,18 +22,22 @@ import {
   maxAffordableAmount,
   openSidePrice,
   previewOrder,
-  ratePercent,
   shareOf,
   type TSide,
 } from '../../../domain/trading/trading-math';
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { ApiError } from '../../../lib/api-client';
-import { formatDayTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useSettings } from '../../../lib/settings';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { LargeOrderDialog } from './large-order-dialog';
+import { OrderPreview } from './order-preview';
 import styles from './order-ticket.module.css';
+import { OrderTicketSkeleton } from './order-ticket-skeleton';
+import { TicketNotices } from './ticket-notices';
+import { TradeBar, useIsInView } from './trade-bar';
 
 type TOrderType = 'market' | 'limit';
 
@@ -56,17 +57,6 @@ const ORDER_TYPE_TABS = [
 
 /** Leverage starts at 1× (no borrowed exposure); the user raises it. */
 const DEFAULT_LEVERAGE = 1;
-
-function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd className="tabular" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * The order ticket: side, market or limit, amount in USD, leverage, optional take-profit and
@@ -329,50 +319,22 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           />
         </div>
 
-        <dl className={styles.preview} aria-live="polite">
-          <Row label={type === 'market' ? 'Entry price (est.)' : 'Entry price'}>
-            {formatPrice(entryPrice, precision)}
-          </Row>
-          <Row label="Margin" testId="preview-margin">
-            {preview ? `${formatMoney(preview.margin, 2)} USD` : '—'}
-          </Row>
-          <Row label={`Fee (${ratePercent(feeRate)})`} testId="preview-fee">
-            {preview ? `${formatMoney(preview.fee, 2)} USD` : '—'}
-          </Row>
-          <Row label="Liquidation price" testId="preview-liquidation">
-            {formatPrice(preview?.liquidationPrice, precision)}
-          </Row>
-          <Row label="Free margin" testId="preview-free-margin">
-            {freeMargin === undefined ? (
-              <Skeleton width={72} height={12} />
-            ) : (
-              `${formatMoney(freeMargin, 2)} USD`
-            )}
-          </Row>
-        </dl>
+        <OrderPreview
+          preview={preview}
+          entryLabel={type === 'market' ? 'Entry price (est.)' : 'Entry price'}
+          entryPrice={entryPrice}
+          precision={precision}
+          feeRate={feeRate}
+          freeMargin={freeMargin}
+        />
 
-        {isShort && !isDemoOnly ? (
-          <p className={styles.warning} role="status" id={shortId}>
-            Margin and fee exceed your free margin: lower the amount or the leverage
-            {account === 'real' ? ', or deposit funds in Wallet' : ''}.
-          </p>
-        ) : null}
-        {!pair.marketOpen ? (
-          <p className={styles.warning} role="status">
-            {pair.marketClosedReason ?? 'The market is closed'}: orders open again{' '}
-            {pair.marketOpensAt ? `on ${formatDayTime(pair.marketOpensAt)}` : 'when it does'}.
-          </p>
-        ) : null}
-        {isDelayed ? (
-          <p className={styles.warning} role="status" data-testid="prices-delayed">
-            {pricesDelayedText(pair.symbol)}: market orders wait for a fresh price.
-          </p>
-        ) : null}
-        {isDemoOnly ? (
-          <p className={styles.warning} role="status" data-testid="demo-only">
-            {realNeedsLivePricesText(pair.symbol)}.
-          </p>
-        ) : null}
+        <TicketNotices
+          pair={pair}
+          account={account}
+          shortId={isShort && !isDemoOnly ? shortId : undefined}
+          isDelayed={isDelayed}
+          isDemoOnly={isDemoOnly}
+        />
         {needsIdentity && !isDemoOnly && kyc.data ? <IdentityRequired kyc={kyc.data} need={1} /> : null}
 
         <Button
@@ -390,89 +352,28 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
         </Button>
       </form>
       {isMobile && !isSubmitInView ? (
-        // On a phone the ticket sits under the chart: Sell and Buy stay in reach at the bottom; a tap
-        // picks the side and brings the ticket, its amount field focused, into view.
-        <div className={styles.tradeBar} data-testid="trade-bar">
-          {(['sell', 'buy'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`${styles.tradeBarButton} ${styles.submit} ${styles[value]}`}
-              onClick={() => {
-                setSide(value);
-                ticketRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-                amountRef.current?.focus({ preventScroll: true });
-              }}
-            >
-              <span>{value === 'buy' ? 'Buy' : 'Sell'}</span>
-              <span className="tabular">
-                {quote ? formatPrice(value === 'buy' ? quote.ask : quote.bid, precision) : '—'}
-              </span>
-            </button>
-          ))}
-        </div>
+        <TradeBar
+          quote={quote}
+          precision={precision}
+          onPick={(value) => {
+            setSide(value);
+            ticketRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            amountRef.current?.focus({ preventScroll: true });
+          }}
+        />
       ) : null}
-      <Dialog
+      <LargeOrderDialog
         isOpen={isConfirming}
+        side={side}
+        amount={amount.value}
+        label={label}
+        account={account}
+        balance={balance}
+        share={confirmOrderAboveShare}
+        cost={preview?.cost}
+        onConfirm={() => submit(true)}
         onClose={() => setIsConfirming(false)}
-        title="Confirm a large order"
-        description={
-          <>
-            This {side === 'buy' ? 'buy' : 'sell'} of {formatMoney(amount.value, 2)} USD of {label} is more
-            than {ratePercent(confirmOrderAboveShare)} of your {account === 'demo' ? 'demo' : 'real'} balance
-            {balance === undefined ? '' : ` (${formatMoney(balance, 2)} USD)`}. It puts{' '}
-            {preview ? `${formatMoney(preview.cost, 2)} USD` : 'its margin and fee'} at stake.
-          </>
-        }
-        onSubmit={() => submit(true)}
-        testId="confirm-large-order"
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setIsConfirming(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" className={`${styles.submit} ${styles[side]}`}>
-              {side === 'buy' ? 'Buy' : 'Sell'} {formatMoney(amount.value, 2)} USD
-            </Button>
-          </>
-        }
       />
-    </section>
-  );
-}
-
-/** Whether an element is on screen (watched only while `isWatching`). */
-function useIsInView(ref: { current: Element | null }, isWatching: boolean): boolean {
-  const [isInView, setIsInView] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!isWatching || !element) return;
-    const observer = new IntersectionObserver(([entry]) => setIsInView(entry?.isIntersecting ?? false));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, isWatching]);
-  return isInView;
-}
-
-/** The ticket's shape while the pairs load. */
-export function OrderTicketSkeleton() {
-  return (
-    <section className={styles.ticket} aria-busy="true" aria-label="Order ticket">
-      <div className={styles.form}>
-        <div className={styles.sides}>
-          <Skeleton height={52} shape="block" />
-          <Skeleton height={52} shape="block" />
-        </div>
-        <Skeleton width={140} height={30} shape="block" />
-        {['amount', 'leverage', 'exits'].map((key) => (
-          <div key={key} className={styles.skeletonField}>
-            <Skeleton width={80} height={12} />
-            <Skeleton height={36} shape="block" />
-          </div>
-        ))}
-        <Skeleton height={132} shape="block" />
-        <Skeleton height={44} shape="block" />
-      </div>
     </section>
   );
 }
