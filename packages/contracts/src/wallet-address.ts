@@ -1,4 +1,15 @@
-import type { TChainFamily } from './wallet';
+import type { TNetwork } from './constants';
+
+/** The address families: the EVM networks share one address per user. */
+export const CHAIN_FAMILIES = ['evm', 'tron', 'bitcoin'] as const;
+export type TChainFamily = (typeof CHAIN_FAMILIES)[number];
+export const FAMILY_OF_NETWORK = {
+  ethereum: 'evm',
+  polygon: 'evm',
+  bsc: 'evm',
+  tron: 'tron',
+  bitcoin: 'bitcoin',
+} as const satisfies Record<TNetwork, TChainFamily>;
 
 // Shape only: the 0x prefix is optional because some wallets copy the bare hex. The server also
 // verifies the EIP-55 checksum of mixed-case addresses, which needs keccak and so stays there.

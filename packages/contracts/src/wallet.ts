@@ -4,18 +4,9 @@ import { ZPageQuery } from './envelope';
 import { ZPaymentStatus } from './statuses';
 import { ZSafeText } from './text';
 import { ZUsdInput } from './trading';
-import { ADDRESS_HINT, hasAddressShape } from './wallet-address';
+import { ADDRESS_HINT, FAMILY_OF_NETWORK, hasAddressShape } from './wallet-address';
 
-/** The address families: the EVM networks share one address per user. */
-export const CHAIN_FAMILIES = ['evm', 'tron', 'bitcoin'] as const;
-export type TChainFamily = (typeof CHAIN_FAMILIES)[number];
-export const FAMILY_OF_NETWORK = {
-  ethereum: 'evm',
-  polygon: 'evm',
-  bsc: 'evm',
-  tron: 'tron',
-  bitcoin: 'bitcoin',
-} as const satisfies Record<TNetwork, TChainFamily>;
+export { CHAIN_FAMILIES, FAMILY_OF_NETWORK, type TChainFamily } from './wallet-address';
 
 export const isNetworkOfCoin = (coin: TCoin, network: TNetwork): boolean =>
   (NETWORKS_BY_COIN[coin] as readonly TNetwork[]).includes(network);
