@@ -65,7 +65,7 @@ export async function settledOnChain(
     if (deposits?.status !== 200 || withdrawals?.status !== 200) return false;
     const final = new Set(
       deposits.body.data.items
-        .filter((item) => item.status !== 'pnd')
+        .filter((item) => item.status !== PAYMENT_CODE.pending)
         .map((item) => item.txHash?.toLowerCase()),
     );
     const mine = sent.filter((deposit) => deposit.to.toLowerCase() === user.depositAddress?.toLowerCase());

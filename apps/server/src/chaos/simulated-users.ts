@@ -1,3 +1,4 @@
+import { ORDER_CODE } from '@td/contracts/statuses';
 import { type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Rng } from '../modules/market/rng';
@@ -199,7 +200,8 @@ export async function actAsUser(input: {
   const pick = <T>(items: readonly T[]): T => items[rng.int(items.length)] as T;
   const remember = (order: OrderView | undefined) => {
     if (!order?.id) return;
-    if (order.status === 'act' || order.status === 'pnd') user.open.set(order.id, order);
+    if (order.status === ORDER_CODE.active || order.status === ORDER_CODE.pending)
+      user.open.set(order.id, order);
     else user.open.delete(order.id);
   };
   const refreshOpen = async () => {
@@ -327,7 +329,7 @@ export async function actAsUser(input: {
     [
       7,
       async () => {
-        const order = someOpen('pnd');
+        const order = someOpen(ORDER_CODE.pending);
         if (!order) return;
         const answer = await api<OrderAnswer>(`/orders/${order.id}`, { method: 'DELETE', token: user.token });
         if (answer?.status === 200) remember(answer.body.data);

@@ -1,3 +1,4 @@
+import { ORDER_CODE } from '@td/contracts/statuses';
 import { io, type Socket } from 'socket.io-client';
 import type { Rng } from '../modules/market/rng';
 import type { Member } from './cluster';
@@ -41,7 +42,8 @@ function watch(user: SimulatedUser, streams: Member[], firstIndex: number, anyAp
     const during = buffered;
     buffered = undefined;
     if (answer?.status !== 200) return false;
-    for (const [id, status] of view) if (status === 'act' || status === 'pnd') view.delete(id);
+    for (const [id, status] of view)
+      if (status === ORDER_CODE.active || status === ORDER_CODE.pending) view.delete(id);
     for (const order of answer.body.data.items) view.set(order.id, order.status);
     for (const order of during) apply(order);
     return true;
@@ -101,7 +103,7 @@ function watch(user: SimulatedUser, streams: Member[], firstIndex: number, anyAp
     /** The orders this tab shows as open or pending. */
     openOrders: () =>
       [...view.entries()]
-        .filter(([, status]) => status === 'act' || status === 'pnd')
+        .filter(([, status]) => status === ORDER_CODE.active || status === ORDER_CODE.pending)
         .map(([id]) => id)
         .sort(),
     close() {

@@ -36,7 +36,7 @@ export function createSettlement(deps: {
    */
   const settle = async (
     orderId: string,
-    to: 'mcl' | 'exc',
+    to: typeof ORDER_CODE.manualClose | typeof ORDER_CODE.done,
     price: (row: OrderRow) => bigint | undefined,
     options: {
       userId?: string;

@@ -16,7 +16,7 @@ export interface TriggerOrder {
   id: string;
   symbol: string;
   side: TSide;
-  status: 'pnd' | 'act';
+  status: typeof ORDER_CODE.pending | typeof ORDER_CODE.active;
   price: bigint | null;
   takeProfit: bigint | null;
   stopLoss: bigint | null;

@@ -12,7 +12,9 @@ import { type Fired, TriggerBooks } from './trigger-books';
 /** After a failed execution the order is reloaded and tried again on a later tick. */
 const RETRY_DELAY_MS = 1_000;
 
-const isLive = (row: OrderRow): row is OrderRow & { status: 'pnd' | 'act' } =>
+const isLive = (
+  row: OrderRow,
+): row is OrderRow & { status: typeof ORDER_CODE.pending | typeof ORDER_CODE.active } =>
   row.status === ORDER_CODE.pending || row.status === ORDER_CODE.active;
 
 /**
