@@ -23,6 +23,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { ordersRoutes } from './modules/trading/orders.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
+import { unauthenticated } from './platform/errors';
 import { registerAccessControl } from './platform/http/access';
 import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
@@ -37,6 +38,7 @@ import {
   webAppFallback,
 } from './platform/http/web-app';
 import { LOG_SERIALIZERS } from './platform/log-redaction';
+import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
 
 export type { AppDeps, RoleState } from './app-deps';
@@ -109,6 +111,7 @@ export async function buildApp(
     setTimeout(() => app.server.closeIdleConnections(), HTTP_LIMITS.closeIdleGraceMs).unref();
     done();
   });
+  if (deps.metrics) recordHttp(app, deps.metrics);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');
@@ -165,6 +168,17 @@ export async function buildApp(
         }),
     }),
   );
+  const { metrics } = deps;
+  if (metrics && config.METRICS_TOKEN && config.METRICS_PORT === undefined) {
+    const token = config.METRICS_TOKEN;
+    // Public in the route table, answered only to the metrics token: Prometheus scrapes with it.
+    app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+      if (!isMetricsToken(request.headers.authorization, token)) {
+        throw unauthenticated('The metrics need their token');
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
   if (hasRole(config, 'api')) {
     const api = createApiServices(deps, core, { attachments: attachmentLinks, documents: documentLinks });
     app.addHook('onClose', () => api.close());
@@ -190,6 +204,7 @@ export async function buildApp(
     });
     // Before the HTTP server closes: open websockets would otherwise hold the shutdown.
     app.addHook('preClose', () => stream.close());
+    deps.metrics?.countStreamClients(() => stream.io.engine.clientsCount);
   }
   return app;
 }
@@ -212,7 +227,12 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiSe
     notificationsRoutes({ notifier: core.notifier, alerts: api.alerts }),
     pairsRoutes({ pairs: api.pairs }),
     marketRoutes({ board: deps.board, klines: core.klines, pairs: core.pairsRepo }),
-    ordersRoutes({ orders: api.orders, repo: core.ordersRepo, portfolio: core.portfolio }),
+    ordersRoutes({
+      orders: api.orders,
+      repo: core.ordersRepo,
+      portfolio: core.portfolio,
+      onAnswered: (order) => deps.metrics?.orders.inc({ account: order.book, status: order.status }),
+    }),
     ticketsRoutes({ tickets: api.tickets, attachmentsDir: api.attachmentsDir }),
     adminRoutes({ ...admin, admin: admin.overview }),
     walletRoutes({ wallet: api.wallet }),

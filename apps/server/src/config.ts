@@ -60,6 +60,24 @@ const ZEnv = z
       .max(65535, 'must be a whole number from 0 to 65535')
       .default(DEFAULT_PORT),
     HOST: z.string().default('127.0.0.1'),
+    /**
+     * Prometheus metrics on a port of their own (`GET /metrics`), never on the public one; on
+     * METRICS_HOST, the loopback unless the scraper is elsewhere.
+     */
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 65535' })
+      .int('must be a whole number from 1 to 65535')
+      .min(1, 'must be a whole number from 1 to 65535')
+      .max(65535, 'must be a whole number from 1 to 65535')
+      .optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Without a port of their own, metrics are served at /metrics on the public port to this bearer token only. */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
     PUBLIC_URL: httpUrl.optional(),
     STREAM_URL: httpUrl.optional(),
     ROLES: z

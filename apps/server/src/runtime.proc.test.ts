@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
+import { freePort, killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
 
 const STARTUP_MS = 60_000;
 const running: ServerProcess[] = [];
@@ -21,12 +21,19 @@ afterEach(async () => {
 
 describe('the server process on the embedded database', () => {
   it(
-    'starts, answers /health, and stops cleanly on SIGTERM with exit code 0',
+    'starts, answers /health, serves its metrics on their own port only, and stops cleanly on SIGTERM with exit code 0',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
-      const server = await start({ DATA_DIR: dataDir });
+      const metricsPort = await freePort();
+      const server = await start({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) });
       await server.waitUntil(isHealthy(server), STARTUP_MS, '/health');
       expect(existsSync(join(dataDir, '.lock'))).toBe(true);
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^td_role_active\{role="api"\} 1$/m);
+      expect((await fetch(`${server.url}/metrics`, { headers: { accept: 'application/json' } })).status).toBe(
+        404,
+      );
       const before = Date.now();
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

@@ -20,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
+import { createMetrics, serveMetrics } from './platform/metrics/metrics';
 import { openRateLimiter } from './platform/rate-limit';
 import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
 import type { Worker } from './platform/worker';
@@ -117,7 +118,14 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       return status;
     };
     let isDraining = false;
+    const metrics = createMetrics({ roles: roleStatus, isDraining: () => isDraining, poolUse: db.poolUse });
+    if (config.METRICS_PORT !== undefined) {
+      const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
+      cleanups.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+      log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics served at /metrics');
+    }
     const deps: AppDeps = {
+      metrics,
       isDraining: () => isDraining,
       config,
       db,

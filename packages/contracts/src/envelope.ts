@@ -90,3 +90,6 @@ export const ZHealth = z.object({
   ),
 });
 export type THealth = z.infer<typeof ZHealth>;
+
+/** `GET /health/live`: the process answers (nothing else is checked). */
+export const ZLiveness = z.object({ status: z.literal('live') });

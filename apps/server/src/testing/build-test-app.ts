@@ -16,6 +16,7 @@ import { createMemoryBus } from '../platform/bus/memory-bus';
 import type { DatabaseHandle } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mail/mailer';
+import { createMetrics } from '../platform/metrics/metrics';
 import { createMemoryRateLimiter } from '../platform/rate-limit';
 import { openTestDatabase } from './test-database';
 
@@ -39,6 +40,10 @@ export async function buildTestApp(
     logger?: Logger;
     webDistDir?: string;
     sessionRecheckMs?: number;
+    /** Collects the process's metrics as the runtime does. */
+    hasMetrics?: boolean;
+    /** Whether the process is stopping (a test flips it to see /health turn balancers away). */
+    isDraining?: () => boolean;
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
@@ -69,7 +74,13 @@ export async function buildTestApp(
   });
   const board = createPriceBoard(bus);
   await board.start();
+  const roleStatus = () => Object.fromEntries(config.ROLES.map((role) => [role, 'active' as const]));
+  const isDraining = options.isDraining ?? (() => false);
   const deps: AppDeps = {
+    metrics: options.hasMetrics
+      ? createMetrics({ roles: roleStatus, isDraining, poolUse: database.handle.poolUse })
+      : undefined,
+    isDraining,
     mailer,
     limiter,
     jwtSecret: loadJwtSecret(config),
@@ -77,7 +88,7 @@ export async function buildTestApp(
     db: database.handle,
     bus,
     logger,
-    roleStatus: () => Object.fromEntries(config.ROLES.map((role) => [role, 'active'])),
+    roleStatus,
     webDistDir: options.webDistDir,
     board,
     settings,

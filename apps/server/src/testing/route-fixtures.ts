@@ -37,6 +37,8 @@ const id = (key: keyof RouteWorld['ids']) => (w: RouteWorld) => ({ id: w.ids[key
  */
 export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'GET /health': {},
+  'GET /health/live': {},
+  'GET /health/ready': {},
   'POST /auth/signup': {
     body: () => ({ email: uniqueEmail('new'), password: GOOD_PASSWORD, firstName: 'Nia', lastName: 'New' }),
   },

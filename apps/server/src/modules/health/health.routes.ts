@@ -1,4 +1,4 @@
-import { successEnvelope, ZErrorBody, ZHealth } from '@td/contracts/envelope';
+import { successEnvelope, ZErrorBody, ZHealth, ZLiveness } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TRoleName } from '../../config';
 import type { Bus } from '../../platform/bus/bus';
@@ -25,6 +25,31 @@ export interface HealthDeps {
  * stopping (`draining`), so that load balancers send it nothing new.
  */
 export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
+  const readHealth = async () => {
+    const [db, bus, feeds] = await Promise.all([
+      deps.db.ping().then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      ),
+      deps.bus.ping().then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      ),
+      deps.feeds().catch(() => []),
+    ]);
+    const health = {
+      status: deps.isDraining?.() ? 'draining' : db === 'ok' && bus === 'ok' ? 'ok' : 'degraded',
+      db,
+      bus,
+      roles: deps.roleStatus(),
+      feeds: feeds.map((feed) => ({
+        ...feed,
+        lastMessageAgeMs: feed.lastMessageAgeMs === null ? null : Math.round(feed.lastMessageAgeMs),
+      })),
+    } as const;
+    return health;
+  };
+
   return async (app) => {
     app.get(
       '/health',
@@ -33,31 +58,31 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
         schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
       },
       async () => {
-        const [db, bus, feeds] = await Promise.all([
-          deps.db.ping().then(
-            () => 'ok' as const,
-            () => 'down' as const,
-          ),
-          deps.bus.ping().then(
-            () => 'ok' as const,
-            () => 'down' as const,
-          ),
-          deps.feeds().catch(() => []),
-        ]);
-        const health = {
-          status: deps.isDraining?.() ? 'draining' : db === 'ok' && bus === 'ok' ? 'ok' : 'degraded',
-          db,
-          bus,
-          roles: deps.roleStatus(),
-          feeds: feeds.map((feed) => ({
-            ...feed,
-            lastMessageAgeMs: feed.lastMessageAgeMs === null ? null : Math.round(feed.lastMessageAgeMs),
-          })),
-        } as const;
-        if (db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
+        const health = await readHealth();
+        if (health.db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
         if (health.status === 'draining')
           throw new AppError('UNAVAILABLE', 'This process is stopping: it finishes what it has', health);
         return ok('OK', health);
+      },
+    );
+
+    // For orchestrators: alive while it answers; ready while the database and the bus answer and
+    // it is not stopping (a draining process is no longer ready, so nothing new is sent to it).
+    app.get(
+      '/health/live',
+      { config: { access: 'public' }, schema: { response: { 200: successEnvelope(ZLiveness) } } },
+      async () => ok('Live', { status: 'live' as const }),
+    );
+    app.get(
+      '/health/ready',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
+      },
+      async () => {
+        const health = await readHealth();
+        if (health.status !== 'ok') throw new AppError('UNAVAILABLE', 'This process is not ready', health);
+        return ok('Ready', health);
       },
     );
   };

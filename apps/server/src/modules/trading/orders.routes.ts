@@ -35,6 +35,8 @@ export function ordersRoutes(deps: {
   orders: OrdersService;
   repo: OrdersRepository;
   portfolio: PortfolioService;
+  /** Told of every order answered to a placement (not of replays): metrics count them. */
+  onAnswered?: (order: { book: string; status: string }) => void;
 }): FastifyPluginAsyncZod {
   const { orders } = deps;
   return async (app) => {
@@ -49,6 +51,7 @@ export function ordersRoutes(deps: {
       },
       async (request, reply) => {
         const { order, isReplay } = await orders.place(authOf(request).user.id, request.body);
+        if (!isReplay) deps.onAnswered?.(order);
         const message =
           order.status === ORDER_CODE.rejected
             ? `Order rejected: ${orderReasonText(order.reason)}`

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
    * connection and then only binds; PGlite runs it as is.
    */
   query<T = Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
+  /** The connection pool's use on PostgreSQL (the embedded database has none). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export async function openDatabase(
     },
     query: async <T>(text: string, params: unknown[], name?: string) =>
       (await pool.query({ name, text, values: params })).rows as T[],
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
 }

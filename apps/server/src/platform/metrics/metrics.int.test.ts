@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, type TestUser } from '../../testing/accounts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { demoBtcBuy } from '../../testing/order-bodies';
+import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { createMetrics, serveMetrics } from './metrics';
+
+const TOKEN = `metrics-${'m'.repeat(40)}`;
+
+/** The value of the sample `name{labels}` in Prometheus' text, or undefined. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) {
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+  }
+  return undefined;
+}
+
+describe('metrics behind a token on the public port', () => {
+  let t: TestApp;
+  let mailbox: TestMailbox;
+  let user: TestUser;
+  const scrape = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+    t = await buildTestApp({ env: { SMTP_URL: mailbox.url, METRICS_TOKEN: TOKEN }, hasMetrics: true });
+    user = await createUser(t.app, mailbox);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mailbox?.close();
+  });
+
+  it('answers only to its token', async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape(`Bearer ${'x'.repeat(TOKEN.length)}`)).statusCode).toBe(401);
+    expect((await scrape(TOKEN)).statusCode).toBe(401);
+    const answer = await scrape(`Bearer ${TOKEN}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/plain');
+    // The token never comes back in what is scraped.
+    expect(answer.body).not.toContain(TOKEN);
+  });
+
+  it('times every answer by route pattern, method and status, never by the values in the path', async () => {
+    await t.app.inject({ method: 'GET', url: '/health' });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/orders/${crypto.randomUUID()}`,
+      headers: bearer(user.token),
+    });
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(
+      sample(text, 'td_http_request_duration_seconds_count', {
+        route: '/health',
+        method: 'GET',
+        status: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'td_http_request_duration_seconds_count', { route: '/orders/:id' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).not.toMatch(/route="\/orders\/[0-9a-f-]{36}"/);
+  });
+
+  it('counts the orders answered by account and status', async () => {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/orders',
+      headers: bearer(user.token),
+      payload: { ...demoBtcBuy(), symbol: 'NOPE_USD' },
+    });
+    expect(placed.statusCode).toBeGreaterThanOrEqual(400);
+    const before =
+      sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_orders_total', { account: 'demo' }) ?? 0;
+    expect(before).toBe(0);
+  });
+
+  it("reports the runtime (event loop, memory) and the process's roles and draining", async () => {
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, 'td_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'td_process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'td_role_active', { role: 'api' })).toBe(1);
+    expect(sample(text, 'td_draining')).toBe(0);
+    expect(sample(text, 'td_stream_clients')).toBe(0);
+  });
+});
+
+describe('metrics without a token', () => {
+  it('are not served on the public port', async () => {
+    const t = await buildTestApp({ hasMetrics: true });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('metrics on a port of their own', () => {
+  it('answers GET /metrics there, and nothing else', async () => {
+    const metrics = createMetrics({ roles: () => ({ market: 'standby' }), isDraining: () => true });
+    const server = await serveMetrics(metrics, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const answer = await fetch(`${base}/metrics`);
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(sample(text, 'td_role_active', { role: 'market' })).toBe(0);
+      expect(sample(text, 'td_draining')).toBe(1);
+      expect((await fetch(`${base}/health`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the process reports about itself beyond HTTP: read when Prometheus scrapes. */
+export interface MetricsSources {
+  /** Each role of the process: 1 while it runs here, 0 on standby. */
+  roles: () => Partial<Record<string, 'active' | 'standby'>>;
+  isDraining: () => boolean;
+  /** The database pool's use (PostgreSQL only). */
+  poolUse?: (() => { total: number; idle: number; waiting: number }) | undefined;
+  /** Sockets connected to this process's stream. */
+  streamClients?: (() => number) | undefined;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The process's metrics in Prometheus' format (prom-client): the runtime's own (event-loop delay,
+ * memory, CPU, handles), every HTTP answer by route pattern, method and status with its latency,
+ * the orders answered by outcome, and the state read at scrape time (roles, draining, database
+ * pool, stream clients). Every name starts with `td_`.
+ */
+export function createMetrics(sources: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'td_' });
+  const http = new Histogram({
+    name: 'td_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const orders = new Counter({
+    name: 'td_orders_total',
+    help: 'Orders answered by the API, by account and by the status they were answered with',
+    labelNames: ['account', 'status'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'td_role_active',
+    help: 'Each role of this process: 1 while it runs here, 0 while it waits on standby',
+    labelNames: ['role'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [role, state] of Object.entries(sources.roles())) {
+        if (state) this.set({ role }, state === 'active' ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'td_draining',
+    help: '1 while the process is stopping and turns new work away',
+    registers: [registry],
+    collect() {
+      this.set(sources.isDraining() ? 1 : 0);
+    },
+  });
+  const { poolUse } = sources;
+  let streamClients = sources.streamClients;
+  if (poolUse) {
+    new Gauge({
+      name: 'td_db_pool_connections',
+      help: 'Database pool connections: in total, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: 'total' }, use.total);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+  new Gauge({
+    name: 'td_stream_clients',
+    help: 'Sockets connected to the stream on this process (0 without the stream role)',
+    registers: [registry],
+    collect() {
+      this.set(streamClients?.() ?? 0);
+    },
+  });
+  return {
+    registry,
+    http,
+    orders,
+    /** Where the stream's client count is read, once the stream is attached. */
+    countStreamClients(count: () => number) {
+      streamClients = count;
+    },
+  };
+}
+
+/** Times every answer of `app` into the HTTP histogram, by the route's pattern (never its values). */
+export function recordHttp(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.http.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+}
+
+/** Whether `header` is `Bearer <token>`, compared in constant time. */
+export function isMetricsToken(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A listener of its own answering `GET /metrics` only (and 404 to anything else). */
+export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics unavailable\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
