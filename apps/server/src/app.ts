@@ -158,16 +158,18 @@ export async function buildApp(
   const documentLinks = createUrlSigner(deps.jwtSecret, { windowMs: DOCUMENT_LINK_WINDOW_MS });
   registerAccessControl(app, { ...authenticate, signed: signedLinkGuard(attachmentLinks) });
 
-  await app.register(
-    healthRoutes({
-      ...deps,
-      feeds: async () =>
-        feedStatuses(deps.board.all(), config, {
-          maxAgeMs: (await deps.settings.get('trading')).maxQuoteAgeMs,
-          isOpen: (pairType) => isMarketOpen(pairType, Date.now()),
-        }),
-    }),
-  );
+  const feeds = async () =>
+    feedStatuses(deps.board.all(), config, {
+      maxAgeMs: (await deps.settings.get('trading')).maxQuoteAgeMs,
+      isOpen: (pairType) => isMarketOpen(pairType, Date.now()),
+    });
+  await app.register(healthRoutes({ ...deps, feeds }));
+  if (deps.metrics) {
+    const { metrics } = deps;
+    metrics.watchFeeds(feeds);
+    const offTicks = deps.board.onTick((tick) => metrics.ticks.inc({ pair_type: tick.pairType }));
+    app.addHook('onClose', async () => offTicks());
+  }
   const { metrics } = deps;
   if (metrics && config.METRICS_TOKEN && config.METRICS_PORT === undefined) {
     const token = config.METRICS_TOKEN;

@@ -159,7 +159,7 @@ export type { TestApp };
 const QUOTE_REFRESH_MS = 1000;
 
 /** A market tick of a quote (minor units), `ageMs` old. */
-function tickOf(
+export function tickOf(
   symbol: string,
   bid: number,
   ask: number,

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_TICK_CHANNEL } from '../../modules/market/market-events';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { tickOf } from '../../testing/trading';
 import { createMetrics, serveMetrics } from './metrics';
 
 const TOKEN = `metrics-${'m'.repeat(40)}`;
@@ -79,6 +81,19 @@ describe('metrics behind a token on the public port', () => {
     const before =
       sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_orders_total', { account: 'demo' }) ?? 0;
     expect(before).toBe(0);
+  });
+
+  it('counts the price ticks received and reports each price source', async () => {
+    await t.deps.bus.publish(MARKET_TICK_CHANNEL, tickOf('BTC_USDT', 5_000_000, 5_001_000, 'crp', 2, 0));
+    await t.deps.bus.publish(MARKET_TICK_CHANNEL, tickOf('BTC_USDT', 5_000_100, 5_001_100, 'crp', 2, 0));
+    await expect
+      .poll(async () =>
+        sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_market_ticks_total', { pair_type: 'crp' }),
+      )
+      .toBe(2);
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, 'td_feed_pairs', { feed: 'simulator' })).toBe(1);
+    expect(sample(text, 'td_feed_price_age_seconds', { feed: 'simulator' })).toBeLessThan(60);
   });
 
   it("reports the runtime (event loop, memory) and the process's roles and draining", async () => {

@@ -16,6 +16,13 @@ export interface MetricsSources {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** A price source as `/health` reports it. */
+export interface FeedReading {
+  feed: string;
+  pairs: number;
+  lastMessageAgeMs: number | null;
+}
+
 /**
  * The process's metrics in Prometheus' format (prom-client): the runtime's own (event-loop delay,
  * memory, CPU, handles), every HTTP answer by route pattern, method and status with its latency,
@@ -58,6 +65,35 @@ export function createMetrics(sources: MetricsSources) {
       this.set(sources.isDraining() ? 1 : 0);
     },
   });
+  const ticks = new Counter({
+    name: 'td_market_ticks_total',
+    help: 'Price ticks this process received, by pair type',
+    labelNames: ['pair_type'] as const,
+    registers: [registry],
+  });
+  let readFeeds: (() => Promise<readonly FeedReading[]>) | undefined;
+  new Gauge({
+    name: 'td_feed_price_age_seconds',
+    help: "How old each price source's newest price is, on an open market (none before the first)",
+    labelNames: ['feed'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const feed of (await readFeeds?.()) ?? []) {
+        if (feed.lastMessageAgeMs !== null) this.set({ feed: feed.feed }, feed.lastMessageAgeMs / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'td_feed_pairs',
+    help: 'The pairs each price source prices on this process',
+    labelNames: ['feed'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const feed of (await readFeeds?.()) ?? []) this.set({ feed: feed.feed }, feed.pairs);
+    },
+  });
   const { poolUse } = sources;
   let streamClients = sources.streamClients;
   if (poolUse) {
@@ -86,6 +122,11 @@ export function createMetrics(sources: MetricsSources) {
     registry,
     http,
     orders,
+    ticks,
+    /** Where the price sources' state is read (as `/health` reports it). */
+    watchFeeds(read: () => Promise<readonly FeedReading[]>) {
+      readFeeds = read;
+    },
     /** Where the stream's client count is read, once the stream is attached. */
     countStreamClients(count: () => number) {
       streamClients = count;
