@@ -39,6 +39,7 @@ import {
 } from './platform/http/web-app';
 import { LOG_SERIALIZERS } from './platform/log-redaction';
 import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
+import { registerRequestContext } from './platform/request-context';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
 
 export type { AppDeps, RoleState } from './app-deps';
@@ -111,6 +112,7 @@ export async function buildApp(
     setTimeout(() => app.server.closeIdleConnections(), HTTP_LIMITS.closeIdleGraceMs).unref();
     done();
   });
+  registerRequestContext(app);
   if (deps.metrics) recordHttp(app, deps.metrics);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,6 +1,7 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { TConfig } from '../config';
 import { LOG_SERIALIZERS, redactSecretParams } from './log-redaction';
+import { currentRequestId } from './request-context';
 
 export type { Logger };
 
@@ -45,6 +46,11 @@ export function createLogger(config: Pick<TConfig, 'LOG_LEVEL'>, destination?: D
       censor: '[redacted]',
     },
     hooks: { streamWrite: redactSecretParams },
+    // Every line written for a request names it, in whichever process the work happens.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { requestIdOf, withRequestId } from '../request-context';
 
 export type BusHandler = (message: unknown) => void;
 export type Unsubscribe = () => Promise<void>;
@@ -47,7 +48,8 @@ export function parsingHandler<S extends z.ZodType>(
 ): BusHandler {
   return (message) => {
     const parsed = channel.schema.safeParse(message);
-    if (parsed.success) handler(parsed.data);
+    // The handler's work, and its log lines, belong to the request that published the message.
+    if (parsed.success) withRequestId(requestIdOf(message), () => handler(parsed.data));
     else onMalformed(parsed.error.issues.slice(0, 3));
   };
 }

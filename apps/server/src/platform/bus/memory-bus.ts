@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { carryRequestId } from '../request-context';
 import { type Bus, HandlerRegistry, parsingHandler } from './bus';
 
 /** The bus of a single process. Messages go through JSON as on Redis, so both behave alike. */
@@ -11,7 +12,7 @@ export function createMemoryBus(logger: Logger): Bus {
     kind: 'memory',
     async publish(channel, message) {
       if (isClosed) return;
-      const copy: unknown = JSON.parse(JSON.stringify(message));
+      const copy: unknown = JSON.parse(JSON.stringify(carryRequestId(message)));
       // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
       queueMicrotask(() => registry.dispatch(channel.name, copy));
     },

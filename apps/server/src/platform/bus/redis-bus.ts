@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { carryRequestId } from '../request-context';
 import { type Bus, HandlerRegistry, parsingHandler } from './bus';
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -80,7 +81,7 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
   return {
     kind: 'redis',
     async publish(channel, message) {
-      await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(message));
+      await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(carryRequestId(message)));
     },
     async subscribe(channel, handler) {
       const { name } = channel;

@@ -1,0 +1,50 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The request a piece of work is done for, carried through async calls, and over the bus to other
+ * processes: every log line written meanwhile names it (`requestId`), so one order can be followed
+ * from the API process that took it to the stream process that told the user.
+ */
+const context = new AsyncLocalStorage<{ requestId: string }>();
+const REQUEST_ID = /^[\w-]{1,64}$/;
+const RESOURCE = Symbol('request context');
+
+export const currentRequestId = (): string | undefined => context.getStore()?.requestId;
+
+/** Runs `work` as done for `requestId` (as it is, when there is none). */
+export function withRequestId<T>(requestId: string | undefined, work: () => T): T {
+  return requestId ? context.run({ requestId }, work) : work();
+}
+
+/** A bus message with the current request's id riding along, when there is one and it is an object. */
+export function carryRequestId(message: unknown): unknown {
+  const requestId = currentRequestId();
+  if (!requestId || typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  return { ...message, requestId };
+}
+
+/** The request id a bus message carries, if it is one (anything else is ignored). */
+export function requestIdOf(message: unknown): string | undefined {
+  const value = (message as { requestId?: unknown } | null)?.requestId;
+  return typeof value === 'string' && REQUEST_ID.test(value) ? value : undefined;
+}
+
+/**
+ * Every request of `app` runs in its own context, from its first hook to its answer. Reading a body
+ * runs on the socket's events, outside the context, so it is entered again before validation.
+ */
+export function registerRequestContext(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    context.run({ requestId: request.id }, () => {
+      const resource = new AsyncResource('request-context');
+      (request as unknown as Record<symbol, AsyncResource>)[RESOURCE] = resource;
+      resource.runInAsyncScope(done);
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const resource = (request as unknown as Record<symbol, AsyncResource | undefined>)[RESOURCE];
+    if (resource) resource.runInAsyncScope(done);
+    else done();
+  });
+}
