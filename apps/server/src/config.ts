@@ -71,7 +71,10 @@ const ZEnv = z
       .max(65535, 'must be a whole number from 1 to 65535')
       .optional(),
     METRICS_HOST: z.string().default('127.0.0.1'),
-    /** Without a port of their own, metrics are served at /metrics on the public port to this bearer token only. */
+    /**
+     * The bearer token metrics are answered to: on their own port when METRICS_PORT is set, else at
+     * /metrics on the public port (served there only with a token).
+     */
     METRICS_TOKEN: z
       .string()
       .min(32, 'must be at least 32 characters')

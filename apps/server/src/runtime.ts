@@ -120,7 +120,12 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     let isDraining = false;
     const metrics = createMetrics({ roles: roleStatus, isDraining: () => isDraining, poolUse: db.poolUse });
     if (config.METRICS_PORT !== undefined) {
-      const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
+      const metricsServer = await serveMetrics(
+        metrics,
+        config.METRICS_PORT,
+        config.METRICS_HOST,
+        config.METRICS_TOKEN,
+      );
       cleanups.push(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
       log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics served at /metrics');
     }

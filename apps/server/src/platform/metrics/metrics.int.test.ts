@@ -134,4 +134,17 @@ describe('metrics on a port of their own', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+
+  it('asks for the token there too when one is set', async () => {
+    const metrics = createMetrics({ roles: () => ({}), isDraining: () => false });
+    const server = await serveMetrics(metrics, 0, '127.0.0.1', TOKEN);
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

@@ -156,11 +156,23 @@ export function isMetricsToken(header: string | undefined, token: string): boole
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** A listener of its own answering `GET /metrics` only (and 404 to anything else). */
-export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+/**
+ * A listener of its own answering `GET /metrics` only (and 404 to anything else); with `token`,
+ * only to `Authorization: Bearer <token>` (401 otherwise).
+ */
+export async function serveMetrics(
+  metrics: Metrics,
+  port: number,
+  host: string,
+  token?: string | undefined,
+): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (token !== undefined && !isMetricsToken(request.headers.authorization, token)) {
+      response.writeHead(401, { 'content-type': 'text/plain' }).end('The metrics need their token\n');
       return;
     }
     metrics.registry.metrics().then(
