@@ -118,8 +118,12 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       return status;
     };
     let isDraining = false;
-    const metrics = createMetrics({ roles: roleStatus, isDraining: () => isDraining, poolUse: db.poolUse });
-    if (config.METRICS_PORT !== undefined) {
+    // Collected only where something serves them: otherwise every answer would be timed for no one.
+    const metrics =
+      config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined
+        ? createMetrics({ roles: roleStatus, isDraining: () => isDraining, poolUse: db.poolUse })
+        : undefined;
+    if (metrics && config.METRICS_PORT !== undefined) {
       const metricsServer = await serveMetrics(
         metrics,
         config.METRICS_PORT,

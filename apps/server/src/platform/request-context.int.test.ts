@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
-import { pollUntil } from '../testing/market';
+import { pollUntil } from '../testing/poll';
 import { type Bus, defineChannel } from './bus/bus';
 import { createRedisBus } from './bus/redis-bus';
 import { createLogger } from './logger';

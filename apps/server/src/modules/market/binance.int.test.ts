@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { pollUntil, startTestMarket } from '../../testing/market';
+import { startTestMarket } from '../../testing/market';
+import { pollUntil } from '../../testing/poll';
 import { startWsServer } from '../../testing/ws-server';
 
 describe('the market on a live exchange feed', () => {

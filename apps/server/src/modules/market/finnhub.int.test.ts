@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { pollUntil, startTestMarket } from '../../testing/market';
+import { startTestMarket } from '../../testing/market';
+import { pollUntil } from '../../testing/poll';
 import { startWsServer } from '../../testing/ws-server';
 
 const TOKEN = 'test-key-4f2a9c';

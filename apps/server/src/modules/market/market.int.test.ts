@@ -2,7 +2,8 @@ import { ZPrices } from '@td/contracts/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { pollUntil, startTestMarket } from '../../testing/market';
+import { startTestMarket } from '../../testing/market';
+import { pollUntil } from '../../testing/poll';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 
 const SYMBOLS = ['BTC_USDT', 'XRP_USDT', 'EUR_USD', 'AAPL_USD'];
