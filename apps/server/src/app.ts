@@ -170,6 +170,8 @@ export async function buildApp(
     const { metrics } = deps;
     metrics.watchFeeds(feeds);
     const offTicks = deps.board.onTick((tick) => metrics.ticks.inc({ pair_type: tick.pairType }));
+    deps.bus.observeLag((channel, seconds) => metrics.busLag.observe({ channel }, seconds));
+    deps.db.observeCheckouts?.((seconds) => metrics.dbHeld.observe(seconds));
     app.addHook('onClose', async () => offTicks());
   }
   const { metrics } = deps;
@@ -200,6 +202,7 @@ export async function buildApp(
       logger: deps.logger,
       redisUrl: config.REDIS_URL,
       userEvents: { bus: deps.bus, balanceOf: core.portfolio.balance },
+      onSent: (event, recipients) => deps.metrics?.streamMessages.inc({ event }, recipients),
       sessions: {
         bus: deps.bus,
         liveSessions: core.authRepo.liveSessions,

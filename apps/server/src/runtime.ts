@@ -152,7 +152,16 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const core = createCoreServices(deps);
     const notify = core.notifier.notify;
     const workers: Record<'market' | 'chain', Worker[]> = {
-      market: marketWorkers({ config, db, bus, logger: log, board, notify, referrals: core.referrals }),
+      market: marketWorkers({
+        config,
+        db,
+        bus,
+        logger: log,
+        board,
+        notify,
+        referrals: core.referrals,
+        onTriggerExecuted: (action) => metrics?.triggers.inc({ action }),
+      }),
       chain: [
         ...chainWorkers({ config, db: db.db, logger: log, board, settings, notify }),
         retentionWorker({ db: db.db, logger: log, attachmentsDir: ticketAttachmentsDir(config.dataDir) }),

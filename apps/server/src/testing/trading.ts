@@ -22,7 +22,7 @@ import { startTestMailbox } from './test-mailbox';
 export async function startTradingDesk(options: { logger?: Logger; env?: Record<string, string> } = {}) {
   const mailbox = await startTestMailbox();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url, ...options.env }, logger });
+  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url, ...options.env }, logger, hasMetrics: true });
   const repo = createOrdersRepository(t.deps.db.db);
   // The same notifier and referral commission the processes' roles share.
   const { notifier, referrals } = createCoreServices(t.deps);
@@ -39,6 +39,7 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     bus: t.deps.bus,
     logger,
     notify: notifier.notify,
+    onExecuted: (action) => t.deps.metrics?.triggers.inc({ action }),
   });
   const stopTriggers = await triggers.start();
 

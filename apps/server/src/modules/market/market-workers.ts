@@ -31,6 +31,8 @@ export function marketWorkers(deps: {
   notify: Notify;
   /** A pending order's fee is charged when it fills: its referral commission goes with it. */
   referrals: Pick<ReferralsService, 'creditCommission'>;
+  /** Told of each trigger that executed: a limit filled, a take-profit, stop-loss or liquidation. */
+  onTriggerExecuted?: ((action: string) => void) | undefined;
 }): Worker[] {
   const { config, db, bus, logger } = deps;
   const orders = createOrdersRepository(db.db);
@@ -46,6 +48,7 @@ export function marketWorkers(deps: {
     bus,
     logger,
     notify: deps.notify,
+    onExecuted: deps.onTriggerExecuted,
   });
   const alerts = createAlertEngine({ db: db.db, bus, notify: deps.notify, logger });
   return [

@@ -53,7 +53,7 @@ describe('the stream', () => {
 
   beforeAll(async () => {
     mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
+    t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, hasMetrics: true });
     stopEngine = await startTestMarket(t, { symbols: ['BTC_USDT', 'EUR_USD'] });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -103,6 +103,22 @@ describe('the stream', () => {
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '60' });
     const ticker = await next(client, 'ticker');
     expect(ticker).toMatchObject({ key: 'CRP:BTC_USDT', price: expect.any(String), bid: expect.any(String) });
+  });
+
+  it('counts the messages it sends to its sockets, by event, for the metrics', async () => {
+    const sentOf = async (event: string) =>
+      (await t.deps.metrics?.registry.getSingleMetric('td_stream_messages_total')?.get())?.values.find(
+        (value) => value.labels.event === event,
+      )?.value ?? 0;
+    const before = await sentOf('ticker');
+    const client = open(await ticket());
+    await connected(client);
+    let tickers = 0;
+    client.on('ticker', () => tickers++);
+    client.emit('liveKline', { symbol: 'BTC_USDT', interval: '60' });
+    await expect.poll(() => tickers, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    // The first ticker answers the subscription itself; every later one is a broadcast, counted.
+    expect(await sentOf('ticker')).toBeGreaterThanOrEqual(before + 2);
   });
 
   it('sends the current candle of a closed market too (forex at the weekend)', async () => {

@@ -31,6 +31,8 @@ export function createTriggerEngine(deps: {
   logger: Logger;
   /** Tells the user what fired (the notification centre); optional for tests of the books alone. */
   notify?: Notify;
+  /** Told of each execution that happened (metrics count them by action). */
+  onExecuted?: ((action: Fired['action']) => void) | undefined;
 }) {
   const log = deps.logger.child({ module: 'triggers' });
   const books = new TriggerBooks();
@@ -54,7 +56,8 @@ export function createTriggerEngine(deps: {
       // Not executed: the order changed or ended after the books read it (the service checks the
       // row as locked). It leaves the books when it fired, so it goes back as it is now.
       if (!row) await reload(fired.orderId);
-      else if (deps.notify) {
+      else deps.onExecuted?.(fired.action);
+      if (row && deps.notify) {
         const notice = fillNotice(toOrderDto(row), fired.action);
         void deps.notify(row.userId, notice.kind, notice.payload);
       }

@@ -61,9 +61,29 @@ describe.each([
     await first.ready();
     await publisher.publish(channel, { price: '101.25', at: new Date(0) });
     await publisher.publish(channel, [1, 2]);
-    const expected = [{ price: '101.25', at: '1970-01-01T00:00:00.000Z' }, [1, 2]];
+    // An object carries the instant it was published (a channel's schema drops it).
+    const expected = [
+      { price: '101.25', at: '1970-01-01T00:00:00.000Z', sentAtMs: expect.any(Number) },
+      [1, 2],
+    ];
     expect(await first.done).toEqual(expected);
     expect(await second.done).toEqual(expected);
+  });
+
+  it('tells how long each received message took from publish to receipt', async () => {
+    const { publisher, subscriber } = await openBuses();
+    const lags: Array<[string, number]> = [];
+    subscriber.observeLag((channel, seconds) => lags.push([channel, seconds]));
+    const channel = defineChannel(uniqueName(), z.object({ price: z.string() }));
+    const received = collect(subscriber, channel, 1);
+    await received.ready();
+    const publishedAt = Date.now();
+    await publisher.publish(channel, { price: '1.00' });
+    expect(await received.done).toEqual([{ price: '1.00' }]);
+    expect(lags).toHaveLength(1);
+    expect(lags[0]?.[0]).toBe(channel.name);
+    expect(lags[0]?.[1]).toBeGreaterThanOrEqual(0);
+    expect(lags[0]?.[1]).toBeLessThanOrEqual((Date.now() - publishedAt) / 1000 + 0.001);
   });
 
   it('keeps channels apart', async () => {

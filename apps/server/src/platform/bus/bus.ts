@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { requestIdOf, withRequestId } from '../request-context';
+import { carryRequestId, requestIdOf, withRequestId } from '../request-context';
 
 export type BusHandler = (message: unknown) => void;
 export type Unsubscribe = () => Promise<void>;
@@ -37,7 +37,19 @@ export interface Bus {
    * meanwhile may never arrive, so what they keep current must be read again.
    */
   onRecovered(listener: () => void): () => void;
+  /** Calls `listener` with each received message's channel and its time from publish to receipt. */
+  observeLag(listener: (channel: string, seconds: number) => void): void;
   close(): Promise<void>;
+}
+
+/**
+ * What goes on the wire: the message with the publishing request's id and the instant it was
+ * published riding along (subscribers' schemas drop both; the bus reads them).
+ */
+export function envelope(message: unknown): unknown {
+  const carried = carryRequestId(message);
+  if (typeof carried !== 'object' || carried === null || Array.isArray(carried)) return carried;
+  return { ...carried, sentAtMs: Date.now() };
 }
 
 /** A channel's handler that sees only what parses with the channel's schema. */
@@ -57,6 +69,8 @@ export function parsingHandler<S extends z.ZodType>(
 /** Handlers by channel, shared by both implementations; one failing handler never stops the rest. */
 export class HandlerRegistry {
   private readonly handlers = new Map<string, Set<BusHandler>>();
+  /** Told of each dispatched message's time since it was published. */
+  lagListener: ((channel: string, seconds: number) => void) | undefined;
 
   constructor(private readonly onHandlerError: (error: unknown, channel: string) => void) {}
 
@@ -82,7 +96,12 @@ export class HandlerRegistry {
   }
 
   dispatch(channel: string, message: unknown): void {
-    for (const handler of this.handlers.get(channel) ?? []) {
+    const handlers = this.handlers.get(channel);
+    if (!handlers) return;
+    const sentAtMs = (message as { sentAtMs?: unknown } | null)?.sentAtMs;
+    if (this.lagListener && typeof sentAtMs === 'number')
+      this.lagListener(channel, Math.max(0, Date.now() - sentAtMs) / 1000);
+    for (const handler of handlers) {
       try {
         handler(message);
       } catch (error) {

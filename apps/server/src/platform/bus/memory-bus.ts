@@ -1,6 +1,5 @@
 import type { Logger } from '../logger';
-import { carryRequestId } from '../request-context';
-import { type Bus, HandlerRegistry, parsingHandler } from './bus';
+import { type Bus, envelope, HandlerRegistry, parsingHandler } from './bus';
 
 /** The bus of a single process. Messages go through JSON as on Redis, so both behave alike. */
 export function createMemoryBus(logger: Logger): Bus {
@@ -12,7 +11,7 @@ export function createMemoryBus(logger: Logger): Bus {
     kind: 'memory',
     async publish(channel, message) {
       if (isClosed) return;
-      const copy: unknown = JSON.parse(JSON.stringify(carryRequestId(message)));
+      const copy: unknown = JSON.parse(JSON.stringify(envelope(message)));
       // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
       queueMicrotask(() => registry.dispatch(channel.name, copy));
     },
@@ -30,6 +29,9 @@ export function createMemoryBus(logger: Logger): Bus {
     },
     // In one process nothing is lost between publisher and subscriber: it never recovers.
     onRecovered: () => () => undefined,
+    observeLag(listener) {
+      registry.lagListener = listener;
+    },
     async close() {
       isClosed = true;
       registry.clear();

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { carryRequestId } from '../request-context';
-import { type Bus, HandlerRegistry, parsingHandler } from './bus';
+import { type Bus, envelope, HandlerRegistry, parsingHandler } from './bus';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const KEY_PREFIX = 'td:';
@@ -81,7 +80,7 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
   return {
     kind: 'redis',
     async publish(channel, message) {
-      await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(carryRequestId(message)));
+      await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(envelope(message)));
     },
     async subscribe(channel, handler) {
       const { name } = channel;
@@ -95,6 +94,9 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
     },
     async ping() {
       await publisher.ping();
+    },
+    observeLag(listener) {
+      registry.lagListener = listener;
     },
     onRecovered(listener) {
       recoveredListeners.add(listener);

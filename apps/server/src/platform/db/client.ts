@@ -33,6 +33,8 @@ export interface DatabaseHandle {
   query<T = Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** The connection pool's use on PostgreSQL (the embedded database has none). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /** Tells `listener` how long each pooled connection was held (PostgreSQL only). */
+  observeCheckouts?: (listener: (seconds: number) => void) => void;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,18 @@ export async function openDatabase(
     client.release();
   }
   const db = drizzleNodePg({ client: pool, schema });
+  // A statement or a whole transaction: from checkout to release.
+  const checkedOutAt = new WeakMap<pg.PoolClient, number>();
+  let onCheckout: ((seconds: number) => void) | undefined;
+  pool.on('acquire', (connection) => {
+    if (onCheckout) checkedOutAt.set(connection, performance.now());
+  });
+  pool.on('release', (_error, connection) => {
+    const at = checkedOutAt.get(connection);
+    if (at === undefined || !onCheckout) return;
+    checkedOutAt.delete(connection);
+    onCheckout((performance.now() - at) / 1000);
+  });
   logger.info({ host: new URL(target.url).host }, 'database ready (PostgreSQL)');
   return {
     db: db as unknown as Database,
@@ -134,6 +148,9 @@ export async function openDatabase(
     query: async <T>(text: string, params: unknown[], name?: string) =>
       (await pool.query({ name, text, values: params })).rows as T[],
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    observeCheckouts: (listener) => {
+      onCheckout = listener;
+    },
     close: once(() => pool.end()),
   };
 }

@@ -92,6 +92,11 @@ describe('metrics behind a token on the public port', () => {
       )
       .toBe(2);
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    // Each tick went through the bus: its time from publish to receipt is recorded.
+    expect(sample(text, 'td_bus_lag_seconds_count', { channel: 'market.tick' })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'td_bus_lag_seconds_bucket', { channel: 'market.tick', le: '+Inf' })).toBe(
+      sample(text, 'td_bus_lag_seconds_count', { channel: 'market.tick' }),
+    );
     expect(sample(text, 'td_feed_pairs', { feed: 'simulator' })).toBe(1);
     expect(sample(text, 'td_feed_price_age_seconds', { feed: 'simulator' })).toBeLessThan(60);
   });
@@ -103,6 +108,14 @@ describe('metrics behind a token on the public port', () => {
     expect(sample(text, 'td_role_active', { role: 'api' })).toBe(1);
     expect(sample(text, 'td_draining')).toBe(0);
     expect(sample(text, 'td_stream_clients')).toBe(0);
+  });
+
+  it('times how long each database connection is held, on PostgreSQL', async () => {
+    await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(user.token) });
+    const held = sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_db_checkout_duration_seconds_count');
+    // The embedded database has no pool: nothing to time there.
+    if (t.deps.db.kind === 'postgres') expect(held).toBeGreaterThan(0);
+    else expect(held).toBe(0);
   });
 });
 

@@ -26,8 +26,9 @@ export interface FeedReading {
 /**
  * The process's metrics in Prometheus' format (prom-client): the runtime's own (event-loop delay,
  * memory, CPU, handles), every HTTP answer by route pattern, method and status with its latency,
- * the orders answered by outcome, and the state read at scrape time (roles, draining, database
- * pool, stream clients). Every name starts with `td_`.
+ * the orders answered by outcome, triggers executed, stream messages sent, bus lag, database
+ * connection hold times, and the state read at scrape time (roles, draining, database pool,
+ * stream clients, price sources). Every name starts with `td_`.
  */
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry();
@@ -64,6 +65,31 @@ export function createMetrics(sources: MetricsSources) {
     collect() {
       this.set(sources.isDraining() ? 1 : 0);
     },
+  });
+  const triggers = new Counter({
+    name: 'td_trigger_executions_total',
+    help: 'Triggers the market role executed: limit fills, take-profits, stop-losses, liquidations',
+    labelNames: ['action'] as const,
+    registers: [registry],
+  });
+  const streamMessages = new Counter({
+    name: 'td_stream_messages_total',
+    help: 'Messages the stream sent to its sockets, by event (one per recipient)',
+    labelNames: ['event'] as const,
+    registers: [registry],
+  });
+  const busLag = new Histogram({
+    name: 'td_bus_lag_seconds',
+    help: 'From publish to receipt of each bus message this process received, by channel',
+    labelNames: ['channel'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const dbHeld = new Histogram({
+    name: 'td_db_checkout_duration_seconds',
+    help: 'How long each pooled database connection was held: one statement, or one transaction (PostgreSQL)',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
   });
   const ticks = new Counter({
     name: 'td_market_ticks_total',
@@ -123,6 +149,10 @@ export function createMetrics(sources: MetricsSources) {
     http,
     orders,
     ticks,
+    triggers,
+    streamMessages,
+    busLag,
+    dbHeld,
     /** Where the price sources' state is read (as `/health` reports it). */
     watchFeeds(read: () => Promise<readonly FeedReading[]>) {
       readFeeds = read;

@@ -23,6 +23,11 @@ describe('scenario: limit order', () => {
     expect(filled).toMatchObject({ status: 'act', price: '48995.00', liquidationPrice: '45075.40' });
     expect(await desk.portfolio(user)).toMatchObject({ balance: '9999.50', marginUsed: '100.00' });
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+    // Operators see it: one trigger execution, a fill.
+    const executions = await desk.t.deps.metrics?.registry
+      .getSingleMetric('td_trigger_executions_total')
+      ?.get();
+    expect(executions?.values).toEqual([{ labels: { action: 'fill' }, value: 1 }]);
   });
 
   it('fills at once like a market order when the limit is on the wrong side of the market', async () => {
