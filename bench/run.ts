@@ -4,6 +4,7 @@ import { httpStackBench } from './http-stack.bench';
 import { marketOrdersReport } from './market-orders.bench';
 import { mobilePagesBench } from './mobile-pages.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
+import { reconnectStormBench } from './reconnect-storm.bench';
 import { streamFanoutBench } from './stream-fanout.bench';
 import { type Bench, type BenchReport, killTrackedChildren, within } from './support/report';
 import { triggerEngineReport } from './trigger-engine.bench';
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, Bench> = {
   'http-stack': httpStackBench,
   'public-endpoints': publicEndpointsBench,
   'stream-fanout': streamFanoutBench,
+  'reconnect-storm': reconnectStormBench,
   'first-start': firstStartBench,
   'trigger-engine': triggerEngineReport,
   'market-orders': marketOrdersReport,

@@ -6,6 +6,7 @@ export { bearer, createUser, randomIp, type TestUser } from './accounts';
 export { buildTestApp, type TestApp } from './build-test-app';
 export { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from './kyc';
 export { callProcess, signUpOnProcess } from './process-user';
+export { openSessions } from './sessions';
 export { spawnServer } from './spawn-server';
 export { TEST_POSTGRES_URL } from './test-database';
 export { startTestMailbox } from './test-mailbox';

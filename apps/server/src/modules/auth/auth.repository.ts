@@ -176,8 +176,30 @@ export function createAuthRepository(db: Database) {
         .returning({ id: sessions.id });
       return rows.length === 1;
     },
-    async touchSession(sessionId: string, ip: string): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: new Date(), ip }).where(eq(sessions.id, sessionId));
+    /** Sessions with their users, by id, in one query (ids not found are missing). */
+    async findSessionsWithUsers(
+      sessionIds: string[],
+    ): Promise<Map<string, { session: SessionRow; user: UserRow }>> {
+      if (sessionIds.length === 0) return new Map();
+      const rows = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(inArray(sessions.id, sessionIds));
+      return new Map(rows.map((row) => [row.session.id, row]));
+    },
+    /** "Last seen" now, from each session's address, for many sessions in one statement. */
+    async touchSessions(touches: Array<{ sessionId: string; ip: string }>): Promise<void> {
+      if (touches.length === 0) return;
+      const latest = new Map(touches.map((touch) => [touch.sessionId, touch.ip]));
+      const ips = sql.join(
+        [...latest].map(([sessionId, ip]) => sql`when ${sessionId}::uuid then ${ip}`),
+        sql` `,
+      );
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), ip: sql`case ${sessions.id} ${ips} else ${sessions.ip} end` })
+        .where(inArray(sessions.id, [...latest.keys()]));
     },
     async revokeSession(userId: string, sessionId: string): Promise<boolean> {
       const rows = await db

@@ -12,6 +12,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/s
 import type { TBalance } from '@td/contracts/trading';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { createBatchedLookup } from '../../platform/batched-lookup';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
 import { isSessionId, SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
@@ -28,6 +29,7 @@ import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-
 /** Rooms a socket may join at once: every pair in every interval is far below this. */
 const SUBSCRIPTIONS_MAX = 200;
 const PAIRS_REFRESH_MS = 60_000;
+const STORED_CANDLE_TTL_MS = 5_000;
 const PING_TIMEOUT_MS = SOCKET_OPTIONS.timeout;
 /**
  * How often the sessions of every open socket are read again: a socket whose session ended without
@@ -77,6 +79,8 @@ export function attachStreamServer(deps: {
    * Sessions: which are still signed in (checked at connect and every `recheckMs`), and the bus on
    * which ended ones are announced (their sockets close at once).
    */
+  /** Told of each message sent: its event and how many sockets it went to (metrics). */
+  onSent?: ((event: string, recipients: number) => void) | undefined;
   sessions: {
     bus: Bus;
     liveSessions: (sessionIds: string[]) => Promise<Array<{ id: string; userId: string }>>;
@@ -97,6 +101,10 @@ export function attachStreamServer(deps: {
   const redis = deps.redisUrl ? { pub: new Redis(deps.redisUrl), sub: new Redis(deps.redisUrl) } : undefined;
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
   const tickets = deps.redisUrl ? createRedisTicketRegistry(deps.redisUrl) : createMemoryTicketRegistry();
+  const liveUserOf = createBatchedLookup(async (sessionIds: string[]) => {
+    const live = await deps.sessions.liveSessions(sessionIds);
+    return new Map(live.map((session) => [session.id, session.userId]));
+  });
 
   // Pairs by their stream symbol (`BTC_USDT`, `forex:EUR_USD`), refreshed now and then.
   let pairsBySymbol = new Map<string, PairRow>();
@@ -110,6 +118,23 @@ export function attachStreamServer(deps: {
     return pairsBySymbol.get(symbol);
   };
 
+  // A closed market's last candle, read once per pair and interval every few seconds however many
+  // clients subscribe (a reconnecting crowd at the weekend would otherwise read it once each).
+  const storedCandles = new Map<
+    string,
+    { atMs: number; candle: Promise<TLiveKlineEvent['candle'] | undefined> }
+  >();
+  const lastStoredCandle = (pair: PairRow, interval: TLiveKlineEvent['interval']) => {
+    const key = `${pair.symbol}:${interval}`;
+    const cached = storedCandles.get(key);
+    if (cached && Date.now() - cached.atMs < STORED_CANDLE_TTL_MS) return cached.candle;
+    const candle = deps.klines.klines(pair, { interval, from: 0, limit: 1 }).then((rows) => rows.at(-1));
+    // A failed read is not remembered.
+    candle.catch(() => storedCandles.delete(key));
+    storedCandles.set(key, { atMs: Date.now(), candle });
+    return candle;
+  };
+
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string') return next(new Error('Unauthorized'));
@@ -120,9 +145,10 @@ export function attachStreamServer(deps: {
           return next(new Error('Unauthorized'));
         // The session the ticket was issued for must still be signed in (not logged out, revoked,
         // expired, or its user suspended) when the socket opens.
-        if (!isSessionId(ticket.sessionId)) return next(new Error('Unauthorized'));
-        const [live] = await deps.sessions.liveSessions([ticket.sessionId]);
-        if (live?.userId !== ticket.userId) return next(new Error('Unauthorized'));
+        // Handshakes arriving together share one query (a reconnecting crowd costs a few dozen).
+        if (!isSessionId(ticket.sessionId) || hasEndedLately(ticket.sessionId))
+          return next(new Error('Unauthorized'));
+        if ((await liveUserOf(ticket.sessionId)) !== ticket.userId) return next(new Error('Unauthorized'));
         socket.data.userId = ticket.userId;
         socket.data.sessionId = ticket.sessionId;
         next();
@@ -213,7 +239,7 @@ export function attachStreamServer(deps: {
           const candle = live
             ? formatCandle(live, pair.pricePrecision)
             : // A closed market: its last candle, however long ago it traded.
-              (await deps.klines.klines(pair, { interval, from: 0, limit: 1 })).at(-1);
+              await lastStoredCandle(pair, interval);
           if (candle)
             socket.emit('liveKline', { symbol, type: pair.pairType, interval, candle, closed: false });
           const latest = deps.board.get(pair.symbol);
@@ -242,10 +268,16 @@ export function attachStreamServer(deps: {
     scheduler: NODE_SCHEDULER,
     send: (room, update) =>
       update.name === 'ticker'
-        ? io.local.to(room).emit('ticker', update.event)
-        : io.local.to(room).emit('liveKline', update.event),
+        ? sent('ticker', room) && io.local.to(room).emit('ticker', update.event)
+        : sent('liveKline', room) && io.local.to(room).emit('liveKline', update.event),
   });
-  const hasListeners = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+  const listenersOf = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  const hasListeners = (room: string) => listenersOf(room) > 0;
+  /** Counts a message to a room's sockets before it goes; always true, to chain the emit. */
+  const sent = (event: string, room: string) => {
+    deps.onSent?.(event, listenersOf(room));
+    return true;
+  };
 
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
   let offUserEvents: (() => Promise<void>) | undefined;
@@ -263,9 +295,12 @@ export function attachStreamServer(deps: {
       .subscribe(USER_EVENTS_CHANNEL, ({ userId, book, order }) => {
         const room = userRoom(userId);
         if (!hasListeners(room)) return;
-        io.local.to(room).emit('order', order);
+        sent('order', room) && io.local.to(room).emit('order', order);
         balanceOf(userId, book)
-          .then((balance) => io.local.to(room).emit('balance', { ...balance, account: book }))
+          .then(
+            (balance) =>
+              sent('balance', room) && io.local.to(room).emit('balance', { ...balance, account: book }),
+          )
           .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
       })
       .then((off) => {
@@ -274,7 +309,7 @@ export function attachStreamServer(deps: {
     void bus
       .subscribe(NOTIFICATIONS_CHANNEL, ({ userId, event }) => {
         const room = userRoom(userId);
-        if (hasListeners(room)) io.local.to(room).emit('notification', event);
+        if (hasListeners(room)) sent('notification', room) && io.local.to(room).emit('notification', event);
       })
       .then((off) => {
         offNotifications = off;
