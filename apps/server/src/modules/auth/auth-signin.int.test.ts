@@ -11,6 +11,7 @@ import {
 } from '../../testing/accounts';
 import { useAuthWorld, WRONG_CREDENTIALS } from '../../testing/auth-world';
 import { codeIn } from '../../testing/test-mailbox';
+import { createTokenService } from './tokens';
 
 describe('the account system', () => {
   const { world, post, get, postFrom, signinFrom, answerOf, wrongFor } = useAuthWorld();
@@ -272,7 +273,10 @@ describe('the account system', () => {
       const user = await createUser(world.t.app, world.mailbox);
       const response = await get('/auth/wss/signin', user.token);
       expect(response.json().data.payload).toEqual({ server: 'https://trade.example.com', status: 'act' });
-      expect(decodeJwt(response.json().data.token)).toMatchObject({ sub: user.id, aud: 'stream' });
+      const ticket = await createTokenService(world.t.deps.jwtSecret).verifyStreamTicket(
+        response.json().data.token,
+      );
+      expect(ticket).toMatchObject({ userId: user.id, sessionId: decodeJwt(user.token).sid });
     });
   });
 });

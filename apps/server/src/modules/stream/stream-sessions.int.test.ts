@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import { eq } from 'drizzle-orm';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { bearer, createUser, randomIp, type TestUser } from '../../testing/accou
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { sessions, users } from '../auth/auth.schema';
+import { createTokenService } from '../auth/tokens';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -235,15 +236,8 @@ describe('stream sockets end with their session', () => {
     await expect(clients.connected(clients.open(issued))).rejects.toThrow(/Unauthorized/);
 
     const someone = await createUser(t.app, mailbox);
-    const sessionless = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(someone.id)
-      .setIssuer('trading-desk')
-      .setAudience('stream')
-      .setJti(crypto.randomUUID())
-      .setIssuedAt()
-      .setExpirationTime('60s')
-      .sign(t.deps.jwtSecret);
+    // Signed with the deployment's key, but for no session there is.
+    const sessionless = await createTokenService(t.deps.jwtSecret).signStreamTicket(someone.id, 'no-session');
     await expect(clients.connected(clients.open(sessionless))).rejects.toThrow(/Unauthorized/);
   });
 });
