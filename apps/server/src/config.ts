@@ -100,6 +100,8 @@ const ZEnv = z
       }),
     DATABASE_URL: urlWithScheme(['postgres', 'postgresql'], 'postgres://user:pass@host:5432/db').optional(),
     DATA_DIR: z.string().default('./data'),
+    /** The built web app served to browsers; unset, the repository's own build (apps/web/dist). */
+    WEB_DIST_DIR: z.string().max(4096).optional(),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379').optional(),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587').optional(),
     MAIL_FROM: z.string().default('Trading Desk <no-reply@localhost>'),

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { BusUnavailableError } from './platform/bus/redis-bus';
 import { DatabaseUnavailableError } from './platform/db/client';
@@ -16,7 +17,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const runtime = await startRuntime(
     config,
-    { migrationsDir: MIGRATIONS_DIR, webDistDir: WEB_DIST_DIR },
+    {
+      migrationsDir: MIGRATIONS_DIR,
+      webDistDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : WEB_DIST_DIR,
+    },
     logger,
   );
 

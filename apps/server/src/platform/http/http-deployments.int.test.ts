@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { writeWebBuild } from '../../testing/web-build';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
@@ -30,22 +28,18 @@ describe('/health when the database is down', () => {
 
 describe('security headers behind HTTPS, with the stream on its own host', () => {
   let t: TestApp;
-  let distDir: string;
+  let build: ReturnType<typeof writeWebBuild>;
 
   beforeAll(async () => {
-    distDir = mkdtempSync(join(tmpdir(), 'td-dist-'));
-    writeFileSync(
-      join(distDir, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div></body></html>',
-    );
+    build = writeWebBuild();
     t = await buildTestApp({
-      webDistDir: distDir,
+      webDistDir: build.dir,
       env: { PUBLIC_URL: 'https://trade.example.com', STREAM_URL: 'https://stream.example.com' },
     });
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(distDir, { recursive: true, force: true });
+    build?.remove();
   });
 
   it('lets the page connect to its own origin and the stream’s only', async () => {
@@ -73,12 +67,8 @@ describe('security headers behind HTTPS, with the stream on its own host', () =>
 
 describe('security headers over plain HTTP', () => {
   it('sends no HSTS, on the page or the API', async () => {
-    const distDir = mkdtempSync(join(tmpdir(), 'td-dist-'));
-    writeFileSync(
-      join(distDir, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div></body></html>',
-    );
-    const t = await buildTestApp({ webDistDir: distDir, env: { PUBLIC_URL: 'http://localhost:3000' } });
+    const build = writeWebBuild();
+    const t = await buildTestApp({ webDistDir: build.dir, env: { PUBLIC_URL: 'http://localhost:3000' } });
     try {
       for (const url of ['/', '/health']) {
         const response = await t.app.inject({ method: 'GET', url });
@@ -90,7 +80,7 @@ describe('security headers over plain HTTP', () => {
       );
     } finally {
       await t.close();
-      rmSync(distDir, { recursive: true, force: true });
+      build.remove();
     }
   });
 });
