@@ -26,15 +26,18 @@ const ORDER_LOAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const net = require('node:net');
 const { base, seconds, users, paceMs, run } = workerData;
-const { hostname, port } = new URL(base);
 const latencies = [];
 let rejected = 0;
+let failed = 0;
+let firstError = '';
+let firstRejection = '';
 const startedAt = performance.now();
 const deadline = startedAt + seconds * 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One keep-alive connection: post(body) resolves with the response's status and body text. */
-function connection() {
+function connection(url) {
+  const { hostname, port } = new URL(url);
   const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
   let buffered = Buffer.alloc(0);
   let waiting;
@@ -60,12 +63,19 @@ function connection() {
           'content-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body);
       });
     },
+    ready: new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    }),
     close: () => socket.end(),
   };
 }
 
 Promise.all(users.map(async (user, index) => {
-  const http = connection();
+  // A crowd connects a hundred at a time, as the server's accept queue (511) takes them.
+  await sleep(Math.floor(index / 100) * 20);
+  let http = connection(user.base || base);
+  await http.ready;
   const headers = 'authorization: ' + user.authorization + '\\r\\nx-forwarded-for: ' + user.ip + '\\r\\n';
   let n = 0;
   let due = startedAt + (paceMs * index) / users.length;
@@ -76,28 +86,49 @@ Promise.all(users.map(async (user, index) => {
     }
     const started = paceMs > 0 ? due : performance.now();
     due += paceMs;
-    const response = await http.post('/orders', headers, JSON.stringify({
-      account: 'demo', symbol: 'BTC_USDT', side: n % 2 ? 'buy' : 'sell', type: 'market',
-      amount: '10', leverage: 1, clientOrderId: 'bench-' + run + '-' + index + '-' + n++,
-    }));
+    let response;
+    try {
+      response = await http.post('/orders', headers, JSON.stringify({
+        account: 'demo', symbol: 'BTC_USDT', side: n % 2 ? 'buy' : 'sell', type: 'market',
+        amount: '10', leverage: 1, clientOrderId: 'bench-' + run + '-' + index + '-' + n++,
+      }));
+    } catch (error) {
+      // A connection the server reset: counted, and the user connects again.
+      failed++;
+      firstError = firstError || error.message;
+      http.close();
+      http = connection(user.base || base);
+      await http.ready.catch(() => undefined);
+      continue;
+    }
     latencies.push(performance.now() - started);
-    if (response.status !== 201 || !response.body.includes('"status":"act"')) rejected++;
+    if (response.status !== 201 || !response.body.includes('"status":"act"')) {
+      rejected++;
+      firstRejection = firstRejection || response.status + ' ' + response.body.slice(0, 200);
+    }
   }
   http.close();
-})).then(() => parentPort.postMessage({ latencies, rejected }));
+})).then(() => parentPort.postMessage({ latencies, rejected, failed, firstError, firstRejection }));
 `;
 
-function runOrderLoad(workerData: {
+export function runOrderLoad(workerData: {
+  /** Where users without a base of their own send their orders. */
   base: string;
   seconds: number;
   paceMs: number;
   /** Names the run's clientOrderIds, so no run replays another's orders. */
   run: string;
-  users: Array<{ authorization: string; ip: string }>;
-}): Promise<{ latencies: number[]; rejected: number }> {
+  users: Array<{ authorization: string; ip: string; base?: string }>;
+}): Promise<{
+  latencies: number[];
+  rejected: number;
+  failed: number;
+  firstError: string;
+  firstRejection: string;
+}> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(ORDER_LOAD, { eval: true, workerData });
-    worker.once('message', (result: { latencies: number[]; rejected: number }) => {
+    worker.once('message', (result: Awaited<ReturnType<typeof runOrderLoad>>) => {
       resolve(result);
       void worker.terminate();
     });

@@ -1,11 +1,13 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { firstStartBench } from './first-start.bench';
+import { growthBench } from './growth.bench';
 import { httpStackBench } from './http-stack.bench';
 import { marketOrdersReport } from './market-orders.bench';
 import { mobilePagesBench } from './mobile-pages.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
 import { reconnectStormBench } from './reconnect-storm.bench';
 import { streamFanoutBench } from './stream-fanout.bench';
+import { streamScaleBench } from './stream-scale.bench';
 import { type Bench, type BenchReport, killTrackedChildren, within } from './support/report';
 import { triggerEngineReport } from './trigger-engine.bench';
 
@@ -21,10 +23,12 @@ const BENCHMARKS: Record<string, Bench> = {
   'public-endpoints': publicEndpointsBench,
   'stream-fanout': streamFanoutBench,
   'reconnect-storm': reconnectStormBench,
+  'stream-scale': streamScaleBench,
   'first-start': firstStartBench,
   'trigger-engine': triggerEngineReport,
   'market-orders': marketOrdersReport,
   'mobile-pages': mobilePagesBench,
+  growth: growthBench,
 };
 
 const args = process.argv.slice(2);

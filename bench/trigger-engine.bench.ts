@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TriggerBooks } from '@td/server/bench';
+import { plotCurve } from './support/plot';
 import type { BenchReport } from './support/report';
 
 /**
@@ -68,6 +71,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 /** The runner's form: one table, the target judged from the numbers. */
 export async function triggerEngineReport(seconds: number): Promise<BenchReport> {
   const report = triggerEngineBench(seconds);
+  plotCurve(resolve(fileURLToPath(new URL('.', import.meta.url)), '..', 'docs', 'bench-triggers.svg'), {
+    title: 'Trigger engine: cost per tick as waiting triggers grow',
+    xLabel: 'waiting triggers',
+    yLabel: 'ns per tick',
+    xs: report.results.map((r) => r.size),
+    series: [{ name: 'ns / tick', values: report.results.map((r) => r.nsPerTick) }],
+  });
   const slowest = Math.min(...report.results.map((r) => r.ticksPerSecond));
   return {
     title: 'Trigger engine: cost per tick with n waiting triggers',
@@ -81,7 +91,7 @@ export async function triggerEngineReport(seconds: number): Promise<BenchReport>
       r.fired,
     ]),
     notes: [
-      `Cost ratio 1M ÷ 10k: ${report.ratio}. Six sorted books per pair; a tick peeks at each top and pops only what fires.`,
+      `Cost ratio 1M ÷ 10k: ${report.ratio}. Six sorted books per pair; a tick peeks at each top and pops only what fires. Plot: docs/bench-triggers.svg.`,
     ],
   };
 }

@@ -8,8 +8,13 @@ export interface LoadResult {
 }
 
 /** Drives one URL for `seconds` with `connections` keep-alive connections. */
-export async function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds });
+export async function load(
+  url: string,
+  seconds: number,
+  connections = 50,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     latencyP50Ms: result.latency.p50,
