@@ -4,7 +4,7 @@ import { CATALOGUE, createMarketEngine, formatCandle, streamSymbol, toTicker } f
 import { bearer, buildTestApp, createUser, openSessions, startTestMailbox } from '@td/server/testing';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { Server } from 'socket.io';
+import { createBareIo } from './support/bare-io';
 import { type ClientProcesses, drained, startClientProcesses } from './support/fanout';
 import { type BenchReport, collectGarbage, progress, round, sleep } from './support/report';
 import type { ClientReply } from './support/stream-clients';
@@ -38,13 +38,7 @@ export async function reconnectStormBench(_seconds: number): Promise<BenchReport
   const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
   const stopEngine = await engine.start();
   const bareHttp = createServer();
-  const bareIo = new Server(bareHttp, {
-    path: '/socket.io',
-    serveClient: false,
-    transports: ['websocket', 'polling'],
-    maxHttpBufferSize: 16 * 1024,
-    pingTimeout: 20_000,
-  });
+  const bareIo = createBareIo(bareHttp);
   const bareTickets = Fastify({ logger: false });
   let clients: ClientProcesses | undefined;
   try {

@@ -14,7 +14,7 @@ import {
 } from '@td/server/bench';
 import { bearer, buildTestApp, createUser, startTestMailbox } from '@td/server/testing';
 import pino from 'pino';
-import { Server } from 'socket.io';
+import { createBareIo } from './support/bare-io';
 import {
   CLIENT_PROCESSES,
   CLIENTS,
@@ -84,13 +84,7 @@ export async function streamFanoutBench(seconds: number): Promise<BenchReport> {
   const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
   const stopEngine = await engine.start();
   const bareHttp = createServer();
-  const bareIo = new Server(bareHttp, {
-    path: '/socket.io',
-    serveClient: false,
-    transports: ['websocket', 'polling'],
-    maxHttpBufferSize: 16 * 1024,
-    pingTimeout: 20_000,
-  });
+  const bareIo = createBareIo(bareHttp);
   const broadcasts = watchBroadcasts(bareIo);
   let clients: ClientProcesses | undefined;
   const replayTimers: NodeJS.Timeout[] = [];

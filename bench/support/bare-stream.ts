@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatCandle, streamSymbol, type TMarketTick, toTicker } from '@td/server/bench';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { createBareIo } from './bare-io';
 
 /**
  * The stream-scale benchmark's baseline: a bare Socket.IO server in a process of its own that
@@ -12,13 +12,7 @@ import { Server } from 'socket.io';
  */
 const redisUrl = process.argv[2] ?? 'redis://127.0.0.1:6379';
 const http = createServer();
-const io = new Server(http, {
-  path: '/socket.io',
-  serveClient: false,
-  transports: ['websocket', 'polling'],
-  maxHttpBufferSize: 16 * 1024,
-  pingTimeout: 20_000,
-});
+const io = createBareIo(http);
 const latest = new Map<string, { kline: unknown; ticker: unknown }>();
 io.on('connection', (socket) => {
   socket.on('liveKline', (request: { symbol: string; interval: string }) => {
