@@ -3,10 +3,19 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { callProcess, signUpOnProcess, spawnServer, startTestMailbox } from '@td/server/testing';
+import {
+  callProcess,
+  ensureNginx,
+  freePort,
+  type RunningNginx,
+  signUpOnProcess,
+  spawnServer,
+  startNginx,
+  startTestMailbox,
+} from '@td/server/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { type BenchReport, progress, round, stopChild, trackChild } from './support/report';
 
 // Targets of a phone's first visit, on Lighthouse's mobile emulation (a mid-range phone, slow 4G).
@@ -84,6 +93,43 @@ async function startBarePage(): Promise<{ url: string; close: () => Promise<void
 }
 
 /**
+ * The Dashboard's chart time at `origin` in a fresh tab under the same throttling Lighthouse's
+ * applied mode uses (562.5 ms round trips, 1.33 Mbps down, 4× slower CPU; a phone's screen), cache
+ * disabled, the session in storage: for comparing the front door (TLS, HTTP/2) with the process
+ * itself, where Lighthouse would refuse the front door's self-signed certificate.
+ */
+async function chartDrawnAt(browser: Browser, origin: string, token: string): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/authentication/login`);
+    await page.evaluate(`localStorage.setItem('TOKEN', ${JSON.stringify(token)})`);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1474.56 * 1024 * 0.9) / 8,
+      uploadThroughput: (675 * 1024 * 0.9) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
+    await page.goto(`${origin}/dashboard/home`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.waitForFunction(
+      `performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)}).length > 0`,
+      {
+        timeout: 60_000,
+      },
+    );
+    return Number(
+      await page.evaluate(`performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)})[0].startTime`),
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * Lighthouse on the login page (its own mobile defaults: simulated slow 4G and a 4× slower CPU)
  * and on a signed-in Dashboard, each against a bare page in the same run. The Dashboard runs with
  * the throttling applied for real (devtools), so the chart's own mark is timed under it; the
@@ -99,8 +145,10 @@ export async function mobilePagesBench(): Promise<BenchReport> {
   const bare = await startBarePage();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+    // The front door's certificate is made for the run: the browser is told to take it.
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--ignore-certificate-errors'],
   });
+  let frontDoor: RunningNginx | undefined;
   try {
     await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
     const user = await signUpOnProcess(server.url, mailbox);
@@ -136,7 +184,23 @@ export async function mobilePagesBench(): Promise<BenchReport> {
     const applied = { throttlingMethod: 'devtools', disableStorageReset: true };
     const bareApplied = await run(bare.url, applied);
     const dashboard = await run(`${server.url}/dashboard/home`, applied, page);
+
+    progress('the Dashboard through nginx (TLS, HTTP/2) and straight from the process, in turns');
+    ensureNginx();
+    frontDoor = await startNginx({
+      port: await freePort(),
+      upstreams: [server.url.replace('http://', '')],
+      tls: true,
+    });
+    const direct: number[] = [];
+    const throughFrontDoor: number[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      direct.push(await chartDrawnAt(browser, server.url, user.token));
+      throughFrontDoor.push(await chartDrawnAt(browser, frontDoor.url, user.token));
+    }
     await browser.disconnect();
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
     const chartMs = dashboard.marks[CHART_DRAWN_MARK] ?? Number.NaN;
     const loginKb = round(login.jsBytes / 1000, 1);
@@ -178,12 +242,37 @@ export async function mobilePagesBench(): Promise<BenchReport> {
         row('login, simulated throttling', login, bareSimulated, '—'),
         row('baseline: bare page, applied throttling', bareApplied, bareApplied, '—'),
         row('Dashboard (signed in), applied throttling', dashboard, bareApplied, String(round(chartMs))),
+        [
+          'Dashboard straight from the process (HTTP/1.1), same throttling, no Lighthouse',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          direct.map((ms) => round(ms)).join(' / '),
+        ],
+        [
+          'Dashboard through nginx (TLS, HTTP/2), same throttling, no Lighthouse',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          `${throughFrontDoor.map((ms) => round(ms)).join(' / ')} (${round(median(throughFrontDoor) / median(direct), 2)} × straight)`,
+        ],
       ],
       notes: [
         `Chromium ${CHROMIUM}, Lighthouse's mobile emulation (Moto G power class, slow 4G: 150 ms RTT, 1.6 Mbps down, 4× CPU slowdown). "Simulated" is Lighthouse's default model of that network from an unthrottled load; "applied" throttles the load itself (DevTools), which the chart's own user timing (\`${CHART_DRAWN_MARK}\`) needs.`,
       ],
     };
   } finally {
+    await frontDoor?.stop();
     await chrome.kill();
     await bare.close();
     await mailbox.close();

@@ -37,21 +37,56 @@ export interface RunningNginx {
 /**
  * Runs nginx in the foreground with the repository's configuration, its upstreams and port filled
  * in, everything it writes (pid, logs, temp files) in a directory of its own, so it needs no root.
+ * Without `tls` it listens in plain HTTP/1.1; with it, as the configuration does (TLS and HTTP/2),
+ * with a self-signed certificate made for the run.
  */
 export async function startNginx(options: {
   port: number;
   upstreams: readonly string[];
+  tls?: boolean;
 }): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'td-nginx-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   const servers = options.upstreams
     .map((address) => `  server ${address} max_fails=1 fail_timeout=5s;\n`)
     .join('');
-  // The repository's configuration as it stands, on a local port without TLS and on these processes.
-  const config = readFileSync(NGINX_TEMPLATE, 'utf8')
-    .replace(/^\s*listen 443 ssl http2;$/m, `  listen 127.0.0.1:${options.port};`)
-    .replace(/^\s*ssl_[^\n]*\n/gm, '')
-    .replace(/(^ {2}server 10\.0\.0\.\d+:3000[^\n]*\n)+/gm, servers);
+  const template = readFileSync(NGINX_TEMPLATE, 'utf8').replace(
+    /(^ {2}server 10\.0\.0\.\d+:3000[^\n]*\n)+/gm,
+    servers,
+  );
+  let config: string;
+  if (options.tls) {
+    const certificate = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      { stdio: 'ignore' },
+    );
+    config = template
+      .replace(/^\s*listen 443 ssl http2;$/m, `  listen 127.0.0.1:${options.port} ssl http2;`)
+      .replace(/^(\s*ssl_certificate) [^\n]*$/m, `$1 ${certificate};`)
+      .replace(/^(\s*ssl_certificate_key) [^\n]*$/m, `$1 ${key};`);
+  } else {
+    // On a local port without TLS.
+    config = template
+      .replace(/^\s*listen 443 ssl http2;$/m, `  listen 127.0.0.1:${options.port};`)
+      .replace(/^\s*ssl_[^\n]*\n/gm, '');
+  }
   const wrapped = `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -78,7 +113,7 @@ ${config}
     }
   };
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${options.port}`,
     errors,
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
