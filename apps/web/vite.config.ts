@@ -93,12 +93,21 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
             // What the entry loads stays one chunk, so the login page loads nothing it does not use.
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // The chart library in a chunk of its own, loaded by the screens that draw a chart and
+            // never merged with the shared groups below (the login page must not load it).
+            {
+              name: 'charts',
+              test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+              priority: 1.5,
+            },
             // The rest of the shared code (components, helpers, domain, contracts) grouped by the set
             // of screens that load it, small groups merged: a phone on a slow network waits a round
             // trip for each file, six at a time, and the Dashboard asked for some fifty of 1–6 KB.
             {
               name: 'shared',
-              test: /apps[\\/]web[\\/]src[\\/](domain|components|lib)[\\/]|packages[\\/]contracts[\\/]/,
+              // The chart components stay out: merged into a small group the login page loads, they
+              // would bring the chart library with them.
+              test: /apps[\\/]web[\\/]src[\\/](domain(?![\\/]market[\\/]components[\\/])|components|lib)[\\/]|packages[\\/]contracts[\\/]/,
               priority: 1,
               entriesAware: true,
               entriesAwareMergeThreshold: SHARED_MERGE_BELOW_BYTES,
