@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bearer,
-  buildTestApp,
   callProcess,
   createTestDatabase,
   createUser,
@@ -18,6 +17,7 @@ import pg from 'pg';
 import { runOrderLoad } from './market-orders.bench';
 import { load } from './support/load';
 import { plotCurve } from './support/plot';
+import { buildTestAppOnPostgres } from './support/postgres-app';
 import { type BenchReport, percentile, progress, round } from './support/report';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -132,12 +132,8 @@ async function orderCurves(seconds: number) {
  * same query (the session with its user; the pairs) on the same PostgreSQL, 100 connections.
  */
 async function readPaths(seconds: number) {
-  const kindBefore = process.env.TEST_DB;
-  process.env.TEST_DB = 'postgres';
   const mailbox = await startTestMailbox();
-  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url, LOG_LEVEL: 'silent' } }).finally(() => {
-    process.env.TEST_DB = kindBefore;
-  });
+  const t = await buildTestAppOnPostgres({ env: { SMTP_URL: mailbox.url, LOG_LEVEL: 'silent' } });
   const pool = new pg.Pool({ connectionString: t.deps.db.url, max: 20 });
   const bare = Fastify({ logger: false });
   try {

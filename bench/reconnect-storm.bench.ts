@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CATALOGUE, createMarketEngine, formatCandle, streamSymbol, toTicker } from '@td/server/bench';
-import { bearer, buildTestApp, createUser, openSessions, startTestMailbox } from '@td/server/testing';
+import { bearer, createUser, openSessions, startTestMailbox } from '@td/server/testing';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { createBareIo } from './support/bare-io';
 import { type ClientProcesses, drained, startClientProcesses } from './support/fanout';
+import { buildTestAppOnPostgres } from './support/postgres-app';
 import { type BenchReport, collectGarbage, progress, round, sleep } from './support/report';
 import type { ClientReply } from './support/stream-clients';
 
@@ -30,11 +31,7 @@ export async function reconnectStormBench(_seconds: number): Promise<BenchReport
   const logger = pino({ level: 'silent' });
   const mailbox = await startTestMailbox();
   // A crowd this size is a deployment on PostgreSQL: the benchmark gets a database of its own there.
-  const kindBefore = process.env.TEST_DB;
-  process.env.TEST_DB = 'postgres';
-  const t = await buildTestApp({ env: { LOG_LEVEL: 'silent', SMTP_URL: mailbox.url } }).finally(() => {
-    process.env.TEST_DB = kindBefore;
-  });
+  const t = await buildTestAppOnPostgres({ env: { LOG_LEVEL: 'silent', SMTP_URL: mailbox.url } });
   const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
   const stopEngine = await engine.start();
   const bareHttp = createServer();
