@@ -100,6 +100,16 @@ export default defineConfig({
               test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
               priority: 1.5,
             },
+            // The stream client and the hooks that hold a stream subscription, likewise: only the
+            // signed-in screens that show live data load them.
+            {
+              name: 'stream',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/](socket|stream-registry)|domain[\\/](market[\\/]use-candle-feed|trading[\\/]use-(trading-stream|live-quote)))\.ts$/,
+              priority: 1.5,
+              // Only the matched modules: their dependencies (contracts, query hooks, formatters)
+              // belong to the groups the login page already shares, not to this chunk.
+              includeDependenciesRecursively: false,
+            },
             // The rest of the shared code (components, helpers, domain, contracts) grouped by the set
             // of screens that load it, small groups merged: a phone on a slow network waits a round
             // trip for each file, six at a time, and the Dashboard asked for some fifty of 1–6 KB.

@@ -320,13 +320,22 @@ describe('delivery', () => {
     for (const asset of assets) if ((await asset.size) >= 1024) big.push(asset);
     expect(big.length).toBeGreaterThan(2);
     expect(big.filter((asset) => asset.encoding !== 'br').map((asset) => asset.url)).toEqual([]);
+    // The chart library and the stream client have chunks of their own that only the screens
+    // showing live data load: the login page asks for neither.
+    const liveDataChunk = /\/assets\/(charts|stream)-[^/]+\.js$/;
+    expect(assets.filter((asset) => liveDataChunk.test(asset.url)).map((asset) => asset.url)).toEqual([]);
 
     const dashboard = await openPage({ token });
+    const dashboardAssets = watchAssets(dashboard);
     const dashboardViolations = await watchViolations(dashboard);
     await dashboard.goto('/dashboard/home');
     await expectTitle(dashboard, 'Dashboard');
     await dashboard.waitForLoadState('networkidle');
     expect(await dashboardViolations()).toEqual([]);
+    const dashboardChunks = dashboardAssets
+      .map((asset) => asset.url)
+      .filter((url) => liveDataChunk.test(url));
+    expect(dashboardChunks.map((url) => url.match(liveDataChunk)?.[1]).sort()).toEqual(['charts', 'stream']);
   });
 });
 
