@@ -6,6 +6,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps';
 import { hasRole, type TTrustProxy } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { createApiKeyAuth } from './modules/api-keys/api-key-auth';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { healthRoutes } from './modules/health/health.routes';
@@ -158,7 +162,22 @@ export async function buildApp(
   const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });
   // Both sign with one secret: the guard checks a link's signature and expiry, whatever its window.
   const documentLinks = createUrlSigner(deps.jwtSecret, { windowMs: DOCUMENT_LINK_WINDOW_MS });
-  registerAccessControl(app, { ...authenticate, signed: signedLinkGuard(attachmentLinks) });
+  // Programs sign their requests with an API key instead of a session, on the routes that say so.
+  const apiKeysRepo = createApiKeysRepository(deps.db.db);
+  const apiKeys = createApiKeysService({ repo: apiKeysRepo, serverSecret: deps.jwtSecret });
+  const apiKeyAuth = createApiKeyAuth({
+    repo: apiKeysRepo,
+    secretOf: apiKeys.secretOf,
+    claimNonce: core.authRepo.claimNonce,
+    limiter: deps.limiter,
+    bodyLimitBytes: HTTP_LIMITS.bodyBytesMax,
+  });
+  apiKeyAuth.register(app);
+  registerAccessControl(app, {
+    ...authenticate,
+    user: apiKeyAuth.orSession(authenticate.user),
+    signed: signedLinkGuard(attachmentLinks),
+  });
 
   const feeds = async () =>
     feedStatuses(deps.board.all(), config, {
@@ -190,6 +209,7 @@ export async function buildApp(
     app.addHook('onClose', () => api.close());
     if (page) registerSharedPrefixPages(app, page);
     await registerApiRoutes(app, deps, api, core);
+    await app.register(apiKeysRoutes({ apiKeys }));
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
   if (hasRole(config, 'stream')) {

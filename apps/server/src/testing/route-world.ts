@@ -29,6 +29,8 @@ export interface RouteWorld {
     /** A withdrawal an administrator approved, for a network nothing sends on but a person. */
     approvedWithdrawal: string;
     alert: string;
+    /** One of the owner's API keys. */
+    apiKey: string;
     /** A second live session of the owner's. */
     session: string;
     notification: string;
@@ -121,6 +123,10 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
     await desk.call(owner, 'POST', '/alerts', { symbol: 'BTC_USDT', above: '90000' }),
     'alert',
   );
+  const apiKey = await ok<Data>(
+    await desk.call(owner, 'POST', '/profile/api-keys', { label: 'Bot', scopes: ['read'] }),
+    'API key',
+  );
   const session = decodeJwt(await signIn(app, owner)).sid as string;
   const notice = await desk.notify(owner.id, 'ticket_reply', { message: 'Support answered' });
   if (!notice) throw new Error('notification failed');
@@ -177,6 +183,7 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
       reviewedWithdrawal: reviewed,
       approvedWithdrawal: approved,
       alert: alert.data.id,
+      apiKey: apiKey.data.id,
       session,
       notification: notice.id,
       kycSubmission,

@@ -32,7 +32,7 @@ export function profileRoutes(deps: { profile: ProfileService; avatarsDir: strin
 
     app.get(
       '/profile',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZUser) } } },
+      { config: { access: 'user', apiScope: 'read' }, schema: { response: { 200: successEnvelope(ZUser) } } },
       async (request) => ok('User fetched successfully', toUserDto(authOf(request).user)),
     );
 

@@ -43,7 +43,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'trade' },
         schema: {
           body: ZPlaceOrderRequest,
           response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
@@ -65,7 +65,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/orders',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'read' },
         schema: { querystring: ZOrdersQuery, response: { 200: successEnvelope(pageOf(ZOrder)) } },
       },
       async (request) => {
@@ -91,7 +91,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/orders/export',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'read' },
         schema: { querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }) },
       },
       async (request, reply) => {
@@ -155,7 +155,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders/:id/partial-close',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'trade' },
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) => {
@@ -171,7 +171,7 @@ export function ordersRoutes(deps: {
     app.put(
       '/orders/:id',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'trade' },
         schema: { params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -184,7 +184,7 @@ export function ordersRoutes(deps: {
     app.post(
       '/orders/:id/margin',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'trade' },
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -196,14 +196,20 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/orders/:id/close',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      {
+        config: { access: 'user', apiScope: 'trade' },
+        schema: { params, response: { 200: successEnvelope(ZOrder) } },
+      },
       async (request) =>
         ok('Position closed', toOrderDto(await orders.close(authOf(request).user.id, request.params.id))),
     );
 
     app.delete(
       '/orders/:id',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(ZOrder) } } },
+      {
+        config: { access: 'user', apiScope: 'trade' },
+        schema: { params, response: { 200: successEnvelope(ZOrder) } },
+      },
       async (request) =>
         ok('Order cancelled', toOrderDto(await orders.cancel(authOf(request).user.id, request.params.id))),
     );
@@ -211,7 +217,7 @@ export function ordersRoutes(deps: {
     app.get(
       '/portfolio',
       {
-        config: { access: 'user' },
+        config: { access: 'user', apiScope: 'read' },
         schema: {
           querystring: z.object({
             account: ZAccount.default('real'),

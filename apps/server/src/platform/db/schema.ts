@@ -2,6 +2,7 @@
 // its own `*.schema.ts`; this file only lists them.
 
 export { adminAudit } from '../../modules/admin/admin.schema';
+export { apiKeys } from '../../modules/api-keys/api-keys.schema';
 export {
   loginEvents,
   recoveryCodes,

@@ -1,3 +1,4 @@
+import type { TApiKeyScope } from '@td/contracts/api-keys';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 
 /**
@@ -8,6 +9,9 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } fro
  * - `admin`: the same, of an administrator (403 for anyone else);
  * - `signed`: anyone holding a link this server signed, unaltered and unexpired (an `<img>` sends
  *   no token).
+ *
+ * A `user` route may also declare `apiScope` (`read` or `trade`): it then also takes requests signed
+ * with an API key of that scope. Routes without it refuse API keys.
  */
 export const ROUTE_ACCESS = ['public', 'email', 'tfa', 'user', 'admin', 'signed'] as const;
 export type TRouteAccess = (typeof ROUTE_ACCESS)[number];
@@ -15,6 +19,8 @@ export type TRouteAccess = (typeof ROUTE_ACCESS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TRouteAccess;
+    /** The API key scope that may also call this `user` route. */
+    apiScope?: TApiKeyScope;
   }
   interface FastifyInstance {
     /** Every route of the app with its declared access and schema (the authorisation table). */
@@ -26,6 +32,7 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: TRouteAccess;
+  apiScope: TApiKeyScope | undefined;
   schema: FastifySchema | undefined;
 }
 
@@ -62,8 +69,14 @@ export function registerAccessControl(app: FastifyInstance, guards: AccessGuards
         `${methods.join(',')} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.map((a) => `'${a}'`).join(' | ')} }`,
       );
     }
+    const apiScope = route.config?.apiScope;
+    if (apiScope && access !== 'user') {
+      throw new Error(`${methods.join(',')} ${route.url}: only a 'user' route can take API keys`);
+    }
     route.config = { ...route.config, access };
-    for (const method of methods) table.push({ method, url: route.url, access, schema: route.schema });
+    for (const method of methods) {
+      table.push({ method, url: route.url, access, apiScope, schema: route.schema });
+    }
     if (access === 'public') return;
     const guard = guards[access];
     route.onRequest = [async (request: FastifyRequest) => guard(request), ...[route.onRequest ?? []].flat()];

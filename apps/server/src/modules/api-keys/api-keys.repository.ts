@@ -1,0 +1,81 @@
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { users } from '../auth/auth.schema';
+import { apiKeys } from './api-keys.schema';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** How often a key's "last used" is written: not on every request. */
+const TOUCH_INTERVAL = sql`interval '60 seconds'`;
+
+export function createApiKeysRepository(db: Database) {
+  // Every signed request reads its key with its user: built once, planned once per connection.
+  const activeKeyWithUser = db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyId, sql.placeholder('keyId')), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare('api_key_with_user');
+
+  return {
+    /**
+     * Adds a key unless the user already holds `max` live ones: the user's row is locked while
+     * counting, so parallel requests cannot both take the last place. Undefined when full.
+     */
+    async insertWithin(
+      max: number,
+      values: Omit<typeof apiKeys.$inferInsert, 'id' | 'createdAt'>,
+    ): Promise<ApiKeyRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+        const [live] = await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt)));
+        if ((live?.n ?? 0) >= max) return undefined;
+        const [row] = await tx.insert(apiKeys).values(values).returning();
+        return row;
+      });
+    },
+
+    /** The user's live keys, newest first. */
+    async listLive(userId: string): Promise<ApiKeyRow[]> {
+      return db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .orderBy(desc(apiKeys.createdAt));
+    },
+
+    /** Revokes one of the user's live keys (one statement); false when there was none to revoke. */
+    async revoke(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      return rows.length === 1;
+    },
+
+    /** A live key by its public half, with its user; read on every request, so revocation is immediate. */
+    async findLiveWithUser(keyId: string) {
+      const [row] = await activeKeyWithUser.execute({ keyId });
+      return row;
+    },
+
+    /** Writes "last used" unless it was written in the last minute (one conditional statement). */
+    async touch(id: string, ip: string): Promise<void> {
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(), lastUsedIp: ip })
+        .where(
+          and(
+            eq(apiKeys.id, id),
+            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${TOUCH_INTERVAL}`)),
+          ),
+        );
+    },
+  };
+}
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

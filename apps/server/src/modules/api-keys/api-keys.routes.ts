@@ -1,0 +1,53 @@
+import { ZApiKey, ZCreateApiKeyRequest, ZCreatedApiKey } from '@td/contracts/api-keys';
+import { successEnvelope } from '@td/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { authOf } from '../auth/authenticate';
+import type { ApiKeysService } from './api-keys.service';
+
+/**
+ * A user's API keys, managed from a signed-in session only: a key can neither make nor revoke
+ * keys (these routes declare no API scope).
+ */
+export function apiKeysRoutes(deps: { apiKeys: ApiKeysService }): FastifyPluginAsyncZod {
+  const { apiKeys } = deps;
+  return async (app) => {
+    app.get(
+      '/profile/api-keys',
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZApiKey)) } } },
+      async (request) => ok('API keys fetched successfully', await apiKeys.list(authOf(request).user.id)),
+    );
+
+    app.post(
+      '/profile/api-keys',
+      {
+        config: { access: 'user' },
+        schema: { body: ZCreateApiKeyRequest, response: { 201: successEnvelope(ZCreatedApiKey) } },
+      },
+      async (request, reply) => {
+        const created = await apiKeys.create(authOf(request).user.id, request.body);
+        // The secret is in this answer only: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return reply
+          .code(201)
+          .send(ok('API key created: copy its secret now, it is shown only once', created));
+      },
+    );
+
+    app.delete(
+      '/profile/api-keys/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          params: z.object({ id: z.uuid('Not an API key id') }),
+          response: { 200: successEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await apiKeys.revoke(authOf(request).user.id, request.params.id);
+        return ok('API key revoked', null);
+      },
+    );
+  };
+}

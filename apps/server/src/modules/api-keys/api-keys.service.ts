@@ -1,0 +1,74 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import {
+  API_KEYS_PER_USER_MAX,
+  type TApiKey,
+  type TCreatedApiKey,
+  type ZCreateApiKeyRequest,
+} from '@td/contracts/api-keys';
+import type { z } from 'zod';
+import { conflict, notFound } from '../../platform/errors';
+import { createDocumentSeal } from '../kyc/document-seal';
+import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+
+const KEY_ID_BYTES = 24;
+const SECRET_BYTES = 32;
+
+/** The key that seals API secrets, derived from the server's signing secret (never the secret itself). */
+export function apiSecretsKey(serverSecret: Uint8Array): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, Buffer.alloc(0), 'trading-desk api key secrets', 32));
+}
+
+export function toApiKeyDto(row: ApiKeyRow): TApiKey {
+  return {
+    id: row.id,
+    label: row.label,
+    keyId: row.keyId,
+    scopes: row.scopes,
+    allowedIps: row.allowedIps,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: row.lastUsedIp,
+  };
+}
+
+/** A user's API keys: made with a secret shown once, listed without it, revoked at once. */
+export function createApiKeysService(deps: { repo: ApiKeysRepository; serverSecret: Uint8Array }) {
+  const { repo } = deps;
+  const seal = createDocumentSeal(apiSecretsKey(deps.serverSecret));
+
+  return {
+    async create(userId: string, input: z.output<typeof ZCreateApiKeyRequest>): Promise<TCreatedApiKey> {
+      const keyId = `tdk_${randomBytes(KEY_ID_BYTES).toString('base64url')}`;
+      const secret = randomBytes(SECRET_BYTES).toString('base64url');
+      const row = await repo.insertWithin(API_KEYS_PER_USER_MAX, {
+        userId,
+        label: input.label,
+        keyId,
+        secretSealed: seal.seal(Buffer.from(secret), keyId).toString('base64'),
+        scopes: [...input.scopes].sort(),
+        // One spelling per entry, so the list reads as the user wrote it, without repeats.
+        allowedIps: [...new Set(input.allowedIps.map((entry) => entry.toLowerCase()))],
+      });
+      if (!row) {
+        throw conflict(
+          `You can hold at most ${API_KEYS_PER_USER_MAX} API keys; revoke one you no longer use`,
+        );
+      }
+      return { ...toApiKeyDto(row), secret };
+    },
+
+    async list(userId: string): Promise<TApiKey[]> {
+      return (await repo.listLive(userId)).map(toApiKeyDto);
+    },
+
+    async revoke(userId: string, id: string): Promise<void> {
+      if (!(await repo.revoke(userId, id))) throw notFound('API key not found');
+    },
+
+    /** The secret a key signs with, for checking a request's signature. */
+    secretOf(row: ApiKeyRow): Buffer {
+      return seal.open(Buffer.from(row.secretSealed, 'base64'), row.keyId);
+    },
+  };
+}
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;
