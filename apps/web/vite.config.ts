@@ -20,6 +20,7 @@ const API_PREFIXES = [
   '/public',
   '/settings',
   '/health',
+  '/docs',
 ] as const;
 
 const apiProxy: ProxyOptions = { target: API_TARGET, changeOrigin: false };

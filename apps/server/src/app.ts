@@ -31,6 +31,7 @@ import { unauthenticated } from './platform/errors';
 import { registerAccessControl } from './platform/http/access';
 import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
+import { registerApiReference, registerOpenApi } from './platform/http/openapi';
 import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
@@ -179,6 +180,10 @@ export async function buildApp(
     signed: signedLinkGuard(attachmentLinks),
   });
 
+  if (hasRole(config, 'api')) {
+    await registerOpenApi(app, { publicUrl: config.PUBLIC_URL, title: 'Trading Desk' });
+  }
+
   const feeds = async () =>
     feedStatuses(deps.board.all(), config, {
       maxAgeMs: (await deps.settings.get('trading')).maxQuoteAgeMs,
@@ -210,6 +215,7 @@ export async function buildApp(
     if (page) registerSharedPrefixPages(app, page);
     await registerApiRoutes(app, deps, api, core);
     await app.register(apiKeysRoutes({ apiKeys }));
+    await registerApiReference(app);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
   if (hasRole(config, 'stream')) {

@@ -8,6 +8,7 @@ import {
   totpNow,
   uniqueEmail,
 } from '../testing/accounts';
+import { signedRequest } from '../testing/api-keys';
 import { ADULT_DETAILS } from '../testing/kyc';
 import { multipart, png } from '../testing/multipart';
 import { codeIn, type ReceivedMail } from '../testing/test-mailbox';
@@ -188,6 +189,19 @@ describe('the log', () => {
     // A stream ticket.
     const ticket = await inject('GET', '/auth/wss/signin', undefined, trader.token);
     keep('stream ticket', ticket.json().data.token);
+
+    // An API key: its secret, and a request signed with it (the signature too).
+    const created = await inject(
+      'POST',
+      '/profile/api-keys',
+      { label: 'Bot', scopes: ['read'] },
+      trader.token,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    keep('API key secret', created.json().data.secret);
+    const signed = signedRequest(created.json().data, { method: 'GET', url: '/orders?account=demo' });
+    keep('API request signature', (signed.headers as Record<string, string>)['x-api-signature']);
+    expect((await desk.t.app.inject(signed)).statusCode).toBe(200);
 
     // A mail the server refuses, quoting it: the failure is logged, its code is not.
     const refusedUser = await desk.newUser();

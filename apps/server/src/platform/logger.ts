@@ -5,7 +5,7 @@ import { currentRequestId } from './request-context';
 
 export type { Logger };
 
-const SECRET_HEADERS = ['authorization', 'cookie', 'x-xsrf-token'];
+const SECRET_HEADERS = ['authorization', 'cookie', 'x-xsrf-token', 'x-api-signature'];
 
 /** Fields never logged, at the top of a line or one level down (`{ body: { password } }`). */
 const SECRET_FIELDS = [

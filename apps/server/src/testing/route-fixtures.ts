@@ -37,6 +37,13 @@ const id = (key: keyof RouteWorld['ids']) => (w: RouteWorld) => ({ id: w.ids[key
  */
 export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'GET /health': {},
+  // The API reference: the viewer's page and files, and the OpenAPI document.
+  'GET /docs': {},
+  'GET /docs/json': {},
+  'GET /docs/yaml': {},
+  'GET /docs/static/index.html': { expected: [302] },
+  'GET /docs/static/swagger-initializer.js': {},
+  'GET /docs/static/*': { path: () => '/docs/static/swagger-ui.css' },
   'GET /health/live': {},
   'GET /health/ready': {},
   'POST /auth/signup': {

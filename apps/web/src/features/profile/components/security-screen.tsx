@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { AntiPhishingCard } from './anti-phishing-card';
+import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordCard } from './change-password-card';
 import { LoginHistoryCard } from './login-history-card';
 import styles from './security-screen.module.css';
@@ -105,7 +106,7 @@ export function SecurityScreen() {
     <>
       <PageHeader
         title="Security"
-        description="Your password, two-factor authentication, signed-in devices and login history."
+        description="Your password, two-factor authentication, signed-in devices, login history and API keys."
       />
       {isError ? (
         <Card>
@@ -128,6 +129,9 @@ export function SecurityScreen() {
           </div>
           <div className={styles.wide}>
             <LoginHistoryCard />
+          </div>
+          <div className={styles.wide}>
+            <ApiKeysCard />
           </div>
         </div>
       )}

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type TCreateApiKeyRequest, ZApiKey, ZCreatedApiKey } from '@td/contracts/api-keys';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { profileQueryDefaults } from '../../../lib/query-client';
+
+export const API_KEYS_QUERY_KEY = ['profile', 'api-keys'] as const;
+
+/** GET /profile/api-keys → the user's live API keys (never their secrets). */
+export const apiKeysQueryOptions = queryOptions({
+  queryKey: API_KEYS_QUERY_KEY,
+  queryFn: async () => (await api.get('/profile/api-keys', { schema: z.array(ZApiKey) })).data,
+  ...profileQueryDefaults,
+});
+
+export function useApiKeys() {
+  return useQuery(apiKeysQueryOptions);
+}
+
+/** POST /profile/api-keys → the new key with its secret, which no later answer carries. */
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateApiKeyRequest) =>
+      api.post('/profile/api-keys', body, { schema: ZCreatedApiKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+  });
+}
+
+/** DELETE /profile/api-keys/{id}: the key stops working at once. */
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/profile/api-keys/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { callApi, createUser, openPositionByApi } from '../support/factories';
+import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
+import { REPO_ROOT } from '../support/server';
+
+// A program trading through the API: the user creates a key under Security and copies its secret,
+// the worked examples of docs/API.md (JavaScript and Python) sign requests with it, and once the key
+// is revoked they are refused. The reference page at /docs documents every route.
+
+const env = useJourneyEnvironment();
+const run = promisify(execFile);
+const EXAMPLES = join(REPO_ROOT, 'docs', 'examples');
+
+/** Runs a worked example with the key; its printed JSON lines, merged. */
+async function runExample(
+  command: string,
+  script: string,
+  key: { keyId: string; secret: string },
+  args: string[] = [],
+) {
+  const { stdout } = await run(command, [join(EXAMPLES, script), ...args], {
+    env: { ...process.env, TD_API_URL: env.server.url, TD_API_KEY: key.keyId, TD_API_SECRET: key.secret },
+    timeout: 20_000,
+  });
+  return Object.assign(
+    {},
+    ...stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)),
+  ) as {
+    placed?: string;
+    status?: string;
+    orders: string[];
+  };
+}
+
+/** Content-Security-Policy violations the page reports. */
+async function watchViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+describe('API keys', () => {
+  it('are made under Security, trade for a program in JavaScript and Python, and stop once revoked', async () => {
+    const user = await createUser(env, { firstName: 'Ada', lastName: 'Program' });
+    // The market has quotes before the program's first order.
+    await openPositionByApi(env.server, user.token, { account: 'demo', amount: '100', leverage: 1 });
+    const page = await env.openScreen(user.token, '/dashboard/security', 'Security');
+    await page.getByText('No API keys.').waitFor();
+
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = page.getByTestId('create-api-key');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText('Give the key a label').waitFor();
+    await form.getByLabel('Label').fill('Trading bot');
+    await form.getByRole('checkbox', { name: /^Trade/ }).check();
+    await form.getByLabel('Allowed IP addresses (optional)').fill('the office');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText(/Allowed IP addresses must be IPv4 or IPv6/).waitFor();
+    await form.getByLabel('Allowed IP addresses (optional)').fill('');
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const created = page.getByTestId('api-key-created');
+    await created.getByText('The secret is shown only now.', { exact: false }).waitFor();
+    const key = {
+      keyId: (await created.getByTestId('api-key-id').textContent()) ?? '',
+      secret: (await created.getByTestId('api-key-secret').textContent()) ?? '',
+    };
+    expect(key.keyId).toMatch(/^tdk_/);
+    expect(key.secret.length).toBe(43);
+    await created.getByRole('button', { name: 'I have saved the secret' }).click();
+    const row = page.getByRole('row', { name: /Trading bot/ });
+    await row.getByText('Never').waitFor();
+    await row.getByText('Trade', { exact: true }).waitFor();
+    // The list never shows the secret again.
+    expect(await page.content()).not.toContain(key.secret);
+
+    const fromJavaScript = await runExample(process.execPath, 'api-client.mjs', key, ['buy']);
+    expect(fromJavaScript.status).toBe('act');
+    expect(fromJavaScript.orders).toContain(fromJavaScript.placed);
+    const fromPython = await runExample('python3', 'api_client.py', key, ['buy']);
+    expect(fromPython.status).toBe('act');
+    expect(fromPython.orders).toEqual(expect.arrayContaining([fromPython.placed, fromJavaScript.placed]));
+    const { data: orders } = await callApi<{ items: Array<{ id: string }> }>(
+      env.server,
+      'GET',
+      '/orders?account=demo&limit=10',
+      { token: user.token },
+    );
+    expect(orders.items.map((order) => order.id)).toEqual(
+      expect.arrayContaining([fromJavaScript.placed, fromPython.placed]),
+    );
+
+    await page.reload();
+    await expectTitle(page, 'Security');
+    await page
+      .getByRole('row', { name: /Trading bot/ })
+      .getByText('Never')
+      .waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Revoke Trading bot' }).click();
+    await page.getByTestId('revoke-api-key').getByRole('button', { name: 'Revoke key' }).click();
+    await expectToast(page, 'API key revoked');
+    await page.getByText('No API keys.').waitFor();
+    await expect(runExample(process.execPath, 'api-client.mjs', key)).rejects.toThrow(
+      /401 Unknown or revoked API key/,
+    );
+  });
+
+  it('show on the Security screen at both widths in both themes', async () => {
+    const user = await createUser(env, { firstName: 'Ada', lastName: 'Screens' });
+    for (const body of [
+      { label: 'Reporting', scopes: ['read'], allowedIps: ['203.0.113.0/24', '198.51.100.7'] },
+      { label: 'Market maker', scopes: ['read', 'trade'] },
+    ]) {
+      await callApi(env.server, 'POST', '/profile/api-keys', { body, token: user.token });
+    }
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const page = await env.openPage({ token: user.token, theme, viewport });
+      await page.goto('/dashboard/security');
+      await expectTitle(page, 'Security');
+      const card = page.getByRole('row', { name: /Market maker/ });
+      await card.waitFor();
+      await card.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(page, `api-keys-${size}-${theme}`);
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      await page.getByTestId('create-api-key').getByLabel('Label').waitFor();
+      await screenshot(page, `api-keys-create-${size}-${theme}`);
+    }
+  });
+
+  it('are documented at /docs: the reference page lists the routes, under its own policy', async () => {
+    for (const { theme, size, viewport } of SCREEN_VARIANTS.filter((variant) => variant.theme === 'light')) {
+      const page = await env.openPage({ theme, viewport });
+      const violations = await watchViolations(page);
+      await page.goto('/docs');
+      await page.getByText('Trading Desk API', { exact: false }).first().waitFor();
+      await page.locator('#operations-tag-orders').waitFor();
+      await page.locator('.opblock-summary-path[data-path="/orders"]').first().waitFor();
+      expect(await violations()).toEqual([]);
+      await screenshot(page, `api-reference-${size}-${theme}`);
+    }
+  });
+});
