@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
@@ -78,8 +79,49 @@ function precompress(): Plugin {
   };
 }
 
+/** What the service worker stores at install: the page, its files, the icons; not other languages' fonts. */
+const PRECACHE_FILE = /\.(js|css|svg|png|webmanifest)$|inter-latin-wght|jetbrains-mono-latin-wght/;
+const NEVER_PRECACHED = /\.(br|gz|map)$|^sw\.js$/;
+
+/**
+ * Writes `sw.js` from `service-worker.js`: the list of files to store at install and a version
+ * that changes with any of them, so a new build replaces the old cache.
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'pre',
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const path = join(dir, name);
+            return statSync(path).isDirectory() ? walk(path) : [path];
+          });
+        const files = walk(outDir)
+          .map((path) => relative(outDir, path).split(sep).join('/'))
+          .filter((file) => PRECACHE_FILE.test(file) && !NEVER_PRECACHED.test(file))
+          .sort();
+        const hash = createHash('sha256');
+        for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
+        hash.update(readFileSync(join(outDir, 'index.html')));
+        const precache = ['/', ...files.map((file) => `/${file}`)];
+        const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
+          .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16)))
+          .replace('__PRECACHE__', JSON.stringify(precache));
+        writeFileSync(join(outDir, 'sw.js'), source);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

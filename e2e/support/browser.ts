@@ -28,17 +28,30 @@ export const SCREEN_VARIANTS = (['dark', 'light'] as const).flatMap((theme) =>
   ).map(([size, viewport]) => ({ theme, size, viewport })),
 );
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser with a profile on disk, as a person's is: what an incognito context cannot show (the
+ * browser offers to install an app only outside incognito). Close it, then remove `userDataDir`.
+ */
+export function launchProfileBrowser(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-    ],
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport: VIEWPORTS.desktop,
+    serviceWorkers: 'allow',
   });
 }
 
@@ -52,6 +65,11 @@ interface TContextOptions {
   theme?: TTheme;
   /** The system's preference; dark unless given, so a page with no pick renders dark. */
   colorScheme?: TTheme;
+  /**
+   * Whether the page may register the app's service worker: only the tests of the installed app
+   * allow it, so the others load every file from the server and can hold one back or fail it.
+   */
+  serviceWorkers?: 'allow' | 'block';
   /** The store's sign-in step values (after signup or a sign-in that needs verification). */
   tempToken?: string;
   tempEmail?: string;
@@ -76,6 +94,7 @@ export function newContext(browser: Browser, options: TContextOptions): Promise<
     baseURL: options.baseURL,
     viewport: options.viewport ?? VIEWPORTS.desktop,
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
     colorScheme: options.colorScheme ?? options.theme ?? 'dark',
     storageState: { cookies: [], origins: [{ origin: new URL(options.baseURL).origin, localStorage }] },
   });

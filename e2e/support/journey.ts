@@ -12,6 +12,7 @@ export interface TOpenPageOptions {
   viewport?: { width: number; height: number };
   tempToken?: string;
   tempEmail?: string;
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface TJourneyEnvironment extends TFactoryContext {

@@ -19,3 +19,14 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The installed app's service worker (`sw.js`, written by the build from service-worker.js): it keeps the app's shell on
+// the device so the app opens offline. Registered once the page has loaded, so it never competes
+// with the first screen for the network.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the app works as a plain web page.
+    });
+  });
+}

@@ -116,7 +116,8 @@ function onRejected(error: unknown): Promise<never> {
   const axiosError = error as AxiosError;
 
   if (!axiosError.response) {
-    showErrorToast(NETWORK_ERROR_MESSAGE, axiosError.config);
+    // Offline, the app's own notice already says so: no toast for every request that cannot go.
+    if (navigator.onLine) showErrorToast(NETWORK_ERROR_MESSAGE, axiosError.config);
     return Promise.reject(new ApiError(NETWORK_ERROR_MESSAGE, { cause: error }));
   }
 

@@ -9,6 +9,7 @@ import { issueCsrfCookie } from './csrf';
 /** Paths the web app routes itself although an API shares the prefix (the web app's /admin screens share the prefix of the back-office API's /admin/*). */
 const SHARED_PREFIXES = ['/admin'];
 const ASSET_MAX_AGE_S = 365 * 24 * 3600;
+const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'";
 
 /** A browser loading a page, as opposed to the web app's own XHR (which asks for JSON). */
 export function isNavigation(request: FastifyRequest): boolean {
@@ -78,6 +79,7 @@ export function registerSharedPrefixPages(app: FastifyInstance, page: WebAppPage
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string, page: WebAppPage): Promise<void> {
   const assetsDir = join(distDir, 'assets');
+  const serviceWorkerFile = join(distDir, 'sw.js');
   // The static plugin's routes cannot carry a config: its scope declares them public.
   const staticFiles: FastifyPluginAsync = async (files) => {
     declareScopeAccess(files, 'public');
@@ -92,6 +94,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
           'cache-control',
           path.startsWith(assetsDir) ? `public, max-age=${ASSET_MAX_AGE_S}, immutable` : 'no-cache',
         );
+        // The service worker runs under its own script's policy: it fetches the app's files from
+        // this origin and nothing else (the API's "default-src 'none'" would stop it).
+        // (`path` is the file sent: its .br or .gz sibling when compressed.)
+        if (path.replace(/\.(br|gz)$/, '') === serviceWorkerFile) {
+          reply.header('content-security-policy', SERVICE_WORKER_CSP);
+        }
       },
     });
   };

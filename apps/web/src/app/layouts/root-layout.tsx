@@ -1,4 +1,5 @@
 import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { OfflineNotice } from '../../components/offline-notice';
 import styles from './root-layout.module.css';
 
 /**
@@ -9,7 +10,8 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
 
 /**
  * The frame around every route: a thin progress bar while the next screen's code or data loads
- * (after the first load, the current screen stays visible meanwhile), and scroll restoration.
+ * (after the first load, the current screen stays visible meanwhile), scroll restoration, and the
+ * notice that the device is offline.
  */
 export function RootLayout() {
   const navigation = useNavigation();
@@ -19,6 +21,7 @@ export function RootLayout() {
       <div className={styles.progress} data-active={isNavigating} aria-hidden="true" />
       <Outlet />
       <ScrollRestoration getKey={scrollKey} />
+      <OfflineNotice />
     </>
   );
 }
