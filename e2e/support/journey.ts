@@ -34,6 +34,8 @@ export interface TJourneyOptions {
   adminPrefix?: string;
   /** Runs the server on a fresh PostgreSQL database (dropped after) instead of the embedded one. */
   isPostgres?: boolean;
+  /** Pages reach the server as http://localhost:port (passkeys need a domain, not an IP address). */
+  isLocalhost?: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export function useJourneyEnvironment(
         ...env,
       },
       template: inject('dataTemplate'),
+      ...(options.isLocalhost ? { hostName: 'localhost' as const } : {}),
     });
     browser = await launchBrowser();
   });

@@ -66,6 +66,11 @@ export interface TStartServerOptions {
   template?: string;
   /** Use this data directory and keep it after stop() (how the template itself is made). */
   dataDir?: string;
+  /**
+   * The name the browser reaches the server by: `localhost` where the page needs a domain (a
+   * passkey's relying party cannot be an IP address); the product's PUBLIC_URL follows it.
+   */
+  hostName?: '127.0.0.1' | 'localhost';
 }
 
 /**
@@ -78,6 +83,7 @@ export async function startServer({
   env = {},
   template,
   dataDir: keptDataDir,
+  hostName = '127.0.0.1',
 }: TStartServerOptions = {}): Promise<TRunningServer> {
   for (const [file, what] of [
     [SERVER_MAIN, 'the server'],
@@ -91,7 +97,7 @@ export async function startServer({
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'td-e2e-'));
   // A server on PostgreSQL (DATABASE_URL) keeps only its secrets here: nothing to copy.
   if (template && !keptDataDir && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostName}:${port}`;
   // A clean environment: nothing from the developer's shell (DATABASE_URL, REDIS_URL...) leaks in.
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,

@@ -12,6 +12,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthenticator } from './modules/auth/authenticate';
+import { passkeysRoutes } from './modules/auth/passkeys.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { marketRoutes } from './modules/market/market.routes';
@@ -247,6 +248,8 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiSe
   const { config } = deps;
   const { admin } = api;
   const routes = [
+    // Before the two-factor code route: a table walk reaches the sign-in's methods while it waits.
+    passkeysRoutes({ passkeys: api.passkeys, auth: api.auth }),
     authRoutes({
       auth: api.auth,
       twoFactor: api.twoFactor,

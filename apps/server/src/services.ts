@@ -8,6 +8,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodeHasher } from './modules/auth/codes';
 import { createGoogleClient } from './modules/auth/google';
+import { createPasskeysService } from './modules/auth/passkeys.service';
 import { createSessionEnder } from './modules/auth/sessions';
 import { createTokenService } from './modules/auth/tokens';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
@@ -119,6 +120,13 @@ export function createApiServices(
     publicUrl: config.PUBLIC_URL,
     google,
     brand: core.brand,
+  });
+  const passkeys = createPasskeysService({
+    repo: authRepo,
+    auth,
+    limiter,
+    publicUrl: config.PUBLIC_URL,
+    appName: async () => (await core.brand()).appName,
   });
   const twoFactor = createTwoFactorService({
     repo: authRepo,
@@ -239,6 +247,7 @@ export function createApiServices(
 
   return {
     auth,
+    passkeys,
     twoFactor,
     profile,
     avatarsDir,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { DeclaredRoute } from '../platform/http/access';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
@@ -28,6 +29,22 @@ export interface RouteFixture {
   /** Signs the caller's session out, so it is called with a session of its own. */
   endsSession?: boolean;
 }
+
+/** A passkey ceremony's answer in the right shape, signed by nobody. */
+const FORGED_ASSERTION = {
+  id: 'Zm9yZ2Vk',
+  rawId: 'Zm9yZ2Vk',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+const FORGED_REGISTRATION = {
+  id: 'Zm9yZ2Vk',
+  rawId: 'Zm9yZ2Vk',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
 
 const id = (key: keyof RouteWorld['ids']) => (w: RouteWorld) => ({ id: w.ids[key] });
 
@@ -76,6 +93,20 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
     body: (w) => ({ password: w.owner.password, code: '000000' }),
     expected: [409],
   },
+  // Passkeys: the ceremonies' answers here are made up, so each is refused as a browser's would be
+  // if it were forged; the owner has none to remove.
+  'GET /profile/passkeys': {},
+  'POST /profile/passkeys/options': { body: (w) => ({ currentPassword: w.owner.password }) },
+  'POST /profile/passkeys': {
+    body: () => ({ name: 'Laptop', response: FORGED_REGISTRATION }),
+    expected: [400],
+  },
+  'DELETE /profile/passkeys/:id': { params: () => ({ id: randomUUID() }), expected: [404] },
+  'POST /auth/passkeys/signin/options': {},
+  'POST /auth/passkeys/signin': { body: () => ({ response: FORGED_ASSERTION }), expected: [401] },
+  'GET /auth/2fa/methods': {},
+  'POST /auth/passkeys/2fa/options': { expected: [404] },
+  'POST /auth/passkeys/2fa': { body: () => ({ response: FORGED_ASSERTION }), expected: [401] },
   'GET /profile': {},
   'PUT /profile': { body: () => ({ firstName: 'Ada' }) },
   // Every test user has the same password: the rule refuses it as the new one, once the caller is let in.

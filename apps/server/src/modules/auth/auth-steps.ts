@@ -202,7 +202,8 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       await sendSigninCode(user, session.id, client);
       return tokens.sign({ sub: user.id, sid: session.id, type: 'email', status: user.status });
     }
-    if (user.tfaEnabled) return startSession(user, 'tfa', client);
+    // A passkey is a second factor too: an account with one asks for it (or the app's code).
+    if (user.tfaEnabled || (await repo.hasPasskeys(user.id))) return startSession(user, 'tfa', client);
     await recordSuccess(user, client);
     return startSession(user, 'normal', client);
   };

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../platform/db/client';
 import { sessions, users } from './auth.schema';
 import { createCodesRepository } from './codes.repository';
 import { createLoginEventsRepository } from './login-events.repository';
+import { createPasskeysRepository } from './passkeys.repository';
 
 export type { CodePurpose, DecoyRow } from './codes.repository';
 
@@ -260,6 +261,7 @@ export function createAuthRepository(db: Database) {
     },
 
     ...createCodesRepository(db),
+    ...createPasskeysRepository(db),
     ...createLoginEventsRepository(db),
   };
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -149,7 +159,7 @@ export const signupDecoys = pgTable(
   (table) => [index('signup_decoys_expires_idx').on(table.expiresAt)],
 );
 
-/** Nonces of Google ID tokens already used: each signs in once, until its token has expired. */
+/** Nonces already used (Google ID tokens, signed API requests): each is accepted once, until it expires. */
 export const usedNonces = pgTable(
   'used_nonces',
   {
@@ -158,4 +168,47 @@ export const usedNonces = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('used_nonces_expires_idx').on(table.expiresAt)],
+);
+
+/** Passkeys (WebAuthn credentials): a way in without a password, and a second factor. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The credential id the authenticator gave, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for passkeys that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    isSynced: boolean('is_synced').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_idx').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Challenges handed to a browser for a passkey ceremony, each answered once (taken by one
+ * DELETE ... RETURNING) and only before it expires. `sessionId` binds a second-factor challenge to
+ * its sign-in; `userId` a registration's to its user.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'signin', 'tfa'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('passkey_challenges_expires_idx').on(table.expiresAt)],
 );

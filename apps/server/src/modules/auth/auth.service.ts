@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import { USER_CODE } from '@td/contracts/statuses';
-import { AppError, badRequest, unauthenticated } from '../../platform/errors';
+import { AppError, badRequest, forbidden, unauthenticated } from '../../platform/errors';
 import type { Brand } from '../../platform/mail/email-layout';
 import { enforce } from '../../platform/rate-limit';
 import type { CodePurpose, UserRow } from './auth.repository';
@@ -277,6 +277,37 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.sessions.endOne(claims.sub, claims.sid);
     },
 
+    /** How a sign-in waiting for its second factor can be finished: the app's code, a passkey. */
+    async secondFactorMethods(
+      claims: SessionClaims,
+    ): Promise<{ authenticatorApp: boolean; passkey: boolean }> {
+      const pending = await steps.pendingSession(claims, 'tfa');
+      if (!pending) throw unauthenticated('This sign-in has expired. Please log in again');
+      return { authenticatorApp: pending.user.tfaEnabled, passkey: await repo.hasPasskeys(pending.user.id) };
+    },
+
+    /** The `tfa` step finished by a passkey of this user (checked by the caller): a normal session. */
+    async finishWithPasskey(claims: SessionClaims, userId: string, client: ClientContext): Promise<string> {
+      const pending = await steps.pendingSession(claims, 'tfa');
+      if (!pending || pending.user.id !== userId) {
+        throw unauthenticated('This sign-in has expired. Please log in again');
+      }
+      return steps.finishSession(claims, 'tfa', pending.user, client);
+    },
+
+    /**
+     * A sign-in by a passkey alone (checked by the caller, with the user verified by the
+     * authenticator: something held and something known or been): a normal session at once.
+     */
+    async signinWithPasskey(user: UserRow, client: ClientContext): Promise<string> {
+      if (user.status !== USER_CODE.active || user.deletedAt) {
+        throw forbidden('Your account is suspended. Please contact support');
+      }
+      await steps.recordSuccess(user, client);
+      return steps.startSession(user, 'normal', client);
+    },
+
+    recordFailure: steps.recordFailure,
     checkSecondFactor: steps.checkSecondFactor,
     checkNewPassword: steps.checkNewPassword,
 

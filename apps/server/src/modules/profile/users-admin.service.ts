@@ -128,6 +128,7 @@ export function createUsersAdmin(deps: {
         updatedAt: new Date(),
       });
       if (!after) throw conflict('User delete failed');
+      await deps.auth.deleteAllPasskeys(id);
       await deps.eraseIdentity(id);
       await deps.sessions.endAll(id);
       await audited(actor, 'user.delete', before, after);

@@ -5,6 +5,8 @@ export { adminAudit } from '../../modules/admin/admin.schema';
 export { apiKeys } from '../../modules/api-keys/api-keys.schema';
 export {
   loginEvents,
+  passkeyChallenges,
+  passkeys,
   recoveryCodes,
   sessions,
   signupDecoys,

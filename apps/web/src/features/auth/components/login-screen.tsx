@@ -6,11 +6,13 @@ import { EmailField, PasswordField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
+import { usePasskeySignIn } from '../api/passkeys';
 import { useSignIn } from '../api/sign-in';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { GoogleSignIn } from './google-sign-in';
+import { onPasskeyError, PasskeyButton } from './passkey-button';
 
 type TLoginField = 'email' | 'password';
 
@@ -22,6 +24,7 @@ export function LoginScreen() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const signIn = useSignIn();
+  const passkeySignIn = usePasskeySignIn();
   const startSession = useStartSession();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -80,6 +83,16 @@ export function LoginScreen() {
           Log in
         </Button>
       </form>
+      <PasskeyButton
+        label="Log in with a passkey"
+        isLoading={passkeySignIn.isPending}
+        onClick={() =>
+          passkeySignIn.mutate(undefined, {
+            onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+            onError: onPasskeyError,
+          })
+        }
+      />
       <GoogleSignIn />
     </AuthCard>
   );

@@ -6,18 +6,56 @@ import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
+import { usePasskeySecondFactor, useSecondFactorMethods } from '../api/passkeys';
 import { useVerifyTfa } from '../api/verify-tfa';
-import { useSessionCodeField } from '../hooks/use-start-session';
+import { useSessionCodeField, useStartSession } from '../hooks/use-start-session';
 import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
+import { onPasskeyError, PasskeyButton } from './passkey-button';
 
 const TITLE = 'Two-factor verification';
 
 type TMode = 'app' | 'recovery';
 
+/** The account's passkey as the second factor: the only way when it has no authenticator app. */
+function PasskeySecondFactor({ tempToken, isOnly }: { tempToken: string; isOnly: boolean }) {
+  const passkey = usePasskeySecondFactor();
+  const startSession = useStartSession();
+  return (
+    <PasskeyButton
+      label={isOnly ? 'Continue with your passkey' : 'Use a passkey instead'}
+      variant={isOnly ? 'primary' : 'secondary'}
+      isLoading={passkey.isPending}
+      onClick={() =>
+        passkey.mutate(tempToken, {
+          onSuccess: ({ data, message }) => startSession({ token: data.token, message }),
+          onError: onPasskeyError,
+        })
+      }
+    />
+  );
+}
+
 function TfaForm({ tempToken }: { tempToken: string }) {
+  const methods = useSecondFactorMethods(tempToken);
+  if (methods.data && !methods.data.authenticatorApp && methods.data.passkey) {
+    return (
+      <AuthCard
+        icon={<IconShieldCheck size={22} />}
+        title={TITLE}
+        subtitle="Confirm it is you with the passkey you added to this account."
+        footer={<BackToLogin prompt="Not your account?" />}
+      >
+        <PasskeySecondFactor tempToken={tempToken} isOnly />
+      </AuthCard>
+    );
+  }
+  return <CodeForm tempToken={tempToken} hasPasskey={methods.data?.passkey === true} />;
+}
+
+function CodeForm({ tempToken, hasPasskey }: { tempToken: string; hasPasskey: boolean }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const [mode, setMode] = useState<TMode>('app');
   const verify = useVerifyTfa();
@@ -73,6 +111,7 @@ function TfaForm({ tempToken }: { tempToken: string }) {
           Verify and log in
         </Button>
       </form>
+      {hasPasskey ? <PasskeySecondFactor tempToken={tempToken} isOnly={false} /> : null}
       <button type="button" className={styles.linkButton} onClick={switchMode}>
         {mode === 'app' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
       </button>

@@ -22,7 +22,7 @@ import { TextAreaField, TextField } from '../../../components/text-field';
 import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-import styles from './api-keys-card.module.css';
+import styles from './credentials-card.module.css';
 
 const SCOPE_LABEL: Record<TApiKeyScope, string> = { read: 'Read', trade: 'Trade' };
 const SCOPE_HINT: Record<TApiKeyScope, string> = {

@@ -10,6 +10,7 @@ import { AntiPhishingCard } from './anti-phishing-card';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordCard } from './change-password-card';
 import { LoginHistoryCard } from './login-history-card';
+import { PasskeysCard } from './passkeys-card';
 import styles from './security-screen.module.css';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -106,7 +107,7 @@ export function SecurityScreen() {
     <>
       <PageHeader
         title="Security"
-        description="Your password, two-factor authentication, signed-in devices, login history and API keys."
+        description="Your password, two-factor authentication, passkeys, signed-in devices, login history and API keys."
       />
       {isError ? (
         <Card>
@@ -123,6 +124,9 @@ export function SecurityScreen() {
           <div className={styles.stack}>
             <TwoFactorCard user={user} />
             <AntiPhishingCard user={user} />
+          </div>
+          <div className={styles.wide}>
+            <PasskeysCard user={user} />
           </div>
           <div className={styles.wide}>
             <SessionsCard />

@@ -1,0 +1,118 @@
+import { ZTokenData } from '@td/contracts/auth';
+import { successEnvelope } from '@td/contracts/envelope';
+import {
+  ZAddPasskeyRequest,
+  ZPasskey,
+  ZPasskeyAssertionRequest,
+  ZPasskeyOptions,
+  ZPasskeyOptionsRequest,
+  ZSecondFactorMethods,
+} from '@td/contracts/passkeys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import type { AuthService } from './auth.service';
+import { authOf, clientOf, pendingClaimsOf } from './authenticate';
+import type { PasskeysService } from './passkeys.service';
+
+const ZToken = successEnvelope(ZTokenData);
+const ZOptions = successEnvelope(ZPasskeyOptions);
+
+/**
+ * Passkeys: managed under the profile from a signed-in session; used to sign in (public) or as the
+ * second factor of a password sign-in (its `tfa` token).
+ */
+export function passkeysRoutes(deps: {
+  passkeys: PasskeysService;
+  auth: AuthService;
+}): FastifyPluginAsyncZod {
+  const { passkeys, auth } = deps;
+  return async (app) => {
+    app.get(
+      '/profile/passkeys',
+      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZPasskey)) } } },
+      async (request) => ok('Passkeys fetched successfully', await passkeys.list(authOf(request).user.id)),
+    );
+
+    app.post(
+      '/profile/passkeys/options',
+      { config: { access: 'user' }, schema: { body: ZPasskeyOptionsRequest, response: { 200: ZOptions } } },
+      async (request) =>
+        ok(
+          'Passkey options created',
+          await passkeys.registrationOptions(
+            authOf(request).user,
+            request.body.currentPassword,
+            clientOf(request),
+          ),
+        ),
+    );
+
+    app.post(
+      '/profile/passkeys',
+      {
+        config: { access: 'user' },
+        schema: { body: ZAddPasskeyRequest, response: { 201: successEnvelope(ZPasskey) } },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(ok('Passkey added', await passkeys.register(authOf(request).user, request.body))),
+    );
+
+    app.delete(
+      '/profile/passkeys/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          params: z.object({ id: z.uuid('Not a passkey id') }),
+          response: { 200: successEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await passkeys.remove(authOf(request).user.id, request.params.id);
+        return ok('Passkey removed', null);
+      },
+    );
+
+    app.post(
+      '/auth/passkeys/signin/options',
+      { config: { access: 'public' }, schema: { response: { 200: ZOptions } } },
+      async (request) => ok('Passkey options created', await passkeys.signinOptions(clientOf(request))),
+    );
+
+    app.post(
+      '/auth/passkeys/signin',
+      { config: { access: 'public' }, schema: { body: ZPasskeyAssertionRequest, response: { 200: ZToken } } },
+      async (request) =>
+        ok('Login successful', { token: await passkeys.signin(request.body.response, clientOf(request)) }),
+    );
+
+    app.get(
+      '/auth/2fa/methods',
+      { config: { access: 'tfa' }, schema: { response: { 200: successEnvelope(ZSecondFactorMethods) } } },
+      async (request) =>
+        ok('Methods fetched successfully', await auth.secondFactorMethods(pendingClaimsOf(request))),
+    );
+
+    app.post(
+      '/auth/passkeys/2fa/options',
+      { config: { access: 'tfa' }, schema: { response: { 200: ZOptions } } },
+      async (request) =>
+        ok('Passkey options created', await passkeys.secondFactorOptions(pendingClaimsOf(request))),
+    );
+
+    app.post(
+      '/auth/passkeys/2fa',
+      { config: { access: 'tfa' }, schema: { body: ZPasskeyAssertionRequest, response: { 200: ZToken } } },
+      async (request) =>
+        ok('Login successful', {
+          token: await passkeys.secondFactor(
+            pendingClaimsOf(request),
+            request.body.response,
+            clientOf(request),
+          ),
+        }),
+    );
+  };
+}

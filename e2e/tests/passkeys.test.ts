@@ -1,0 +1,161 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { callApi, createUser, signInByApi, type TCreatedUser } from '../support/factories';
+import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
+
+// Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain, as
+// a laptop's fingerprint reader would answer): added under Security, then a sign-in without a
+// password, and the second step of a password sign-in; another account cannot use it, and once
+// removed it opens nothing. The page is served as http://localhost (a passkey needs a domain).
+
+const env = useJourneyEnvironment({}, { isLocalhost: true });
+
+/** A platform authenticator that keeps passkeys and verifies its user, in this page. */
+async function addAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+/** Leaves the session on this device (as logging out does) and opens the login screen. */
+async function toLogin(page: Page) {
+  await page.evaluate(() => localStorage.removeItem('TOKEN'));
+  await page.goto('/authentication/login');
+  await expectTitle(page, 'Log in');
+}
+
+async function addPasskey(page: Page, user: TCreatedUser, name: string) {
+  await page.goto('/dashboard/security');
+  await expectTitle(page, 'Security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByTestId('add-passkey');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Current password').fill('wrong password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByText('The password is incorrect').waitFor();
+  await dialog.getByLabel('Current password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expectToast(page, 'Passkey added');
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByText('Never')
+    .waitFor();
+}
+
+describe('passkeys', () => {
+  it('sign in without a password, finish a password sign-in, and stop once removed', async () => {
+    const user = await createUser(env, { firstName: 'Pia', lastName: 'Passkey' });
+    const page = await env.openPage({ token: user.token });
+    await addAuthenticator(page);
+    await addPasskey(page, user, 'Laptop');
+
+    // Without a password: the browser offers the passkey it holds for this site.
+    await toLogin(page);
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await waitForPath(page, '/dashboard/home');
+    await expectTitle(page, 'Dashboard');
+    await page.goto('/dashboard/security');
+    await page
+      .getByRole('row', { name: /Laptop/ })
+      .getByText('Never')
+      .waitFor({ state: 'detached' });
+
+    // With the password: the passkey is now the second step.
+    await toLogin(page);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitForPath(page, '/authentication/tfaVerification');
+    await page.getByRole('button', { name: 'Continue with your passkey' }).click();
+    await waitForPath(page, '/dashboard/home');
+
+    // Removed, it opens nothing, although the device still holds it.
+    await page.goto('/dashboard/security');
+    await expectTitle(page, 'Security');
+    await page.getByRole('button', { name: 'Remove Laptop' }).click();
+    await page.getByTestId('remove-passkey').getByRole('button', { name: 'Remove passkey' }).click();
+    await expectToast(page, 'Passkey removed');
+    await page.getByText('No passkeys.').waitFor();
+    await toLogin(page);
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await expectToast(page, 'This passkey could not be used. Try again, or sign in another way');
+    expect(new URL(page.url()).pathname).toBe('/authentication/login');
+    // And the password alone signs in again: no second step is left.
+    const token = await signInByApi(env.server, user.email, user.password);
+    expect(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).type).toBe('normal');
+  });
+
+  it("cannot finish another account's sign-in", async () => {
+    const owner = await createUser(env, { firstName: 'Olga', lastName: 'Owner' });
+    const other = await createUser(env, { firstName: 'Otto', lastName: 'Other', tfa: true });
+    const page = await env.openPage({ token: owner.token });
+    await addAuthenticator(page);
+    await addPasskey(page, owner, 'Phone');
+
+    // The owner's passkey answers a challenge of this site...
+    const { data: options } = await callApi<{ challenge: string; rpId: string }>(
+      env.server,
+      'POST',
+      '/auth/passkeys/signin/options',
+    );
+    const assertion = await page.evaluate(async ({ challenge, rpId }) => {
+      const bytes = (text: string) =>
+        Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+      const credential = (await navigator.credentials.get({
+        publicKey: { challenge: bytes(challenge), rpId, userVerification: 'required' },
+      })) as PublicKeyCredential;
+      return credential.toJSON();
+    }, options);
+    // ...and is offered as the second step of the other account's password sign-in.
+    const tfaToken = await signInByApi(env.server, other.email, other.password);
+    const response = await fetch(`${env.server.url}/auth/passkeys/2fa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tfaToken}` },
+      body: JSON.stringify({ response: assertion }),
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe(
+      'This passkey could not be used. Try again, or sign in another way',
+    );
+    // The other account has no passkey to be asked for, and its sign-in is still waiting.
+    const methods = await callApi<{ authenticatorApp: boolean; passkey: boolean }>(
+      env.server,
+      'GET',
+      '/auth/2fa/methods',
+      {
+        token: tfaToken,
+      },
+    );
+    expect(methods.data).toEqual({ authenticatorApp: true, passkey: false });
+  });
+
+  it('show under Security at both widths in both themes', async () => {
+    const user = await createUser(env, { firstName: 'Sam', lastName: 'Screens' });
+    const page = await env.openPage({ token: user.token });
+    await addAuthenticator(page);
+    await addPasskey(page, user, 'Work laptop');
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: user.token, theme, viewport });
+      await shot.goto('/dashboard/security');
+      await expectTitle(shot, 'Security');
+      const row = shot.getByRole('row', { name: /Work laptop/ });
+      await row.waitFor();
+      await row.scrollIntoViewIfNeeded();
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(shot, `passkeys-${size}-${theme}`);
+    }
+  });
+});

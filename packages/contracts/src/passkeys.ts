@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ZSafeText } from './text';
+
+/** Passkeys a user may hold at once. */
+export const PASSKEYS_PER_USER_MAX = 10;
+export const PASSKEY_NAME_MAX = 64;
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const ZBase64Url = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} is too long`)
+    .regex(BASE64URL, `${label} must be base64url`);
+
+const ZTransports = z
+  .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+  .max(8)
+  .optional();
+
+/** What the browser's `navigator.credentials.create()` gives, as @simplewebauthn/browser writes it. */
+export const ZPasskeyRegistration = z.object({
+  id: ZBase64Url('The credential id', 1024).min(1),
+  rawId: ZBase64Url('The credential id', 1024).min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: ZBase64Url('clientDataJSON', 4096).min(1),
+    attestationObject: ZBase64Url('attestationObject', 32_768).min(1),
+    authenticatorData: ZBase64Url('authenticatorData', 8192).optional(),
+    publicKey: ZBase64Url('publicKey', 4096).optional(),
+    publicKeyAlgorithm: z.number().int().min(-65_536).max(65_536).optional(),
+    transports: ZTransports,
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
+});
+
+/** What the browser's `navigator.credentials.get()` gives, as @simplewebauthn/browser writes it. */
+export const ZPasskeyAssertion = z.object({
+  id: ZBase64Url('The credential id', 1024).min(1),
+  rawId: ZBase64Url('The credential id', 1024).min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: ZBase64Url('clientDataJSON', 4096).min(1),
+    authenticatorData: ZBase64Url('authenticatorData', 8192).min(1),
+    signature: ZBase64Url('signature', 2048).min(1),
+    userHandle: ZBase64Url('userHandle', 256).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
+});
+
+export const ZPasskeyOptionsRequest = z.object({
+  /** The account's password, when it has one: adding a way in asks for the current one. */
+  currentPassword: z.string().max(256, 'Password is too long').optional(),
+});
+
+export const ZAddPasskeyRequest = z.object({
+  name: ZSafeText('Name', { min: 1, max: PASSKEY_NAME_MAX, minMessage: 'Name the passkey' }),
+  response: ZPasskeyRegistration,
+});
+
+export const ZPasskeyAssertionRequest = z.object({ response: ZPasskeyAssertion });
+
+/** Options for the browser, passed to @simplewebauthn/browser as they are. */
+export const ZPasskeyOptions = z.looseObject({ challenge: z.string() });
+export type TPasskeyOptions = z.infer<typeof ZPasskeyOptions>;
+
+export const ZPasskey = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** Synced between the user's devices by their platform (iCloud Keychain, Google Password Manager). */
+  isSynced: z.boolean(),
+});
+export type TPasskey = z.infer<typeof ZPasskey>;
+
+/** The ways a sign-in waiting for its second factor can be finished. */
+export const ZSecondFactorMethods = z.object({ authenticatorApp: z.boolean(), passkey: z.boolean() });
+export type TSecondFactorMethods = z.infer<typeof ZSecondFactorMethods>;
