@@ -20,6 +20,7 @@ import { isMarketOpen } from './modules/market/market-hours';
 import { feedStatuses } from './modules/market/price-sources';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
+import { chartSettingsRoutes } from './modules/profile/chart-settings.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -258,6 +259,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiSe
       secureCookies: config.PUBLIC_URL.startsWith('https://'),
     }),
     profileRoutes({ profile: api.profile, avatarsDir: api.avatarsDir }),
+    chartSettingsRoutes({ db: deps.db.db }),
     settingsRoutes(deps.settings),
     referralsRoutes({ referrals: core.referrals }),
     notificationsRoutes({ notifier: core.notifier, alerts: api.alerts }),

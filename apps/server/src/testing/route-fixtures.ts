@@ -107,6 +107,15 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'GET /auth/2fa/methods': {},
   'POST /auth/passkeys/2fa/options': { expected: [404] },
   'POST /auth/passkeys/2fa': { body: () => ({ response: FORGED_ASSERTION }), expected: [401] },
+  'GET /profile/chart-settings': {},
+  'PUT /profile/chart-settings': {
+    body: () => ({
+      indicators: [
+        { kind: 'sma', period: 20 },
+        { kind: 'rsi', period: 14 },
+      ],
+    }),
+  },
   'GET /profile': {},
   'PUT /profile': { body: () => ({ firstName: 'Ada' }) },
   // Every test user has the same password: the rule refuses it as the new one, once the caller is let in.

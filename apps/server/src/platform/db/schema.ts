@@ -19,6 +19,7 @@ export { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../modules
 export { candles } from '../../modules/market/candles.schema';
 export { notifications, priceAlerts } from '../../modules/notifications/notifications.schema';
 export { favoritePairs, pairs } from '../../modules/pairs/pairs.schema';
+export { userPreferences } from '../../modules/profile/profile.schema';
 export { referralCommissions } from '../../modules/referrals/referrals.schema';
 export { settings } from '../../modules/settings/settings.schema';
 export { ticketAttachments, ticketMessages, tickets } from '../../modules/tickets/tickets.schema';
