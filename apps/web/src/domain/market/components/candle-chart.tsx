@@ -1,3 +1,4 @@
+import { indicatorLabel } from '@td/contracts/chart-settings';
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TCandle } from '@td/contracts/market';
 import {
@@ -23,8 +24,17 @@ import {
   formatPrice,
   isIntradayInterval,
 } from '../../../lib/format-market';
+import { useChartSettings } from '../chart-settings';
 import type { TCandleFeed } from '../use-candle-feed';
 import styles from './candle-chart.module.css';
+import {
+  drawIndicators,
+  fillIndicators,
+  legendColors,
+  removeIndicators,
+  type TDrawnIndicator,
+  updateIndicators,
+} from './chart-indicators';
 import {
   followHost,
   priceFormatOf,
@@ -126,6 +136,9 @@ export function CandleChart({
   const hostRef = useRef<HTMLDivElement>(null);
   const [themeVersion, setThemeVersion] = useState(0);
   const handlesRef = useRef<TChartHandles | null>(null);
+  const indicatorsRef = useRef<TDrawnIndicator[]>([]);
+  const { indicators } = useChartSettings();
+  const legend = legendColors(indicators);
   const feedRef = useRef(feed);
   feedRef.current = feed;
 
@@ -148,6 +161,7 @@ export function CandleChart({
     const candles = feedRef.current.candles();
     handles.candles.setData(candles.map(toBar));
     handles.volume.setData(candles.map((candle) => toVolumeBar(candle, handles.colors)));
+    fillIndicators(indicatorsRef.current, candles, handles.colors);
     writeAttributes();
     if (candles.length > 0) markFirstChart();
   };
@@ -158,6 +172,7 @@ export function CandleChart({
     if (!handles) return;
     handles.candles.update(toBar(candle));
     handles.volume.update(toVolumeBar(candle, handles.colors));
+    updateIndicators(indicatorsRef.current, candle, handles.colors);
     writeAttributes();
   };
 
@@ -252,6 +267,25 @@ export function CandleChart({
     });
   }, [interval, pricePrecision]);
 
+  // The user's indicators: drawn from the candles already held, then kept up by drawAll/drawLive.
+  const indicatorsKey = JSON.stringify(indicators);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the indicators' content.
+  useEffect(() => {
+    const handles = handlesRef.current;
+    if (!handles) return;
+    const drawn = drawIndicators(handles.chart, handles.volume, indicators, handles.colors);
+    indicatorsRef.current = drawn;
+    fillIndicators(drawn, feedRef.current.candles(), handles.colors);
+    if (hostRef.current) {
+      hostRef.current.dataset.indicators = indicators.map((indicator) => indicator.kind).join(',');
+      hostRef.current.dataset.panes = String(handles.chart.panes().length);
+    }
+    return () => {
+      indicatorsRef.current = [];
+      if (handlesRef.current === handles) removeIndicators(handles.chart, handles.volume, drawn);
+    };
+  }, [indicatorsKey, themeVersion]);
+
   // What the feed holds now, then every change: a page redrawn, a live candle folded in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawing helpers read refs only.
   useEffect(() => {
@@ -318,6 +352,20 @@ export function CandleChart({
         role="img"
         aria-label={`${pairLabel} candlestick chart`}
       />
+      {indicators.length > 0 ? (
+        <ul className={styles.legend} data-testid="chart-legend" aria-label="Indicators">
+          {indicators.map((indicator, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same indicator may be drawn twice (two periods).
+              key={index}
+              className={styles.legendItem}
+              style={{ color: legend[index] }}
+            >
+              {indicatorLabel(indicator)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {feed.isPending ? <CandleChartSkeleton /> : null}
       {feed.isError ? (
         <div className={styles.message} role="alert">

@@ -73,6 +73,12 @@ export const themedLayout = (colors: TChartColors) => ({
   textColor: colors.text,
   fontFamily: colors.fontFamily,
   fontSize: 11,
+  // The line between the candles and an indicator's pane (draggable to resize it).
+  panes: {
+    separatorColor: colors.border,
+    separatorHoverColor: withAlpha(colors.text, 0.3),
+    enableResize: true,
+  },
 });
 
 /**

@@ -8,6 +8,7 @@ import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
+import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
@@ -80,6 +81,7 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
       </header>
       <div className={styles.toolbar}>
         <IntervalSwitcher interval={interval} onChange={onIntervalChange} />
+        <IndicatorsButton />
       </div>
       <div className={styles.chart}>
         <CandleChart feed={feed} interval={interval} pricePrecision={pair.pricePrecision} pairLabel={label} />

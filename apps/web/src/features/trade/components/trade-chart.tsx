@@ -7,6 +7,7 @@ import { Badge } from '../../../components/badge';
 import { LoadError } from '../../../components/empty-state';
 import { IconChevronDown, IconInfo } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
+import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
@@ -152,7 +153,10 @@ export function TradeChart({
             </Badge>
           ) : null}
         </div>
-        <IntervalSwitcher interval={interval} onChange={onIntervalChange} className={styles.intervals} />
+        <div className={styles.intervals}>
+          <IntervalSwitcher interval={interval} onChange={onIntervalChange} />
+          <IndicatorsButton />
+        </div>
       </header>
       <div className={styles.chart}>
         {pair ? (

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { createUser } from '../support/factories';
+import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+
+// Indicators on the charts: chosen in the Trade chart's dialog, drawn (overlays on the candles,
+// RSI, MACD and volume in panes of their own), kept on the server so the Dashboard and another
+// device show the same, and still drawn as live candles arrive.
+
+const env = useJourneyEnvironment();
+
+const chartData = (page: Page) =>
+  page.locator('[data-testid="candle-chart"]').evaluate((element: HTMLElement) => ({ ...element.dataset }));
+const legend = (page: Page) => page.getByTestId('chart-legend').locator('li').allTextContents();
+
+describe('chart indicators', () => {
+  it('are chosen once, drawn in their panes, kept for every device, and follow live candles', async () => {
+    const user = await createUser(env, { firstName: 'Ina', lastName: 'Indicators' });
+    const page = await env.openPage({ token: user.token });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/dashboard/trade');
+    await expectTitle(page, 'Trade');
+    await waitForLiveChart(page);
+    // A new user's charts show the volume in a pane of its own.
+    expect(await legend(page)).toEqual(['Volume']);
+    expect((await chartData(page)).panes).toBe('2');
+
+    await page.getByRole('button', { name: 'Indicators' }).click();
+    const dialog = page.getByTestId('indicators-dialog');
+    for (const name of ['Moving average (simple)', 'Bollinger bands', 'RSI', 'MACD']) {
+      await dialog.getByLabel('Add an indicator').selectOption({ label: name });
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await dialog.getByLabel('Moving average (simple) period').fill('1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Moving average (simple): Period must be at least 2').waitFor();
+    await dialog.getByLabel('Moving average (simple) period').fill('10');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Chart settings saved');
+    expect(await legend(page)).toEqual(['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9']);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.panes === '4',
+    );
+
+    // Live candles keep coming with the indicators drawn.
+    const before = await chartData(page);
+    await page.waitForFunction(
+      (last) =>
+        document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lastClose !== last,
+      before.lastClose,
+      { timeout: 20_000 },
+    );
+    expect(pageErrors).toEqual([]);
+
+    // The Dashboard, and another device, draw the same.
+    await page.goto('/dashboard/home');
+    await waitForLiveChart(page);
+    expect(await legend(page)).toEqual(['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9']);
+    const elsewhere = await env.openPage({ token: user.token, viewport: { width: 375, height: 812 } });
+    await elsewhere.goto('/dashboard/trade');
+    await waitForLiveChart(elsewhere);
+    expect(await legend(elsewhere)).toEqual(['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9']);
+
+    // Removing one takes its pane away.
+    await page.getByRole('button', { name: 'Indicators' }).click();
+    await page.getByTestId('indicators-dialog').getByRole('button', { name: 'Remove MACD' }).click();
+    await page.getByTestId('indicators-dialog').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Chart settings saved');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.panes === '3',
+    );
+
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: user.token, theme, viewport });
+      await shot.goto('/dashboard/trade');
+      await expectTitle(shot, 'Trade');
+      await waitForLiveChart(shot);
+      await shot.getByTestId('chart-legend').waitFor();
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(shot, `indicators-trade-${size}-${theme}`);
+    }
+    const dialogShot = await env.openPage({ token: user.token, viewport: { width: 375, height: 812 } });
+    await dialogShot.goto('/dashboard/trade');
+    await waitForLiveChart(dialogShot);
+    await dialogShot.getByRole('button', { name: 'Indicators' }).click();
+    await dialogShot.getByTestId('indicators-dialog').getByLabel('Add an indicator').waitFor();
+    await screenshot(dialogShot, 'indicators-dialog-375-dark');
+  });
+});
