@@ -41,6 +41,8 @@ export function usePlaceOrder() {
 
 interface TOrderChange {
   order: TOrder;
+  /** The caller says what happened itself (a drag on the chart, with its undo): no toast here. */
+  isQuiet?: boolean;
 }
 
 /** A mutation on one order: toasts the server's message and reloads that account's orders and book. */
@@ -50,8 +52,8 @@ function useOrderMutation<TVariables extends TOrderChange>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: ({ message }) => {
-      toast.success(message);
+    onSuccess: ({ message }, variables) => {
+      if (!variables.isQuiet) toast.success(message);
     },
     onSettled: (_result, _error, variables) => invalidateTrading(queryClient, variables.order.account),
   });

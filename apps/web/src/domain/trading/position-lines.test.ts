@@ -33,10 +33,17 @@ describe('price lines of open positions', () => {
     expect(
       positionPriceLines([position({ takeProfit: '52000.00', stopLoss: '49000.00' })], 'BTC_USDT'),
     ).toEqual([
-      { price: '50000.00', title: 'Buy entry', kind: 'entry' },
-      { price: '52000.00', title: 'TP', kind: 'takeProfit' },
-      { price: '49000.00', title: 'SL', kind: 'stopLoss' },
-      { price: '46000.00', title: 'Liq.', kind: 'liquidation' },
+      { price: '50000.00', title: 'Buy entry', kind: 'entry', orderId: 'o1' },
+      { price: '52000.00', title: 'TP', kind: 'takeProfit', orderId: 'o1', isDraggable: true },
+      { price: '49000.00', title: 'SL', kind: 'stopLoss', orderId: 'o1', isDraggable: true },
+      { price: '46000.00', title: 'Liq.', kind: 'liquidation', orderId: 'o1' },
+    ]);
+  });
+
+  it("draws a pending limit order's price, which can be dragged", () => {
+    const limit = position({ id: 'o2', type: 'limit', status: 'pnd', side: 'sell', price: '55000.00' });
+    expect(positionPriceLines([], 'BTC_USDT', [limit])).toEqual([
+      { price: '55000.00', title: 'Limit sell', kind: 'limit', orderId: 'o2', isDraggable: true },
     ]);
   });
 

@@ -3,21 +3,38 @@ import type { TChartPriceLine } from '../market/components/candle-chart';
 
 /**
  * The levels of a pair's open positions to draw on its chart: each position's entry, its
- * take-profit and stop-loss when set, and its liquidation price.
+ * take-profit and stop-loss when set (which can be dragged to a new level), and its liquidation
+ * price; and each pending limit order's price (dragged, it moves the order). Every line names its
+ * order, so a click on it opens that order.
  */
 export function positionPriceLines(
   positions: readonly TOrder[] | undefined,
   symbol: string,
+  pending: readonly TOrder[] = [],
 ): TChartPriceLine[] {
   const lines: TChartPriceLine[] = [];
   for (const position of positions ?? []) {
     if (position.symbol !== symbol) continue;
     const side = position.side === 'buy' ? 'Buy' : 'Sell';
-    if (position.price) lines.push({ price: position.price, title: `${side} entry`, kind: 'entry' });
-    if (position.takeProfit) lines.push({ price: position.takeProfit, title: 'TP', kind: 'takeProfit' });
-    if (position.stopLoss) lines.push({ price: position.stopLoss, title: 'SL', kind: 'stopLoss' });
+    const orderId = position.id;
+    if (position.price) lines.push({ price: position.price, title: `${side} entry`, kind: 'entry', orderId });
+    if (position.takeProfit)
+      lines.push({ price: position.takeProfit, title: 'TP', kind: 'takeProfit', orderId, isDraggable: true });
+    if (position.stopLoss)
+      lines.push({ price: position.stopLoss, title: 'SL', kind: 'stopLoss', orderId, isDraggable: true });
     if (position.liquidationPrice)
-      lines.push({ price: position.liquidationPrice, title: 'Liq.', kind: 'liquidation' });
+      lines.push({ price: position.liquidationPrice, title: 'Liq.', kind: 'liquidation', orderId });
+  }
+  for (const order of pending) {
+    if (order.symbol !== symbol || !order.price) continue;
+    const side = order.side === 'buy' ? 'buy' : 'sell';
+    lines.push({
+      price: order.price,
+      title: `Limit ${side}`,
+      kind: 'limit',
+      orderId: order.id,
+      isDraggable: true,
+    });
   }
   return lines;
 }

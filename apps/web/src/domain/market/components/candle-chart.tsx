@@ -103,6 +103,13 @@ export interface TCandleChartProps {
   pairLabel: string;
   /** Levels drawn across the chart with a label on the price axis (a position's entry, exits). */
   priceLines?: readonly TChartPriceLine[];
+  /**
+   * A draggable level was dropped at `price` (rounded to the pair's precision); false (or a promise
+   * of it) puts the line back where it was.
+   */
+  onLineMove?: (line: TChartPriceLine, price: string) => boolean | Promise<boolean>;
+  /** A level of an order was clicked. */
+  onLineClick?: (line: TChartPriceLine) => void;
   className?: string;
 }
 
@@ -110,11 +117,26 @@ export interface TCandleChartProps {
 export interface TChartPriceLine {
   price: string;
   title: string;
-  kind: 'entry' | 'takeProfit' | 'stopLoss' | 'liquidation';
+  kind: 'entry' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'limit';
+  /** The order the level belongs to: a click on the line opens it. */
+  orderId?: string;
+  /** The level can be dragged to a new price (a take-profit, a stop-loss, a limit price). */
+  isDraggable?: boolean;
 }
 
 const lineColor = (kind: TChartPriceLine['kind'], colors: TChartColors) =>
-  ({ entry: colors.entry, takeProfit: colors.up, stopLoss: colors.down, liquidation: colors.warning })[kind];
+  ({
+    entry: colors.entry,
+    takeProfit: colors.up,
+    stopLoss: colors.down,
+    liquidation: colors.warning,
+    limit: colors.accent,
+  })[kind];
+
+/** How close (px) a pointer must come to a line to take it. */
+const LINE_HIT_PX = 6;
+/** Less movement than this is a click on the line, not a drag. */
+const DRAG_THRESHOLD_PX = 3;
 
 /**
  * A candlestick chart with volume (lightweight-charts) that draws a feed's candles: a page with
@@ -131,12 +153,17 @@ export function CandleChart({
   pricePrecision,
   pairLabel,
   priceLines,
+  onLineMove,
+  onLineClick,
   className,
 }: TCandleChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [themeVersion, setThemeVersion] = useState(0);
   const handlesRef = useRef<TChartHandles | null>(null);
   const indicatorsRef = useRef<TDrawnIndicator[]>([]);
+  const linesRef = useRef<Array<{ line: TChartPriceLine; api: IPriceLine }>>([]);
+  const handlersRef = useRef({ onLineMove, onLineClick, pricePrecision });
+  handlersRef.current = { onLineMove, onLineClick, pricePrecision };
   const { indicators } = useChartSettings();
   const legend = legendColors(indicators);
   const feedRef = useRef(feed);
@@ -152,6 +179,16 @@ export function CandleChart({
     host.dataset.candles = String(candles.length);
     host.dataset.lastTime = last ? String(last.t) : '';
     host.dataset.lastClose = last?.c ?? '';
+    // Where each order's level is drawn (px from the chart's top), for tools and tests.
+    const handles = handlesRef.current;
+    host.dataset.lineY = JSON.stringify(
+      Object.fromEntries(
+        linesRef.current.map(({ line }) => [
+          line.title,
+          handles?.candles.priceToCoordinate(Number(line.price)) ?? null,
+        ]),
+      ),
+    );
   };
 
   /** Draws the whole list: the first page, a page of older history, a theme change. */
@@ -321,12 +358,98 @@ export function CandleChart({
         title: line.title,
       }),
     );
+    linesRef.current = (priceLines ?? []).flatMap((line, index) => {
+      const api = drawn[index];
+      return api ? [{ line, api }] : [];
+    });
     if (hostRef.current)
       hostRef.current.dataset.priceLines = (priceLines ?? []).map((line) => line.title).join(',');
     return () => {
+      linesRef.current = [];
       for (const line of drawn) handles.candles.removePriceLine(line);
     };
   }, [linesKey, themeVersion]);
+
+  // Trading from the chart: a draggable level follows the pointer and is dropped at a new price; a
+  // click on an order's level opens the order. The chart's own scrolling pauses during a drag.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let drag:
+      | { entry: { line: TChartPriceLine; api: IPriceLine }; startY: number; price: number; moved: boolean }
+      | undefined;
+    const yOf = (event: PointerEvent) => event.clientY - host.getBoundingClientRect().top;
+    const hit = (y: number) => {
+      const handles = handlesRef.current;
+      if (!handles) return undefined;
+      return linesRef.current.find(({ line }) => {
+        if (!line.orderId) return false;
+        const at = handles.candles.priceToCoordinate(Number(line.price));
+        return at !== null && Math.abs(at - y) <= LINE_HIT_PX;
+      });
+    };
+    const setScrolling = (isOn: boolean) =>
+      handlesRef.current?.chart.applyOptions({ handleScroll: isOn, handleScale: isOn });
+    const onDown = (event: PointerEvent) => {
+      if (event.button !== 0) return;
+      const entry = hit(yOf(event));
+      if (!entry) return;
+      event.preventDefault();
+      event.stopPropagation();
+      host.setPointerCapture(event.pointerId);
+      drag = { entry, startY: yOf(event), price: Number(entry.line.price), moved: false };
+      setScrolling(false);
+    };
+    const onMove = (event: PointerEvent) => {
+      const y = yOf(event);
+      if (!drag) {
+        const near = hit(y);
+        host.style.cursor = near ? (near.line.isDraggable ? 'ns-resize' : 'pointer') : '';
+        return;
+      }
+      event.stopPropagation();
+      if (!drag.entry.line.isDraggable) return;
+      if (Math.abs(y - drag.startY) > DRAG_THRESHOLD_PX) drag.moved = true;
+      const price = handlesRef.current?.candles.coordinateToPrice(y);
+      if (price === null || price === undefined || !drag.moved) return;
+      drag.price = price;
+      drag.entry.api.applyOptions({ price });
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!drag) return;
+      event.stopPropagation();
+      const { entry, moved, price } = drag;
+      drag = undefined;
+      setScrolling(true);
+      const { onLineMove: move, onLineClick: click, pricePrecision: precision } = handlersRef.current;
+      if (!moved) return click?.(entry.line);
+      if (price <= 0) {
+        entry.api.applyOptions({ price: Number(entry.line.price) });
+        return;
+      }
+      const putBack = () => {
+        try {
+          entry.api.applyOptions({ price: Number(entry.line.price) });
+        } catch {
+          // The line was redrawn meanwhile (the order changed): nothing to put back.
+        }
+      };
+      if (!move) return putBack();
+      void Promise.resolve(move(entry.line, price.toFixed(precision))).then((isKept) => {
+        if (!isKept) putBack();
+      });
+    };
+    host.addEventListener('pointerdown', onDown, { capture: true });
+    host.addEventListener('pointermove', onMove, { capture: true });
+    host.addEventListener('pointerup', onUp, { capture: true });
+    host.addEventListener('pointercancel', onUp, { capture: true });
+    return () => {
+      host.removeEventListener('pointerdown', onDown, { capture: true });
+      host.removeEventListener('pointermove', onMove, { capture: true });
+      host.removeEventListener('pointerup', onUp, { capture: true });
+      host.removeEventListener('pointercancel', onUp, { capture: true });
+    };
+  }, []);
 
   // Older history when the view reaches the left edge.
   useEffect(() => {

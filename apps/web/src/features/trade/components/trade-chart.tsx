@@ -7,11 +7,11 @@ import { Badge } from '../../../components/badge';
 import { LoadError } from '../../../components/empty-state';
 import { IconChevronDown, IconInfo } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
-import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
+import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { usePrices } from '../../../domain/market/get-prices';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { useActiveAccount } from '../../../domain/trading/account-store';
@@ -19,6 +19,7 @@ import { positionPriceLines } from '../../../domain/trading/position-lines';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useLiveTicker } from '../../../lib/socket';
+import { useChartTrading } from './chart-trading';
 import styles from './trade-chart.module.css';
 
 interface TTradeChartProps {
@@ -29,6 +30,8 @@ interface TTradeChartProps {
   onIntervalChange: (interval: TChartInterval) => void;
   /** The active account's open positions: the chosen pair's are drawn as price lines. */
   positions?: readonly TOrder[] | undefined;
+  /** Its pending limit orders: the chosen pair's limit prices are drawn too. */
+  pending?: readonly TOrder[] | undefined;
   /** The pairs could not load: the chart area says so, with a retry. */
   isError?: boolean;
   onRetry?: () => void;
@@ -85,20 +88,29 @@ function PairChart({
   pair,
   interval,
   positions,
+  pending,
 }: {
   pair: TPair;
   interval: TChartInterval;
   positions: readonly TOrder[] | undefined;
+  pending: readonly TOrder[] | undefined;
 }) {
   const feed = useCandleFeed(pair.symbol, pair.pairType, interval);
+  const quote = useLiveQuote(pair);
+  const trading = useChartTrading({ pair, orders: [...(positions ?? []), ...(pending ?? [])], quote });
   return (
-    <CandleChart
-      feed={feed}
-      priceLines={positionPriceLines(positions, pair.symbol)}
-      interval={interval}
-      pricePrecision={pair.pricePrecision}
-      pairLabel={displayPair(pair.base, pair.quote)}
-    />
+    <>
+      <CandleChart
+        feed={feed}
+        priceLines={positionPriceLines(positions, pair.symbol, pending)}
+        onLineMove={trading.onLineMove}
+        onLineClick={trading.onLineClick}
+        interval={interval}
+        pricePrecision={pair.pricePrecision}
+        pairLabel={displayPair(pair.base, pair.quote)}
+      />
+      {trading.dialog}
+    </>
   );
 }
 
@@ -109,6 +121,7 @@ export function TradeChart({
   onPairChange,
   onIntervalChange,
   positions,
+  pending,
   isError = false,
   onRetry,
 }: TTradeChartProps) {
@@ -160,7 +173,7 @@ export function TradeChart({
       </header>
       <div className={styles.chart}>
         {pair ? (
-          <PairChart pair={pair} interval={interval} positions={positions} />
+          <PairChart pair={pair} interval={interval} positions={positions} pending={pending} />
         ) : isError ? (
           <div className={styles.error}>
             <LoadError title="The markets could not load." onRetry={onRetry} />

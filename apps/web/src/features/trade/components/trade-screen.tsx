@@ -73,6 +73,7 @@ export function TradeScreen() {
             onPairChange={selectPair}
             onIntervalChange={selectInterval}
             positions={positionsQuery.data?.items}
+            pending={pendingQuery.data?.items}
             isError={pairsQuery.isError}
             onRetry={() => void pairsQuery.refetch()}
           />

@@ -1,0 +1,111 @@
+import type { TPair } from '@td/contracts/market';
+import { ORDER_CODE } from '@td/contracts/statuses';
+import type { TOrder } from '@td/contracts/trading';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { TChartPriceLine } from '../../../domain/market/components/candle-chart';
+import { EditExitsDialog } from '../../../domain/trading/components/order-dialogs';
+import { useUpdateOrder } from '../../../domain/trading/order-mutations';
+import { closeSidePrice, exitProblem } from '../../../domain/trading/trading-math';
+import type { TLiveQuote } from '../../../domain/trading/use-live-quote';
+import { formatPrice } from '../../../lib/format-market';
+import styles from './chart-trading.module.css';
+
+type TChanges = { takeProfit?: string | null; stopLoss?: string | null; price?: string };
+
+const WHAT: Record<string, string> = {
+  takeProfit: 'Take profit',
+  stopLoss: 'Stop loss',
+  limit: 'Limit price',
+};
+
+/**
+ * Trading from the chart: a dropped take-profit, stop-loss or limit line changes its order after
+ * the ticket's own checks (then a toast with Undo); a click on any order's line opens the order.
+ */
+export function useChartTrading({
+  pair,
+  orders,
+  quote,
+}: {
+  pair: TPair | undefined;
+  orders: readonly TOrder[];
+  quote: TLiveQuote | undefined;
+}) {
+  const update = useUpdateOrder();
+  const [opened, setOpened] = useState<TOrder | undefined>();
+  const precision = pair?.pricePrecision ?? 2;
+
+  const apply = (order: TOrder, changes: TChanges, before: TChanges, label: string, price: string) =>
+    update
+      .mutateAsync({ order, changes, isQuiet: true })
+      .then(() => {
+        toast.success(
+          (shown) => (
+            <span className={styles.toast}>
+              {label} moved to {formatPrice(price, precision)}
+              <button
+                type="button"
+                className={styles.undo}
+                onClick={() => {
+                  toast.dismiss(shown.id);
+                  update.mutate(
+                    { order, changes: before, isQuiet: true },
+                    { onSuccess: () => toast.success(`${label} restored`) },
+                  );
+                }}
+              >
+                Undo
+              </button>
+            </span>
+          ),
+          { id: `chart-move:${order.id}`, duration: 8000 },
+        );
+        return true;
+      })
+      .catch(() => false);
+
+  const onLineMove = async (line: TChartPriceLine, price: string): Promise<boolean> => {
+    const order = orders.find((each) => each.id === line.orderId);
+    if (!order) return false;
+    const isPending = order.status === ORDER_CODE.pending;
+    const label = WHAT[line.kind] ?? 'Price';
+    if (line.kind === 'limit') {
+      if (!isPending) return false;
+      // The order's exits must still lie on the right side of its new limit price.
+      const problem = exitProblem(
+        order.side,
+        price,
+        { takeProfit: order.takeProfit, stopLoss: order.stopLoss },
+        precision,
+      );
+      const message = problem.takeProfit ?? problem.stopLoss;
+      if (message) {
+        toast.error(
+          `Limit price ${formatPrice(price, precision)}: the order's exits would be on the wrong side`,
+        );
+        return false;
+      }
+      return apply(order, { price }, { price: order.price ?? price }, label, price);
+    }
+    const key = line.kind === 'takeProfit' ? 'takeProfit' : line.kind === 'stopLoss' ? 'stopLoss' : undefined;
+    if (!key) return false;
+    const reference = isPending ? order.price : quote ? closeSidePrice(order.side, quote) : null;
+    const problem = exitProblem(order.side, reference, { [key]: price }, precision)[key];
+    if (problem) {
+      toast.error(
+        `${label} ${formatPrice(price, precision)}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+      );
+      return false;
+    }
+    return apply(order, { [key]: price }, { [key]: order[key] }, label, price);
+  };
+
+  const onLineClick = (line: TChartPriceLine) => setOpened(orders.find((each) => each.id === line.orderId));
+
+  const dialog = opened ? (
+    <EditExitsDialog order={opened} pair={pair} quote={quote} onClose={() => setOpened(undefined)} />
+  ) : null;
+
+  return { onLineMove, onLineClick, dialog };
+}
