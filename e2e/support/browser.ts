@@ -70,6 +70,8 @@ interface TContextOptions {
    * allow it, so the others load every file from the server and can hold one back or fail it.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** The browser's language ('es-ES'): the app's own language follows it until one is picked. */
+  locale?: string;
   /** The store's sign-in step values (after signup or a sign-in that needs verification). */
   tempToken?: string;
   tempEmail?: string;
@@ -95,6 +97,7 @@ export function newContext(browser: Browser, options: TContextOptions): Promise<
     viewport: options.viewport ?? VIEWPORTS.desktop,
     reducedMotion: 'reduce',
     serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.locale ? { locale: options.locale } : {}),
     colorScheme: options.colorScheme ?? options.theme ?? 'dark',
     storageState: { cookies: [], origins: [{ origin: new URL(options.baseURL).origin, localStorage }] },
   });

@@ -13,6 +13,7 @@ export interface TOpenPageOptions {
   tempToken?: string;
   tempEmail?: string;
   serviceWorkers?: 'allow' | 'block';
+  locale?: string;
 }
 
 export interface TJourneyEnvironment extends TFactoryContext {

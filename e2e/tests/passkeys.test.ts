@@ -62,7 +62,7 @@ describe('passkeys', () => {
 
     // Without a password: the browser offers the passkey it holds for this site.
     await toLogin(page);
-    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await waitForPath(page, '/dashboard/home');
     await expectTitle(page, 'Dashboard');
     await page.goto('/dashboard/security');
@@ -88,7 +88,7 @@ describe('passkeys', () => {
     await expectToast(page, 'Passkey removed');
     await page.getByText('No passkeys.').waitFor();
     await toLogin(page);
-    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expectToast(page, 'This passkey could not be used. Try again, or sign in another way');
     expect(new URL(page.url()).pathname).toBe('/authentication/login');
     // And the password alone signs in again: no second step is left.

@@ -8,17 +8,23 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { applyLanguage, detectLanguage } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"></div>');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The language first (English is built in; another loads its own small chunk), then the app.
+void applyLanguage(detectLanguage())
+  .catch(() => applyLanguage('en'))
+  .finally(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
 
 // The installed app's service worker (`sw.js`, written by the build from service-worker.js): it keeps the app's shell on
 // the device so the app opens offline. Registered once the page has loaded, so it never competes

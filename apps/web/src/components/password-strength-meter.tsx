@@ -1,22 +1,23 @@
 import { PASSWORD_STRENGTH_LEVELS, passwordStrength, type TPasswordStrength } from '@td/contracts/password';
+import { type TMessageKey, useT } from '../lib/i18n';
 import styles from './password-strength-meter.module.css';
 
 const LABEL = {
-  none: 'Not entered',
-  poor: 'Poor',
-  good: 'Good',
-  excellent: 'Excellent',
-  perfect: 'Perfect',
-} as const satisfies Record<TPasswordStrength, string>;
+  none: 'strength.none',
+  poor: 'strength.poor',
+  good: 'strength.good',
+  excellent: 'strength.excellent',
+  perfect: 'strength.perfect',
+} as const satisfies Record<TPasswordStrength, TMessageKey>;
 
 /** What the next level needs, so the meter also says how to improve. */
 const ADVICE = {
-  none: 'Use 12 or more characters with upper and lower case, a digit and a symbol.',
-  poor: 'Mix upper and lower case letters.',
-  good: 'Use 8 or more characters and add a digit.',
-  excellent: 'Use 12 or more characters and add a symbol such as ! @ # $ %.',
-  perfect: 'A strong password.',
-} as const satisfies Record<TPasswordStrength, string>;
+  none: 'strength.hint.none',
+  poor: 'strength.hint.poor',
+  good: 'strength.hint.good',
+  excellent: 'strength.hint.excellent',
+  perfect: 'strength.hint.perfect',
+} as const satisfies Record<TPasswordStrength, TMessageKey>;
 
 const SEGMENTS = PASSWORD_STRENGTH_LEVELS.length - 1;
 
@@ -34,7 +35,8 @@ export function PasswordStrengthMeter({ password, problem, id }: TPasswordStreng
   // A password the form refuses is never more than poor, whatever its mix of characters.
   const level = problem && strength !== 'none' ? 'poor' : strength;
   const filled = PASSWORD_STRENGTH_LEVELS.indexOf(level);
-  const label = LABEL[level];
+  const t = useT();
+  const label = t(LABEL[level]);
   return (
     <div className={styles.meter} data-level={level} data-refused={problem ? true : undefined} id={id}>
       {/* The native meter speaks to assistive technology; the segments below are its picture. */}
@@ -43,7 +45,7 @@ export function PasswordStrengthMeter({ password, problem, id }: TPasswordStreng
         min={0}
         max={SEGMENTS}
         value={filled}
-        aria-label="Password strength"
+        aria-label={t('strength.label')}
         aria-valuetext={label}
       >
         {label}
@@ -55,8 +57,8 @@ export function PasswordStrengthMeter({ password, problem, id }: TPasswordStreng
         ))}
       </div>
       <p className={styles.text}>
-        <span className={styles.label}>{level === 'none' ? 'Password strength' : label}</span>
-        <span className={styles.advice}>{problem && level !== 'none' ? problem : ADVICE[level]}</span>
+        <span className={styles.label}>{level === 'none' ? t('strength.label') : label}</span>
+        <span className={styles.advice}>{problem && level !== 'none' ? problem : t(ADVICE[level])}</span>
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { useT } from '../lib/i18n';
 import { IconEye, IconEyeOff } from './icons';
 import styles from './text-field.module.css';
 
@@ -63,6 +64,7 @@ export type TPasswordFieldProps = Omit<TTextFieldProps, 'type' | 'endAdornment'>
 /** A password input with a show/hide button, so a long password can be checked before sending. */
 export function PasswordField(props: TPasswordFieldProps) {
   const [isVisible, setIsVisible] = useState(false);
+  const t = useT();
   return (
     <TextField
       {...props}
@@ -72,7 +74,7 @@ export function PasswordField(props: TPasswordFieldProps) {
           type="button"
           className={styles.reveal}
           onClick={() => setIsVisible((visible) => !visible)}
-          aria-label={isVisible ? 'Hide password' : 'Show password'}
+          aria-label={isVisible ? t('field.hidePassword') : t('field.showPassword')}
           aria-pressed={isVisible}
         >
           {isVisible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
@@ -87,9 +89,10 @@ export function PasswordField(props: TPasswordFieldProps) {
  * address a password manager signs in with unless `autoComplete` says otherwise ('email' on sign-up).
  */
 export function EmailField(props: Omit<TTextFieldProps, 'label' | 'type'> & { label?: string }) {
+  const t = useT();
   return (
     <TextField
-      label="Email"
+      label={t('field.email')}
       name="email"
       inputMode="email"
       autoComplete="username"

@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n';
 import { useAppStore, useTheme } from '../lib/store';
 import styles from './icon-button.module.css';
 import { IconMoon, IconSun } from './icons';
@@ -10,14 +11,15 @@ export function ThemeToggle() {
   const theme = useTheme();
   const toggleTheme = useAppStore((state) => state.toggleTheme);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
+  const t = useT();
   return (
     <button
       type="button"
       className={styles.iconButton}
       onClick={() => toggleTheme(theme)}
-      aria-label="Toggle theme"
+      aria-label={t('theme.toggle')}
       // The description tells what the click will do; the icon shows the same.
-      title={`Switch to ${nextTheme} theme`}
+      title={t('theme.switch', { theme: nextTheme })}
     >
       {theme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
     </button>

@@ -4,6 +4,7 @@ import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } f
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { capitalize } from './format';
+import { translateServerMessage } from './i18n';
 import { takePrefetched } from './prefetch';
 import { getToken } from './session';
 
@@ -76,7 +77,7 @@ apiClient.interceptors.request.use((config) => {
 function showErrorToast(message: string, config: AxiosRequestConfig | undefined): void {
   if (config?.silent) return;
   // One toast per distinct message: a failing poll must not stack twenty copies.
-  toast.error(message, { id: `api-error:${message}` });
+  toast.error(translateServerMessage(message), { id: `api-error:${message}` });
 }
 
 function isEmptyBody(data: unknown): boolean {
@@ -159,7 +160,8 @@ async function request<T>(
     showErrorToast(DEFAULT_ERROR_MESSAGE, config);
     throw new ApiError(DEFAULT_ERROR_MESSAGE, { status: response.status, details: parsed.error.issues });
   }
-  return { message: response.data.message, data: parsed.data };
+  // The server's message, in the language the app is shown in when it has a translation.
+  return { message: translateServerMessage(response.data.message), data: parsed.data };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ZValidationDetails } from '@td/contracts/envelope';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { translateServerMessage } from './i18n';
 
 /** Under a 'Confirm password' field that differs from the password. */
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
@@ -16,7 +17,8 @@ export function zodFieldErrors<TField extends string>(error: z.ZodError): TField
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+    if (typeof field === 'string' && !(field in errors))
+      errors[field] = translateServerMessage(issue.message);
   }
   return errors as TFieldErrors<TField>;
 }
@@ -32,7 +34,7 @@ export function serverFieldErrors<TField extends string>(error: unknown): TField
   const errors: Record<string, string> = {};
   for (const { field, message } of parsed.data) {
     const name = field.replace(/^(body|query|params)\./, '').split('.')[0];
-    if (name && !(name in errors)) errors[name] = message;
+    if (name && !(name in errors)) errors[name] = translateServerMessage(message);
   }
   return errors as TFieldErrors<TField>;
 }

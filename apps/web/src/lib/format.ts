@@ -40,8 +40,35 @@ function roundParts(parts: TDecimalParts, precision: number): TDecimalParts {
   return { isNegative: parts.isNegative && !isZero, integer, fraction };
 }
 
+/**
+ * The separators of the language the app is shown in (English: '1,234.50'; Spanish '1.234,50';
+ * Russian '1 234,50'), taken from Intl once per language; digits stay our own, exact, string work.
+ */
+let separators = { group: ',', decimal: '.' };
+/** Month names of the dates (English: the product's own 'Mar'). */
+let monthNames: readonly string[] | undefined;
+
+export function setFormatLocale(locale: string): void {
+  if (locale === 'en') {
+    separators = { group: ',', decimal: '.' };
+    monthNames = undefined;
+    return;
+  }
+  const parts = new Intl.NumberFormat(locale, {
+    useGrouping: 'always',
+  } as Intl.NumberFormatOptions).formatToParts(12345.6);
+  separators = {
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+  const month = new Intl.DateTimeFormat(locale, { month: 'short' });
+  monthNames = Array.from({ length: 12 }, (_, index) =>
+    month.format(new Date(2026, index, 15)).replace(/\.$/, ''),
+  );
+}
+
 function groupThousands(integer: string): string {
-  return (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
 }
 
 function clampPrecision(precision: number): number {
@@ -61,7 +88,7 @@ export function formatMoney(value: string | null | undefined, precision: number)
   const digits = clampPrecision(precision);
   const rounded = roundParts(parts, digits);
   const sign = rounded.isNegative ? '-' : '';
-  const fraction = digits > 0 ? `.${rounded.fraction}` : '';
+  const fraction = digits > 0 ? `${separators.decimal}${rounded.fraction}` : '';
   return `${sign}${groupThousands(rounded.integer)}${fraction}`;
 }
 
@@ -91,7 +118,7 @@ function formatShort(parts: TDecimalParts, suffix: string): string {
   const rounded = roundParts(parts, 2);
   const fraction = rounded.fraction.replace(/0+$/, '');
   const sign = rounded.isNegative ? '-' : '';
-  return `${sign}${groupThousands(rounded.integer)}${fraction ? `.${fraction}` : ''}${suffix}`;
+  return `${sign}${groupThousands(rounded.integer)}${fraction ? `${separators.decimal}${fraction}` : ''}${suffix}`;
 }
 
 /**
@@ -131,7 +158,7 @@ function formatPattern(date: Date, pattern: string): string {
       case 'YYYY':
         return String(date.getFullYear());
       case 'MMM':
-        return MONTHS[date.getMonth()] ?? '';
+        return (monthNames ?? MONTHS)[date.getMonth()] ?? '';
       case 'DD':
         return pad2(date.getDate());
       case 'HH':

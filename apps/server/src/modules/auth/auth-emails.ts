@@ -33,23 +33,63 @@ const DEVICE_LENGTH_MAX = 120;
 const clipDevice = (device: string) =>
   device.length > DEVICE_LENGTH_MAX ? `${device.slice(0, DEVICE_LENGTH_MAX - 1)}…` : device;
 
-export function verificationEmail(input: Recipient & { code: string; link: string }): AuthEmail {
-  const subject = 'Verify your email address';
+/** The verification e-mail's words in each language the sign-up form speaks. */
+const VERIFICATION_TEXT = {
+  en: {
+    subject: 'Verify your email address',
+    greeting: (name: string) => `Hi ${name || 'there'},`,
+    preheader: (code: string, minutes: number) =>
+      `Your verification code is ${code}. It expires in ${minutes} minutes.`,
+    welcome: (app: string, minutes: number) =>
+      `Welcome to ${app}. Enter this code to verify your email address. It expires in ${minutes} minutes.`,
+    link: 'Or open the link below to verify in one click.',
+    button: 'Verify email address',
+    footnote: (app: string) =>
+      `If you did not create a ${app} account, ignore this email: nothing happens without the code.`,
+  },
+  es: {
+    subject: 'Verifica tu correo electrónico',
+    greeting: (name: string) => `Hola, ${name || ''}:`.replace(', :', ':'),
+    preheader: (code: string, minutes: number) =>
+      `Tu código de verificación es ${code}. Caduca en ${minutes} minutos.`,
+    welcome: (app: string, minutes: number) =>
+      `Te damos la bienvenida a ${app}. Introduce este código para verificar tu correo electrónico. Caduca en ${minutes} minutos.`,
+    link: 'O abre el enlace de abajo para verificarlo con un clic.',
+    button: 'Verificar correo electrónico',
+    footnote: (app: string) =>
+      `Si no has creado una cuenta de ${app}, ignora este correo: sin el código no ocurre nada.`,
+  },
+  ru: {
+    subject: 'Подтвердите адрес электронной почты',
+    greeting: (name: string) => (name ? `Здравствуйте, ${name}!` : 'Здравствуйте!'),
+    preheader: (code: string, minutes: number) =>
+      `Ваш код подтверждения: ${code}. Он действует ${minutes} минут.`,
+    welcome: (app: string, minutes: number) =>
+      `Добро пожаловать в ${app}. Введите этот код, чтобы подтвердить адрес электронной почты. Он действует ${minutes} минут.`,
+    link: 'Или откройте ссылку ниже, чтобы подтвердить одним нажатием.',
+    button: 'Подтвердить почту',
+    footnote: (app: string) =>
+      `Если вы не создавали аккаунт ${app}, просто проигнорируйте это письмо: без кода ничего не произойдёт.`,
+  },
+} as const;
+
+export function verificationEmail(
+  input: Recipient & { code: string; link: string; language?: keyof typeof VERIFICATION_TEXT },
+): AuthEmail {
+  const text = VERIFICATION_TEXT[input.language ?? 'en'];
+  const app = input.brand.appName;
   return {
-    subject,
+    subject: text.subject,
     ...renderEmail({
-      title: subject,
-      preheader: `Your verification code is ${input.code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
-      greeting: greet(input.firstName),
-      paragraphs: [
-        `Welcome to ${input.brand.appName}. Enter this code to verify your email address. It expires in ${CODE_TTL_MINUTES} minutes.`,
-        'Or open the link below to verify in one click.',
-      ],
+      title: text.subject,
+      preheader: text.preheader(input.code, CODE_TTL_MINUTES),
+      greeting: text.greeting(input.firstName.trim()),
+      paragraphs: [text.welcome(app, CODE_TTL_MINUTES), text.link],
       code: input.code,
-      button: { label: 'Verify email address', url: input.link },
+      button: { label: text.button, url: input.link },
       antiPhishingPhrase: input.antiPhishingPhrase,
       brand: input.brand,
-      footnote: `If you did not create a ${input.brand.appName} account, ignore this email: nothing happens without the code.`,
+      footnote: text.footnote(app),
     }),
   };
 }

@@ -132,6 +132,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     mailLater(user.email, (brand) =>
       verificationEmail({
         brand,
+        language: user.language,
         firstName: user.firstName,
         code,
         link: url,

@@ -23,6 +23,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** The language of the account's e-mails (en, es, ru): the sign-up form's. */
+    language: text('language', { enum: ['en', 'es', 'ru'] })
+      .notNull()
+      .default('en'),
     phone: text('phone'),
     country: text('country'),
     avatarFile: text('avatar_file'),

@@ -41,6 +41,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         firstName: string;
         lastName: string;
         referralCode?: string | undefined;
+        language?: 'en' | 'es' | 'ru' | undefined;
       },
       client: ClientContext,
     ): Promise<string> {
@@ -60,6 +61,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
+          language: input.language ?? 'en',
           referralCode: newReferralCode(),
           referredBy: referrer?.id,
         });

@@ -1,16 +1,18 @@
 import { Link, Outlet } from 'react-router';
 import { IconActivity, IconShieldCheck, IconWallet } from '../../components/icons';
+import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
 import styles from './auth-layout.module.css';
 
 const HIGHLIGHTS = [
-  { icon: <IconActivity size={18} />, text: 'Live prices and charts for crypto, forex and stocks' },
-  { icon: <IconWallet size={18} />, text: 'Fund your USD account with USDT, ETH, BNB and more' },
-  { icon: <IconShieldCheck size={18} />, text: 'Two-factor sign-in and e-mail checks on withdrawals' },
-];
+  { icon: <IconActivity size={18} />, key: 'auth.highlight.prices' },
+  { icon: <IconWallet size={18} />, key: 'auth.highlight.funding' },
+  { icon: <IconShieldCheck size={18} />, key: 'auth.highlight.security' },
+] as const;
 
 /** A decorative price line for the brand panel: an upward session, drawn once, no data. */
 function BrandChart() {
@@ -40,36 +42,35 @@ function BrandChart() {
 /** Every authentication route: a brand panel (wide screens) beside the form column. */
 export function AuthLayout() {
   const appName = useAppName();
+  const t = useT();
   return (
     <div className={styles.layout}>
       <aside className={styles.brandPanel}>
         <Logo size={32} name={appName} />
         <div className={styles.pitch}>
-          <p className={styles.tagline}>Trade the markets from one desk.</p>
-          <p className={styles.lead}>
-            Crypto, forex and stock pairs against live prices, with your portfolio, history and wallet beside
-            them.
-          </p>
+          <p className={styles.tagline}>{t('auth.tagline')}</p>
+          <p className={styles.lead}>{t('auth.lead')}</p>
           <ul className={styles.highlights}>
             {HIGHLIGHTS.map((item) => (
-              <li key={item.text}>
+              <li key={item.key}>
                 <span className={styles.highlightIcon}>{item.icon}</span>
-                {item.text}
+                {t(item.key)}
               </li>
             ))}
           </ul>
         </div>
         <BrandChart />
-        <p className={styles.risk}>
-          Trading leveraged products carries a high level of risk and may not be suitable for every investor.
-        </p>
+        <p className={styles.risk}>{t('auth.risk')}</p>
       </aside>
       <div className={styles.formColumn}>
         <div className={styles.formTop}>
           <Link to={PATHS.login} className={styles.mobileLogo} aria-label={appName}>
             <Logo size={28} name={appName} />
           </Link>
-          <ThemeToggle />
+          <div className={styles.formTools}>
+            <LanguageSwitch />
+            <ThemeToggle />
+          </div>
         </div>
         <main className={styles.formArea}>
           <Outlet />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 
 interface TBackToLoginProps {
@@ -7,10 +8,11 @@ interface TBackToLoginProps {
 }
 
 /** The footer of the secondary authentication screens. */
-export function BackToLogin({ prompt = 'Remembered it?' }: TBackToLoginProps) {
+export function BackToLogin({ prompt }: TBackToLoginProps) {
+  const t = useT();
   return (
     <>
-      {prompt} <Link to={PATHS.login}>Back to log in</Link>
+      {prompt ?? t('backToLogin.prompt')} <Link to={PATHS.login}>{t('backToLogin.link')}</Link>
     </>
   );
 }

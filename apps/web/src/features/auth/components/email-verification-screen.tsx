@@ -8,6 +8,7 @@ import { IconMail } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { t, tRich, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
@@ -19,8 +20,6 @@ import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
-
-const TITLE = 'Verify your email';
 
 /**
  * The 6-digit code form, on the temporary `email` token from signup or sign-in: the code that
@@ -35,6 +34,7 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: true });
 
   const entry = useSessionCodeField(ZVerifyEmailRequest, verify, tempToken);
+  const t = useT();
 
   const onResend = () => {
     resend.mutate(tempToken, {
@@ -48,37 +48,38 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
   return (
     <AuthCard
       icon={<IconMail size={22} />}
-      title={TITLE}
+      title={t('verify.title')}
       subtitle={
-        tempEmail ? (
-          <>
-            We sent a 6-digit code to <span className={styles.recipient}>{tempEmail}</span>. Enter it to
-            continue.
-          </>
-        ) : (
-          'We sent a 6-digit code to your email address. Enter it to continue.'
-        )
+        tempEmail
+          ? tRich(
+              'verify.sentTo',
+              { email: tempEmail },
+              {
+                strong: (text) => <span className={styles.recipient}>{text}</span>,
+              },
+            )
+          : t('verify.sent')
       }
       footer={
         <>
-          Wrong address? <Link to={PATHS.signup}>Sign up again</Link>
+          {t('verify.wrongAddress')} <Link to={PATHS.signup}>{t('verify.signUpAgain')}</Link>
         </>
       }
     >
       <form className={styles.form} onSubmit={entry.onSubmit} noValidate>
         <OtpField
-          label="Verification code"
+          label={t('verify.code')}
           {...entry.field}
-          hint="The code is valid for 10 minutes. You can also open the link in the email."
+          hint={t('verify.hint')}
           disabled={verify.isPending}
           autoFocus
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={verify.isPending}>
-          Verify email
+          {t('verify.submit')}
         </Button>
       </form>
       <div className={styles.inlineActions}>
-        <span>Didn’t get it? Check your spam folder.</span>
+        <span>{t('verify.spam')}</span>
         <button
           type="button"
           className={styles.linkButton}
@@ -86,7 +87,9 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
           disabled={cooldown.isCoolingDown || resend.isPending}
           aria-live="polite"
         >
-          {cooldown.isCoolingDown ? `Resend code in ${formatCooldown(cooldown.secondsLeft)}` : 'Resend code'}
+          {cooldown.isCoolingDown
+            ? t('verify.resendIn', { time: formatCooldown(cooldown.secondsLeft) })
+            : t('verify.resend')}
         </button>
       </div>
     </AuthCard>
@@ -156,7 +159,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
   }
 
   return (
-    <AuthCard icon={<IconMail size={22} />} title={TITLE}>
+    <AuthCard icon={<IconMail size={22} />} title={t('verify.title')}>
       <div className={styles.status} role="status" aria-live="polite">
         <Spinner size={24} />
         <p>{query.data ? 'Email verified. Opening your dashboard…' : 'Verifying your email address…'}</p>
@@ -176,7 +179,7 @@ export function EmailVerificationScreen() {
   return (
     <AuthCard
       icon={<IconMail size={22} />}
-      title={TITLE}
+      title={t('verify.title')}
       subtitle={
         tempToken.status === 'expired'
           ? 'Your verification session has expired.'

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { EmailField, PasswordField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { usePasskeySignIn } from '../api/passkeys';
@@ -18,6 +19,7 @@ type TLoginField = 'email' | 'password';
 
 export function LoginScreen() {
   const appName = useAppName();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<TFieldErrors<TLoginField>>({});
@@ -48,11 +50,11 @@ export function LoginScreen() {
 
   return (
     <AuthCard
-      title="Log in"
-      subtitle={`Welcome back. Log in to your ${appName} account.`}
+      title={t('login.title')}
+      subtitle={t('login.subtitle', { app: appName })}
       footer={
         <>
-          New to {appName}? <Link to={PATHS.signup}>Create an account</Link>
+          {t('login.newTo', { app: appName })} <Link to={PATHS.signup}>{t('login.createAccount')}</Link>
         </>
       }
     >
@@ -66,7 +68,7 @@ export function LoginScreen() {
         />
         <PasswordField
           ref={passwordRef}
-          label="Password"
+          label={t('field.password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -74,17 +76,17 @@ export function LoginScreen() {
           error={errors.password}
           labelAside={
             <Link to={PATHS.forgotPassword} className={styles.aside}>
-              Forgot password?
+              {t('login.forgot')}
             </Link>
           }
           required
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={signIn.isPending}>
-          Log in
+          {t('login.submit')}
         </Button>
       </form>
       <PasskeyButton
-        label="Log in with a passkey"
+        label={t('login.passkey')}
         isLoading={passkeySignIn.isPending}
         onClick={() =>
           passkeySignIn.mutate(undefined, {

@@ -9,6 +9,7 @@ import { IconGift, IconUserPlus } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { EmailField, TextField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { t, tRich, useLanguage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { useForm } from '../../../lib/use-form';
@@ -39,9 +40,6 @@ interface TSignupValues {
   hasAcceptedTerms: boolean;
 }
 
-const CONFIRM_REQUIRED_MESSAGE = 'Confirm your password';
-const TERMS_REQUIRED_MESSAGE = 'Accept the terms to open an account';
-
 /** The same rules as the server (ZSignupRequest), plus the two that only the form knows. */
 function validate(values: TSignupValues) {
   const parsed = ZSignupRequest.safeParse({
@@ -52,14 +50,15 @@ function validate(values: TSignupValues) {
     referralCode: values.referralCode.trim() || undefined,
   });
   const errors: TFieldErrors<TSignupField> = parsed.success ? {} : zodFieldErrors(parsed.error);
-  if (!values.confirmPassword) errors.confirmPassword = CONFIRM_REQUIRED_MESSAGE;
+  if (!values.confirmPassword) errors.confirmPassword = t('signup.confirmRequired');
   else if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
-  if (!values.hasAcceptedTerms) errors.hasAcceptedTerms = TERMS_REQUIRED_MESSAGE;
+  if (!values.hasAcceptedTerms) errors.hasAcceptedTerms = t('signup.termsRequired');
   return { errors, request: parsed.success ? parsed.data : null };
 }
 
 export function SignupScreen() {
   const appName = useAppName();
+  useLanguage();
   const [searchParams] = useSearchParams();
   // A referral link is /authentication/signup?ref=CODE: the code travels with the signup, read-only.
   const linkCode = searchParams.get('ref')?.trim().toUpperCase().slice(0, 20) || null;
@@ -108,22 +107,18 @@ export function SignupScreen() {
 
   const normalizedEmail = values.email.includes('@') ? normalizeEmail(values.email) : '';
   const emailHint =
-    normalizedEmail && normalizedEmail !== values.email.trim().toLowerCase() ? (
-      <>
-        Gmail ignores dots: your account will use <strong>{normalizedEmail}</strong>.
-      </>
-    ) : (
-      'A Gmail, Yahoo, Hotmail or Outlook address. We will send a code to confirm it.'
-    );
+    normalizedEmail && normalizedEmail !== values.email.trim().toLowerCase()
+      ? tRich('signup.gmailDots', { email: normalizedEmail })
+      : t('signup.emailHint');
 
   return (
     <AuthCard
       icon={<IconUserPlus size={22} />}
-      title="Create your account"
-      subtitle={`Open a ${appName} account with a demo balance to practise on, and trade for real when you are ready.`}
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle', { app: appName })}
       footer={
         <>
-          Already have an account? <Link to={PATHS.login}>Log in</Link>
+          {t('signup.haveAccount')} <Link to={PATHS.login}>{t('signup.logIn')}</Link>
         </>
       }
     >
@@ -141,40 +136,48 @@ export function SignupScreen() {
                 setErrors((current) => ({ ...current, referralCode: undefined }));
               }}
             >
-              Sign up without a code
+              {t('signup.withoutCode')}
             </Button>
           }
         >
-          The invitation code <strong>{invitedBy}</strong> from your link cannot be used.
+          {tRich('signup.inviteInvalid', { code: invitedBy })}
         </Callout>
       ) : invitedBy ? (
         <p className={styles.invite}>
           <IconGift size={16} />
-          <span>
-            Invited by code <strong>{invitedBy}</strong>
-          </span>
+          <span>{tRich('signup.invitedBy', { code: invitedBy })}</span>
         </p>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
-          <TextField {...textField('firstName')} label="First name" autoComplete="given-name" required />
-          <TextField {...textField('lastName')} label="Last name" autoComplete="family-name" required />
+          <TextField
+            {...textField('firstName')}
+            label={t('field.firstName')}
+            autoComplete="given-name"
+            required
+          />
+          <TextField
+            {...textField('lastName')}
+            label={t('field.lastName')}
+            autoComplete="family-name"
+            required
+          />
         </div>
         <EmailField {...textField('email')} autoComplete="email" hint={emailHint} required />
         <NewPasswordFields
           password={{
             ...valueField('password'),
-            label: 'Password',
+            label: t('field.password'),
           }}
           confirmation={{
             ...valueField('confirmPassword'),
-            label: 'Confirm password',
+            label: t('field.confirmPassword'),
           }}
         />
         {invitedBy ? null : isReferralOpen ? (
           <TextField
             {...textField('referralCode')}
-            label="Referral code (optional)"
+            label={t('signup.referral')}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
@@ -182,7 +185,7 @@ export function SignupScreen() {
           />
         ) : (
           <button type="button" className={styles.linkButton} onClick={() => setIsReferralOpen(true)}>
-            Have a referral code?
+            {t('signup.haveReferral')}
           </button>
         )}
         <Checkbox
@@ -192,18 +195,25 @@ export function SignupScreen() {
           onChange={(event) => update('hasAcceptedTerms', event.target.checked)}
           error={errors.hasAcceptedTerms}
         >
-          I accept the{' '}
-          <Link to={PATHS.terms} target="_blank" rel="noopener">
-            Terms of Use
-          </Link>{' '}
-          and the{' '}
-          <Link to={PATHS.privacy} target="_blank" rel="noopener">
-            Privacy Policy
-          </Link>
-          , and I understand that trading leveraged products carries a high risk of losing money.
+          {tRich(
+            'signup.terms',
+            {},
+            {
+              terms: (text) => (
+                <Link to={PATHS.terms} target="_blank" rel="noopener">
+                  {text}
+                </Link>
+              ),
+              privacy: (text) => (
+                <Link to={PATHS.privacy} target="_blank" rel="noopener">
+                  {text}
+                </Link>
+              ),
+            },
+          )}
         </Checkbox>
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={signUp.isPending}>
-          Create account
+          {t('signup.submit')}
         </Button>
       </form>
       <GoogleSignIn />

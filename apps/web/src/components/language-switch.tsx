@@ -1,0 +1,24 @@
+import { applyLanguage, LANGUAGE_NAMES, LANGUAGES, type TLanguage, useLanguage, useT } from '../lib/i18n';
+import styles from './language-switch.module.css';
+
+/** Picks the app's language (kept in this browser); until then the browser's preference decides. */
+export function LanguageSwitch() {
+  const language = useLanguage();
+  const t = useT();
+  return (
+    <label className={styles.switch}>
+      <span className="visually-hidden">{t('language.label')}</span>
+      <select
+        className={styles.select}
+        value={language}
+        onChange={(event) => void applyLanguage(event.target.value as TLanguage, { isPick: true })}
+      >
+        {LANGUAGES.map((each) => (
+          <option key={each} value={each} lang={each}>
+            {LANGUAGE_NAMES[each]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

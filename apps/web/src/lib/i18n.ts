@@ -1,0 +1,121 @@
+import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
+import en from '../i18n/en.json';
+import { setFormatLocale } from './format';
+
+/**
+ * The web app's languages. English is built in; the others load as their own chunk when chosen.
+ * Until the user picks one (the switch keeps it in this browser), the browser's preference decides.
+ * Server messages are translated from their text, which is the API's contract (stable, word for
+ * word): a message without a translation shows as the server wrote it.
+ */
+export const LANGUAGES = ['en', 'es', 'ru'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const LANGUAGE_NAMES: Record<TLanguage, string> = { en: 'English', es: 'Español', ru: 'Русский' };
+
+export type TMessageKey = keyof typeof en.ui;
+interface TDictionary {
+  ui: Record<TMessageKey, string>;
+  server: Record<string, string>;
+}
+
+const LANGUAGE_KEY = 'language';
+const LOADERS: Record<TLanguage, () => Promise<TDictionary>> = {
+  en: async () => en,
+  es: async () => (await import('../i18n/es.json')).default,
+  ru: async () => (await import('../i18n/ru.json')).default,
+};
+
+let active: { language: TLanguage; dictionary: TDictionary } = { language: 'en', dictionary: en };
+const listeners = new Set<() => void>();
+
+const isLanguage = (value: unknown): value is TLanguage => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** The user's pick in this browser, else the first of the browser's languages the app speaks. */
+export function detectLanguage(): TLanguage {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // Storage may be off: the browser's preference then.
+  }
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/** Loads a language and shows it everywhere (text, numbers, dates, `<html lang>`). */
+export async function applyLanguage(language: TLanguage, options: { isPick?: boolean } = {}): Promise<void> {
+  const dictionary = await LOADERS[language]();
+  active = { language, dictionary };
+  document.documentElement.lang = language;
+  setFormatLocale(language);
+  if (options.isPick) {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, language);
+    } catch {
+      // Not kept across visits without storage.
+    }
+  }
+  for (const listener of listeners) listener();
+}
+
+export const currentLanguage = (): TLanguage => active.language;
+
+/** The text of `key` in the active language, `{name}` placeholders filled from `params`. */
+export function t(key: TMessageKey, params: Record<string, string | number> = {}): string {
+  const template = active.dictionary.ui[key] ?? en.ui[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** A server's message (or a contract's validation message) in the active language, when known. */
+export function translateServerMessage(message: string): string {
+  return active.dictionary.server[message] ?? message;
+}
+
+/**
+ * Text with markup: `<strong>x</strong>` is bold, any other `<name>x</name>` is drawn by
+ * `parts[name]` (a link); placeholders are filled first.
+ */
+export function tRich(
+  key: TMessageKey,
+  params: Record<string, string | number> = {},
+  parts: Record<string, (text: string) => ReactNode> = {},
+): ReactNode {
+  const text = t(key, params);
+  const nodes: ReactNode[] = [];
+  const pattern = /<(\w+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const [whole, name = '', inner = ''] = match;
+    nodes.push(text.slice(last, match.index));
+    const draw = parts[name];
+    nodes.push(draw ? draw(inner) : name === 'strong' ? createElement('strong', null, inner) : inner);
+    last = (match.index ?? 0) + whole.length;
+  }
+  nodes.push(text.slice(last));
+  return createElement(
+    Fragment,
+    null,
+    ...nodes.map((node, index) => createElement(Fragment, { key: index }, node)),
+  );
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The active language; a component that reads it draws again when it changes. */
+export function useLanguage(): TLanguage {
+  return useSyncExternalStore(subscribe, currentLanguage, () => 'en');
+}
+
+/** `t`, for a component that must draw again when the language changes. */
+export function useT(): typeof t {
+  useLanguage();
+  return t;
+}
