@@ -44,6 +44,13 @@ const proxy: Record<string, ProxyOptions> = {
 /** Shared chunks smaller than this join their closest neighbour (fewer files, a little more code). */
 const SHARED_MERGE_BELOW_BYTES = 8000;
 
+/** Every file under `dir`, at any depth. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+
 /** Files the server sends as they are built: compressed once here, at the strongest settings. */
 const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const PRECOMPRESS_ABOVE_BYTES = 1024;
@@ -61,12 +68,7 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const path of walk(outDir)) {
+      for (const path of filesUnder(outDir)) {
         if (!PRECOMPRESSED.test(path) || statSync(path).size < PRECOMPRESS_ABOVE_BYTES) continue;
         const content = readFileSync(path);
         writeFileSync(
@@ -98,12 +100,7 @@ function serviceWorker(): Plugin {
     closeBundle: {
       order: 'pre',
       handler() {
-        const walk = (dir: string): string[] =>
-          readdirSync(dir).flatMap((name) => {
-            const path = join(dir, name);
-            return statSync(path).isDirectory() ? walk(path) : [path];
-          });
-        const files = walk(outDir)
+        const files = filesUnder(outDir)
           .map((path) => relative(outDir, path).split(sep).join('/'))
           .filter((file) => PRECACHE_FILE.test(file) && !NEVER_PRECACHED.test(file))
           .sort();

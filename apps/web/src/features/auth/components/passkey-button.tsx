@@ -1,13 +1,14 @@
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
+import { isWebAuthnRefusal } from '../../../lib/webauthn';
 
 /** What the browser says when the user closes its passkey dialog or has no passkey for this site. */
 export const PASSKEY_CANCELLED_MESSAGE = 'No passkey was used. Try again, or sign in another way.';
 
 /** The browser's own refusals (cancelled, timed out, none here) read as one calm message. */
 export function onPasskeyError(error: unknown) {
-  if (error instanceof Error && ['NotAllowedError', 'AbortError', 'InvalidStateError'].includes(error.name)) {
+  if (isWebAuthnRefusal(error)) {
     toast.error(PASSKEY_CANCELLED_MESSAGE, { id: 'passkey-cancelled' });
   }
 }

@@ -12,12 +12,9 @@ import { IconKey } from '../../../components/icons';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { isWebAuthnRefusal } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import styles from './credentials-card.module.css';
-
-/** What the browser says when the user closes its dialog or the authenticator refuses. */
-const isBrowserRefusal = (error: unknown) =>
-  error instanceof Error && ['NotAllowedError', 'AbortError', 'InvalidStateError'].includes(error.name);
 
 function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
   const add = useAddPasskey();
@@ -47,7 +44,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
           close();
         },
         onError: (failure) => {
-          if (isBrowserRefusal(failure)) {
+          if (isWebAuthnRefusal(failure)) {
             toast.error('No passkey was made. Try again when your device asks.', { id: 'passkey-cancelled' });
             return;
           }
