@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuditLog } from './modules/admin/audit';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodeHasher } from './modules/auth/codes';
@@ -212,6 +213,7 @@ export function createApiServices(
     audit,
     hasLiveRealOrders: async (userId) => (await core.ordersRepo.live(userId, 'real')).length > 0,
     eraseIdentity: kyc.erase,
+    revokeApiKeys: createApiKeysRepository(db.db).revokeAll,
   });
   const admin = {
     overview: createAdminService({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
+import { apiKeys } from '../api-keys/api-keys.schema';
 import { users } from '../auth/auth.schema';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -214,12 +215,18 @@ describe('the admin back-office', () => {
   it('deletes a user by anonymising them, keeping the ledger and history', async () => {
     const victim = await desk.newUser();
     await desk.order(victim, { side: 'buy', type: 'market', amount: '100', leverage: 2 });
+    expect(
+      (await call(victim, 'POST', '/profile/api-keys', { label: 'Bot', scopes: ['read'] })).statusCode,
+    ).toBe(201);
     const deleted = await call(admin, 'DELETE', `/admin/users/${victim.id}`);
     expect(deleted.json()).toEqual({ message: 'User deleted successfully', data: null });
     const [row] = await desk.t.deps.db.db.select().from(users).where(eq(users.id, victim.id));
     expect(row).toMatchObject({ firstName: 'Deleted', lastName: 'User', passwordHash: null, status: 'sus' });
     expect(row?.email).not.toBe(victim.email);
     expect(row?.deletedAt).toBeInstanceOf(Date);
+    // Its API keys are revoked and their secrets forgotten.
+    const keys = await desk.t.deps.db.db.select().from(apiKeys).where(eq(apiKeys.userId, victim.id));
+    expect(keys.map((key) => [key.revokedAt instanceof Date, key.secretSealed])).toEqual([[true, '']]);
     const detail = (await call(admin, 'GET', `/admin/users/${victim.id}`)).json().data;
     expect(detail.orders).toHaveLength(1);
     expect(detail.balances.demo.margin).toBe('50.00');

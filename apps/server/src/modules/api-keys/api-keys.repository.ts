@@ -58,6 +58,17 @@ export function createApiKeysRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /**
+     * Revokes every key of a user and forgets their sealed secrets (an erased account): one
+     * statement, so no key of theirs signs anything after it.
+     */
+    async revokeAll(userId: string): Promise<void> {
+      await db
+        .update(apiKeys)
+        .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())`, secretSealed: '' })
+        .where(eq(apiKeys.userId, userId));
+    },
+
     /** A live key by its public half, with its user; read on every request, so revocation is immediate. */
     async findLiveWithUser(keyId: string) {
       const [row] = await activeKeyWithUser.execute({ keyId });

@@ -35,6 +35,8 @@ export function createUsersAdmin(deps: {
   hasLiveRealOrders: (userId: string) => Promise<boolean>;
   /** Erases what the person gave to verify their identity: details and documents. */
   eraseIdentity: (userId: string) => Promise<void>;
+  /** Revokes the user's API keys and forgets their secrets. */
+  revokeApiKeys: (userId: string) => Promise<void>;
 }) {
   const search = createUsersAdminRepository(deps.db);
   const audited = (actor: AuditActor, action: string, before: UserRow, after: UserRow) =>
@@ -129,6 +131,7 @@ export function createUsersAdmin(deps: {
       });
       if (!after) throw conflict('User delete failed');
       await deps.auth.deleteAllPasskeys(id);
+      await deps.revokeApiKeys(id);
       await deps.eraseIdentity(id);
       await deps.sessions.endAll(id);
       await audited(actor, 'user.delete', before, after);
