@@ -26,6 +26,9 @@ const LANGUAGES = [
     subject: /^Verifica tu correo electrónico$/,
     code: 'Código de verificación',
     balance: '10.000,00 USD',
+    dashboard: 'Panel',
+    tradeTab: 'Operar',
+    firstTrade: 'Haz tu primera operación demo',
   },
   {
     locale: 'ru-RU',
@@ -43,6 +46,9 @@ const LANGUAGES = [
     subject: /^Подтвердите адрес электронной почты$/,
     code: 'Код подтверждения',
     balance: '10\u00a0000,00 USD',
+    dashboard: 'Обзор',
+    tradeTab: 'Торговля',
+    firstTrade: 'Сделайте первую демо-сделку',
   },
 ] as const;
 
@@ -73,7 +79,12 @@ describe('signing up in each language', () => {
       const mail = await env.mailbox.waitForMail(email, language.subject);
       await page.getByLabel(language.code).fill(mail.code());
       await waitForPath(page, '/dashboard/home');
-      await page.getByTestId('welcome').getByText(language.balance).waitFor();
+      await expectTitle(page, language.dashboard);
+      const welcome = page.getByTestId('welcome');
+      await welcome.getByText(language.balance).waitFor();
+      await welcome.getByRole('link', { name: language.firstTrade }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: language.tradeTab }).waitFor();
+      await screenshot(page, `welcome-${language.locale.slice(0, 2)}-375-dark`);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Callout } from '../../components/callout';
@@ -27,6 +28,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
+import { type TMessageKey, t, useLanguage } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useAppName, useSettings } from '../../lib/settings';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -34,16 +36,20 @@ import styles from './dashboard-layout.module.css';
 
 // The product's tabs, in its order. Support closes the row on wide screens; a phone's bottom bar
 // has no room for an eighth tab, so there it is an icon in the top bar.
-const TABS: readonly TNavTab[] = [
-  { to: PATHS.home, label: 'Dashboard', icon: <IconDashboard /> },
-  { to: PATHS.trade, label: 'Trade', icon: <IconCandles /> },
-  { to: PATHS.portfolio, label: 'Portfolio', icon: <IconPieChart /> },
-  { to: PATHS.market, label: 'Market', icon: <IconLineChart /> },
-  { to: PATHS.history, label: 'History', icon: <IconHistory /> },
-  { to: PATHS.referral, label: 'Referral', icon: <IconUsers /> },
-  { to: PATHS.wallet, label: 'Wallet', icon: <IconWallet /> },
-];
-const SUPPORT_TAB: TNavTab = { to: PATHS.support, label: 'Support', icon: <IconLifeBuoy /> };
+const TABS = [
+  { to: PATHS.home, key: 'nav.dashboard', icon: <IconDashboard /> },
+  { to: PATHS.trade, key: 'nav.trade', icon: <IconCandles /> },
+  { to: PATHS.portfolio, key: 'nav.portfolio', icon: <IconPieChart /> },
+  { to: PATHS.market, key: 'nav.market', icon: <IconLineChart /> },
+  { to: PATHS.history, key: 'nav.history', icon: <IconHistory /> },
+  { to: PATHS.referral, key: 'nav.referral', icon: <IconUsers /> },
+  { to: PATHS.wallet, key: 'nav.wallet', icon: <IconWallet /> },
+] as const satisfies ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactNode }>;
+const SUPPORT_TAB = { to: PATHS.support, key: 'nav.support', icon: <IconLifeBuoy /> } as const;
+
+/** The tabs in the language shown. */
+const tabsIn = (tabs: ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactNode }>): TNavTab[] =>
+  tabs.map(({ to, key, icon }) => ({ to, label: t(key), icon }));
 
 const AVATAR_SIZE_PX = 26;
 
@@ -56,10 +62,11 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  useLanguage();
 
   return (
     <DropdownMenu
-      label="Account"
+      label={t('account.menu')}
       triggerClassName={styles.accountTrigger}
       trigger={
         <>
@@ -69,7 +76,7 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
             <Skeleton shape="circle" width={AVATAR_SIZE_PX} height={AVATAR_SIZE_PX} />
           )}
           {isMobile ? null : user ? (
-            <span className={styles.accountLabel}>{user.firstName || 'Account'}</span>
+            <span className={styles.accountLabel}>{user.firstName || t('account.menu')}</span>
           ) : (
             <Skeleton width={72} height={12} className={styles.accountSkeleton} />
           )}
@@ -86,40 +93,40 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
       }
       items={[
         {
-          label: 'Profile',
+          label: t('account.profile'),
           icon: <IconUser size={16} />,
           onSelect: () => void navigate(PATHS.profile),
         },
         {
-          label: 'Security',
+          label: t('account.security'),
           icon: <IconShieldCheck size={16} />,
           onSelect: () => void navigate(PATHS.security),
         },
         {
-          label: 'Verification',
+          label: t('account.verification'),
           icon: <IconCheckCircle size={16} />,
           onSelect: () => void navigate(PATHS.verification),
         },
         {
-          label: 'Notifications',
+          label: t('account.notifications'),
           icon: <IconBell size={16} />,
           onSelect: () => void navigate(PATHS.notifications),
         },
         {
-          label: 'Support',
+          label: t('nav.support'),
           icon: <IconLifeBuoy size={16} />,
           onSelect: () => void navigate(PATHS.support),
         },
         ...(user?.role === 'admin'
           ? [
               {
-                label: 'Back-office',
+                label: t('account.backOffice'),
                 icon: <IconSettings size={16} />,
                 onSelect: () => void navigate(PATHS.admin.root),
               },
             ]
           : []),
-        { label: 'Log out', icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' },
+        { label: t('account.logout'), icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' },
       ]}
     />
   );
@@ -140,21 +147,24 @@ function MaintenanceNotice() {
 export function DashboardLayout() {
   const isMobile = useIsMobile();
   const appName = useAppName();
+  useLanguage();
 
   return (
     <div className={styles.frame}>
       <a href="#main" className={styles.skipLink}>
-        Skip to content
+        {t('nav.skip')}
       </a>
       <header className={styles.topbar}>
         <div className={styles.topbarInner}>
-          <Link to={PATHS.home} className={styles.brand} aria-label={`${appName} home`}>
+          <Link to={PATHS.home} className={styles.brand} aria-label={t('nav.home', { app: appName })}>
             <Logo size={isMobile ? 26 : 28} name={appName} />
           </Link>
-          {isMobile ? null : <NavTabs tabs={[...TABS, SUPPORT_TAB]} placement="top" label="Main" />}
+          {isMobile ? null : (
+            <NavTabs tabs={tabsIn([...TABS, SUPPORT_TAB])} placement="top" label={t('nav.main')} />
+          )}
           <div className={styles.tools}>
             {isMobile ? (
-              <Link to={PATHS.support} className={iconButtonStyles.iconButton} aria-label="Support">
+              <Link to={PATHS.support} className={iconButtonStyles.iconButton} aria-label={t('nav.support')}>
                 <IconLifeBuoy size={18} />
               </Link>
             ) : null}
@@ -170,7 +180,7 @@ export function DashboardLayout() {
           <Outlet />
         </div>
       </main>
-      {isMobile ? <NavTabs tabs={TABS} placement="bottom" label="Main" /> : null}
+      {isMobile ? <NavTabs tabs={tabsIn(TABS)} placement="bottom" label={t('nav.main')} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
+import { t, useLanguage } from '../../../lib/i18n';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useChartSelection } from '../hooks/use-chart-selection';
 import { ChartPanel, ChartPanelSkeleton } from './chart-panel';
@@ -17,6 +18,7 @@ import { WelcomeCard } from './welcome-card';
  * pair with live prices. A pair in the URL that does not trade falls back to the default pair.
  */
 export function HomeScreen() {
+  useLanguage();
   const { symbol, interval, selectPair, selectInterval } = useChartSelection();
   const pairsQuery = usePairs();
   const pricesQuery = usePrices();
@@ -68,8 +70,8 @@ export function HomeScreen() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="Live prices and charts across crypto, forex and stocks."
+        title={t('home.title')}
+        description={t('home.description')}
         actions={
           isPriceStale ? (
             <span className={styles.stale} role="status">

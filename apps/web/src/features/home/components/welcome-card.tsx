@@ -6,6 +6,7 @@ import { useAccountStore } from '../../../domain/trading/account-store';
 import { useOrders } from '../../../domain/trading/get-orders';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { formatMoney } from '../../../lib/format';
+import { tRich, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { useAppStore } from '../../../lib/store';
@@ -18,6 +19,7 @@ import styles from './welcome-card.module.css';
  */
 export function WelcomeCard() {
   const appName = useAppName();
+  const t = useT();
   const { data: user } = useProfile();
   const orders = useOrders({ account: 'demo', limit: 1 });
   const portfolio = usePortfolio('demo');
@@ -34,31 +36,28 @@ export function WelcomeCard() {
         type="button"
         className={styles.close}
         onClick={() => dismiss(user.id)}
-        aria-label="Put the welcome away"
+        aria-label={t('welcome.close')}
       >
         <IconX size={16} />
       </button>
       <h2 id="welcome-title" className={styles.title}>
-        Welcome to {appName}, {user.firstName || 'trader'}
+        {t('welcome.title', { app: appName, name: user.firstName || t('welcome.trader') })}
       </h2>
       <p className={styles.lead}>
-        Your Demo account holds{' '}
-        <strong className="tabular">{balance === undefined ? '…' : `${formatMoney(balance, 2)} USD`}</strong>{' '}
-        of practice money. Try a trade on live prices before you risk any of your own.
+        {tRich(
+          'welcome.lead',
+          { balance: balance === undefined ? '…' : `${formatMoney(balance, 2)} USD` },
+          { strong: (text) => <strong className="tabular">{text}</strong> },
+        )}
       </p>
       <dl className={styles.accounts}>
         <div>
-          <dt>Demo</dt>
-          <dd>
-            Practice money on live prices. Nothing you do here costs you anything; you can start over at any
-            time.
-          </dd>
+          <dt>{t('welcome.demo')}</dt>
+          <dd>{t('welcome.demoText')}</dd>
         </div>
         <div>
-          <dt>Real</dt>
-          <dd>
-            Your own money: deposit crypto in Wallet after verifying your identity. Gains and losses are real.
-          </dd>
+          <dt>{t('welcome.real')}</dt>
+          <dd>{t('welcome.realText')}</dd>
         </div>
       </dl>
       <div className={styles.actions}>
@@ -68,7 +67,7 @@ export function WelcomeCard() {
           onClick={() => setAccount('demo')}
           data-testid="first-trade"
         >
-          Place your first demo trade
+          {t('welcome.firstTrade')}
         </ButtonLink>
       </div>
     </section>

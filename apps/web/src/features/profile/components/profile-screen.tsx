@@ -5,6 +5,7 @@ import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { LoadError } from '../../../components/empty-state';
 import { IconCheck, IconShieldCheck } from '../../../components/icons';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../../../domain/identity/get-profile';
@@ -117,7 +118,11 @@ export function ProfileScreen() {
 
   return (
     <>
-      <PageHeader title="Profile" description="Your personal details, profile photo and referral code." />
+      <PageHeader
+        title="Profile"
+        description="Your personal details, profile photo and referral code."
+        actions={<LanguageSwitch />}
+      />
       {isError ? (
         <Card>
           <LoadError title="Your profile could not be loaded." onRetry={() => void refetch()} />
