@@ -59,6 +59,17 @@ describe('passkeys', () => {
     const page = await env.openPage({ token: user.token });
     await addAuthenticator(page);
     await addPasskey(page, user, 'Laptop');
+    // A new way in: the owner is told, in the app and by e-mail.
+    const { data: notices } = await callApi<{ items: Array<{ message: string }> }>(
+      env.server,
+      'GET',
+      '/notifications',
+      {
+        token: user.token,
+      },
+    );
+    expect(notices.items.map((notice) => notice.message)).toContain('Passkey "Laptop" added to your account');
+    await env.mailbox.waitForMail(user.email, /A passkey was added to your account/);
 
     // Without a password: the browser offers the passkey it holds for this site.
     await toLogin(page);

@@ -167,7 +167,12 @@ export async function buildApp(
   const documentLinks = createUrlSigner(deps.jwtSecret, { windowMs: DOCUMENT_LINK_WINDOW_MS });
   // Programs sign their requests with an API key instead of a session, on the routes that say so.
   const apiKeysRepo = createApiKeysRepository(deps.db.db);
-  const apiKeys = createApiKeysService({ repo: apiKeysRepo, serverSecret: deps.jwtSecret });
+  const apiKeys = createApiKeysService({
+    repo: apiKeysRepo,
+    serverSecret: deps.jwtSecret,
+    notify: core.notifier.notify,
+    publicUrl: config.PUBLIC_URL,
+  });
   const apiKeyAuth = createApiKeyAuth({
     repo: apiKeysRepo,
     secretOf: apiKeys.secretOf,

@@ -128,6 +128,7 @@ export function createApiServices(
     limiter,
     publicUrl: config.PUBLIC_URL,
     appName: async () => (await core.brand()).appName,
+    notify: notifier.notify,
   });
   const twoFactor = createTwoFactorService({
     repo: authRepo,

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'stop_loss',
   'liquidation',
   'new_device',
+  /** A new way into the account or its orders: a passkey added, an API key created. */
+  'security_change',
   'price_alert',
   'deposit_credited',
   'withdrawal_approved',

@@ -41,6 +41,12 @@ describe('API keys', () => {
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     expect(listed[0]).not.toHaveProperty('secret');
     expect((await desk.call(user, 'DELETE', `/profile/api-keys/${created.id}`)).statusCode).toBe(200);
+    // The owner is told, in the app and by e-mail.
+    const notices = (await desk.call(user, 'GET', '/notifications')).json().data.items;
+    expect(notices.map((notice: { message: string }) => notice.message)).toContain(
+      'API key "Spare" created (read)',
+    );
+    await desk.mailbox.waitFor(user.email, /An API key was created for your account/);
   });
 
   it('reads orders, the portfolio and the profile with a signed request, and records its use', async () => {

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { createDocumentSeal } from '../kyc/document-seal';
+import type { Notify } from '../notifications/notifications.service';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
 const KEY_ID_BYTES = 24;
@@ -32,7 +33,13 @@ export function toApiKeyDto(row: ApiKeyRow): TApiKey {
 }
 
 /** A user's API keys: made with a secret shown once, listed without it, revoked at once. */
-export function createApiKeysService(deps: { repo: ApiKeysRepository; serverSecret: Uint8Array }) {
+export function createApiKeysService(deps: {
+  repo: ApiKeysRepository;
+  serverSecret: Uint8Array;
+  /** Tells the user (in the app and by e-mail) that a key was created. */
+  notify?: Notify;
+  publicUrl?: string;
+}) {
   const { repo } = deps;
   const seal = createDocumentSeal(apiSecretsKey(deps.serverSecret));
 
@@ -54,6 +61,24 @@ export function createApiKeysService(deps: { repo: ApiKeysRepository; serverSecr
           `You can hold at most ${API_KEYS_PER_USER_MAX} API keys; revoke one you no longer use`,
         );
       }
+      // A new way to the account's orders: the owner hears of it at once, wherever they are.
+      await deps.notify?.(
+        userId,
+        'security_change',
+        { message: `API key "${row.label}" created (${row.scopes.join(', ')})`, apiKeyId: row.id },
+        {
+          email: {
+            subject: 'An API key was created for your account',
+            paragraphs: [
+              `The API key "${row.label}" (${row.keyId}) can now ${row.scopes.includes('trade') ? 'read your account and trade' : 'read your account'} for a program.`,
+              'If you did not create it, revoke it under Security and change your password at once.',
+            ],
+            ...(deps.publicUrl
+              ? { button: { label: 'Review your security', url: `${deps.publicUrl}/dashboard/security` } }
+              : {}),
+          },
+        },
+      );
       return { ...toApiKeyDto(row), secret };
     },
 

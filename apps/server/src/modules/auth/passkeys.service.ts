@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
+import type { Notify } from '../notifications/notifications.service';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { AuthService } from './auth.service';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
@@ -61,6 +62,8 @@ export function createPasskeysService(deps: {
   limiter: RateLimiter;
   publicUrl: string;
   appName: () => Promise<string>;
+  /** Tells the user (in the app and by e-mail) that a passkey was added. */
+  notify?: Notify;
 }) {
   const { repo, auth, limiter } = deps;
   const rp = relyingPartyOf(deps.publicUrl);
@@ -183,6 +186,22 @@ export function createPasskeysService(deps: {
         isSynced: credentialBackedUp,
       });
       if (!row) throw conflict('This passkey is already added, or you hold the most passkeys allowed');
+      // A new way into the account: the owner hears of it at once, wherever they are.
+      await deps.notify?.(
+        user.id,
+        'security_change',
+        { message: `Passkey "${row.name}" added to your account`, passkeyId: row.id },
+        {
+          email: {
+            subject: 'A passkey was added to your account',
+            paragraphs: [
+              `The passkey "${row.name}" can now sign in to your account without a password.`,
+              'If you did not add it, remove it under Security and change your password at once.',
+            ],
+            button: { label: 'Review your security', url: `${deps.publicUrl}/dashboard/security` },
+          },
+        },
+      );
       return toPasskeyDto(row);
     },
 

@@ -17,7 +17,7 @@ export function notificationTarget(notification: TNotification): string {
   const { kind, payload } = notification;
   if (kind === 'ticket_reply' && typeof payload.ticketId === 'string') return PATHS.ticket(payload.ticketId);
   if (['order_filled', 'take_profit', 'stop_loss', 'liquidation'].includes(kind)) return PATHS.history;
-  if (kind === 'new_device') return PATHS.security;
+  if (kind === 'new_device' || kind === 'security_change') return PATHS.security;
   if (kind === 'kyc_approved' || kind === 'kyc_rejected') return PATHS.verification;
   if (kind === 'deposit_credited') return PATHS.wallet;
   if (WALLET_NOTIFICATION_KINDS.includes(kind)) return `${PATHS.wallet}?tab=withdraw`;
