@@ -76,6 +76,13 @@ export function signatureOf(secret: Buffer | string, prefix: string, body: Buffe
 
 const refused = (message: string) => unauthenticated(message);
 
+/** Refused signed requests one address may make in 15 minutes before it is turned away (429). */
+export const API_KEY_FAILURES_PER_ADDRESS: RateLimitRule = {
+  name: 'api-key-failures',
+  max: 60,
+  windowMs: 15 * 60_000,
+};
+
 /**
  * Requests signed with an API key, as crypto exchanges take them: `X-API-KEY` (the key's public
  * half), `X-API-TIMESTAMP` (milliseconds since the epoch), `X-API-SIGNATURE` and optionally
@@ -99,6 +106,16 @@ export function createApiKeyAuth(deps: {
     name: 'api-key',
     max: deps.requestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     windowMs: 60_000,
+  };
+  /** A refusal, counted against the caller's address (unknown keys, bad or replayed signatures). */
+  const refusedFrom = async (request: FastifyRequest, message: string) => {
+    await enforce(
+      deps.limiter,
+      API_KEY_FAILURES_PER_ADDRESS,
+      request.ip,
+      'Too many refused API requests from this address; wait a while',
+    );
+    return refused(message);
   };
 
   const begin = async (request: FastifyRequest, keyId: string): Promise<PendingApiKeyCheck> => {
@@ -131,7 +148,7 @@ export function createApiKeyAuth(deps: {
       throw refused('The request’s timestamp is outside its receive window');
 
     const found = await deps.repo.findLiveWithUser(keyId);
-    if (!found) throw refused('Unknown or revoked API key');
+    if (!found) throw await refusedFrom(request, 'Unknown or revoked API key');
     if (!isAllowedAddress(request.ip, found.key.allowedIps)) {
       throw forbidden('This API key may not be used from this address');
     }
@@ -193,8 +210,9 @@ export function createApiKeyAuth(deps: {
           query,
         });
         const expected = signatureOf(deps.secretOf(check.key), prefix, check.body);
-        if (!timingSafeEqual(expected, check.signature))
-          throw refused('The request’s signature does not match');
+        if (!timingSafeEqual(expected, check.signature)) {
+          throw await refusedFrom(request, 'The request’s signature does not match');
+        }
         const nonce = createHash('sha256')
           .update(`api-key:${check.key.id}:`)
           .update(check.signature)
@@ -203,7 +221,7 @@ export function createApiKeyAuth(deps: {
           nonce,
           new Date(check.timestampMs + check.recvWindowMs + API_CLOCK_AHEAD_MAX_MS),
         );
-        if (!isFirst) throw refused('This signed request was already used');
+        if (!isFirst) throw await refusedFrom(request, 'This signed request was already used');
         request.apiKey = { id: check.key.id, scopes: check.key.scopes };
         request.auth = {
           claims: { sub: check.user.id, sid: check.key.id, type: 'normal', status: check.user.status },

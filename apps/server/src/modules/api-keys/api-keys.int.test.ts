@@ -4,6 +4,7 @@ import type { TestUser } from '../../testing/accounts';
 import { type SigningKey, signedRequest } from '../../testing/api-keys';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { useTradingDesk } from '../../testing/use-trading-desk';
+import { API_KEY_FAILURES_PER_ADDRESS } from './api-key-auth';
 
 describe('API keys', () => {
   const desk = useTradingDesk();
@@ -205,6 +206,23 @@ describe('API keys', () => {
     // Another user cannot revoke someone's key.
     const other = await desk.newUser();
     expect((await desk.call(other, 'DELETE', `/profile/api-keys/${reader.id}`)).statusCode).toBe(404);
+  });
+
+  it('turns away an address after many refused requests', async () => {
+    const address = '192.0.2.55';
+    for (let i = 0; i < API_KEY_FAILURES_PER_ADDRESS.max; i++) {
+      await desk.t.deps.limiter.consume(API_KEY_FAILURES_PER_ADDRESS, address);
+    }
+    const forged = { keyId: reader.keyId, secret: 'a guess' };
+    const answer = await send(forged, { method: 'GET', url: '/profile', remoteAddress: address });
+    expect(answer.statusCode).toBe(429);
+    // Another address is not held back, and the key itself still works.
+    expect(
+      (await send(forged, { method: 'GET', url: '/profile', remoteAddress: '192.0.2.56' })).statusCode,
+    ).toBe(401);
+    expect((await send(reader, { method: 'GET', url: '/profile', remoteAddress: address })).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits each key to its own rate', async () => {
