@@ -52,6 +52,13 @@ export const ZPasskeyAssertion = z.object({
 export const ZPasskeyOptionsRequest = z.object({
   /** The account's password, when it has one: adding a way in asks for the current one. */
   currentPassword: z.string().max(256, 'Password is too long').optional(),
+  /** The authenticator app's code (or a recovery code), when two-factor is on. */
+  code: z
+    .string()
+    .trim()
+    .max(32, 'Enter the 6-digit code from your app, or a recovery code')
+    .regex(/^[A-Za-z0-9-]*$/, 'Enter the 6-digit code from your app, or a recovery code')
+    .optional(),
 });
 
 export const ZAddPasskeyRequest = z.object({

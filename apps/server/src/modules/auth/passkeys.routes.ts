@@ -40,11 +40,7 @@ export function passkeysRoutes(deps: {
       async (request) =>
         ok(
           'Passkey options created',
-          await passkeys.registrationOptions(
-            authOf(request).user,
-            request.body.currentPassword,
-            clientOf(request),
-          ),
+          await passkeys.registrationOptions(authOf(request).user, request.body, clientOf(request)),
         ),
     );
 

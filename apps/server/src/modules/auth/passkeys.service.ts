@@ -128,12 +128,27 @@ export function createPasskeysService(deps: {
     },
 
     /** Options to create a passkey; the current password first when the account has one. */
-    async registrationOptions(user: UserRow, currentPassword: string | undefined, client: ClientContext) {
+    async registrationOptions(
+      user: UserRow,
+      proof: { currentPassword?: string | undefined; code?: string | undefined },
+      client: ClientContext,
+    ) {
+      const { currentPassword } = proof;
       if (user.passwordHash) {
         await enforce(limiter, AUTH_LIMITS.signinPerAccountAndIp, `${user.email}|${client.ip}`);
         if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
           throw badRequest('The password is incorrect', [
             { field: 'body.currentPassword', message: 'The password is incorrect' },
+          ]);
+        }
+      }
+      // With two-factor on, a new way in also takes the second factor: a session and the password
+      // alone (a borrowed laptop, a phished password) cannot add one.
+      if (user.tfaEnabled) {
+        await enforce(limiter, AUTH_LIMITS.tfaPerAccount, user.id);
+        if (!proof.code || !(await auth.checkSecondFactor(user, proof.code))) {
+          throw badRequest('The code is incorrect', [
+            { field: 'body.code', message: 'The code is incorrect' },
           ]);
         }
       }

@@ -20,10 +20,13 @@ export function usePasskeys() {
  * Options from the server (after the current password), the browser makes the passkey (its own
  * dialog), the server checks and keeps it under `name`.
  */
-async function addPasskey(input: { name: string; currentPassword?: string }) {
+async function addPasskey(input: { name: string; currentPassword?: string; code?: string }) {
   const { data: options } = await api.post(
     '/profile/passkeys/options',
-    input.currentPassword === undefined ? {} : { currentPassword: input.currentPassword },
+    {
+      ...(input.currentPassword === undefined ? {} : { currentPassword: input.currentPassword }),
+      ...(input.code === undefined ? {} : { code: input.code }),
+    },
     { schema: ZPasskeyOptions },
   );
   const { startRegistration } = await import('@simplewebauthn/browser');

@@ -20,11 +20,13 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; currentPassword?: string }>({});
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; currentPassword?: string; code?: string }>({});
 
   const close = () => {
     setName('');
     setPassword('');
+    setCode('');
     setErrors({});
     onClose();
   };
@@ -33,11 +35,16 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
     const found = {
       ...(trimmed ? {} : { name: 'Name the passkey' }),
       ...(user.hasPassword && !password ? { currentPassword: 'Enter your password' } : {}),
+      ...(user.tfaEnabled && !code.trim() ? { code: 'Enter the 6-digit code from your app' } : {}),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     add.mutate(
-      { name: trimmed, ...(user.hasPassword ? { currentPassword: password } : {}) },
+      {
+        name: trimmed,
+        ...(user.hasPassword ? { currentPassword: password } : {}),
+        ...(user.tfaEnabled ? { code: code.trim() } : {}),
+      },
       {
         onSuccess: ({ message }) => {
           toast.success(message || 'Passkey added');
@@ -48,7 +55,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
             toast.error('No passkey was made. Try again when your device asks.', { id: 'passkey-cancelled' });
             return;
           }
-          setErrors(serverFieldErrors<'name' | 'currentPassword'>(failure));
+          setErrors(serverFieldErrors<'name' | 'currentPassword' | 'code'>(failure));
         },
       },
     );
@@ -92,6 +99,19 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={errors.currentPassword}
+          />
+        ) : null}
+        {user.tfaEnabled ? (
+          <TextField
+            label="Authenticator code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+            hint="The 6-digit code from your authenticator app, or a recovery code."
           />
         ) : null}
       </div>

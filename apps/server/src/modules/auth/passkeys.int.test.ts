@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testing/accounts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+
+// The passkey ceremonies' server side that needs no authenticator: who may start one, and what
+// the options say. Registering and signing in with a real (virtual) authenticator is the browser
+// test's part (e2e/tests/passkeys.test.ts).
+
+const FORGED_ASSERTION = {
+  id: 'Zm9yZ2Vk',
+  rawId: 'Zm9yZ2Vk',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+
+describe('passkey ceremonies', () => {
+  let t: TestApp;
+  let mailbox: TestMailbox;
+  let plain: TestUser;
+  let guarded: TestUser;
+
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
+    plain = await createUser(t.app, mailbox);
+    guarded = await createUser(t.app, mailbox, { tfa: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mailbox?.close();
+  });
+
+  const post = (url: string, token: string | undefined, payload: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: token ? bearer(token) : {},
+      remoteAddress: randomIp(),
+    });
+
+  it('start a registration only after the current password, for this site and this account', async () => {
+    const wrong = await post('/profile/passkeys/options', plain.token, { currentPassword: 'not it' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([
+      { field: 'body.currentPassword', message: 'The password is incorrect' },
+    ]);
+    const options = (
+      await post('/profile/passkeys/options', plain.token, { currentPassword: plain.password })
+    ).json().data;
+    expect(options.rp.id).toBe(new URL(t.deps.config.PUBLIC_URL).hostname);
+    expect(options.user.name).toBe(plain.email);
+    expect(options.challenge).toMatch(/^[\w-]{20,}$/);
+    expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required' });
+  });
+
+  it('ask for the second factor too when two-factor is on', async () => {
+    const withoutCode = await post('/profile/passkeys/options', guarded.token, {
+      currentPassword: guarded.password,
+    });
+    expect(withoutCode.statusCode).toBe(400);
+    expect(withoutCode.json().details).toEqual([{ field: 'body.code', message: 'The code is incorrect' }]);
+    const withCode = await post('/profile/passkeys/options', guarded.token, {
+      currentPassword: guarded.password,
+      code: guarded.recoveryCodes?.[0],
+    });
+    expect(withCode.statusCode, withCode.body).toBe(200);
+  });
+
+  it('offer a sign-in that needs the user verified, and refuse an assertion nobody signed', async () => {
+    const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
+    expect(options).toMatchObject({
+      userVerification: 'required',
+      rpId: new URL(t.deps.config.PUBLIC_URL).hostname,
+    });
+    const forged = await post('/auth/passkeys/signin', undefined, { response: FORGED_ASSERTION });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe('This passkey could not be used. Try again, or sign in another way');
+  });
+
+  it('have no second step to offer an account without passkeys', async () => {
+    const tfaToken = await signIn(t.app, guarded);
+    const methods = await t.app.inject({
+      method: 'GET',
+      url: '/auth/2fa/methods',
+      headers: bearer(tfaToken),
+    });
+    expect(methods.json().data).toEqual({ authenticatorApp: true, passkey: false });
+    expect((await post('/auth/passkeys/2fa/options', tfaToken)).statusCode).toBe(404);
+    // A normal session cannot call the second step's routes.
+    expect((await post('/auth/passkeys/2fa/options', plain.token)).statusCode).toBe(401);
+  });
+});
