@@ -135,3 +135,18 @@ export async function screenshot(
   await page.screenshot({ path, animations: 'disabled', fullPage: options.fullPage ?? false });
   return path;
 }
+
+/**
+ * Content-Security-Policy violations the page reports from its next navigation on (eval probes
+ * included); call before `goto`, read after.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot, watchCspViolations } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 import { REPO_ROOT } from '../support/server';
@@ -38,18 +37,6 @@ async function runExample(
     status?: string;
     orders: string[];
   };
-}
-
-/** Content-Security-Policy violations the page reports. */
-async function watchViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
 describe('API keys', () => {
@@ -147,7 +134,7 @@ describe('API keys', () => {
   it('are documented at /docs: the reference page lists the routes, under its own policy', async () => {
     for (const { theme, size, viewport } of SCREEN_VARIANTS.filter((variant) => variant.theme === 'light')) {
       const page = await env.openPage({ theme, viewport });
-      const violations = await watchViolations(page);
+      const violations = await watchCspViolations(page);
       await page.goto('/docs');
       await page.getByText('Trading Desk API', { exact: false }).first().waitFor();
       await page.locator('#operations-tag-orders').waitFor();

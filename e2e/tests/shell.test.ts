@@ -7,6 +7,7 @@ import {
   screenshot,
   type TTheme,
   VIEWPORTS,
+  watchCspViolations,
 } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
 import { startMailbox, type TMailbox } from '../support/mailbox';
@@ -293,22 +294,11 @@ describe('delivery', () => {
     });
     return assets;
   };
-  /** Content-Security-Policy violations the page reports (eval probes included). */
-  const watchViolations = async (page: Page) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-      );
-    });
-    return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-  };
 
   it('sends scripts and styles brotli-compressed, and no page breaks its Content-Security-Policy', async () => {
     const page = await openPage({});
     const assets = watchAssets(page);
-    const violations = await watchViolations(page);
+    const violations = await watchCspViolations(page);
     await page.goto('/authentication/login');
     await expectTitle(page, 'Log in');
     // The form's schema parses (where a validation library would probe for eval).
@@ -327,7 +317,7 @@ describe('delivery', () => {
 
     const dashboard = await openPage({ token });
     const dashboardAssets = watchAssets(dashboard);
-    const dashboardViolations = await watchViolations(dashboard);
+    const dashboardViolations = await watchCspViolations(dashboard);
     await dashboard.goto('/dashboard/home');
     await expectTitle(dashboard, 'Dashboard');
     await dashboard.waitForLoadState('networkidle');

@@ -31,7 +31,7 @@ export interface RouteFixture {
 }
 
 /** A passkey ceremony's answer in the right shape, signed by nobody. */
-const FORGED_ASSERTION = {
+export const FORGED_ASSERTION = {
   id: 'Zm9yZ2Vk',
   rawId: 'Zm9yZ2Vk',
   type: 'public-key',

@@ -6,7 +6,11 @@ export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
 export type DecoyRow = typeof signupDecoys.$inferSelect;
 
 /** The account system's one-time secrets: e-mailed codes and links, recovery codes, sign-up decoys and used nonces. */
+/** How often expired nonces are deleted (per process). */
+const NONCE_SWEEP_INTERVAL_MS = 60_000;
+
 export function createCodesRepository(db: Database) {
+  let lastNonceSweepMs = 0;
   return {
     /** A new code replaces every earlier unused one of the same purpose (and subject). */
     async replaceCode(values: typeof verificationCodes.$inferInsert): Promise<void> {
@@ -168,9 +172,16 @@ export function createCodesRepository(db: Database) {
         .where(and(eq(signupDecoys.id, id), gt(signupDecoys.expiresAt, new Date())));
     },
 
-    /** Records a nonce as used; false when it was used before (one statement, so once). */
+    /**
+     * Records a nonce as used; false when it was used before (one statement, so once). Expired
+     * nonces are swept at most once a minute by each process, not before every claim (every signed
+     * API request claims one): a nonce past its expiry is refused by its own check first.
+     */
     async claimNonce(nonceHash: string, expiresAt: Date): Promise<boolean> {
-      await db.delete(usedNonces).where(lte(usedNonces.expiresAt, new Date()));
+      if (Date.now() - lastNonceSweepMs >= NONCE_SWEEP_INTERVAL_MS) {
+        lastNonceSweepMs = Date.now();
+        await db.delete(usedNonces).where(lte(usedNonces.expiresAt, new Date()));
+      }
       const rows = await db
         .insert(usedNonces)
         .values({ nonceHash, expiresAt })

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { FORGED_ASSERTION } from '../../testing/route-fixtures';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 
 // The passkey ceremonies' server side that needs no authenticator: who may start one, and what
 // the options say. Registering and signing in with a real (virtual) authenticator is the browser
 // test's part (e2e/tests/passkeys.test.ts).
-
-const FORGED_ASSERTION = {
-  id: 'Zm9yZ2Vk',
-  rawId: 'Zm9yZ2Vk',
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-};
 
 describe('passkey ceremonies', () => {
   let t: TestApp;

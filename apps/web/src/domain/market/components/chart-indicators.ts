@@ -20,14 +20,17 @@ import { type TChartColors, withAlpha } from './chart-theme';
 
 /** Overlay colours, in the order overlays are added: readable on both themes' backgrounds. */
 const OVERLAY_COLORS = ['#d97706', '#8b5cf6', '#0ea5e9', '#ec4899', '#14b8a6', '#84cc16'];
-/** Each indicator's colour in the legend, as the chart draws it (own panes in the theme's line colour). */
-export function legendColors(indicators: readonly TIndicator[]): string[] {
+/** Each overlay's colour, in the order overlays are listed; undefined for an indicator in its own pane. */
+function overlayColors(indicators: readonly TIndicator[]): Array<string | undefined> {
   let nextOverlay = 0;
   return indicators.map((indicator) =>
-    linesOf(indicator).hasOwnPane
-      ? 'var(--color-accent-text)'
-      : (OVERLAY_COLORS[nextOverlay++ % OVERLAY_COLORS.length] ?? 'currentColor'),
+    linesOf(indicator).hasOwnPane ? undefined : OVERLAY_COLORS[nextOverlay++ % OVERLAY_COLORS.length],
   );
+}
+
+/** Each indicator's colour in the legend, as the chart draws it (own panes in the theme's line colour). */
+export function legendColors(indicators: readonly TIndicator[]): string[] {
+  return overlayColors(indicators).map((color) => color ?? 'var(--color-accent-text)');
 }
 
 /** The height of an indicator's own pane under the candles. */
@@ -40,7 +43,6 @@ export interface TDrawnIndicator {
   indicator: TIndicator;
   engine: TIndicatorEngine;
   series: Record<string, TIndicatorSeries>;
-  color: string;
   pane: number;
 }
 
@@ -74,20 +76,18 @@ export function drawIndicators(
   colors: TChartColors,
 ): TDrawnIndicator[] {
   let nextPane = 1;
-  let nextOverlay = 0;
   const drawn: TDrawnIndicator[] = [];
   const hasVolume = indicators.some((indicator) => indicator.kind === 'volume');
   volume.applyOptions({ visible: hasVolume });
-  for (const indicator of indicators) {
+  const overlays = overlayColors(indicators);
+  for (const [index, indicator] of indicators.entries()) {
     const { keys, hasOwnPane } = linesOf(indicator);
     const pane = hasOwnPane ? nextPane++ : 0;
-    const color = hasOwnPane
-      ? colors.entry
-      : (OVERLAY_COLORS[nextOverlay++ % OVERLAY_COLORS.length] ?? colors.entry);
+    const color = overlays[index] ?? colors.entry;
     if (indicator.kind === 'volume') {
       volume.moveToPane(pane);
       chart.priceScale('volume', pane).applyOptions({ scaleMargins: { top: 0.1, bottom: 0 } });
-      drawn.push({ indicator, engine: createIndicatorEngine(indicator), series: {}, color, pane });
+      drawn.push({ indicator, engine: createIndicatorEngine(indicator), series: {}, pane });
       continue;
     }
     const series: Record<string, TIndicatorSeries> = {};
@@ -128,7 +128,7 @@ export function drawIndicators(
         });
       }
     }
-    drawn.push({ indicator, engine: createIndicatorEngine(indicator), series, color, pane });
+    drawn.push({ indicator, engine: createIndicatorEngine(indicator), series, pane });
   }
   const panes = chart.panes();
   for (const [index, pane] of panes.entries()) if (index > 0) pane.setHeight(PANE_HEIGHT_PX);

@@ -152,7 +152,6 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
 /** Opens the chart's indicators; the dialog starts from the saved ones every time it opens. */
 export function IndicatorsButton({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [opening, setOpening] = useState(0);
   return (
     <>
       <Button
@@ -162,15 +161,12 @@ export function IndicatorsButton({ className }: { className?: string }) {
         className={className}
         aria-label="Indicators"
         title="Indicators"
-        onClick={() => {
-          setOpening((count) => count + 1);
-          setIsOpen(true);
-        }}
+        onClick={() => setIsOpen(true)}
       >
         {/* On a phone the icon alone, so the intervals keep their room. */}
         <span className={styles.buttonLabel}>Indicators</span>
       </Button>
-      {isOpen ? <IndicatorsDialog key={opening} isOpen={isOpen} onClose={() => setIsOpen(false)} /> : null}
+      {isOpen ? <IndicatorsDialog isOpen onClose={() => setIsOpen(false)} /> : null}
     </>
   );
 }
