@@ -1,7 +1,7 @@
 // Fails the build when a language lacks a key English has (or has one English lacks), or when a
 // translation's {placeholders} or <tags> differ from English's: every screen then reads whole in
 // every language.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +13,62 @@ const marks = (text) =>
     .sort()
     .join(' ');
 
+const PLURAL = /\.(zero|one|two|few|many|other)$/;
+/** The forms a count's text needs in `language`: those whole counts pick, and `other`. */
+function pluralForms(language) {
+  const rules = new Intl.PluralRules(language);
+  return new Set(['other', ...Array.from({ length: 201 }, (_, count) => rules.select(count))]);
+}
+
+/**
+ * Same keys, non-empty texts, same placeholders and tags as English; `label` names the file. A
+ * count's text (`key.one`, `key.other`, ...) has the forms its language's plural rules ask for.
+ */
+function compare(problems, label, english, dictionary, language) {
+  const forms = pluralForms(language);
+  const expected = {};
+  for (const [key, text] of Object.entries(english)) {
+    if (!PLURAL.test(key)) expected[key] = text;
+    else if (key.endsWith('.other'))
+      for (const form of forms) expected[key.replace(PLURAL, `.${form}`)] = text;
+  }
+  for (const key of Object.keys(expected)) {
+    const text = dictionary?.[key];
+    if (typeof text !== 'string' || text.trim() === '') problems.push(`${label}: missing key "${key}"`);
+    else if (marks(text) !== marks(expected[key]))
+      problems.push(`${label}: "${key}" has other placeholders or tags`);
+  }
+  for (const key of Object.keys(dictionary ?? {})) {
+    if (!(key in expected)) problems.push(`${label}: key "${key}" is not in English`);
+  }
+}
+
+/**
+ * The signed-in screens' words: one folder per area with `en.json` and one file per other
+ * language. A key lives in one place only (the areas merge into one table).
+ */
+function checkAreas(problems, languages) {
+  const seen = new Map(Object.keys(load('en.json').ui).map((key) => [key, 'en.json']));
+  const areas = readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory());
+  for (const area of areas) {
+    const english = load(join(area, 'en.json'));
+    for (const key of Object.keys(english)) {
+      if (seen.has(key)) problems.push(`${area}/en.json: key "${key}" is also in ${seen.get(key)}`);
+      seen.set(key, `${area}/en.json`);
+    }
+    for (const language of languages) {
+      let dictionary;
+      try {
+        dictionary = load(join(area, `${language}.json`));
+      } catch {
+        problems.push(`${area}/${language}.json: missing`);
+        continue;
+      }
+      compare(problems, `${area}/${language}.json`, english, dictionary, language);
+    }
+  }
+}
+
 export function checkDictionaries() {
   const problems = [];
   const english = load('en.json');
@@ -20,20 +76,16 @@ export function checkDictionaries() {
   const serverKeys = new Set(others.flatMap((file) => Object.keys(load(file).server ?? {})));
   for (const file of others) {
     const dictionary = load(file);
-    for (const key of Object.keys(english.ui)) {
-      const text = dictionary.ui?.[key];
-      if (typeof text !== 'string' || text.trim() === '') problems.push(`${file}: missing ui key "${key}"`);
-      else if (marks(text) !== marks(english.ui[key]))
-        problems.push(`${file}: "${key}" has other placeholders or tags`);
-    }
-    for (const key of Object.keys(dictionary.ui ?? {})) {
-      if (!(key in english.ui)) problems.push(`${file}: ui key "${key}" is not in en.json`);
-    }
+    compare(problems, file, english.ui, dictionary.ui, file.replace(/\.json$/, ''));
     for (const key of serverKeys) {
       if (typeof dictionary.server?.[key] !== 'string')
         problems.push(`${file}: missing server message "${key}"`);
     }
   }
+  checkAreas(
+    problems,
+    others.map((file) => file.replace(/\.json$/, '')),
+  );
   return problems;
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { loadAppText } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
 import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
@@ -17,6 +18,12 @@ function InitializingApp() {
 function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
+
+/** A module of the signed-in screens: their words (in the active language) load beside its code. */
+const withAppText =
+  <TModule,>(load: () => Promise<TModule>) =>
+  async () =>
+    (await Promise.all([load(), loadAppText()]))[0];
 
 // The dashboard is only for holders of a token; everyone else signs in first.
 const requireToken = () => (hasToken() ? null : redirect(PATHS.login));
@@ -107,14 +114,14 @@ export const router = createBrowserRouter([
           {
             path: 'terms',
             lazy: lazyScreen(
-              () => import('../features/legal/components/legal-screen'),
+              withAppText(() => import('../features/legal/components/legal-screen')),
               (module) => module.TermsScreen,
             ),
           },
           {
             path: 'privacy',
             lazy: lazyScreen(
-              () => import('../features/legal/components/legal-screen'),
+              withAppText(() => import('../features/legal/components/legal-screen')),
               (module) => module.PrivacyScreen,
             ),
           },
@@ -124,7 +131,7 @@ export const router = createBrowserRouter([
         path: 'dashboard',
         loader: requireToken,
         lazy: lazyScreen(
-          () => import('./layouts/dashboard-layout'),
+          withAppText(() => import('./layouts/dashboard-layout')),
           (module) => module.DashboardLayout,
         ),
         children: [
@@ -238,7 +245,7 @@ export const router = createBrowserRouter([
         path: 'admin',
         loader: requireToken,
         lazy: lazyScreen(
-          () => import('./layouts/admin-layout'),
+          withAppText(() => import('./layouts/admin-layout')),
           (module) => module.AdminLayout,
         ),
         children: [

@@ -47,11 +47,14 @@ function roundParts(parts: TDecimalParts, precision: number): TDecimalParts {
 let separators = { group: ',', decimal: '.' };
 /** Month names of the dates (English: the product's own 'Mar'). */
 let monthNames: readonly string[] | undefined;
+/** "5 min ago" in the language shown (English keeps the product's own short words). */
+let relativeTime: Intl.RelativeTimeFormat | undefined;
 
 export function setFormatLocale(locale: string): void {
   if (locale === 'en') {
     separators = { group: ',', decimal: '.' };
     monthNames = undefined;
+    relativeTime = undefined;
     return;
   }
   const parts = new Intl.NumberFormat(locale, {
@@ -61,6 +64,7 @@ export function setFormatLocale(locale: string): void {
     group: parts.find((part) => part.type === 'group')?.value ?? ',',
     decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
   };
+  relativeTime = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short' });
   monthNames = Array.from({ length: 12 }, (_, index) =>
     month.format(new Date(2026, index, 15)).replace(/\.$/, ''),
@@ -204,8 +208,14 @@ export function formatTimeAgo(value: string | number | Date | null | undefined, 
   const date = toDate(value);
   if (!date) return EMPTY_VALUE;
   const elapsedMs = nowMs - date.getTime();
-  if (elapsedMs < MINUTE_MS) return 'Just now';
-  if (elapsedMs < HOUR_MS) return `${Math.floor(elapsedMs / MINUTE_MS)} min ago`;
-  if (elapsedMs < DAY_MS) return `${Math.floor(elapsedMs / HOUR_MS)} h ago`;
+  if (elapsedMs < MINUTE_MS) return relativeTime ? capitalize(relativeTime.format(0, 'second')) : 'Just now';
+  if (elapsedMs < HOUR_MS) {
+    const minutes = Math.floor(elapsedMs / MINUTE_MS);
+    return relativeTime ? relativeTime.format(-minutes, 'minute') : `${minutes} min ago`;
+  }
+  if (elapsedMs < DAY_MS) {
+    const hours = Math.floor(elapsedMs / HOUR_MS);
+    return relativeTime ? relativeTime.format(-hours, 'hour') : `${hours} h ago`;
+  }
   return formatPattern(date, DATE_TIME_FORMAT);
 }

@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
+import type { TAppKey } from '../i18n/app-en';
 import en from '../i18n/en.json';
 import { setFormatLocale } from './format';
 
@@ -12,11 +13,15 @@ export const LANGUAGES = ['en', 'es', 'ru'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Record<TLanguage, string> = { en: 'English', es: 'Español', ru: 'Русский' };
 
-export type TMessageKey = keyof typeof en.ui;
+/** A key of the sign-in screens and the frame (built in) or of the signed-in screens (`loadAppText`). */
+export type TMessageKey = keyof typeof en.ui | TAppKey;
 interface TDictionary {
-  ui: Record<TMessageKey, string>;
+  ui: Record<string, string>;
   server: Record<string, string>;
 }
+type TTexts = Record<string, string>;
+/** A text with forms by count: its keys are `<key>.one`, `<key>.other`, ... */
+export type TCountKey = TMessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
 
 const LANGUAGE_KEY = 'language';
 const LOADERS: Record<TLanguage, () => Promise<TDictionary>> = {
@@ -25,7 +30,22 @@ const LOADERS: Record<TLanguage, () => Promise<TDictionary>> = {
   ru: async () => (await import('../i18n/ru.json')).default,
 };
 
-let active: { language: TLanguage; dictionary: TDictionary } = { language: 'en', dictionary: en };
+/**
+ * The signed-in screens' words, one chunk per language, loaded with the first signed-in screen (the
+ * sign-in screens never carry them).
+ */
+const APP_LOADERS: Record<TLanguage, () => Promise<TTexts>> = {
+  en: async () => (await import('../i18n/app-en')).default,
+  es: async () => (await import('../i18n/app-es')).default,
+  ru: async () => (await import('../i18n/app-ru')).default,
+};
+
+let active: { language: TLanguage; dictionary: TDictionary; app: TTexts | null } = {
+  language: 'en',
+  dictionary: en,
+  app: null,
+};
+let isAppTextWanted = false;
 const listeners = new Set<() => void>();
 
 const isLanguage = (value: unknown): value is TLanguage => (LANGUAGES as readonly unknown[]).includes(value);
@@ -47,8 +67,11 @@ export function detectLanguage(): TLanguage {
 
 /** Loads a language and shows it everywhere (text, numbers, dates, `<html lang>`). */
 export async function applyLanguage(language: TLanguage, options: { isPick?: boolean } = {}): Promise<void> {
-  const dictionary = await LOADERS[language]();
-  active = { language, dictionary };
+  const [dictionary, app] = await Promise.all([
+    LOADERS[language](),
+    isAppTextWanted ? APP_LOADERS[language]() : null,
+  ]);
+  active = { language, dictionary, app };
   document.documentElement.lang = language;
   setFormatLocale(language);
   if (options.isPick) {
@@ -61,14 +84,40 @@ export async function applyLanguage(language: TLanguage, options: { isPick?: boo
   for (const listener of listeners) listener();
 }
 
+/** Loads the signed-in screens' words in the active language (and in any language picked later). */
+export async function loadAppText(): Promise<void> {
+  isAppTextWanted = true;
+  if (active.app) return;
+  const { language } = active;
+  const app = await APP_LOADERS[language]();
+  if (active.language === language) active = { ...active, app };
+}
+
 export const currentLanguage = (): TLanguage => active.language;
+
+const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 /** The text of `key` in the active language, `{name}` placeholders filled from `params`. */
 export function t(key: TMessageKey, params: Record<string, string | number> = {}): string {
-  const template = active.dictionary.ui[key] ?? en.ui[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fill(active.dictionary.ui[key] ?? active.app?.[key] ?? key, params);
+}
+
+const pluralRules = new Map<TLanguage, Intl.PluralRules>();
+/**
+ * A text that depends on a count: `key` names forms `key.one`, `key.few`, `key.many`, `key.other`
+ * (whichever the language has, by `Intl.PluralRules`); `{count}` is the formatted count.
+ */
+export function tCount(key: TCountKey, count: number, params: Record<string, string | number> = {}): string {
+  const { language } = active;
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const texts = { ...active.app, ...active.dictionary.ui };
+  const template = texts[`${key}.${rules.select(count)}`] ?? texts[`${key}.other`] ?? key;
+  return fill(template, { count: count.toLocaleString(language), ...params });
 }
 
 /** A server's message (or a contract's validation message) in the active language, when known. */
