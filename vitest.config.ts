@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
           exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.proc.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['apps/web/src/testing/app-text.ts'],
         },
       },
       {

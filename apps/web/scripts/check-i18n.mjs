@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverMessages } from './server-messages.mjs';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'i18n');
 const load = (file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -73,13 +74,18 @@ export function checkDictionaries() {
   const problems = [];
   const english = load('en.json');
   const others = readdirSync(dir).filter((file) => file.endsWith('.json') && file !== 'en.json');
-  const serverKeys = new Set(others.flatMap((file) => Object.keys(load(file).server ?? {})));
+  // Every message the server (or a contract, or a failed call) can show, and any a dictionary has.
+  const serverKeys = new Set([
+    ...serverMessages(),
+    ...others.flatMap((file) => Object.keys(load(file).server ?? {})),
+  ]);
   for (const file of others) {
     const dictionary = load(file);
     compare(problems, file, english.ui, dictionary.ui, file.replace(/\.json$/, ''));
     for (const key of serverKeys) {
-      if (typeof dictionary.server?.[key] !== 'string')
-        problems.push(`${file}: missing server message "${key}"`);
+      const text = dictionary.server?.[key];
+      if (typeof text !== 'string') problems.push(`${file}: missing server message "${key}"`);
+      else if (marks(text) !== marks(key)) problems.push(`${file}: server message "${key}" has other parts`);
     }
   }
   checkAreas(

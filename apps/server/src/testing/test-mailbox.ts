@@ -34,11 +34,19 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
   const headerEnd = raw.search(/\r?\n\r?\n/);
   const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, ' ');
   const rawSubject = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '';
-  const subject = rawSubject.replace(/=\?utf-8\?([qb])\?(.*?)\?=/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replaceAll('_', ' ')),
-  );
+  // Encoded words (RFC 2047): the space between two of them is not part of the text, and a
+  // character's bytes may be split across them, so their bytes are joined before decoding.
+  const subject = rawSubject
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/(?:=\?utf-8\?[qb]\?.*?\?=)+/gi, (run) =>
+      Buffer.concat(
+        [...run.matchAll(/=\?utf-8\?([qb])\?(.*?)\?=/gi)].map(([, kind = '', text = '']) =>
+          kind.toLowerCase() === 'b'
+            ? Buffer.from(text, 'base64')
+            : Buffer.from(decodeQuotedPrintable(text.replaceAll('_', ' ')), 'utf8'),
+        ),
+      ).toString('utf8'),
+    );
   const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
   const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1).map(decodePart) : [decodePart(raw)];
   return {

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { IconAlertTriangle, IconArrowLeft } from '../components/icons';
+import { t, useT } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
 import styles from './error-page.module.css';
 
@@ -13,20 +14,21 @@ function describe(error: unknown): TErrorDescription {
     return { message: `${error.status} ${error.statusText}`.trim(), stack: undefined };
   }
   if (error instanceof Error) return { message: error.message, stack: error.stack };
-  return { message: typeof error === 'string' ? error : 'Unknown error', stack: undefined };
+  return { message: typeof error === 'string' ? error : t('error.unknown'), stack: undefined };
 }
 
 /** The fallback of an unhandled routing or rendering error (its title word for word). */
 export function ErrorPage() {
+  const t = useT();
   const { message, stack } = describe(useRouteError());
   return (
     <main className={styles.page}>
-      <title>Unexpected Application Error! · Trading Desk</title>
+      <title>{`${t('error.title')} · Trading Desk`}</title>
       <div className={styles.card}>
         <div className={styles.icon}>
           <IconAlertTriangle size={24} />
         </div>
-        <h1 className={styles.title}>Unexpected Application Error!</h1>
+        <h1 className={styles.title}>{t('error.title')}</h1>
         <p className={styles.message}>{message}</p>
         {stack ? (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled without a mouse (WCAG 2.1.1).
@@ -38,7 +40,7 @@ export function ErrorPage() {
             new version may have been deployed under it). */}
         <a className={styles.back} href={PATHS.dashboard}>
           <IconArrowLeft size={16} />
-          Back to dashboard
+          {t('error.back')}
         </a>
       </div>
     </main>

@@ -2,7 +2,7 @@ import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { loadAppText } from '../lib/i18n';
+import { loadAppText, useT } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
 import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
@@ -11,7 +11,8 @@ import { RootLayout } from './layouts/root-layout';
 
 /** Shown until the first lazy route module has loaded ('Initializing App...'). */
 function InitializingApp() {
-  return <FullScreenLoader label="Initializing App..." />;
+  const t = useT();
+  return <FullScreenLoader label={t('app.initializing')} />;
 }
 
 /** A route whose screen is a named export of a module loaded on first visit. */

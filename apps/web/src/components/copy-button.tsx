@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { copyToClipboard } from '../lib/clipboard';
+import { useT } from '../lib/i18n';
 import { Button, type TButtonSize, type TButtonVariant } from './button';
 import { IconCheck, IconCopy } from './icons';
 
@@ -19,12 +20,14 @@ interface TCopyButtonProps {
 /** Copies `text` to the clipboard; the toast (lib/clipboard) and a brief tick say it worked. */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label,
   isIconOnly = false,
   variant = 'secondary',
   size = 'sm',
   className,
 }: TCopyButtonProps) {
+  const t = useT();
+  const name = label ?? t('copy.copy');
   const [isCopied, setIsCopied] = useState(false);
 
   useEffect(() => {
@@ -40,13 +43,13 @@ export function CopyButton({
       size={size}
       className={className}
       icon={icon}
-      aria-label={isIconOnly ? label : undefined}
-      title={isIconOnly ? label : undefined}
+      aria-label={isIconOnly ? name : undefined}
+      title={isIconOnly ? name : undefined}
       onClick={() => {
         void copyToClipboard(text).then(setIsCopied);
       }}
     >
-      {isIconOnly ? null : isCopied ? 'Copied' : label}
+      {isIconOnly ? null : isCopied ? t('copy.copied') : name}
     </Button>
   );
 }

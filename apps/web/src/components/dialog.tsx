@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../lib/i18n';
 import styles from './dialog.module.css';
 import { IconX } from './icons';
 
@@ -32,6 +33,7 @@ export function Dialog({
   children,
   testId,
 }: TDialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -84,7 +86,7 @@ export function Dialog({
                 </p>
               ) : null}
             </div>
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Close dialog">
+            <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialog.close')}>
               <IconX size={16} />
             </button>
           </header>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { Button } from './button';
 import styles from './empty-state.module.css';
 import { IconAlertTriangle, IconRefresh } from './icons';
@@ -38,21 +39,18 @@ interface TLoadErrorProps {
 }
 
 /** A panel whose data could not load: the reason to check the connection and a Retry button. */
-export function LoadError({
-  title,
-  onRetry,
-  description = 'Check your connection and try again.',
-}: TLoadErrorProps) {
+export function LoadError({ title, onRetry, description }: TLoadErrorProps) {
+  const t = useT();
   return (
     <EmptyState
       tone="error"
       icon={<IconAlertTriangle size={24} />}
       title={title}
-      description={description}
+      description={description ?? t('loadError.description')}
       action={
         onRetry ? (
           <Button size="sm" variant="secondary" icon={<IconRefresh size={14} />} onClick={onRetry}>
-            Retry
+            {t('loadError.retry')}
           </Button>
         ) : undefined
       }

@@ -1,5 +1,7 @@
 import { CHART_INTERVALS, type TChartInterval } from '@td/contracts/constants';
-import { INTERVAL_LABEL, INTERVAL_NAME } from '../lib/format-market';
+import { INTERVAL_LABEL } from '../lib/format-market';
+import { useT } from '../lib/i18n';
+import { intervalNameText } from '../lib/labels';
 import styles from './interval-switcher.module.css';
 
 /** A chart's interval buttons: a group of toggle buttons, the current one pressed. */
@@ -12,17 +14,18 @@ export function IntervalSwitcher({
   onChange: (interval: TChartInterval) => void;
   className?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className={className ? `${styles.intervals} ${className}` : styles.intervals}>
-      <legend className="visually-hidden">Chart interval</legend>
+      <legend className="visually-hidden">{t('chart.interval')}</legend>
       {CHART_INTERVALS.map((value) => (
         <button
           key={value}
           type="button"
           className={styles.interval}
           aria-pressed={value === interval}
-          aria-label={INTERVAL_NAME[value]}
-          title={INTERVAL_NAME[value]}
+          aria-label={intervalNameText(value)}
+          title={intervalNameText(value)}
           onClick={() => onChange(value)}
         >
           {INTERVAL_LABEL[value]}

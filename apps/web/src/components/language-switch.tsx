@@ -1,8 +1,11 @@
 import { applyLanguage, LANGUAGE_NAMES, LANGUAGES, type TLanguage, useLanguage, useT } from '../lib/i18n';
 import styles from './language-switch.module.css';
 
-/** Picks the app's language (kept in this browser); until then the browser's preference decides. */
-export function LanguageSwitch() {
+/**
+ * Picks the app's language (kept in this browser); until then the browser's preference decides.
+ * `onPick` hears of a pick (a signed-in screen keeps it as the account's language too).
+ */
+export function LanguageSwitch({ onPick }: { onPick?: (language: TLanguage) => void }) {
   const language = useLanguage();
   const t = useT();
   return (
@@ -11,7 +14,11 @@ export function LanguageSwitch() {
       <select
         className={styles.select}
         value={language}
-        onChange={(event) => void applyLanguage(event.target.value as TLanguage, { isPick: true })}
+        onChange={(event) => {
+          const picked = event.target.value as TLanguage;
+          void applyLanguage(picked, { isPick: true });
+          onPick?.(picked);
+        }}
       >
         {LANGUAGES.map((each) => (
           <option key={each} value={each} lang={each}>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { tRich, useLanguage } from '../lib/i18n';
 import { IconAlertTriangle } from './icons';
 import styles from './offline-notice.module.css';
 
@@ -26,13 +27,12 @@ export function useIsOnline(): boolean {
  */
 export function OfflineNotice() {
   const isOnline = useIsOnline();
+  useLanguage();
   if (isOnline) return null;
   return (
     <div className={styles.notice} role="status">
       <IconAlertTriangle size={16} />
-      <span>
-        <strong>You are offline.</strong> Prices and your account update when the connection is back.
-      </span>
+      <span>{tRich('offline.notice')}</span>
     </div>
   );
 }

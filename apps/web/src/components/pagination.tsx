@@ -1,3 +1,5 @@
+import { capitalize } from '../lib/format';
+import { tRich, useT } from '../lib/i18n';
 import { Button } from './button';
 import { IconChevronLeft, IconChevronRight } from './icons';
 import styles from './pagination.module.css';
@@ -15,17 +17,18 @@ interface TPaginationProps {
 
 /** Previous / next paging with the range shown, for the `{items, page, limit, total}` lists. */
 export function Pagination({ page, limit, total, onPageChange, isFetching = false, noun }: TPaginationProps) {
+  const t = useT();
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   return (
-    <nav className={styles.pagination} aria-label="Pagination">
-      <p className={styles.range} aria-live="polite">
-        <span className="tabular">
-          {from}–{to}
-        </span>{' '}
-        of <span className="tabular">{total}</span>
-        {noun ? ` ${noun}` : ''}
+    <nav className={styles.pagination} aria-label={t('pagination.label')}>
+      <p className={`${styles.range} tabular`} aria-live="polite">
+        {capitalize(
+          noun
+            ? t('pagination.rangeOf', { from, to, total, noun })
+            : t('pagination.range', { from, to, total }),
+        )}
       </p>
       <div className={styles.buttons}>
         <Button
@@ -35,10 +38,14 @@ export function Pagination({ page, limit, total, onPageChange, isFetching = fals
           onClick={() => onPageChange(page - 1)}
           disabled={page <= 1 || isFetching}
         >
-          Previous
+          {t('pagination.previous')}
         </Button>
         <span className={styles.pageOf}>
-          Page <span className="tabular">{page}</span> of <span className="tabular">{pageCount}</span>
+          {tRich(
+            'pagination.page',
+            { page, pages: pageCount },
+            { n: (text) => <span className="tabular">{text}</span> },
+          )}
         </span>
         <Button
           size="sm"
@@ -46,7 +53,7 @@ export function Pagination({ page, limit, total, onPageChange, isFetching = fals
           onClick={() => onPageChange(page + 1)}
           disabled={page >= pageCount || isFetching}
         >
-          Next
+          {t('pagination.next')}
           <IconChevronRight size={14} />
         </Button>
       </div>

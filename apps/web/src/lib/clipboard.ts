@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { translateServerMessage } from './i18n';
 
 // The product's own wording.
 export const COPY_SUCCESS_MESSAGE = 'Text copied successfully!';
@@ -37,7 +38,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   } catch {
     isCopied = copyWithSelection(text);
   }
-  if (isCopied) toast.success(COPY_SUCCESS_MESSAGE, { id: 'clipboard' });
-  else toast.error(COPY_ERROR_MESSAGE, { id: 'clipboard' });
+  if (isCopied) toast.success(translateServerMessage(COPY_SUCCESS_MESSAGE), { id: 'clipboard' });
+  else toast.error(translateServerMessage(COPY_ERROR_MESSAGE), { id: 'clipboard' });
   return isCopied;
 }

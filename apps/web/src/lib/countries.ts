@@ -1,3 +1,5 @@
+import { currentLanguage } from './i18n';
+
 // ISO 3166-1 alpha-2 countries (plus Kosovo, XK, which banks and brokers list although its code is
 // user-assigned), with short English names. The profile stores the code; the name is display only.
 // A static list: the country select must work offline and read the same in every browser.
@@ -267,8 +269,40 @@ export const COUNTRIES: readonly TCountry[] = COUNTRY_ENTRIES.map(([code, name])
 
 const NAME_BY_CODE = new Map(COUNTRY_ENTRIES.map(([code, name]) => [code, name]));
 
-/** 'GB' → 'United Kingdom'; an unknown code is shown as it is. */
-export function countryName(code: string | null | undefined): string | null {
+/** The browser's own names of regions in a language other than English (built in, offline). */
+const regionNames = new Map<string, Intl.DisplayNames>();
+function localName(code: string, language: string): string | undefined {
+  if (language === 'en') return undefined;
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    regionNames.set(language, names);
+  }
+  try {
+    return names.of(code);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * 'GB' → 'United Kingdom' (in the language shown, or `language`: 'Reino Unido', 'Великобритания'); an unknown code is
+ * shown as it is.
+ */
+export function countryName(
+  code: string | null | undefined,
+  language: string = currentLanguage(),
+): string | null {
   if (!code) return null;
-  return NAME_BY_CODE.get(code.toUpperCase()) ?? code;
+  const upper = code.toUpperCase();
+  return localName(upper, language) ?? NAME_BY_CODE.get(upper) ?? code;
+}
+
+/** Every country, named and sorted in `language` (English: the list above). */
+export function countriesIn(language: string): readonly TCountry[] {
+  if (language === 'en') return COUNTRIES;
+  return COUNTRIES.map((country) => ({
+    code: country.code,
+    name: localName(country.code, language) ?? country.name,
+  })).sort((a, b) => a.name.localeCompare(b.name, language));
 }

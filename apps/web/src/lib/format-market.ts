@@ -1,5 +1,6 @@
 import { displayAsset, displaySymbol, type TChartInterval } from '@td/contracts/constants';
 import { EMPTY_VALUE, formatDayTime, formatMoney, shortenCurrency } from './format';
+import { t } from './i18n';
 
 // Display formatting for market data: pairs, prices, 24-hour change, volume, chart intervals and
 // chart time labels. Prices stay decimal strings all the way to the screen (see format.ts).
@@ -170,5 +171,5 @@ export function formatChartTime(timeMs: number, isIntraday: boolean): string {
 
 /** When a closed market opens, in the user's time: 'Opens 30 Nov 14:30'; '' while it is open. */
 export function marketOpensText(pair: { marketOpensAt: string | null }): string {
-  return pair.marketOpensAt ? `Opens ${formatDayTime(pair.marketOpensAt)}` : '';
+  return pair.marketOpensAt ? t('market.opensAt', { time: formatDayTime(pair.marketOpensAt) }) : '';
 }

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain script (no types), run by the build as well.
 import { checkDictionaries } from '../../scripts/check-i18n.mjs';
 import { formatMoney, setFormatLocale } from './format';
-import { t } from './i18n';
+import { applyLanguage, t, translateServerMessage } from './i18n';
 
 describe('translations', () => {
   it('cover every key of English in every language, with the same placeholders and tags', () => {
@@ -26,5 +26,44 @@ describe('figures in the language shown', () => {
     expect(formatMoney('1234567.5', 2)).toBe('1.234.567,50');
     setFormatLocale('ru');
     expect(formatMoney('-1234567.5', 2)).toBe('-1\u00a0234\u00a0567,50');
+  });
+});
+
+describe('server messages in the language shown', () => {
+  beforeAll(() => vi.stubGlobal('document', { documentElement: { lang: 'en' } }));
+  afterAll(async () => {
+    await applyLanguage('en');
+    vi.unstubAllGlobals();
+  });
+
+  it('translate a message by its text, and leave an unknown one as sent', async () => {
+    await applyLanguage('es');
+    expect(translateServerMessage('Order cancelled')).toBe('Orden cancelada');
+    expect(translateServerMessage('A message no dictionary has')).toBe('A message no dictionary has');
+  });
+
+  it('place the parts of a message with figures, translating a part that is a message itself', async () => {
+    await applyLanguage('es');
+    expect(translateServerMessage('Order rejected: Not enough free margin')).toBe(
+      'Orden rechazada: No hay suficiente margen libre',
+    );
+    expect(translateServerMessage('BTC/USD crossed above 51000.00: now 51005.00')).toBe(
+      'BTC/USD superó 51000.00: ahora 51005.00',
+    );
+    expect(
+      translateServerMessage('Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD'),
+    ).toBe('Take profit alcanzado: Compra BTC/USD 1000.00 USD (demo) a 51000.00, P/G +20.00 USD');
+    expect(translateServerMessage('Closed for Thanksgiving Day')).toBe(
+      'Cerrado por Día de Acción de Gracias',
+    );
+  });
+
+  it('say a field by its label, in the form the message needs', async () => {
+    await applyLanguage('ru');
+    expect(translateServerMessage('Last name must be at most 50 characters')).toBe(
+      'Фамилия: не более 50 символов',
+    );
+    expect(translateServerMessage('Enter your last name')).toBe('Введите фамилию');
+    expect(translateServerMessage('Enter your legal last name')).toBe('Укажите фамилию по документам');
   });
 });

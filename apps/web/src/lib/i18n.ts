@@ -65,6 +65,15 @@ export function detectLanguage(): TLanguage {
   return 'en';
 }
 
+/** Whether the user picked a language in this browser (the switch), rather than it being detected. */
+export function hasLanguagePick(): boolean {
+  try {
+    return isLanguage(localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 /** Loads a language and shows it everywhere (text, numbers, dates, `<html lang>`). */
 export async function applyLanguage(language: TLanguage, options: { isPick?: boolean } = {}): Promise<void> {
   const [dictionary, app] = await Promise.all([
@@ -120,9 +129,52 @@ export function tCount(key: TCountKey, count: number, params: Record<string, str
   return fill(template, { count: count.toLocaleString(language), ...params });
 }
 
-/** A server's message (or a contract's validation message) in the active language, when known. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PART = /\{(\w+)\}/g;
+interface TMessagePattern {
+  pattern: RegExp;
+  /** The part names in the order the pattern captures them. */
+  names: string[];
+  translation: string;
+}
+/** The server messages with parts (`Minimum is {1} USD`, `{pair} crossed above {target}`), as patterns. */
+const patternsOf = new WeakMap<TDictionary, TMessagePattern[]>();
+function messagePatterns(dictionary: TDictionary): TMessagePattern[] {
+  let patterns = patternsOf.get(dictionary);
+  if (!patterns) {
+    patterns = Object.entries(dictionary.server)
+      .filter(([message]) => /\{\w+\}/.test(message))
+      .map(([message, translation]) => ({
+        pattern: new RegExp(`^${escapeRegExp(message).replace(/\\\{\w+\\\}/g, '(.*?)')}$`, 's'),
+        names: [...message.matchAll(PART)].map((match) => match[1] ?? ''),
+        translation,
+      }))
+      // The most specific first: more words outside the parts.
+      .sort((a, b) => b.pattern.source.length - a.pattern.source.length);
+    patternsOf.set(dictionary, patterns);
+  }
+  return patterns;
+}
+
+/**
+ * A server's message (or a contract's validation message) in the active language, when known. A
+ * message with parts matches its pattern (`Order rejected: {1}`); a part that is itself a known
+ * message (the reason) is translated too, any other (a figure, a name) stays as sent.
+ */
 export function translateServerMessage(message: string): string {
-  return active.dictionary.server[message] ?? message;
+  const { dictionary } = active;
+  const exact = dictionary.server[message];
+  if (exact !== undefined) return exact;
+  for (const { pattern, names, translation } of messagePatterns(dictionary)) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const parts = new Map(names.map((name, index) => [name, match[index + 1] ?? '']));
+    return translation.replace(PART, (whole, name: string) => {
+      const part = parts.get(name);
+      return part === undefined ? whole : (dictionary.server[part] ?? part);
+    });
+  }
+  return message;
 }
 
 /**

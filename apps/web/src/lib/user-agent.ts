@@ -1,3 +1,4 @@
+import { t } from './i18n';
 // Sessions and the login history name the device the way the server stored it. When that is a raw
 // User-Agent header, it is shortened here to what a person recognises: 'Chrome on macOS'.
 
@@ -34,10 +35,10 @@ const firstMatch = (value: string, table: readonly [RegExp, string][]) =>
 export function describeDevice(device: string): TDeviceDescription {
   const text = device.trim();
   const isMobile = MOBILE_PATTERN.test(text);
-  if (!text) return { label: 'Unknown device', isMobile };
+  if (!text) return { label: t('device.unknown'), isMobile };
   if (!USER_AGENT_PATTERN.test(text)) return { label: text, isMobile };
   const browser = firstMatch(text, BROWSERS);
   const system = firstMatch(text, SYSTEMS);
-  if (browser && system) return { label: `${browser} on ${system}`, isMobile };
-  return { label: browser ?? system ?? 'Unknown browser', isMobile };
+  if (browser && system) return { label: t('device.on', { browser, system }), isMobile };
+  return { label: browser ?? system ?? t('device.unknownBrowser'), isMobile };
 }

@@ -5,16 +5,43 @@ import {
   type TCreatedApiKey,
   type ZCreateApiKeyRequest,
 } from '@td/contracts/api-keys';
+import type { TLanguageCode } from '@td/contracts/auth';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { createDocumentSeal } from '../kyc/document-seal';
-import type { Notify } from '../notifications/notifications.service';
+import { type Notify, REVIEW_SECURITY } from '../notifications/notifications.service';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
 
 const KEY_ID_BYTES = 24;
 const SECRET_BYTES = 32;
 
 /** The key that seals API secrets, derived from the server's signing secret (never the secret itself). */
+
+/** The mail that says an API key was created, in each language the product speaks. */
+const API_KEY_CREATED_WORDS = {
+  en: (label: string, keyId: string, canTrade: boolean) => ({
+    subject: 'An API key was created for your account',
+    paragraphs: [
+      `The API key "${label}" (${keyId}) can now ${canTrade ? 'read your account and trade' : 'read your account'} for a program.`,
+      'If you did not create it, revoke it under Security and change your password at once.',
+    ],
+  }),
+  es: (label: string, keyId: string, canTrade: boolean) => ({
+    subject: 'Se ha creado una clave de API para tu cuenta',
+    paragraphs: [
+      `Con la clave de API «${label}» (${keyId}) un programa ya puede ${canTrade ? 'consultar tu cuenta y operar' : 'consultar tu cuenta'}.`,
+      'Si no la has creado tú, revócala en Seguridad y cambia tu contraseña de inmediato.',
+    ],
+  }),
+  ru: (label: string, keyId: string, canTrade: boolean) => ({
+    subject: 'Для вашего аккаунта создан API-ключ',
+    paragraphs: [
+      `С API-ключом «${label}» (${keyId}) программа теперь может ${canTrade ? 'читать данные вашего счёта и торговать' : 'читать данные вашего счёта'}.`,
+      'Если вы его не создавали, отзовите его в разделе «Безопасность» и сразу смените пароль.',
+    ],
+  }),
+} satisfies Record<TLanguageCode, unknown>;
+
 export function apiSecretsKey(serverSecret: Uint8Array): Buffer {
   return Buffer.from(hkdfSync('sha256', serverSecret, Buffer.alloc(0), 'trading-desk api key secrets', 32));
 }
@@ -67,16 +94,12 @@ export function createApiKeysService(deps: {
         'security_change',
         { message: `API key "${row.label}" created (${row.scopes.join(', ')})`, apiKeyId: row.id },
         {
-          email: {
-            subject: 'An API key was created for your account',
-            paragraphs: [
-              `The API key "${row.label}" (${row.keyId}) can now ${row.scopes.includes('trade') ? 'read your account and trade' : 'read your account'} for a program.`,
-              'If you did not create it, revoke it under Security and change your password at once.',
-            ],
+          email: (language) => ({
+            ...API_KEY_CREATED_WORDS[language](row.label, row.keyId, row.scopes.includes('trade')),
             ...(deps.publicUrl
-              ? { button: { label: 'Review your security', url: `${deps.publicUrl}/dashboard/security` } }
+              ? { button: { label: REVIEW_SECURITY[language], url: `${deps.publicUrl}/dashboard/security` } }
               : {}),
-          },
+          }),
         },
       );
       return { ...toApiKeyDto(row), secret };

@@ -8,6 +8,7 @@ import {
   signupAttemptEmail,
   tfaChangedEmail,
   verificationEmail,
+  withdrawalCodeEmail,
 } from './auth-emails';
 
 const AT = new Date('2025-03-04T14:05:00Z');
@@ -166,5 +167,67 @@ describe('the auth e-mails', () => {
     expectInBoth(mail, 'Questions? Write to help@acme.example.');
     expect(mail.text).not.toContain('Trading Desk');
     expect(mail.html).not.toContain('Trading Desk');
+  });
+
+  describe('in the account’s language', () => {
+    const base = { brand: { appName: 'Trading Desk', supportEmail: 'help@example.com' }, firstName: 'Ann' };
+    const every = (language: 'en' | 'es' | 'ru') => {
+      const input = { ...base, language, antiPhishingPhrase: 'blue-harbour' };
+      return [
+        verificationEmail({ ...input, code: '482913', link: LINK }),
+        passwordResetEmail({ ...input, code: '007345' }),
+        signinCodeEmail({ ...input, code: '395017', device: 'Chrome', ip: '203.0.113.7' }),
+        signupAttemptEmail(input),
+        newDeviceEmail({ ...input, device: 'Chrome', ip: '203.0.113.7', at: AT }),
+        passwordChangedEmail({ ...input, at: AT }),
+        tfaChangedEmail({ ...input, enabled: true, at: AT }),
+        tfaChangedEmail({ ...input, enabled: false, at: AT }),
+        withdrawalCodeEmail({
+          ...input,
+          code: '555123',
+          amount: '50.00',
+          coin: 'USDT',
+          network: 'Tron',
+          address: 'TXYZ',
+        }),
+      ];
+    };
+    const english = every('en');
+
+    it.each([
+      [
+        'es',
+        'Hola, Ann:',
+        'Tu código antiphishing: blue-harbour',
+        '¿Tienes preguntas? Escribe a help@example.com.',
+      ],
+      [
+        'ru',
+        'Здравствуйте, Ann!',
+        'Ваш антифишинговый код: blue-harbour',
+        'Есть вопросы? Напишите на help@example.com.',
+      ],
+    ] as const)(
+      '%s: every mail, its greeting and the layout’s own words',
+      (language, greeting, phrase, questions) => {
+        every(language).forEach((mail, index) => {
+          const inEnglish = english[index];
+          expect(mail.subject).not.toBe(inEnglish?.subject);
+          expect(mail.html).toContain(`<html lang="${language}">`);
+          expectInBoth(mail, greeting);
+          expectInBoth(mail, phrase, phrase.replace(': blue-harbour', ''));
+          expectInBoth(mail, questions);
+          expect(mail.text).not.toMatch(/\b(Hi|Your code|You received this email|If it wasn’t you)\b/);
+        });
+      },
+    );
+
+    it('writes the time in the language, in UTC', () => {
+      const [es] = [newDeviceEmail({ ...base, language: 'es', device: 'Chrome', ip: '::1', at: AT })];
+      expectInBoth(es, '4 de marzo de 2025');
+      expectInBoth(es, '14:05 UTC');
+      const ru = passwordChangedEmail({ ...base, language: 'ru', at: AT });
+      expectInBoth(ru, '4 марта 2025');
+    });
   });
 });

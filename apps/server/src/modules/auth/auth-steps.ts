@@ -93,6 +93,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
         newDeviceEmail({
           brand,
           firstName: user.firstName,
+          language: user.language,
           device: describeDevice(client.userAgent),
           ip: client.ip,
           at: new Date(),
@@ -169,6 +170,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       signinCodeEmail({
         brand,
         firstName: user.firstName,
+        language: user.language,
         code,
         device: describeDevice(client.userAgent),
         ip: client.ip,

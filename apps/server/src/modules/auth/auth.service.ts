@@ -77,6 +77,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             signupAttemptEmail({
               brand,
               firstName: existing.firstName,
+              language: existing.language,
               antiPhishingPhrase: existing.antiPhishingPhrase,
             }),
           );
@@ -189,6 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             passwordResetEmail({
               brand,
               firstName: user.firstName,
+              language: user.language,
               code,
               antiPhishingPhrase: user.antiPhishingPhrase,
             }),
@@ -219,6 +221,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         passwordChangedEmail({
           brand,
           firstName: user.firstName,
+          language: user.language,
           at: now,
           antiPhishingPhrase: user.antiPhishingPhrase,
         }),

@@ -4,6 +4,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type { TLanguageCode } from '@td/contracts/auth';
 import {
   PASSKEYS_PER_USER_MAX,
   type TPasskey,
@@ -14,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
-import type { Notify } from '../notifications/notifications.service';
+import { type Notify, REVIEW_SECURITY } from '../notifications/notifications.service';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { AuthService } from './auth.service';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
@@ -27,6 +28,32 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 const PASSKEY_FAILED = 'This passkey could not be used. Try again, or sign in another way';
 
 /** The relying party: the product's own host name and origin, from PUBLIC_URL. */
+
+/** The mail that says a passkey was added, in each language the product speaks. */
+const PASSKEY_ADDED_WORDS = {
+  en: (name: string) => ({
+    subject: 'A passkey was added to your account',
+    paragraphs: [
+      `The passkey "${name}" can now sign in to your account without a password.`,
+      'If you did not add it, remove it under Security and change your password at once.',
+    ],
+  }),
+  es: (name: string) => ({
+    subject: 'Se ha añadido una llave de acceso a tu cuenta',
+    paragraphs: [
+      `La llave de acceso «${name}» ya puede iniciar sesión en tu cuenta sin contraseña.`,
+      'Si no la has añadido tú, quítala en Seguridad y cambia tu contraseña de inmediato.',
+    ],
+  }),
+  ru: (name: string) => ({
+    subject: 'В ваш аккаунт добавлен ключ доступа',
+    paragraphs: [
+      `С ключом доступа «${name}» теперь можно входить в ваш аккаунт без пароля.`,
+      'Если вы его не добавляли, удалите его в разделе «Безопасность» и сразу смените пароль.',
+    ],
+  }),
+} satisfies Record<TLanguageCode, unknown>;
+
 export function relyingPartyOf(publicUrl: string) {
   const url = new URL(publicUrl);
   return { id: url.hostname, origin: url.origin };
@@ -207,14 +234,10 @@ export function createPasskeysService(deps: {
         'security_change',
         { message: `Passkey "${row.name}" added to your account`, passkeyId: row.id },
         {
-          email: {
-            subject: 'A passkey was added to your account',
-            paragraphs: [
-              `The passkey "${row.name}" can now sign in to your account without a password.`,
-              'If you did not add it, remove it under Security and change your password at once.',
-            ],
-            button: { label: 'Review your security', url: `${deps.publicUrl}/dashboard/security` },
-          },
+          email: (language) => ({
+            ...PASSKEY_ADDED_WORDS[language](row.name),
+            button: { label: REVIEW_SECURITY[language], url: `${deps.publicUrl}/dashboard/security` },
+          }),
         },
       );
       return toPasskeyDto(row);

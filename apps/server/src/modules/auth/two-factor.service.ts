@@ -41,6 +41,7 @@ export function createTwoFactorService(deps: {
           ...tfaChangedEmail({
             brand,
             firstName: user.firstName,
+            language: user.language,
             enabled,
             at: new Date(),
             antiPhishingPhrase: user.antiPhishingPhrase,

@@ -1,3 +1,4 @@
+import type { TLanguageCode } from '@td/contracts/auth';
 import {
   DOCUMENT_KINDS,
   type TDocumentKind,
@@ -14,6 +15,51 @@ import type { DocumentSeal } from './document-seal';
 import type { KycRepository } from './kyc.repository';
 import type { KycSubmissionRow } from './kyc.schema';
 import { documentContext, toKycDetails } from './kyc.service';
+
+/** The mails of an identity decision, in each language the product speaks. */
+const KYC_WORDS = {
+  en: {
+    approved: {
+      subject: 'Your identity is verified',
+      paragraphs: [
+        'Your identity documents were approved. Withdrawals from your real account are now open to you.',
+      ],
+    },
+    rejected: (reason: string) => ({
+      subject: 'Your identity documents were not accepted',
+      paragraphs: [
+        `Your identity documents were not accepted: ${reason}.`,
+        'Open Verification under Account to send new ones.',
+      ],
+    }),
+  },
+  es: {
+    approved: {
+      subject: 'Tu identidad está verificada',
+      paragraphs: ['Hemos aprobado tus documentos de identidad. Ya puedes retirar fondos de tu cuenta real.'],
+    },
+    rejected: (reason: string) => ({
+      subject: 'No hemos aceptado tus documentos de identidad',
+      paragraphs: [
+        `No hemos aceptado tus documentos de identidad: ${reason}.`,
+        'Abre Verificación en Cuenta para enviar otros nuevos.',
+      ],
+    }),
+  },
+  ru: {
+    approved: {
+      subject: 'Ваша личность подтверждена',
+      paragraphs: ['Ваши документы одобрены. Теперь вы можете выводить средства с реального счёта.'],
+    },
+    rejected: (reason: string) => ({
+      subject: 'Ваши документы не приняты',
+      paragraphs: [
+        `Ваши документы не приняты: ${reason}.`,
+        'Откройте «Верификацию» в меню аккаунта и отправьте новые.',
+      ],
+    }),
+  },
+} satisfies Record<TLanguageCode, unknown>;
 
 export const KYC_DOCUMENT_URL_PREFIX = '/admin/kyc/';
 
@@ -80,17 +126,8 @@ export function createKycAdmin(deps: {
       approved ? 'kyc_approved' : 'kyc_rejected',
       { message, submissionId: id, status: after.status, reason: after.reason },
       {
-        email: {
-          subject: approved ? 'Your identity is verified' : 'Your identity documents were not accepted',
-          paragraphs: approved
-            ? [
-                'Your identity documents were approved. Withdrawals from your real account are now open to you.',
-              ]
-            : [
-                `Your identity documents were not accepted: ${decision.reason}.`,
-                'Open Verification under Account to send new ones.',
-              ],
-        },
+        email: (language) =>
+          approved ? KYC_WORDS[language].approved : KYC_WORDS[language].rejected(decision.reason ?? ''),
       },
     );
     deps.logger.info({ submission: id, status: after.status }, 'identity submission decided');

@@ -84,10 +84,12 @@ export function exchangeDaysOf(year: number): ReadonlyMap<string, ExchangeDay> {
     else if (weekday === SUNDAY) closed(name, shifted(year, month, day, 1));
     else closed(name, [year, month, day]);
   };
+  const earlyClose = (name: string, [y, m, d]: [number, number, number]) =>
+    days.set(dateKey(y, m, d), { name, kind: 'early-close' });
+  /** An early close on a fixed date, kept only from Monday to Thursday. */
   const early = (name: string, month: number, day: number) => {
     const weekday = weekdayOf(year, month, day);
-    if (weekday >= MONDAY && weekday <= THURSDAY)
-      days.set(dateKey(year, month, day), { name, kind: 'early-close' });
+    if (weekday >= MONDAY && weekday <= THURSDAY) earlyClose(name, [year, month, day]);
   };
 
   const newYear = weekdayOf(year, 1, 1);
@@ -105,7 +107,7 @@ export function exchangeDaysOf(year: number): ReadonlyMap<string, ExchangeDay> {
   const thanksgiving = nthWeekday(year, 11, THURSDAY, 4);
   closed('Thanksgiving Day', [year, 11, thanksgiving]);
   // The day after Thanksgiving is always a Friday, and always closes early.
-  days.set(dateKey(year, 11, thanksgiving + 1), { name: 'Day after Thanksgiving', kind: 'early-close' });
+  earlyClose('Day after Thanksgiving', [year, 11, thanksgiving + 1]);
   fixed('Christmas Day', 12, 25);
   early('Christmas Eve', 12, 24);
 

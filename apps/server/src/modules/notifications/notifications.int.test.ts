@@ -182,4 +182,21 @@ describe('notifications and price alerts', () => {
     await desk.call(user, 'POST', '/notifications/read', {});
     expect((await centre()).unread).toBe(0);
   });
+
+  it('writes a notice’s e-mail in the language the account chose', async () => {
+    const reader = await desk.newUser();
+    const saved = await desk.call(reader, 'PUT', '/profile', { language: 'ru' });
+    expect(saved.json().data.language).toBe('ru');
+    const before = engine.books.size;
+    await desk.call(reader, 'POST', '/alerts', { symbol: 'BTC_USDT', above: '90000' });
+    await expect.poll(() => engine.books.size).toBe(before + 1);
+
+    await tick(9_000_000, 9_001_000);
+    const mail = await desk.mailbox.waitFor(reader.email, /Ценовой алерт: BTC\/USD выше 90000\.00/);
+    expect(mail.text).toMatch(/^Здравствуйте, .+!$/m);
+    expect(mail.text).toContain('BTC/USD поднялся выше цены вашего алерта 90000.00');
+    expect(mail.text).toContain('никогда не просит ваш пароль или коды');
+    expect(mail.html).toContain('<html lang="ru">');
+    expect(mail.text).not.toMatch(/\b(Hi|The price is now|never ask)\b/);
+  });
 });

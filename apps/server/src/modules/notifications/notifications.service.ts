@@ -1,9 +1,10 @@
+import type { TLanguageCode } from '@td/contracts/auth';
 import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
 import { z } from 'zod';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { type Brand, renderEmail } from '../../platform/mail/email-layout';
+import { type Brand, greetingFor, renderEmail } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AuthRepository } from '../auth/auth.repository';
 import { createNotificationsRepository, type NotificationRow } from './notifications.repository';
@@ -20,6 +21,16 @@ export interface NotificationEmail {
   paragraphs: string[];
   button?: { label: string; url: string };
 }
+
+/** A notice's e-mail in the account's language (the words of each language the product speaks). */
+export type LocalizedEmail = (language: TLanguageCode) => NotificationEmail;
+
+/** The button of a security notice's mail. */
+export const REVIEW_SECURITY: Record<TLanguageCode, string> = {
+  en: 'Review your security',
+  es: 'Revisar tu seguridad',
+  ru: 'Проверить безопасность',
+};
 
 export type { NotificationRow } from './notifications.repository';
 
@@ -51,16 +62,18 @@ export function createNotifier(deps: {
   const repo = createNotificationsRepository(deps.db);
   const log = deps.logger.child({ module: 'notifications' });
 
-  const mail = async (userId: string, email: NotificationEmail) => {
+  const mail = async (userId: string, localized: LocalizedEmail) => {
     const user = await deps.users.findUserById(userId);
     if (!user || user.deletedAt) return;
+    const email = localized(user.language);
     await deps.mailer.send({
       to: user.email,
       subject: email.subject,
       ...renderEmail({
         title: email.subject,
         preheader: email.paragraphs[0] ?? email.subject,
-        greeting: `Hi ${user.firstName.trim() || 'there'},`,
+        language: user.language,
+        greeting: greetingFor(user.firstName, user.language),
         paragraphs: email.paragraphs,
         ...(email.button ? { button: email.button } : {}),
         antiPhishingPhrase: user.antiPhishingPhrase,
@@ -74,7 +87,7 @@ export function createNotifier(deps: {
       userId: string,
       kind: string,
       payload: { message: string } & Record<string, unknown>,
-      options: { email?: NotificationEmail } = {},
+      options: { email?: LocalizedEmail } = {},
     ): Promise<TNotificationEventFull | undefined> {
       const { message, ...details } = payload;
       try {

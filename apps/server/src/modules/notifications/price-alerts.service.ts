@@ -1,3 +1,4 @@
+import type { TLanguageCode } from '@td/contracts/auth';
 import { displaySymbol } from '@td/contracts/constants';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { TCreateAlertRequest, TPriceAlert } from '@td/contracts/notifications';
@@ -14,6 +15,45 @@ import { type AlertRow, createPriceAlertsRepository } from './price-alerts.repos
 
 /** Alerts added or removed in the API; the market role's books follow. */
 /** An alert was set or removed: the market role's books load or drop it. */
+
+/** The centre's words for a fired alert, with named parts the web app can place in its language. */
+export const PRICE_ALERT_TEXT = {
+  above: '{pair} crossed above {target}: now {now}',
+  below: '{pair} crossed below {target}: now {now}',
+} as const;
+
+interface TAlertHit {
+  pair: string;
+  direction: 'above' | 'below';
+  target: string;
+  now: string;
+}
+
+/** The mail of a price alert that fired, in each language the product speaks. */
+const PRICE_ALERT_WORDS = {
+  en: ({ pair, direction, target, now }: TAlertHit) => ({
+    subject: `Price alert: ${pair} ${direction} ${target}`,
+    paragraphs: [
+      `${pair} crossed ${direction} your alert price of ${target}. The price is now ${now}.`,
+      'This alert has fired and will not fire again. Set a new one on the Trade screen.',
+    ],
+  }),
+  es: ({ pair, direction, target, now }: TAlertHit) => ({
+    subject: `Alerta de precio: ${pair} ${direction === 'above' ? 'por encima de' : 'por debajo de'} ${target}`,
+    paragraphs: [
+      `${pair} ha ${direction === 'above' ? 'subido por encima' : 'bajado por debajo'} de tu precio de alerta de ${target}. El precio actual es ${now}.`,
+      'Esta alerta ya se ha activado y no volverá a activarse. Crea una nueva en la pantalla Operar.',
+    ],
+  }),
+  ru: ({ pair, direction, target, now }: TAlertHit) => ({
+    subject: `Ценовой алерт: ${pair} ${direction === 'above' ? 'выше' : 'ниже'} ${target}`,
+    paragraphs: [
+      `${pair} ${direction === 'above' ? 'поднялся выше' : 'опустился ниже'} цены вашего алерта ${target}. Текущая цена — ${now}.`,
+      'Этот алерт сработал и больше не сработает. Новый можно создать на экране «Торговля».',
+    ],
+  }),
+} satisfies Record<TLanguageCode, unknown>;
+
 export const ALERTS_CHANGED_CHANNEL = defineChannel(
   'alerts.changed',
   z.object({ id: z.string(), isRemoved: z.boolean() }),
@@ -130,19 +170,16 @@ export function createAlertEngine(deps: {
     const target = formatScaled(row.priceMinor, row.precision);
     const now = formatScaled(priceMinor, row.precision);
     const pair = displaySymbol(row.symbol);
-    const message = `${pair} crossed ${row.direction} ${target}: now ${now}`;
+    const message = PRICE_ALERT_TEXT[row.direction]
+      .replace('{pair}', pair)
+      .replace('{target}', target)
+      .replace('{now}', now);
     await deps.notify(
       row.userId,
       'price_alert',
       { message, alertId: row.id, symbol: row.symbol, direction: row.direction, price: target, at: now },
       {
-        email: {
-          subject: `Price alert: ${pair} ${row.direction} ${target}`,
-          paragraphs: [
-            `${pair} crossed ${row.direction} your alert price of ${target}. The price is now ${now}.`,
-            'This alert has fired and will not fire again. Set a new one on the Trade screen.',
-          ],
-        },
+        email: (language) => PRICE_ALERT_WORDS[language]({ pair, direction: row.direction, target, now }),
       },
     );
   };

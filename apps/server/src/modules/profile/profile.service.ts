@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TLanguageCode } from '@td/contracts/auth';
 import type { TLoginEvent, TSession, TUser } from '@td/contracts/profile';
 import { badRequest, notFound, unauthenticated } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
@@ -34,6 +35,7 @@ export function toUserDto(user: UserRow): TUser {
     status: user.status,
     hasPassword: Boolean(user.passwordHash),
     antiPhishingPhrase: user.antiPhishingPhrase,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -53,7 +55,13 @@ export function createProfileService(deps: {
   return {
     async update(
       user: UserRow,
-      changes: { firstName?: string; lastName?: string; phone?: string | null; country?: string | null },
+      changes: {
+        firstName?: string;
+        lastName?: string;
+        phone?: string | null;
+        country?: string | null;
+        language?: TLanguageCode;
+      },
     ) {
       const updated = await repo.updateUser(user.id, changes);
       if (!updated) throw notFound('User not found');
@@ -95,6 +103,7 @@ export function createProfileService(deps: {
             ...passwordChangedEmail({
               brand,
               firstName: user.firstName,
+              language: user.language,
               at: now,
               antiPhishingPhrase: user.antiPhishingPhrase,
             }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TLanguageCode } from '@td/contracts/auth';
 import { displaySymbol } from '@td/contracts/constants';
 import { TICKET_STATUS, type TTicketStatus } from '@td/contracts/statuses';
 import {
@@ -25,6 +26,26 @@ import type { TicketRow, TicketsRepository } from './tickets.repository';
 const ATTACHMENT_SIDE_PX_MAX = 1600;
 
 /** Where ticket images are stored, under the data directory (shared by every `api` process). */
+
+/** The mail of a support reply, in each language the product speaks. */
+const TICKET_REPLY_WORDS = {
+  en: {
+    body: (subject: string, status: TTicketStatus) =>
+      `Our support team replied to your ticket “${subject}”. Its status is now ${TICKET_STATUS[status]}.`,
+    button: 'Open the ticket',
+  },
+  es: {
+    body: (subject: string, status: TTicketStatus) =>
+      `Nuestro equipo de soporte ha respondido a tu ticket «${subject}». Su estado ahora es: ${{ pnd: 'En curso', opn: 'Abierto', cls: 'Cerrado' }[status]}.`,
+    button: 'Abrir el ticket',
+  },
+  ru: {
+    body: (subject: string, status: TTicketStatus) =>
+      `Служба поддержки ответила на ваше обращение «${subject}». Его статус теперь: ${{ pnd: 'в работе', opn: 'открыто', cls: 'закрыто' }[status]}.`,
+    button: 'Открыть обращение',
+  },
+} satisfies Record<TLanguageCode, unknown>;
+
 export const ticketAttachmentsDir = (dataDir: string) => join(dataDir, 'uploads', 'tickets');
 
 type TCreate = z.output<typeof ZCreateTicketRequest>;
@@ -258,14 +279,11 @@ export function createTicketsService(deps: {
         'ticket_reply',
         { message: `Support replied to your ticket “${row.subject}”`, ticketId: row.id },
         {
-          email: {
+          email: (language) => ({
             subject: `Re: ${row.subject}`,
-            paragraphs: [
-              `Our support team replied to your ticket “${row.subject}”. Its status is now ${TICKET_STATUS[updated.status]}.`,
-              input.message,
-            ],
-            button: { label: 'Open the ticket', url: link },
-          },
+            paragraphs: [TICKET_REPLY_WORDS[language].body(row.subject, updated.status), input.message],
+            button: { label: TICKET_REPLY_WORDS[language].button, url: link },
+          }),
         },
       );
       return { before: row, ticket: await detail(updated) };

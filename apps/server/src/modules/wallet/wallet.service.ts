@@ -274,6 +274,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           withdrawalCodeEmail({
             brand,
             firstName: user.firstName,
+            language: user.language,
             antiPhishingPhrase: user.antiPhishingPhrase,
             code,
             amount: formatScaled(row.amountCents ?? 0n, 2),

@@ -4,7 +4,11 @@
  * in light colours only (a dark-mode client inverts them itself).
  */
 
+import type { TLanguageCode } from '@td/contracts/auth';
+
 export interface EmailContent {
+  /** The language of the layout's own words (footer, code and phrase labels); English by default. */
+  language?: TLanguageCode;
   title: string;
   /** The preview line mail clients show after the subject; not shown in the body. */
   preheader: string;
@@ -29,13 +33,74 @@ export interface Brand {
 /** The product's name and support address before an operator sets their own. */
 export const DEFAULT_BRAND: Brand = { appName: 'Trading Desk', supportEmail: null };
 
+/** The layout's own words in each language the product's mails are written in. */
+const LAYOUT_WORDS = {
+  en: {
+    why: (app: string) => `You received this email because it concerns your ${app} account.`,
+    never: (app: string) => `${app} will never ask for your password or codes.`,
+    questions: (address: string) => `Questions? Write to ${address}.`,
+    phrase: 'Your anti-phishing code:',
+    code: 'Your code:',
+    buttonFallback: 'If the button does not work, open this link:',
+  },
+  es: {
+    why: (app: string) => `Recibes este correo porque se refiere a tu cuenta de ${app}.`,
+    never: (app: string) => `${app} nunca te pedirá tu contraseña ni tus códigos.`,
+    questions: (address: string) => `¿Tienes preguntas? Escribe a ${address}.`,
+    phrase: 'Tu código antiphishing:',
+    code: 'Tu código:',
+    buttonFallback: 'Si el botón no funciona, abre este enlace:',
+  },
+  ru: {
+    why: (app: string) => `Вы получили это письмо, потому что оно касается вашего аккаунта ${app}.`,
+    never: (app: string) => `${app} никогда не просит ваш пароль или коды.`,
+    questions: (address: string) => `Есть вопросы? Напишите на ${address}.`,
+    phrase: 'Ваш антифишинговый код:',
+    code: 'Ваш код:',
+    buttonFallback: 'Если кнопка не работает, откройте эту ссылку:',
+  },
+} as const satisfies Record<TLanguageCode, unknown>;
+
+const wordsOf = (content: EmailContent) => LAYOUT_WORDS[content.language ?? 'en'];
+
+/** A mail's greeting: 'Hi Ann,' ('Hi there,' without a name), 'Hola, Ann:', 'Здравствуйте, Ann!'. */
+export function greetingFor(firstName: string, language: TLanguageCode = 'en'): string {
+  const name = firstName.trim();
+  switch (language) {
+    case 'es':
+      return name ? `Hola, ${name}:` : 'Hola:';
+    case 'ru':
+      return name ? `Здравствуйте, ${name}!` : 'Здравствуйте!';
+    default:
+      return `Hi ${name || 'there'},`;
+  }
+}
+
+// Account mails name their time in UTC, spelled out, so no reader mistakes 03/04 for 4 March.
+const TIME_LOCALE = { en: 'en-GB', es: 'es-ES', ru: 'ru-RU' } as const satisfies Record<
+  TLanguageCode,
+  string
+>;
+const timeFormats = new Map<TLanguageCode, Intl.DateTimeFormat>();
+/** '4 March 2025 at 14:05 UTC', '4 de marzo de 2025, 14:05 UTC', '4 марта 2025 г. в 14:05 UTC'. */
+export function formatMailTime(at: Date, language: TLanguageCode = 'en'): string {
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(TIME_LOCALE[language], {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    timeFormats.set(language, format);
+  }
+  return `${format.format(at)} UTC`;
+}
+
 /** The footer's lines: why the mail came, that we never ask for secrets, and where to ask. */
-function footerLines({ appName, supportEmail }: Brand): string[] {
-  return [
-    `You received this email because it concerns your ${appName} account.`,
-    `${appName} will never ask for your password or codes.`,
-    ...(supportEmail ? [`Questions? Write to ${supportEmail}.`] : []),
-  ];
+function footerLines(content: EmailContent): string[] {
+  const { appName, supportEmail } = content.brand;
+  const words = wordsOf(content);
+  return [words.why(appName), words.never(appName), ...(supportEmail ? [words.questions(supportEmail)] : [])];
 }
 
 const COLOR = {
@@ -85,7 +150,7 @@ function renderHtml(content: EmailContent): string {
   const rows: string[] = [];
   if (antiPhishingPhrase) {
     rows.push(
-      `<tr><td style="padding:0 0 20px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:12px 16px;background:${COLOR.phraseBackground};border:1px solid ${COLOR.phraseBorder};border-radius:6px;font-size:14px;line-height:20px;color:${COLOR.text};">Your anti-phishing code: <strong style="font-size:16px;">${escapeHtml(antiPhishingPhrase)}</strong></td></tr></table></td></tr>`,
+      `<tr><td style="padding:0 0 20px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:12px 16px;background:${COLOR.phraseBackground};border:1px solid ${COLOR.phraseBorder};border-radius:6px;font-size:14px;line-height:20px;color:${COLOR.text};">${escapeHtml(wordsOf(content).phrase)} <strong style="font-size:16px;">${escapeHtml(antiPhishingPhrase)}</strong></td></tr></table></td></tr>`,
     );
   }
   rows.push(
@@ -102,14 +167,14 @@ function renderHtml(content: EmailContent): string {
     const href = escapeHtml(button.url);
     rows.push(
       `<tr><td align="center" style="padding:8px 0 24px;"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" bgcolor="${COLOR.brand}" style="border-radius:6px;"><a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 28px;font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(button.label)}</a></td></tr></table></td></tr>`,
-      `<tr><td style="padding:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted};">If the button does not work, open this link: <a href="${href}" target="_blank" rel="noopener" style="color:${COLOR.brand};word-break:break-all;">${escapeHtml(button.url)}</a></td></tr>`,
+      `<tr><td style="padding:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted};">${escapeHtml(wordsOf(content).buttonFallback)} <a href="${href}" target="_blank" rel="noopener" style="color:${COLOR.brand};word-break:break-all;">${escapeHtml(button.url)}</a></td></tr>`,
     );
   }
   if (footnote)
     rows.push(`<tr><td>${paragraphHtml(footnote, `font-size:13px;color:${COLOR.muted};`)}</td></tr>`);
 
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${content.language ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -128,7 +193,7 @@ function renderHtml(content: EmailContent): string {
 ${rows.join('\n')}
 </table>
 </td></tr>
-<tr><td style="padding:20px 24px;font-size:12px;line-height:18px;color:${COLOR.muted};text-align:center;">${footerLines(content.brand).map(escapeHtml).join('<br>')}</td></tr>
+<tr><td style="padding:20px 24px;font-size:12px;line-height:18px;color:${COLOR.muted};text-align:center;">${footerLines(content).map(escapeHtml).join('<br>')}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -140,14 +205,15 @@ ${rows.join('\n')}
 function renderText(content: EmailContent): string {
   const { title, greeting, paragraphs, code, button, antiPhishingPhrase, footnote } = content;
   const blocks: string[] = [content.brand.appName];
-  if (antiPhishingPhrase) blocks.push(`Your anti-phishing code: ${antiPhishingPhrase}`);
+  const words = wordsOf(content);
+  if (antiPhishingPhrase) blocks.push(`${words.phrase} ${antiPhishingPhrase}`);
   blocks.push(title);
   if (greeting) blocks.push(greeting);
   blocks.push(...paragraphs);
-  if (code) blocks.push(`Your code: ${code}`);
+  if (code) blocks.push(`${words.code} ${code}`);
   if (button) blocks.push(`${button.label}: ${button.url}`);
   if (footnote) blocks.push(footnote);
-  blocks.push(`--\n${footerLines(content.brand).join('\n')}`);
+  blocks.push(`--\n${footerLines(content).join('\n')}`);
   return `${blocks.join('\n\n')}\n`;
 }
 

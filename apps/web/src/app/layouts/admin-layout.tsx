@@ -9,21 +9,23 @@ import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { DemonstrationBanner } from '../../features/admin/components/demonstration-banner';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
 import styles from './admin-layout.module.css';
 
 /** Each section: its tab, and the page title (h1) of its screens. */
-const SECTIONS = [
-  { to: PATHS.admin.users, label: 'Users', title: 'Users' },
-  { to: PATHS.admin.tickets, label: 'Tickets', title: 'Support tickets' },
-  { to: PATHS.admin.orders, label: 'Orders', title: 'Orders' },
-  { to: PATHS.admin.withdrawals, label: 'Withdrawals', title: 'Withdrawals' },
-  { to: PATHS.admin.kyc, label: 'KYC', title: 'Identity checks' },
-  { to: PATHS.admin.pairs, label: 'Pairs', title: 'Pairs' },
-  { to: PATHS.admin.settings, label: 'Settings', title: 'Settings' },
-  { to: PATHS.admin.audit, label: 'Audit log', title: 'Audit log' },
-] as const;
+const sections = (t: ReturnType<typeof useT>) =>
+  [
+    { to: PATHS.admin.users, label: t('admin.nav.users'), title: t('admin.title.users') },
+    { to: PATHS.admin.tickets, label: t('admin.nav.tickets'), title: t('admin.title.tickets') },
+    { to: PATHS.admin.orders, label: t('admin.nav.orders'), title: t('admin.title.orders') },
+    { to: PATHS.admin.withdrawals, label: t('admin.nav.withdrawals'), title: t('admin.title.withdrawals') },
+    { to: PATHS.admin.kyc, label: t('admin.nav.kyc'), title: t('admin.title.kyc') },
+    { to: PATHS.admin.pairs, label: t('admin.nav.pairs'), title: t('admin.title.pairs') },
+    { to: PATHS.admin.settings, label: t('admin.nav.settings'), title: t('admin.title.settings') },
+    { to: PATHS.admin.audit, label: t('admin.nav.audit'), title: t('admin.title.audit') },
+  ] as const;
 
 /**
  * The back-office frame: its own bar and section tabs. Only administrators see the sections; the
@@ -33,16 +35,18 @@ export function AdminLayout() {
   const { data: user, isPending } = useSessionProfile();
   const appName = useAppName();
   const { pathname } = useLocation();
-  const section = SECTIONS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  const t = useT();
+  const tabs = sections(t);
+  const section = tabs.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
-        <Link to={PATHS.admin.users} className={styles.brand} aria-label="Back-office home">
+        <Link to={PATHS.admin.users} className={styles.brand} aria-label={t('admin.frame.home')}>
           <Logo size={26} name={appName} />
-          <span className={styles.badge}>Admin</span>
+          <span className={styles.badge}>{t('admin.frame.badge')}</span>
         </Link>
-        <nav className={styles.sections} aria-label="Back-office">
-          {SECTIONS.map((section) => (
+        <nav className={styles.sections} aria-label={t('account.backOffice')}>
+          {tabs.map((section) => (
             <NavLink
               key={section.to}
               to={section.to}
@@ -59,9 +63,9 @@ export function AdminLayout() {
             variant="ghost"
             size="sm"
             icon={<IconArrowLeft size={14} />}
-            aria-label="Back to the dashboard"
+            aria-label={t('admin.frame.backToDashboard')}
           >
-            <span className={styles.toolLabel}>Dashboard</span>
+            <span className={styles.toolLabel}>{t('nav.dashboard')}</span>
           </ButtonLink>
         </div>
       </header>
@@ -78,9 +82,9 @@ export function AdminLayout() {
           <Card>
             <EmptyState
               icon={<IconShieldCheck size={24} />}
-              title="Administrators only."
-              description="Your account has no access to the back-office."
-              action={<ButtonLink to={PATHS.home}>Back to the dashboard</ButtonLink>}
+              title={t('admin.frame.adminsOnly')}
+              description={t('admin.frame.noAccess')}
+              action={<ButtonLink to={PATHS.home}>{t('admin.frame.backToDashboard')}</ButtonLink>}
             />
           </Card>
         )}

@@ -25,6 +25,7 @@ import { Logo } from '../../components/logo';
 import { NavTabs, type TNavTab } from '../../components/nav-tabs';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useAccountLanguage } from '../../domain/identity/account-language';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
@@ -148,6 +149,7 @@ export function DashboardLayout() {
   const isMobile = useIsMobile();
   const appName = useAppName();
   useLanguage();
+  useAccountLanguage();
 
   return (
     <div className={styles.frame}>

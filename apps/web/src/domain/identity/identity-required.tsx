@@ -1,6 +1,7 @@
-import { KYC_REAL_TRADING_TEXT, KYC_WITHDRAW_TEXT, type TKyc } from '@td/contracts/kyc';
+import type { TKyc } from '@td/contracts/kyc';
 import { ButtonLink } from '../../components/button';
 import { Callout } from '../../components/callout';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 
 /**
@@ -8,25 +9,26 @@ import { PATHS } from '../../lib/paths';
  * with the way to Verification.
  */
 export function IdentityRequired({ kyc, need }: { kyc: TKyc; need: 1 | 2 }) {
+  const t = useT();
   const missing =
     need === 1
-      ? 'Add your legal name, date of birth and address: it takes a minute.'
+      ? t('verification.required.details')
       : kyc.status === 'pending'
-        ? 'Your documents are under review; withdrawals open as soon as they are approved.'
+        ? t('verification.required.pending')
         : kyc.status === 'rejected'
-          ? `Your documents were not accepted: ${kyc.reason}. Send new ones to withdraw.`
+          ? t('verification.required.rejected', { reason: kyc.reason ?? '' })
           : kyc.level < 1
-            ? 'Add your personal details, then a photo of your identity document.'
-            : 'Send a photo of your identity document for review.';
+            ? t('verification.required.detailsThenDocument')
+            : t('verification.required.document');
   return (
     <Callout
       tone={kyc.status === 'rejected' ? 'danger' : 'info'}
-      title={need === 1 ? KYC_REAL_TRADING_TEXT : KYC_WITHDRAW_TEXT}
+      title={need === 1 ? t('verification.required.realTrading') : t('verification.required.withdraw')}
       role="status"
       action={
         kyc.status === 'pending' && need === 2 ? undefined : (
           <ButtonLink to={PATHS.verification} size="sm" variant="primary">
-            Go to Verification
+            {t('verification.required.go')}
           </ButtonLink>
         )
       }

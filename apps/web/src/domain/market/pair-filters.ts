@@ -1,19 +1,10 @@
 import { DEFAULT_PAIR, type TPairFilter, ZPairFilter } from '@td/contracts/constants';
 import type { TPair, TPriceSnapshot, TPrices } from '@td/contracts/market';
-import { pairTypeLabel } from '@td/contracts/statuses';
 import { compareDecimal, displayPair } from '../../lib/format-market';
+import { pairTypeText } from '../../lib/labels';
 
 // Filtering, searching and sorting the pair list on the client: the list is small (tens of pairs),
 // so one GET /pairs serves every filter and a click on a tab never waits for the network.
-
-/** The label of each pair filter tab (all, crypto, stock, forex, favorites). */
-export const PAIR_FILTER_LABEL = {
-  all: 'All',
-  crypto: 'Crypto',
-  stock: 'Stocks',
-  forex: 'Forex',
-  favorites: 'Favorites',
-} as const satisfies Record<TPairFilter, string>;
 
 /** A filter from the URL, or 'all' when it is missing or unknown. */
 export function parsePairFilter(value: string | null | undefined): TPairFilter {
@@ -36,7 +27,10 @@ export function matchesPairFilter(pair: TPair, filter: TPairFilter): boolean {
   }
 }
 
-/** What a search matches: the symbol ('BTC_USDT'), the pair as shown ('BTC/USD', 'BTCUSD') and the type. */
+/**
+ * What a search matches: the symbol ('BTC_USDT'), the pair as shown ('BTC/USD', 'BTCUSD') and the
+ * type in the language shown.
+ */
 function searchTextOf(pair: TPair): string {
   const shown = displayPair(pair.base, pair.quote);
   return [
@@ -44,7 +38,7 @@ function searchTextOf(pair: TPair): string {
     shown,
     shown.replace('/', ''),
     `${pair.base}${pair.quote}`,
-    pairTypeLabel(pair.pairType),
+    pairTypeText(pair.pairType),
   ]
     .join(' ')
     .toLowerCase();

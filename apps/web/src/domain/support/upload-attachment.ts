@@ -1,12 +1,13 @@
 import { AVATAR_BYTES_MAX, AVATAR_TYPES } from '@td/contracts/profile';
 import { ZAttachmentData } from '@td/contracts/tickets';
 import { api } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 
 /** What a picked file is refused for before a byte is sent (the server checks again); null when fine. */
 export function attachmentFileError(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Attach a PNG, JPEG or WebP image';
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return t('support.attachments.type');
   if (file.size > AVATAR_BYTES_MAX)
-    return `Each image must be at most ${AVATAR_BYTES_MAX / (1024 * 1024)} MB`;
+    return t('support.attachments.tooLarge', { size: AVATAR_BYTES_MAX / (1024 * 1024) });
   return null;
 }
 
@@ -17,6 +18,6 @@ export function uploadAttachment(file: File) {
   return api.post('/tickets/attachments', body, {
     schema: ZAttachmentData,
     headers: { 'Content-Type': 'multipart/form-data' },
-    fallbackErrorMessage: 'Image upload failed',
+    fallbackErrorMessage: t('support.attachments.uploadFailed'),
   });
 }

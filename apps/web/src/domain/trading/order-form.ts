@@ -1,5 +1,6 @@
 import { AMOUNT_MAX } from '@td/contracts/constants';
 import { formatMoney } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { MONEY_SCALE, toScaled } from './trading-math';
 
 // Validation of the order ticket's and the dialogs' inputs, in the words shown under the fields.
@@ -20,34 +21,35 @@ const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 export function amountError(
   text: string,
   limits: { min?: string; max?: string } = {},
-  label = 'Amount',
+  label = t('trade.form.amount'),
 ): string | undefined {
-  if (text.trim() === '') return `Enter an amount`;
-  if (decimalsOf(text) > MONEY_SCALE) return `${label} can have at most ${MONEY_SCALE} decimals`;
+  if (text.trim() === '') return t('trade.form.enterAmount');
+  if (decimalsOf(text) > MONEY_SCALE) return t('trade.form.amountDecimals', { label, decimals: MONEY_SCALE });
   const cents = toScaled(text, MONEY_SCALE);
-  if (cents === null || cents <= 0n) return `${label} must be more than 0`;
+  if (cents === null || cents <= 0n) return t('trade.form.amountPositive', { label });
   const min = limits.min === undefined ? null : toScaled(limits.min, MONEY_SCALE);
   const maxLimit = toScaled(limits.max ?? String(AMOUNT_MAX), MONEY_SCALE);
   const productMax = BigInt(AMOUNT_MAX) * 100n;
   const max = maxLimit === null || maxLimit > productMax ? productMax : maxLimit;
-  if (min !== null && cents < min) return `Minimum is ${formatMoney(limits.min, MONEY_SCALE)} USD`;
-  if (cents > max) return `Maximum is ${formatMoney(String(max / 100n), MONEY_SCALE)} USD`;
+  if (min !== null && cents < min)
+    return t('trade.form.minimum', { amount: formatMoney(limits.min, MONEY_SCALE) });
+  if (cents > max) return t('trade.form.maximum', { amount: formatMoney(String(max / 100n), MONEY_SCALE) });
   return undefined;
 }
 
 /** A price of the pair: optional unless `isRequired`, above 0, at most the pair's decimals. */
 export function priceError(text: string, precision: number, isRequired = false): string | undefined {
-  if (text.trim() === '') return isRequired ? 'Enter a price' : undefined;
-  if (decimalsOf(text) > precision) return `At most ${precision} decimals for this pair`;
+  if (text.trim() === '') return isRequired ? t('trade.form.enterPrice') : undefined;
+  if (decimalsOf(text) > precision) return t('trade.form.priceDecimals', { decimals: precision });
   const scaled = toScaled(text, precision);
-  if (scaled === null || scaled <= 0n) return 'Must be a price above 0';
+  if (scaled === null || scaled <= 0n) return t('trade.form.pricePositive');
   return undefined;
 }
 
 /** Leverage: a whole number from 1 to the pair's maximum. */
 export function leverageError(value: number, maxLeverage: number): string | undefined {
-  if (!Number.isInteger(value) || value < 1) return 'Leverage is a whole number from 1';
-  if (value > maxLeverage) return `At most ${maxLeverage}× for this pair`;
+  if (!Number.isInteger(value) || value < 1) return t('trade.form.leverageWhole');
+  if (value > maxLeverage) return t('trade.form.leverageMax', { max: maxLeverage });
   return undefined;
 }
 

@@ -1,18 +1,21 @@
+import { t } from '../../lib/i18n';
+
 /** Why the server closed a position, for the toast: 'take profit hit', 'liquidated'. */
 export function exitReasonText(reason: string | null | undefined): string {
   switch (reason) {
     case 'take_profit':
-      return 'take profit reached';
+      return t('orders.exit.takeProfit');
     case 'stop_loss':
-      return 'stop loss reached';
+      return t('orders.exit.stopLoss');
     case 'liquidation':
-      return 'liquidated';
+      return t('orders.exit.liquidation');
     default:
-      return 'closed';
+      return t('orders.exit.closed');
   }
 }
 
 /** 'buy' → 'Buy'. */
-export const sideLabel = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
+export const sideLabel = (side: 'buy' | 'sell') => (side === 'buy' ? t('common.buy') : t('common.sell'));
 /** 'limit' → 'Limit'. */
-export const orderTypeLabel = (type: 'market' | 'limit') => (type === 'market' ? 'Market' : 'Limit');
+export const orderTypeLabel = (type: 'market' | 'limit') =>
+  type === 'market' ? t('orders.type.market') : t('orders.type.limit');

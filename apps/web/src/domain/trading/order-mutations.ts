@@ -4,13 +4,15 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import { type TOrder, type TPlaceOrderRequest, ZOrder, ZPortfolio } from '@td/contracts/trading';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 import { tradingKeys } from './query-keys';
 
 // Every call that changes an order or a book, with its invalidations. The server's message is the
 // toast (the server's `message`): 'Order updated successfully', 'Margin added successfully', ...; failures toast
 // the server's message through the api client, with the product's wording as the fallback.
 
-export const ORDER_UPDATE_FAILED = 'Order update failed';
+/** The toast of a failed change to an order when the server gives no message. */
+const updateFailed = () => t('trade.order.updateFailed');
 
 /** Orders and the book of `account` changed: every list and portfolio of it loads again. */
 export function invalidateTrading(queryClient: QueryClient, account?: TAccount): Promise<void> {
@@ -24,7 +26,7 @@ export function invalidateTrading(queryClient: QueryClient, account?: TAccount):
 
 /** POST /orders. A business rejection is a 201 too, with `status: 'rvt'`: the caller toasts it. */
 export async function placeOrder(request: TPlaceOrderRequest) {
-  return api.post('/orders', request, { schema: ZOrder, fallbackErrorMessage: 'Order failed' });
+  return api.post('/orders', request, { schema: ZOrder, fallbackErrorMessage: t('trade.order.failed') });
 }
 
 export function usePlaceOrder() {
@@ -67,7 +69,7 @@ export interface TUpdateOrderVariables extends TOrderChange {
 /** PUT /orders/{id} → 'Order updated successfully'. */
 export function useUpdateOrder() {
   return useOrderMutation(({ order, changes }: TUpdateOrderVariables) =>
-    api.put(`/orders/${order.id}`, changes, { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED }),
+    api.put(`/orders/${order.id}`, changes, { schema: ZOrder, fallbackErrorMessage: updateFailed() }),
   );
 }
 
@@ -77,7 +79,7 @@ export function useAddMargin() {
     api.post(
       `/orders/${order.id}/margin`,
       { amount },
-      { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED },
+      { schema: ZOrder, fallbackErrorMessage: updateFailed() },
     ),
   );
 }
@@ -87,7 +89,7 @@ export function useCloseOrder() {
   return useOrderMutation(({ order }: TOrderChange) =>
     api.post(`/orders/${order.id}/close`, undefined, {
       schema: ZOrder,
-      fallbackErrorMessage: ORDER_UPDATE_FAILED,
+      fallbackErrorMessage: updateFailed(),
     }),
   );
 }
@@ -98,7 +100,7 @@ export function usePartialClose() {
     api.post(
       `/orders/${order.id}/partial-close`,
       { amount },
-      { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED },
+      { schema: ZOrder, fallbackErrorMessage: updateFailed() },
     ),
   );
 }
@@ -106,7 +108,7 @@ export function usePartialClose() {
 /** DELETE /orders/{id} → the cancelled pending order (status cnl). */
 export function useCancelOrder() {
   return useOrderMutation(({ order }: TOrderChange) =>
-    api.delete(`/orders/${order.id}`, { schema: ZOrder, fallbackErrorMessage: ORDER_UPDATE_FAILED }),
+    api.delete(`/orders/${order.id}`, { schema: ZOrder, fallbackErrorMessage: updateFailed() }),
   );
 }
 

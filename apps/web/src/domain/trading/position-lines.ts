@@ -1,4 +1,5 @@
 import type { TOrder } from '@td/contracts/trading';
+import { t } from '../../lib/i18n';
 import type { TChartPriceLine } from '../market/components/candle-chart';
 
 /**
@@ -15,22 +16,43 @@ export function positionPriceLines(
   const lines: TChartPriceLine[] = [];
   for (const position of positions ?? []) {
     if (position.symbol !== symbol) continue;
-    const side = position.side === 'buy' ? 'Buy' : 'Sell';
     const orderId = position.id;
-    if (position.price) lines.push({ price: position.price, title: `${side} entry`, kind: 'entry', orderId });
+    if (position.price)
+      lines.push({
+        price: position.price,
+        title: t(position.side === 'buy' ? 'orders.line.buyEntry' : 'orders.line.sellEntry'),
+        kind: 'entry',
+        orderId,
+      });
     if (position.takeProfit)
-      lines.push({ price: position.takeProfit, title: 'TP', kind: 'takeProfit', orderId, isDraggable: true });
+      lines.push({
+        price: position.takeProfit,
+        title: t('orders.line.takeProfit'),
+        kind: 'takeProfit',
+        orderId,
+        isDraggable: true,
+      });
     if (position.stopLoss)
-      lines.push({ price: position.stopLoss, title: 'SL', kind: 'stopLoss', orderId, isDraggable: true });
+      lines.push({
+        price: position.stopLoss,
+        title: t('orders.line.stopLoss'),
+        kind: 'stopLoss',
+        orderId,
+        isDraggable: true,
+      });
     if (position.liquidationPrice)
-      lines.push({ price: position.liquidationPrice, title: 'Liq.', kind: 'liquidation', orderId });
+      lines.push({
+        price: position.liquidationPrice,
+        title: t('orders.line.liquidation'),
+        kind: 'liquidation',
+        orderId,
+      });
   }
   for (const order of pending) {
     if (order.symbol !== symbol || !order.price) continue;
-    const side = order.side === 'buy' ? 'buy' : 'sell';
     lines.push({
       price: order.price,
-      title: `Limit ${side}`,
+      title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
       kind: 'limit',
       orderId: order.id,
       isDraggable: true,

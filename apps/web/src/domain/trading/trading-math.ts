@@ -1,5 +1,6 @@
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { feeFor, liquidationPrice, marginFor, pnlAt, type TSide } from '@td/contracts/trading-math';
+import { t } from '../../lib/i18n';
 
 // The order ticket's preview and the live PnL of open positions, computed by the server's own
 // rules (`@td/contracts/trading-math`: integers of cents and of the pair's price precision, each
@@ -135,10 +136,10 @@ export function exitProblem(
   const problems: { takeProfit?: string; stopLoss?: string } = {};
   const isBuy = side === 'buy';
   if (takeProfit !== null && (isBuy ? takeProfit <= current : takeProfit >= current)) {
-    problems.takeProfit = `Must be ${isBuy ? 'above' : 'below'} the current price for a ${side}`;
+    problems.takeProfit = t(isBuy ? 'orders.exits.takeProfitBuy' : 'orders.exits.takeProfitSell');
   }
   if (stopLoss !== null && (isBuy ? stopLoss >= current : stopLoss <= current)) {
-    problems.stopLoss = `Must be ${isBuy ? 'below' : 'above'} the current price for a ${side}`;
+    problems.stopLoss = t(isBuy ? 'orders.exits.stopLossBuy' : 'orders.exits.stopLossSell');
   }
   return problems;
 }

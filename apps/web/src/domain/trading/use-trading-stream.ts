@@ -4,6 +4,7 @@ import type { TPortfolio } from '@td/contracts/trading';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { displaySymbol } from '../../lib/format-market';
+import { t } from '../../lib/i18n';
 import { subscribeUserEvents } from '../../lib/socket';
 import { exitReasonText } from './order-labels';
 import { invalidateTrading } from './order-mutations';
@@ -22,9 +23,12 @@ export function useTradingStream(): void {
       onOrder: (order) => {
         void invalidateTrading(queryClient, order.account);
         if (order.status === ORDER_CODE.done) {
-          toast(`${displaySymbol(order.symbol)} closed: ${exitReasonText(order.reason)}`, {
-            id: `order-exc:${order.id}`,
-          });
+          toast(
+            t('orders.closedBy', { pair: displaySymbol(order.symbol), reason: exitReasonText(order.reason) }),
+            {
+              id: `order-exc:${order.id}`,
+            },
+          );
         }
       },
       // Events may have been missed: both accounts' orders and books are read again.

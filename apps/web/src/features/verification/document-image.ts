@@ -1,10 +1,9 @@
 import { AVATAR_BYTES_MAX, AVATAR_TYPES } from '@td/contracts/profile';
+import { t } from '../../lib/i18n';
 
 /** The longest side a document photo is sent at: its smallest print stays readable. */
 const DOCUMENT_SIDE_PX = 2000;
 const JPEG_QUALITY = 0.88;
-
-export const DOCUMENT_TYPE_MESSAGE = 'Choose a photo: PNG, JPEG or WebP';
 
 /**
  * A phone's camera takes photos of several megabytes and more pixels than a document needs: a
@@ -12,12 +11,13 @@ export const DOCUMENT_TYPE_MESSAGE = 'Choose a photo: PNG, JPEG or WebP';
  * small one goes as it is. Refused (a message) when it is not an image the server takes.
  */
 export async function documentUpload(file: File): Promise<{ blob: Blob } | { error: string }> {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return { error: DOCUMENT_TYPE_MESSAGE };
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+    return { error: t('verification.photo.type') };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    return { error: 'This photo cannot be read. Take it again or choose another' };
+    return { error: t('verification.photo.unreadable') };
   }
   const scale = Math.min(1, DOCUMENT_SIDE_PX / Math.max(bitmap.width, bitmap.height));
   if (scale === 1 && file.size <= AVATAR_BYTES_MAX) {
@@ -32,7 +32,6 @@ export async function documentUpload(file: File): Promise<{ blob: Blob } | { err
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
   );
-  if (!blob || blob.size > AVATAR_BYTES_MAX)
-    return { error: 'This photo is too large. Take it again closer' };
+  if (!blob || blob.size > AVATAR_BYTES_MAX) return { error: t('verification.photo.tooLarge') };
   return { blob };
 }

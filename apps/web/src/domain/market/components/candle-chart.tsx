@@ -24,6 +24,7 @@ import {
   formatPrice,
   isIntradayInterval,
 } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
 import { useChartSettings } from '../chart-settings';
 import type { TCandleFeed } from '../use-candle-feed';
 import styles from './candle-chart.module.css';
@@ -157,6 +158,7 @@ export function CandleChart({
   onLineClick,
   className,
 }: TCandleChartProps) {
+  const t = useT();
   const hostRef = useRef<HTMLDivElement>(null);
   const [themeVersion, setThemeVersion] = useState(0);
   const handlesRef = useRef<TChartHandles | null>(null);
@@ -476,7 +478,7 @@ export function CandleChart({
         aria-label={`${pairLabel} candlestick chart`}
       />
       {indicators.length > 0 ? (
-        <ul className={styles.legend} data-testid="chart-legend" aria-label="Indicators">
+        <ul className={styles.legend} data-testid="chart-legend" aria-label={t('chart.indicators')}>
           {indicators.map((indicator, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: the same indicator may be drawn twice (two periods).
@@ -495,9 +497,9 @@ export function CandleChart({
           <span className={styles.messageIcon}>
             <IconAlertTriangle size={20} />
           </span>
-          <p className={styles.messageTitle}>The chart could not load.</p>
+          <p className={styles.messageTitle}>{t('chart.error')}</p>
           <Button size="sm" icon={<IconRefresh size={14} />} onClick={feed.retry} isLoading={feed.isRetrying}>
-            Retry
+            {t('loadError.retry')}
           </Button>
         </div>
       ) : null}
@@ -506,13 +508,13 @@ export function CandleChart({
           <span className={styles.messageIcon}>
             <IconCandles size={20} />
           </span>
-          <p className={styles.messageTitle}>No candles for this interval yet.</p>
+          <p className={styles.messageTitle}>{t('chart.empty')}</p>
         </div>
       ) : null}
       {feed.isLoadingOlder ? (
         <div className={styles.history} role="status">
           <Spinner size={12} />
-          Loading history…
+          {t('chart.loadingHistory')}
         </div>
       ) : null}
       {feed.isConnecting ? (
@@ -524,7 +526,7 @@ export function CandleChart({
         >
           <span className={styles.connectingPill}>
             <Spinner size={14} />
-            Connecting to DSS...
+            {t('chart.connecting')}
           </span>
         </div>
       ) : null}

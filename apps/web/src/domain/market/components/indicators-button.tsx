@@ -1,7 +1,6 @@
 import {
   INDICATOR_DEFAULTS,
   INDICATOR_KINDS,
-  INDICATOR_NAMES,
   INDICATORS_MAX,
   type TIndicator,
   type TIndicatorKind,
@@ -14,30 +13,29 @@ import { Dialog } from '../../../components/dialog';
 import { IconActivity, IconX } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { t, translateServerMessage, useT } from '../../../lib/i18n';
 import { useChartSettings, useSaveChartSettings } from '../chart-settings';
 import styles from './indicators-button.module.css';
 
-/** The numeric parameters each kind takes, with their labels. */
-const PARAMS: Record<TIndicatorKind, ReadonlyArray<{ key: string; label: string; step?: number }>> = {
-  sma: [{ key: 'period', label: 'Period' }],
-  ema: [{ key: 'period', label: 'Period' }],
-  bollinger: [
-    { key: 'period', label: 'Period' },
-    { key: 'deviations', label: 'Deviations', step: 0.1 },
-  ],
+type TParam = 'period' | 'deviations' | 'fast' | 'slow' | 'signal';
+/** The numeric parameters each kind takes. */
+const PARAMS: Record<TIndicatorKind, ReadonlyArray<{ key: TParam; step?: number }>> = {
+  sma: [{ key: 'period' }],
+  ema: [{ key: 'period' }],
+  bollinger: [{ key: 'period' }, { key: 'deviations', step: 0.1 }],
   vwap: [],
-  rsi: [{ key: 'period', label: 'Period' }],
-  macd: [
-    { key: 'fast', label: 'Fast' },
-    { key: 'slow', label: 'Slow' },
-    { key: 'signal', label: 'Signal' },
-  ],
+  rsi: [{ key: 'period' }],
+  macd: [{ key: 'fast' }, { key: 'slow' }, { key: 'signal' }],
   volume: [],
 };
+
+/** 'Moving average (simple)', in the language shown. */
+const indicatorName = (kind: TIndicatorKind) => t(`indicator.name.${kind}`);
 
 type TDraft = Record<string, string | number> & { kind: TIndicatorKind };
 
 function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const t = useT();
   const { indicators } = useChartSettings();
   const save = useSaveChartSettings();
   const [draft, setDraft] = useState<TDraft[]>(() => indicators.map((indicator) => ({ ...indicator })));
@@ -60,14 +58,14 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const at = typeof issue?.path[1] === 'number' ? issue.path[1] : undefined;
-      const name = at === undefined ? '' : `${INDICATOR_NAMES[draft[at]?.kind ?? 'sma']}: `;
-      setError(`${name}${issue?.message ?? 'Check the indicators'}`);
+      const name = at === undefined ? '' : `${indicatorName(draft[at]?.kind ?? 'sma')}: `;
+      setError(`${name}${issue ? translateServerMessage(issue.message) : t('indicator.check')}`);
       return;
     }
     setError(undefined);
     save.mutate(parsed.data, {
       onSuccess: ({ message }) => {
-        toast.success(message || 'Chart settings saved');
+        toast.success(message || t('indicator.saved'));
         onClose();
       },
     });
@@ -77,38 +75,38 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      title="Indicators"
-      description="Drawn on every chart, on all your devices. Overlays share the candles; RSI, MACD and volume get panes of their own."
+      title={t('chart.indicators')}
+      description={t('indicator.description')}
       onSubmit={submit}
       testId="indicators-dialog"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" isLoading={save.isPending}>
-            Save
+            {t('common.save')}
           </Button>
         </>
       }
     >
-      <ul className={styles.list} aria-label="Indicators on the chart">
+      <ul className={styles.list} aria-label={t('indicator.list')}>
         {draft.map((each, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, by position.
           <li key={index} className={styles.row}>
-            <span className={styles.name}>{INDICATOR_NAMES[each.kind]}</span>
+            <span className={styles.name}>{indicatorName(each.kind)}</span>
             <div className={styles.params}>
               {PARAMS[each.kind].map((param) => (
                 <TextField
                   key={param.key}
-                  label={param.label}
+                  label={t(`indicator.param.${param.key}`)}
                   type="number"
                   inputMode="decimal"
                   step={param.step ?? 1}
                   className={styles.param}
                   value={String(each[param.key] ?? '')}
                   onChange={(event) => setParam(index, param.key, event.target.value)}
-                  aria-label={`${INDICATOR_NAMES[each.kind]} ${param.label.toLowerCase()}`}
+                  aria-label={`${indicatorName(each.kind)} ${t(`indicator.param.${param.key}`).toLowerCase()}`}
                 />
               ))}
             </div>
@@ -116,19 +114,19 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
               variant="ghost"
               size="sm"
               icon={<IconX size={14} />}
-              aria-label={`Remove ${INDICATOR_NAMES[each.kind]}`}
+              aria-label={t('indicator.remove', { name: indicatorName(each.kind) })}
               onClick={() => setDraft((current) => current.filter((_, at) => at !== index))}
             />
           </li>
         ))}
-        {draft.length === 0 ? <li className={styles.empty}>No indicators: the candles alone.</li> : null}
+        {draft.length === 0 ? <li className={styles.empty}>{t('indicator.none')}</li> : null}
       </ul>
       <div className={styles.add}>
         <SelectField
-          label="Add an indicator"
+          label={t('indicator.add')}
           value={adding}
           onChange={(event) => setAdding(event.target.value as TIndicatorKind)}
-          options={INDICATOR_KINDS.map((kind) => ({ value: kind, label: INDICATOR_NAMES[kind] }))}
+          options={INDICATOR_KINDS.map((kind) => ({ value: kind, label: indicatorName(kind) }))}
         />
         <Button
           variant="secondary"
@@ -137,7 +135,7 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
             setDraft((current) => [...current, { ...(INDICATOR_DEFAULTS[adding] as TIndicator) } as TDraft])
           }
         >
-          Add
+          {t('indicator.addButton')}
         </Button>
       </div>
       {error ? (
@@ -151,6 +149,7 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
 
 /** Opens the chart's indicators; the dialog starts from the saved ones every time it opens. */
 export function IndicatorsButton({ className }: { className?: string }) {
+  const t = useT();
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
@@ -159,12 +158,12 @@ export function IndicatorsButton({ className }: { className?: string }) {
         size="sm"
         icon={<IconActivity size={14} />}
         className={className}
-        aria-label="Indicators"
-        title="Indicators"
+        aria-label={t('chart.indicators')}
+        title={t('chart.indicators')}
         onClick={() => setIsOpen(true)}
       >
         {/* On a phone the icon alone, so the intervals keep their room. */}
-        <span className={styles.buttonLabel}>Indicators</span>
+        <span className={styles.buttonLabel}>{t('chart.indicators')}</span>
       </Button>
       {isOpen ? <IndicatorsDialog isOpen onClose={() => setIsOpen(false)} /> : null}
     </>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconPaperclip, IconX } from '../../../components/icons';
+import { useT } from '../../../lib/i18n';
 import { attachmentFileError, uploadAttachment } from '../upload-attachment';
 import styles from './support.module.css';
 
@@ -24,6 +25,7 @@ export function AttachmentPicker({
   onChange: (next: TAttachment[]) => void;
   isDisabled?: boolean;
 }) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
   const isFull = value.length + uploading >= TICKET_ATTACHMENTS_MAX;
@@ -53,11 +55,11 @@ export function AttachmentPicker({
     <div className={styles.attachments}>
       {value.map((attachment) => (
         <span key={attachment.id} className={styles.thumb}>
-          <img src={attachment.url} alt="Attached screenshot" />
+          <img src={attachment.url} alt={t('support.attachments.thumb')} />
           <button
             type="button"
             className={styles.thumbRemove}
-            aria-label="Remove image"
+            aria-label={t('support.attachments.remove')}
             onClick={() => onChange(value.filter((item) => item.id !== attachment.id))}
           >
             <IconX size={12} />
@@ -82,7 +84,9 @@ export function AttachmentPicker({
         disabled={isDisabled || isFull}
         onClick={() => inputRef.current?.click()}
       >
-        {value.length > 0 ? `Images (${value.length}/${TICKET_ATTACHMENTS_MAX})` : 'Attach images'}
+        {value.length > 0
+          ? t('support.attachments.count', { count: value.length, max: TICKET_ATTACHMENTS_MAX })
+          : t('support.attachments.add')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { TTicketMessage } from '@td/contracts/tickets';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import styles from './support.module.css';
 
 /**
@@ -13,8 +14,9 @@ export function TicketMessages({
   messages: readonly TTicketMessage[];
   viewer: 'user' | 'staff';
 }) {
+  const t = useT();
   return (
-    <ol className={styles.thread} aria-label="Messages">
+    <ol className={styles.thread} aria-label={t('support.messages')}>
       {messages.map((message) => {
         const isMine = (viewer === 'staff') === message.isStaff;
         return (
@@ -32,7 +34,7 @@ export function TicketMessages({
               <div className={styles.messageImages}>
                 {message.attachments.map((url) => (
                   <a key={url} href={url} target="_blank" rel="noreferrer" className={styles.messageImage}>
-                    <img src={url} alt="Attachment" loading="lazy" />
+                    <img src={url} alt={t('support.attachment')} loading="lazy" />
                   </a>
                 ))}
               </div>

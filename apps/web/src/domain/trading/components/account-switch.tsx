@@ -1,21 +1,21 @@
 import { ACCOUNTS, type TAccount } from '@td/contracts/constants';
 import { useId } from 'react';
+import { t, useT } from '../../../lib/i18n';
 import { useAccountStore } from '../account-store';
 import styles from './account-switch.module.css';
-
-const ACCOUNT_LABEL = { demo: 'Demo', real: 'Real' } as const satisfies Record<TAccount, string>;
 
 /**
  * The Demo / Real switch of the trading screens: a pair of radio buttons (arrow keys move between
  * them), tinted so practice money never passes for real money at a glance.
  */
 export function AccountSwitch({ className }: { className?: string }) {
+  const t = useT();
   const account = useAccountStore((state) => state.account);
   const setAccount = useAccountStore((state) => state.setAccount);
   const name = useId();
   return (
     <fieldset className={[styles.switch, className].filter(Boolean).join(' ')} data-account={account}>
-      <legend className="visually-hidden">Trading account</legend>
+      <legend className="visually-hidden">{t('account.trading')}</legend>
       {ACCOUNTS.map((value) => (
         <label key={value} className={styles.option} data-value={value}>
           <input
@@ -27,11 +27,11 @@ export function AccountSwitch({ className }: { className?: string }) {
             className={styles.input}
           />
           <span className={styles.dot} aria-hidden="true" />
-          {ACCOUNT_LABEL[value]}
+          {accountLabel(value)}
         </label>
       ))}
     </fieldset>
   );
 }
 
-export const accountLabel = (account: TAccount) => ACCOUNT_LABEL[account];
+export const accountLabel = (account: TAccount) => t(`common.${account}`);

@@ -6,6 +6,8 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { sideLabel } from '../order-labels';
 import { useCancelOrder } from '../order-mutations';
 import { closeSidePrice, livePnl } from '../trading-math';
 import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
@@ -91,6 +93,7 @@ export function OpenOrdersTable({
   empty,
   skeletonRows = 2,
 }: TOpenOrdersTableProps) {
+  const t = useT();
   const [dialog, setDialog] = useState<{ kind: TOrderDialogKind; row: TRow } | null>(null);
   const cancel = useCancelOrder();
   const pairBySymbol = useMemo(() => new Map((pairs ?? []).map((pair) => [pair.symbol, pair])), [pairs]);
@@ -101,7 +104,9 @@ export function OpenOrdersTable({
   useTickerSubscriptions((rows ?? []).flatMap((row) => (row.pair ? [row.pair] : [])));
 
   const open = (kindOf: TOrderDialogKind, row: TRow) => setDialog({ kind: kindOf, row });
-  const label = (row: TRow) => `${displaySymbol(row.order.symbol)} ${row.order.side}`;
+  const label = (row: TRow) => ({
+    order: `${displaySymbol(row.order.symbol)} ${sideLabel(row.order.side).toLowerCase()}`,
+  });
 
   // Inline buttons rather than a menu: a menu would be clipped by the table's scroll box, and
   // every action stays one Tab stop away.
@@ -111,33 +116,33 @@ export function OpenOrdersTable({
         size="sm"
         variant="ghost"
         onClick={() => open('exits', row)}
-        aria-label={`Edit take profit and stop loss of ${label(row)}`}
+        aria-label={t('orders.action.exits', label(row))}
       >
-        TP/SL
+        {t('orders.action.exitsShort')}
       </Button>
       <Button
         size="sm"
         variant="ghost"
         onClick={() => open('margin', row)}
-        aria-label={`Add margin to ${label(row)}`}
+        aria-label={t('orders.action.margin', label(row))}
       >
-        Margin
+        {t('orders.action.marginShort')}
       </Button>
       <Button
         size="sm"
         variant="ghost"
         onClick={() => open('partial', row)}
-        aria-label={`Partially close ${label(row)}`}
+        aria-label={t('orders.action.partial', label(row))}
       >
-        Partial
+        {t('orders.action.partialShort')}
       </Button>
       <Button
         size="sm"
         variant="secondary"
         onClick={() => open('close', row)}
-        aria-label={`Close ${label(row)}`}
+        aria-label={t('orders.action.close', label(row))}
       >
-        Close
+        {t('orders.action.closeShort')}
       </Button>
     </span>
   );
@@ -148,18 +153,18 @@ export function OpenOrdersTable({
         size="sm"
         variant="secondary"
         onClick={() => open('exits', row)}
-        aria-label={`Edit ${label(row)}`}
+        aria-label={t('orders.action.edit', label(row))}
       >
-        Edit
+        {t('orders.action.editShort')}
       </Button>
       <Button
         size="sm"
         variant="ghost"
         onClick={() => cancel.mutate({ order: row.order })}
         isLoading={cancel.isPending && cancel.variables?.order.id === row.order.id}
-        aria-label={`Cancel ${label(row)}`}
+        aria-label={t('orders.action.cancel', label(row))}
       >
-        Cancel
+        {t('orders.action.cancelShort')}
       </Button>
     </span>
   );
@@ -167,23 +172,28 @@ export function OpenOrdersTable({
   const columns: TColumn<TRow>[] =
     kind === 'positions'
       ? [
-          { key: 'pair', header: 'Pair', isPrimary: true, cell: (row) => <PairCell order={row.order} /> },
+          {
+            key: 'pair',
+            header: t('orders.col.pair'),
+            isPrimary: true,
+            cell: (row) => <PairCell order={row.order} />,
+          },
           {
             key: 'amount',
-            header: 'Amount (USD)',
+            header: t('orders.col.amount'),
             align: 'end',
             cell: (row) => formatMoney(row.order.amount, 2),
           },
           {
             key: 'entry',
-            header: 'Entry price',
+            header: t('orders.col.entry'),
             align: 'end',
             cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
           },
-          { key: 'mark', header: 'Mark price', align: 'end', cell: (row) => <MarkPrice row={row} /> },
+          { key: 'mark', header: t('orders.col.mark'), align: 'end', cell: (row) => <MarkPrice row={row} /> },
           {
             key: 'liquidation',
-            header: 'Liq. price',
+            header: t('orders.col.liquidation'),
             align: 'end',
             cell: (row) => (
               <span data-testid="position-liquidation">
@@ -191,35 +201,50 @@ export function OpenOrdersTable({
               </span>
             ),
           },
-          { key: 'exits', header: 'TP / SL', align: 'end', cell: (row) => <Exits row={row} /> },
-          { key: 'margin', header: 'Margin', align: 'end', cell: (row) => formatMoney(row.order.margin, 2) },
-          { key: 'pnl', header: 'PnL (USD)', align: 'end', cell: (row) => <LivePnl row={row} /> },
-          { key: 'actions', header: 'Actions', align: 'end', cell: positionActions },
+          { key: 'exits', header: t('orders.col.exits'), align: 'end', cell: (row) => <Exits row={row} /> },
+          {
+            key: 'margin',
+            header: t('orders.col.margin'),
+            align: 'end',
+            cell: (row) => formatMoney(row.order.margin, 2),
+          },
+          { key: 'pnl', header: t('orders.col.pnl'), align: 'end', cell: (row) => <LivePnl row={row} /> },
+          { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: positionActions },
         ]
       : [
-          { key: 'pair', header: 'Pair', isPrimary: true, cell: (row) => <PairCell order={row.order} /> },
+          {
+            key: 'pair',
+            header: t('orders.col.pair'),
+            isPrimary: true,
+            cell: (row) => <PairCell order={row.order} />,
+          },
           {
             key: 'amount',
-            header: 'Amount (USD)',
+            header: t('orders.col.amount'),
             align: 'end',
             cell: (row) => formatMoney(row.order.amount, 2),
           },
           {
             key: 'limit',
-            header: 'Limit price',
+            header: t('orders.col.limit'),
             align: 'end',
             cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
           },
-          { key: 'mark', header: 'Mark price', align: 'end', cell: (row) => <MarkPrice row={row} /> },
-          { key: 'exits', header: 'TP / SL', align: 'end', cell: (row) => <Exits row={row} /> },
-          { key: 'margin', header: 'Margin', align: 'end', cell: (row) => formatMoney(row.order.margin, 2) },
+          { key: 'mark', header: t('orders.col.mark'), align: 'end', cell: (row) => <MarkPrice row={row} /> },
+          { key: 'exits', header: t('orders.col.exits'), align: 'end', cell: (row) => <Exits row={row} /> },
+          {
+            key: 'margin',
+            header: t('orders.col.margin'),
+            align: 'end',
+            cell: (row) => formatMoney(row.order.margin, 2),
+          },
           {
             key: 'placed',
-            header: 'Placed',
+            header: t('orders.col.placed'),
             align: 'end',
             cell: (row) => formatDateTime(row.order.createdAt),
           },
-          { key: 'actions', header: 'Actions', align: 'end', cell: pendingActions },
+          { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: pendingActions },
         ];
 
   const closeDialog = () => setDialog(null);
@@ -230,7 +255,7 @@ export function OpenOrdersTable({
   return (
     <div data-testid={kind === 'positions' ? 'positions-table' : 'pending-table'}>
       <DataTable
-        caption={kind === 'positions' ? 'Open positions' : 'Pending orders'}
+        caption={kind === 'positions' ? t('orders.positions') : t('orders.pending')}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.order.id}
@@ -239,7 +264,7 @@ export function OpenOrdersTable({
         error={
           isError && !orders ? (
             <LoadError
-              title={kind === 'positions' ? 'Positions could not load.' : 'Pending orders could not load.'}
+              title={kind === 'positions' ? t('orders.positionsError') : t('orders.pendingError')}
               onRetry={onRetry}
             />
           ) : undefined

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
 import { usePortfolio } from '../get-portfolio';
 import { amountError, priceError } from '../order-form';
 import { useAddMargin, useCloseOrder, usePartialClose, useUpdateOrder } from '../order-mutations';
@@ -85,6 +86,7 @@ function OrderDialog({
   };
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog
       isOpen
@@ -95,7 +97,7 @@ function OrderDialog({
       testId={testId}
       footer={
         <>
-          <Button onClick={onClose}>{action.cancelLabel ?? 'Cancel'}</Button>
+          <Button onClick={onClose}>{action.cancelLabel ?? t('common.cancel')}</Button>
           <Button
             type="submit"
             variant={action.variant}
@@ -115,6 +117,7 @@ function OrderDialog({
 
 /** Edit take-profit and stop-loss (and the limit price of a pending order): PUT /orders/{id}. */
 export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const t = useT();
   const precision = precisionOf(pair);
   const isPending = order.status === ORDER_CODE.pending;
   const price = useDecimalField(isPending ? (order.price ?? '') : '');
@@ -154,21 +157,29 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
   return (
     <OrderDialog
       order={order}
-      title={isPending ? 'Edit order' : 'Take profit / Stop loss'}
+      title={isPending ? t('orders.dialog.editTitle') : t('orders.dialog.exitsTitle')}
       testId="edit-exits-dialog"
       onClose={onClose}
       onSubmit={submit}
-      action={{ label: 'Save', variant: 'primary', isPending: update.isPending, isDisabled: !hasChanges }}
+      action={{
+        label: t('common.save'),
+        variant: 'primary',
+        isPending: update.isPending,
+        isDisabled: !hasChanges,
+      }}
     >
       <Summary
         rows={[
-          ['Entry price', formatPrice(order.price, precision)],
-          ['Current price', formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision)],
+          [t('orders.col.entry'), formatPrice(order.price, precision)],
+          [
+            t('orders.dialog.currentPrice'),
+            formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision),
+          ],
         ]}
       />
       {isPending ? (
         <TextField
-          label="Limit price"
+          label={t('orders.col.limit')}
           inputMode="decimal"
           autoComplete="off"
           {...price}
@@ -177,37 +188,38 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
       ) : null}
       <div className={styles.pair}>
         <TextField
-          label="Take profit"
+          label={t('orders.dialog.takeProfit')}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="None"
+          placeholder={t('orders.dialog.none')}
           {...takeProfit}
           error={shown(errors.takeProfit)}
-          hint={order.side === 'buy' ? 'Above the price' : 'Below the price'}
+          hint={order.side === 'buy' ? t('orders.dialog.above') : t('orders.dialog.below')}
         />
         <TextField
-          label="Stop loss"
+          label={t('orders.dialog.stopLoss')}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="None"
+          placeholder={t('orders.dialog.none')}
           {...stopLoss}
           error={shown(errors.stopLoss)}
-          hint={order.side === 'buy' ? 'Below the price' : 'Above the price'}
+          hint={order.side === 'buy' ? t('orders.dialog.below') : t('orders.dialog.above')}
         />
       </div>
-      <p className={styles.note}>Leave a field empty to remove it.</p>
+      <p className={styles.note}>{t('orders.dialog.emptyRemoves')}</p>
     </OrderDialog>
   );
 }
 
 /** Add margin to an open position: POST /orders/{id}/margin; the liquidation price moves away. */
 export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
+  const t = useT();
   const precision = precisionOf(pair);
   const amount = useDecimalField();
   const [isSubmitted, setIsSubmitted] = useState(false);
   const addMargin = useAddMargin();
   const freeMargin = usePortfolio(order.account).data?.freeMargin;
-  const error = amountError(amount.value, { max: freeMargin }, 'Margin');
+  const error = amountError(amount.value, { max: freeMargin }, t('orders.col.margin'));
 
   const extra = toScaled(amount.value, MONEY_SCALE);
   const margin = toScaled(order.margin, MONEY_SCALE);
@@ -228,29 +240,33 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
   return (
     <OrderDialog
       order={order}
-      title="Add margin"
+      title={t('orders.dialog.marginTitle')}
       testId="add-margin-dialog"
       onClose={onClose}
       onSubmit={submit}
-      action={{ label: 'Add margin', variant: 'primary', isPending: addMargin.isPending }}
+      action={{ label: t('orders.dialog.marginTitle'), variant: 'primary', isPending: addMargin.isPending }}
     >
       <TextField
-        label="Amount (USD)"
+        label={t('orders.col.amount')}
         inputMode="decimal"
         autoComplete="off"
         autoFocus
         {...amount}
         error={isSubmitted ? error : undefined}
-        hint={freeMargin === undefined ? undefined : `Free margin ${formatMoney(freeMargin, 2)} USD`}
+        hint={
+          freeMargin === undefined
+            ? undefined
+            : t('orders.dialog.freeMargin', { amount: formatMoney(freeMargin, 2) })
+        }
       />
       <Summary
         rows={[
           [
-            'Margin',
+            t('orders.col.margin'),
             `${formatMoney(order.margin, 2)} → ${newMargin === null ? '—' : formatScaled(newMargin, 2)}`,
           ],
           [
-            'Liquidation price',
+            t('orders.dialog.liquidationPrice'),
             `${formatPrice(order.liquidationPrice, precision)} → ${formatPrice(newLiquidation, precision)}`,
           ],
         ]}
@@ -261,6 +277,7 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
 
 /** Close part of a position: POST /orders/{id}/partial-close; the part becomes its own order. */
 export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const t = useT();
   const precision = precisionOf(pair);
   const amount = useDecimalField();
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -271,11 +288,13 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
   // What stays open must still be a valid position of the pair.
   const maxPart = size - minimum;
   const part = toScaled(amount.value, MONEY_SCALE);
-  let error = amountError(amount.value, {}, 'Amount');
-  if (!error && part !== null && part >= size)
-    error = 'Less than the whole position (use Close for all of it)';
+  let error = amountError(amount.value, {}, t('orders.dialog.amount'));
+  if (!error && part !== null && part >= size) error = t('orders.dialog.partialWhole');
   else if (!error && part !== null && part > maxPart)
-    error = `At most ${formatScaled(maxPart, 2)}: at least ${formatScaled(minimum, 2)} must stay open`;
+    error = t('orders.dialog.partialMax', {
+      max: formatMoney(formatScaled(maxPart, 2), 2),
+      min: formatMoney(formatScaled(minimum, 2), 2),
+    });
   const estimate =
     part !== null && part > 0n ? livePnl({ ...order, amount: amount.value }, quote, precision) : null;
 
@@ -293,14 +312,18 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
   return (
     <OrderDialog
       order={order}
-      title="Partial close"
+      title={t('orders.dialog.partialTitle')}
       testId="partial-close-dialog"
       onClose={onClose}
       onSubmit={submit}
-      action={{ label: 'Close part', variant: 'danger', isPending: partialClose.isPending }}
+      action={{
+        label: t('orders.dialog.partialAction'),
+        variant: 'danger',
+        isPending: partialClose.isPending,
+      }}
     >
       <TextField
-        label="Amount to close (USD)"
+        label={t('orders.dialog.partialAmount')}
         inputMode="decimal"
         autoComplete="off"
         autoFocus
@@ -314,39 +337,45 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
           </Button>
         ))}
       </div>
-      <Summary rows={[['Estimated PnL', <SignedMoney key="pnl" value={estimate} suffix="USD" />]]} />
+      <Summary
+        rows={[[t('orders.dialog.estimatedPnl'), <SignedMoney key="pnl" value={estimate} suffix="USD" />]]}
+      />
     </OrderDialog>
   );
 }
 
 /** Close a whole position at the market: POST /orders/{id}/close (status Manual Close). */
 export function ClosePositionDialog({ order, pair, quote, onClose }: TOrderDialogProps) {
+  const t = useT();
   const precision = precisionOf(pair);
   const close = useCloseOrder();
   const pnl = livePnl(order, quote, precision);
   return (
     <OrderDialog
       order={order}
-      title="Close position"
+      title={t('orders.dialog.closeTitle')}
       testId="close-position-dialog"
       onClose={onClose}
       onSubmit={() => close.mutate({ order }, { onSuccess: onClose })}
       action={{
-        label: 'Close position',
+        label: t('orders.dialog.closeTitle'),
         variant: 'danger',
         isPending: close.isPending,
-        cancelLabel: 'Keep open',
+        cancelLabel: t('orders.dialog.keepOpen'),
         hasFocus: true,
       }}
     >
       <Summary
         rows={[
-          ['Entry price', formatPrice(order.price, precision)],
-          ['Close price (now)', formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision)],
-          ['Estimated PnL', <SignedMoney key="pnl" value={pnl} suffix="USD" />],
+          [t('orders.col.entry'), formatPrice(order.price, precision)],
+          [
+            t('orders.dialog.closePrice'),
+            formatPrice(quote ? closeSidePrice(order.side, quote) : null, precision),
+          ],
+          [t('orders.dialog.estimatedPnl'), <SignedMoney key="pnl" value={pnl} suffix="USD" />],
         ]}
       />
-      <p className={styles.note}>It closes at the market price when the server receives it.</p>
+      <p className={styles.note}>{t('orders.dialog.closeNote')}</p>
     </OrderDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TWalletTransaction, TWalletTxKind } from '@td/contracts/wallet';
-import { confirmationsText } from '@td/contracts/wallet';
 import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconWallet } from '../../../components/icons';
 import { PagedTable, usePager } from '../../../components/paged-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { t, useT } from '../../../lib/i18n';
 import { useWalletTransactions, WALLET_TX_PAGE_SIZE } from '../get-wallet-transactions';
 import { coinAmountUnit, coinName, networkName } from './coin-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -14,16 +14,19 @@ import styles from './wallet-transactions-table.module.css';
 
 const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 
-/** A deposit's or withdrawal's columns: what, when, how much, its status and its transaction. */
-export const WALLET_TX_COLUMNS: TColumn<TWalletTransaction>[] = [
+/**
+ * A deposit's or withdrawal's columns: what, when, how much, its status and its transaction. Called
+ * while drawing, so the headers are in the language shown.
+ */
+export const walletTxColumns = (): TColumn<TWalletTransaction>[] => [
   {
     key: 'coin',
-    header: 'Coin',
+    header: t('wallet.coin'),
     isPrimary: true,
     cell: (tx) => (
       <span className={styles.coin}>
         <span className={styles.kind} data-kind={tx.kind}>
-          {tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'}
+          {tx.kind === 'deposit' ? t('wallet.kind.deposit') : t('wallet.kind.withdrawal')}
         </span>
         <span>
           {coinName(tx.coin)} <span className={styles.muted}>· {networkName(tx.network)}</span>
@@ -33,12 +36,12 @@ export const WALLET_TX_COLUMNS: TColumn<TWalletTransaction>[] = [
   },
   {
     key: 'date',
-    header: 'Date',
+    header: t('wallet.transactions.date'),
     cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
   },
   {
     key: 'quantity',
-    header: 'Quantity',
+    header: t('wallet.transactions.quantity'),
     align: 'end',
     cell: (tx) => (
       <span className="tabular">
@@ -46,16 +49,24 @@ export const WALLET_TX_COLUMNS: TColumn<TWalletTransaction>[] = [
       </span>
     ),
   },
-  { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
+  {
+    key: 'amount',
+    header: t('wallet.transactions.amount'),
+    align: 'end',
+    cell: (tx) => formatMoney(tx.amount, 2),
+  },
   {
     key: 'status',
-    header: 'Status',
+    header: t('wallet.transactions.status'),
     cell: (tx) => (
       <span className={styles.status}>
         <PaymentStatusBadge status={tx.status} />
         {tx.status === PAYMENT_CODE.pending && tx.kind === 'deposit' ? (
           <span className={`${styles.muted} tabular`} data-testid="confirmations">
-            {confirmationsText(tx.confirmations, tx.requiredConfirmations)}
+            {t('wallet.transactions.confirmations', {
+              seen: Math.min(tx.confirmations, tx.requiredConfirmations),
+              needed: tx.requiredConfirmations,
+            })}
           </span>
         ) : null}
       </span>
@@ -63,7 +74,7 @@ export const WALLET_TX_COLUMNS: TColumn<TWalletTransaction>[] = [
   },
   {
     key: 'tx',
-    header: 'Transaction',
+    header: t('wallet.transactions.transaction'),
     cell: (tx) =>
       tx.explorerUrl && tx.txHash ? (
         <a className={styles.link} href={tx.explorerUrl} target="_blank" rel="noreferrer noopener">
@@ -91,6 +102,7 @@ export function WalletTransactionsTable({
   /** Keep reading the list even when nothing is in it yet (deposits on their way). */
   isWatching?: boolean;
 }) {
+  const t = useT();
   const pager = usePager(WALLET_TX_PAGE_SIZE);
   const query = useWalletTransactions({ kind, page: pager.page, limit: pager.limit }, isWatching);
 
@@ -98,12 +110,15 @@ export function WalletTransactionsTable({
     <Card title={title} isFlush>
       <PagedTable
         caption={title}
-        columns={WALLET_TX_COLUMNS}
+        columns={walletTxColumns()}
         query={query}
         pager={pager}
-        noun="transactions"
+        noun={t('wallet.transactions.noun')}
+        errorTitle={t('wallet.transactions.loadError')}
         skeletonRows={3}
-        empty={<EmptyState icon={<IconWallet />} title="No transactions yet" description={emptyText} />}
+        empty={
+          <EmptyState icon={<IconWallet />} title={t('wallet.transactions.empty')} description={emptyText} />
+        }
       />
     </Card>
   );

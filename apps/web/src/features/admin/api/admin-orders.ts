@@ -3,6 +3,7 @@ import { ZAdminOrder } from '@td/contracts/admin';
 import { pageOf } from '@td/contracts/envelope';
 import type { TOrderStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { ADMIN_PAGE_SIZE } from './admin-users';
 
 export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
@@ -33,7 +34,7 @@ export const updateAdminOrder = ({
 }) =>
   api.put(`/admin/orders/${encodeURIComponent(id)}`, body, {
     schema: ZAdminOrder,
-    fallbackErrorMessage: 'Order update failed',
+    fallbackErrorMessage: t('admin.orders.updateFailed'),
   });
 
 export function useUpdateAdminOrder() {

@@ -3,6 +3,7 @@ import { ZAdminUser, ZAdminUserDetail } from '@td/contracts/admin';
 import { pageOf } from '@td/contracts/envelope';
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
 export const ADMIN_PAGE_SIZE = 20;
@@ -28,7 +29,7 @@ export const useAdminUsers = (q: string, page: number) =>
 export const getAdminUser = (id: string) =>
   api.get(`/admin/users/${encodeURIComponent(id)}`, {
     schema: ZAdminUserDetail,
-    fallbackErrorMessage: 'User fetch failed',
+    fallbackErrorMessage: t('admin.users.fetchFailed'),
   });
 
 export const useAdminUser = (id: string) =>
@@ -39,16 +40,18 @@ export const setUserStatus = ({ id, status }: { id: string; status: TUserStatus 
   api.put(
     `/admin/users/${encodeURIComponent(id)}/status`,
     { status },
-    { fallbackErrorMessage: 'User update failed' },
+    { fallbackErrorMessage: t('admin.users.updateFailed') },
   );
 export const setUserRole = ({ id, role }: { id: string; role: TRole }) =>
   api.put(
     `/admin/users/${encodeURIComponent(id)}/role`,
     { role },
-    { fallbackErrorMessage: 'User update failed' },
+    { fallbackErrorMessage: t('admin.users.updateFailed') },
   );
 export const deleteUser = (id: string) =>
-  api.delete(`/admin/users/${encodeURIComponent(id)}`, { fallbackErrorMessage: 'User delete failed' });
+  api.delete(`/admin/users/${encodeURIComponent(id)}`, {
+    fallbackErrorMessage: t('admin.users.deleteFailed'),
+  });
 
 /** An administrator's change: on success what it changed refreshes, and the audit log, which records it. */
 export function useAuditedMutation<TInput>(

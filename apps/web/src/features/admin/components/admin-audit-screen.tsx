@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useAuditLog } from '../api/admin-audit';
 import styles from './admin.module.css';
 import { AdminList, useListFilters } from './admin-list';
@@ -22,23 +23,31 @@ const ACTIONS = [
   'ticket.status',
 ];
 
-const COLUMNS: TColumn<TAuditEntry>[] = [
+const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
   {
     key: 'when',
-    header: 'When',
+    header: t('admin.audit.when'),
     isPrimary: true,
     cell: (entry) => <span className="tabular">{formatDateTime(entry.createdAt)}</span>,
   },
-  { key: 'who', header: 'Administrator', cell: (entry) => <EmailText value={entry.actor.email} /> },
-  { key: 'what', header: 'Action', cell: (entry) => <code className={styles.code}>{entry.action}</code> },
+  {
+    key: 'who',
+    header: t('admin.audit.administrator'),
+    cell: (entry) => <EmailText value={entry.actor.email} />,
+  },
+  {
+    key: 'what',
+    header: t('admin.audit.action'),
+    cell: (entry) => <code className={styles.code}>{entry.action}</code>,
+  },
   {
     key: 'target',
-    header: 'Target',
+    header: t('admin.audit.target'),
     cell: (entry) => <span className={styles.sub}>{`${entry.targetType} ${entry.targetId}`}</span>,
   },
   {
     key: 'change',
-    header: 'Change',
+    header: t('admin.audit.change'),
     cell: (entry) => (
       <span className={styles.change}>
         {changesOf(entry.action, entry.before, entry.after).map((line) => (
@@ -51,6 +60,7 @@ const COLUMNS: TColumn<TAuditEntry>[] = [
 
 /** Who did what, to what, from which state to which, and when: every administrator action. */
 export function AdminAuditScreen() {
+  const t = useT();
   const list = useListFilters({ action: '' });
   const query = useAuditLog(list.filters.action, list.page);
   return (
@@ -58,21 +68,22 @@ export function AdminAuditScreen() {
       list={list}
       toolbar={
         <SelectField
-          label="Action"
+          label={t('admin.audit.action')}
           value={list.filters.action}
           className={styles.filter}
           options={[
-            { value: '', label: 'All actions' },
+            { value: '', label: t('admin.audit.allActions') },
             ...ACTIONS.map((value) => ({ value, label: value })),
           ]}
           onChange={(event) => list.setFilter('action', event.target.value)}
         />
       }
-      caption="Audit log"
-      columns={COLUMNS}
-      empty={<EmptyState icon={<IconHistory size={24} />} title="No administrator action yet." />}
+      caption={t('admin.title.audit')}
+      columns={columns(t)}
+      empty={<EmptyState icon={<IconHistory size={24} />} title={t('admin.audit.empty')} />}
       query={query}
-      noun="entries"
+      noun={t('admin.audit.noun')}
+      errorTitle={t('admin.audit.loadError')}
     />
   );
 }

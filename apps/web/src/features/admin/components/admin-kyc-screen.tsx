@@ -1,28 +1,21 @@
-import {
-  DOCUMENT_TYPE_LABEL,
-  KYC_STATUS_LABEL,
-  type TKycSubmission,
-  type TKycSubmissionStatus,
-} from '@td/contracts/kyc';
+import type { TKycSubmission, TKycSubmissionStatus } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconShieldCheck } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { documentTypeText, kycStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useAdminKycSubmissions } from '../api/admin-kyc';
 import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TKycSubmissionStatus;
-const FILTERS: { value: TFilter; label: string }[] = [
-  { value: 'pending', label: KYC_STATUS_LABEL.pending },
-  { value: 'approved', label: KYC_STATUS_LABEL.approved },
-  { value: 'rejected', label: KYC_STATUS_LABEL.rejected },
-  { value: 'all', label: 'All' },
-];
+const FILTERS: readonly TFilter[] = ['pending', 'approved', 'rejected', 'all'];
 
 export const KYC_STATUS_TONE: Record<TKycSubmissionStatus, TTone> = {
   pending: 'info',
@@ -32,6 +25,11 @@ export const KYC_STATUS_TONE: Record<TKycSubmissionStatus, TTone> = {
 
 /** Identity documents waiting for review (the oldest first), and the decisions made. */
 export function AdminKycScreen() {
+  const t = useT();
+  const tabs: TFilterTab<TFilter>[] = FILTERS.map((value) => ({
+    value,
+    label: value === 'all' ? t('common.all') : kycStatusText(value),
+  }));
   const list = useListFilters<{ status: TFilter }>({ status: 'pending' });
   const filter = list.filters.status;
   const query = useAdminKycSubmissions(filter === 'all' ? undefined : filter, list.page);
@@ -39,7 +37,7 @@ export function AdminKycScreen() {
   const columns: TColumn<TKycSubmission>[] = [
     {
       key: 'user',
-      header: 'User',
+      header: t('admin.column.user'),
       isPrimary: true,
       cell: (row) => (
         <Link to={PATHS.admin.kycSubmission(row.id)} className={styles.strongLink}>
@@ -47,29 +45,29 @@ export function AdminKycScreen() {
         </Link>
       ),
     },
-    { key: 'document', header: 'Document', cell: (row) => DOCUMENT_TYPE_LABEL[row.documentType] },
+    { key: 'document', header: t('admin.kyc.document'), cell: (row) => documentTypeText(row.documentType) },
     {
       key: 'sent',
-      header: 'Sent',
+      header: t('admin.kyc.sent'),
       cell: (row) => <span className="tabular">{formatDateTime(row.createdAt)}</span>,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('admin.column.status'),
       cell: (row) => (
         <span className={styles.cellStack}>
-          <Badge tone={KYC_STATUS_TONE[row.status]}>{KYC_STATUS_LABEL[row.status]}</Badge>
+          <Badge tone={KYC_STATUS_TONE[row.status]}>{kycStatusText(row.status)}</Badge>
           {row.reason ? <span className={styles.sub}>{row.reason}</span> : null}
         </span>
       ),
     },
     {
       key: 'open',
-      header: 'Review',
+      header: t('admin.kyc.reviewHeader'),
       align: 'end',
       cell: (row) => (
         <Link to={PATHS.admin.kycSubmission(row.id)} className={styles.strongLink}>
-          {row.status === 'pending' ? 'Review' : 'Open'}
+          {row.status === 'pending' ? t('admin.kyc.review') : t('admin.kyc.open')}
         </Link>
       ),
     },
@@ -78,14 +76,15 @@ export function AdminKycScreen() {
   return (
     <AdminList
       list={list}
-      toolbar={<StatusTabs list={list} tabs={FILTERS} />}
-      counted={['submission', 'submissions']}
-      caption="Identity submissions"
+      toolbar={<StatusTabs list={list} tabs={tabs} />}
+      counted="admin.kyc.count"
+      caption={t('admin.kyc.caption')}
       columns={columns}
       skeletonRows={6}
-      empty={<EmptyState icon={<IconShieldCheck size={24} />} title="Nothing to review." />}
+      empty={<EmptyState icon={<IconShieldCheck size={24} />} title={t('admin.kyc.empty')} />}
       query={query}
-      noun="submissions"
+      noun={t('admin.kyc.noun')}
+      errorTitle={t('admin.kyc.loadError')}
     />
   );
 }

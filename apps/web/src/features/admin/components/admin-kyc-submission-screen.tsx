@@ -1,9 +1,4 @@
-import {
-  DOCUMENT_KIND_LABEL,
-  DOCUMENT_TYPE_LABEL,
-  KYC_STATUS_LABEL,
-  ZKycRejectRequest,
-} from '@td/contracts/kyc';
+import { ZKycRejectRequest } from '@td/contracts/kyc';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
@@ -17,6 +12,8 @@ import { TextField } from '../../../components/text-field';
 import { countryName } from '../../../lib/countries';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { documentKindText, documentTypeText, kycStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { approveKyc, rejectKyc, useAdminKycMutation, useAdminKycSubmission } from '../api/admin-kyc';
 import styles from './admin.module.css';
@@ -27,6 +24,7 @@ import { KYC_STATUS_TONE } from './admin-kyc-screen';
  * short-lived signed links), and the decision: approve, or reject with a reason the user reads.
  */
 export function AdminKycSubmissionScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const query = useAdminKycSubmission(id);
   const approve = useAdminKycMutation(approveKyc);
@@ -54,61 +52,61 @@ export function AdminKycSubmissionScreen() {
     <div className={styles.stack}>
       <div className={styles.rowBetween}>
         <ButtonLink to={PATHS.admin.kyc} variant="ghost" icon={<IconArrowLeft size={16} />}>
-          Queue
+          {t('admin.queue')}
         </ButtonLink>
       </div>
       {query.isError ? (
         <Card>
-          <LoadError title="The submission could not load" onRetry={() => void query.refetch()} />
+          <LoadError title={t('admin.kyc.submissionLoadError')} onRetry={() => void query.refetch()} />
         </Card>
       ) : !submission ? (
         <Skeleton height={420} />
       ) : (
         <div className={styles.kycReview}>
           <Card
-            title="Details"
+            title={t('admin.kyc.details')}
             actions={
-              <Badge tone={KYC_STATUS_TONE[submission.status]}>{KYC_STATUS_LABEL[submission.status]}</Badge>
+              <Badge tone={KYC_STATUS_TONE[submission.status]}>{kycStatusText(submission.status)}</Badge>
             }
           >
             <dl className={styles.facts}>
-              <dt>Account</dt>
+              <dt>{t('admin.kyc.account')}</dt>
               <dd>{submission.email}</dd>
-              <dt>Legal name</dt>
+              <dt>{t('admin.kyc.legalName')}</dt>
               <dd>
                 {submission.details
                   ? `${submission.details.legalFirstName} ${submission.details.legalLastName}`
                   : '—'}
               </dd>
-              <dt>Date of birth</dt>
+              <dt>{t('admin.kyc.dateOfBirth')}</dt>
               <dd className="tabular">
                 {submission.details ? formatDate(`${submission.details.dateOfBirth}T00:00:00Z`) : '—'}
               </dd>
-              <dt>Country</dt>
+              <dt>{t('admin.kyc.country')}</dt>
               <dd>
                 {submission.details
                   ? (countryName(submission.details.country) ?? submission.details.country)
                   : '—'}
               </dd>
-              <dt>Address</dt>
+              <dt>{t('admin.kyc.address')}</dt>
               <dd>
                 {submission.details
                   ? `${submission.details.addressLine}, ${submission.details.postalCode} ${submission.details.city}`
                   : '—'}
               </dd>
-              <dt>Document</dt>
-              <dd>{DOCUMENT_TYPE_LABEL[submission.documentType]}</dd>
-              <dt>Sent</dt>
+              <dt>{t('admin.kyc.document')}</dt>
+              <dd>{documentTypeText(submission.documentType)}</dd>
+              <dt>{t('admin.kyc.sent')}</dt>
               <dd className="tabular">{formatDateTime(submission.createdAt)}</dd>
               {submission.decidedAt ? (
                 <>
-                  <dt>Decided</dt>
+                  <dt>{t('admin.kyc.decided')}</dt>
                   <dd className="tabular">{formatDateTime(submission.decidedAt)}</dd>
                 </>
               ) : null}
               {submission.reason ? (
                 <>
-                  <dt>Reason</dt>
+                  <dt>{t('admin.reason')}</dt>
                   <dd>{submission.reason}</dd>
                 </>
               ) : null}
@@ -125,11 +123,11 @@ export function AdminKycSubmissionScreen() {
                     )
                   }
                 >
-                  Approve
+                  {t('admin.approve')}
                 </Button>
                 <form className={styles.inlineForm} onSubmit={(event) => void onReject(event)} noValidate>
                   <TextField
-                    label="Reason for rejecting"
+                    label={t('admin.kyc.rejectReason')}
                     name="reason"
                     value={reason}
                     error={reasonError}
@@ -141,23 +139,23 @@ export function AdminKycSubmissionScreen() {
                     }}
                   />
                   <Button type="submit" variant="danger" isLoading={reject.isPending}>
-                    Reject
+                    {t('admin.reject')}
                   </Button>
                 </form>
               </div>
             ) : null}
           </Card>
-          <Card title="Documents">
+          <Card title={t('admin.kyc.documents')}>
             {submission.documents.length === 0 ? (
-              <p className={styles.emptyRow}>The documents were deleted with the account.</p>
+              <p className={styles.emptyRow}>{t('admin.kyc.documentsDeleted')}</p>
             ) : (
               <div className={styles.kycDocuments}>
                 {submission.documents.map((document) => (
                   <figure key={document.kind} className={styles.kycDocument}>
                     <a href={document.url} target="_blank" rel="noreferrer">
-                      <img src={document.url} alt={`${DOCUMENT_KIND_LABEL[document.kind]} of the document`} />
+                      <img src={document.url} alt={t(`admin.kyc.documentAlt.${document.kind}`)} />
                     </a>
-                    <figcaption>{DOCUMENT_KIND_LABEL[document.kind]}</figcaption>
+                    <figcaption>{documentKindText(document.kind)}</figcaption>
                   </figure>
                 ))}
               </div>

@@ -3,6 +3,7 @@ import { Card } from '../../../components/card';
 import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
+import { type TCountKey, tCount, useLanguage, useT } from '../../../lib/i18n';
 import { ADMIN_PAGE_SIZE } from '../api/admin-users';
 import styles from './admin.module.css';
 
@@ -21,8 +22,8 @@ interface TAdminListProps<TRow extends { id: string }> extends Omit<TPagedTableP
   list: { page: number; setPage: (page: number) => void };
   /** The filters above the table. */
   toolbar: ReactNode;
-  /** What the total at the end of the toolbar counts, singular and plural; no total without it. */
-  counted?: readonly [one: string, many: string];
+  /** The text of the total at the end of the toolbar ('{count} users'); no total without it. */
+  counted?: TCountKey;
   /** What opens over the list (dialogs). */
   children?: ReactNode;
 }
@@ -35,15 +36,14 @@ export function AdminList<TRow extends { id: string }>({
   children,
   ...table
 }: TAdminListProps<TRow>) {
+  useLanguage();
   const total = table.query.data?.total;
   return (
     <Card isFlush>
       <div className={styles.toolbar}>
         {toolbar}
         {counted && total !== undefined ? (
-          <span className={styles.total}>
-            {total} {total === 1 ? counted[0] : counted[1]}
-          </span>
+          <span className={styles.total}>{tCount(counted, total)}</span>
         ) : null}
       </div>
       <PagedTable {...table} pager={{ page: list.page, limit: ADMIN_PAGE_SIZE, setPage: list.setPage }} />
@@ -82,9 +82,10 @@ export function StatusTabs<TStatus extends string>({
   };
   tabs: readonly TFilterTab<TStatus>[];
 }) {
+  const t = useT();
   return (
     <FilterTabs
-      label="Status"
+      label={t('admin.column.status')}
       tabs={tabs}
       value={list.filters.status}
       onChange={(value) => list.setFilter('status', value)}

@@ -13,12 +13,15 @@ import { usePairs } from '../../../domain/market/get-pairs';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { orderStatusText } from '../../../lib/labels';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 
 /** TP/SL of one live order; empty clears it. */
 function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
+  const t = useT();
   const update = useUpdateAdminOrder();
   const [takeProfit, setTakeProfit] = useState(order.takeProfit ?? '');
   const [stopLoss, setStopLoss] = useState(order.stopLoss ?? '');
@@ -39,30 +42,34 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
     <Dialog
       isOpen
       onClose={onClose}
-      title={`TP/SL of ${displaySymbol(order.symbol)}`}
-      description={`${order.side === 'buy' ? 'Buy' : 'Sell'} ${formatMoney(order.amount, 2)} USD at ${formatGivenPrice(order.price)} for ${order.userEmail}`}
+      title={t('admin.orders.exitsTitle', { symbol: displaySymbol(order.symbol) })}
+      description={t(order.side === 'buy' ? 'admin.orders.exitsBuy' : 'admin.orders.exitsSell', {
+        amount: formatMoney(order.amount, 2),
+        price: formatGivenPrice(order.price),
+        email: order.userEmail,
+      })}
       onSubmit={() => void onSubmit()}
       testId="order-exits-dialog"
       footer={
         <>
           <Button variant="ghost" type="button" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="primary" type="submit" isLoading={update.isPending}>
-            Save
+            {t('common.save')}
           </Button>
         </>
       }
     >
       <div className={styles.form}>
         <TextField
-          label="Take profit"
+          label={t('admin.orders.takeProfit')}
           inputMode="decimal"
           value={takeProfit}
           onChange={(event) => setTakeProfit(event.target.value)}
         />
         <TextField
-          label="Stop loss"
+          label={t('admin.orders.stopLoss')}
           inputMode="decimal"
           value={stopLoss}
           onChange={(event) => setStopLoss(event.target.value)}
@@ -74,6 +81,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
 
 /** Every user's orders, searched by pair, e-mail or id; TP/SL of a live one can be changed. */
 export function AdminOrdersScreen() {
+  const t = useT();
   const list = useListFilters<{ q: string; status: TOrderStatus | '' }>({ q: '', status: '' });
   const { q, status } = list.filters;
   const [editing, setEditing] = useState<TAdminOrder | null>(null);
@@ -88,7 +96,7 @@ export function AdminOrdersScreen() {
   const columns: TColumn<TAdminOrder>[] = [
     {
       key: 'pair',
-      header: 'Order',
+      header: t('admin.orders.order'),
       isPrimary: true,
       cell: (order) => (
         <span className={styles.strong}>
@@ -97,22 +105,31 @@ export function AdminOrdersScreen() {
         </span>
       ),
     },
-    { key: 'account', header: 'Account', cell: (order) => (order.account === 'demo' ? 'Demo' : 'Real') },
+    {
+      key: 'account',
+      header: t('admin.column.account'),
+      cell: (order) => (order.account === 'demo' ? t('common.demo') : t('common.real')),
+    },
     {
       key: 'side',
-      header: 'Side',
-      cell: (order) => `${order.side === 'buy' ? 'Buy' : 'Sell'} ×${order.leverage}`,
+      header: t('admin.column.side'),
+      cell: (order) => `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ×${order.leverage}`,
     },
-    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
+    {
+      key: 'amount',
+      header: t('admin.column.amountUsd'),
+      align: 'end',
+      cell: (order) => formatMoney(order.amount, 2),
+    },
     {
       key: 'price',
-      header: 'Price',
+      header: t('admin.orders.price'),
       align: 'end',
       cell: (order) => <span className="tabular">{formatGivenPrice(order.price)}</span>,
     },
     {
       key: 'exits',
-      header: 'TP / SL',
+      header: t('admin.orders.exitsHeader'),
       align: 'end',
       cell: (order) => (
         <span className="tabular">
@@ -123,10 +140,14 @@ export function AdminOrdersScreen() {
     },
     {
       key: 'date',
-      header: 'Placed',
+      header: t('admin.orders.placed'),
       cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
     },
-    { key: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      key: 'status',
+      header: t('admin.column.status'),
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
     {
       key: 'edit',
       header: '',
@@ -134,7 +155,7 @@ export function AdminOrdersScreen() {
       cell: (order) =>
         order.status === ORDER_CODE.active || order.status === ORDER_CODE.pending ? (
           <Button size="sm" variant="secondary" onClick={() => setEditing(order)}>
-            Edit TP/SL
+            {t('admin.orders.editExits')}
           </Button>
         ) : null,
     },
@@ -146,20 +167,20 @@ export function AdminOrdersScreen() {
       toolbar={
         <>
           <ListSearch
-            label="Search orders"
-            placeholder="Pair (BTC/USD), e-mail, order or user id"
+            label={t('admin.orders.search')}
+            placeholder={t('admin.orders.searchHint')}
             value={q}
             onChange={(value) => list.setFilter('q', value)}
           />
           <SelectField
-            label="Status"
+            label={t('admin.column.status')}
             value={status}
             className={styles.filter}
             options={[
-              { value: '', label: 'All statuses' },
+              { value: '', label: t('admin.orders.allStatuses') },
               ...(Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
                 value,
-                label: ORDER_STATUS[value],
+                label: orderStatusText(value),
               })),
             ]}
             onChange={(event) => {
@@ -169,11 +190,12 @@ export function AdminOrdersScreen() {
           />
         </>
       }
-      caption="Orders"
+      caption={t('admin.title.orders')}
       columns={columns}
-      empty={<EmptyState icon={<IconCandles size={24} />} title="No order matches." />}
+      empty={<EmptyState icon={<IconCandles size={24} />} title={t('admin.orders.empty')} />}
       query={query}
-      noun="orders"
+      noun={t('admin.orders.noun')}
+      errorTitle={t('admin.orders.loadError')}
     >
       {editing ? <ExitsDialog order={editing} onClose={() => setEditing(null)} /> : null}
     </AdminList>

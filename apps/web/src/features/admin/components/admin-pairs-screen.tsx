@@ -1,5 +1,5 @@
 import type { TAdminPair } from '@td/contracts/admin';
-import { PAIR_CODE } from '@td/contracts/statuses';
+import { PAIR_CODE, type TPairStatus } from '@td/contracts/statuses';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
@@ -7,18 +7,20 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { FilterTabs } from '../../../components/filter-tabs';
+import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { IconLineChart } from '../../../components/icons';
+import { formatMoney } from '../../../lib/format';
 import { displayPair } from '../../../lib/format-market';
+import { tCount, useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
 import { ListSearch } from './admin-list';
 
-const TYPE_LABEL = { crp: 'Crypto', forex: 'Forex', stocks: 'Stocks' } as const;
-
 /** One pair's editable limits: spread (ppm of the price) and max leverage, saved together. */
 function PairLimits({ pair }: { pair: TAdminPair }) {
+  const t = useT();
   const update = useUpdatePair();
   const [spreadPpm, setSpreadPpm] = useState(String(pair.spreadPpm));
   const [maxLeverage, setMaxLeverage] = useState(String(pair.maxLeverage));
@@ -41,7 +43,7 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
       }}
     >
       <label className={styles.inlineField}>
-        <span>Spread ppm</span>
+        <span>{t('admin.pairs.spreadPpm')}</span>
         <input
           type="number"
           min={0}
@@ -51,7 +53,7 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
         />
       </label>
       <label className={styles.inlineField}>
-        <span>Max ×</span>
+        <span>{t('admin.pairs.maxLeverage')}</span>
         <input
           type="number"
           min={1}
@@ -61,7 +63,7 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
         />
       </label>
       <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
-        Save
+        {t('common.save')}
       </Button>
     </form>
   );
@@ -69,6 +71,7 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
 
 /** Whether the pair can be traded: a switch that says its state, turned with a click or Space. */
 function TradingSwitch({ pair }: { pair: TAdminPair }) {
+  const t = useT();
   const update = useUpdatePair();
   const isActive = pair.status === PAIR_CODE.active;
   return (
@@ -76,7 +79,7 @@ function TradingSwitch({ pair }: { pair: TAdminPair }) {
       type="button"
       role="switch"
       aria-checked={isActive}
-      aria-label={`Trading on ${displayPair(pair.base, pair.quote)}`}
+      aria-label={t('admin.pairs.tradingOn', { pair: displayPair(pair.base, pair.quote) })}
       className={styles.switch}
       disabled={update.isPending}
       onClick={() =>
@@ -91,17 +94,12 @@ function TradingSwitch({ pair }: { pair: TAdminPair }) {
       <span className={styles.switchTrack} aria-hidden="true">
         <span className={styles.switchThumb} />
       </span>
-      <span>{isActive ? 'Enabled' : 'Disabled'}</span>
+      <span>{isActive ? t('admin.pairs.enabled') : t('admin.pairs.disabled')}</span>
     </button>
   );
 }
 
-const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: PAIR_CODE.active, label: 'Enabled' },
-  { value: PAIR_CODE.disabled, label: 'Disabled' },
-] as const;
-type TStatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+type TStatusFilter = 'all' | TPairStatus;
 
 /** Whether a pair answers the search: its name as shown, its symbol or its market. */
 function matches(pair: TAdminPair, search: string): boolean {
@@ -110,7 +108,7 @@ function matches(pair: TAdminPair, search: string): boolean {
     .toLowerCase()
     .replace(/[\s/_-]/g, '');
   if (!needle) return true;
-  return [displayPair(pair.base, pair.quote), pair.symbol, TYPE_LABEL[pair.pairType]].some((text) =>
+  return [displayPair(pair.base, pair.quote), pair.symbol, pairTypeText(pair.pairType)].some((text) =>
     text
       .toLowerCase()
       .replace(/[\s/_-]/g, '')
@@ -118,56 +116,51 @@ function matches(pair: TAdminPair, search: string): boolean {
   );
 }
 
-const COLUMNS: TColumn<TAdminPair>[] = [
+const columns = (t: ReturnType<typeof useT>): TColumn<TAdminPair>[] => [
   {
     key: 'pair',
-    header: 'Pair',
+    header: t('admin.pairs.pair'),
     isPrimary: true,
     cell: (pair) => (
       <span className={styles.strong}>
         {displayPair(pair.base, pair.quote)}
-        <span className={styles.sub}>{TYPE_LABEL[pair.pairType]}</span>
+        <span className={styles.sub}>{pairTypeText(pair.pairType)}</span>
       </span>
     ),
   },
-  { key: 'status', header: 'Trading', cell: (pair) => <TradingSwitch pair={pair} /> },
+  { key: 'status', header: t('admin.pairs.trading'), cell: (pair) => <TradingSwitch pair={pair} /> },
   {
     key: 'limits',
-    header: 'Spread and leverage',
+    header: t('admin.pairs.limits'),
     cell: (pair) => <PairLimits key={`${pair.spreadPpm}-${pair.maxLeverage}`} pair={pair} />,
   },
 ];
 
-const FEED_LABEL = {
-  binance: 'Binance (crypto)',
-  finnhub: 'Finnhub (forex and stocks)',
-  simulator: 'Built-in simulator',
-} as const;
-const FEED_STATE = {
-  live: { tone: 'positive', label: 'Live' },
-  delayed: { tone: 'warning', label: 'Delayed' },
-  waiting: { tone: 'neutral', label: 'Waiting' },
-} as const;
+const FEED_STATE_TONE = { live: 'positive', delayed: 'warning', waiting: 'neutral' } as const;
 
 /** Each price feed: its pairs, its state and how old its newest price is. */
 function FeedsCard() {
+  const t = useT();
   const { data: feeds } = useFeedHealth();
   return (
-    <Card title="Price feeds" className={styles.banner}>
+    <Card title={t('admin.pairs.feeds')} className={styles.banner}>
       <ul className={styles.feeds} data-testid="price-feeds">
         {(feeds ?? []).map((feed) => (
           <li key={feed.feed} className={styles.feed}>
-            <span className={styles.strong}>{FEED_LABEL[feed.feed]}</span>
+            <span className={styles.strong}>{t(`admin.pairs.feed.${feed.feed}`)}</span>
             <span className={styles.sub}>
-              {feed.pairs} {feed.pairs === 1 ? 'pair' : 'pairs'}
+              {tCount('admin.pairs.feedPairs', feed.pairs)}
+              {' · '}
               {feed.lastMessageAgeMs === null
-                ? ' · no price yet'
-                : ` · last price ${(feed.lastMessageAgeMs / 1000).toFixed(1)} s ago`}
+                ? t('admin.pairs.noPriceYet')
+                : t('admin.pairs.lastPrice', {
+                    seconds: formatMoney(String(feed.lastMessageAgeMs / 1000), 1),
+                  })}
             </span>
-            <Badge tone={FEED_STATE[feed.state].tone}>{FEED_STATE[feed.state].label}</Badge>
+            <Badge tone={FEED_STATE_TONE[feed.state]}>{t(`admin.pairs.feedState.${feed.state}`)}</Badge>
           </li>
         ))}
-        {feeds?.length === 0 ? <li className={styles.sub}>No price has come yet.</li> : null}
+        {feeds?.length === 0 ? <li className={styles.sub}>{t('admin.pairs.noPrices')}</li> : null}
       </ul>
     </Card>
   );
@@ -175,9 +168,15 @@ function FeedsCard() {
 
 /** The pair catalogue: the feeds' state, then enable or disable trading, and each pair's limits. */
 export function AdminPairsScreen() {
+  const t = useT();
   const query = useAdminPairs();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TStatusFilter>('all');
+  const statusTabs: TFilterTab<TStatusFilter>[] = [
+    { value: 'all', label: t('common.all') },
+    { value: PAIR_CODE.active, label: t('admin.pairs.filterEnabled') },
+    { value: PAIR_CODE.disabled, label: t('admin.pairs.filterDisabled') },
+  ];
   const rows = query.data?.filter(
     (pair) => matches(pair, search) && (status === 'all' || pair.status === status),
   );
@@ -187,26 +186,32 @@ export function AdminPairsScreen() {
       <Card isFlush>
         <div className={styles.toolbar}>
           <ListSearch
-            label="Search pairs"
-            placeholder="BTC/USD, EUR, Stocks…"
+            label={t('admin.pairs.search')}
+            placeholder={t('admin.pairs.searchHint')}
             value={search}
             onChange={setSearch}
           />
-          <FilterTabs label="Trading" tabs={STATUS_FILTERS} value={status} onChange={setStatus} size="sm" />
+          <FilterTabs
+            label={t('admin.pairs.trading')}
+            tabs={statusTabs}
+            value={status}
+            onChange={setStatus}
+            size="sm"
+          />
           {rows ? (
             <span className={styles.total}>
-              {rows.length} of {query.data?.length} pairs
+              {t('admin.pairs.shown', { shown: rows.length, total: query.data?.length ?? 0 })}
             </span>
           ) : null}
         </div>
         <DataTable
-          caption="Pairs"
-          columns={COLUMNS}
+          caption={t('admin.title.pairs')}
+          columns={columns(t)}
           rows={rows}
           rowKey={(pair) => pair.symbol}
           isLoading={query.isPending}
           skeletonRows={8}
-          empty={<EmptyState icon={<IconLineChart size={24} />} title="No pair matches." />}
+          empty={<EmptyState icon={<IconLineChart size={24} />} title={t('admin.pairs.empty')} />}
         />
       </Card>
     </>

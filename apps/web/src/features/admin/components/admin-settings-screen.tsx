@@ -13,36 +13,47 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { TextField } from '../../../components/text-field';
+import { type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import { useAdminSettings, useUpdateSettings } from '../api/admin-settings';
 import styles from './admin.module.css';
 
-const GROUP_TITLE: Record<TSettingGroup, string> = {
-  general: 'General',
-  trading: 'Trading',
-  wallet: 'Wallet',
-  referral: 'Referral',
-  kyc: 'Identity verification',
-};
+const GROUP_TITLE = {
+  general: 'admin.settings.group.general',
+  trading: 'admin.settings.group.trading',
+  wallet: 'admin.settings.group.wallet',
+  referral: 'admin.settings.group.referral',
+  kyc: 'admin.settings.group.kyc',
+} as const satisfies Record<TSettingGroup, TMessageKey>;
 
-const LABEL: Record<string, string> = {
-  appName: 'Product name',
-  maintenanceNotice: 'Maintenance notice (shown to every user; empty for none)',
-  supportEmail: 'Support e-mail',
-  openingFeeRate: 'Opening fee rate (0.0005 = 0.05 %)',
-  demoStartBalance: 'Demo starting balance (USD)',
-  minAmount: 'Minimum order (USD)',
-  maxAmount: 'Maximum order (USD)',
-  maxLeverage: 'Leverage caps',
-  maxQuoteAgeMs: 'Prices older than this are delayed: not traded on (ms)',
-  confirmOrderAboveShare: 'Ask to confirm orders above this share of the balance (0.5 = 50 %)',
-  reviewAbove: 'Withdrawals above this wait for review (USD)',
-  depositsEnabled: 'Deposits enabled',
-  withdrawalsEnabled: 'Withdrawals enabled',
-  quoteTtlSeconds: 'A withdrawal quote holds its rate for (seconds)',
-  commissionRate: 'Referral commission (0.2 = 20 % of the fees)',
-  isEnabled: 'Referral commission enabled',
-  blockedCountries: 'Countries not served (ISO codes, comma-separated: US, IR)',
-  level2DailyWithdrawal: 'Daily withdrawal limit of a verified identity (USD)',
+/** Each group's save button: the group's name inside a sentence reads differently per language. */
+const GROUP_SAVE = {
+  general: 'admin.settings.save.general',
+  trading: 'admin.settings.save.trading',
+  wallet: 'admin.settings.save.wallet',
+  referral: 'admin.settings.save.referral',
+  kyc: 'admin.settings.save.kyc',
+} as const satisfies Record<TSettingGroup, TMessageKey>;
+
+const LABEL: Record<string, TMessageKey> = {
+  appName: 'admin.settings.appName',
+  maintenanceNotice: 'admin.settings.maintenanceNotice',
+  supportEmail: 'admin.settings.supportEmail',
+  openingFeeRate: 'admin.settings.openingFeeRate',
+  demoStartBalance: 'admin.settings.demoStartBalance',
+  minAmount: 'admin.settings.minAmount',
+  maxAmount: 'admin.settings.maxAmount',
+  maxLeverage: 'admin.settings.maxLeverage',
+  maxQuoteAgeMs: 'admin.settings.maxQuoteAgeMs',
+  confirmOrderAboveShare: 'admin.settings.confirmOrderAboveShare',
+  reviewAbove: 'admin.settings.reviewAbove',
+  depositsEnabled: 'admin.settings.depositsEnabled',
+  withdrawalsEnabled: 'admin.settings.withdrawalsEnabled',
+  quoteTtlSeconds: 'admin.settings.quoteTtlSeconds',
+  commissionRate: 'admin.settings.commissionRate',
+  isEnabled: 'admin.settings.isEnabled',
+  blockedCountries: 'admin.settings.blockedCountries',
+  level2DailyWithdrawal: 'admin.settings.level2DailyWithdrawal',
 };
 
 type TValues = Record<string, unknown>;
@@ -51,13 +62,13 @@ type TNetworkOverrides = Partial<Record<TNetwork, Partial<TNetworkSettings>>>;
 type TNetworkField = keyof TNetworkSettings;
 
 /** Each network setting's label; money in USD. */
-const NETWORK_FIELDS: ReadonlyArray<{ key: TNetworkField; label: string; isNumber?: boolean }> = [
-  { key: 'confirmations', label: 'Confirmations', isNumber: true },
-  { key: 'minDeposit', label: 'Minimum deposit (USD)' },
-  { key: 'minWithdraw', label: 'Minimum withdrawal (USD)' },
-  { key: 'maxWithdraw', label: 'Maximum withdrawal (USD)' },
-  { key: 'fee', label: 'Withdrawal fee (USD)' },
-  { key: 'usdtContract', label: 'USDT contract' },
+const NETWORK_FIELDS: ReadonlyArray<{ key: TNetworkField; label: TMessageKey; isNumber?: boolean }> = [
+  { key: 'confirmations', label: 'admin.settings.network.confirmations', isNumber: true },
+  { key: 'minDeposit', label: 'admin.settings.network.minDeposit' },
+  { key: 'minWithdraw', label: 'admin.settings.network.minWithdraw' },
+  { key: 'maxWithdraw', label: 'admin.settings.network.maxWithdraw' },
+  { key: 'fee', label: 'admin.settings.network.fee' },
+  { key: 'usdtContract', label: 'admin.settings.network.usdtContract' },
 ];
 
 /** What a network field's text stands for: a number for counts (NaN when empty), else the text. */
@@ -73,6 +84,7 @@ function NetworksField(props: {
   initial: TNetworkOverrides;
   onChange: (overrides: TNetworkOverrides, isValid: boolean) => void;
 }) {
+  const t = useT();
   const shown = (network: TNetwork, key: TNetworkField) =>
     String(props.initial[network]?.[key] ?? NETWORK_DEFAULTS[network][key]);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
@@ -86,7 +98,8 @@ function NetworksField(props: {
     const parsed = ZNetworkSettings.shape[key].safeParse(
       typedValue(texts[`${network}.${key}`] ?? '', isNumber),
     );
-    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+    const message = parsed.success ? undefined : parsed.error.issues[0]?.message;
+    return message === undefined ? undefined : translateServerMessage(message);
   };
   const overridesOf = (next: Record<string, string>): TNetworkOverrides => {
     const overrides: TNetworkOverrides = {};
@@ -121,7 +134,7 @@ function NetworksField(props: {
             ({ key, label, isNumber }) => (
               <TextField
                 key={key}
-                label={label}
+                label={t(label)}
                 name={`${network}.${key}`}
                 className={key === 'usdtContract' ? styles.wideField : undefined}
                 inputMode={isNumber ? 'numeric' : key === 'usdtContract' ? 'text' : 'decimal'}
@@ -168,8 +181,14 @@ function CodeListField(props: {
 
 /** One group's form: its keys as the defaults define them (text, switch, or leverage per type). */
 function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues }) {
+  const t = useT();
   const update = useUpdateSettings();
   const [values, setValues] = useState<TValues>(stored);
+  /** A setting's label in the language shown; its key when it has none. */
+  const labelOf = (key: string) => {
+    const label = LABEL[key];
+    return label ? t(label) : key;
+  };
   const [isValid, setIsValid] = useState(true);
   const keys = Object.keys(SETTING_DEFAULTS[group]);
   const set = (key: string, value: unknown) => setValues((current) => ({ ...current, [key]: value }));
@@ -180,7 +199,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
   );
 
   return (
-    <Card title={GROUP_TITLE[group]}>
+    <Card title={t(GROUP_TITLE[group])}>
       <form
         className={styles.form}
         data-testid={`settings-${group}`}
@@ -197,7 +216,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
           if (typeof value === 'boolean') {
             return (
               <Checkbox key={key} checked={value} onChange={(event) => set(key, event.target.checked)}>
-                {LABEL[key] ?? key}
+                {labelOf(key)}
               </Checkbox>
             );
           }
@@ -205,7 +224,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
             return (
               <TextField
                 key={key}
-                label={LABEL[key] ?? key}
+                label={labelOf(key)}
                 name={key}
                 type="number"
                 inputMode="numeric"
@@ -217,7 +236,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
           if (key === 'networks') {
             return (
               <fieldset key={key} className={styles.networksGroup}>
-                <legend>Networks</legend>
+                <legend>{t('admin.settings.networks')}</legend>
                 <NetworksField
                   initial={(value ?? {}) as TNetworkOverrides}
                   onChange={(overrides, valid) => {
@@ -232,7 +251,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
             return (
               <CodeListField
                 key={key}
-                label={LABEL[key] ?? key}
+                label={labelOf(key)}
                 name={key}
                 initial={value as string[]}
                 onChange={(codes) => set(key, codes)}
@@ -243,11 +262,11 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
             const nested = value as Record<string, number>;
             return (
               <fieldset key={key} className={styles.fieldset}>
-                <legend>{LABEL[key] ?? key}</legend>
+                <legend>{labelOf(key)}</legend>
                 {Object.keys(nested).map((inner) => (
                   <TextField
                     key={inner}
-                    label={inner === 'crp' ? 'Crypto' : inner === 'forex' ? 'Forex' : 'Stocks'}
+                    label={pairTypeText(inner === 'crp' || inner === 'forex' ? inner : 'stocks')}
                     type="number"
                     min={1}
                     value={String(nested[inner] ?? '')}
@@ -260,7 +279,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
           return (
             <TextField
               key={key}
-              label={LABEL[key] ?? key}
+              label={labelOf(key)}
               name={key}
               value={value === null || value === undefined ? '' : String(value)}
               onChange={(event) =>
@@ -276,7 +295,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
             disabled={Object.keys(changed).length === 0 || !isValid}
             isLoading={update.isPending}
           >
-            Save {GROUP_TITLE[group].toLowerCase()} settings
+            {t(GROUP_SAVE[group])}
           </Button>
         </div>
       </form>
@@ -286,8 +305,9 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
 
 /** Every public setting, group by group; a change reaches every user's app within a minute. */
 export function AdminSettingsScreen() {
+  const t = useT();
   const query = useAdminSettings();
-  if (!query.data) return <Card>{query.isError ? 'Settings could not load.' : 'Loading…'}</Card>;
+  if (!query.data) return <Card>{query.isError ? t('admin.settings.loadError') : t('common.loading')}</Card>;
   return (
     <div className={styles.settingsGrid}>
       {SETTING_GROUPS.map((group) => (

@@ -1,4 +1,4 @@
-import { TICKET_STATUS, TICKET_TYPE, type TTicketStatus, ZTicketStatus } from '@td/contracts/statuses';
+import { TICKET_STATUS, type TTicketStatus, ZTicketStatus } from '@td/contracts/statuses';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
@@ -11,17 +11,18 @@ import { AttachmentPicker, type TAttachment } from '../../../domain/support/comp
 import { TicketMessages } from '../../../domain/support/components/ticket-messages';
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { ticketStatusText, ticketTypeText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { replyToTicket, setTicketStatus, useAdminTicket, useAdminTicketMutation } from '../api/admin-tickets';
 import styles from './admin.module.css';
 
-const STATUS_OPTIONS = (Object.keys(TICKET_STATUS) as TTicketStatus[]).map((value) => ({
-  value,
-  label: TICKET_STATUS[value],
-}));
+const statusOptions = () =>
+  (Object.keys(TICKET_STATUS) as TTicketStatus[]).map((value) => ({ value, label: ticketStatusText(value) }));
 
 /** A ticket seen by support: the thread, a reply (which puts it In Progress) and its status. */
 export function AdminTicketScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const query = useAdminTicket(id);
   const reply = useAdminTicketMutation(replyToTicket);
@@ -36,7 +37,7 @@ export function AdminTicketScreen() {
       await reply.mutateAsync({ id, message, attachments: attachments.map((attachment) => attachment.id) });
       setMessage('');
       setAttachments([]);
-      toast.success('Reply sent');
+      toast.success(t('admin.ticket.replySent'));
     } catch {
       // The api client has shown the error.
     }
@@ -46,13 +47,13 @@ export function AdminTicketScreen() {
     <div className={styles.stack}>
       <div className={styles.rowBetween}>
         <ButtonLink to={PATHS.admin.tickets} variant="ghost" icon={<IconArrowLeft size={16} />}>
-          Queue
+          {t('admin.queue')}
         </ButtonLink>
         {ticket ? (
           <SelectField
-            label="Status"
+            label={t('admin.column.status')}
             value={ticket.status}
-            options={STATUS_OPTIONS}
+            options={statusOptions()}
             className={styles.statusSelect}
             data-testid="ticket-status-select"
             onChange={(event) => {
@@ -63,25 +64,26 @@ export function AdminTicketScreen() {
         ) : null}
       </div>
       <Card
-        title={ticket ? ticket.subject : 'Ticket'}
+        title={ticket ? ticket.subject : t('admin.ticket.title')}
         actions={ticket ? <TicketStatusBadge status={ticket.status} /> : null}
       >
         {ticket ? (
           <>
             <p className={styles.sub}>
-              {TICKET_TYPE[ticket.type]} · opened {formatDateTime(ticket.createdAt)}
+              {ticketTypeText(ticket.type)} ·{' '}
+              {t('admin.ticket.opened', { date: formatDateTime(ticket.createdAt) })}
               {ticket.link ? ` · ${ticket.link.label}` : ''}
             </p>
             <TicketMessages messages={ticket.messages} viewer="staff" />
           </>
         ) : (
-          <p className={styles.sub}>Loading…</p>
+          <p className={styles.sub}>{t('common.loading')}</p>
         )}
       </Card>
-      <Card title="Reply to the user">
+      <Card title={t('admin.ticket.replyTitle')}>
         <form className={styles.form} onSubmit={(event) => void onReply(event)}>
           <TextAreaField
-            label="Reply"
+            label={t('admin.ticket.reply')}
             value={message}
             rows={4}
             onChange={(event) => setMessage(event.target.value)}
@@ -95,7 +97,7 @@ export function AdminTicketScreen() {
               isLoading={reply.isPending}
               disabled={!message.trim()}
             >
-              Send reply
+              {t('admin.ticket.send')}
             </Button>
           </div>
         </form>

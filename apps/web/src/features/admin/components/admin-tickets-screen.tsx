@@ -3,44 +3,59 @@ import type { TTicketSummary } from '@td/contracts/tickets';
 import { Link } from 'react-router';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconLifeBuoy } from '../../../components/icons';
-import {
-  ALL_TICKETS_TAB,
-  TICKET_STATUS_TABS,
-  type TTicketFilter,
-  ticketColumns,
-} from '../../../domain/support/components/ticket-columns';
+import { type TTicketFilter, ticketColumns } from '../../../domain/support/components/ticket-columns';
+import { useT } from '../../../lib/i18n';
+import { ticketStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, StatusTabs, useListFilters } from './admin-list';
 
 type TRow = TTicketSummary & { userEmail: string };
-const shared = ticketColumns<TRow>();
 /** Open first: they wait for an answer. */
-const FILTERS = [...TICKET_STATUS_TABS, ALL_TICKETS_TAB];
-
-const COLUMNS: TColumn<TRow>[] = [
-  {
-    key: 'subject',
-    header: 'Subject',
-    isPrimary: true,
-    cell: (ticket) => (
-      <Link to={PATHS.admin.ticket(ticket.id)} className={styles.strongLink}>
-        {ticket.subject}
-        <span className={styles.sub}>{ticket.userEmail}</span>
-      </Link>
-    ),
-  },
-  shared.type,
-  shared.link,
-  { key: 'last', header: 'Waiting on', cell: (ticket) => (ticket.lastFrom === 'user' ? 'Support' : 'User') },
-  shared.updated,
-  shared.status,
+const FILTERS: readonly TTicketFilter[] = [
+  TICKET_CODE.open,
+  TICKET_CODE.inProgress,
+  TICKET_CODE.closed,
+  'all',
 ];
+
+const columns = (t: ReturnType<typeof useT>): TColumn<TRow>[] => {
+  const shared = ticketColumns<TRow>();
+  return [
+    {
+      key: 'subject',
+      header: t('admin.tickets.subject'),
+      isPrimary: true,
+      cell: (ticket) => (
+        <Link to={PATHS.admin.ticket(ticket.id)} className={styles.strongLink}>
+          {ticket.subject}
+          <span className={styles.sub}>{ticket.userEmail}</span>
+        </Link>
+      ),
+    },
+    shared.type,
+    shared.link,
+    {
+      key: 'last',
+      header: t('admin.tickets.waitingOn'),
+      cell: (ticket) =>
+        ticket.lastFrom === 'user' ? t('admin.tickets.waitingOnSupport') : t('admin.tickets.waitingOnUser'),
+    },
+    shared.updated,
+    shared.status,
+  ];
+};
 
 /** The support queue: Open first (they wait for us), then In Progress and Closed. */
 export function AdminTicketsScreen() {
+  const t = useT();
+  const tabs: TFilterTab<TTicketFilter>[] = FILTERS.map((value) => ({
+    value,
+    label: value === 'all' ? t('common.all') : ticketStatusText(value),
+  }));
   const list = useListFilters<{ status: TTicketFilter; q: string }>({ status: TICKET_CODE.open, q: '' });
   const { status, q } = list.filters;
   const query = useTicketQueue(status === 'all' ? undefined : status, q.trim(), list.page);
@@ -49,21 +64,22 @@ export function AdminTicketsScreen() {
       list={list}
       toolbar={
         <>
-          <StatusTabs list={list} tabs={FILTERS} />
+          <StatusTabs list={list} tabs={tabs} />
           <ListSearch
-            label="Search"
-            placeholder="Subject or e-mail"
+            label={t('common.search')}
+            placeholder={t('admin.tickets.searchHint')}
             value={q}
             onChange={(value) => list.setFilter('q', value)}
           />
         </>
       }
-      caption="Support tickets"
-      columns={COLUMNS}
+      caption={t('admin.title.tickets')}
+      columns={columns(t)}
       skeletonRows={6}
-      empty={<EmptyState icon={<IconLifeBuoy size={24} />} title="No tickets here." />}
+      empty={<EmptyState icon={<IconLifeBuoy size={24} />} title={t('admin.tickets.empty')} />}
       query={query}
-      noun="tickets"
+      noun={t('admin.tickets.noun')}
+      errorTitle={t('admin.tickets.loadError')}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { TLoginEvent } from '@td/contracts/profile';
-import { USER_CODE, USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
+import { USER_CODE, USER_STATUS_TONE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -13,9 +13,11 @@ import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
-import { WALLET_TX_COLUMNS } from '../../../domain/wallet/components/wallet-transactions-table';
+import { walletTxColumns } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { userStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import {
   deleteUser,
@@ -26,39 +28,53 @@ import {
 } from '../api/admin-users';
 import styles from './admin.module.css';
 
-const ORDER_COLUMNS: TColumn<TOrder>[] = [
-  { key: 'pair', header: 'Pair', isPrimary: true, cell: (order) => displaySymbol(order.symbol) },
-  { key: 'account', header: 'Account', cell: (order) => (order.account === 'demo' ? 'Demo' : 'Real') },
+const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
+  {
+    key: 'pair',
+    header: t('admin.pairs.pair'),
+    isPrimary: true,
+    cell: (order) => displaySymbol(order.symbol),
+  },
+  {
+    key: 'account',
+    header: t('admin.column.account'),
+    cell: (order) => (order.account === 'demo' ? t('common.demo') : t('common.real')),
+  },
   {
     key: 'side',
-    header: 'Side',
-    cell: (order) => `${order.side === 'buy' ? 'Buy' : 'Sell'} ×${order.leverage}`,
+    header: t('admin.column.side'),
+    cell: (order) => `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ×${order.leverage}`,
   },
-  { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
+  {
+    key: 'amount',
+    header: t('admin.column.amountUsd'),
+    align: 'end',
+    cell: (order) => formatMoney(order.amount, 2),
+  },
   {
     key: 'status',
-    header: 'Status',
+    header: t('admin.column.status'),
     align: 'end',
     cell: (order) => <OrderStatusBadge status={order.status} />,
   },
 ];
 
-const LOGIN_COLUMNS: TColumn<TLoginEvent>[] = [
+const loginColumns = (t: ReturnType<typeof useT>): TColumn<TLoginEvent>[] => [
   {
     key: 'at',
-    header: 'Time',
+    header: t('admin.user.time'),
     isPrimary: true,
     cell: (event) => <span className="tabular">{formatDateTime(event.at)}</span>,
   },
-  { key: 'ip', header: 'IP', cell: (event) => <span className="tabular">{event.ip}</span> },
-  { key: 'device', header: 'Device', cell: (event) => event.device },
+  { key: 'ip', header: t('admin.user.ip'), cell: (event) => <span className="tabular">{event.ip}</span> },
+  { key: 'device', header: t('admin.user.device'), cell: (event) => event.device },
   {
     key: 'outcome',
-    header: 'Outcome',
+    header: t('admin.user.outcome'),
     align: 'end',
     cell: (event) => (
       <Badge tone={event.outcome === 'success' ? 'positive' : 'negative'}>
-        {event.outcome === 'success' ? 'Success' : (event.detail ?? 'Failure')}
+        {event.outcome === 'success' ? t('admin.user.success') : (event.detail ?? t('admin.user.failure'))}
       </Badge>
     ),
   },
@@ -66,6 +82,7 @@ const LOGIN_COLUMNS: TColumn<TLoginEvent>[] = [
 
 /** One user: who they are, their money and orders, their sign-ins, and what an administrator may do. */
 export function AdminUserScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useAdminUser(id);
@@ -85,7 +102,7 @@ export function AdminUserScreen() {
 
   const back = (
     <ButtonLink to={PATHS.admin.users} variant="ghost" icon={<IconArrowLeft size={16} />}>
-      All users
+      {t('admin.user.allUsers')}
     </ButtonLink>
   );
   if (query.isError && !detail) {
@@ -94,7 +111,7 @@ export function AdminUserScreen() {
         <EmptyState
           tone="error"
           icon={<IconAlertTriangle size={24} />}
-          title="This user could not load."
+          title={t('admin.user.loadError')}
           action={back}
         />
       </Card>
@@ -105,34 +122,36 @@ export function AdminUserScreen() {
     <div className={styles.stack}>
       <div className={styles.rowBetween}>{back}</div>
       <div className={styles.twoColumns}>
-        <Card title="Account">
+        <Card title={t('admin.user.account')}>
           {user ? (
             <dl className={styles.facts}>
-              <dt>Name</dt>
+              <dt>{t('admin.user.name')}</dt>
               <dd data-testid="admin-user-name">{`${user.firstName} ${user.lastName}`}</dd>
-              <dt>E-mail</dt>
+              <dt>{t('admin.user.email')}</dt>
               <dd>
                 <EmailText value={user.email} />
               </dd>
-              <dt>Status</dt>
+              <dt>{t('admin.column.status')}</dt>
               <dd>
                 {user.deletedAt ? (
-                  <Badge tone="negative">Deleted {formatDate(user.deletedAt)}</Badge>
+                  <Badge tone="negative">
+                    {t('admin.user.deletedOn', { date: formatDate(user.deletedAt) })}
+                  </Badge>
                 ) : (
-                  <Badge tone={USER_STATUS_TONE[user.status]}>{USER_STATUS[user.status]}</Badge>
+                  <Badge tone={USER_STATUS_TONE[user.status]}>{userStatusText(user.status)}</Badge>
                 )}
               </dd>
-              <dt>Role</dt>
-              <dd>{user.role === 'admin' ? 'Administrator' : 'User'}</dd>
-              <dt>Two-factor</dt>
-              <dd>{user.tfaEnabled ? 'On' : 'Off'}</dd>
-              <dt>Referral code</dt>
+              <dt>{t('admin.column.role')}</dt>
+              <dd>{user.role === 'admin' ? t('admin.user.roleAdmin') : t('admin.user.roleUser')}</dd>
+              <dt>{t('admin.user.twoFactor')}</dt>
+              <dd>{user.tfaEnabled ? t('admin.on') : t('admin.off')}</dd>
+              <dt>{t('admin.user.referralCode')}</dt>
               <dd className="tabular">{user.referralCode}</dd>
-              <dt>Joined</dt>
+              <dt>{t('admin.column.joined')}</dt>
               <dd>{formatDateTime(user.createdAt)}</dd>
             </dl>
           ) : (
-            <p className={styles.sub}>Loading…</p>
+            <p className={styles.sub}>{t('common.loading')}</p>
           )}
           {user && !user.deletedAt ? (
             <div className={styles.actions}>
@@ -142,7 +161,7 @@ export function AdminUserScreen() {
                   isLoading={status.isPending}
                   onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.suspended }))}
                 >
-                  Suspend
+                  {t('admin.user.suspend')}
                 </Button>
               ) : (
                 <Button
@@ -150,7 +169,7 @@ export function AdminUserScreen() {
                   isLoading={status.isPending}
                   onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.active }))}
                 >
-                  Reactivate
+                  {t('admin.user.reactivate')}
                 </Button>
               )}
               <Button
@@ -160,71 +179,71 @@ export function AdminUserScreen() {
                   void run(role.mutateAsync({ id, role: user.role === 'admin' ? 'user' : 'admin' }))
                 }
               >
-                {user.role === 'admin' ? 'Make user' : 'Make administrator'}
+                {user.role === 'admin' ? t('admin.user.makeUser') : t('admin.user.makeAdmin')}
               </Button>
               <Button variant="danger" onClick={() => setIsDeleting(true)}>
-                Delete user
+                {t('admin.user.delete')}
               </Button>
             </div>
           ) : null}
         </Card>
-        <Card title="Balances (USD)">
+        <Card title={t('admin.user.balances')}>
           {detail ? (
             <dl className={styles.facts}>
-              <dt>Real: available</dt>
+              <dt>{t('admin.user.realAvailable')}</dt>
               <dd className="tabular">{formatMoney(detail.balances.real.cash, 2)}</dd>
-              <dt>Real: in positions</dt>
+              <dt>{t('admin.user.realInPositions')}</dt>
               <dd className="tabular">{formatMoney(detail.balances.real.margin, 2)}</dd>
-              <dt>Demo: available</dt>
+              <dt>{t('admin.user.demoAvailable')}</dt>
               <dd className="tabular">{formatMoney(detail.balances.demo.cash, 2)}</dd>
-              <dt>Demo: in positions</dt>
+              <dt>{t('admin.user.demoInPositions')}</dt>
               <dd className="tabular">{formatMoney(detail.balances.demo.margin, 2)}</dd>
             </dl>
           ) : (
-            <p className={styles.sub}>Loading…</p>
+            <p className={styles.sub}>{t('common.loading')}</p>
           )}
         </Card>
       </div>
-      <Card title="Latest orders" isFlush>
+      <Card title={t('admin.user.orders')} isFlush>
         <DataTable
-          caption="Latest orders"
-          columns={ORDER_COLUMNS}
+          caption={t('admin.user.orders')}
+          columns={orderColumns(t)}
           rows={detail?.orders}
           rowKey={(order) => order.id}
           isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>No orders.</p>}
+          empty={<p className={styles.emptyRow}>{t('admin.user.noOrders')}</p>}
         />
       </Card>
-      <Card title="Deposits and withdrawals" isFlush>
+      <Card title={t('admin.user.transactions')} isFlush>
         <DataTable
-          caption="Deposits and withdrawals"
-          columns={WALLET_TX_COLUMNS}
+          caption={t('admin.user.transactions')}
+          columns={walletTxColumns()}
           rows={detail?.transactions}
           rowKey={(tx) => tx.id}
           isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>No deposits or withdrawals.</p>}
+          empty={<p className={styles.emptyRow}>{t('admin.user.noTransactions')}</p>}
         />
       </Card>
-      <Card title="Sign-in history" isFlush>
+      <Card title={t('admin.user.logins')} isFlush>
         <DataTable
-          caption="Sign-in history"
-          columns={LOGIN_COLUMNS}
+          caption={t('admin.user.logins')}
+          columns={loginColumns(t)}
           rows={detail?.logins}
           rowKey={(event) => event.id}
           isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>No sign-ins.</p>}
+          empty={<p className={styles.emptyRow}>{t('admin.user.noLogins')}</p>}
         />
       </Card>
       <Dialog
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}
-        title="Delete this user?"
-        description="Their name, e-mail, phone, picture and secrets are erased and they can no longer sign in. Their orders, ledger and tickets stay, anonymised."
+        title={t('admin.user.deleteTitle')}
+        description={t('admin.user.deleteText')}
         testId="delete-user-dialog"
         footer={
           <>
             <Button variant="ghost" onClick={() => setIsDeleting(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"
@@ -240,7 +259,7 @@ export function AdminUserScreen() {
                 )
               }
             >
-              Delete user
+              {t('admin.user.delete')}
             </Button>
           </>
         }

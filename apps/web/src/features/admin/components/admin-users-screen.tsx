@@ -1,20 +1,22 @@
 import type { TAdminUser } from '@td/contracts/admin';
-import { USER_STATUS, USER_STATUS_TONE } from '@td/contracts/statuses';
+import { USER_STATUS_TONE } from '@td/contracts/statuses';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconUsers } from '../../../components/icons';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { userStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useAdminUsers } from '../api/admin-users';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 
-const COLUMNS: TColumn<TAdminUser>[] = [
+const columns = (t: ReturnType<typeof useT>): TColumn<TAdminUser>[] => [
   {
     key: 'name',
-    header: 'User',
+    header: t('admin.column.user'),
     isPrimary: true,
     cell: (user) => (
       <Link to={PATHS.admin.user(user.id)} className={styles.strongLink}>
@@ -25,27 +27,31 @@ const COLUMNS: TColumn<TAdminUser>[] = [
   },
   {
     key: 'role',
-    header: 'Role',
+    header: t('admin.column.role'),
     cell: (user) => (
       <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
-        {user.role === 'admin' ? 'Admin' : 'User'}
+        {user.role === 'admin' ? t('admin.users.roleAdmin') : t('admin.user.roleUser')}
       </Badge>
     ),
   },
   {
     key: 'status',
-    header: 'Status',
+    header: t('admin.column.status'),
     cell: (user) =>
       user.deletedAt ? (
-        <Badge tone="negative">Deleted</Badge>
+        <Badge tone="negative">{t('admin.users.deleted')}</Badge>
       ) : (
-        <Badge tone={USER_STATUS_TONE[user.status]}>{USER_STATUS[user.status]}</Badge>
+        <Badge tone={USER_STATUS_TONE[user.status]}>{userStatusText(user.status)}</Badge>
       ),
   },
-  { key: 'tfa', header: '2FA', cell: (user) => (user.tfaEnabled ? 'On' : 'Off') },
+  {
+    key: 'tfa',
+    header: t('admin.users.tfa'),
+    cell: (user) => (user.tfaEnabled ? t('admin.on') : t('admin.off')),
+  },
   {
     key: 'joined',
-    header: 'Joined',
+    header: t('admin.column.joined'),
     align: 'end',
     cell: (user) => <span className="tabular">{formatDate(user.createdAt)}</span>,
   },
@@ -53,6 +59,7 @@ const COLUMNS: TColumn<TAdminUser>[] = [
 
 /** All users, searched by name, e-mail, referral code or id, a page at a time. */
 export function AdminUsersScreen() {
+  const t = useT();
   const list = useListFilters({ q: '' });
   const query = useAdminUsers(list.filters.q.trim(), list.page);
   return (
@@ -60,18 +67,19 @@ export function AdminUsersScreen() {
       list={list}
       toolbar={
         <ListSearch
-          label="Search users"
-          placeholder="Name, e-mail, referral code or id"
+          label={t('admin.users.search')}
+          placeholder={t('admin.users.searchHint')}
           value={list.filters.q}
           onChange={(q) => list.setFilter('q', q)}
         />
       }
-      counted={['user', 'users']}
-      caption="Users"
-      columns={COLUMNS}
-      empty={<EmptyState icon={<IconUsers size={24} />} title="No user matches." />}
+      counted="admin.users.count"
+      caption={t('admin.title.users')}
+      columns={columns(t)}
+      empty={<EmptyState icon={<IconUsers size={24} />} title={t('admin.users.empty')} />}
       query={query}
-      noun="users"
+      noun={t('admin.users.noun')}
+      errorTitle={t('admin.users.loadError')}
     />
   );
 }

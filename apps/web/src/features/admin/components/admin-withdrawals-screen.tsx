@@ -1,4 +1,4 @@
-import { PAYMENT_CODE, PAYMENT_STATUS, type TPaymentStatus } from '@td/contracts/statuses';
+import { PAYMENT_CODE, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +8,7 @@ import { Callout } from '../../../components/callout';
 import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
+import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
@@ -15,6 +16,8 @@ import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-st
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { translateServerMessage, useT } from '../../../lib/i18n';
+import { paymentStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import {
   approveWithdrawal,
@@ -27,16 +30,7 @@ import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TPaymentStatus;
-const FILTERS: { value: TFilter; label: string }[] = [
-  { value: PAYMENT_CODE.underReview, label: PAYMENT_STATUS.suspicous },
-  { value: PAYMENT_CODE.processing, label: 'To send' },
-  { value: PAYMENT_CODE.sent, label: 'Sent' },
-  { value: PAYMENT_CODE.confirmed, label: PAYMENT_STATUS.cnf },
-  { value: PAYMENT_CODE.rejected, label: PAYMENT_STATUS.rjt },
-  { value: 'all', label: 'All' },
-];
 const shortText = (text: string) => (text.length > 18 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text);
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 
 /** The form of a dialog that asks for one line of text: a reason, a transaction hash. */
 function TextDialog({
@@ -62,10 +56,13 @@ function TextDialog({
   onClose: () => void;
   testId: string;
 }) {
+  const t = useT();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
+  const errorText = (error: unknown) =>
+    error instanceof ApiError ? translateServerMessage(error.message) : t('admin.withdrawals.error');
   const close = () => {
     setValue('');
     setFieldError(undefined);
@@ -102,7 +99,7 @@ function TextDialog({
       footer={
         <>
           <Button type="button" variant="ghost" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant={field === 'reason' ? 'danger' : 'primary'} isLoading={isBusy}>
             {confirm}
@@ -137,6 +134,7 @@ function TextDialog({
  * the transaction's hash). Every decision lands in the audit log.
  */
 export function AdminWithdrawalsScreen() {
+  const t = useT();
   const list = useListFilters<{ status: TFilter }>({ status: PAYMENT_CODE.underReview });
   const filter = list.filters.status;
   const [rejecting, setRejecting] = useState<TAdminWithdrawal>();
@@ -145,11 +143,19 @@ export function AdminWithdrawalsScreen() {
   const approve = useAdminWithdrawalMutation(approveWithdrawal);
   const reject = useAdminWithdrawalMutation(rejectWithdrawal);
   const markSent = useAdminWithdrawalMutation(markWithdrawalSent);
+  const tabs: TFilterTab<TFilter>[] = [
+    { value: PAYMENT_CODE.underReview, label: paymentStatusText(PAYMENT_CODE.underReview) },
+    { value: PAYMENT_CODE.processing, label: t('admin.withdrawals.toSend') },
+    { value: PAYMENT_CODE.sent, label: t('admin.withdrawals.sent') },
+    { value: PAYMENT_CODE.confirmed, label: paymentStatusText(PAYMENT_CODE.confirmed) },
+    { value: PAYMENT_CODE.rejected, label: paymentStatusText(PAYMENT_CODE.rejected) },
+    { value: 'all', label: t('common.all') },
+  ];
 
   const columns: TColumn<TAdminWithdrawal>[] = [
     {
       key: 'coin',
-      header: 'Withdrawal',
+      header: t('admin.withdrawals.withdrawal'),
       isPrimary: true,
       cell: (tx) => (
         <span className={styles.strong}>
@@ -162,7 +168,7 @@ export function AdminWithdrawalsScreen() {
     },
     {
       key: 'user',
-      header: 'User',
+      header: t('admin.column.user'),
       cell: (tx) => (
         <Link to={PATHS.admin.user(tx.userId)} className={styles.strongLink}>
           {tx.userEmail}
@@ -171,22 +177,27 @@ export function AdminWithdrawalsScreen() {
     },
     {
       key: 'address',
-      header: 'To address',
+      header: t('admin.withdrawals.address'),
       cell: (tx) => (
         <span className="tabular" title={tx.address}>
           {shortText(tx.address)}
         </span>
       ),
     },
-    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (tx) => formatMoney(tx.amount, 2) },
+    {
+      key: 'amount',
+      header: t('admin.column.amountUsd'),
+      align: 'end',
+      cell: (tx) => formatMoney(tx.amount, 2),
+    },
     {
       key: 'requested',
-      header: 'Requested',
+      header: t('admin.withdrawals.requested'),
       cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('admin.column.status'),
       cell: (tx) => (
         <span className={styles.cellStack}>
           <PaymentStatusBadge status={tx.status} />
@@ -196,7 +207,7 @@ export function AdminWithdrawalsScreen() {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('admin.withdrawals.actions'),
       align: 'end',
       cell: (tx) =>
         tx.status === PAYMENT_CODE.underReview || tx.status === PAYMENT_CODE.processing ? (
@@ -213,15 +224,15 @@ export function AdminWithdrawalsScreen() {
                   )
                 }
               >
-                Approve
+                {t('admin.approve')}
               </Button>
             ) : (
               <Button size="sm" variant="primary" onClick={() => setSending(tx)}>
-                Mark sent
+                {t('admin.withdrawals.markSent')}
               </Button>
             )}
             <Button size="sm" variant="danger" onClick={() => setRejecting(tx)}>
-              Reject
+              {t('admin.reject')}
             </Button>
           </span>
         ) : (
@@ -233,22 +244,23 @@ export function AdminWithdrawalsScreen() {
   return (
     <AdminList
       list={list}
-      toolbar={<StatusTabs list={list} tabs={FILTERS} />}
-      counted={['withdrawal', 'withdrawals']}
-      caption="Withdrawals"
+      toolbar={<StatusTabs list={list} tabs={tabs} />}
+      counted="admin.withdrawals.count"
+      caption={t('admin.title.withdrawals')}
       columns={columns}
       skeletonRows={6}
-      empty={<EmptyState icon={<IconWallet size={24} />} title="No withdrawals here." />}
+      empty={<EmptyState icon={<IconWallet size={24} />} title={t('admin.withdrawals.empty')} />}
       query={query}
-      noun="withdrawals"
+      noun={t('admin.withdrawals.noun')}
+      errorTitle={t('admin.withdrawals.loadError')}
     >
       <TextDialog
         withdrawal={rejecting}
-        title="Reject this withdrawal?"
-        description="The funds go back to the user's real balance. The user reads the reason."
-        label="Reason"
+        title={t('admin.withdrawals.rejectTitle')}
+        description={t('admin.withdrawals.rejectText')}
+        label={t('admin.reason')}
         field="reason"
-        confirm="Reject"
+        confirm={t('admin.reject')}
         schema={ZRejectWithdrawalRequest}
         run={(id, reason) => reject.mutateAsync({ id, reason })}
         onClose={() => setRejecting(undefined)}
@@ -256,11 +268,11 @@ export function AdminWithdrawalsScreen() {
       />
       <TextDialog
         withdrawal={sending}
-        title="Mark as sent"
-        description="Record the hash of the transaction you sent from the hot wallet."
-        label="Transaction hash"
+        title={t('admin.withdrawals.markSentTitle')}
+        description={t('admin.withdrawals.markSentText')}
+        label={t('admin.withdrawals.txHash')}
         field="txHash"
-        confirm="Mark sent"
+        confirm={t('admin.withdrawals.markSent')}
         schema={ZMarkSentRequest}
         run={(id, txHash) => markSent.mutateAsync({ id, txHash })}
         onClose={() => setSending(undefined)}

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAppText } from '../../../lib/i18n';
 import { changesOf } from './audit-changes';
 
 describe('what an audit entry says changed', () => {
+  beforeAll(() => loadAppText());
+
   it('says a status in words', () => {
     expect(changesOf('user.suspend', { status: 'act' }, { status: 'sus' })).toEqual([
       'status: Active → Suspended',

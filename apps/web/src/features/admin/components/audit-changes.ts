@@ -5,6 +5,13 @@ import {
   TICKET_STATUS,
   USER_STATUS,
 } from '@td/contracts/statuses';
+import {
+  orderStatusText,
+  pairStatusText,
+  paymentStatusText,
+  ticketStatusText,
+  userStatusText,
+} from '../../../lib/labels';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,13 +27,19 @@ const show = (value: unknown): string =>
             .join(', ')
         : String(value);
 
+/** The words of a kind of record's status codes; none for a code it does not have. */
+const wordsOf =
+  <TCode extends string>(codes: Readonly<Record<TCode, string>>, text: (code: TCode) => string) =>
+  (code: string): string | undefined =>
+    Object.hasOwn(codes, code) ? text(code as TCode) : undefined;
+
 /** Each kind of record's status words, by the first part of the action ("order.update" → orders'). */
-const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = {
-  user: USER_STATUS,
-  order: ORDER_STATUS,
-  pair: PAIR_STATUS,
-  ticket: TICKET_STATUS,
-  withdrawal: PAYMENT_STATUS,
+const STATUS_WORDS: Record<string, (code: string) => string | undefined> = {
+  user: wordsOf(USER_STATUS, userStatusText),
+  order: wordsOf(ORDER_STATUS, orderStatusText),
+  pair: wordsOf(PAIR_STATUS, pairStatusText),
+  ticket: wordsOf(TICKET_STATUS, ticketStatusText),
+  withdrawal: wordsOf(PAYMENT_STATUS, paymentStatusText),
 };
 
 /**
@@ -38,7 +51,7 @@ export function changesOf(action: string, before: unknown, after: unknown): stri
   if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
   const words = STATUS_WORDS[action.split('.')[0] ?? ''];
   const said = (key: string, value: unknown) =>
-    key === 'status' && typeof value === 'string' && words?.[value] ? words[value] : show(value);
+    (key === 'status' && typeof value === 'string' ? words?.(value) : undefined) ?? show(value);
   const lines: string[] = [];
   const walk = (path: string, from: Record<string, unknown>, to: Record<string, unknown>) => {
     for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {

@@ -1,5 +1,6 @@
 import { Callout } from '../../../components/callout';
 import { BreakableText } from '../../../components/email-text';
+import { tCount, tRich, useT } from '../../../lib/i18n';
 import { useAdminPairs } from '../api/admin-pairs';
 import styles from './admin.module.css';
 
@@ -10,17 +11,24 @@ const SETTING = 'REAL_TRADING_ON_SIMULATED_PRICES=true';
  * started with REAL_TRADING_ON_SIMULATED_PRICES=true): such a desk must not take real money.
  */
 export function DemonstrationBanner() {
+  const t = useT();
   const { data: pairs } = useAdminPairs();
   const simulated = pairs?.filter((pair) => pair.realTrading && pair.priceSource === 'simulated').length ?? 0;
   if (simulated === 0) return null;
   return (
-    <Callout tone="warning" title="Demonstration deployment" role="status" className={styles.banner}>
-      {`Real accounts trade simulated prices on ${simulated} ${simulated === 1 ? 'pair' : 'pairs'} (`}
-      <code className={styles.code}>
-        {/* A narrow screen wraps the variable after an underscore, never inside a word. */}
-        <BreakableText value={SETTING} at={/(?<=_)/} />
-      </code>
-      {'). Do not take real money on this deployment.'}
+    <Callout tone="warning" title={t('admin.demo.title')} role="status" className={styles.banner}>
+      {tRich(
+        'admin.demo.text',
+        { pairs: tCount('admin.demo.pairs', simulated), setting: SETTING },
+        {
+          code: (value) => (
+            <code className={styles.code}>
+              {/* A narrow screen wraps the variable after an underscore, never inside a word. */}
+              <BreakableText value={value} at={/(?<=_)/} />
+            </code>
+          ),
+        },
+      )}
     </Callout>
   );
 }

@@ -8,7 +8,7 @@ import { IconMail } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { t, tRich, useT } from '../../../lib/i18n';
+import { tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
@@ -103,6 +103,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
   const tempToken = useTempToken('email');
   const [, setSearchParams] = useSearchParams();
   const resend = useResendVerificationEmail();
+  const t = useT();
   // Strict mode runs effects twice in development; the session starts once.
   const hasStartedRef = useRef(false);
 
@@ -118,12 +119,12 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
     return (
       <AuthCard
         icon={<IconMail size={22} />}
-        title="This link did not work"
-        subtitle="Verification links can be used once and expire after a while."
-        footer={<BackToLogin prompt="Already verified?" />}
+        title={t('verify.link.title')}
+        subtitle={t('verify.link.subtitle')}
+        footer={<BackToLogin prompt={t('verify.link.verified')} />}
       >
-        <Callout tone="danger" title="We could not verify your email" role="alert">
-          {reason ?? 'The link is invalid or has expired.'}
+        <Callout tone="danger" title={t('verify.link.failed')} role="alert">
+          {reason === undefined ? t('verify.link.invalid') : translateServerMessage(reason)}
         </Callout>
         {canResend ? (
           <Button
@@ -141,16 +142,13 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
               })
             }
           >
-            Send a new code
+            {t('verify.link.newCode')}
           </Button>
         ) : (
           <>
-            <p className={styles.note}>
-              Log in with your email and password: while your address is not verified, we send you a new code
-              each time.
-            </p>
+            <p className={styles.note}>{t('verify.link.logInNote')}</p>
             <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-              Log in to get a new code
+              {t('verify.link.logIn')}
             </ButtonLink>
           </>
         )}
@@ -162,7 +160,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
     <AuthCard icon={<IconMail size={22} />} title={t('verify.title')}>
       <div className={styles.status} role="status" aria-live="polite">
         <Spinner size={24} />
-        <p>{query.data ? 'Email verified. Opening your dashboard…' : 'Verifying your email address…'}</p>
+        <p>{query.data ? t('verify.link.done') : t('verify.link.checking')}</p>
       </div>
     </AuthCard>
   );
@@ -172,6 +170,7 @@ export function EmailVerificationScreen() {
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token');
   const tempToken = useTempToken('email');
+  const t = useT();
 
   if (linkToken) return <LinkVerification linkToken={linkToken} />;
   if (tempToken.status === 'valid') return <CodeEntry tempToken={tempToken.token} />;
@@ -180,23 +179,16 @@ export function EmailVerificationScreen() {
     <AuthCard
       icon={<IconMail size={22} />}
       title={t('verify.title')}
-      subtitle={
-        tempToken.status === 'expired'
-          ? 'Your verification session has expired.'
-          : 'There is no email address waiting for verification in this browser.'
-      }
+      subtitle={tempToken.status === 'expired' ? t('verify.expired') : t('verify.missing')}
       footer={
         <>
-          No account yet? <Link to={PATHS.signup}>Create one</Link>
+          {t('verify.noAccount')} <Link to={PATHS.signup}>{t('verify.createOne')}</Link>
         </>
       }
     >
-      <p className={styles.note}>
-        Open the link from your email, or log in with your email and password: while your address is not
-        verified, we send you a new code each time.
-      </p>
+      <p className={styles.note}>{t('verify.howTo')}</p>
       <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-        Go to log in
+        {t('login.goTo')}
       </ButtonLink>
     </AuthCard>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
 import { EmailField } from '../../../components/text-field';
 import { zodFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useForgotPassword } from '../api/forgot-password';
@@ -21,6 +22,7 @@ export function ForgotPasswordScreen() {
   const emailRef = useRef<HTMLInputElement>(null);
   const forgotPassword = useForgotPassword();
   const navigate = useNavigate();
+  const t = useT();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,8 +46,8 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCard
       icon={<IconKey size={22} />}
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we will send you a verification code to reset it."
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -57,7 +59,7 @@ export function ForgotPasswordScreen() {
           required
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={forgotPassword.isPending}>
-          Send verification code
+          {t('forgot.submit')}
         </Button>
       </form>
     </AuthCard>

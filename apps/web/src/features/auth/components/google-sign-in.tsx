@@ -1,6 +1,7 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import toast from 'react-hot-toast';
 import { Spinner } from '../../../components/spinner';
+import { translateServerMessage, useLanguage, useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
 import { useGoogleNonce, useGoogleSignIn } from '../api/google-sign-in';
 import { useStartSession } from '../hooks/use-start-session';
@@ -15,6 +16,8 @@ function GoogleSignInButton() {
   const nonce = useGoogleNonce();
   const googleSignIn = useGoogleSignIn();
   const startSession = useStartSession();
+  const language = useLanguage();
+  const t = useT();
   if (nonce.isError) return null;
 
   // Google Identity Services hands the page an ID token made for our client id, carrying the nonce
@@ -22,7 +25,7 @@ function GoogleSignInButton() {
   // which routes like any sign-in. A nonce serves one attempt: a new one is fetched after each.
   const onCredential = (credential: string | undefined) => {
     if (!credential) {
-      toast.error(GOOGLE_LOGIN_ERROR_MESSAGE, { id: 'google-login-error' });
+      toast.error(translateServerMessage(GOOGLE_LOGIN_ERROR_MESSAGE), { id: 'google-login-error' });
       void nonce.refetch();
       return;
     }
@@ -37,7 +40,7 @@ function GoogleSignInButton() {
 
   return (
     <>
-      <div className={styles.divider}>or</div>
+      <div className={styles.divider}>{t('google.or')}</div>
       <div className={styles.googleButton}>
         {nonce.data && !googleSignIn.isPending ? (
           // Keyed by the nonce: Google's button is set up once per nonce.
@@ -45,9 +48,12 @@ function GoogleSignInButton() {
             key={nonce.data}
             nonce={nonce.data}
             onSuccess={({ credential }) => onCredential(credential)}
-            onError={() => toast.error(GOOGLE_LOGIN_ERROR_MESSAGE, { id: 'google-login-error' })}
+            onError={() =>
+              toast.error(translateServerMessage(GOOGLE_LOGIN_ERROR_MESSAGE), { id: 'google-login-error' })
+            }
             // 'Continue with Google' fits both login and signup.
             text="continue_with"
+            locale={language}
             size="large"
             shape="rectangular"
             width={GOOGLE_BUTTON_WIDTH_PX}

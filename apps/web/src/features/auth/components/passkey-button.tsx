@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
+import { translateServerMessage } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 
 /** What the browser says when the user closes its passkey dialog or has no passkey for this site. */
@@ -9,7 +10,7 @@ export const PASSKEY_CANCELLED_MESSAGE = 'No passkey was used. Try again, or sig
 /** The browser's own refusals (cancelled, timed out, none here) read as one calm message. */
 export function onPasskeyError(error: unknown) {
   if (isWebAuthnRefusal(error)) {
-    toast.error(PASSKEY_CANCELLED_MESSAGE, { id: 'passkey-cancelled' });
+    toast.error(translateServerMessage(PASSKEY_CANCELLED_MESSAGE), { id: 'passkey-cancelled' });
   }
 }
 

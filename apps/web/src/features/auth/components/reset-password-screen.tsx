@@ -7,6 +7,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
 import { EmailField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { t, tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { useForm } from '../../../lib/use-form';
@@ -27,8 +28,9 @@ function validate(values: TResetValues) {
   const { email, code, password, confirmPassword } = values;
   const parsed = ZResetPasswordRequest.safeParse({ email, code, password });
   const errors: TFieldErrors<TResetField> = parsed.success ? {} : zodFieldErrors(parsed.error);
-  if (!confirmPassword) errors.confirmPassword = 'Confirm your new password';
-  else if (confirmPassword !== password) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
+  if (!confirmPassword) errors.confirmPassword = t('reset.confirmRequired');
+  else if (confirmPassword !== password)
+    errors.confirmPassword = translateServerMessage(PASSWORDS_DIFFER_MESSAGE);
   return { errors, request: parsed.success ? parsed.data : null };
 }
 
@@ -45,6 +47,7 @@ export function ResetPasswordScreen() {
   const resend = useForgotPassword();
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: Boolean(tempEmail) });
   const navigate = useNavigate();
+  const t = useT();
 
   const onSubmit = handleSubmit((request) =>
     reset.mutate(request, {
@@ -73,38 +76,37 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard
       icon={<IconLock size={22} />}
-      title="Set a new password"
+      title={t('reset.title')}
       subtitle={
-        tempEmail ? (
-          <>
-            Enter the verification code we sent to <span className={styles.recipient}>{tempEmail}</span> and
-            choose a new password.
-          </>
-        ) : (
-          'Enter the verification code from your email and choose a new password.'
-        )
+        tempEmail
+          ? tRich(
+              'reset.subtitleTo',
+              { email: tempEmail },
+              { strong: (text) => <span className={styles.recipient}>{text}</span> },
+            )
+          : t('reset.subtitle')
       }
       footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {tempEmail ? null : <EmailField {...textField('email')} required />}
-        <OtpField {...valueField('code')} label="Verification code" autoFocus={Boolean(tempEmail)} />
+        <OtpField {...valueField('code')} label={t('verify.code')} autoFocus={Boolean(tempEmail)} />
         <NewPasswordFields
           password={{
             ...valueField('password'),
-            label: 'New password',
+            label: t('reset.newPassword'),
           }}
           confirmation={{
             ...valueField('confirmPassword'),
-            label: 'Confirm new password',
+            label: t('reset.confirmNew'),
           }}
         />
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={reset.isPending}>
-          Reset password
+          {t('reset.submit')}
         </Button>
       </form>
       <div className={styles.inlineActions}>
-        <Link to={PATHS.forgotPassword}>Use a different email</Link>
+        <Link to={PATHS.forgotPassword}>{t('reset.otherEmail')}</Link>
         {tempEmail ? (
           <button
             type="button"
@@ -113,8 +115,8 @@ export function ResetPasswordScreen() {
             disabled={cooldown.isCoolingDown || resend.isPending}
           >
             {cooldown.isCoolingDown
-              ? `Resend code in ${formatCooldown(cooldown.secondsLeft)}`
-              : 'Resend code'}
+              ? t('verify.resendIn', { time: formatCooldown(cooldown.secondsLeft) })
+              : t('verify.resend')}
           </button>
         ) : null}
       </div>

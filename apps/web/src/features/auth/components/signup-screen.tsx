@@ -9,7 +9,7 @@ import { IconGift, IconUserPlus } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { EmailField, TextField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { t, tRich, useLanguage } from '../../../lib/i18n';
+import { t, tRich, translateServerMessage, useLanguage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { useForm } from '../../../lib/use-form';
@@ -51,7 +51,8 @@ function validate(values: TSignupValues) {
   });
   const errors: TFieldErrors<TSignupField> = parsed.success ? {} : zodFieldErrors(parsed.error);
   if (!values.confirmPassword) errors.confirmPassword = t('signup.confirmRequired');
-  else if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
+  else if (values.confirmPassword !== values.password)
+    errors.confirmPassword = translateServerMessage(PASSWORDS_DIFFER_MESSAGE);
   if (!values.hasAcceptedTerms) errors.hasAcceptedTerms = t('signup.termsRequired');
   return { errors, request: parsed.success ? parsed.data : null };
 }

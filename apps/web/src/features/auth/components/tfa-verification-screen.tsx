@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { TextField } from '../../../components/text-field';
+import { tRich, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
 import { usePasskeySecondFactor, useSecondFactorMethods } from '../api/passkeys';
@@ -15,17 +16,16 @@ import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
 import { onPasskeyError, PasskeyButton } from './passkey-button';
 
-const TITLE = 'Two-factor verification';
-
 type TMode = 'app' | 'recovery';
 
 /** The account's passkey as the second factor: the only way when it has no authenticator app. */
 function PasskeySecondFactor({ tempToken, isOnly }: { tempToken: string; isOnly: boolean }) {
   const passkey = usePasskeySecondFactor();
   const startSession = useStartSession();
+  const t = useT();
   return (
     <PasskeyButton
-      label={isOnly ? 'Continue with your passkey' : 'Use a passkey instead'}
+      label={isOnly ? t('tfa.passkeyOnly') : t('tfa.passkeyInstead')}
       variant={isOnly ? 'primary' : 'secondary'}
       isLoading={passkey.isPending}
       onClick={() =>
@@ -40,13 +40,14 @@ function PasskeySecondFactor({ tempToken, isOnly }: { tempToken: string; isOnly:
 
 function TfaForm({ tempToken }: { tempToken: string }) {
   const methods = useSecondFactorMethods(tempToken);
+  const t = useT();
   if (methods.data && !methods.data.authenticatorApp && methods.data.passkey) {
     return (
       <AuthCard
         icon={<IconShieldCheck size={22} />}
-        title={TITLE}
-        subtitle="Confirm it is you with the passkey you added to this account."
-        footer={<BackToLogin prompt="Not your account?" />}
+        title={t('tfa.title')}
+        subtitle={t('tfa.passkeySubtitle')}
+        footer={<BackToLogin prompt={t('tfa.notYou')} />}
       >
         <PasskeySecondFactor tempToken={tempToken} isOnly />
       </AuthCard>
@@ -61,6 +62,7 @@ function CodeForm({ tempToken, hasPasskey }: { tempToken: string; hasPasskey: bo
   const verify = useVerifyTfa();
   // One field at a time (the app's code or a recovery code), so one ref serves both.
   const entry = useSessionCodeField(ZTfaVerifyRequest, verify, tempToken);
+  const t = useT();
 
   const switchMode = () => {
     const next: TMode = mode === 'app' ? 'recovery' : 'app';
@@ -73,47 +75,42 @@ function CodeForm({ tempToken, hasPasskey }: { tempToken: string; hasPasskey: bo
   return (
     <AuthCard
       icon={<IconShieldCheck size={22} />}
-      title={TITLE}
+      title={t('tfa.title')}
       subtitle={
-        mode === 'app' ? (
-          <>
-            Enter the 6-digit code from your authenticator app
-            {tempEmail ? (
-              <>
-                {' '}
-                for <span className={styles.recipient}>{tempEmail}</span>
-              </>
-            ) : null}
-            .
-          </>
-        ) : (
-          'Enter one of the recovery codes you saved when you turned on two-factor. Each code works once.'
-        )
+        mode === 'recovery'
+          ? t('tfa.recoverySubtitle')
+          : tempEmail
+            ? tRich(
+                'tfa.appSubtitleFor',
+                { email: tempEmail },
+                { strong: (text) => <span className={styles.recipient}>{text}</span> },
+              )
+            : t('tfa.appSubtitle')
       }
-      footer={<BackToLogin prompt="Not your account?" />}
+      footer={<BackToLogin prompt={t('tfa.notYou')} />}
     >
       <form className={styles.form} onSubmit={entry.onSubmit} noValidate>
         {mode === 'app' ? (
-          <OtpField label="Authentication code" {...entry.field} disabled={verify.isPending} autoFocus />
+          <OtpField label={t('tfa.code')} {...entry.field} disabled={verify.isPending} autoFocus />
         ) : (
           <TextField
             {...entry.textField}
-            label="Recovery code"
+            label={t('tfa.recoveryCode')}
             name="recoveryCode"
             placeholder="xxxxx-xxxxx"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            hint="Letters and digits, with or without the dash."
+            hint={t('tfa.recoveryHint')}
           />
         )}
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={verify.isPending}>
-          Verify and log in
+          {t('tfa.submit')}
         </Button>
       </form>
       {hasPasskey ? <PasskeySecondFactor tempToken={tempToken} isOnly={false} /> : null}
       <button type="button" className={styles.linkButton} onClick={switchMode}>
-        {mode === 'app' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
+        {mode === 'app' ? t('tfa.useRecovery') : t('tfa.useApp')}
       </button>
     </AuthCard>
   );
@@ -121,22 +118,17 @@ function CodeForm({ tempToken, hasPasskey }: { tempToken: string; hasPasskey: bo
 
 export function TfaVerificationScreen() {
   const tempToken = useTempToken('tfa');
+  const t = useT();
   if (tempToken.status === 'valid') return <TfaForm tempToken={tempToken.token} />;
   return (
     <AuthCard
       icon={<IconShieldCheck size={22} />}
-      title={TITLE}
-      subtitle={
-        tempToken.status === 'expired'
-          ? 'The time to enter your code has run out.'
-          : 'Two-factor verification follows a log in with your email and password.'
-      }
+      title={t('tfa.title')}
+      subtitle={tempToken.status === 'expired' ? t('tfa.expired') : t('tfa.missing')}
     >
-      <p className={styles.note}>
-        Log in again, then enter the 6-digit code from your authenticator app or one of your recovery codes.
-      </p>
+      <p className={styles.note}>{t('tfa.howTo')}</p>
       <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-        Go to log in
+        {t('login.goTo')}
       </ButtonLink>
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { translateServerMessage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { clearToken, getToken } from '../../../lib/session';
 import { clearTempSession } from '../../../lib/store';
@@ -33,7 +34,7 @@ export function useLogout() {
     void import('../../../lib/socket').then(({ disconnectStream }) => disconnectStream());
     queryClient.clear();
     clearTempSession();
-    toast.success(LOGOUT_SUCCESS_MESSAGE);
+    toast.success(translateServerMessage(LOGOUT_SUCCESS_MESSAGE));
     window.setTimeout(() => {
       void navigate(PATHS.login, { replace: true });
     }, LOGOUT_REDIRECT_DELAY_MS);

@@ -24,23 +24,23 @@ import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
+import { type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
+import { orderStatusText } from '../../../lib/labels';
 import styles from './history-screen.module.css';
 
-const PERIOD_LABEL = { all: 'All', '1Y': '1Y', '1M': '1M', '1W': '1W' } as const satisfies Record<
-  TPeriod,
-  string
->;
+const PERIOD_LABEL = {
+  all: 'history.period.all',
+  '1Y': 'history.period.1Y',
+  '1M': 'history.period.1M',
+  '1W': 'history.period.1W',
+} as const satisfies Record<TPeriod, TMessageKey>;
 /** Orders that filled, and so paid their fee (open, or closed by the user or a trigger). */
 const FILLED_STATUSES: ReadonlySet<TOrderStatus> = new Set([
   ORDER_CODE.active,
   ORDER_CODE.done,
   ORDER_CODE.manualClose,
 ]);
-const PERIOD_TABS = PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] }));
-const STATUS_OPTIONS = (Object.keys(ORDER_STATUS) as TOrderStatus[]).map((value) => ({
-  value,
-  label: ORDER_STATUS[value],
-}));
+const STATUSES = Object.keys(ORDER_STATUS) as TOrderStatus[];
 const ALL = '';
 
 /**
@@ -48,6 +48,7 @@ const ALL = '';
  * product's words, filtered by status, pair and period, a page at a time, and exported as CSV.
  */
 export function HistoryScreen() {
+  const t = useT();
   const account = useActiveAccount();
   const [status, setStatus] = useState<TOrderStatus | typeof ALL>(ALL);
   const [symbol, setSymbol] = useState(ALL);
@@ -88,18 +89,18 @@ export function HistoryScreen() {
   const columns: TColumn<TOrder>[] = [
     {
       key: 'pair',
-      header: 'Pair',
+      header: t('history.column.pair'),
       isPrimary: true,
       cell: (order) => <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>,
     },
     {
       key: 'date',
-      header: 'Date',
+      header: t('history.column.date'),
       cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
     },
     {
       key: 'side',
-      header: 'Side',
+      header: t('history.column.side'),
       cell: (order) => (
         <span className={styles.sideCell}>
           <SideTag side={order.side} leverage={order.leverage} />
@@ -107,22 +108,27 @@ export function HistoryScreen() {
         </span>
       ),
     },
-    { key: 'amount', header: 'Amount (USD)', align: 'end', cell: (order) => formatMoney(order.amount, 2) },
+    {
+      key: 'amount',
+      header: t('history.column.amount'),
+      align: 'end',
+      cell: (order) => formatMoney(order.amount, 2),
+    },
     {
       key: 'price',
-      header: 'Price',
+      header: t('history.column.price'),
       align: 'end',
       cell: (order) => formatPrice(order.price, precisionOf(order)),
     },
     {
       key: 'close',
-      header: 'Close price',
+      header: t('history.column.closePrice'),
       align: 'end',
       cell: (order) => formatPrice(order.closePrice, precisionOf(order)),
     },
     {
       key: 'fee',
-      header: 'Fee',
+      header: t('history.column.fee'),
       align: 'end',
       // Charged when the order fills: a pending, cancelled or rejected one has paid none.
       cell: (order) =>
@@ -134,7 +140,7 @@ export function HistoryScreen() {
     },
     {
       key: 'pnl',
-      header: 'PnL (USD)',
+      header: t('history.column.pnl'),
       align: 'end',
       // Open orders carry no realised result yet.
       cell: (order) =>
@@ -142,21 +148,29 @@ export function HistoryScreen() {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('history.column.status'),
       align: 'end',
       cell: (order) => (
-        <span className={styles.statusCell} title={orderReasonText(order.reason) || undefined}>
+        <span
+          className={styles.statusCell}
+          title={translateServerMessage(orderReasonText(order.reason)) || undefined}
+        >
           <OrderStatusBadge status={order.status} />
           {order.status === ORDER_CODE.rejected || order.status === ORDER_CODE.done ? (
-            <span className={styles.reason}>{orderReasonText(order.reason)}</span>
+            <span className={styles.reason}>{translateServerMessage(orderReasonText(order.reason))}</span>
           ) : null}
         </span>
       ),
     },
   ];
 
+  const periodTabs = PERIODS.map((value) => ({ value, label: t(PERIOD_LABEL[value]) }));
+  const statusOptions = [
+    { value: ALL, label: t('history.filter.allStatuses') },
+    ...STATUSES.map((value) => ({ value, label: orderStatusText(value) })),
+  ];
   const pairOptions = [
-    { value: ALL, label: 'All pairs' },
+    { value: ALL, label: t('history.filter.allPairs') },
     ...(pairsQuery.data ?? []).map((pair) => ({
       value: pair.symbol,
       label: displayPair(pair.base, pair.quote),
@@ -166,35 +180,35 @@ export function HistoryScreen() {
   return (
     <>
       <PageHeader
-        title="History"
-        description="Every order you placed, filled, closed or cancelled."
+        title={t('nav.history')}
+        description={t('history.description')}
         actions={<AccountSwitch />}
       />
       <Card isFlush>
         <div className={styles.toolbar}>
           <div className={styles.filters}>
             <SelectField
-              label="Status"
+              label={t('history.column.status')}
               className={styles.filter}
               value={status}
-              options={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
+              options={statusOptions}
               onChange={(event) => {
                 const parsed = ZOrderStatus.safeParse(event.target.value);
                 filterBy(setStatus)(parsed.success ? parsed.data : ALL);
               }}
             />
             <SelectField
-              label="Pair"
+              label={t('history.column.pair')}
               className={styles.filter}
               value={symbol}
               options={pairOptions}
               onChange={(event) => filterBy(setSymbol)(event.target.value)}
             />
             <div className={styles.period}>
-              <span className={styles.periodLabel}>Period</span>
+              <span className={styles.periodLabel}>{t('history.period.label')}</span>
               <FilterTabs
-                label="Period"
-                tabs={PERIOD_TABS}
+                label={t('history.period.label')}
+                tabs={periodTabs}
                 value={period}
                 onChange={filterBy(setPeriod)}
                 controls="history-table"
@@ -207,12 +221,12 @@ export function HistoryScreen() {
             isLoading={isExporting}
             disabled={data?.total === 0}
           >
-            Export CSV
+            {t('history.export')}
           </Button>
         </div>
         <div id="history-table" data-testid="history-table">
           <DataTable
-            caption="Order history"
+            caption={t('history.caption')}
             columns={columns}
             rows={data?.items}
             rowKey={(order) => order.id}
@@ -221,17 +235,19 @@ export function HistoryScreen() {
             skeletonRows={8}
             error={
               ordersQuery.isError && !data ? (
-                <LoadError title="Your orders could not load." onRetry={() => void ordersQuery.refetch()} />
+                <LoadError title={t('history.loadError')} onRetry={() => void ordersQuery.refetch()} />
               ) : undefined
             }
             empty={
               <EmptyState
                 icon={<IconHistory size={24} />}
-                title={isFiltered ? 'No orders match these filters.' : 'No orders yet.'}
+                title={isFiltered ? t('history.empty.filtered') : t('history.empty.title')}
                 description={
                   isFiltered
-                    ? 'Try another status, pair or period.'
-                    : `Orders you place on the ${account === 'demo' ? 'demo' : 'real'} account appear here.`
+                    ? t('history.empty.filteredHint')
+                    : account === 'demo'
+                      ? t('history.empty.demoHint')
+                      : t('history.empty.realHint')
                 }
               />
             }
@@ -244,15 +260,12 @@ export function HistoryScreen() {
             total={data.total}
             onPageChange={setPage}
             isFetching={ordersQuery.isFetching && ordersQuery.isPlaceholderData}
-            noun="orders"
+            noun={t('history.pagination.noun')}
           />
         ) : null}
       </Card>
       <div className={styles.walletHistory}>
-        <WalletTransactionsTable
-          title="Deposits and withdrawals"
-          emptyText="Crypto you deposit or withdraw in the Wallet appears here with its status."
-        />
+        <WalletTransactionsTable title={t('history.wallet.title')} emptyText={t('history.wallet.empty')} />
       </div>
     </>
   );

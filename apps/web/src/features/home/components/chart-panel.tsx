@@ -1,6 +1,5 @@
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair, TPriceSnapshot } from '@td/contracts/market';
-import { pairTypeLabel } from '@td/contracts/statuses';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
@@ -11,6 +10,8 @@ import { CandleChart, CandleChartSkeleton } from '../../../domain/market/compone
 import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import { useLiveTicker } from '../../../lib/socket';
 import styles from './chart-panel.module.css';
 
@@ -35,6 +36,7 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
  * it runs, else the polled price), the 24-hour figures, the interval switcher and the candles.
  */
 export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChartPanelProps) {
+  const t = useT();
   const ticker = useLiveTicker(pair.key);
   // The stream's ticker is newer than the 5-second poll while it runs; whichever is later wins.
   const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
@@ -52,10 +54,10 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
             <h2 id={titleId} className={styles.pairName}>
               {label}
             </h2>
-            <Badge>{pairTypeLabel(pair.pairType)}</Badge>
+            <Badge>{pairTypeText(pair.pairType)}</Badge>
             {pair.marketOpen ? null : (
               <Badge tone="warning" icon={<IconClock size={12} />} className={styles.closedBadge}>
-                Market closed
+                {t('home.chart.marketClosed')}
               </Badge>
             )}
           </div>
@@ -71,12 +73,12 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
           </div>
         </div>
         <dl className={styles.stats}>
-          <Stat label="24h change" className={styles.changeStat}>
+          <Stat label={t('home.chart.change24h')} className={styles.changeStat}>
             <PriceChange value={change} />
           </Stat>
-          <Stat label="24h high">{formatPrice(snapshot?.high24h, pair.pricePrecision)}</Stat>
-          <Stat label="24h low">{formatPrice(snapshot?.low24h, pair.pricePrecision)}</Stat>
-          <Stat label="24h volume (USD)">{formatVolume(snapshot?.volume24h)}</Stat>
+          <Stat label={t('home.chart.high24h')}>{formatPrice(snapshot?.high24h, pair.pricePrecision)}</Stat>
+          <Stat label={t('home.chart.low24h')}>{formatPrice(snapshot?.low24h, pair.pricePrecision)}</Stat>
+          <Stat label={t('home.chart.volume24h')}>{formatVolume(snapshot?.volume24h)}</Stat>
         </dl>
       </header>
       <div className={styles.toolbar}>
@@ -92,8 +94,9 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
 
 /** The panel's shape while the pairs load: same heights, so nothing jumps when they arrive. */
 export function ChartPanelSkeleton({ children }: { children?: ReactNode }) {
+  const t = useT();
   return (
-    <section className={styles.panel} aria-busy="true" aria-label="Chart">
+    <section className={styles.panel} aria-busy="true" aria-label={t('home.chart.label')}>
       <header className={styles.header}>
         <div className={styles.identity}>
           <div className={styles.titleRow}>

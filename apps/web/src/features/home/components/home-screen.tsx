@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
-import { t, useLanguage } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useChartSelection } from '../hooks/use-chart-selection';
 import { ChartPanel, ChartPanelSkeleton } from './chart-panel';
@@ -18,7 +18,7 @@ import { WelcomeCard } from './welcome-card';
  * pair with live prices. A pair in the URL that does not trade falls back to the default pair.
  */
 export function HomeScreen() {
-  useLanguage();
+  const t = useT();
   const { symbol, interval, selectPair, selectInterval } = useChartSelection();
   const pairsQuery = usePairs();
   const pricesQuery = usePrices();
@@ -45,13 +45,13 @@ export function HomeScreen() {
   if (pairsQuery.isError && !pairs) {
     chart = (
       <ChartPanelSkeleton>
-        <LoadError title="The markets could not load." onRetry={() => void pairsQuery.refetch()} />
+        <LoadError title={t('home.chart.loadError')} onRetry={() => void pairsQuery.refetch()} />
       </ChartPanelSkeleton>
     );
   } else if (!pair) {
     chart = pairs ? (
       <ChartPanelSkeleton>
-        <EmptyState icon={<IconAlertTriangle size={24} />} title="No pairs are trading right now." />
+        <EmptyState icon={<IconAlertTriangle size={24} />} title={t('home.chart.noPairs')} />
       </ChartPanelSkeleton>
     ) : (
       <ChartPanelSkeleton />
@@ -75,7 +75,7 @@ export function HomeScreen() {
         actions={
           isPriceStale ? (
             <span className={styles.stale} role="status">
-              Prices are delayed: reconnecting…
+              {t('home.pricesStale')}
             </span>
           ) : null
         }

@@ -1,6 +1,5 @@
 import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
 import type { TPair, TPrices } from '@td/contracts/market';
-import { pairTypeLabel } from '@td/contracts/statuses';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
@@ -9,8 +8,10 @@ import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
 import { useLineshots } from '../../../domain/market/get-lineshot';
-import { PAIR_FILTER_LABEL, selectPairs } from '../../../domain/market/pair-filters';
+import { selectPairs } from '../../../domain/market/pair-filters';
 import { changeDirection, displayPair, formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { pairFilterText, pairTypeText } from '../../../lib/labels';
 import styles from './watchlist.module.css';
 
 const SKELETON_ROWS = 9;
@@ -59,6 +60,7 @@ export function Watchlist({
   selectedSymbol,
   onSelect,
 }: TWatchlistProps) {
+  const t = useT();
   const [filter, setFilter] = useState<TPairFilter>('all');
   const listId = useId();
   const rows = useMemo(
@@ -86,7 +88,7 @@ export function Watchlist({
 
   let body: ReactNode;
   if (isError && !pairs) {
-    body = <LoadError title="The pairs could not load." onRetry={onRetry} />;
+    body = <LoadError title={t('home.watchlist.loadError')} onRetry={onRetry} />;
   } else if (isLoading || !pairs) {
     body = <WatchlistSkeleton />;
   } else if (rows.length === 0) {
@@ -94,11 +96,11 @@ export function Watchlist({
       filter === 'favorites' ? (
         <EmptyState
           icon={<IconStar size={24} />}
-          title="No favourites yet."
-          description="Star pairs on the Market tab to keep them here."
+          title={t('home.watchlist.noFavourites')}
+          description={t('home.watchlist.noFavouritesHint')}
         />
       ) : (
-        <EmptyState icon={<IconStar size={24} />} title="No pairs of this kind are trading." />
+        <EmptyState icon={<IconStar size={24} />} title={t('home.watchlist.noPairs')} />
       );
   } else {
     body = (
@@ -121,13 +123,15 @@ export function Watchlist({
                     {pair.favorite ? (
                       <>
                         <IconStar size={11} className={styles.favorite} />
-                        <span className="visually-hidden">, favourite</span>
+                        <span className="visually-hidden">, {t('home.watchlist.favourite')}</span>
                       </>
                     ) : null}
                   </span>
                   <span className={styles.meta}>
-                    {pairTypeLabel(pair.pairType)}
-                    {pair.marketOpen ? null : <span className={styles.closed}> · Closed</span>}
+                    {pairTypeText(pair.pairType)}
+                    {pair.marketOpen ? null : (
+                      <span className={styles.closed}> · {t('home.watchlist.closed')}</span>
+                    )}
                   </span>
                 </span>
                 <Sparkline
@@ -153,27 +157,27 @@ export function Watchlist({
     <section className={styles.watchlist} aria-labelledby={`${listId}-title`}>
       <header className={styles.header}>
         <h2 id={`${listId}-title`} className={styles.title}>
-          Watchlist
+          {t('home.watchlist.title')}
         </h2>
         <FilterTabs
-          label="Pair type"
+          label={t('home.watchlist.pairType')}
           size="sm"
-          tabs={PAIR_FILTERS.map((value) => ({ value, label: PAIR_FILTER_LABEL[value] }))}
+          tabs={PAIR_FILTERS.map((value) => ({ value, label: pairFilterText(value) }))}
           value={filter}
           onChange={setFilter}
           controls={listId}
         />
       </header>
       <div className={styles.columns} aria-hidden="true">
-        <span>Pair</span>
-        <span>24h</span>
-        <span>Price / Change</span>
+        <span>{t('home.watchlist.colPair')}</span>
+        <span>{t('home.watchlist.col24h')}</span>
+        <span>{t('home.watchlist.colPrice')}</span>
       </div>
       <div
         ref={bodyRef}
         id={listId}
         role="tabpanel"
-        aria-label="Pairs"
+        aria-label={t('home.watchlist.pairs')}
         className={styles.body}
         aria-busy={isLoading || undefined}
       >

@@ -13,12 +13,13 @@ import { usePrices } from '../../../domain/market/get-prices';
 import {
   matchesPairFilter,
   nextSort,
-  PAIR_FILTER_LABEL,
   parsePairFilter,
   selectPairs,
   type TPairSort,
   type TPairSortKey,
 } from '../../../domain/market/pair-filters';
+import { useT } from '../../../lib/i18n';
+import { pairFilterText } from '../../../lib/labels';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import styles from './market-screen.module.css';
 import { PairsTable } from './pairs-table';
@@ -31,6 +32,7 @@ const SEARCH_LENGTH_MAX = 40;
  * in `?filter=`), searched, sorted by name, price or change, and starred. A row opens its chart.
  */
 export function MarketScreen() {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parsePairFilter(searchParams.get('filter'));
   const [query, setQuery] = useState('');
@@ -64,7 +66,7 @@ export function MarketScreen() {
 
   const tabs = PAIR_FILTERS.map((value) => ({
     value,
-    label: PAIR_FILTER_LABEL[value],
+    label: pairFilterText(value),
     badge: pairs ? pairs.filter((pair) => matchesPairFilter(pair, value)).length : undefined,
   }));
 
@@ -73,42 +75,42 @@ export function MarketScreen() {
 
   let message: ReactNode;
   if (pairsQuery.isError && !pairs) {
-    message = <LoadError title="The pairs could not load." onRetry={() => void pairsQuery.refetch()} />;
+    message = <LoadError title={t('market.loadError')} onRetry={() => void pairsQuery.refetch()} />;
   } else if (rows && rows.length === 0) {
     message = query.trim() ? (
       <EmptyState
         icon={<IconSearch size={24} />}
-        title={`No pairs match “${query.trim()}”.`}
-        description="Try a symbol such as BTC, EUR or AAPL."
+        title={t('market.empty.search', { query: query.trim() })}
+        description={t('market.empty.searchHint')}
         action={
           <Button size="sm" onClick={() => setQuery('')}>
-            Clear search
+            {t('market.empty.clearSearch')}
           </Button>
         }
       />
     ) : filter === 'favorites' ? (
       <EmptyState
         icon={<IconStar size={24} />}
-        title="No favourites yet."
-        description="Star a pair to keep it here and in the dashboard watchlist."
+        title={t('market.empty.favorites')}
+        description={t('market.empty.favoritesHint')}
         action={
           <Button size="sm" onClick={() => setFilter('all')}>
-            Show all pairs
+            {t('market.empty.showAll')}
           </Button>
         }
       />
     ) : (
-      <EmptyState icon={<IconSearch size={24} />} title="No pairs of this kind are trading." />
+      <EmptyState icon={<IconSearch size={24} />} title={t('market.empty.type')} />
     );
   }
 
   return (
     <>
-      <PageHeader title="Market" description="Live prices across crypto, forex and stocks." />
-      <section className={styles.card} aria-label="Pairs">
+      <PageHeader title={t('nav.market')} description={t('market.description')} />
+      <section className={styles.card} aria-label={t('market.pairs')}>
         <div className={styles.toolbar}>
           <FilterTabs
-            label="Pair type"
+            label={t('market.pairType')}
             tabs={tabs}
             value={filter}
             onChange={setFilter}
@@ -117,14 +119,14 @@ export function MarketScreen() {
           />
           <div className={styles.search}>
             <label htmlFor={searchId} className="visually-hidden">
-              Search pairs
+              {t('market.search')}
             </label>
             <IconSearch size={16} className={styles.searchIcon} />
             <input
               id={searchId}
               type="search"
               className={styles.searchInput}
-              placeholder="Search pairs"
+              placeholder={t('market.search')}
               value={query}
               maxLength={SEARCH_LENGTH_MAX}
               autoComplete="off"

@@ -1,5 +1,4 @@
 import type { TPair, TPrices } from '@td/contracts/market';
-import { pairTypeLabel } from '@td/contracts/statuses';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
@@ -16,6 +15,8 @@ import {
   formatVolume,
   marketOpensText,
 } from '../../../lib/format-market';
+import { translateServerMessage, useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import styles from './pairs-table.module.css';
 
@@ -91,6 +92,7 @@ export function PairsTable({
   onToggleFavorite,
   message,
 }: TPairsTableProps) {
+  const t = useT();
   const navigate = useNavigate();
 
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, symbol: string) => {
@@ -145,8 +147,8 @@ export function PairsTable({
               type="button"
               className={styles.star}
               aria-pressed={pair.favorite}
-              aria-label={`Favourite ${name}`}
-              title={pair.favorite ? 'Remove from favourites' : 'Add to favourites'}
+              aria-label={t('market.favorite.toggle', { pair: name })}
+              title={pair.favorite ? t('market.favorite.remove') : t('market.favorite.add')}
               onClick={() => onToggleFavorite(pair)}
             >
               <IconStar size={16} />
@@ -155,15 +157,15 @@ export function PairsTable({
           <td className={styles.cell}>
             <span
               className={styles.pairCell}
-              data-type={pairTypeLabel(pair.pairType)}
+              data-type={pairTypeText(pair.pairType)}
               // On a phone the Market column is hidden: the pair's line says when it opens instead,
               // and the reason is a tap away on its chart.
-              data-closed={pair.marketOpen ? '' : ` · ${marketOpensText(pair) || 'Closed'}`}
+              data-closed={pair.marketOpen ? '' : ` · ${marketOpensText(pair) || t('market.status.closed')}`}
             >
               <Link to={chartPathOf(pair.symbol)} className={styles.pairLink}>
                 {name}
               </Link>
-              <Badge className={styles.typeBadge}>{pairTypeLabel(pair.pairType)}</Badge>
+              <Badge className={styles.typeBadge}>{pairTypeText(pair.pairType)}</Badge>
             </span>
           </td>
           <td className={`${styles.cell} ${styles.end} ${styles.price}`}>
@@ -193,14 +195,18 @@ export function PairsTable({
             <span
               className={styles.market}
               data-open={pair.marketOpen}
-              title={pair.marketClosedReason ?? undefined}
+              title={pair.marketClosedReason ? translateServerMessage(pair.marketClosedReason) : undefined}
             >
               <span className={styles.dot} aria-hidden="true" />
               {pair.marketOpen ? (
-                'Open'
+                t('market.status.open')
               ) : (
                 <span className={styles.closed}>
-                  <span>{pair.marketClosedReason ?? 'Closed'}</span>
+                  <span>
+                    {pair.marketClosedReason
+                      ? translateServerMessage(pair.marketClosedReason)
+                      : t('market.status.closed')}
+                  </span>
                   {pair.marketOpensAt ? <span className={styles.opens}>{marketOpensText(pair)}</span> : null}
                 </span>
               )}
@@ -214,41 +220,41 @@ export function PairsTable({
   return (
     <div className={styles.scroller}>
       <table id={id} className={styles.table} aria-busy={!rows || undefined}>
-        <caption className="visually-hidden">Pairs, with the last price and the 24-hour figures</caption>
+        <caption className="visually-hidden">{t('market.table.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" className={`${styles.th} ${styles.starCell}`}>
-              <span className="visually-hidden">Favourite</span>
+              <span className="visually-hidden">{t('market.table.favorite')}</span>
             </th>
-            <SortHeader label="Pair" sortKey="name" sort={sort} onSort={onSort} />
+            <SortHeader label={t('market.table.pair')} sortKey="name" sort={sort} onSort={onSort} />
             <SortHeader
-              label="Last price"
+              label={t('market.table.price')}
               sortKey="price"
               sort={sort}
               onSort={onSort}
               className={styles.end}
             />
             <SortHeader
-              label="24h change"
+              label={t('market.table.change')}
               sortKey="change"
               sort={sort}
               onSort={onSort}
               className={styles.end}
             />
             <th scope="col" className={`${styles.th} ${styles.chart}`}>
-              Last 24h
+              {t('market.table.chart')}
             </th>
             <th scope="col" className={`${styles.th} ${styles.end} ${styles.high}`}>
-              24h high
+              {t('market.table.high')}
             </th>
             <th scope="col" className={`${styles.th} ${styles.end} ${styles.low}`}>
-              24h low
+              {t('market.table.low')}
             </th>
             <th scope="col" className={`${styles.th} ${styles.end} ${styles.volume}`}>
-              24h volume
+              {t('market.table.volume')}
             </th>
             <th scope="col" className={`${styles.th} ${styles.status}`}>
-              Market
+              {t('market.table.market')}
             </th>
           </tr>
         </thead>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { IconBell } from '../../../components/icons';
 import { KYC_QUERY_KEY } from '../../../domain/identity/get-kyc';
 import { walletKeys } from '../../../domain/wallet/query-keys';
+import { translateServerMessage } from '../../../lib/i18n';
 import { subscribeUserEvents } from '../../../lib/socket';
 import { WALLET_NOTIFICATION_KINDS } from '../components/notification-target';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
@@ -21,7 +22,7 @@ export function useLiveNotifications() {
       subscribeUserEvents({
         onNotification: (event) => {
           // The product's own bell, not an emoji: a phone or desktop without an emoji font shows a box.
-          toast(event.message, {
+          toast(translateServerMessage(event.message), {
             id: `notification:${event.id}`,
             icon: createElement(IconBell, { size: 16 }),
           });

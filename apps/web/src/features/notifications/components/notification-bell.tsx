@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../components/icons';
 import { formatTimeAgo } from '../../../lib/format';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -16,6 +17,7 @@ const PREVIEW_COUNT = 6;
  * keeps the stream's notification events flowing while the dashboard is open.
  */
 export function NotificationBell() {
+  const t = useT();
   useLiveNotifications();
   const query = useNotifications(1, PREVIEW_COUNT);
   const markRead = useMarkNotificationsRead();
@@ -46,7 +48,7 @@ export function NotificationBell() {
       <button
         type="button"
         className={styles.bell}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? t('notifications.bell.unread', { unread }) : t('account.notifications')}
         aria-expanded={isOpen}
         aria-controls={panelId}
         data-testid="notification-bell"
@@ -60,16 +62,16 @@ export function NotificationBell() {
         ) : null}
       </button>
       {isOpen ? (
-        <div className={styles.panel} id={panelId} role="dialog" aria-label="Notifications">
+        <div className={styles.panel} id={panelId} role="dialog" aria-label={t('account.notifications')}>
           <div className={styles.panelHeader}>
-            <span className={styles.panelTitle}>Notifications</span>
+            <span className={styles.panelTitle}>{t('account.notifications')}</span>
             <button
               type="button"
               className={styles.textButton}
               disabled={unread === 0 || markRead.isPending}
               onClick={() => markRead.mutate(undefined)}
             >
-              Mark all read
+              {t('notifications.markAllRead')}
             </button>
           </div>
           {query.data && query.data.items.length > 0 ? (
@@ -90,10 +92,10 @@ export function NotificationBell() {
                       {item.readAt ? null : (
                         <>
                           <span className={styles.unreadDot} aria-hidden="true" />
-                          <span className="visually-hidden">Unread: </span>
+                          <span className="visually-hidden">{t('notifications.unread')}</span>
                         </>
                       )}
-                      {item.message}
+                      {translateServerMessage(item.message)}
                     </span>
                     <span className={styles.itemTime}>{formatTimeAgo(item.createdAt)}</span>
                   </button>
@@ -102,11 +104,11 @@ export function NotificationBell() {
             </ul>
           ) : (
             <p className={styles.panelEmpty}>
-              {query.isPending ? 'Loading…' : 'Nothing new. You are all caught up.'}
+              {query.isPending ? t('common.loading') : t('notifications.bell.empty')}
             </p>
           )}
           <Link to={PATHS.notifications} className={styles.panelFooter} onClick={() => setIsOpen(false)}>
-            All notifications and price alerts
+            {t('notifications.bell.all')}
           </Link>
         </div>
       ) : null}

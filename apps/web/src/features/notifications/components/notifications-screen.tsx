@@ -14,6 +14,7 @@ import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { formatDateTime } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useAlerts, useCreateAlert, useDeleteAlert } from '../api/price-alerts';
@@ -24,6 +25,7 @@ const PAGE_SIZE = 20;
 
 /** "Notify me when PAIR crosses PRICE": the form and the list of alerts, each firing once. */
 function PriceAlertsCard() {
+  const t = useT();
   const pairs = usePairs();
   const alerts = useAlerts();
   const create = useCreateAlert();
@@ -43,22 +45,31 @@ function PriceAlertsCard() {
   };
 
   const columns: TColumn<TPriceAlert>[] = [
-    { key: 'pair', header: 'Pair', isPrimary: true, cell: (alert) => displaySymbol(alert.symbol) },
+    {
+      key: 'pair',
+      header: t('notifications.alerts.pair'),
+      isPrimary: true,
+      cell: (alert) => displaySymbol(alert.symbol),
+    },
     {
       key: 'when',
-      header: 'When',
+      header: t('notifications.alerts.when'),
       // The price as the pair writes it: thousands separated, its own decimals.
       cell: (alert) =>
-        `${alert.direction === 'above' ? 'Rises to' : 'Falls to'} ${formatGivenPrice(alert.price)}`,
+        alert.direction === 'above'
+          ? t('notifications.alerts.risesTo', { price: formatGivenPrice(alert.price) })
+          : t('notifications.alerts.fallsTo', { price: formatGivenPrice(alert.price) }),
     },
     {
       key: 'state',
-      header: 'Status',
+      header: t('notifications.alerts.status'),
       cell: (alert) =>
         alert.firedAt ? (
-          <Badge tone="positive">Fired {formatDateTime(alert.firedAt)}</Badge>
+          <Badge tone="positive">
+            {t('notifications.alerts.fired', { time: formatDateTime(alert.firedAt) })}
+          </Badge>
         ) : (
-          <Badge tone="info">Waiting</Badge>
+          <Badge tone="info">{t('notifications.alerts.waiting')}</Badge>
         ),
     },
     {
@@ -71,7 +82,7 @@ function PriceAlertsCard() {
             variant="ghost"
             size="sm"
             icon={<IconX size={14} />}
-            aria-label={`Delete the alert on ${displaySymbol(alert.symbol)}`}
+            aria-label={t('notifications.alerts.delete', { pair: displaySymbol(alert.symbol) })}
             onClick={() => remove.mutate(alert.id)}
           />
         ),
@@ -79,10 +90,10 @@ function PriceAlertsCard() {
   ];
 
   return (
-    <Card title="Price alerts" isFlush>
+    <Card title={t('notifications.alerts.title')} isFlush>
       <form className={styles.alertForm} onSubmit={(event) => void onSubmit(event)}>
         <SelectField
-          label="Pair"
+          label={t('notifications.alerts.pair')}
           value={symbol}
           onChange={(event) => setSymbol(event.target.value)}
           options={(pairs.data ?? [{ symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT' }]).map((pair) => ({
@@ -91,27 +102,27 @@ function PriceAlertsCard() {
           }))}
         />
         <SelectField
-          label="Crosses"
+          label={t('notifications.alerts.crosses')}
           value={direction}
           onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')}
           options={[
-            { value: 'above', label: 'Above' },
-            { value: 'below', label: 'Below' },
+            { value: 'above', label: t('notifications.alerts.above') },
+            { value: 'below', label: t('notifications.alerts.below') },
           ]}
         />
         <TextField
-          label="Price"
+          label={t('notifications.alerts.price')}
           inputMode="decimal"
           value={price}
-          placeholder="e.g. 65000"
+          placeholder={t('notifications.alerts.pricePlaceholder')}
           onChange={(event) => setPrice(event.target.value.replace(',', '.'))}
         />
         <Button type="submit" variant="primary" isLoading={create.isPending} disabled={!price}>
-          Add alert
+          {t('notifications.alerts.add')}
         </Button>
       </form>
       <DataTable
-        caption="Price alerts"
+        caption={t('notifications.alerts.title')}
         columns={columns}
         rows={alerts.data}
         rowKey={(alert) => alert.id}
@@ -120,8 +131,8 @@ function PriceAlertsCard() {
         empty={
           <EmptyState
             icon={<IconBell size={24} />}
-            title="No price alerts."
-            description="Set one above: we tell you here and by e-mail when the price gets there."
+            title={t('notifications.alerts.empty')}
+            description={t('notifications.alerts.emptyText')}
           />
         }
       />
@@ -131,6 +142,7 @@ function PriceAlertsCard() {
 
 /** The notification centre: everything the app told the user, newest first, and their price alerts. */
 export function NotificationsScreen() {
+  const t = useT();
   const pager = usePager(PAGE_SIZE);
   const query = useNotifications(pager.page, pager.limit);
   const markRead = useMarkNotificationsRead();
@@ -139,7 +151,7 @@ export function NotificationsScreen() {
   const columns: TColumn<TNotification>[] = [
     {
       key: 'message',
-      header: 'Notification',
+      header: t('notifications.column.notification'),
       isPrimary: true,
       cell: (item) => (
         <Link
@@ -151,16 +163,16 @@ export function NotificationsScreen() {
           {item.readAt ? null : (
             <>
               <span className={styles.unreadDot} aria-hidden="true" />
-              <span className="visually-hidden">Unread: </span>
+              <span className="visually-hidden">{t('notifications.unread')}</span>
             </>
           )}
-          {item.message}
+          {translateServerMessage(item.message)}
         </Link>
       ),
     },
     {
       key: 'at',
-      header: 'When',
+      header: t('notifications.column.when'),
       align: 'end',
       cell: (item) => <span className="tabular">{formatDateTime(item.createdAt)}</span>,
     },
@@ -169,28 +181,32 @@ export function NotificationsScreen() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="Ticket replies, fills, price alerts and sign-ins from new devices."
+        title={t('account.notifications')}
+        description={t('notifications.description')}
         actions={
           <Button
             disabled={!data || data.unread === 0}
             isLoading={markRead.isPending}
             onClick={() => markRead.mutate(undefined)}
           >
-            Mark all read
+            {t('notifications.markAllRead')}
           </Button>
         }
       />
       <div className={styles.columns}>
-        <Card title={data ? `All notifications (${data.unread} unread)` : 'All notifications'} isFlush>
+        <Card
+          title={data ? t('notifications.allUnread', { unread: data.unread }) : t('notifications.all')}
+          isFlush
+        >
           <PagedTable
-            caption="Notifications"
+            caption={t('account.notifications')}
             columns={columns}
             query={query}
             pager={pager}
-            noun="notifications"
+            noun={t('notifications.noun')}
+            errorTitle={t('notifications.loadError')}
             skeletonRows={6}
-            empty={<EmptyState icon={<IconBell size={24} />} title="No notifications yet." />}
+            empty={<EmptyState icon={<IconBell size={24} />} title={t('notifications.empty')} />}
           />
         </Card>
         <PriceAlertsCard />

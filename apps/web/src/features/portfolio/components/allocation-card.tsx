@@ -1,4 +1,3 @@
-import { PAIR_TYPE } from '@td/contracts/statuses';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { IconPieChart } from '../../../components/icons';
@@ -6,6 +5,8 @@ import { Skeleton } from '../../../components/skeleton';
 import type { TAllocationSlice } from '../../../domain/trading/allocation';
 import { sumMoney } from '../../../domain/trading/trading-math';
 import { formatMoney, shortenCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import styles from './allocation-card.module.css';
 
 interface TAllocationCardProps {
@@ -17,9 +18,10 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** The share of each market in the open position amount: a donut (SVG) and its legend. */
 export function AllocationCard({ slices }: TAllocationCardProps) {
+  const t = useT();
   let offset = 0;
   return (
-    <Card title="Allocation" className={styles.card}>
+    <Card title={t('portfolio.allocation.title')} className={styles.card}>
       {slices === undefined ? (
         <div className={styles.body} aria-busy="true">
           <Skeleton width={160} height={160} shape="circle" className={styles.donutSkeleton} />
@@ -30,8 +32,8 @@ export function AllocationCard({ slices }: TAllocationCardProps) {
       ) : slices.length === 0 ? (
         <EmptyState
           icon={<IconPieChart size={24} />}
-          title="Nothing allocated."
-          description="Open positions split here by crypto, forex and stocks."
+          title={t('portfolio.allocation.empty')}
+          description={t('portfolio.allocation.emptyHint')}
         />
       ) : (
         <div className={styles.body}>
@@ -40,7 +42,9 @@ export function AllocationCard({ slices }: TAllocationCardProps) {
               className={styles.donut}
               viewBox="0 0 120 120"
               role="img"
-              aria-label={slices.map((slice) => `${PAIR_TYPE[slice.pairType]} ${slice.percent} %`).join(', ')}
+              aria-label={slices
+                .map((slice) => `${pairTypeText(slice.pairType)} ${formatMoney(slice.percent, 1)} %`)
+                .join(', ')}
             >
               <circle cx="60" cy="60" r={RADIUS} className={styles.track} />
               {slices.map((slice) => {
@@ -64,16 +68,16 @@ export function AllocationCard({ slices }: TAllocationCardProps) {
               <span className={`${styles.total} tabular`}>
                 {shortenCurrency(sumMoney(slices.map((slice) => slice.amount)))}
               </span>
-              <span className={styles.totalLabel}>USD open</span>
+              <span className={styles.totalLabel}>{t('portfolio.allocation.openTotal')}</span>
             </div>
           </div>
           <ul className={styles.legend}>
             {slices.map((slice) => (
               <li key={slice.pairType} className={styles.item} data-pair-type={slice.pairType}>
                 <span className={`${styles.swatch} ${styles[slice.pairType]}`} aria-hidden="true" />
-                <span className={styles.name}>{PAIR_TYPE[slice.pairType]}</span>
+                <span className={styles.name}>{pairTypeText(slice.pairType)}</span>
                 <span className={`${styles.amount} tabular`}>{formatMoney(slice.amount, 2)} USD</span>
-                <span className={`${styles.percent} tabular`}>{slice.percent} %</span>
+                <span className={`${styles.percent} tabular`}>{formatMoney(slice.percent, 1)} %</span>
               </li>
             ))}
           </ul>

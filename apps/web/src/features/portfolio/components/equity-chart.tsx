@@ -15,6 +15,7 @@ import {
   withAlpha,
 } from '../../../domain/market/components/chart-theme';
 import { formatMoney } from '../../../lib/format';
+import { tCount, useLanguage } from '../../../lib/i18n';
 import styles from './equity-chart.module.css';
 
 export interface TEquityPoint {
@@ -48,6 +49,7 @@ const seriesColors = (colors: TChartColors) => ({
  * through update().
  */
 export function EquityChart({ points, seriesKey }: TEquityChartProps) {
+  useLanguage();
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
   const drawnRef = useRef<{ key: string; times: number[] } | null>(null);
@@ -119,7 +121,9 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
       ref={hostRef}
       className={styles.chart}
       role="img"
-      aria-label={`Equity curve, ${points.length} points, latest ${formatMoney(points.at(-1)?.equity, 2)} USD`}
+      aria-label={tCount('portfolio.equity.chart', points.length, {
+        equity: formatMoney(points.at(-1)?.equity, 2),
+      })}
       data-testid="equity-chart"
       data-points={points.length}
     />

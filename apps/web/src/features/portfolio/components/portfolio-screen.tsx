@@ -17,6 +17,7 @@ import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { useResetDemo } from '../../../domain/trading/order-mutations';
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { formatMoney } from '../../../lib/format';
+import { type TMessageKey, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useSettings } from '../../../lib/settings';
 import { AllocationCard } from './allocation-card';
@@ -24,20 +25,22 @@ import { EquityChart } from './equity-chart';
 import styles from './portfolio-screen.module.css';
 import { StatCards } from './stat-cards';
 
-const PERIOD_LABEL = { all: 'All', '1Y': '1Y', '1M': '1M', '1W': '1W' } as const satisfies Record<
-  TPeriod,
-  string
->;
+const PERIOD_LABEL = {
+  all: 'portfolio.period.all',
+  '1Y': 'portfolio.period.1Y',
+  '1M': 'portfolio.period.1M',
+  '1W': 'portfolio.period.1W',
+} as const satisfies Record<TPeriod, TMessageKey>;
 const PERIOD_HINT = {
-  all: 'Since the account opened',
-  '1Y': 'Last 12 months',
-  '1M': 'Last 30 days',
-  '1W': 'Last 7 days',
-} as const satisfies Record<TPeriod, string>;
-const PERIOD_TABS = PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] }));
+  all: 'portfolio.period.allHint',
+  '1Y': 'portfolio.period.1YHint',
+  '1M': 'portfolio.period.1MHint',
+  '1W': 'portfolio.period.1WHint',
+} as const satisfies Record<TPeriod, TMessageKey>;
 
 /** Confirms the demo reset: every demo position closes and the balance goes back to its start. */
 function ResetDemoButton() {
+  const t = useT();
   const [isOpen, setIsOpen] = useState(false);
   const reset = useResetDemo();
   // The platform's demo start balance (10,000 USD unless an administrator changed it).
@@ -45,20 +48,20 @@ function ResetDemoButton() {
   return (
     <>
       <Button icon={<IconRefresh size={16} />} onClick={() => setIsOpen(true)}>
-        Reset demo account
+        {t('portfolio.resetDemo.button')}
       </Button>
       <Dialog
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
-        title="Reset demo account?"
-        description={`Every demo position and pending order is closed, and the demo balance goes back to ${start} USD. Your real account is not touched.`}
+        title={t('portfolio.resetDemo.title')}
+        description={t('portfolio.resetDemo.description', { start })}
         onSubmit={() => reset.mutate(undefined, { onSuccess: () => setIsOpen(false) })}
         testId="reset-demo-dialog"
         footer={
           <>
-            <Button onClick={() => setIsOpen(false)}>Cancel</Button>
+            <Button onClick={() => setIsOpen(false)}>{t('common.cancel')}</Button>
             <Button type="submit" variant="danger" isLoading={reset.isPending}>
-              Reset to {start} USD
+              {t('portfolio.resetDemo.submit', { start })}
             </Button>
           </>
         }
@@ -72,6 +75,7 @@ function ResetDemoButton() {
  * curve over a period, how the open positions split between markets, and the positions themselves.
  */
 export function PortfolioScreen() {
+  const t = useT();
   const account = useActiveAccount();
   const [period, setPeriod] = useState<TPeriod>('all');
   useTradingStream();
@@ -86,12 +90,13 @@ export function PortfolioScreen() {
   }, [portfolio, pairsQuery.data]);
 
   const isFailed = portfolioQuery.isError && !portfolio;
+  const periodTabs = PERIODS.map((value) => ({ value, label: t(PERIOD_LABEL[value]) }));
 
   return (
     <>
       <PageHeader
-        title="Portfolio"
-        description="Balance, equity, margin and the performance of your account."
+        title={t('nav.portfolio')}
+        description={t('portfolio.description')}
         actions={
           <div className={styles.headerActions}>
             <AccountSwitch />
@@ -101,17 +106,23 @@ export function PortfolioScreen() {
       />
       {isFailed ? (
         <Card>
-          <LoadError title="Your portfolio could not load." onRetry={() => void portfolioQuery.refetch()} />
+          <LoadError title={t('portfolio.loadError')} onRetry={() => void portfolioQuery.refetch()} />
         </Card>
       ) : (
         <div className={styles.stack}>
-          <StatCards portfolio={portfolio} periodLabel={PERIOD_HINT[period]} />
+          <StatCards portfolio={portfolio} periodLabel={t(PERIOD_HINT[period])} />
           <div className={styles.row}>
             <Card
-              title="Equity"
+              title={t('portfolio.equity.title')}
               className={styles.equityCard}
               actions={
-                <FilterTabs label="Period" tabs={PERIOD_TABS} value={period} onChange={setPeriod} size="sm" />
+                <FilterTabs
+                  label={t('portfolio.period.label')}
+                  tabs={periodTabs}
+                  value={period}
+                  onChange={setPeriod}
+                  size="sm"
+                />
               }
             >
               <div className={styles.equity} data-stale={portfolioQuery.isPlaceholderData || undefined}>
@@ -121,8 +132,8 @@ export function PortfolioScreen() {
                   <div className={styles.equityEmpty}>
                     <EmptyState
                       icon={<IconLineChart size={24} />}
-                      title={`Equity today: ${formatMoney(portfolio.equity, 2)} USD`}
-                      description="The curve starts with your first trade: each fee and result moves it, and every day adds a point."
+                      title={t('portfolio.equity.today', { equity: formatMoney(portfolio.equity, 2) })}
+                      description={t('portfolio.equity.emptyHint')}
                     />
                   </div>
                 ) : (
@@ -132,7 +143,7 @@ export function PortfolioScreen() {
             </Card>
             <AllocationCard slices={slices} />
           </div>
-          <Card title="Open positions" isFlush>
+          <Card title={t('portfolio.positions.title')} isFlush>
             <OpenOrdersTable
               kind="positions"
               orders={portfolio?.positions}
@@ -142,11 +153,11 @@ export function PortfolioScreen() {
               onRetry={() => void portfolioQuery.refetch()}
               empty={{
                 icon: <IconActivity size={24} />,
-                title: 'No open positions.',
-                description: 'Positions you open on the Trade tab show here with their live PnL.',
+                title: t('portfolio.positions.empty'),
+                description: t('portfolio.positions.emptyHint'),
                 action: (
                   <ButtonLink to={PATHS.trade} size="sm" variant="primary">
-                    Open the Trade tab
+                    {t('portfolio.positions.openTrade')}
                   </ButtonLink>
                 ),
               }}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { SignedMoney } from '../../../domain/trading/components/signed-money';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import styles from './stat-cards.module.css';
 
 function Stat({
@@ -38,24 +39,29 @@ export function StatCards({
   portfolio: TPortfolio | undefined;
   periodLabel: string;
 }) {
+  const t = useT();
   return (
     <dl className={styles.grid} aria-busy={portfolio === undefined || undefined}>
-      <Stat label="Balance (USD)" testId="stat-balance">
+      <Stat label={t('portfolio.stat.balance')} testId="stat-balance">
         {money(portfolio?.balance)}
       </Stat>
-      <Stat label="Equity (USD)" hint="Balance + unrealised PnL" testId="stat-equity">
+      <Stat label={t('portfolio.stat.equity')} hint={t('portfolio.stat.equityHint')} testId="stat-equity">
         {money(portfolio?.equity)}
       </Stat>
-      <Stat label="Free margin (USD)" testId="stat-free-margin">
+      <Stat label={t('portfolio.stat.freeMargin')} testId="stat-free-margin">
         {money(portfolio?.freeMargin)}
       </Stat>
-      <Stat label="Margin used (USD)" testId="stat-margin-used">
+      <Stat label={t('portfolio.stat.marginUsed')} testId="stat-margin-used">
         {money(portfolio?.marginUsed)}
       </Stat>
-      <Stat label="Unrealised PnL (USD)" hint="Open positions" testId="stat-unrealized">
+      <Stat
+        label={t('portfolio.stat.unrealized')}
+        hint={t('portfolio.positions.title')}
+        testId="stat-unrealized"
+      >
         {signed(portfolio?.unrealizedPnl)}
       </Stat>
-      <Stat label="Realised PnL (USD)" hint={periodLabel} testId="stat-realized">
+      <Stat label={t('portfolio.stat.realized')} hint={periodLabel} testId="stat-realized">
         {signed(portfolio?.realizedPnl)}
       </Stat>
     </dl>

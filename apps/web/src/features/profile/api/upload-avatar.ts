@@ -2,16 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AVATAR_BYTES_MAX, AVATAR_TYPES, type TUser, ZAvatarData } from '@td/contracts/profile';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
-/** What a failed upload says when the server gives no reason. */
-export const AVATAR_UPLOAD_FAILED_MESSAGE = 'Profile image upload failed';
-export const AVATAR_TYPE_MESSAGE = 'Choose a PNG, JPEG or WebP image';
-export const AVATAR_SIZE_MESSAGE = `The image must be at most ${AVATAR_BYTES_MAX / (1024 * 1024)} MB`;
+/** What a failed upload's toast says when the server gives no reason. */
+const AVATAR_UPLOAD_FAILED_MESSAGE = 'Profile image upload failed';
 
 /** The server's own limits, checked before a byte is sent; null when the file may go. */
 export function avatarFileError(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_TYPE_MESSAGE;
-  if (file.size > AVATAR_BYTES_MAX) return AVATAR_SIZE_MESSAGE;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return t('profile.avatar.typeError');
+  if (file.size > AVATAR_BYTES_MAX)
+    return t('profile.avatar.sizeError', { size: AVATAR_BYTES_MAX / (1024 * 1024) });
   return null;
 }
 

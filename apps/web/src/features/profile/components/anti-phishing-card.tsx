@@ -6,10 +6,14 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
+import { useAppName } from '../../../lib/settings';
 import { useUpdateAntiPhishing } from '../api/update-anti-phishing';
 import styles from './anti-phishing-card.module.css';
 
 export function AntiPhishingCard({ user }: { user: TUser }) {
+  const t = useT();
+  const appName = useAppName();
   const [phrase, setPhrase] = useState('');
   const [error, setError] = useState<string | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -27,7 +31,7 @@ export function AntiPhishingCard({ user }: { user: TUser }) {
     setError(undefined);
     update.mutate(parsed.data, {
       onSuccess: ({ message }) => {
-        toast.success(message || 'Anti-phishing phrase saved');
+        toast.success(message || t('security.antiPhishing.saved'));
         setPhrase('');
       },
       onError: (failure) => setError(serverFieldErrors<'phrase'>(failure).phrase),
@@ -36,30 +40,33 @@ export function AntiPhishingCard({ user }: { user: TUser }) {
 
   return (
     <Card
-      title="Anti-phishing phrase"
-      actions={current ? <Badge tone="positive">Set</Badge> : <Badge tone="neutral">Not set</Badge>}
+      title={t('security.antiPhishing.title')}
+      actions={
+        current ? (
+          <Badge tone="positive">{t('security.status.set')}</Badge>
+        ) : (
+          <Badge tone="neutral">{t('security.status.notSet')}</Badge>
+        )
+      }
     >
       <div className={styles.layout}>
         <div className={styles.explain}>
-          <p>
-            A word or sentence that only you and Trading Desk know. We print it at the top of every email we
-            send you, so an email without it, or with another one, is not from us however real it looks.
-          </p>
+          <p>{t('security.antiPhishing.explain', { app: appName })}</p>
           <div className={styles.sample}>
-            <span className={styles.sampleLabel}>In our emails</span>
+            <span className={styles.sampleLabel}>{t('security.antiPhishing.sampleLabel')}</span>
             <span className={styles.samplePhrase}>
-              Your anti-phishing code: <strong>{current ?? '—'}</strong>
+              {t('security.antiPhishing.sampleCode')} <strong>{current ?? '—'}</strong>
             </span>
           </div>
         </div>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             ref={inputRef}
-            label={current ? 'New phrase' : 'Phrase'}
+            label={current ? t('security.antiPhishing.newPhrase') : t('security.antiPhishing.phrase')}
             name="phrase"
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. blue heron at dawn"
+            placeholder={t('security.antiPhishing.placeholder')}
             maxLength={ANTI_PHISHING_LENGTH.max + 8}
             value={phrase}
             onChange={(event) => {
@@ -67,10 +74,13 @@ export function AntiPhishingCard({ user }: { user: TUser }) {
               if (error) setError(undefined);
             }}
             error={error}
-            hint={`${ANTI_PHISHING_LENGTH.min} to ${ANTI_PHISHING_LENGTH.max} characters. Do not use a password.`}
+            hint={t('security.antiPhishing.hint', {
+              min: ANTI_PHISHING_LENGTH.min,
+              max: ANTI_PHISHING_LENGTH.max,
+            })}
           />
           <Button type="submit" variant="primary" isLoading={update.isPending} className={styles.submit}>
-            {current ? 'Change phrase' : 'Set phrase'}
+            {current ? t('security.antiPhishing.change') : t('security.antiPhishing.set')}
           </Button>
         </form>
       </div>

@@ -21,14 +21,18 @@ import { IconKey } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { t, tRich, useT } from '../../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import styles from './credentials-card.module.css';
 
-const SCOPE_LABEL: Record<TApiKeyScope, string> = { read: 'Read', trade: 'Trade' };
-const SCOPE_HINT: Record<TApiKeyScope, string> = {
-  read: 'Read the profile, orders and portfolio',
-  trade: 'Place, change, close and cancel orders',
-};
+const SCOPE_LABEL_KEY = {
+  read: 'security.apiKeys.scope.read',
+  trade: 'security.apiKeys.scope.trade',
+} as const satisfies Record<TApiKeyScope, string>;
+const SCOPE_HINT_KEY = {
+  read: 'security.apiKeys.scope.readHint',
+  trade: 'security.apiKeys.scope.tradeHint',
+} as const satisfies Record<TApiKeyScope, string>;
 
 type TField = 'label' | 'scopes' | 'allowedIps';
 
@@ -36,6 +40,7 @@ type TField = 'label' | 'scopes' | 'allowedIps';
 const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const t = useT();
   const create = useCreateApiKey();
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<TApiKeyScope[]>(['read']);
@@ -72,32 +77,31 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
       <Dialog
         isOpen={isOpen}
         onClose={close}
-        title="Copy your API key"
+        title={t('security.apiKeys.created.title')}
         testId="api-key-created"
         footer={
           <Button variant="primary" onClick={close}>
-            I have saved the secret
+            {t('security.apiKeys.created.confirm')}
           </Button>
         }
       >
         <Callout tone="warning" role="status">
-          The secret is shown only now. Keep it where your program reads it; if it is lost, revoke the key and
-          create another.
+          {t('security.apiKeys.created.warning')}
         </Callout>
         <dl className={styles.reveal}>
-          <dt className={styles.revealTerm}>API key</dt>
+          <dt className={styles.revealTerm}>{t('security.apiKeys.created.key')}</dt>
           <dd className={styles.revealValue}>
             <code className={styles.secret} data-testid="api-key-id">
               {created.keyId}
             </code>
-            <CopyButton text={created.keyId} label="Copy API key" isIconOnly />
+            <CopyButton text={created.keyId} label={t('security.apiKeys.created.copyKey')} isIconOnly />
           </dd>
-          <dt className={styles.revealTerm}>Secret</dt>
+          <dt className={styles.revealTerm}>{t('security.apiKeys.created.secret')}</dt>
           <dd className={styles.revealValue}>
             <code className={styles.secret} data-testid="api-key-secret">
               {created.secret}
             </code>
-            <CopyButton text={created.secret} label="Copy secret" isIconOnly />
+            <CopyButton text={created.secret} label={t('security.apiKeys.created.copySecret')} isIconOnly />
           </dd>
         </dl>
       </Dialog>
@@ -108,27 +112,27 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
     <Dialog
       isOpen={isOpen}
       onClose={close}
-      title="Create an API key"
-      description="A program signs its requests with the key's secret. No key can withdraw or reach the wallet."
+      title={t('security.apiKeys.create.title')}
+      description={t('security.apiKeys.create.description')}
       onSubmit={submit}
       testId="create-api-key"
       footer={
         <>
           <Button variant="ghost" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" isLoading={create.isPending}>
-            Create key
+            {t('security.apiKeys.create.submit')}
           </Button>
         </>
       }
     >
       <div className={styles.form}>
         <TextField
-          label="Label"
+          label={t('security.apiKeys.create.label')}
           name="label"
           autoComplete="off"
-          placeholder="e.g. Trading bot"
+          placeholder={t('security.apiKeys.create.labelPlaceholder')}
           maxLength={API_KEY_LABEL_MAX + 8}
           value={label}
           onChange={(event) => setLabel(event.target.value)}
@@ -138,15 +142,15 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
           className={styles.scopes}
           aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}
         >
-          <legend className={styles.legend}>Scopes</legend>
+          <legend className={styles.legend}>{t('security.apiKeys.scopes')}</legend>
           {(['read', 'trade'] as const).map((scope) => (
             <Checkbox
               key={scope}
               checked={scopes.includes(scope)}
               onChange={(event) => toggle(scope, event.target.checked)}
             >
-              <span className={styles.scopeName}>{SCOPE_LABEL[scope]}</span>
-              <span className={styles.scopeHint}>{SCOPE_HINT[scope]}</span>
+              <span className={styles.scopeName}>{t(SCOPE_LABEL_KEY[scope])}</span>
+              <span className={styles.scopeHint}>{t(SCOPE_HINT_KEY[scope])}</span>
             </Checkbox>
           ))}
           {errors.scopes ? (
@@ -156,7 +160,7 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
           ) : null}
         </fieldset>
         <TextAreaField
-          label="Allowed IP addresses (optional)"
+          label={t('security.apiKeys.create.ips')}
           name="allowedIps"
           rows={3}
           spellCheck={false}
@@ -164,7 +168,7 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
           value={addresses}
           onChange={(event) => setAddresses(event.target.value)}
           error={errors.allowedIps}
-          hint="One per line; networks as 203.0.113.0/24. Leave empty to allow any address."
+          hint={t('security.apiKeys.create.ipsHint')}
         />
       </div>
     </Dialog>
@@ -172,15 +176,16 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
 }
 
 function RevokeButton({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: TApiKey) => void }) {
+  const t = useT();
   return (
     <Button
       size="sm"
       variant="ghost"
       className={styles.revoke}
       onClick={() => onRevoke(apiKey)}
-      aria-label={`Revoke ${apiKey.label}`}
+      aria-label={t('security.apiKeys.revokeLabel', { label: apiKey.label })}
     >
-      Revoke
+      {t('security.apiKeys.revoke')}
     </Button>
   );
 }
@@ -188,7 +193,7 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: T
 const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] => [
   {
     key: 'label',
-    header: 'Key',
+    header: t('security.apiKeys.key'),
     isPrimary: true,
     cell: (key) => (
       <span className={styles.keyCell}>
@@ -201,12 +206,12 @@ const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] 
   },
   {
     key: 'scopes',
-    header: 'Scopes',
+    header: t('security.apiKeys.scopes'),
     cell: (key) => (
       <span className={styles.badges}>
         {key.scopes.map((scope) => (
           <Badge key={scope} tone={scope === 'trade' ? 'warning' : 'info'}>
-            {SCOPE_LABEL[scope]}
+            {t(SCOPE_LABEL_KEY[scope])}
           </Badge>
         ))}
       </span>
@@ -214,33 +219,36 @@ const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] 
   },
   {
     key: 'ips',
-    header: 'Allowed from',
+    header: t('security.apiKeys.allowedFrom'),
     cell: (key) =>
       key.allowedIps.length === 0 ? (
-        <span className={styles.muted}>Any address</span>
+        <span className={styles.muted}>{t('security.apiKeys.anyAddress')}</span>
       ) : (
         <span className="mono">{key.allowedIps.join(', ')}</span>
       ),
   },
   {
     key: 'lastUsed',
-    header: 'Last used',
+    header: t('security.lastUsed'),
     cell: (key) =>
       key.lastUsedAt ? (
         <time
           dateTime={key.lastUsedAt}
-          title={`${formatDateTime(key.lastUsedAt)} from ${key.lastUsedIp ?? ''}`}
+          title={t('security.apiKeys.lastUsedFrom', {
+            time: formatDateTime(key.lastUsedAt),
+            ip: key.lastUsedIp ?? '',
+          })}
           className="tabular"
         >
           {formatTimeAgo(key.lastUsedAt)}
         </time>
       ) : (
-        <span className={styles.muted}>Never</span>
+        <span className={styles.muted}>{t('security.never')}</span>
       ),
   },
   {
     key: 'created',
-    header: 'Created',
+    header: t('security.apiKeys.createdAt'),
     cell: (key) => (
       <time dateTime={key.createdAt} className="tabular">
         {formatDateTime(key.createdAt)}
@@ -257,6 +265,7 @@ const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] 
 
 /** Keys programs sign their requests with: created with a secret shown once, revoked at once. */
 export function ApiKeysCard() {
+  const t = useT();
   const { data: keys, isPending, isError, refetch } = useApiKeys();
   const revoke = useRevokeApiKey();
   const [isCreating, setIsCreating] = useState(false);
@@ -265,23 +274,20 @@ export function ApiKeysCard() {
 
   return (
     <Card
-      title="API keys"
+      title={t('security.apiKeys.title')}
       isFlush
       actions={
         <Button size="sm" variant="secondary" disabled={isFull} onClick={() => setIsCreating(true)}>
-          Create API key
+          {t('security.apiKeys.createButton')}
         </Button>
       }
     >
       <p className={styles.intro}>
-        Let your own programs read your account and trade through the API, signing each request with a key's
-        secret. Keys never reach the wallet. How to sign requests: the <a href="/docs">API reference</a>.
-        {isFull
-          ? ` You hold the most keys allowed (${API_KEYS_PER_USER_MAX}); revoke one to create another.`
-          : ''}
+        {tRich('security.apiKeys.intro', {}, { docs: (text) => <a href="/docs">{text}</a> })}
+        {isFull ? ` ${t('security.apiKeys.full', { max: API_KEYS_PER_USER_MAX })}` : ''}
       </p>
       <DataTable
-        caption="API keys"
+        caption={t('security.apiKeys.title')}
         columns={columns(setRevoking)}
         rows={keys}
         rowKey={(key) => key.id}
@@ -289,22 +295,22 @@ export function ApiKeysCard() {
         skeletonRows={1}
         error={
           isError ? (
-            <LoadError title="API keys could not be loaded." onRetry={() => void refetch()} />
+            <LoadError title={t('security.apiKeys.loadError')} onRetry={() => void refetch()} />
           ) : undefined
         }
-        empty={<EmptyState icon={<IconKey size={24} />} title="No API keys." />}
+        empty={<EmptyState icon={<IconKey size={24} />} title={t('security.apiKeys.empty')} />}
       />
       <CreateKeyDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
       <Dialog
         isOpen={revoking !== undefined}
         onClose={() => setRevoking(undefined)}
-        title={`Revoke “${revoking?.label ?? ''}”?`}
-        description="Programs using this key are refused from the next request. This cannot be undone."
+        title={t('security.apiKeys.revokeTitle', { label: revoking?.label ?? '' })}
+        description={t('security.apiKeys.revokeDescription')}
         testId="revoke-api-key"
         footer={
           <>
             <Button variant="ghost" onClick={() => setRevoking(undefined)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"
@@ -312,12 +318,12 @@ export function ApiKeysCard() {
               onClick={() => {
                 if (!revoking) return;
                 revoke.mutate(revoking.id, {
-                  onSuccess: ({ message }) => toast.success(message || 'API key revoked'),
+                  onSuccess: ({ message }) => toast.success(message || t('security.apiKeys.revoked')),
                   onSettled: () => setRevoking(undefined),
                 });
               }}
             >
-              Revoke key
+              {t('security.apiKeys.revokeKey')}
             </Button>
           </>
         }

@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { IconCamera } from '../../../components/icons';
-import { AVATAR_UPLOAD_FAILED_MESSAGE, avatarFileError, useUploadAvatar } from '../api/upload-avatar';
+import { useT } from '../../../lib/i18n';
+import { avatarFileError, useUploadAvatar } from '../api/upload-avatar';
 import styles from './avatar-uploader.module.css';
 
 const AVATAR_SIZE_PX = 96;
@@ -19,6 +20,7 @@ interface TAvatarUploaderProps {
  * limits), shown at once as a preview, and sent with a progress ring; a failure restores the old one.
  */
 export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
         onSuccess: ({ message }) => toast.success(message),
         onError: () => {
           setPreviewUrl(null);
-          setError(AVATAR_UPLOAD_FAILED_MESSAGE);
+          setError(t('profile.avatar.uploadFailed'));
         },
       },
     );
@@ -70,7 +72,7 @@ export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
         className={styles.avatarButton}
         onClick={() => inputRef.current?.click()}
         disabled={isUploading}
-        aria-label="Change profile photo"
+        aria-label={t('profile.avatar.changeLabel')}
         aria-describedby={hintId}
       >
         <Avatar src={previewUrl ?? avatarUrl} name={name} size={AVATAR_SIZE_PX} />
@@ -92,7 +94,11 @@ export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
           onClick={() => inputRef.current?.click()}
           isLoading={isUploading}
         >
-          {isUploading ? `Uploading… ${percent}%` : avatarUrl ? 'Change photo' : 'Upload photo'}
+          {isUploading
+            ? t('profile.avatar.uploading', { percent })
+            : avatarUrl
+              ? t('profile.avatar.change')
+              : t('profile.avatar.upload')}
         </Button>
         {error ? (
           <p className={styles.error} role="alert">
@@ -100,7 +106,7 @@ export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
           </p>
         ) : (
           <p id={hintId} className={styles.hint}>
-            PNG, JPEG or WebP, up to 2 MB.
+            {t('profile.avatar.hint')}
           </p>
         )}
       </div>

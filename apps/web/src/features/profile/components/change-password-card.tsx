@@ -6,7 +6,8 @@ import { Card } from '../../../components/card';
 import styles from '../../../components/form-layout.module.css';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/text-field';
-import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { t, useT } from '../../../lib/i18n';
 import { useForm } from '../../../lib/use-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -15,7 +16,6 @@ type TPasswordField = (typeof FIELDS)[number];
 type TPasswordValues = Record<TPasswordField, string>;
 
 const EMPTY: TPasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const SAME_PASSWORD_MESSAGE = 'Choose a password different from your current one';
 
 /** The contract's rules, plus a new password that differs and its confirmation. */
 function validate(values: TPasswordValues) {
@@ -25,14 +25,16 @@ function validate(values: TPasswordValues) {
   });
   const errors: TFieldErrors<TPasswordField> = parsed.success ? {} : zodFieldErrors(parsed.error);
   if (!errors.newPassword && values.newPassword && values.newPassword === values.currentPassword) {
-    errors.newPassword = SAME_PASSWORD_MESSAGE;
+    errors.newPassword = t('security.password.sameError');
   }
-  if (!values.confirmPassword) errors.confirmPassword = 'Confirm your new password';
-  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_DIFFER_MESSAGE;
+  if (!values.confirmPassword) errors.confirmPassword = t('security.password.confirmError');
+  else if (values.confirmPassword !== values.newPassword)
+    errors.confirmPassword = t('security.password.differError');
   return { errors, request: parsed.success ? parsed.data : null };
 }
 
 export function ChangePasswordCard({ user }: { user: TUser }) {
+  const t = useT();
   const { setValues, textField, valueField, handleSubmit, showServerErrors } = useForm({
     fields: FIELDS,
     initial: EMPTY,
@@ -51,39 +53,36 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
   );
 
   return (
-    <Card title="Password">
+    <Card title={t('security.password.title')}>
       {user.hasPassword ? (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <p className={styles.intro}>Changing your password signs you out on every other device.</p>
+          <p className={styles.intro}>{t('security.password.intro')}</p>
           {/* Lets password managers tie the new password to the right account. */}
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <PasswordField
             {...textField('currentPassword')}
-            label="Current password"
+            label={t('security.password.current')}
             autoComplete="current-password"
             required
           />
           <NewPasswordFields
             password={{
               ...valueField('newPassword'),
-              label: 'New password',
+              label: t('security.password.new'),
             }}
             confirmation={{
               ...valueField('confirmPassword'),
-              label: 'Confirm new password',
+              label: t('security.password.confirm'),
             }}
           />
           <div className={styles.footer}>
             <Button type="submit" variant="primary" isLoading={changePassword.isPending}>
-              Change password
+              {t('security.password.submit')}
             </Button>
           </div>
         </form>
       ) : (
-        <Callout title="You sign in with Google">
-          Your account has no password yet. To set one, log out and use ‘Forgot password?’ on the login
-          screen: we will email you a code to choose it.
-        </Callout>
+        <Callout title={t('security.password.googleTitle')}>{t('security.password.googleText')}</Callout>
       )}
     </Card>
   );

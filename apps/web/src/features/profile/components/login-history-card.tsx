@@ -6,14 +6,16 @@ import { EmptyState } from '../../../components/empty-state';
 import { IconHistory } from '../../../components/icons';
 import { PagedTable, usePager } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
+import { t, translateServerMessage, useT } from '../../../lib/i18n';
 import { describeDevice } from '../../../lib/user-agent';
 import { LOGIN_HISTORY_PAGE_SIZE, useLoginHistory } from '../api/get-login-history';
 import styles from './security-tables.module.css';
 
-const COLUMNS: readonly TColumn<TLoginEvent>[] = [
+/** The table's columns, in the language shown (built at each draw). */
+const columns = (): readonly TColumn<TLoginEvent>[] => [
   {
     key: 'at',
-    header: 'Time',
+    header: t('security.loginHistory.time'),
     isPrimary: true,
     cell: (event) => (
       <time dateTime={event.at} className="tabular">
@@ -23,45 +25,48 @@ const COLUMNS: readonly TColumn<TLoginEvent>[] = [
   },
   {
     key: 'device',
-    header: 'Device',
+    header: t('security.device'),
     cell: (event) => (
       <span className={styles.deviceLabel} title={event.device}>
         {describeDevice(event.device).label}
       </span>
     ),
   },
-  { key: 'ip', header: 'IP address', cell: (event) => <span className="mono">{event.ip}</span> },
+  { key: 'ip', header: t('security.ipAddress'), cell: (event) => <span className="mono">{event.ip}</span> },
   {
     key: 'outcome',
-    header: 'Result',
+    header: t('security.loginHistory.result'),
     cell: (event) =>
       event.outcome === 'success' ? (
-        <Badge tone="positive">Success</Badge>
+        <Badge tone="positive">{t('security.loginHistory.success')}</Badge>
       ) : (
         <span className={styles.failure}>
-          <Badge tone="negative">Failed</Badge>
-          {event.detail ? <span className={styles.detail}>{event.detail}</span> : null}
+          <Badge tone="negative">{t('security.loginHistory.failed')}</Badge>
+          {event.detail ? (
+            <span className={styles.detail}>{translateServerMessage(event.detail)}</span>
+          ) : null}
         </span>
       ),
   },
 ];
 
 export function LoginHistoryCard() {
+  const t = useT();
   const pager = usePager(LOGIN_HISTORY_PAGE_SIZE);
   const query = useLoginHistory(pager.page);
 
   return (
-    <Card title="Login history" isFlush>
-      <p className={styles.intro}>Every attempt to log in to your account, newest first.</p>
+    <Card title={t('security.loginHistory.title')} isFlush>
+      <p className={styles.intro}>{t('security.loginHistory.intro')}</p>
       <PagedTable
-        caption="Login history"
-        columns={COLUMNS}
+        caption={t('security.loginHistory.title')}
+        columns={columns()}
         query={query}
         pager={pager}
-        noun="logins"
+        noun={t('security.loginHistory.noun')}
         skeletonRows={5}
-        errorTitle="Login history could not load."
-        empty={<EmptyState icon={<IconHistory size={24} />} title="No logins yet." />}
+        errorTitle={t('security.loginHistory.loadError')}
+        empty={<EmptyState icon={<IconHistory size={24} />} title={t('security.loginHistory.empty')} />}
       />
     </Card>
   );

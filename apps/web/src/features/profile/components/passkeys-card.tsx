@@ -12,11 +12,13 @@ import { IconKey } from '../../../components/icons';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { t, useT } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import styles from './credentials-card.module.css';
 
 function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
+  const t = useT();
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -33,9 +35,9 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
   const submit = () => {
     const trimmed = name.trim();
     const found = {
-      ...(trimmed ? {} : { name: 'Name the passkey' }),
-      ...(user.hasPassword && !password ? { currentPassword: 'Enter your password' } : {}),
-      ...(user.tfaEnabled && !code.trim() ? { code: 'Enter the 6-digit code from your app' } : {}),
+      ...(trimmed ? {} : { name: t('security.passkeys.nameError') }),
+      ...(user.hasPassword && !password ? { currentPassword: t('security.passkeys.passwordError') } : {}),
+      ...(user.tfaEnabled && !code.trim() ? { code: t('security.passkeys.codeError') } : {}),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -47,12 +49,12 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
       },
       {
         onSuccess: ({ message }) => {
-          toast.success(message || 'Passkey added');
+          toast.success(message || t('security.passkeys.added'));
           close();
         },
         onError: (failure) => {
           if (isWebAuthnRefusal(failure)) {
-            toast.error('No passkey was made. Try again when your device asks.', { id: 'passkey-cancelled' });
+            toast.error(t('security.passkeys.cancelled'), { id: 'passkey-cancelled' });
             return;
           }
           setErrors(serverFieldErrors<'name' | 'currentPassword' | 'code'>(failure));
@@ -65,27 +67,27 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
     <Dialog
       isOpen={isOpen}
       onClose={close}
-      title="Add a passkey"
-      description="Your device keeps the passkey (Face ID, Touch ID, Windows Hello, a security key or your phone). Then log in with it instead of a password, or use it as your second step."
+      title={t('security.passkeys.add')}
+      description={t('security.passkeys.addDescription')}
       onSubmit={submit}
       testId="add-passkey"
       footer={
         <>
           <Button variant="ghost" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" isLoading={add.isPending}>
-            Continue
+            {t('security.passkeys.continue')}
           </Button>
         </>
       }
     >
       <div className={styles.form}>
         <TextField
-          label="Name"
+          label={t('security.passkeys.name')}
           name="passkeyName"
           autoComplete="off"
-          placeholder="e.g. MacBook, iPhone"
+          placeholder={t('security.passkeys.namePlaceholder')}
           maxLength={PASSKEY_NAME_MAX + 8}
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -93,7 +95,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
         />
         {user.hasPassword ? (
           <PasswordField
-            label="Current password"
+            label={t('security.password.current')}
             name="currentPassword"
             autoComplete="current-password"
             value={password}
@@ -103,7 +105,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
         ) : null}
         {user.tfaEnabled ? (
           <TextField
-            label="Authenticator code"
+            label={t('security.passkeys.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -111,7 +113,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
             value={code}
             onChange={(event) => setCode(event.target.value)}
             error={errors.code}
-            hint="The 6-digit code from your authenticator app, or a recovery code."
+            hint={t('security.passkeys.codeHint')}
           />
         ) : null}
       </div>
@@ -122,30 +124,30 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
 const columns = (onRemove: (passkey: TPasskey) => void): readonly TColumn<TPasskey>[] => [
   {
     key: 'name',
-    header: 'Passkey',
+    header: t('security.passkeys.passkey'),
     isPrimary: true,
     cell: (passkey) => (
       <span className={styles.badges}>
         <span className={styles.keyLabel}>{passkey.name}</span>
-        {passkey.isSynced ? <Badge tone="info">Synced</Badge> : null}
+        {passkey.isSynced ? <Badge tone="info">{t('security.passkeys.synced')}</Badge> : null}
       </span>
     ),
   },
   {
     key: 'lastUsed',
-    header: 'Last used',
+    header: t('security.lastUsed'),
     cell: (passkey) =>
       passkey.lastUsedAt ? (
         <time dateTime={passkey.lastUsedAt} title={formatDateTime(passkey.lastUsedAt)} className="tabular">
           {formatTimeAgo(passkey.lastUsedAt)}
         </time>
       ) : (
-        <span className={styles.muted}>Never</span>
+        <span className={styles.muted}>{t('security.never')}</span>
       ),
   },
   {
     key: 'created',
-    header: 'Added',
+    header: t('security.passkeys.addedAt'),
     cell: (passkey) => (
       <time dateTime={passkey.createdAt} className="tabular">
         {formatDateTime(passkey.createdAt)}
@@ -162,9 +164,9 @@ const columns = (onRemove: (passkey: TPasskey) => void): readonly TColumn<TPassk
         variant="ghost"
         className={styles.revoke}
         onClick={() => onRemove(passkey)}
-        aria-label={`Remove ${passkey.name}`}
+        aria-label={t('security.passkeys.removeLabel', { name: passkey.name })}
       >
-        Remove
+        {t('common.remove')}
       </Button>
     ),
   },
@@ -172,6 +174,7 @@ const columns = (onRemove: (passkey: TPasskey) => void): readonly TColumn<TPassk
 
 /** The user's passkeys: a way in without a password, and a second factor. */
 export function PasskeysCard({ user }: { user: TUser }) {
+  const t = useT();
   const { data: passkeys, isPending, isError, refetch } = usePasskeys();
   const remove = useRemovePasskey();
   const [isAdding, setIsAdding] = useState(false);
@@ -180,20 +183,17 @@ export function PasskeysCard({ user }: { user: TUser }) {
 
   return (
     <Card
-      title="Passkeys"
+      title={t('security.passkeys.title')}
       isFlush
       actions={
         <Button size="sm" variant="secondary" disabled={isFull} onClick={() => setIsAdding(true)}>
-          Add a passkey
+          {t('security.passkeys.add')}
         </Button>
       }
     >
-      <p className={styles.intro}>
-        Log in with your fingerprint, face or device PIN instead of a password. With a passkey added, a log in
-        with your password also asks for it (or your authenticator app's code).
-      </p>
+      <p className={styles.intro}>{t('security.passkeys.intro')}</p>
       <DataTable
-        caption="Passkeys"
+        caption={t('security.passkeys.title')}
         columns={columns(setRemoving)}
         rows={passkeys}
         rowKey={(passkey) => passkey.id}
@@ -201,22 +201,22 @@ export function PasskeysCard({ user }: { user: TUser }) {
         skeletonRows={1}
         error={
           isError ? (
-            <LoadError title="Passkeys could not be loaded." onRetry={() => void refetch()} />
+            <LoadError title={t('security.passkeys.loadError')} onRetry={() => void refetch()} />
           ) : undefined
         }
-        empty={<EmptyState icon={<IconKey size={24} />} title="No passkeys." />}
+        empty={<EmptyState icon={<IconKey size={24} />} title={t('security.passkeys.empty')} />}
       />
       <AddPasskeyDialog user={user} isOpen={isAdding} onClose={() => setIsAdding(false)} />
       <Dialog
         isOpen={removing !== undefined}
         onClose={() => setRemoving(undefined)}
-        title={`Remove “${removing?.name ?? ''}”?`}
-        description="It stops working at once. Remove it from your device's password manager too."
+        title={t('security.passkeys.removeTitle', { name: removing?.name ?? '' })}
+        description={t('security.passkeys.removeDescription')}
         testId="remove-passkey"
         footer={
           <>
             <Button variant="ghost" onClick={() => setRemoving(undefined)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"
@@ -224,12 +224,12 @@ export function PasskeysCard({ user }: { user: TUser }) {
               onClick={() => {
                 if (!removing) return;
                 remove.mutate(removing.id, {
-                  onSuccess: ({ message }) => toast.success(message || 'Passkey removed'),
+                  onSuccess: ({ message }) => toast.success(message || t('security.passkeys.removed')),
                   onSettled: () => setRemoving(undefined),
                 });
               }}
             >
-              Remove passkey
+              {t('security.passkeys.remove')}
             </Button>
           </>
         }

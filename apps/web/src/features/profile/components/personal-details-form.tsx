@@ -8,6 +8,7 @@ import styles from '../../../components/form-layout.module.css';
 import { IconCheck } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useForm } from '../../../lib/use-form';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -38,6 +39,7 @@ function validate(values: TDetailsValues) {
 
 /** First and last name, phone and country; the e-mail is shown read-only (it is the login). */
 export function PersonalDetailsForm({ user }: { user: TUser }) {
+  const t = useT();
   // The saved values: the form is "changed" when it differs from them. They follow the server, so
   // after a save (and the refetch) the form is clean again without being reset by hand.
   const saved = useMemo(() => valuesOf(user), [user]);
@@ -60,11 +62,21 @@ export function PersonalDetailsForm({ user }: { user: TUser }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <div className={styles.row}>
-        <TextField {...textField('firstName')} label="First name" autoComplete="given-name" required />
-        <TextField {...textField('lastName')} label="Last name" autoComplete="family-name" required />
+        <TextField
+          {...textField('firstName')}
+          label={t('field.firstName')}
+          autoComplete="given-name"
+          required
+        />
+        <TextField
+          {...textField('lastName')}
+          label={t('field.lastName')}
+          autoComplete="family-name"
+          required
+        />
       </div>
       <TextField
-        label="Email"
+        label={t('field.email')}
         name="email"
         type="email"
         value={user.email}
@@ -73,34 +85,34 @@ export function PersonalDetailsForm({ user }: { user: TUser }) {
         labelAside={
           user.emailVerified ? (
             <Badge tone="positive" icon={<IconCheck size={12} />}>
-              Verified
+              {t('profile.verified')}
             </Badge>
           ) : (
-            <Badge tone="warning">Not verified</Badge>
+            <Badge tone="warning">{t('profile.notVerified')}</Badge>
           )
         }
-        hint="Your email is your login and cannot be changed here."
+        hint={t('profile.details.emailHint')}
       />
       <div className={styles.row}>
         <TextField
           {...textField('phone')}
-          label="Phone"
+          label={t('profile.details.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder="+44 20 7946 0000"
-          hint="With the country code."
+          hint={t('profile.details.phoneHint')}
         />
         <CountryField {...textField('country')} />
       </div>
       <div className={styles.footer}>
         {isDirty ? (
           <Button variant="ghost" onClick={() => setValues(saved)} disabled={updateProfile.isPending}>
-            Discard changes
+            {t('profile.details.discard')}
           </Button>
         ) : null}
         <Button type="submit" variant="primary" isLoading={updateProfile.isPending} disabled={!isDirty}>
-          Save changes
+          {t('common.saveChanges')}
         </Button>
       </div>
     </form>

@@ -10,7 +10,9 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
+import { useUpdateProfile } from '../api/update-profile';
 import { AvatarUploader } from './avatar-uploader';
 import { PersonalDetailsForm } from './personal-details-form';
 import styles from './profile-screen.module.css';
@@ -21,6 +23,7 @@ function inviteLinkOf(code: string): string {
 }
 
 function IdentityCard({ user }: { user: TUser }) {
+  const t = useT();
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
     <Card className={styles.identity}>
@@ -33,44 +36,44 @@ function IdentityCard({ user }: { user: TUser }) {
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>Email</dt>
+          <dt>{t('field.email')}</dt>
           <dd>
             {user.emailVerified ? (
               <Badge tone="positive" icon={<IconCheck size={12} />}>
-                Verified
+                {t('profile.verified')}
               </Badge>
             ) : (
-              <Badge tone="warning">Not verified</Badge>
+              <Badge tone="warning">{t('profile.notVerified')}</Badge>
             )}
           </dd>
         </div>
         <div>
-          <dt>Two-factor</dt>
+          <dt>{t('profile.twoFactor.label')}</dt>
           <dd>
             {user.tfaEnabled ? (
               <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
-                On
+                {t('profile.twoFactor.on')}
               </Badge>
             ) : (
               <Link to={PATHS.security} className={styles.factLink}>
-                Turn on
+                {t('profile.twoFactor.turnOn')}
               </Link>
             )}
           </dd>
         </div>
         <div>
-          <dt>Member since</dt>
+          <dt>{t('profile.memberSince')}</dt>
           <dd className="tabular">{formatDate(user.createdAt)}</dd>
         </div>
       </dl>
       <div className={styles.referral}>
         <div className={styles.referralText}>
-          <span className={styles.referralLabel}>Referral code</span>
+          <span className={styles.referralLabel}>{t('profile.referralCode.label')}</span>
           <span className={styles.referralCode}>{user.referralCode}</span>
         </div>
         <div className={styles.referralActions}>
-          <CopyButton text={user.referralCode} label="Copy referral code" isIconOnly />
-          <CopyButton text={inviteLinkOf(user.referralCode)} label="Copy link" />
+          <CopyButton text={user.referralCode} label={t('profile.referralCode.copy')} isIconOnly />
+          <CopyButton text={inviteLinkOf(user.referralCode)} label={t('profile.referralCode.copyLink')} />
         </div>
       </div>
     </Card>
@@ -78,6 +81,7 @@ function IdentityCard({ user }: { user: TUser }) {
 }
 
 function ProfileSkeleton() {
+  const t = useT();
   return (
     <div className={styles.layout} aria-busy="true">
       <Card className={styles.identity}>
@@ -98,7 +102,7 @@ function ProfileSkeleton() {
           <Skeleton width="100%" height={12} />
         </div>
       </Card>
-      <Card title="Personal details">
+      <Card title={t('profile.details.title')}>
         <div className={styles.skeletonForm}>
           {Array.from({ length: 4 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
@@ -114,25 +118,27 @@ function ProfileSkeleton() {
 }
 
 export function ProfileScreen() {
+  const t = useT();
   const { data: user, isPending, isError, refetch } = useProfile();
+  const saveLanguage = useUpdateProfile();
 
   return (
     <>
       <PageHeader
-        title="Profile"
-        description="Your personal details, profile photo and referral code."
-        actions={<LanguageSwitch />}
+        title={t('account.profile')}
+        description={t('profile.description')}
+        actions={<LanguageSwitch onPick={(language) => saveLanguage.mutate({ language })} />}
       />
       {isError ? (
         <Card>
-          <LoadError title="Your profile could not be loaded." onRetry={() => void refetch()} />
+          <LoadError title={t('profile.loadError')} onRetry={() => void refetch()} />
         </Card>
       ) : isPending || !user ? (
         <ProfileSkeleton />
       ) : (
         <div className={styles.layout}>
           <IdentityCard user={user} />
-          <Card title="Personal details">
+          <Card title={t('profile.details.title')}>
             <PersonalDetailsForm user={user} />
           </Card>
         </div>

@@ -6,6 +6,7 @@ import { IconCheckCircle, IconFish, IconMail, IconShieldCheck } from '../../../c
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../../../domain/identity/get-profile';
+import { useT } from '../../../lib/i18n';
 import { AntiPhishingCard } from './anti-phishing-card';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordCard } from './change-password-card';
@@ -39,6 +40,7 @@ function Check({
 
 /** Where the account stands, at a glance: what is done and what is left to do. */
 function SecurityOverview({ user }: { user: TUser }) {
+  const t = useT();
   const done = [user.emailVerified, user.tfaEnabled, Boolean(user.antiPhishingPhrase)].filter(Boolean).length;
   return (
     <Card className={styles.overview}>
@@ -49,27 +51,27 @@ function SecurityOverview({ user }: { user: TUser }) {
             <span className={styles.scoreOf}>/3</span>
           </span>
           <span className={styles.scoreLabel}>
-            {done === 3 ? 'Fully protected' : 'Protection steps done'}
+            {done === 3 ? t('security.overview.full') : t('security.overview.partial')}
           </span>
         </div>
         <ul className={styles.checks}>
           <Check
             isDone={user.emailVerified}
             icon={<IconMail size={18} />}
-            title="Email verified"
-            detail={user.emailVerified ? user.email : 'Verify your address'}
+            title={t('security.overview.email')}
+            detail={user.emailVerified ? user.email : t('security.overview.emailTodo')}
           />
           <Check
             isDone={user.tfaEnabled}
             icon={<IconShieldCheck size={18} />}
-            title="Two-factor authentication"
-            detail={user.tfaEnabled ? 'On' : 'Off: turn it on below'}
+            title={t('security.tfa.title')}
+            detail={user.tfaEnabled ? t('security.status.on') : t('security.overview.tfaTodo')}
           />
           <Check
             isDone={Boolean(user.antiPhishingPhrase)}
             icon={<IconFish size={18} />}
-            title="Anti-phishing phrase"
-            detail={user.antiPhishingPhrase ? 'Set' : 'Not set'}
+            title={t('security.antiPhishing.title')}
+            detail={user.antiPhishingPhrase ? t('security.status.set') : t('security.status.notSet')}
           />
         </ul>
       </div>
@@ -78,6 +80,7 @@ function SecurityOverview({ user }: { user: TUser }) {
 }
 
 function SecuritySkeleton() {
+  const t = useT();
   return (
     <div className={styles.grid} aria-busy="true">
       <Card className={styles.wide}>
@@ -87,7 +90,7 @@ function SecuritySkeleton() {
           <Skeleton width="30%" height={14} />
         </div>
       </Card>
-      {['Password', 'Two-factor authentication'].map((title) => (
+      {[t('security.password.title'), t('security.tfa.title')].map((title) => (
         <Card key={title} title={title}>
           <div className={styles.skeletonStack}>
             <Skeleton width="80%" height={12} />
@@ -101,17 +104,15 @@ function SecuritySkeleton() {
 }
 
 export function SecurityScreen() {
+  const t = useT();
   const { data: user, isPending, isError, refetch } = useProfile();
 
   return (
     <>
-      <PageHeader
-        title="Security"
-        description="Your password, two-factor authentication, passkeys, signed-in devices, login history and API keys."
-      />
+      <PageHeader title={t('account.security')} description={t('security.description')} />
       {isError ? (
         <Card>
-          <LoadError title="Your security settings could not be loaded." onRetry={() => void refetch()} />
+          <LoadError title={t('security.loadError')} onRetry={() => void refetch()} />
         </Card>
       ) : isPending || !user ? (
         <SecuritySkeleton />

@@ -7,6 +7,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { IconMonitor, IconSmartphone } from '../../../components/icons';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { t, useT } from '../../../lib/i18n';
 import { describeDevice } from '../../../lib/user-agent';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
@@ -14,6 +15,7 @@ import { useRevokeSession } from '../api/revoke-session';
 import styles from './security-tables.module.css';
 
 function DeviceCell({ session }: { session: TSession }) {
+  const t = useT();
   const { label, isMobile } = describeDevice(session.device);
   return (
     <span className={styles.device}>
@@ -23,12 +25,13 @@ function DeviceCell({ session }: { session: TSession }) {
       <span className={styles.deviceLabel} title={session.device}>
         {label}
       </span>
-      {session.current ? <Badge tone="info">This device</Badge> : null}
+      {session.current ? <Badge tone="info">{t('security.sessions.thisDevice')}</Badge> : null}
     </span>
   );
 }
 
 function RevokeButton({ session }: { session: TSession }) {
+  const t = useT();
   const revoke = useRevokeSession();
   if (session.current) return null;
   const { label } = describeDevice(session.device);
@@ -38,33 +41,43 @@ function RevokeButton({ session }: { session: TSession }) {
       variant="ghost"
       className={styles.revoke}
       isLoading={revoke.isPending}
-      aria-label={`Sign out ${label} (${session.ip})`}
+      aria-label={t('security.sessions.signOutLabel', { device: label, ip: session.ip })}
       onClick={() =>
         revoke.mutate(session.id, {
-          onSuccess: ({ message }) => toast.success(message || 'Session signed out'),
+          onSuccess: ({ message }) => toast.success(message || t('security.sessions.signedOut')),
         })
       }
     >
-      Sign out
+      {t('security.sessions.signOut')}
     </Button>
   );
 }
 
-const COLUMNS: readonly TColumn<TSession>[] = [
-  { key: 'device', header: 'Device', isPrimary: true, cell: (session) => <DeviceCell session={session} /> },
-  { key: 'ip', header: 'IP address', cell: (session) => <span className="mono">{session.ip}</span> },
+/** The table's columns, in the language shown (built at each draw). */
+const columns = (): readonly TColumn<TSession>[] => [
+  {
+    key: 'device',
+    header: t('security.device'),
+    isPrimary: true,
+    cell: (session) => <DeviceCell session={session} />,
+  },
+  {
+    key: 'ip',
+    header: t('security.ipAddress'),
+    cell: (session) => <span className="mono">{session.ip}</span>,
+  },
   {
     key: 'lastSeen',
-    header: 'Last active',
+    header: t('security.sessions.lastActive'),
     cell: (session) => (
       <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)} className="tabular">
-        {session.current ? 'Now' : formatTimeAgo(session.lastSeenAt)}
+        {session.current ? t('security.sessions.now') : formatTimeAgo(session.lastSeenAt)}
       </time>
     ),
   },
   {
     key: 'since',
-    header: 'Signed in',
+    header: t('security.sessions.signedIn'),
     cell: (session) => (
       <time dateTime={session.createdAt} className="tabular">
         {formatDateTime(session.createdAt)}
@@ -82,13 +95,14 @@ function ordered(sessions: readonly TSession[]): TSession[] {
 }
 
 export function SessionsCard() {
+  const t = useT();
   const { data: sessions, isPending, isError, refetch } = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const otherCount = sessions?.filter((session) => !session.current).length ?? 0;
 
   return (
     <Card
-      title="Active sessions"
+      title={t('security.sessions.title')}
       isFlush
       actions={
         <Button
@@ -98,30 +112,28 @@ export function SessionsCard() {
           isLoading={revokeOthers.isPending}
           onClick={() =>
             revokeOthers.mutate(undefined, {
-              onSuccess: ({ message }) => toast.success(message || 'Other sessions signed out'),
+              onSuccess: ({ message }) => toast.success(message || t('security.sessions.othersSignedOut')),
             })
           }
         >
-          Sign out all other sessions
+          {t('security.sessions.signOutOthers')}
         </Button>
       }
     >
-      <p className={styles.intro}>
-        Devices signed in to your account. If you do not recognise one, sign it out and change your password.
-      </p>
+      <p className={styles.intro}>{t('security.sessions.intro')}</p>
       <DataTable
-        caption="Active sessions"
-        columns={COLUMNS}
+        caption={t('security.sessions.title')}
+        columns={columns()}
         rows={sessions ? ordered(sessions) : undefined}
         rowKey={(session) => session.id}
         isLoading={isPending}
         skeletonRows={2}
         error={
           isError ? (
-            <LoadError title="Sessions could not be loaded." onRetry={() => void refetch()} />
+            <LoadError title={t('security.sessions.loadError')} onRetry={() => void refetch()} />
           ) : undefined
         }
-        empty={<EmptyState icon={<IconMonitor size={24} />} title="No active sessions." />}
+        empty={<EmptyState icon={<IconMonitor size={24} />} title={t('security.sessions.empty')} />}
       />
     </Card>
   );

@@ -13,6 +13,7 @@ import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
 import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { t, useT } from '../../../lib/i18n';
 import { useAppName } from '../../../lib/settings';
 import { useCodeField } from '../../../lib/use-code-field';
 import { useActivateTfa } from '../api/activate-tfa';
@@ -29,12 +30,12 @@ function groupSecret(secret: string): string {
 
 function recoveryCodesText(appName: string, email: string, codes: readonly string[]): string {
   return [
-    `${appName} two-factor recovery codes`,
-    `Account: ${email}`,
-    `Saved: ${new Date().toISOString()}`,
+    t('security.tfa.file.title', { app: appName }),
+    t('security.tfa.file.account', { email }),
+    t('security.tfa.file.saved', { time: new Date().toISOString() }),
     '',
-    'Each code signs you in once when your authenticator app is not at hand.',
-    'Keep them somewhere safe and private.',
+    t('security.tfa.file.use'),
+    t('security.tfa.file.keep'),
     '',
     ...codes,
     '',
@@ -51,6 +52,7 @@ function SetupPanel({
   onActivated: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const activate = useActivateTfa();
   const appName = useAppName();
 
@@ -68,32 +70,34 @@ function SetupPanel({
   });
 
   return (
-    <form className={styles.panel} onSubmit={entry.onSubmit} noValidate aria-label="Set up two-factor">
+    <form
+      className={styles.panel}
+      onSubmit={entry.onSubmit}
+      noValidate
+      aria-label={t('security.tfa.setup.label')}
+    >
       <ol className={styles.steps}>
         <li className={styles.step}>
           <span className={styles.stepNumber}>1</span>
           <div className={styles.stepBody}>
-            <p className={styles.stepTitle}>Scan the QR code</p>
-            <p className={styles.stepText}>
-              Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy) and
-              scan this code.
-            </p>
+            <p className={styles.stepTitle}>{t('security.tfa.setup.scanTitle')}</p>
+            <p className={styles.stepText}>{t('security.tfa.setup.scanText')}</p>
             <div className={styles.qrRow}>
               <img
                 className={styles.qr}
                 src={setup.qrCode}
-                alt={`QR code to add ${appName} to your authenticator app`}
+                alt={t('security.tfa.setup.qrAlt', { app: appName })}
                 width={168}
                 height={168}
               />
               <div className={styles.secret}>
-                <span className={styles.secretLabel}>Can’t scan? Enter this setup key</span>
+                <span className={styles.secretLabel}>{t('security.tfa.setup.keyLabel')}</span>
                 <code className={styles.secretValue}>{groupSecret(setup.secret)}</code>
                 <div className={styles.secretActions}>
-                  <CopyButton text={setup.secret} label="Copy key" />
+                  <CopyButton text={setup.secret} label={t('security.tfa.setup.copyKey')} />
                   {/* On a phone the QR code cannot be scanned by the phone itself: open the app. */}
                   <a className={styles.openApp} href={setup.otpauthUrl}>
-                    Open in authenticator app
+                    {t('security.tfa.setup.openApp')}
                   </a>
                 </div>
               </div>
@@ -103,17 +107,17 @@ function SetupPanel({
         <li className={styles.step}>
           <span className={styles.stepNumber}>2</span>
           <div className={styles.stepBody}>
-            <p className={styles.stepTitle}>Enter the 6-digit code from the app</p>
-            <OtpField label="Authentication code" {...entry.field} disabled={activate.isPending} />
+            <p className={styles.stepTitle}>{t('security.tfa.setup.codeTitle')}</p>
+            <OtpField label={t('security.tfa.setup.code')} {...entry.field} disabled={activate.isPending} />
           </div>
         </li>
       </ol>
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onCancel} disabled={activate.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="primary" isLoading={activate.isPending}>
-          Turn on two-factor
+          {t('security.tfa.turnOn')}
         </Button>
       </div>
     </form>
@@ -130,6 +134,7 @@ function RecoveryCodesPanel({
   codes: string[];
   onDone: () => void;
 }) {
+  const t = useT();
   const [hasSaved, setHasSaved] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const appName = useAppName();
@@ -141,12 +146,10 @@ function RecoveryCodesPanel({
   return (
     <div className={styles.panel}>
       <h3 className={styles.panelTitle} ref={headingRef} tabIndex={-1}>
-        Save your recovery codes
+        {t('security.tfa.codes.title')}
       </h3>
-      <Callout tone="warning">
-        If you lose your phone, each of these codes lets you log in once. This is the only time we show them.
-      </Callout>
-      <ol className={styles.codes} aria-label="Recovery codes">
+      <Callout tone="warning">{t('security.tfa.codes.warning')}</Callout>
+      <ol className={styles.codes} aria-label={t('security.tfa.codes.label')}>
         {codes.map((code) => (
           <li key={code} className={styles.code}>
             {code}
@@ -154,20 +157,20 @@ function RecoveryCodesPanel({
         ))}
       </ol>
       <div className={styles.codeActions}>
-        <CopyButton text={codes.join('\n')} label="Copy all" size="md" />
+        <CopyButton text={codes.join('\n')} label={t('security.tfa.codes.copyAll')} size="md" />
         <Button
           icon={<IconDownload size={14} />}
           onClick={() => downloadTextFile(RECOVERY_CODES_FILE_NAME, recoveryCodesText(appName, email, codes))}
         >
-          Download .txt
+          {t('security.tfa.codes.download')}
         </Button>
       </div>
       <Checkbox checked={hasSaved} onChange={(event) => setHasSaved(event.target.checked)}>
-        I saved them somewhere safe
+        {t('security.tfa.codes.saved')}
       </Checkbox>
       <div className={styles.actions}>
         <Button variant="primary" onClick={onDone} disabled={!hasSaved}>
-          Done
+          {t('common.done')}
         </Button>
       </div>
     </div>
@@ -178,6 +181,7 @@ type TDisableField = 'password' | 'code';
 
 /** Turning off takes the current password and a code: an open session alone is not enough. */
 function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<TFieldErrors<TDisableField>>({});
@@ -207,13 +211,12 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
   if (!user.hasPassword) {
     return (
       <div className={styles.panel}>
-        <Callout title="Set a password first">
-          Turning two-factor off needs your password, and your account has none yet: log out and use ‘Forgot
-          password?’ on the login screen to choose one.
+        <Callout title={t('security.tfa.off.noPasswordTitle')}>
+          {t('security.tfa.off.noPasswordText')}
         </Callout>
         <div className={styles.actions}>
           <Button variant="ghost" onClick={onDone}>
-            Back
+            {t('common.back')}
           </Button>
         </div>
       </div>
@@ -221,16 +224,15 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
   }
 
   return (
-    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
-      <Callout tone="warning" title="Your account will be easier to take over">
-        Without two-factor, your password alone opens your account and its withdrawals. Every other device is
-        signed out.
+    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-label={t('security.tfa.turnOff')}>
+      <Callout tone="warning" title={t('security.tfa.off.warningTitle')}>
+        {t('security.tfa.off.warningText')}
       </Callout>
       {/* Lets password managers tie the password to the right account. */}
       <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
       <PasswordField
         ref={passwordRef}
-        label="Current password"
+        label={t('security.password.current')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -244,7 +246,7 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
       />
       <TextField
         ref={codeRef}
-        label="Code from your authenticator app, or a recovery code"
+        label={t('security.tfa.off.code')}
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
@@ -259,10 +261,10 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
       />
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onDone} disabled={deactivate.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="danger" isLoading={deactivate.isPending}>
-          Turn off two-factor
+          {t('security.tfa.turnOff')}
         </Button>
       </div>
     </form>
@@ -276,6 +278,7 @@ type TView =
   | { name: 'disable' };
 
 export function TwoFactorCard({ user }: { user: TUser }) {
+  const t = useT();
   const [view, setView] = useState<TView>({ name: 'status' });
   const generate = useGenerateTfa();
   // The panels (setup, codes, disable) stay up across the profile refetch that flips tfaEnabled.
@@ -287,14 +290,14 @@ export function TwoFactorCard({ user }: { user: TUser }) {
 
   return (
     <Card
-      title="Two-factor authentication"
+      title={t('security.tfa.title')}
       actions={
         isOn ? (
           <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
-            On
+            {t('security.status.on')}
           </Badge>
         ) : (
-          <Badge tone="neutral">Off</Badge>
+          <Badge tone="neutral">{t('security.status.off')}</Badge>
         )
       }
     >
@@ -315,18 +318,14 @@ export function TwoFactorCard({ user }: { user: TUser }) {
           <DisablePanel user={user} onDone={() => setView({ name: 'status' })} />
         ) : (
           <div className={styles.status}>
-            <p className={styles.statusText}>
-              {isOn
-                ? 'Every log in asks for a code from your authenticator app as well as your password.'
-                : 'Protect your account with a second step at log in: a 6-digit code from an authenticator app on your phone.'}
-            </p>
+            <p className={styles.statusText}>{isOn ? t('security.tfa.onText') : t('security.tfa.offText')}</p>
             {isOn ? (
               <Button variant="secondary" onClick={() => setView({ name: 'disable' })}>
-                Disable
+                {t('security.tfa.disable')}
               </Button>
             ) : (
               <Button variant="primary" onClick={onEnable} isLoading={generate.isPending}>
-                Enable
+                {t('security.tfa.enable')}
               </Button>
             )}
           </div>

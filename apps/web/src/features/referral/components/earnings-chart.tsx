@@ -1,4 +1,5 @@
 import { formatDate, formatMoney } from '../../../lib/format';
+import { tCount, useT } from '../../../lib/i18n';
 import styles from './earnings-chart.module.css';
 
 export interface TEarningsPoint {
@@ -30,6 +31,7 @@ function dailySeries(points: readonly TEarningsPoint[], nowMs: number): TEarning
  * theme's colours through CSS, so both themes need no code; values are numbers for drawing only.
  */
 export function EarningsChart({ points }: { points: readonly TEarningsPoint[] }) {
+  const t = useT();
   const shown = dailySeries(points, Date.now());
   const values = shown.map((point) => Number(point.earned));
   const maxValue = Math.max(...values, 0.01);
@@ -46,7 +48,7 @@ export function EarningsChart({ points }: { points: readonly TEarningsPoint[] })
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Commission earned per day over ${shown.length} days`}
+        aria-label={tCount('referral.earnings.chart', shown.length)}
       >
         <line
           className={styles.axis}
@@ -76,7 +78,7 @@ export function EarningsChart({ points }: { points: readonly TEarningsPoint[] })
       </svg>
       <figcaption className={styles.caption}>
         <span>{first ? formatDate(first.t) : ''}</span>
-        <span>Peak {formatMoney(maxValue.toFixed(2), 2)} USD / day</span>
+        <span>{t('referral.earnings.peak', { peak: formatMoney(maxValue.toFixed(2), 2) })}</span>
         <span>{last ? formatDate(last.t) : ''}</span>
       </figcaption>
     </figure>

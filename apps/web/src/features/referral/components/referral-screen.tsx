@@ -10,39 +10,50 @@ import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { t, tRich, useT } from '../../../lib/i18n';
+import { useAppName } from '../../../lib/settings';
 import { useReferrals } from '../api/get-referrals';
 import { EarningsChart } from './earnings-chart';
 import styles from './referral-screen.module.css';
 
-const COLUMNS: TColumn<TReferredUser>[] = [
+/** The invited friends' table, in the language shown. */
+const columns = (): TColumn<TReferredUser>[] => [
   {
     key: 'name',
-    header: 'Friend',
+    header: t('referral.column.friend'),
     isPrimary: true,
     cell: (row) => <span className={styles.name}>{row.name}</span>,
   },
   {
     key: 'joined',
-    header: 'Joined',
+    header: t('referral.column.joined'),
     cell: (row) => <span className="tabular">{formatDate(row.joinedAt)}</span>,
   },
-  { key: 'volume', header: 'Volume (USD)', align: 'end', cell: (row) => formatMoney(row.volume, 2) },
+  {
+    key: 'volume',
+    header: t('referral.column.volume'),
+    align: 'end',
+    cell: (row) => formatMoney(row.volume, 2),
+  },
   {
     key: 'commission',
-    header: 'Your commission (USD)',
+    header: t('referral.column.commission'),
     align: 'end',
     cell: (row) => <span className={styles.earned}>{formatMoney(row.commission, 2)}</span>,
   },
 ];
 
-/** "0.2" → "20 %". */
-const percentOf = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))} %`;
+/** "0.2" → "20 %" (with the decimal separator of the language shown: "12,5 %"). */
+function percentOf(rate: string): string {
+  const percent = String(Number((Number(rate) * 100).toFixed(4)));
+  return `${formatMoney(percent, percent.split('.')[1]?.length ?? 0)} %`;
+}
 
 /** The system share sheet where there is one (phones), else the link goes to the clipboard. */
-async function share(link: string) {
+async function share(link: string, appName: string) {
   const data = {
-    title: 'Trading Desk',
-    text: 'Trade crypto, forex and stocks with me on Trading Desk.',
+    title: appName,
+    text: t('referral.share.text', { app: appName }),
     url: link,
   };
   if (typeof navigator.share === 'function') {
@@ -54,7 +65,7 @@ async function share(link: string) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  if (await copyToClipboard(link)) toast.success('Link copied: paste it to your friends');
+  if (await copyToClipboard(link)) toast.success(t('referral.share.copied'));
 }
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
@@ -71,6 +82,8 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
  * joined (names masked), and the commission earned day by day.
  */
 export function ReferralScreen() {
+  const t = useT();
+  const appName = useAppName();
   const query = useReferrals();
   const data = query.data;
   const loading = <Skeleton width="60%" height={22} />;
@@ -78,9 +91,9 @@ export function ReferralScreen() {
   if (query.isError && !data) {
     return (
       <>
-        <PageHeader title="Referral" description="Invite friends and earn on their trading." />
+        <PageHeader title={t('nav.referral')} description={t('referral.description')} />
         <Card>
-          <LoadError title="Your referrals could not load." onRetry={() => void query.refetch()} />
+          <LoadError title={t('referral.loadError')} onRetry={() => void query.refetch()} />
         </Card>
       </>
     );
@@ -88,26 +101,24 @@ export function ReferralScreen() {
 
   return (
     <>
-      <PageHeader title="Referral" description="Invite friends and earn on their trading." />
+      <PageHeader title={t('nav.referral')} description={t('referral.description')} />
       <div className={styles.top}>
-        <Card title="Your referral link" className={styles.linkCard}>
+        <Card title={t('referral.link.title')} className={styles.linkCard}>
           <p className={styles.pitch}>
-            Share your link. When a friend signs up through it, you earn{' '}
-            <strong>{data ? percentOf(data.commissionRate) : '…'}</strong> of the opening fees they pay on
-            their real account, credited to your real balance as they trade.
+            {tRich('referral.link.pitch', { rate: data ? percentOf(data.commissionRate) : '…' })}
           </p>
           <div className={styles.codeRow}>
             <div className={styles.codeBox}>
-              <span className={styles.codeLabel}>Referral code</span>
+              <span className={styles.codeLabel}>{t('referral.link.code')}</span>
               <span className={styles.code} data-testid="referral-code">
                 {data ? data.code : <Skeleton width={120} height={24} />}
               </span>
             </div>
-            <CopyButton text={data?.code ?? ''} label="Copy code" />
+            <CopyButton text={data?.code ?? ''} label={t('referral.link.copyCode')} />
           </div>
           <div className={styles.linkRow}>
             <label className={styles.linkField}>
-              <span className={styles.codeLabel}>Referral link</span>
+              <span className={styles.codeLabel}>{t('referral.link.link')}</span>
               <input
                 className={styles.linkInput}
                 readOnly
@@ -117,49 +128,58 @@ export function ReferralScreen() {
               />
             </label>
             <div className={styles.linkActions}>
-              <CopyButton text={data?.link ?? ''} label="Copy link" variant="primary" size="md" />
+              <CopyButton
+                text={data?.link ?? ''}
+                label={t('referral.link.copyLink')}
+                variant="primary"
+                size="md"
+              />
               <Button
                 size="md"
                 icon={<IconShare size={16} />}
                 disabled={!data}
-                onClick={() => data && void share(data.link)}
+                onClick={() => data && void share(data.link, appName)}
               >
-                Share
+                {t('referral.link.share')}
               </Button>
             </div>
           </div>
         </Card>
         <dl className={styles.stats}>
-          <Stat label="Friends joined" value={data ? data.count : loading} testId="referral-count" />
           <Stat
-            label="Total earned (USD)"
+            label={t('referral.stat.joined')}
+            value={data ? data.count : loading}
+            testId="referral-count"
+          />
+          <Stat
+            label={t('referral.stat.earned')}
             value={data ? formatMoney(data.earned, 2) : loading}
             testId="referral-earned"
           />
           <Stat
-            label="Commission rate"
+            label={t('referral.stat.rate')}
             value={data ? percentOf(data.commissionRate) : loading}
             testId="referral-rate"
           />
         </dl>
       </div>
-      <Card title="Earnings" className={styles.section}>
+      <Card title={t('referral.earnings.title')} className={styles.section}>
         {!data ? (
           <Skeleton shape="block" height={180} />
         ) : data.series.length === 0 ? (
           <EmptyState
             icon={<IconGift size={24} />}
-            title="No commission yet."
-            description="Your earnings appear here, day by day, once your friends trade on their real accounts."
+            title={t('referral.earnings.empty')}
+            description={t('referral.earnings.emptyHint')}
           />
         ) : (
           <EarningsChart points={data.series} />
         )}
       </Card>
-      <Card title="Invited friends" isFlush className={styles.section}>
+      <Card title={t('referral.friends.title')} isFlush className={styles.section}>
         <DataTable
-          caption="Invited friends"
-          columns={COLUMNS}
+          caption={t('referral.friends.title')}
+          columns={columns()}
           rows={data?.items}
           rowKey={(row) => `${row.name}-${row.joinedAt}`}
           isLoading={query.isPending}
@@ -167,8 +187,8 @@ export function ReferralScreen() {
           empty={
             <EmptyState
               icon={<IconUsers size={24} />}
-              title="No one has joined through your link yet."
-              description="Share your link: friends who sign up with it appear here."
+              title={t('referral.friends.empty')}
+              description={t('referral.friends.emptyHint')}
             />
           }
         />

@@ -1,4 +1,4 @@
-import { paymentStatusLabel, TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
+import { TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
 import { TICKET_SUBJECT_LENGTH } from '@td/contracts/tickets';
 import type { TOrder } from '@td/contracts/trading';
 import type { TWalletTransaction } from '@td/contracts/wallet';
@@ -16,25 +16,24 @@ import { useWalletTransactions } from '../../../domain/wallet/get-wallet-transac
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
+import { t, translateServerMessage, useT } from '../../../lib/i18n';
+import { paymentStatusText, ticketTypeText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useCreateTicket } from '../api/create-ticket';
 import styles from './support.module.css';
 
 const PICKER_LIMIT = 50;
-const TYPE_OPTIONS = (Object.keys(TICKET_TYPE) as TTicketType[]).map((value) => ({
-  value,
-  label: TICKET_TYPE[value],
-}));
+const TICKET_TYPES = Object.keys(TICKET_TYPE) as TTicketType[];
 
 const orderLabel = (order: TOrder) =>
-  `${order.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(order.symbol)} · ${formatMoney(order.amount, 2)} USD · ${
-    order.account === 'demo' ? 'Demo' : 'Real'
+  `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ${displaySymbol(order.symbol)} · ${formatMoney(order.amount, 2)} USD · ${
+    order.account === 'demo' ? t('common.demo') : t('common.real')
   } · ${formatDateTime(order.createdAt)}`;
 
 const transactionLabel = (tx: TWalletTransaction) =>
-  `${tx.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} ${tx.coinAmount} ${coinAmountUnit(tx.coin)} (${coinName(
+  `${tx.kind === 'deposit' ? t('wallet.kind.deposit') : t('wallet.kind.withdrawal')} ${tx.coinAmount} ${coinAmountUnit(tx.coin)} (${coinName(
     tx.coin,
-  )} · ${networkName(tx.network)}) · ${paymentStatusLabel(tx.status)} · ${formatDateTime(tx.createdAt)}`;
+  )} · ${networkName(tx.network)}) · ${paymentStatusText(tx.status)} · ${formatDateTime(tx.createdAt)}`;
 
 /** The field a server error names ("body.subject" → "subject"). */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -42,7 +41,7 @@ function fieldErrors(error: unknown): Record<string, string> {
   return Object.fromEntries(
     (error.details as { field?: string; message?: string }[]).map((issue) => [
       String(issue.field ?? '').replace(/^body\./, ''),
-      issue.message ?? '',
+      translateServerMessage(issue.message ?? ''),
     ]),
   );
 }
@@ -52,6 +51,7 @@ function fieldErrors(error: unknown): Record<string, string> {
  * one of their deposits or withdrawals (one or the other), with images.
  */
 export function NewTicketScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [type, setType] = useState<TTicketType>(
@@ -90,22 +90,28 @@ export function NewTicketScreen() {
 
   return (
     <>
-      <PageHeader title="New ticket" description="Tell us what happened; attach screenshots if they help." />
+      <PageHeader title={t('support.newTicket')} description={t('support.new.description')} />
       <Card className={styles.formCard}>
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <div className={styles.formRow}>
             <SelectField
-              label="Type"
+              label={t('support.column.type')}
               value={type}
-              options={TYPE_OPTIONS}
+              options={TICKET_TYPES.map((value) => ({ value, label: ticketTypeText(value) }))}
               onChange={(event) => setType(event.target.value === 'bug' ? 'bug' : 'trade')}
             />
             <SelectField
-              label="Order it concerns (optional)"
+              label={t('support.new.order')}
               value={orderId}
               data-testid="order-picker"
               options={[
-                { value: '', label: real.isPending || demo.isPending ? 'Loading your orders…' : 'No order' },
+                {
+                  value: '',
+                  label:
+                    real.isPending || demo.isPending
+                      ? t('support.new.ordersLoading')
+                      : t('support.new.noOrder'),
+                },
                 ...orders.map((order) => ({ value: order.id, label: orderLabel(order) })),
               ]}
               error={errors.orderId}
@@ -116,11 +122,16 @@ export function NewTicketScreen() {
             />
           </div>
           <SelectField
-            label="Deposit or withdrawal it concerns (optional)"
+            label={t('support.new.transaction')}
             value={transactionId}
             data-testid="transaction-picker"
             options={[
-              { value: '', label: payments.isPending ? 'Loading your deposits and withdrawals…' : 'None' },
+              {
+                value: '',
+                label: payments.isPending
+                  ? t('support.new.transactionsLoading')
+                  : t('support.new.noTransaction'),
+              },
               ...(payments.data?.items ?? []).map((tx) => ({ value: tx.id, label: transactionLabel(tx) })),
             ]}
             error={errors.transactionId}
@@ -130,19 +141,19 @@ export function NewTicketScreen() {
             }}
           />
           <TextField
-            label="Subject"
+            label={t('support.column.subject')}
             value={subject}
             maxLength={TICKET_SUBJECT_LENGTH.max}
-            placeholder="e.g. My stop loss did not trigger"
+            placeholder={t('support.new.subjectPlaceholder')}
             error={errors.subject}
             onChange={(event) => setSubject(event.target.value)}
             required
           />
           <TextAreaField
-            label="Message"
+            label={t('support.new.message')}
             value={message}
             rows={6}
-            placeholder="What did you expect, and what happened instead?"
+            placeholder={t('support.new.messagePlaceholder')}
             error={errors.message}
             onChange={(event) => setMessage(event.target.value)}
             required
@@ -150,10 +161,10 @@ export function NewTicketScreen() {
           <AttachmentPicker value={attachments} onChange={setAttachments} />
           <div className={styles.formActions}>
             <ButtonLink to={PATHS.support} variant="ghost">
-              Cancel
+              {t('common.cancel')}
             </ButtonLink>
             <Button type="submit" variant="primary" isLoading={create.isPending}>
-              Send ticket
+              {t('support.new.submit')}
             </Button>
           </div>
         </form>

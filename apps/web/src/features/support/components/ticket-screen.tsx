@@ -1,4 +1,4 @@
-import { TICKET_CODE, TICKET_TYPE } from '@td/contracts/statuses';
+import { TICKET_CODE } from '@td/contracts/statuses';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -15,19 +15,16 @@ import { TicketMessages } from '../../../domain/support/components/ticket-messag
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { ticketTypeText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useTicket } from '../api/get-ticket';
 import { useCloseTicket, useSendTicketMessage } from '../api/ticket-actions';
 import styles from './support.module.css';
 
-const back = (
-  <ButtonLink to={PATHS.support} variant="ghost" icon={<IconArrowLeft size={16} />}>
-    All tickets
-  </ButtonLink>
-);
-
 /** One ticket: its facts, the conversation with support, a reply box and Close. */
 export function TicketScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const query = useTicket(id);
   const send = useSendTicketMessage();
@@ -35,6 +32,11 @@ export function TicketScreen() {
   const [message, setMessage] = useState('');
   const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const ticket = query.data;
+  const back = (
+    <ButtonLink to={PATHS.support} variant="ghost" icon={<IconArrowLeft size={16} />}>
+      {t('support.ticket.all')}
+    </ButtonLink>
+  );
 
   const onReply = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,11 +54,11 @@ export function TicketScreen() {
     const isMissing = (query.error as { status?: number }).status === 404;
     return (
       <>
-        <PageHeader title="Ticket" actions={back} />
+        <PageHeader title={t('support.ticket.title')} actions={back} />
         <Card>
           <LoadError
-            title={isMissing ? 'This ticket does not exist.' : 'The ticket could not load.'}
-            description={isMissing ? 'It may belong to another account.' : undefined}
+            title={isMissing ? t('support.ticket.missing') : t('support.ticket.loadError')}
+            description={isMissing ? t('support.ticket.missingText') : undefined}
             onRetry={isMissing ? undefined : () => void query.refetch()}
           />
         </Card>
@@ -67,15 +69,15 @@ export function TicketScreen() {
   return (
     <>
       <PageHeader
-        title={ticket ? ticket.subject : 'Ticket'}
+        title={ticket ? ticket.subject : t('support.ticket.title')}
         description={
           ticket ? (
             <span className={styles.facts}>
               <TicketStatusBadge status={ticket.status} />
-              <span>{TICKET_TYPE[ticket.type]}</span>
-              <span>Opened {formatDateTime(ticket.createdAt)}</span>
+              <span>{ticketTypeText(ticket.type)}</span>
+              <span>{t('support.ticket.opened', { time: formatDateTime(ticket.createdAt) })}</span>
               {ticket.link?.kind === 'order' ? (
-                <Link to={PATHS.history} className={styles.linkChip} title="The order this ticket is about">
+                <Link to={PATHS.history} className={styles.linkChip} title={t('support.ticket.order')}>
                   {ticket.link.label}
                 </Link>
               ) : null}
@@ -83,7 +85,7 @@ export function TicketScreen() {
                 <Link
                   to={PATHS.wallet}
                   className={styles.linkChip}
-                  title="The deposit or withdrawal this ticket is about"
+                  title={t('support.ticket.transaction')}
                   data-testid="ticket-transaction-link"
                 >
                   {ticket.link.label}
@@ -111,7 +113,7 @@ export function TicketScreen() {
                   )
                 }
               >
-                Close ticket
+                {t('support.ticket.close')}
               </Button>
             ) : null}
           </div>
@@ -129,17 +131,17 @@ export function TicketScreen() {
       </Card>
       {ticket?.status === TICKET_CODE.closed ? (
         <Callout tone="info" className={styles.closedNote}>
-          This ticket is closed. Writing a new message reopens it.
+          {t('support.ticket.closed')}
         </Callout>
       ) : null}
-      <Card title="Reply" className={styles.replyCard}>
+      <Card title={t('support.ticket.reply')} className={styles.replyCard}>
         <form className={styles.form} onSubmit={(event) => void onReply(event)}>
           <TextAreaField
-            label="Your message"
+            label={t('support.ticket.message')}
             value={message}
             rows={4}
             onChange={(event) => setMessage(event.target.value)}
-            placeholder="Add details or answer support"
+            placeholder={t('support.ticket.messagePlaceholder')}
           />
           <div className={styles.replyActions}>
             <AttachmentPicker value={attachments} onChange={setAttachments} />
@@ -150,7 +152,7 @@ export function TicketScreen() {
               isLoading={send.isPending}
               disabled={!ticket || !message.trim()}
             >
-              Send
+              {t('support.ticket.send')}
             </Button>
           </div>
         </form>

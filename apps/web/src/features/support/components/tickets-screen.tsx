@@ -1,4 +1,4 @@
-import { TICKET_CODE, TICKET_STATUS } from '@td/contracts/statuses';
+import { TICKET_CODE } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,73 +11,77 @@ import { IconLifeBuoy, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, usePager } from '../../../components/paged-table';
 import {
-  ALL_TICKETS_TAB,
-  TICKET_STATUS_TABS,
+  allTicketsTab,
   type TTicketFilter,
   ticketColumns,
+  ticketStatusTabs,
 } from '../../../domain/support/components/ticket-columns';
+import { t, tRich, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useSettings } from '../../../lib/settings';
 import { TICKETS_PAGE_SIZE, useTickets } from '../api/get-tickets';
 import styles from './support.module.css';
 
-const shared = ticketColumns<TTicketSummary>();
-
-const COLUMNS: TColumn<TTicketSummary>[] = [
-  {
-    key: 'subject',
-    header: 'Subject',
-    isPrimary: true,
-    cell: (ticket) => (
-      <Link to={PATHS.ticket(ticket.id)} className={styles.subjectLink}>
-        {ticket.subject}
-        {ticket.lastFrom === 'staff' && ticket.status !== TICKET_CODE.closed ? (
-          <span className={styles.replied}>Support replied</span>
-        ) : null}
-      </Link>
-    ),
-  },
-  shared.type,
-  shared.link,
-  shared.updated,
-  shared.status,
-];
-
-/** All first: a customer looks for their own tickets whatever their status. */
-const FILTERS = [ALL_TICKETS_TAB, ...TICKET_STATUS_TABS];
+/** The customer's ticket list: the subject (with a mark when support replied) first. */
+function columns(): TColumn<TTicketSummary>[] {
+  const shared = ticketColumns<TTicketSummary>();
+  return [
+    {
+      key: 'subject',
+      header: t('support.column.subject'),
+      isPrimary: true,
+      cell: (ticket) => (
+        <Link to={PATHS.ticket(ticket.id)} className={styles.subjectLink}>
+          {ticket.subject}
+          {ticket.lastFrom === 'staff' && ticket.status !== TICKET_CODE.closed ? (
+            <span className={styles.replied}>{t('support.replied')}</span>
+          ) : null}
+        </Link>
+      ),
+    },
+    shared.type,
+    shared.link,
+    shared.updated,
+    shared.status,
+  ];
+}
 
 /** My tickets: every support request of the user, filtered by status, with a way to open a new one. */
 export function TicketsScreen() {
+  const t = useT();
   const [filter, setFilter] = useState<TTicketFilter>('all');
   const pager = usePager(TICKETS_PAGE_SIZE);
   const query = useTickets(filter === 'all' ? undefined : filter, pager.page);
   const { supportEmail } = useSettings('general');
   const newTicket = (
     <ButtonLink to={PATHS.newTicket} variant="primary" icon={<IconPlus size={16} />}>
-      New ticket
+      {t('support.newTicket')}
     </ButtonLink>
   );
 
   return (
     <>
       <PageHeader
-        title="Support"
-        description={
-          <>
-            Ask about an order or report a problem; we answer here and by e-mail. You can also write to{' '}
-            <a href={`mailto:${supportEmail}`} data-testid="support-email">
-              {supportEmail}
-            </a>
-            .
-          </>
-        }
+        title={t('nav.support')}
+        description={tRich(
+          'support.description',
+          { email: supportEmail },
+          {
+            email: (text) => (
+              <a href={`mailto:${supportEmail}`} data-testid="support-email">
+                {text}
+              </a>
+            ),
+          },
+        )}
         actions={newTicket}
       />
       <Card isFlush>
         <div className={styles.toolbar}>
           <FilterTabs
-            label="Status"
-            tabs={FILTERS}
+            label={t('support.column.status')}
+            // All first: a customer looks for their own tickets whatever their status.
+            tabs={[allTicketsTab(), ...ticketStatusTabs()]}
             value={filter}
             onChange={(value) => {
               setFilter(value);
@@ -88,22 +92,18 @@ export function TicketsScreen() {
         </div>
         <div id="tickets-table" data-testid="tickets-table">
           <PagedTable
-            caption="My tickets"
-            columns={COLUMNS}
+            caption={t('support.myTickets')}
+            columns={columns()}
             query={query}
             pager={pager}
-            noun="tickets"
+            noun={t('support.noun')}
             skeletonRows={5}
-            errorTitle="Your tickets could not load."
+            errorTitle={t('support.loadError')}
             empty={
               <EmptyState
                 icon={<IconLifeBuoy size={24} />}
-                title={
-                  filter === 'all'
-                    ? 'You have no tickets.'
-                    : `No ${TICKET_STATUS[filter].toLowerCase()} tickets.`
-                }
-                description="Something wrong with a trade, or a bug? Open a ticket and our team will answer."
+                title={t(`support.empty.${filter}`)}
+                description={t('support.emptyText')}
                 action={filter === 'all' ? newTicket : undefined}
               />
             }

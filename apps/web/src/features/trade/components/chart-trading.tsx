@@ -9,15 +9,13 @@ import { useUpdateOrder } from '../../../domain/trading/order-mutations';
 import { closeSidePrice, exitProblem } from '../../../domain/trading/trading-math';
 import type { TLiveQuote } from '../../../domain/trading/use-live-quote';
 import { formatPrice } from '../../../lib/format-market';
+import { t } from '../../../lib/i18n';
 import styles from './chart-trading.module.css';
 
 type TChanges = { takeProfit?: string | null; stopLoss?: string | null; price?: string };
 
-const WHAT: Record<string, string> = {
-  takeProfit: 'Take profit',
-  stopLoss: 'Stop loss',
-  limit: 'Limit price',
-};
+/** The lines a drop moves: an exit of the order, or the limit price of a pending one. */
+type TMovedLine = 'takeProfit' | 'stopLoss' | 'limit';
 
 /**
  * Trading from the chart: a dropped take-profit, stop-loss or limit line changes its order after
@@ -36,14 +34,14 @@ export function useChartTrading({
   const [opened, setOpened] = useState<TOrder | undefined>();
   const precision = pair?.pricePrecision ?? 2;
 
-  const apply = (order: TOrder, changes: TChanges, before: TChanges, label: string, price: string) =>
+  const apply = (order: TOrder, changes: TChanges, before: TChanges, line: TMovedLine, price: string) =>
     update
       .mutateAsync({ order, changes, isQuiet: true })
       .then(() => {
         toast.success(
           (shown) => (
             <span className={styles.toast}>
-              {label} moved to {formatPrice(price, precision)}
+              {t(`trade.chart.moved.${line}`, { price: formatPrice(price, precision) })}
               <button
                 type="button"
                 className={styles.undo}
@@ -51,11 +49,11 @@ export function useChartTrading({
                   toast.dismiss(shown.id);
                   update.mutate(
                     { order, changes: before, isQuiet: true },
-                    { onSuccess: () => toast.success(`${label} restored`) },
+                    { onSuccess: () => toast.success(t(`trade.chart.restored.${line}`)) },
                   );
                 }}
               >
-                Undo
+                {t('trade.chart.undo')}
               </button>
             </span>
           ),
@@ -69,7 +67,6 @@ export function useChartTrading({
     const order = orders.find((each) => each.id === line.orderId);
     if (!order) return false;
     const isPending = order.status === ORDER_CODE.pending;
-    const label = WHAT[line.kind] ?? 'Price';
     if (line.kind === 'limit') {
       if (!isPending) return false;
       // The order's exits must still lie on the right side of its new limit price.
@@ -81,12 +78,10 @@ export function useChartTrading({
       );
       const message = problem.takeProfit ?? problem.stopLoss;
       if (message) {
-        toast.error(
-          `Limit price ${formatPrice(price, precision)}: the order's exits would be on the wrong side`,
-        );
+        toast.error(t('trade.chart.limitWrongSide', { price: formatPrice(price, precision) }));
         return false;
       }
-      return apply(order, { price }, { price: order.price ?? price }, label, price);
+      return apply(order, { price }, { price: order.price ?? price }, 'limit', price);
     }
     const key = line.kind === 'takeProfit' ? 'takeProfit' : line.kind === 'stopLoss' ? 'stopLoss' : undefined;
     if (!key) return false;
@@ -94,11 +89,14 @@ export function useChartTrading({
     const problem = exitProblem(order.side, reference, { [key]: price }, precision)[key];
     if (problem) {
       toast.error(
-        `${label} ${formatPrice(price, precision)}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+        t(`trade.chart.exitProblem.${key}`, {
+          price: formatPrice(price, precision),
+          problem: `${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+        }),
       );
       return false;
     }
-    return apply(order, { [key]: price }, { [key]: order[key] }, label, price);
+    return apply(order, { [key]: price }, { [key]: order[key] }, key, price);
   };
 
   const onLineClick = (line: TChartPriceLine) => setOpened(orders.find((each) => each.id === line.orderId));

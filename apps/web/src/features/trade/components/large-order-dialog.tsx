@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { ratePercent, type TSide } from '../../../domain/trading/trading-math';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 /**
@@ -25,17 +26,27 @@ export function LargeOrderDialog(props: {
   onClose: () => void;
 }) {
   const { side, amount, label, account, balance, share, cost } = props;
+  const t = useT();
+  const order = {
+    side: t(side === 'buy' ? 'trade.largeOrder.buy' : 'trade.largeOrder.sell'),
+    amount: formatMoney(amount, 2),
+    pair: label,
+    share: ratePercent(share),
+    account: t(account === 'demo' ? 'trade.largeOrder.demo' : 'trade.largeOrder.real'),
+  };
   return (
     <Dialog
       isOpen={props.isOpen}
       onClose={props.onClose}
-      title="Confirm a large order"
+      title={t('trade.largeOrder.title')}
       description={
         <>
-          This {side === 'buy' ? 'buy' : 'sell'} of {formatMoney(amount, 2)} USD of {label} is more than{' '}
-          {ratePercent(share)} of your {account === 'demo' ? 'demo' : 'real'} balance
-          {balance === undefined ? '' : ` (${formatMoney(balance, 2)} USD)`}. It puts{' '}
-          {cost ? `${formatMoney(cost, 2)} USD` : 'its margin and fee'} at stake.
+          {balance === undefined
+            ? t('trade.largeOrder.text', order)
+            : t('trade.largeOrder.textWithBalance', { ...order, balance: formatMoney(balance, 2) })}{' '}
+          {cost
+            ? t('trade.largeOrder.stake', { cost: formatMoney(cost, 2) })
+            : t('trade.largeOrder.stakeUnknown')}
         </>
       }
       onSubmit={props.onConfirm}
@@ -43,10 +54,12 @@ export function LargeOrderDialog(props: {
       footer={
         <>
           <Button type="button" variant="secondary" onClick={props.onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" className={`${styles.submit} ${styles[side]}`}>
-            {side === 'buy' ? 'Buy' : 'Sell'} {formatMoney(amount, 2)} USD
+            {t(side === 'buy' ? 'trade.largeOrder.confirmBuy' : 'trade.largeOrder.confirmSell', {
+              amount: formatMoney(amount, 2),
+            })}
           </Button>
         </>
       }

@@ -3,6 +3,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { ratePercent, type TOrderPreview } from '../../../domain/trading/trading-math';
 import { formatMoney } from '../../../lib/format';
 import { formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -26,19 +27,20 @@ export function OrderPreview(props: {
   freeMargin: string | undefined;
 }) {
   const { preview, precision, freeMargin } = props;
+  const t = useT();
   return (
     <dl className={styles.preview} aria-live="polite">
       <Row label={props.entryLabel}>{formatPrice(props.entryPrice, precision)}</Row>
-      <Row label="Margin" testId="preview-margin">
+      <Row label={t('trade.preview.margin')} testId="preview-margin">
         {preview ? `${formatMoney(preview.margin, 2)} USD` : '—'}
       </Row>
-      <Row label={`Fee (${ratePercent(props.feeRate)})`} testId="preview-fee">
+      <Row label={t('trade.preview.fee', { rate: ratePercent(props.feeRate) })} testId="preview-fee">
         {preview ? `${formatMoney(preview.fee, 2)} USD` : '—'}
       </Row>
-      <Row label="Liquidation price" testId="preview-liquidation">
+      <Row label={t('trade.preview.liquidation')} testId="preview-liquidation">
         {formatPrice(preview?.liquidationPrice, precision)}
       </Row>
-      <Row label="Free margin" testId="preview-free-margin">
+      <Row label={t('trade.preview.freeMargin')} testId="preview-free-margin">
         {freeMargin === undefined ? <Skeleton width={72} height={12} /> : `${formatMoney(freeMargin, 2)} USD`}
       </Row>
     </dl>

@@ -1,10 +1,12 @@
 import { Skeleton } from '../../../components/skeleton';
+import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 /** The ticket's shape while the pairs load. */
 export function OrderTicketSkeleton() {
+  const t = useT();
   return (
-    <section className={styles.ticket} aria-busy="true" aria-label="Order ticket">
+    <section className={styles.ticket} aria-busy="true" aria-label={t('trade.ticket.label')}>
       <div className={styles.form}>
         <div className={styles.sides}>
           <Skeleton height={52} shape="block" />

@@ -30,6 +30,7 @@ import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quo
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
+import { tCount, tRich, useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { LargeOrderDialog } from './large-order-dialog';
@@ -50,11 +51,6 @@ interface TOrderTicketProps {
   balance: string | undefined;
 }
 
-const ORDER_TYPE_TABS = [
-  { value: 'market', label: 'Market' },
-  { value: 'limit', label: 'Limit' },
-] as const;
-
 /** Leverage starts at 1× (no borrowed exposure); the user raises it. */
 const DEFAULT_LEVERAGE = 1;
 
@@ -64,6 +60,7 @@ const DEFAULT_LEVERAGE = 1;
  * margin, fee, liquidation price, and the free margin it comes out of.
  */
 export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicketProps) {
+  const t = useT();
   const [side, setSide] = useState<TSide>('buy');
   const [type, setType] = useState<TOrderType>('market');
   const amount = useDecimalField('1000');
@@ -189,13 +186,18 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
       aria-pressed={side === value}
       onClick={() => setSide(value)}
     >
-      <span className={styles.sideLabel}>{value === 'buy' ? 'Buy' : 'Sell'}</span>
+      <span className={styles.sideLabel}>{t(value === 'buy' ? 'common.buy' : 'common.sell')}</span>
       <span className={`${styles.sidePrice} tabular`}>{price ? formatPrice(price, precision) : '—'}</span>
     </button>
   );
 
   return (
-    <section ref={ticketRef} className={styles.ticket} aria-label="Order ticket" data-testid="order-ticket">
+    <section
+      ref={ticketRef}
+      className={styles.ticket}
+      aria-label={t('trade.ticket.label')}
+      data-testid="order-ticket"
+    >
       <form
         className={styles.form}
         noValidate
@@ -205,14 +207,17 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
         }}
       >
         <fieldset className={styles.sides}>
-          <legend className="visually-hidden">Side</legend>
+          <legend className="visually-hidden">{t('trade.ticket.side')}</legend>
           {sideButton('sell', quote?.bid)}
           {sideButton('buy', quote?.ask)}
         </fieldset>
 
         <FilterTabs
-          label="Order type"
-          tabs={ORDER_TYPE_TABS}
+          label={t('trade.ticket.orderType')}
+          tabs={[
+            { value: 'market', label: t('trade.ticket.market') },
+            { value: 'limit', label: t('trade.ticket.limit') },
+          ]}
           value={type}
           onChange={setType}
           size="sm"
@@ -221,7 +226,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
 
         {type === 'limit' ? (
           <TextField
-            label="Limit price"
+            label={t('trade.ticket.limitPrice')}
             inputMode="decimal"
             autoComplete="off"
             placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
@@ -233,7 +238,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
 
         <TextField
           ref={amountRef}
-          label="Amount (USD)"
+          label={t('trade.ticket.amount')}
           inputMode="decimal"
           autoComplete="off"
           value={amount.value}
@@ -241,29 +246,32 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           error={amountProblem ?? shown(errors.amount)}
           labelAside={
             <span className={`${styles.atStake} tabular`} data-testid="preview-at-stake">
-              At stake {preview ? `${formatMoney(preview.cost, 2)} USD` : '—'}
+              {t('trade.ticket.atStake', { value: preview ? `${formatMoney(preview.cost, 2)} USD` : '—' })}
             </span>
           }
-          hint={
-            <>
-              Position size · min {formatMoney(pair.minAmount, 2)} · max{' '}
-              <button
-                type="button"
-                className={`${styles.maxButton} tabular`}
-                onClick={() => amount.setValue(shownMax)}
-                aria-label={`Use the maximum, ${formatMoney(shownMax, 2)} USD`}
-                data-testid="amount-max"
-              >
-                {formatMoney(shownMax, 2)}
-              </button>
-            </>
-          }
+          hint={tRich(
+            'trade.ticket.sizeHint',
+            { min: formatMoney(pair.minAmount, 2), max: formatMoney(shownMax, 2) },
+            {
+              max: (text) => (
+                <button
+                  type="button"
+                  className={`${styles.maxButton} tabular`}
+                  onClick={() => amount.setValue(shownMax)}
+                  aria-label={t('trade.ticket.useMax', { amount: formatMoney(shownMax, 2) })}
+                  data-testid="amount-max"
+                >
+                  {text}
+                </button>
+              ),
+            },
+          )}
         />
 
         <div className={styles.leverage}>
           <div className={styles.leverageHead}>
             <label htmlFor={leverageId} className={styles.fieldLabel}>
-              Leverage
+              {t('trade.ticket.leverage')}
             </label>
             <span className={styles.leverageInput}>
               <input
@@ -274,7 +282,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
                 step={1}
                 value={usedLeverage}
                 onChange={(event) => setLeverage(clampLeverage(event.target.valueAsNumber, maxLeverage))}
-                aria-label="Leverage (number)"
+                aria-label={t('trade.ticket.leverageNumber')}
                 className="tabular"
               />
               ×
@@ -289,7 +297,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
             value={usedLeverage}
             onChange={(event) => setLeverage(Number(event.target.value))}
             className={styles.slider}
-            aria-valuetext={`${usedLeverage} times`}
+            aria-valuetext={tCount('trade.ticket.leverageValue', usedLeverage, { count: usedLeverage })}
           />
           <div className={`${styles.scale} tabular`} aria-hidden="true">
             <span>1×</span>
@@ -300,19 +308,19 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
 
         <div className={styles.exits}>
           <TextField
-            label="Take profit"
+            label={t('trade.ticket.takeProfit')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="Optional"
+            placeholder={t('trade.ticket.optional')}
             value={takeProfit.value}
             onChange={takeProfit.onChange}
             error={shown(errors.takeProfit)}
           />
           <TextField
-            label="Stop loss"
+            label={t('trade.ticket.stopLoss')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="Optional"
+            placeholder={t('trade.ticket.optional')}
             value={stopLoss.value}
             onChange={stopLoss.onChange}
             error={shown(errors.stopLoss)}
@@ -321,7 +329,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
 
         <OrderPreview
           preview={preview}
-          entryLabel={type === 'market' ? 'Entry price (est.)' : 'Entry price'}
+          entryLabel={t(type === 'market' ? 'trade.ticket.entryEstimate' : 'trade.ticket.entry')}
           entryPrice={entryPrice}
           precision={precision}
           feeRate={feeRate}
@@ -347,8 +355,8 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           aria-describedby={isShort && !isDemoOnly ? shortId : undefined}
           className={`${styles.submit} ${styles[side]}`}
         >
-          {side === 'buy' ? 'Buy' : 'Sell'} {label}
-          {account === 'demo' ? <span className={styles.demoTag}>Demo</span> : null}
+          {t(side === 'buy' ? 'trade.ticket.buyPair' : 'trade.ticket.sellPair', { pair: label })}
+          {account === 'demo' ? <span className={styles.demoTag}>{t('common.demo')}</span> : null}
         </Button>
       </form>
       {isMobile && !isSubmitInView ? (

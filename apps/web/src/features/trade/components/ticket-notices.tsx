@@ -1,6 +1,7 @@
-import type { TAccount } from '@td/contracts/constants';
-import { pricesDelayedText, realNeedsLivePricesText, type TPair } from '@td/contracts/market';
+import { displaySymbol, type TAccount } from '@td/contracts/constants';
+import type { TPair } from '@td/contracts/market';
 import { formatDayTime } from '../../../lib/format';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 /**
@@ -21,28 +22,32 @@ export function TicketNotices({
   isDelayed: boolean;
   isDemoOnly: boolean;
 }) {
+  const t = useT();
+  const reason = pair.marketClosedReason
+    ? translateServerMessage(pair.marketClosedReason)
+    : t('trade.notice.marketClosed');
   return (
     <>
       {shortId ? (
         <p className={styles.warning} role="status" id={shortId}>
-          Margin and fee exceed your free margin: lower the amount or the leverage
-          {account === 'real' ? ', or deposit funds in Wallet' : ''}.
+          {t(account === 'real' ? 'trade.notice.shortReal' : 'trade.notice.short')}
         </p>
       ) : null}
       {!pair.marketOpen ? (
         <p className={styles.warning} role="status">
-          {pair.marketClosedReason ?? 'The market is closed'}: orders open again{' '}
-          {pair.marketOpensAt ? `on ${formatDayTime(pair.marketOpensAt)}` : 'when it does'}.
+          {pair.marketOpensAt
+            ? t('trade.notice.opensOn', { reason, time: formatDayTime(pair.marketOpensAt) })
+            : t('trade.notice.opensLater', { reason })}
         </p>
       ) : null}
       {isDelayed ? (
         <p className={styles.warning} role="status" data-testid="prices-delayed">
-          {pricesDelayedText(pair.symbol)}: market orders wait for a fresh price.
+          {t('trade.notice.delayed', { pair: displaySymbol(pair.symbol) })}
         </p>
       ) : null}
       {isDemoOnly ? (
         <p className={styles.warning} role="status" data-testid="demo-only">
-          {realNeedsLivePricesText(pair.symbol)}.
+          {t('trade.notice.demoOnly', { pair: displaySymbol(pair.symbol) })}
         </p>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TSide } from '../../../domain/trading/trading-math';
 import type { useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 /**
@@ -17,6 +18,7 @@ export function TradeBar({
   precision: number;
   onPick: (side: TSide) => void;
 }) {
+  const t = useT();
   return (
     <div className={styles.tradeBar} data-testid="trade-bar">
       {(['sell', 'buy'] as const).map((value) => (
@@ -26,7 +28,7 @@ export function TradeBar({
           className={`${styles.tradeBarButton} ${styles.submit} ${styles[value]}`}
           onClick={() => onPick(value)}
         >
-          <span>{value === 'buy' ? 'Buy' : 'Sell'}</span>
+          <span>{t(value === 'buy' ? 'common.buy' : 'common.sell')}</span>
           <span className="tabular">
             {quote ? formatPrice(value === 'buy' ? quote.ask : quote.bid, precision) : '—'}
           </span>

@@ -1,6 +1,6 @@
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import { PAIR_TYPE, type TPairType } from '@td/contracts/statuses';
+import type { TPairType } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
@@ -18,6 +18,8 @@ import { useActiveAccount } from '../../../domain/trading/account-store';
 import { positionPriceLines } from '../../../domain/trading/position-lines';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
+import { useT } from '../../../lib/i18n';
+import { pairTypeText } from '../../../lib/labels';
 import { useLiveTicker } from '../../../lib/socket';
 import { useChartTrading } from './chart-trading';
 import styles from './trade-chart.module.css';
@@ -50,10 +52,11 @@ function PairPicker({
   onChange: (symbol: string) => void;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className={styles.picker}>
       <label htmlFor={id} className="visually-hidden">
-        Pair
+        {t('trade.chart.pair')}
       </label>
       <select
         id={id}
@@ -64,7 +67,7 @@ function PairPicker({
         {PAIR_TYPE_ORDER.map((type) => {
           const ofType = pairs.filter((pair) => pair.pairType === type);
           return ofType.length === 0 ? null : (
-            <optgroup key={type} label={PAIR_TYPE[type]}>
+            <optgroup key={type} label={pairTypeText(type)}>
               {ofType.map((pair) => (
                 <option key={pair.symbol} value={pair.symbol}>
                   {displayPair(pair.base, pair.quote)}
@@ -125,6 +128,7 @@ export function TradeChart({
   isError = false,
   onRetry,
 }: TTradeChartProps) {
+  const t = useT();
   const account = useActiveAccount();
   const isDelayed = useIsDelayed(useLiveQuote(pair), pair?.marketOpen ?? false);
   const ticker = useLiveTicker(pair?.key);
@@ -134,7 +138,7 @@ export function TradeChart({
   const change = isTickerNewer ? ticker.change24h : snapshot?.change24h;
 
   return (
-    <section className={styles.panel} aria-label="Chart" data-symbol={pair?.symbol}>
+    <section className={styles.panel} aria-label={t('trade.chart.label')} data-symbol={pair?.symbol}>
       <header className={styles.header}>
         {pairs && pair ? (
           <PairPicker pairs={pairs} value={pair.symbol} onChange={onPairChange} />
@@ -152,17 +156,17 @@ export function TradeChart({
           <PriceChange value={change} variant="pill" />
           {pair && !pair.marketOpen ? (
             <Badge tone="warning" icon={<IconClock size={12} />}>
-              Market closed
+              {t('trade.chart.marketClosed')}
             </Badge>
           ) : null}
           {isDelayed ? (
             <Badge tone="warning" icon={<IconClock size={12} />}>
-              Delayed
+              {t('trade.chart.delayed')}
             </Badge>
           ) : null}
           {pair && account === 'real' && !pair.realTrading ? (
             <Badge tone="neutral" icon={<IconInfo size={12} />}>
-              Demo only
+              {t('trade.chart.demoOnly')}
             </Badge>
           ) : null}
         </div>
@@ -176,7 +180,7 @@ export function TradeChart({
           <PairChart pair={pair} interval={interval} positions={positions} pending={pending} />
         ) : isError ? (
           <div className={styles.error}>
-            <LoadError title="The markets could not load." onRetry={onRetry} />
+            <LoadError title={t('trade.chart.loadError')} onRetry={onRetry} />
           </div>
         ) : (
           <CandleChartSkeleton />

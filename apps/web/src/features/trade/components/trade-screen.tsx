@@ -13,6 +13,7 @@ import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-
 import { OPEN_ORDERS_LIMIT, useOrders } from '../../../domain/trading/get-orders';
 import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../domain/trading/get-portfolio';
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
+import { useT } from '../../../lib/i18n';
 import { useStreamStatus } from '../../../lib/socket';
 import { useTradeSelection } from '../hooks/use-trade-selection';
 import { OrderTicket } from './order-ticket';
@@ -26,6 +27,7 @@ type TOrdersTab = 'positions' | 'pending';
  * positions and pending orders of the active account (Demo or Real), live.
  */
 export function TradeScreen() {
+  const t = useT();
   const { symbol, interval, selectPair, selectInterval } = useTradeSelection();
   const account = useActiveAccount();
   const [tab, setTab] = useState<TOrdersTab>('positions');
@@ -59,11 +61,7 @@ export function TradeScreen() {
 
   return (
     <>
-      <PageHeader
-        title="Trade"
-        description="Chart a pair and place market or limit orders."
-        actions={<AccountSwitch />}
-      />
+      <PageHeader title={t('trade.title')} description={t('trade.description')} actions={<AccountSwitch />} />
       <div className={styles.layout}>
         <div className={styles.chart}>
           <TradeChart
@@ -88,10 +86,10 @@ export function TradeScreen() {
       <Card className={styles.orders} isFlush>
         <div className={styles.ordersHeader}>
           <FilterTabs
-            label="Open orders"
+            label={t('trade.orders.label')}
             tabs={[
-              { value: 'positions', label: 'Positions', badge: positionsCount },
-              { value: 'pending', label: 'Pending orders', badge: pendingCount },
+              { value: 'positions', label: t('trade.orders.positions'), badge: positionsCount },
+              { value: 'pending', label: t('trade.orders.pending'), badge: pendingCount },
             ]}
             value={tab}
             onChange={setTab}
@@ -99,13 +97,13 @@ export function TradeScreen() {
           />
           <span className={styles.live} data-live={isStreamConnected || undefined}>
             <span className={styles.liveDot} aria-hidden="true" />
-            {isStreamConnected ? 'Live' : 'Updating every 5 s'}
+            {t(isStreamConnected ? 'trade.orders.live' : 'trade.orders.polling')}
           </span>
         </div>
         <div
           id="trade-orders"
           role="tabpanel"
-          aria-label={tab === 'positions' ? 'Positions' : 'Pending orders'}
+          aria-label={t(tab === 'positions' ? 'trade.orders.positions' : 'trade.orders.pending')}
         >
           {tab === 'positions' ? (
             <OpenOrdersTable
@@ -117,8 +115,8 @@ export function TradeScreen() {
               onRetry={() => void positionsQuery.refetch()}
               empty={{
                 icon: <IconActivity size={24} />,
-                title: 'No open positions.',
-                description: 'A market order opens one at once; it shows here with its live PnL.',
+                title: t('trade.orders.noPositions'),
+                description: t('trade.orders.noPositionsHint'),
               }}
             />
           ) : (
@@ -131,8 +129,8 @@ export function TradeScreen() {
               onRetry={() => void pendingQuery.refetch()}
               empty={{
                 icon: <IconPending size={24} />,
-                title: 'No pending orders.',
-                description: 'A limit order waits here until the price reaches it.',
+                title: t('trade.orders.noPending'),
+                description: t('trade.orders.noPendingHint'),
               }}
             />
           )}

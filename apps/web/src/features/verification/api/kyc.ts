@@ -2,13 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TDocumentKind, type TDocumentType, type TKycDetails, ZKyc } from '@td/contracts/kyc';
 import { KYC_QUERY_KEY } from '../../../domain/identity/get-kyc';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /** PUT /kyc/details → level 1 once saved (an adult, in a country the service is offered in). */
 export function useSaveKycDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (details: TKycDetails) =>
-      api.put('/kyc/details', details, { schema: ZKyc, fallbackErrorMessage: 'Saving your details failed' }),
+      api.put('/kyc/details', details, {
+        schema: ZKyc,
+        fallbackErrorMessage: t('verification.details.saveFailed'),
+      }),
     onSuccess: ({ data }) => queryClient.setQueryData(KYC_QUERY_KEY, data),
   });
 }
@@ -29,7 +33,7 @@ export function useSubmitKyc() {
       for (const [kind, image] of Object.entries(images)) if (image) body.append(kind, image, `${kind}.jpg`);
       return api.post('/kyc', body, {
         schema: ZKyc,
-        fallbackErrorMessage: 'Sending your documents failed',
+        fallbackErrorMessage: t('verification.documents.sendFailed'),
         headers: { 'Content-Type': 'multipart/form-data' },
         onUploadProgress: (event) => {
           if (event.total) onProgress?.(event.loaded / event.total);

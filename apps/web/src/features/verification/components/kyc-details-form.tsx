@@ -5,6 +5,7 @@ import { CountryField } from '../../../components/country-field';
 import formLayout from '../../../components/form-layout.module.css';
 import { TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { useForm } from '../../../lib/use-form';
 import { useSaveKycDetails } from '../api/kyc';
 import styles from './verification.module.css';
@@ -40,6 +41,7 @@ function validate(values: TValues) {
 
 /** Level 1: the person as their documents name them, and where they live. */
 export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
+  const t = useT();
   const { textField, handleSubmit, showServerErrors } = useForm({
     fields: FIELDS,
     initial: saved ?? EMPTY,
@@ -54,18 +56,23 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
   );
 
   return (
-    <form className={formLayout.form} onSubmit={onSubmit} noValidate aria-label="Personal details">
-      <p className={styles.intro}>As written on your identity document.</p>
+    <form
+      className={formLayout.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('verification.details.title')}
+    >
+      <p className={styles.intro}>{t('verification.details.intro')}</p>
       <div className={formLayout.row}>
         <TextField
           {...textField('legalFirstName')}
-          label="Legal first name"
+          label={t('verification.details.firstName')}
           autoComplete="given-name"
           required
         />
         <TextField
           {...textField('legalLastName')}
-          label="Legal last name"
+          label={t('verification.details.lastName')}
           autoComplete="family-name"
           required
         />
@@ -73,27 +80,37 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
       <div className={formLayout.row}>
         <TextField
           {...textField('dateOfBirth')}
-          label="Date of birth"
+          label={t('verification.details.dateOfBirth')}
           type="date"
           autoComplete="bday"
-          hint="You must be 18 or older."
+          hint={t('verification.details.dateOfBirthHint')}
           required
         />
         <CountryField {...textField('country')} required />
       </div>
       <TextField
         {...textField('addressLine')}
-        label="Street address"
+        label={t('verification.details.street')}
         autoComplete="street-address"
         required
       />
       <div className={formLayout.row}>
-        <TextField {...textField('city')} label="City" autoComplete="address-level2" required />
-        <TextField {...textField('postalCode')} label="Postal code" autoComplete="postal-code" required />
+        <TextField
+          {...textField('city')}
+          label={t('verification.details.city')}
+          autoComplete="address-level2"
+          required
+        />
+        <TextField
+          {...textField('postalCode')}
+          label={t('verification.details.postalCode')}
+          autoComplete="postal-code"
+          required
+        />
       </div>
       <div className={formLayout.footer}>
         <Button type="submit" variant="primary" isLoading={save.isPending}>
-          {saved ? 'Save details' : 'Continue'}
+          {saved ? t('verification.details.save') : t('verification.details.continue')}
         </Button>
       </div>
     </form>

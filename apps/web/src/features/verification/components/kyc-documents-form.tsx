@@ -1,26 +1,15 @@
-import {
-  DOCUMENT_KIND_LABEL,
-  DOCUMENT_TYPE_LABEL,
-  DOCUMENT_TYPES,
-  documentKindsOf,
-  type TDocumentKind,
-  type TDocumentType,
-} from '@td/contracts/kyc';
+import { DOCUMENT_TYPES, documentKindsOf, type TDocumentKind, type TDocumentType } from '@td/contracts/kyc';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import formLayout from '../../../components/form-layout.module.css';
 import { IconCamera, IconCheckCircle } from '../../../components/icons';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
+import { documentKindText, documentTypeText } from '../../../lib/labels';
 import { useSubmitKyc } from '../api/kyc';
 import { documentUpload } from '../document-image';
 import styles from './verification.module.css';
-
-const HINT: Record<TDocumentKind, string> = {
-  front: 'The side with your photo, all four corners in the picture.',
-  back: 'The other side, readable.',
-  selfie: 'Your face beside the document, both in focus.',
-};
 
 type TChosen = Partial<Record<TDocumentKind, { blob: Blob; url: string }>>;
 
@@ -36,6 +25,7 @@ function DocumentPicker({
   error: string | undefined;
   onChosen: (kind: TDocumentKind, file: File) => void;
 }) {
+  const t = useT();
   const inputId = `kyc-${kind}`;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -46,22 +36,22 @@ function DocumentPicker({
     <div className={styles.picker} data-chosen={Boolean(chosen)} data-invalid={Boolean(error)}>
       <div className={styles.pickerPreview}>
         {chosen ? (
-          <img src={chosen.url} alt={`${DOCUMENT_KIND_LABEL[kind]} preview`} />
+          <img src={chosen.url} alt={t('verification.documents.preview', { kind: documentKindText(kind) })} />
         ) : (
           <IconCamera size={24} />
         )}
       </div>
       <div className={styles.pickerText}>
         <span className={styles.pickerTitle}>
-          {DOCUMENT_KIND_LABEL[kind]}
+          {documentKindText(kind)}
           {chosen ? <IconCheckCircle size={14} className={styles.pickerDone} /> : null}
         </span>
         <span className={error ? styles.pickerError : styles.pickerHint} id={`${inputId}-hint`}>
-          {error ?? HINT[kind]}
+          {error ?? t(`verification.documents.hint.${kind}`)}
         </span>
       </div>
       <label className={styles.pickerButton} htmlFor={inputId}>
-        {chosen ? 'Retake' : 'Add photo'}
+        {chosen ? t('verification.documents.retake') : t('verification.documents.add')}
       </label>
       <input
         id={inputId}
@@ -70,7 +60,7 @@ function DocumentPicker({
         type="file"
         accept="image/png,image/jpeg,image/webp"
         capture={kind === 'selfie' ? 'user' : 'environment'}
-        aria-label={`${DOCUMENT_KIND_LABEL[kind]} photo`}
+        aria-label={t('verification.documents.photo', { kind: documentKindText(kind) })}
         aria-describedby={`${inputId}-hint`}
         aria-invalid={error ? true : undefined}
         onChange={onChange}
@@ -81,6 +71,7 @@ function DocumentPicker({
 
 /** Level 2: the document type and its photos, taken with the camera on a phone or chosen as files. */
 export function KycDocumentsForm() {
+  const t = useT();
   const [documentType, setDocumentType] = useState<TDocumentType>('passport');
   const [chosen, setChosen] = useState<TChosen>({});
   const [errors, setErrors] = useState<Partial<Record<TDocumentKind, string>>>({});
@@ -117,7 +108,7 @@ export function KycDocumentsForm() {
     const missing = Object.fromEntries(
       kinds
         .filter((kind) => !chosen[kind])
-        .map((kind) => [kind, `Add the ${DOCUMENT_KIND_LABEL[kind].toLowerCase()} photo`]),
+        .map((kind) => [kind, t(`verification.documents.missing.${kind}`)]),
     );
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
@@ -139,9 +130,14 @@ export function KycDocumentsForm() {
   };
 
   return (
-    <form className={formLayout.form} onSubmit={onSubmit} noValidate aria-label="Identity documents">
+    <form
+      className={formLayout.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('verification.documents.title')}
+    >
       <fieldset className={styles.types}>
-        <legend className={styles.legend}>Document</legend>
+        <legend className={styles.legend}>{t('verification.documents.type')}</legend>
         {DOCUMENT_TYPES.map((type) => (
           <label key={type} className={styles.type} data-checked={type === documentType}>
             <input
@@ -151,7 +147,7 @@ export function KycDocumentsForm() {
               checked={type === documentType}
               onChange={() => setDocumentType(type)}
             />
-            {DOCUMENT_TYPE_LABEL[type]}
+            {documentTypeText(type)}
           </label>
         ))}
       </fieldset>
@@ -166,9 +162,7 @@ export function KycDocumentsForm() {
           />
         ))}
       </div>
-      <p className={styles.note}>
-        Your documents are encrypted as they are stored and are seen only by our verification team.
-      </p>
+      <p className={styles.note}>{t('verification.documents.privacy')}</p>
       <div className={formLayout.footer}>
         {submit.isPending ? (
           <span className={`${styles.progress} tabular`} aria-live="polite">
@@ -176,7 +170,7 @@ export function KycDocumentsForm() {
           </span>
         ) : null}
         <Button type="submit" variant="primary" isLoading={submit.isPending}>
-          Send for review
+          {t('verification.documents.submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_PHRASE, KYC_STATUS_LABEL, type TKyc, type TKycLevel } from '@td/contracts/kyc';
+import type { TKyc, TKycLevel } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { Badge } from '../../../components/badge';
 import { Callout } from '../../../components/callout';
@@ -10,15 +10,13 @@ import { Skeleton } from '../../../components/skeleton';
 import { useKyc } from '../../../domain/identity/get-kyc';
 import { countryName } from '../../../lib/countries';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { documentPhraseText, kycStatusText } from '../../../lib/labels';
 import { KycDetailsForm } from './kyc-details-form';
 import { KycDocumentsForm } from './kyc-documents-form';
 import styles from './verification.module.css';
 
-const LEVELS: readonly { level: TKycLevel; title: string; unlocks: string }[] = [
-  { level: 0, title: 'Verified e-mail', unlocks: 'Demo trading and deposits' },
-  { level: 1, title: 'Personal details', unlocks: 'Trading on your real account' },
-  { level: 2, title: 'Identity documents', unlocks: 'Withdrawals' },
-];
+const LEVELS: readonly TKycLevel[] = [0, 1, 2];
 
 const usd = (value: string) => `${formatMoney(value, 2)} USD`;
 
@@ -31,27 +29,30 @@ const STATUS_TONE: Record<TKyc['status'], TTone> = {
 
 /** The three levels, each with what it opens and whether the account has it. */
 function Levels({ kyc }: { kyc: TKyc }) {
+  const t = useT();
   return (
-    <Card title="Your level" className={styles.levels}>
+    <Card title={t('verification.levels.title')} className={styles.levels}>
       <ol className={styles.levelList}>
-        {LEVELS.map((step) => {
-          const isDone = kyc.level >= step.level;
+        {LEVELS.map((level) => {
+          const isDone = kyc.level >= level;
           return (
-            <li key={step.level} className={styles.level} data-done={isDone}>
+            <li key={level} className={styles.level} data-done={isDone}>
               <span className={styles.levelIcon} aria-hidden="true">
                 {isDone ? <IconCheckCircle size={18} /> : <IconLock size={18} />}
               </span>
               <span className={styles.levelText}>
                 <span className={styles.levelTitle}>
-                  Level {step.level} · {step.title}
+                  {t('verification.levels.level', { level, title: t(`verification.level${level}.title`) })}
                 </span>
                 <span className={styles.levelDetail}>
-                  {step.level === 2 && kyc.level === 2
-                    ? `Withdrawals up to ${usd(kyc.limits.withdrawalDaily)} a day`
-                    : step.unlocks}
+                  {level === 2 && kyc.level === 2
+                    ? t('verification.levels.dailyLimit', { limit: usd(kyc.limits.withdrawalDaily) })
+                    : t(`verification.level${level}.unlocks`)}
                 </span>
               </span>
-              <span className="visually-hidden">{isDone ? 'done' : 'not yet'}</span>
+              <span className="visually-hidden">
+                {isDone ? t('verification.levels.done') : t('verification.levels.notYet')}
+              </span>
             </li>
           );
         })}
@@ -59,9 +60,12 @@ function Levels({ kyc }: { kyc: TKyc }) {
       {kyc.level === 2 ? (
         <dl className={styles.limits}>
           <div>
-            <dt>Withdrawn in the last 24 hours</dt>
+            <dt>{t('verification.levels.withdrawn')}</dt>
             <dd className="tabular">
-              {usd(kyc.limits.withdrawnToday)} of {usd(kyc.limits.withdrawalDaily)}
+              {t('verification.levels.withdrawnOf', {
+                withdrawn: usd(kyc.limits.withdrawnToday),
+                limit: usd(kyc.limits.withdrawalDaily),
+              })}
             </dd>
           </div>
         </dl>
@@ -72,26 +76,27 @@ function Levels({ kyc }: { kyc: TKyc }) {
 
 /** The details as sent, once they can no longer change (documents under review or approved). */
 function DetailsSummary({ kyc }: { kyc: TKyc }) {
+  const t = useT();
   const details = kyc.details;
   if (!details) return null;
   return (
     <dl className={styles.summary}>
       <div>
-        <dt>Legal name</dt>
+        <dt>{t('verification.summary.name')}</dt>
         <dd>
           {details.legalFirstName} {details.legalLastName}
         </dd>
       </div>
       <div>
-        <dt>Date of birth</dt>
+        <dt>{t('verification.details.dateOfBirth')}</dt>
         <dd className="tabular">{formatDate(`${details.dateOfBirth}T00:00:00Z`)}</dd>
       </div>
       <div>
-        <dt>Country of residence</dt>
+        <dt>{t('verification.summary.country')}</dt>
         <dd>{countryName(details.country) ?? details.country}</dd>
       </div>
       <div>
-        <dt>Address</dt>
+        <dt>{t('verification.summary.address')}</dt>
         <dd>
           {details.addressLine}, {details.postalCode} {details.city}
         </dd>
@@ -100,31 +105,40 @@ function DetailsSummary({ kyc }: { kyc: TKyc }) {
   );
 }
 
+/** "We received your passport on 3 March 2026." with what is known of the submission. */
+function receivedText(t: ReturnType<typeof useT>, kyc: TKyc) {
+  const date = kyc.submittedAt ? formatDate(kyc.submittedAt) : undefined;
+  if (kyc.documentType) {
+    const document = documentPhraseText(kyc.documentType);
+    return date
+      ? t('verification.documents.receivedTypeOn', { document, date })
+      : t('verification.documents.receivedType', { document });
+  }
+  return date ? t('verification.documents.receivedOn', { date }) : t('verification.documents.received');
+}
+
 function Documents({ kyc }: { kyc: TKyc }) {
-  if (kyc.level < 1)
-    return (
-      <p className={styles.muted}>Complete your personal details first; then add your documents here.</p>
-    );
+  const t = useT();
+  if (kyc.level < 1) return <p className={styles.muted}>{t('verification.documents.detailsFirst')}</p>;
   if (kyc.status === 'approved')
     return (
-      <Callout tone="success" title="Identity verified">
-        Your {kyc.documentType ? DOCUMENT_TYPE_PHRASE[kyc.documentType] : 'document'} was approved.
-        Withdrawals are open to you.
+      <Callout tone="success" title={t('verification.documents.approvedTitle')}>
+        {kyc.documentType
+          ? t('verification.documents.approvedType', { document: documentPhraseText(kyc.documentType) })
+          : t('verification.documents.approved')}
       </Callout>
     );
   if (kyc.status === 'pending')
     return (
-      <Callout tone="info" title="Under review" role="status">
-        We received your {kyc.documentType ? DOCUMENT_TYPE_PHRASE[kyc.documentType] : 'documents'}
-        {kyc.submittedAt ? ` on ${formatDate(kyc.submittedAt)}` : ''}. A review usually takes less than a day;
-        we will e-mail you the result.
+      <Callout tone="info" title={t('verification.documents.pendingTitle')} role="status">
+        {receivedText(t, kyc)} {t('verification.documents.pendingText')}
       </Callout>
     );
   return (
     <>
       {kyc.status === 'rejected' ? (
-        <Callout tone="danger" title="Your documents were not accepted" role="alert">
-          {kyc.reason}. Please send new photos.
+        <Callout tone="danger" title={t('verification.documents.rejectedTitle')} role="alert">
+          {t('verification.documents.rejectedText', { reason: kyc.reason ?? '' })}
         </Callout>
       ) : null}
       <KycDocumentsForm />
@@ -137,17 +151,15 @@ function Documents({ kyc }: { kyc: TKyc }) {
  * (level 1) and the identity documents (level 2), with the state of their review.
  */
 export function VerificationScreen() {
+  const t = useT();
   const query = useKyc();
   const kyc = query.data;
   return (
     <div className={styles.screen}>
-      <PageHeader
-        title="Verification"
-        description="Verify your identity to trade with real money and to withdraw it."
-      />
+      <PageHeader title={t('account.verification')} description={t('verification.description')} />
       {query.isError ? (
         <Card>
-          <LoadError title="Verification could not load" onRetry={() => void query.refetch()} />
+          <LoadError title={t('verification.loadError')} onRetry={() => void query.refetch()} />
         </Card>
       ) : !kyc ? (
         <div className={styles.layout} aria-busy="true">
@@ -159,11 +171,11 @@ export function VerificationScreen() {
           <Levels kyc={kyc} />
           <div className={styles.steps}>
             <Card
-              title="Personal details"
+              title={t('verification.details.title')}
               actions={
                 kyc.level >= 1 ? (
                   <Badge tone="positive" icon={<IconCheckCircle size={12} />}>
-                    Complete
+                    {t('verification.details.complete')}
                   </Badge>
                 ) : null
               }
@@ -180,8 +192,8 @@ export function VerificationScreen() {
               )}
             </Card>
             <Card
-              title="Identity documents"
-              actions={<Badge tone={STATUS_TONE[kyc.status]}>{KYC_STATUS_LABEL[kyc.status]}</Badge>}
+              title={t('verification.documents.title')}
+              actions={<Badge tone={STATUS_TONE[kyc.status]}>{kycStatusText(kyc.status)}</Badge>}
             >
               <Documents kyc={kyc} />
             </Card>

@@ -1,10 +1,12 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Skeleton } from '../../../components/skeleton';
+import { useT } from '../../../lib/i18n';
 import styles from './wallet-screen.module.css';
 
 /** The deposit address as a QR code, drawn in the browser (dark modules on white, for any scanner). */
 export function AddressQr({ address }: { address: string }) {
+  const t = useT();
   const [dataUrl, setDataUrl] = useState<string>();
   useEffect(() => {
     let isCurrent = true;
@@ -18,7 +20,13 @@ export function AddressQr({ address }: { address: string }) {
     };
   }, [address]);
   return dataUrl ? (
-    <img className={styles.qr} src={dataUrl} alt={`QR code of ${address}`} width={176} height={176} />
+    <img
+      className={styles.qr}
+      src={dataUrl}
+      alt={t('wallet.deposit.qrAlt', { address })}
+      width={176}
+      height={176}
+    />
   ) : (
     <Skeleton width={176} height={176} shape="block" />
   );

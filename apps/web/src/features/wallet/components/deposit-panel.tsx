@@ -6,6 +6,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { Skeleton } from '../../../components/skeleton';
 import { coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { formatMoney } from '../../../lib/format';
+import { tCount, useT } from '../../../lib/i18n';
 import { useCoins } from '../api/get-coins';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { AddressQr } from './address-qr';
@@ -14,6 +15,7 @@ import styles from './wallet-screen.module.css';
 
 /** Deposit: pick the coin and network, and send to the address shown (QR code and copy). */
 export function DepositPanel() {
+  const t = useT();
   const [coin, setCoin] = useState<TCoin>('usdt');
   // Until the user picks one, the coin's first network this desk follows (else its first network).
   const [picked, setPicked] = useState<TNetwork | null>(null);
@@ -24,7 +26,7 @@ export function DepositPanel() {
   const info = networksOf?.find((n) => n.network === network);
 
   return (
-    <Card title="Deposit crypto">
+    <Card title={t('wallet.deposit.title')}>
       <div className={styles.form}>
         <CoinNetworkPickers
           coins={COINS}
@@ -40,23 +42,23 @@ export function DepositPanel() {
         <div className={styles.addressBox}>
           {info && !info.isWatched ? (
             <p className={styles.addressMissing} data-testid="deposit-unavailable">
-              No address is shown for a network this desk does not follow.
+              {t('wallet.deposit.unfollowed')}
             </p>
           ) : address.isError ? (
-            <Callout tone="danger" role="alert" title="The address could not be loaded">
-              Try again in a moment.
+            <Callout tone="danger" role="alert" title={t('wallet.deposit.addressError')}>
+              {t('wallet.deposit.addressErrorText')}
             </Callout>
           ) : address.data ? (
             <>
               <AddressQr address={address.data.data.address} />
               <div className={styles.addressText}>
                 <span className={styles.label}>
-                  Your {coinName(coin)} address on {networkName(network)}
+                  {t('wallet.deposit.address', { coin: coinName(coin), network: networkName(network) })}
                 </span>
                 <code className={styles.address} data-testid="deposit-address">
                   {address.data.data.address}
                 </code>
-                <CopyButton text={address.data.data.address} label="Copy address" />
+                <CopyButton text={address.data.data.address} label={t('wallet.deposit.copy')} />
               </div>
             </>
           ) : (
@@ -69,32 +71,34 @@ export function DepositPanel() {
 
         <dl className={styles.facts}>
           <div>
-            <dt>Minimum deposit</dt>
+            <dt>{t('wallet.deposit.minimum')}</dt>
             <dd className="tabular">{info ? `${formatMoney(info.minDeposit, 2)} USD` : '—'}</dd>
           </div>
           <div>
-            <dt>Confirmations needed</dt>
+            <dt>{t('wallet.deposit.confirmations')}</dt>
             <dd className="tabular">{info?.confirmations ?? '—'}</dd>
           </div>
         </dl>
         {info && !info.isWatched ? (
           <Callout
             tone="warning"
-            title={`Deposits on ${networkName(network)} are not available`}
+            title={t('wallet.deposit.unavailable', { network: networkName(network) })}
             role="status"
           >
-            This desk is not connected to the {networkName(network)} network, so it would not see a transfer
-            sent there. Choose another network, or ask support when it will be available.
+            {t('wallet.deposit.unavailableText', { network: networkName(network) })}
           </Callout>
         ) : info && !info.depositEnabled ? (
-          <Callout tone="warning" title={`${networkName(network)} deposits are paused`}>
-            Transfers sent now are credited once deposits resume.
+          <Callout tone="warning" title={t('wallet.deposit.paused', { network: networkName(network) })}>
+            {t('wallet.deposit.pausedText')}
           </Callout>
         ) : (
           <Callout tone="info">
-            Send only {coinName(coin)} on {networkName(network)} to this address. Deposits are credited in USD
-            at the live price after {info?.confirmations ?? 'the required'} confirmations; below the minimum,
-            or in another token, they are not credited.
+            {info
+              ? tCount('wallet.deposit.sendOnly', info.confirmations, {
+                  coin: coinName(coin),
+                  network: networkName(network),
+                })
+              : t('wallet.deposit.sendOnlyRequired', { coin: coinName(coin), network: networkName(network) })}
           </Callout>
         )}
       </div>

@@ -9,29 +9,23 @@ import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { compareMoney } from '../../../domain/trading/trading-math';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { DepositPanel } from './deposit-panel';
 import styles from './wallet-screen.module.css';
 import { WithdrawPanel } from './withdraw-panel';
 
-const TABS = [
-  { value: 'deposit', label: 'Deposit' },
-  { value: 'withdraw', label: 'Withdraw' },
-] as const;
-type TTab = (typeof TABS)[number]['value'];
+type TTab = 'deposit' | 'withdraw';
 
 /** Withdraw with nothing to withdraw: how money gets into the Real account instead of a form. */
 function NothingToWithdraw({ onDeposit }: { onDeposit: () => void }) {
+  const t = useT();
   return (
-    <Card title="Nothing to withdraw yet">
+    <Card title={t('wallet.empty.title')}>
       <div className={styles.form} data-testid="nothing-to-withdraw">
-        <p className={styles.explain}>
-          Your Real account has no money available. Deposit crypto first: it is credited in USD at the live
-          price once the network confirms it, and what you do not use as margin can be withdrawn here. Your
-          Demo account's practice money cannot be withdrawn.
-        </p>
+        <p className={styles.explain}>{t('wallet.empty.text')}</p>
         <div>
           <Button variant="primary" onClick={onDeposit}>
-            Deposit crypto
+            {t('wallet.empty.deposit')}
           </Button>
         </div>
       </div>
@@ -41,21 +35,26 @@ function NothingToWithdraw({ onDeposit }: { onDeposit: () => void }) {
 
 /** The wallet: deposit crypto into the real account, or take it out in three steps. */
 export function WalletScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: TTab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
   const portfolio = usePortfolio('real');
   const available = portfolio.data?.freeMargin ?? portfolio.data?.balance;
   // Withdrawals need a verified identity: until then the panel says what is missing.
   const kyc = useKyc();
+  const tabs: { value: TTab; label: string }[] = [
+    { value: 'deposit', label: t('wallet.tab.deposit') },
+    { value: 'withdraw', label: t('wallet.tab.withdraw') },
+  ];
 
   return (
     <>
       <PageHeader
-        title="Wallet"
-        description="Fund your real account with crypto and withdraw it again."
+        title={t('nav.wallet')}
+        description={t('wallet.description')}
         actions={
           <div className={styles.balance}>
-            <span className={styles.label}>Real account · available</span>
+            <span className={styles.label}>{t('wallet.available')}</span>
             <span className={`${styles.balanceValue} tabular`} data-testid="wallet-available">
               {formatMoney(available, 2)} USD
             </span>
@@ -63,8 +62,8 @@ export function WalletScreen() {
         }
       />
       <FilterTabs
-        label="Wallet action"
-        tabs={TABS}
+        label={t('wallet.tabs')}
+        tabs={tabs}
         value={tab}
         onChange={(value) => setParams(value === 'deposit' ? {} : { tab: value }, { replace: true })}
         className={styles.tabs}
@@ -86,14 +85,14 @@ export function WalletScreen() {
             <WalletTransactionsTable
               kind="deposit"
               isWatching
-              title="Incoming deposits"
-              emptyText="Deposits appear here as soon as the network sees them, with their confirmations."
+              title={t('wallet.deposits.title')}
+              emptyText={t('wallet.deposits.empty')}
             />
           ) : (
             <WalletTransactionsTable
               kind="withdrawal"
-              title="Withdrawals"
-              emptyText="Your withdrawals and their status appear here."
+              title={t('wallet.withdrawals.title')}
+              emptyText={t('wallet.withdrawals.empty')}
             />
           )}
         </div>

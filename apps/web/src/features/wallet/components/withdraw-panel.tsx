@@ -1,4 +1,10 @@
-import { NETWORKS_BY_COIN, type TNetwork, type TWithdrawCoin, WITHDRAW_COINS } from '@td/contracts/constants';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  NETWORKS_BY_COIN,
+  type TNetwork,
+  type TWithdrawCoin,
+  WITHDRAW_COINS,
+} from '@td/contracts/constants';
 import {
   FAMILY_OF_NETWORK,
   QUOTE_EXPIRED_MESSAGE,
@@ -17,6 +23,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useAddressBook } from '../api/get-address-book';
 import { useCoins } from '../api/get-coins';
 import {
@@ -30,10 +37,9 @@ import { CoinNetworkPickers } from './coin-network-pickers';
 import styles from './wallet-screen.module.css';
 import { WithdrawResult, WithdrawReview } from './withdraw-summary';
 
-export const WITHDRAW_STEPS = ['Withdraw', 'Review Details', 'Verification Code'] as const;
-
 type TFields = 'address' | 'amount' | 'emailCode' | 'tfaCode';
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
+const messageOf = (error: unknown) =>
+  translateServerMessage(error instanceof ApiError ? error.message : DEFAULT_ERROR_MESSAGE);
 /** The server's answer to a code asked for, or a confirmation, after the quote's rate stopped holding. */
 const isQuoteExpired = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.message === QUOTE_EXPIRED_MESSAGE;
@@ -46,6 +52,7 @@ const isQuoteExpired = (error: unknown) =>
  * the panel prices the same withdrawal again and shows the fresh review, nothing to type again.
  */
 export function WithdrawPanel({ available }: { available: string | undefined }) {
+  const t = useT();
   const [step, setStep] = useState(0);
   const [coin, setCoin] = useState<TWithdrawCoin>('usdt');
   const [network, setNetwork] = useState<TNetwork>(NETWORKS_BY_COIN.usdt[0]);
@@ -155,8 +162,8 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
     quoteSecondsLeft === undefined ? null : (
       <p className={styles.muted} data-testid="quote-countdown" aria-live="off">
         {quoteSecondsLeft > 0
-          ? `This rate holds for ${formatSecondsLeft(quoteSecondsLeft)}`
-          : 'This rate has expired: continuing prices the withdrawal again at the current rate'}
+          ? t('wallet.withdraw.rateHolds', { time: formatSecondsLeft(quoteSecondsLeft) })
+          : t('wallet.withdraw.rateExpired')}
       </p>
     );
 
@@ -164,9 +171,8 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
     event.preventDefault();
     if (!quote) return;
     const next: Partial<Record<TFields, string>> = {};
-    if (emailCode.length !== 6) next.emailCode = 'Enter the 6-digit code from the email';
-    if (quote.isTfaRequired && tfaCode.length !== 6)
-      next.tfaCode = 'Enter the code from your authenticator app';
+    if (emailCode.length !== 6) next.emailCode = t('wallet.withdraw.emailCodeRequired');
+    if (quote.isTfaRequired && tfaCode.length !== 6) next.tfaCode = t('wallet.withdraw.tfaCodeRequired');
     setErrors(next);
     setFormError(undefined);
     if (next.emailCode || next.tfaCode) return;
@@ -201,8 +207,15 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
   }
 
   return (
-    <Card title="Withdraw crypto">
-      <Stepper steps={WITHDRAW_STEPS} current={step} />
+    <Card title={t('wallet.withdraw.title')}>
+      <Stepper
+        steps={[
+          t('wallet.withdraw.step.details'),
+          t('wallet.withdraw.step.review'),
+          t('wallet.withdraw.step.code'),
+        ]}
+        current={step}
+      />
       {formError ? (
         <Callout tone="danger" role="alert" className={styles.formError}>
           {formError}
@@ -222,7 +235,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             onNetworkChange={setNetwork}
           />
           <TextField
-            label="Address"
+            label={t('wallet.withdraw.address')}
             name="address"
             autoComplete="off"
             spellCheck={false}
@@ -233,7 +246,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
           />
           {known.length > 0 ? (
             <div className={styles.book}>
-              <span className={styles.label}>Recent addresses</span>
+              <span className={styles.label}>{t('wallet.withdraw.recent')}</span>
               <div className={styles.chips}>
                 {known.map((entry) => (
                   <button
@@ -250,7 +263,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             </div>
           ) : null}
           <TextField
-            label="Amount (USD)"
+            label={t('wallet.withdraw.amount')}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -259,13 +272,18 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             error={errors.amount}
             hint={
               info
-                ? `Available ${formatMoney(available, 2)} USD · min ${formatMoney(info.minWithdraw, 2)} · max ${formatMoney(info.maxWithdraw, 2)} · fee ${formatMoney(info.fee, 2)} USD`
+                ? t('wallet.withdraw.amountHint', {
+                    available: formatMoney(available, 2),
+                    min: formatMoney(info.minWithdraw, 2),
+                    max: formatMoney(info.maxWithdraw, 2),
+                    fee: formatMoney(info.fee, 2),
+                  })
                 : undefined
             }
           />
           {info && !info.withdrawEnabled ? (
-            <Callout tone="warning" title="Withdrawals are paused at the moment" role="status">
-              Your balance stays available for trading. Please try again later.
+            <Callout tone="warning" title={t('wallet.withdraw.paused')} role="status">
+              {t('wallet.withdraw.pausedText')}
             </Callout>
           ) : null}
           <Button
@@ -275,7 +293,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
             isLoading={create.isPending}
             disabled={info?.withdrawEnabled === false}
           >
-            Continue
+            {t('wallet.withdraw.continue')}
           </Button>
         </form>
       ) : null}
@@ -284,14 +302,14 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
         <div className={styles.form}>
           {requoteNotice ? (
             <Callout tone="warning" role="status" title={requoteNotice}>
-              Here is the withdrawal at the current rate.
+              {t('wallet.withdraw.requoted')}
             </Callout>
           ) : null}
           <WithdrawReview quote={quote} />
           {rateHolds}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={reset}>
-              Back
+              {t('common.back')}
             </Button>
             {/* Past the countdown too: the server decides (this clock may be off) and re-quotes. */}
             <Button
@@ -299,7 +317,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
               isLoading={requestCode.isPending || create.isPending}
               onClick={() => sendCode(false)}
             >
-              Confirm
+              {t('common.confirm')}
             </Button>
           </div>
         </div>
@@ -307,10 +325,10 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
 
       {step === 2 && quote ? (
         <form className={styles.form} onSubmit={submitCode} noValidate>
-          <p className={styles.muted}>We sent a 6-digit code to your email. It expires in 10 minutes.</p>
+          <p className={styles.muted}>{t('wallet.withdraw.codeSent')}</p>
           {rateHolds}
           <OtpField
-            label="Email verification code"
+            label={t('wallet.withdraw.emailCode')}
             value={emailCode}
             onChange={setEmailCode}
             error={errors.emailCode}
@@ -318,7 +336,7 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
           />
           {quote.isTfaRequired ? (
             <OtpField
-              label="Authenticator code"
+              label={t('wallet.withdraw.tfaCode')}
               value={tfaCode}
               onChange={setTfaCode}
               error={errors.tfaCode}
@@ -327,10 +345,10 @@ export function WithdrawPanel({ available }: { available: string | undefined }) 
           ) : null}
           <div className={styles.actions}>
             <Button variant="ghost" isLoading={requestCode.isPending} onClick={() => sendCode(true)}>
-              Resend code
+              {t('verify.resend')}
             </Button>
             <Button type="submit" variant="primary" isLoading={confirm.isPending || create.isPending}>
-              Withdraw
+              {t('wallet.withdraw.submit')}
             </Button>
           </div>
         </form>

@@ -5,38 +5,40 @@ import { Card } from '../../../components/card';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
 import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import styles from './wallet-screen.module.css';
 
 /** Review Details: what is taken, the fee, the rate and what arrives, as the server quoted it. */
 export function WithdrawReview({ quote }: { quote: TWithdrawalQuote }) {
+  const t = useT();
   return (
     <dl className={styles.review} data-testid="withdraw-review">
       <div>
-        <dt>Coin</dt>
+        <dt>{t('wallet.coin')}</dt>
         <dd>
-          {coinName(quote.coin)} on {networkName(quote.network)}
+          {t('wallet.coinOnNetwork', { coin: coinName(quote.coin), network: networkName(quote.network) })}
         </dd>
       </div>
       <div>
-        <dt>To</dt>
+        <dt>{t('wallet.review.to')}</dt>
         <dd className={styles.address}>{quote.address}</dd>
       </div>
       <div>
-        <dt>Amount</dt>
+        <dt>{t('wallet.review.amount')}</dt>
         <dd className="tabular">{formatMoney(quote.amount, 2)} USD</dd>
       </div>
       <div>
-        <dt>Fee</dt>
+        <dt>{t('wallet.review.fee')}</dt>
         <dd className="tabular">{formatMoney(quote.fee, 2)} USD</dd>
       </div>
       <div>
-        <dt>Rate</dt>
+        <dt>{t('wallet.review.rate')}</dt>
         <dd className="tabular">
           1 {coinName(quote.coin)} = {quote.rate} USD
         </dd>
       </div>
       <div className={styles.total}>
-        <dt>You receive</dt>
+        <dt>{t('wallet.review.receive')}</dt>
         <dd className="tabular">
           {quote.receive} {coinAmountUnit(quote.coin)}
         </dd>
@@ -57,10 +59,11 @@ export function WithdrawResult({
   onCancel: () => void;
   onNew: () => void;
 }) {
+  const t = useT();
   const isCancellable =
     result.status === PAYMENT_CODE.underReview || result.status === PAYMENT_CODE.processing;
   return (
-    <Card title="Withdrawal submitted">
+    <Card title={t('wallet.result.title')}>
       <div className={styles.form} data-testid="withdraw-result">
         <div className={styles.resultRow}>
           <PaymentStatusBadge status={result.status} />
@@ -70,15 +73,15 @@ export function WithdrawResult({
         </div>
         <p className={styles.muted}>
           {result.status === PAYMENT_CODE.underReview
-            ? `An administrator reviews this withdrawal before it is sent (${result.reason ?? 'security check'}). The funds are held meanwhile.`
-            : 'It is being sent; follow its progress in the list of withdrawals.'}
+            ? t('wallet.result.underReview', { reason: result.reason ?? t('wallet.result.securityCheck') })
+            : t('wallet.result.sending')}
         </p>
         <div className={styles.actions}>
           <Button variant="secondary" isLoading={isCancelling} onClick={onCancel} disabled={!isCancellable}>
-            Cancel withdrawal
+            {t('wallet.result.cancel')}
           </Button>
           <Button variant="primary" onClick={onNew}>
-            New withdrawal
+            {t('wallet.result.new')}
           </Button>
         </div>
       </div>
