@@ -1,6 +1,6 @@
 import { displayAsset, displaySymbol, type TChartInterval } from '@td/contracts/constants';
 import { EMPTY_VALUE, formatDayTime, formatMoney, shortenCurrency } from './format';
-import { t } from './i18n';
+import { currentLanguage, t } from './i18n';
 
 // Display formatting for market data: pairs, prices, 24-hour change, volume, chart intervals and
 // chart time labels. Prices stay decimal strings all the way to the screen (see format.ts).
@@ -133,6 +133,30 @@ export function isIntradayInterval(interval: TChartInterval): boolean {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+/** The chart's dates in a language other than English, as that language writes them. */
+const chartFormats = new Map<
+  string,
+  { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }
+>();
+function chartFormatsOf(language: string) {
+  let formats = chartFormats.get(language);
+  if (!formats) {
+    const day = { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric' } as const;
+    formats = {
+      month: new Intl.DateTimeFormat(language, { month: 'short' }),
+      day: new Intl.DateTimeFormat(language, day),
+      time: new Intl.DateTimeFormat(language, {
+        ...day,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    };
+    chartFormats.set(language, formats);
+  }
+  return formats;
+}
+
 /** What a chart time-axis label shows, coarsest first (lightweight-charts' TickMarkType order). */
 export type TChartTickKind = 'year' | 'month' | 'day' | 'time' | 'time-seconds';
 
@@ -147,7 +171,9 @@ export function formatChartTick(timeMs: number, kind: TChartTickKind): string {
     case 'year':
       return String(date.getFullYear());
     case 'month':
-      return MONTHS[date.getMonth()] ?? '';
+      return currentLanguage() === 'en'
+        ? (MONTHS[date.getMonth()] ?? '')
+        : chartFormatsOf(currentLanguage()).month.format(date);
     case 'day':
       return String(date.getDate());
     case 'time':
@@ -164,6 +190,8 @@ export function formatChartTick(timeMs: number, kind: TChartTickKind): string {
 export function formatChartTime(timeMs: number, isIntraday: boolean): string {
   const date = new Date(timeMs);
   if (Number.isNaN(date.getTime())) return '';
+  const language = currentLanguage();
+  if (language !== 'en') return chartFormatsOf(language)[isIntraday ? 'time' : 'day'].format(date);
   const weekday = date.toLocaleDateString('en-GB', { weekday: 'short' });
   const day = `${weekday} ${pad2(date.getDate())} ${MONTHS[date.getMonth()] ?? ''}, ${date.getFullYear()}`;
   return isIntraday ? `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}` : day;

@@ -45,16 +45,18 @@ function roundParts(parts: TDecimalParts, precision: number): TDecimalParts {
  * Russian '1 234,50'), taken from Intl once per language; digits stay our own, exact, string work.
  */
 let separators = { group: ',', decimal: '.' };
-/** Month names of the dates (English: the product's own 'Mar'). */
-let monthNames: readonly string[] | undefined;
 /** "5 min ago" in the language shown (English keeps the product's own short words). */
 let relativeTime: Intl.RelativeTimeFormat | undefined;
+/** Dates as the language writes them ('26 nov 2026', '26 нояб. 2026 г.'); English: the product's own. */
+let dateFormats:
+  | { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; dayTime: Intl.DateTimeFormat }
+  | undefined;
 
 export function setFormatLocale(locale: string): void {
   if (locale === 'en') {
     separators = { group: ',', decimal: '.' };
-    monthNames = undefined;
     relativeTime = undefined;
+    dateFormats = undefined;
     return;
   }
   const parts = new Intl.NumberFormat(locale, {
@@ -65,10 +67,12 @@ export function setFormatLocale(locale: string): void {
     decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
   };
   relativeTime = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
-  const month = new Intl.DateTimeFormat(locale, { month: 'short' });
-  monthNames = Array.from({ length: 12 }, (_, index) =>
-    month.format(new Date(2026, index, 15)).replace(/\.$/, ''),
-  );
+  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  dateFormats = {
+    date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric' }),
+    dateTime: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', ...time }),
+    dayTime: new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', ...time }),
+  };
 }
 
 function groupThousands(integer: string): string {
@@ -162,7 +166,7 @@ function formatPattern(date: Date, pattern: string): string {
       case 'YYYY':
         return String(date.getFullYear());
       case 'MMM':
-        return (monthNames ?? MONTHS)[date.getMonth()] ?? '';
+        return MONTHS[date.getMonth()] ?? '';
       case 'DD':
         return pad2(date.getDate());
       case 'HH':
@@ -176,19 +180,22 @@ function formatPattern(date: Date, pattern: string): string {
 /** An ISO time (or epoch milliseconds) as 'DD MMM, YYYY' in the user's time zone: '05 Mar, 2026'. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? formatPattern(date, DATE_FORMAT) : EMPTY_VALUE;
+  if (!date) return EMPTY_VALUE;
+  return dateFormats ? dateFormats.date.format(date) : formatPattern(date, DATE_FORMAT);
 }
 
 /** An ISO time (or epoch milliseconds) as 'DD MMM, YYYY HH:mm' in the user's time zone. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? formatPattern(date, DATE_TIME_FORMAT) : EMPTY_VALUE;
+  if (!date) return EMPTY_VALUE;
+  return dateFormats ? dateFormats.dateTime.format(date) : formatPattern(date, DATE_TIME_FORMAT);
 }
 
 /** An ISO time as 'DD MMM HH:mm' in the user's time zone, for times in the coming days: '27 Nov 14:30'. */
 export function formatDayTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? formatPattern(date, 'DD MMM HH:mm') : EMPTY_VALUE;
+  if (!date) return EMPTY_VALUE;
+  return dateFormats ? dateFormats.dayTime.format(date) : formatPattern(date, 'DD MMM HH:mm');
 }
 
 /** 'email or password is incorrect' → 'Email or password is incorrect'. */

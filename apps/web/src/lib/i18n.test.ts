@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain script (no types), run by the build as well.
 import { checkDictionaries } from '../../scripts/check-i18n.mjs';
-import { formatMoney, setFormatLocale } from './format';
+import { formatDate, formatDateTime, formatMoney, formatTimeAgo, setFormatLocale } from './format';
 import { applyLanguage, t, translateServerMessage } from './i18n';
 
 describe('translations', () => {
@@ -26,6 +26,19 @@ describe('figures in the language shown', () => {
     expect(formatMoney('1234567.5', 2)).toBe('1.234.567,50');
     setFormatLocale('ru');
     expect(formatMoney('-1234567.5', 2)).toBe('-1\u00a0234\u00a0567,50');
+  });
+
+  it('write dates and times ago as each language does; English keeps the product’s own format', () => {
+    const at = new Date(2026, 2, 5, 14, 5);
+    expect(formatDateTime(at)).toBe('05 Mar, 2026 14:05');
+    expect(formatTimeAgo(at.getTime() - 5 * 60_000, at.getTime())).toBe('5 min ago');
+    setFormatLocale('es');
+    expect(formatDate(at)).toBe('05 mar 2026');
+    expect(formatDateTime(at)).toBe('05 mar 2026, 14:05');
+    expect(formatTimeAgo(at.getTime() - 5 * 60_000, at.getTime())).toBe('hace 5 min');
+    setFormatLocale('ru');
+    expect(formatDate(at)).toBe('05 мар. 2026 г.');
+    expect(formatTimeAgo(at.getTime(), at.getTime())).toBe('Сейчас');
   });
 });
 
@@ -52,7 +65,7 @@ describe('server messages in the language shown', () => {
     );
     expect(
       translateServerMessage('Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD'),
-    ).toBe('Take profit alcanzado: Compra BTC/USD 1000.00 USD (demo) a 51000.00, P/G +20.00 USD');
+    ).toBe('Take profit alcanzado: Compra BTC/USD 1000.00 USD (demo) a 51000.00, PnL +20.00 USD');
     expect(translateServerMessage('Closed for Thanksgiving Day')).toBe(
       'Cerrado por Día de Acción de Gracias',
     );

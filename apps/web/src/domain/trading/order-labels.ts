@@ -14,8 +14,8 @@ export function exitReasonText(reason: string | null | undefined): string {
   }
 }
 
-/** 'buy' → 'Buy'. */
-export const sideLabel = (side: 'buy' | 'sell') => (side === 'buy' ? t('common.buy') : t('common.sell'));
+/** 'buy' → 'Buy': the side of an order or position (a noun where the language tells them apart). */
+export const sideLabel = (side: 'buy' | 'sell') => t(side === 'buy' ? 'orders.side.buy' : 'orders.side.sell');
 /** 'limit' → 'Limit'. */
 export const orderTypeLabel = (type: 'market' | 'limit') =>
   type === 'market' ? t('orders.type.market') : t('orders.type.limit');

@@ -1,5 +1,6 @@
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { feeFor, liquidationPrice, marginFor, pnlAt, type TSide } from '@td/contracts/trading-math';
+import { formatMoney } from '../../lib/format';
 import { t } from '../../lib/i18n';
 
 // The order ticket's preview and the live PnL of open positions, computed by the server's own
@@ -195,5 +196,5 @@ export function ratePercent(rate: string): string {
   const ppm = toScaledRounded(rate, FEE_RATE_SCALE) ?? 0n;
   // Parts per million are percent with four decimals.
   const text = formatScaled(ppm, 4).replace(/\.?0+$/, '');
-  return `${text} %`;
+  return `${formatMoney(text, text.split('.')[1]?.length ?? 0)} %`;
 }

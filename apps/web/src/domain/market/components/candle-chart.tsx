@@ -486,7 +486,7 @@ export function CandleChart({
               className={styles.legendItem}
               style={{ color: legend[index] }}
             >
-              {indicatorLabel(indicator)}
+              {indicator.kind === 'volume' ? t('indicator.name.volume') : indicatorLabel(indicator)}
             </li>
           ))}
         </ul>
