@@ -142,7 +142,8 @@ describe('the screens in each language', () => {
         );
         // And no sentence in English the dictionaries do not know (two of its commonest words).
         const sentences = texts.filter(
-          (text) => (text.match(/\b(the|and|your|you|of|to|is|are|for|with|this|not|can|be)\b/gi) ?? []).length >= 2,
+          (text) =>
+            (text.match(/\b(the|and|your|you|of|to|is|are|for|with|this|not|can|be)\b/gi) ?? []).length >= 2,
         );
         expect([...found, ...sentences], `English on ${path}`).toEqual([]);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
