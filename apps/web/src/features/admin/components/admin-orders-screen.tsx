@@ -10,7 +10,9 @@ import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
+import { accountLabel } from '../../../domain/trading/components/account-switch';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
+import { sideLabel } from '../../../domain/trading/order-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
@@ -108,12 +110,12 @@ export function AdminOrdersScreen() {
     {
       key: 'account',
       header: t('admin.column.account'),
-      cell: (order) => (order.account === 'demo' ? t('common.demo') : t('common.real')),
+      cell: (order) => accountLabel(order.account),
     },
     {
       key: 'side',
       header: t('admin.column.side'),
-      cell: (order) => `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ×${order.leverage}`,
+      cell: (order) => `${sideLabel(order.side)} ×${order.leverage}`,
     },
     {
       key: 'amount',

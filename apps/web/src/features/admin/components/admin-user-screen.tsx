@@ -12,7 +12,9 @@ import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
+import { accountLabel } from '../../../domain/trading/components/account-switch';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
+import { sideLabel } from '../../../domain/trading/order-labels';
 import { walletTxColumns } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
@@ -38,12 +40,12 @@ const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
   {
     key: 'account',
     header: t('admin.column.account'),
-    cell: (order) => (order.account === 'demo' ? t('common.demo') : t('common.real')),
+    cell: (order) => accountLabel(order.account),
   },
   {
     key: 'side',
     header: t('admin.column.side'),
-    cell: (order) => `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ×${order.leverage}`,
+    cell: (order) => `${sideLabel(order.side)} ×${order.leverage}`,
   },
   {
     key: 'amount',

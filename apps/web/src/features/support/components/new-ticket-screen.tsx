@@ -10,7 +10,9 @@ import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
+import { accountLabel } from '../../../domain/trading/components/account-switch';
 import { useOrders } from '../../../domain/trading/get-orders';
+import { sideLabel } from '../../../domain/trading/order-labels';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { useWalletTransactions } from '../../../domain/wallet/get-wallet-transactions';
 import { ApiError } from '../../../lib/api-client';
@@ -26,9 +28,9 @@ const PICKER_LIMIT = 50;
 const TICKET_TYPES = Object.keys(TICKET_TYPE) as TTicketType[];
 
 const orderLabel = (order: TOrder) =>
-  `${order.side === 'buy' ? t('common.buy') : t('common.sell')} ${displaySymbol(order.symbol)} · ${formatMoney(order.amount, 2)} USD · ${
-    order.account === 'demo' ? t('common.demo') : t('common.real')
-  } · ${formatDateTime(order.createdAt)}`;
+  `${sideLabel(order.side)} ${displaySymbol(order.symbol)} · ${formatMoney(order.amount, 2)} USD · ${accountLabel(
+    order.account,
+  )} · ${formatDateTime(order.createdAt)}`;
 
 const transactionLabel = (tx: TWalletTransaction) =>
   `${tx.kind === 'deposit' ? t('wallet.kind.deposit') : t('wallet.kind.withdrawal')} ${tx.coinAmount} ${coinAmountUnit(tx.coin)} (${coinName(
