@@ -19,3 +19,18 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+// An initialised embedded database (PGlite's `initdb`, done once here): a first start restores
+// it instead of running `initdb` itself, which needs several hundred MiB more memory than the
+// server ever uses afterwards. Made again only when the PGlite version changes.
+const { PGlite } = await import('@electric-sql/pglite');
+const { existsSync, writeFileSync, mkdirSync } = await import('node:fs');
+const { pgliteTemplateName } = await import('./pglite-template.mjs');
+const templateFile = new URL(`./dist/${pgliteTemplateName()}`, import.meta.url);
+if (!existsSync(templateFile)) {
+  mkdirSync(new URL('./dist/', import.meta.url), { recursive: true });
+  const database = await PGlite.create();
+  const dump = await database.dumpDataDir('gzip');
+  await database.close();
+  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+}

@@ -4,7 +4,7 @@ import { BusUnavailableError } from './platform/bus/redis-bus';
 import { DatabaseUnavailableError } from './platform/db/client';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { createLogger } from './platform/logger';
-import { MIGRATIONS_DIR, WEB_DIST_DIR } from './platform/paths';
+import { MIGRATIONS_DIR, PGLITE_TEMPLATE, WEB_DIST_DIR } from './platform/paths';
 import { startRuntime } from './runtime';
 
 /** How long stopping may take after the drain (SHUTDOWN_DRAIN_MS) before the process just exits. */
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     config,
     {
       migrationsDir: MIGRATIONS_DIR,
+      pgliteTemplate: PGLITE_TEMPLATE,
       webDistDir: config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : WEB_DIST_DIR,
     },
     logger,

@@ -44,6 +44,8 @@ export interface Runtime {
 
 export interface RuntimePaths {
   migrationsDir: string;
+  /** An initialised embedded database a first start restores instead of initialising one. */
+  pgliteTemplate?: string | undefined;
   /** The built web app; unset serves none. */
   webDistDir?: string | undefined;
 }
@@ -73,6 +75,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     }
     const db: DatabaseHandle = await openDatabase(config.database, {
       migrationsDir: paths.migrationsDir,
+      pgliteTemplate: paths.pgliteTemplate,
       logger: log,
     });
     cleanups.push(() => db.close());

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteTemplateName } from '../../pglite-template.mjs';
 
 /**
  * The server package's folder, found from this file whether it runs from source (src/…) or from
@@ -20,3 +21,5 @@ export const SERVER_ROOT = findServerRoot();
 export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 export const ASSETS_DIR = join(SERVER_ROOT, 'assets');
 export const WEB_DIST_DIR = join(SERVER_ROOT, '..', 'web', 'dist');
+/** The initialised embedded database the build makes (absent when running from source unbuilt). */
+export const PGLITE_TEMPLATE = join(SERVER_ROOT, 'dist', pgliteTemplateName());

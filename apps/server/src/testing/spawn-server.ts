@@ -37,11 +37,13 @@ export interface ServerProcess {
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  options: { preload?: readonly string[] } = {},
+  /** `isBuilt`: the bundle (`dist/main.js`, as `npm start` runs it) instead of the sources. */
+  options: { preload?: readonly string[]; isBuilt?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const preloads = (options.preload ?? []).flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preloads, 'src/main.ts'], {
+  const entry = options.isBuilt ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...preloads, ...entry], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

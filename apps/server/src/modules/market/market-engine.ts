@@ -28,7 +28,12 @@ const FLUSH_MS = 1_000;
 const QUIET_REFRESH_MS = 5_000;
 const DAY_MS = 86_400_000;
 const STORED = new Set<string>(['1', '60', '1D']);
-const PARALLEL_PREPARE = 4;
+/**
+ * Pairs whose history is prepared at once. The embedded database runs one statement at a time,
+ * so more would only keep several pairs' generated years alive together (they get promoted and
+ * stay in the heap); a PostgreSQL server takes them in parallel.
+ */
+const PARALLEL_PREPARE = { pglite: 1, postgres: 4 } as const;
 
 interface LivePair extends PairMarket {
   row: PairRow;
@@ -258,7 +263,7 @@ export function createMarketEngine(deps: {
         live.set(row.symbol, pair);
       }
     };
-    await Promise.all(Array.from({ length: PARALLEL_PREPARE }, work));
+    await Promise.all(Array.from({ length: PARALLEL_PREPARE[deps.db.kind] }, work));
     log.info({ pairs: live.size, ms: now() - started }, 'market history ready');
   };
 

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../paths';
+import { EMBEDDED_SHARED_BUFFERS, openDatabase } from './client';
+
+// A first start on an empty directory restores the initialised database the build made instead of
+// running `initdb`; a directory that holds a database is opened as it is; either way the schema is
+// brought up to date and the embedded buffer cache is the small one.
+
+describe('the embedded database on a first start', () => {
+  let work: string;
+  let template: string;
+  const lines: string[] = [];
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        lines.push(JSON.parse(line).msg);
+      },
+    },
+  );
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'td-template-'));
+    template = join(work, 'template.tar.gz');
+    const initialised = await PGlite.create();
+    writeFileSync(template, Buffer.from(await (await initialised.dumpDataDir('gzip')).arrayBuffer()));
+    await initialised.close();
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('restores the template into an empty directory, then opens the directory as it is', async () => {
+    const dir = join(work, 'data');
+    const first = await openDatabase(
+      { kind: 'pglite', dir },
+      { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: template, logger },
+    );
+    expect(lines).toContain("embedded database initialised from the build's template");
+    await first.query('insert into settings (name, value) values ($1, $2)', ['probe', '{}']);
+    const [settings] = await first.query<{ shared_buffers: string }>('show shared_buffers', []);
+    expect(settings?.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
+    await first.close();
+
+    lines.length = 0;
+    const again = await openDatabase(
+      { kind: 'pglite', dir },
+      { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: template, logger },
+    );
+    expect(lines).not.toContain("embedded database initialised from the build's template");
+    expect(await again.query('select name from settings where name = $1', ['probe'])).toEqual([
+      { name: 'probe' },
+    ]);
+    await again.close();
+  });
+
+  it('runs initdb itself when there is no template', async () => {
+    lines.length = 0;
+    const handle = await openDatabase(
+      { kind: 'pglite', dir: join(work, 'without') },
+      { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: join(work, 'missing.tar.gz'), logger },
+    );
+    expect(lines).not.toContain("embedded database initialised from the build's template");
+    expect(await handle.query('select 1 as one', [])).toEqual([{ one: 1 }]);
+    await handle.close();
+  });
+});
