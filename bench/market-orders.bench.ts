@@ -19,9 +19,10 @@ import { type BenchReport, percentile } from './support/report';
 const USERS = 50;
 /**
  * Accounts the placing statement's pgbench run spreads its orders over: pgbench picks a script at
- * random, so with one account per client a lucky one would spend its whole demo balance.
+ * random, so with one account per client a lucky one would spend its whole demo balance (pgbench
+ * takes at most 128 scripts).
  */
-const STATEMENT_ACCOUNTS = 150;
+const STATEMENT_ACCOUNTS = 120;
 
 /**
  * Each user places market orders until the time is up (plain JS for the worker): back to back
@@ -334,7 +335,7 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   const baseline = kind === 'postgres' ? pgbenchTps(seconds) : Number.NaN;
   const statementUsers: TestUser[] = [];
   if (kind === 'postgres')
-    for (let i = 0; i < USERS; i++) statementUsers.push(await createUser(t.app, mailbox));
+    for (let i = 0; i < STATEMENT_ACCOUNTS; i++) statementUsers.push(await createUser(t.app, mailbox));
   const statementTps =
     kind === 'postgres' ? await placingStatementTps(t, statementUsers, base, seconds) : Number.NaN;
   // The users' requests come from another thread, as they would from other machines: the
