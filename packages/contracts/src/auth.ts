@@ -45,10 +45,12 @@ const ZName = (label: string) => ZPersonName(label, { max: NAME_LENGTH_MAX });
 /** The languages the product speaks: its screens and its e-mails. */
 export const LANGUAGES = ['en', 'es', 'ru'] as const;
 export type TLanguageCode = (typeof LANGUAGES)[number];
+/** An account's language, as a request names it. */
+export const ZLanguage = z.enum(LANGUAGES, { error: 'The language is one of en, es, ru' });
 
 export const ZSignupRequest = z.object({
   /** The language the account's e-mails are written in: the one the sign-up form was shown in. */
-  language: z.enum(LANGUAGES, { error: 'The language is one of en, es, ru' }).optional(),
+  language: ZLanguage.optional(),
   email: ZSignupEmail,
   password: ZPassword,
   firstName: ZName('First name'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, NAME_LENGTH_MAX } from './auth';
+import { NAME_LENGTH_MAX, ZLanguage } from './auth';
 import { ZPassword, ZPasswordGiven } from './password';
 import { ZRole, ZUserStatus } from './statuses';
 import { ZPersonName, ZSafeText } from './text';
@@ -26,7 +26,7 @@ export const ZUser = z.object({
   /** The user's own phrase, printed in every e-mail we send them; null until set. */
   antiPhishingPhrase: z.string().nullable(),
   /** The language of the account's e-mails, and of its screens on a browser where none was picked. */
-  language: z.enum(LANGUAGES),
+  language: ZLanguage,
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -52,7 +52,7 @@ export const ZUpdateProfileRequest = z.object({
     .transform((value) => value.toUpperCase())
     .nullable()
     .optional(),
-  language: z.enum(LANGUAGES, { error: 'The language is one of en, es, ru' }).optional(),
+  language: ZLanguage.optional(),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 

@@ -124,8 +124,8 @@ export function tCount(key: TCountKey, count: number, params: Record<string, str
     rules = new Intl.PluralRules(language);
     pluralRules.set(language, rules);
   }
-  const texts = { ...active.app, ...active.dictionary.ui };
-  const template = texts[`${key}.${rules.select(count)}`] ?? texts[`${key}.other`] ?? key;
+  const text = (name: string) => active.dictionary.ui[name] ?? active.app?.[name];
+  const template = text(`${key}.${rules.select(count)}`) ?? text(`${key}.other`) ?? key;
   return fill(template, { count: count.toLocaleString(language), ...params });
 }
 

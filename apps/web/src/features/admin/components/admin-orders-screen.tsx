@@ -10,9 +10,7 @@ import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
-import { accountLabel } from '../../../domain/trading/components/account-switch';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
-import { sideLabel } from '../../../domain/trading/order-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
@@ -20,6 +18,7 @@ import { orderStatusText } from '../../../lib/labels';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
+import { orderTermColumns } from './order-columns';
 
 /** TP/SL of one live order; empty clears it. */
 function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
@@ -107,22 +106,7 @@ export function AdminOrdersScreen() {
         </span>
       ),
     },
-    {
-      key: 'account',
-      header: t('admin.column.account'),
-      cell: (order) => accountLabel(order.account),
-    },
-    {
-      key: 'side',
-      header: t('admin.column.side'),
-      cell: (order) => `${sideLabel(order.side)} ×${order.leverage}`,
-    },
-    {
-      key: 'amount',
-      header: t('admin.column.amountUsd'),
-      align: 'end',
-      cell: (order) => formatMoney(order.amount, 2),
-    },
+    ...orderTermColumns<TAdminOrder>(t),
     {
       key: 'price',
       header: t('admin.orders.price'),

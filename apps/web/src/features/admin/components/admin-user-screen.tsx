@@ -12,9 +12,7 @@ import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
-import { accountLabel } from '../../../domain/trading/components/account-switch';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
-import { sideLabel } from '../../../domain/trading/order-labels';
 import { walletTxColumns } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
@@ -29,6 +27,7 @@ import {
   useAdminUserMutation,
 } from '../api/admin-users';
 import styles from './admin.module.css';
+import { orderTermColumns } from './order-columns';
 
 const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
   {
@@ -37,22 +36,7 @@ const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
     isPrimary: true,
     cell: (order) => displaySymbol(order.symbol),
   },
-  {
-    key: 'account',
-    header: t('admin.column.account'),
-    cell: (order) => accountLabel(order.account),
-  },
-  {
-    key: 'side',
-    header: t('admin.column.side'),
-    cell: (order) => `${sideLabel(order.side)} ×${order.leverage}`,
-  },
-  {
-    key: 'amount',
-    header: t('admin.column.amountUsd'),
-    align: 'end',
-    cell: (order) => formatMoney(order.amount, 2),
-  },
+  ...orderTermColumns<TOrder>(t),
   {
     key: 'status',
     header: t('admin.column.status'),
