@@ -20,17 +20,20 @@ await build({
   logLevel: 'warning',
 });
 
-// An initialised embedded database (PGlite's `initdb`, done once here): a first start restores
-// it instead of running `initdb` itself, which needs several hundred MiB more memory than the
-// server ever uses afterwards. Made again only when the PGlite version changes.
+// An initialised embedded database (PGlite's `initdb`, done once here, on a directory): a first
+// start copies it instead of running `initdb` itself, which needs several hundred MiB more memory
+// than the server ever uses afterwards. Made again only when the PGlite version changes; made
+// beside its place and renamed into it, so an interrupted build leaves no half-made copy.
 const { PGlite } = await import('@electric-sql/pglite');
-const { existsSync, writeFileSync, mkdirSync } = await import('node:fs');
+const { existsSync, mkdirSync, renameSync, rmSync } = await import('node:fs');
+const { fileURLToPath } = await import('node:url');
 const { pgliteTemplateName } = await import('./pglite-template.mjs');
-const templateFile = new URL(`./dist/${pgliteTemplateName()}`, import.meta.url);
-if (!existsSync(templateFile)) {
-  mkdirSync(new URL('./dist/', import.meta.url), { recursive: true });
-  const database = await PGlite.create();
-  const dump = await database.dumpDataDir('gzip');
+const templateDir = fileURLToPath(new URL(`./dist/${pgliteTemplateName()}`, import.meta.url));
+if (!existsSync(templateDir)) {
+  const staging = `${templateDir}.making`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const database = await PGlite.create({ dataDir: staging });
   await database.close();
-  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+  renameSync(staging, templateDir);
 }

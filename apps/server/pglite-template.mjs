@@ -1,4 +1,4 @@
-// The name of the initialised embedded database the build makes (see build.mjs), tied to the
+// The folder name of the initialised embedded database the build makes (see build.mjs), tied to the
 // installed PGlite's version: a database initialised by one version is not opened by another.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ export function pgliteTemplateName() {
   for (;;) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-      if (pkg.name === '@electric-sql/pglite') return `pgdata-template-${pkg.version}.tar.gz`;
+      if (pkg.name === '@electric-sql/pglite') return `pgdata-template-${pkg.version}`;
     } catch {
       // Not the package's folder yet.
     }

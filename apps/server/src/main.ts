@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config';
 import { BusUnavailableError } from './platform/bus/redis-bus';
 import { DatabaseUnavailableError } from './platform/db/client';
@@ -12,8 +13,19 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 /** Errors that explain themselves: printed as one line, without a stack. */
 const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseUnavailableError, BusUnavailableError];
 
+/**
+ * The embedded default is what runs on a laptop or a 1 GB host: its JavaScript heap grows by small
+ * steps (V8's `optimize_for_size`), so the garbage of a first start's year of history is collected
+ * instead of kept (idle 400 → 280 MiB after a first start), for ~20 % more time spent generating it.
+ * A deployment on PostgreSQL keeps V8's defaults, which favour throughput.
+ */
+function favourMemoryWhenEmbedded(config: ReturnType<typeof loadConfig>): void {
+  if (config.database.kind === 'pglite') setFlagsFromString('--optimize-for-size');
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  favourMemoryWhenEmbedded(config);
   const logger = createLogger(config);
   const runtime = await startRuntime(
     config,

@@ -44,7 +44,7 @@ export interface Runtime {
 
 export interface RuntimePaths {
   migrationsDir: string;
-  /** An initialised embedded database a first start restores instead of initialising one. */
+  /** An initialised embedded database a first start copies instead of initialising one. */
   pgliteTemplate?: string | undefined;
   /** The built web app; unset serves none. */
   webDistDir?: string | undefined;

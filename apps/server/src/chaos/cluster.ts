@@ -31,10 +31,12 @@ export interface ClusterOptions {
   logDir: string;
   /** Modules every process imports before the server (see spawnServer). */
   preload?: readonly string[];
+  /** Runs the bundle (`dist/main.js`, as `npm start` does) instead of the sources. */
+  isBuilt?: boolean;
 }
 
 /**
- * Processes of one deployment on this machine, started from source as an operator would, each on a
+ * Processes of one deployment on this machine, started as an operator would, each on a
  * port of its own that it keeps when restarted, so clients find it again.
  */
 export async function startCluster(options: ClusterOptions) {
@@ -57,7 +59,7 @@ export async function startCluster(options: ClusterOptions) {
     const log = createWriteStream(join(options.logDir, `${member.name}.log`), { flags: 'a' });
     const server = await spawnServer(
       { ...options.env, ROLES: member.roles, PORT: String(member.port) },
-      { preload: options.preload ?? [] },
+      { preload: options.preload ?? [], isBuilt: options.isBuilt ?? false },
     );
     server.child.stdout?.pipe(log);
     server.child.stderr?.pipe(log);

@@ -42,4 +42,13 @@ describe('drawSoak', () => {
     expect(svg).toContain('Soak &#60;10 min&#62;');
     expect(svg).toContain('Database connections');
   });
+
+  it('leaves out a series the run has not (the embedded database) and draws a limit', () => {
+    const embedded = run(() => 280).map(({ dbConnections: _, ...sample }) => sample);
+    const svg = drawSoak(embedded, { title: 'Soak (embedded)', limits: { rssMb: 300 } });
+    expect(svg.match(/<polyline /g)).toHaveLength(4);
+    expect(svg).not.toContain('Database connections');
+    expect(svg).toContain('limit 300 MB');
+    expect(judgeSoak(embedded).map((verdict) => verdict.key)).not.toContain('dbConnections');
+  });
 });

@@ -5,7 +5,8 @@ export interface SoakSample {
   rssMb: number;
   handles: number;
   loopP99Ms: number;
-  dbConnections: number;
+  /** PostgreSQL's connections of the run's database; absent on the embedded database. */
+  dbConnections?: number;
 }
 
 type Series = Exclude<keyof SoakSample, 't'>;
@@ -22,6 +23,11 @@ const RELATIVE_SLACK = 0.15;
 /** The first share of a run is warm-up (caches filling, JIT): left out of the judgement. */
 const WARM_UP_SHARE = 0.2;
 
+/** The series a run has: every sample carries it. */
+const seriesOf = (samples: readonly SoakSample[]) =>
+  SERIES.filter(({ key }) => samples.length > 0 && samples.every((sample) => sample[key] !== undefined));
+const readingOf = (sample: SoakSample, key: Series) => sample[key] ?? 0;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -36,9 +42,9 @@ const median = (values: number[]) => {
 export function judgeSoak(samples: readonly SoakSample[]) {
   const steady = samples.slice(Math.floor(samples.length * WARM_UP_SHARE));
   const half = Math.floor(steady.length / 2);
-  return SERIES.map(({ key, label, unit, slack }) => {
-    const before = median(steady.slice(0, half).map((sample) => sample[key]));
-    const after = median(steady.slice(half).map((sample) => sample[key]));
+  return seriesOf(samples).map(({ key, label, unit, slack }) => {
+    const before = median(steady.slice(0, half).map((sample) => readingOf(sample, key)));
+    const after = median(steady.slice(half).map((sample) => readingOf(sample, key)));
     const grows = steady.length >= 4 && after > before * (1 + RELATIVE_SLACK) + slack;
     const shown = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}${unit ? ` ${unit}` : ''}`;
     return {
@@ -51,14 +57,21 @@ export function judgeSoak(samples: readonly SoakSample[]) {
 
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The curves as one SVG: a panel per series, time across in minutes, its range written beside it. */
-export function drawSoak(samples: readonly SoakSample[], options: { title: string }): string {
+/**
+ * The curves as one SVG: a panel per series, time across in minutes, its range written beside it;
+ * a series' limit (`limits`), when given, is drawn as a dashed red line.
+ */
+export function drawSoak(
+  samples: readonly SoakSample[],
+  options: { title: string; limits?: Partial<Record<Series, number>> },
+): string {
+  const series = seriesOf(samples);
   const width = 720;
   const panel = 110;
   const left = 190;
   const right = 20;
   const top = 40;
-  const height = top + SERIES.length * panel + 30;
+  const height = top + series.length * panel + 30;
   const start = samples[0]?.t ?? 0;
   const end = samples[samples.length - 1]?.t ?? start + 1;
   const x = (t: number) => left + ((t - start) / Math.max(1, end - start)) * (width - left - right);
@@ -68,13 +81,14 @@ export function drawSoak(samples: readonly SoakSample[], options: { title: strin
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${left}" y="24" font-size="14" font-weight="bold">${escapeXml(options.title)}</text>`,
   ];
-  SERIES.forEach(({ key, label, unit }, index) => {
+  series.forEach(({ key, label, unit }, index) => {
     const y0 = top + index * panel;
-    const values = samples.map((sample) => sample[key]);
-    const max = Math.max(1, ...values) * 1.1;
+    const values = samples.map((sample) => readingOf(sample, key));
+    const limit = options.limits?.[key];
+    const max = Math.max(1, limit ?? 0, ...values) * 1.1;
     const y = (value: number) => y0 + panel - 20 - (value / max) * (panel - 30);
     const points = samples
-      .map((sample) => `${x(sample.t).toFixed(1)},${y(sample[key]).toFixed(1)}`)
+      .map((sample) => `${x(sample.t).toFixed(1)},${y(readingOf(sample, key)).toFixed(1)}`)
       .join(' ');
     const low = Math.min(...values);
     const high = Math.max(...values);
@@ -86,6 +100,11 @@ export function drawSoak(samples: readonly SoakSample[], options: { title: strin
       `<text x="${left - 6}" y="${y(0) + 4}" text-anchor="end" fill="#555">0</text>`,
       `<polyline fill="none" stroke="#1f6feb" stroke-width="1.5" points="${points}"/>`,
     );
+    if (limit !== undefined)
+      parts.push(
+        `<line x1="${left}" y1="${y(limit).toFixed(1)}" x2="${width - right}" y2="${y(limit).toFixed(1)}" stroke="#d1242f" stroke-dasharray="6 4"/>`,
+        `<text x="${width - right}" y="${(y(limit) - 4).toFixed(1)}" text-anchor="end" fill="#d1242f">limit ${limit}${unit ? ` ${unit}` : ''}</text>`,
+      );
   });
   const minutes = Math.round((end - start) / 60_000);
   for (let minute = 0; minute <= minutes; minute++) {

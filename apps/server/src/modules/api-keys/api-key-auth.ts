@@ -12,6 +12,7 @@ import {
 } from '@td/contracts/api-keys';
 import { USER_CODE } from '@td/contracts/statuses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BoundedMap } from '../../platform/bounded';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
 import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
@@ -105,7 +106,7 @@ export function createApiKeyAuth(deps: {
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const touchedAt = new Map<string, number>();
+  const touchedAt = new BoundedMap<string, number>(TOUCHED_MAX);
   const rule: RateLimitRule = {
     name: 'api-key',
     max: deps.requestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
@@ -235,7 +236,6 @@ export function createApiKeyAuth(deps: {
         // a program's steady stream of requests does not write on every one.
         const at = now();
         if (at - (touchedAt.get(check.key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
-          if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
           touchedAt.set(check.key.id, at);
           await deps.repo.touch(check.key.id, request.ip);
         }

@@ -2,6 +2,7 @@ import type { TTokenType } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
 import type { FastifyRequest } from 'fastify';
 import { createBatchedLookup } from '../../platform/batched-lookup';
+import { BoundedMap } from '../../platform/bounded';
 import { forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -32,7 +33,7 @@ const bearerOf = (request: FastifyRequest) => {
 };
 
 export function createAuthenticator(tokens: TokenService, repo: AuthRepository) {
-  const touchedAt = new Map<string, number>();
+  const touchedAt = new BoundedMap<string, number>(TOUCHED_MAX);
   // Requests arriving together read their sessions in one query and write their "last seen" in
   // one statement: each still reads the session as it is when it asks (revocation is immediate),
   // and a crowd costs a few statements instead of one each.
@@ -75,7 +76,6 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
     request.auth = { claims, user: found.user };
     const now = Date.now();
     if (now - (touchedAt.get(claims.sid) ?? 0) > TOUCH_INTERVAL_MS) {
-      if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
       touchedAt.set(claims.sid, now);
       await touch({ sessionId: claims.sid, ip: request.ip });
     }

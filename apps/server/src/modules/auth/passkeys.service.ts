@@ -1,9 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
 import type { TLanguageCode } from '@td/contracts/auth';
 import {
   PASSKEYS_PER_USER_MAX,
@@ -14,6 +9,7 @@ import {
 } from '@td/contracts/passkeys';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, unauthenticated } from '../../platform/errors';
+import { lazyModule } from '../../platform/lazy-module';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import { type Notify, REVIEW_SECURITY } from '../notifications/notifications.service';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -22,6 +18,9 @@ import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import type { PasskeyPurpose, PasskeyRow } from './passkeys.repository';
 import { verifyPassword } from './passwords';
 import type { SessionClaims } from './tokens';
+
+/** The WebAuthn library (with its certificate parsers) is loaded at the first passkey ceremony. */
+const loadWebAuthn = lazyModule(() => import('@simplewebauthn/server'));
 
 /** How long the browser has to answer a ceremony's challenge. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -121,10 +120,10 @@ export function createPasskeysService(deps: {
     if (response.response.userHandle !== undefined && response.response.userHandle !== handleText(user.id)) {
       throw unauthenticated(PASSKEY_FAILED);
     }
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    let verification: Awaited<ReturnType<typeof WebAuthn.verifyAuthenticationResponse>>;
     try {
-      verification = await verifyAuthenticationResponse({
-        response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+      verification = await (await loadWebAuthn()).verifyAuthenticationResponse({
+        response: response as Parameters<typeof WebAuthn.verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: (challenge) => repo.takeChallenge(challenge, purpose, bound),
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
@@ -185,7 +184,7 @@ export function createPasskeysService(deps: {
           `You can hold at most ${PASSKEYS_PER_USER_MAX} passkeys; remove one you no longer use`,
         );
       }
-      const options = await generateRegistrationOptions({
+      const options = await (await loadWebAuthn()).generateRegistrationOptions({
         rpName: await deps.appName(),
         rpID: rp.id,
         userName: user.email,
@@ -204,10 +203,10 @@ export function createPasskeysService(deps: {
     },
 
     async register(user: UserRow, input: z.output<typeof ZAddPasskeyRequest>): Promise<TPasskey> {
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      let verification: Awaited<ReturnType<typeof WebAuthn.verifyRegistrationResponse>>;
       try {
-        verification = await verifyRegistrationResponse({
-          response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+        verification = await (await loadWebAuthn()).verifyRegistrationResponse({
+          response: input.response as Parameters<typeof WebAuthn.verifyRegistrationResponse>[0]['response'],
           expectedChallenge: (challenge) => repo.takeChallenge(challenge, 'register', { userId: user.id }),
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
@@ -250,7 +249,7 @@ export function createPasskeysService(deps: {
     /** Options to sign in with any passkey of this site (the browser offers the ones it holds). */
     async signinOptions(client: ClientContext) {
       await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
-      const options = await generateAuthenticationOptions({
+      const options = await (await loadWebAuthn()).generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'required',
         timeout: CHALLENGE_TTL_MS,
@@ -270,7 +269,7 @@ export function createPasskeysService(deps: {
       await enforce(limiter, AUTH_LIMITS.tfaPerAccount, claims.sub);
       const held = await repo.listPasskeys(claims.sub);
       if (held.length === 0) throw notFound('This account has no passkey');
-      const options = await generateAuthenticationOptions({
+      const options = await (await loadWebAuthn()).generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials: held.map((row) => ({ id: row.credentialId, transports: row.transports as never })),
         userVerification: 'preferred',

@@ -3,6 +3,7 @@ import { STREAM_TICKET_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TTokenType, TUserStatus } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { BoundedMap } from '../../platform/bounded';
 
 const ISSUER = 'trading-desk';
 const ALGORITHM = 'HS256';
@@ -51,7 +52,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
   const verifyOptions = { algorithms: [ALGORITHM], issuer: ISSUER };
   // A signature, once checked, stays valid: remember it and check only the expiry on the next
   // request with the same token (revocation is the session row's job, checked every time).
-  const verified = new Map<string, SessionClaims & { exp: number }>();
+  const verified = new BoundedMap<string, SessionClaims & { exp: number }>(VERIFIED_MAX);
   return {
     async sign(claims) {
       return new SignJWT({ sid: claims.sid, type: claims.type, status: claims.status })
@@ -77,7 +78,6 @@ export function createTokenService(secret: Uint8Array): TokenService {
         if (typeof type !== 'string' || !TYPES.has(type)) return undefined;
         if (status !== USER_CODE.active && status !== USER_CODE.suspended) return undefined;
         const claims: SessionClaims & { exp: number } = { sub, sid, type: type as TTokenType, status, exp };
-        if (verified.size >= VERIFIED_MAX) verified.clear();
         verified.set(token, claims);
         return claims;
       } catch (error) {

@@ -1,5 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../platform/lazy-module';
+
+/** The QR encoder is loaded when a user first sets up two-factor. */
+const loadQrCode = lazyModule(async () => (await import('qrcode')).default);
 
 const ISSUER = 'Trading Desk';
 const PERIOD_S = 30;
@@ -23,7 +26,11 @@ export function generateTotpSecret(): string {
 
 export async function totpEnrolment(secretBase32: string, email: string) {
   const otpauthUrl = totpFor(secretBase32, email).toString();
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+  const qrCode = await (await loadQrCode()).toDataURL(otpauthUrl, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 240,
+  });
   return { secret: secretBase32, otpauthUrl, qrCode };
 }
 

@@ -1,5 +1,6 @@
 import { formatScaled } from '@td/contracts/decimal';
 import { parsePairList, type TCandle, type TKlineInterval } from '@td/contracts/market';
+import { BoundedMap } from '../../platform/bounded';
 import type { DatabaseHandle } from '../../platform/db/client';
 import { pairKey } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
@@ -24,7 +25,7 @@ export function createKlinesService(deps: {
 }) {
   let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
   let building: Promise<Map<string, string>> | undefined;
-  const bodies = new Map<string, { body: Buffer; builtAtMs: number }>();
+  const bodies = new BoundedMap<string, { body: Buffer; builtAtMs: number }>(LINESHOT_BODIES_MAX);
 
   const buildLineshots = async (nowMs: number) => {
     const pairs = await deps.pairs.all();
@@ -122,7 +123,6 @@ export function createKlinesService(deps: {
       const answer = await lineshot(parsePairList(pairList));
       const builtAtMs = lineshots?.builtAtMs ?? 0;
       const body = Buffer.from(JSON.stringify({ message: 'Lineshot fetched successfully', data: answer }));
-      if (bodies.size >= LINESHOT_BODIES_MAX) bodies.clear();
       bodies.set(pairList, { body, builtAtMs });
       return body;
     },

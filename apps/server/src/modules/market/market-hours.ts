@@ -1,4 +1,5 @@
 import type { TPairType } from '@td/contracts/statuses';
+import { BoundedMap } from '../../platform/bounded';
 import { EARLY_CLOSE_MINUTE, type ExchangeDay, exchangeDay } from './us-calendar';
 
 const MINUTE_MS = 60_000;
@@ -140,8 +141,8 @@ export function isMarketOpen(pairType: TPairType, atMs: number): boolean {
 
 // The next open is the same from anywhere in a closed block, so each block's answer is kept: a
 // list of pairs asks it for every closed pair on every request.
-const nextOpenCache = new Map<string, number>();
 const NEXT_OPEN_CACHE_MAX = 64;
+const nextOpenCache = new BoundedMap<string, number>(NEXT_OPEN_CACHE_MAX);
 
 /** `atMs` when the market is open, else the instant it next opens. */
 export function nextOpenMs(pairType: TPairType, atMs: number): number {
@@ -152,7 +153,6 @@ export function nextOpenMs(pairType: TPairType, atMs: number): number {
   if (cached !== undefined) return cached;
   for (let tMs = (block + 1) * SEARCH_STEP_MS; tMs <= atMs + SEARCH_SPAN_MS; tMs += SEARCH_STEP_MS) {
     if (isMarketOpen(pairType, tMs)) {
-      if (nextOpenCache.size >= NEXT_OPEN_CACHE_MAX) nextOpenCache.clear();
       nextOpenCache.set(key, tMs);
       return tMs;
     }

@@ -12,6 +12,8 @@
  *   before Independence Day when they fall Monday to Thursday (on a Friday each is the holiday kept).
  */
 
+import { BoundedMap } from '../../platform/bounded';
+
 export interface ExchangeDay {
   name: string;
   kind: 'closed' | 'early-close';
@@ -68,7 +70,9 @@ function shifted(year: number, month: number, day: number, days: number): [numbe
   return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
 }
 
-const cache = new Map<number, ReadonlyMap<string, ExchangeDay>>();
+/** Years whose calendar is kept: the current one and its neighbours, with room for charts' past. */
+const YEARS_KEPT = 16;
+const cache = new BoundedMap<number, ReadonlyMap<string, ExchangeDay>>(YEARS_KEPT);
 
 /** The year's holidays and early closes, by `YYYY-MM-DD` (a kept holiday may fall in the year before). */
 export function exchangeDaysOf(year: number): ReadonlyMap<string, ExchangeDay> {

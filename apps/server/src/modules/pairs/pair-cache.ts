@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundedMap } from '../../platform/bounded';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { PairRow, PairsRepository } from './pairs.repository';
 
@@ -8,6 +9,8 @@ export const PAIRS_CHANGED_CHANNEL = defineChannel('pairs.changed', z.object({ s
 
 /** How long a cached pair may be trusted without hearing of a change (a lost bus message heals). */
 const PAIR_CACHE_TTL_MS = 60_000;
+/** Far above any catalogue: only a flood of unknown symbols in flight at once could reach it. */
+const PAIRS_CACHED_MAX = 2_000;
 
 /**
  * The pairs as the repository has them, each `find` answered from memory after the first: every
@@ -15,7 +18,7 @@ const PAIR_CACHE_TTL_MS = 60_000;
  * drops the pair, so an administrator's edit applies to the next order.
  */
 export function cachedPairs(repo: PairsRepository, bus: Bus): PairsRepository & { close(): Promise<void> } {
-  const cache = new Map<string, { row: Promise<PairRow | undefined>; atMs: number }>();
+  const cache = new BoundedMap<string, { row: Promise<PairRow | undefined>; atMs: number }>(PAIRS_CACHED_MAX);
   const offChanges = bus.subscribe(PAIRS_CHANGED_CHANNEL, ({ symbol }) => {
     cache.delete(symbol);
   });

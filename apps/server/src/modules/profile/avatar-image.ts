@@ -1,6 +1,7 @@
 import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { AppError } from '../../platform/errors';
+import { lazyModule } from '../../platform/lazy-module';
 
 /** The stored avatar: a square WebP, whatever came in. */
 export const AVATAR_SIDE_PX = 256;
@@ -18,6 +19,9 @@ const UNSUPPORTED = 'Upload a PNG, JPEG or WebP image';
 
 const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
 const damaged = () => new AppError('VALIDATION', 'The image is damaged and cannot be read');
+
+/** libvips (sharp) is loaded at the first upload, not at start. */
+const loadSharp = lazyModule(async () => (await import('sharp')).default);
 
 const startsWith = (input: Buffer, bytes: number[], offset = 0) =>
   input.length >= offset + bytes.length && bytes.every((byte, i) => input[offset + i] === byte);
@@ -55,6 +59,7 @@ export async function processUploadedImage(input: Buffer, output: ImageOutput): 
   const format = sniffFormat(input);
   if (!format) throw unsupported();
 
+  const sharp = await loadSharp();
   const options = { limitInputPixels: AVATAR_INPUT_PIXELS_MAX, failOn: 'truncated' } as const;
   let metadata: sharp.Metadata;
   try {

@@ -13,6 +13,7 @@ import type { TBalance } from '@td/contracts/trading';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createBatchedLookup } from '../../platform/batched-lookup';
+import { BoundedMap } from '../../platform/bounded';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
 import { isSessionId, SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
@@ -30,6 +31,8 @@ import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-
 const SUBSCRIPTIONS_MAX = 200;
 const PAIRS_REFRESH_MS = 60_000;
 const STORED_CANDLE_TTL_MS = 5_000;
+/** One per pair and interval of a closed market: far above any catalogue. */
+const STORED_CANDLES_MAX = 5_000;
 const PING_TIMEOUT_MS = SOCKET_OPTIONS.timeout;
 /**
  * How often the sessions of every open socket are read again: a socket whose session ended without
@@ -120,10 +123,10 @@ export function attachStreamServer(deps: {
 
   // A closed market's last candle, read once per pair and interval every few seconds however many
   // clients subscribe (a reconnecting crowd at the weekend would otherwise read it once each).
-  const storedCandles = new Map<
+  const storedCandles = new BoundedMap<
     string,
     { atMs: number; candle: Promise<TLiveKlineEvent['candle'] | undefined> }
-  >();
+  >(STORED_CANDLES_MAX);
   const lastStoredCandle = (pair: PairRow, interval: TLiveKlineEvent['interval']) => {
     const key = `${pair.symbol}:${interval}`;
     const cached = storedCandles.get(key);

@@ -1,5 +1,6 @@
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { closeSidePrice } from '@td/contracts/trading-math';
+import { BoundedSet } from '../../platform/bounded';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { cash, hasTransaction, lockBalance, post } from '../ledger/ledger';
@@ -30,12 +31,11 @@ export function createDemoBook(deps: {
   const { db, orders } = deps;
   const demoStartCents = deps.demoStartCents ?? (async () => DEMO_BALANCE_CENTS);
   // A demo book is granted once: remembered on the hot path of placing an order.
-  const funded = new Set<string>();
+  const funded = new BoundedSet<string>(FUNDED_CACHE_MAX);
 
   /** The demo book starts with its practice money the first time it is used (once: a unique index says so). */
   const ensureFunded = async (userId: string) => {
     if (funded.has(userId)) return;
-    if (funded.size >= FUNDED_CACHE_MAX) funded.clear();
     if (await hasTransaction(db, 'demo_grant', userId)) {
       funded.add(userId);
       return;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -69,13 +69,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
- * A first start on an empty directory restores the initialised database the build made instead
- * of running PGlite's `initdb`, which holds several hundred MiB more than the server ever needs
- * afterwards; without the template (running from source unbuilt) `initdb` runs as before.
+ * A first start on an empty directory copies the initialised database the build made instead of
+ * running PGlite's `initdb`, which holds several hundred MiB more than the server ever needs
+ * afterwards (restoring a dump through PGlite holds ~100 MiB of it too: a plain copy of files
+ * holds none). The copy is made beside the directory and renamed into place, so a start cut short
+ * leaves either nothing or the whole database. Without the template (running from source unbuilt),
+ * or when the directory already holds something, PGlite opens the directory as before.
  */
-function templateFor(dir: string, template: string | undefined): Blob | undefined {
-  if (!template || existsSync(join(dir, 'PG_VERSION')) || !existsSync(template)) return undefined;
-  return new Blob([readFileSync(template)]);
+function copyTemplate(dir: string, template: string | undefined): boolean {
+  if (!template || !existsSync(join(template, 'PG_VERSION'))) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  const staging = `${dir}.copying`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(template, staging, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+  return true;
 }
 
 /**
@@ -102,13 +111,12 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const { migrationsDir, logger } = options;
   if (target.kind === 'pglite') {
-    const restore = target.dir ? templateFor(target.dir, options.pgliteTemplate) : undefined;
+    const isCopied = target.dir ? copyTemplate(target.dir, options.pgliteTemplate) : false;
     const client = await PGlite.create({
       ...(target.dir ? { dataDir: target.dir } : {}),
-      ...(restore ? { loadDataDir: restore } : {}),
       ...EMBEDDED_SETTINGS,
     });
-    if (restore) logger.info("embedded database initialised from the build's template");
+    if (isCopied) logger.info("embedded database initialised from the build's template");
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     logger.info({ dir: target.dir ?? 'memory' }, 'database ready (embedded PGlite)');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../paths';
 import { EMBEDDED_SHARED_BUFFERS, openDatabase } from './client';
 
-// A first start on an empty directory restores the initialised database the build made instead of
+// A first start on an empty directory copies the initialised database the build made instead of
 // running `initdb`; a directory that holds a database is opened as it is; either way the schema is
 // brought up to date and the embedded buffer cache is the small one.
 
@@ -26,15 +26,17 @@ describe('the embedded database on a first start', () => {
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'td-template-'));
-    template = join(work, 'template.tar.gz');
-    const initialised = await PGlite.create();
-    writeFileSync(template, Buffer.from(await (await initialised.dumpDataDir('gzip')).arrayBuffer()));
+    // Made as the build makes it: PGlite's initdb on a directory of its own.
+    template = join(work, 'template');
+    const initialised = await PGlite.create({ dataDir: template });
     await initialised.close();
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('restores the template into an empty directory, then opens the directory as it is', async () => {
+  it('copies the template into an empty directory, then opens the directory as it is', async () => {
     const dir = join(work, 'data');
+    // The directory may exist already, empty (made by the data directory's lock).
+    mkdirSync(dir);
     const first = await openDatabase(
       { kind: 'pglite', dir },
       { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: template, logger },
@@ -55,13 +57,15 @@ describe('the embedded database on a first start', () => {
       { name: 'probe' },
     ]);
     await again.close();
+    // Copied beside the directory and renamed into place: nothing of the copy is left over.
+    expect(readdirSync(work).sort()).toEqual(['data', 'template']);
   });
 
   it('runs initdb itself when there is no template', async () => {
     lines.length = 0;
     const handle = await openDatabase(
       { kind: 'pglite', dir: join(work, 'without') },
-      { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: join(work, 'missing.tar.gz'), logger },
+      { migrationsDir: MIGRATIONS_DIR, pgliteTemplate: join(work, 'missing'), logger },
     );
     expect(lines).not.toContain("embedded database initialised from the build's template");
     expect(await handle.query('select 1 as one', [])).toEqual([{ one: 1 }]);

@@ -1,6 +1,7 @@
 import type { TNetwork } from '@td/contracts/constants';
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
+import { BoundedMap } from '../../../platform/bounded';
 import type { Database } from '../../../platform/db/client';
 import type { Logger } from '../../../platform/logger';
 import { tronFromEvm } from '../addresses';
@@ -118,6 +119,8 @@ export function createAccountWatcher(deps: {
 
 /** TronGrid's largest page. */
 const TRON_PAGE_SIZE = 200;
+/** TRC-20 transfers whose block is remembered (each costs a request to learn). */
+const BLOCKS_REMEMBERED_MAX = 10_000;
 /** Esplora's page of confirmed transactions. */
 const ESPLORA_CHAIN_PAGE_SIZE = 25;
 
@@ -152,7 +155,8 @@ interface Trc20Tx {
 export function tronGridSource(baseUrl: string): AccountSource {
   const base = baseUrl.replace(/\/+$/, '');
   const headers = { accept: 'application/json', 'content-type': 'application/json' };
-  const blockOf = new Map<string, number>();
+  // Transfers already placed in their block; the watcher asks again for one it has forgotten.
+  const blockOf = new BoundedMap<string, number>(BLOCKS_REMEMBERED_MAX);
   return {
     async head() {
       const body = (await getJson(`${base}/wallet/getnowblock`, { method: 'POST', headers, body: '{}' })) as {

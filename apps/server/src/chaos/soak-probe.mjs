@@ -1,4 +1,5 @@
-// Imported before the server in a soak run (node --import): every SOAK_PROBE_EVERY_MS it appends
+// Imported before the server in a soak run (node --import; plain JavaScript, so that the bundle
+// loads it as well as the sources): every SOAK_PROBE_EVERY_MS it appends
 // one JSON line to SOAK_PROBE_FILE with what only the process itself can see: heap, RSS, active
 // handles and the event loop's delay (p99 since the last line).
 import { appendFileSync } from 'node:fs';
