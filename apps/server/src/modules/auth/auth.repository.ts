@@ -26,6 +26,14 @@ export function createAuthRepository(db: Database) {
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .limit(1)
     .prepare('session_with_user');
+  // The same for the requests that arrive together (a batched lookup): one text whatever their
+  // number, so PostgreSQL plans it once per connection too.
+  const sessionsWithUsers = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`)
+    .prepare('sessions_with_users');
 
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -182,11 +190,7 @@ export function createAuthRepository(db: Database) {
       sessionIds: string[],
     ): Promise<Map<string, { session: SessionRow; user: UserRow }>> {
       if (sessionIds.length === 0) return new Map();
-      const rows = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(inArray(sessions.id, sessionIds));
+      const rows = await sessionsWithUsers.execute({ sessionIds });
       return new Map(rows.map((row) => [row.session.id, row]));
     },
     /** "Last seen" now, from each session's address, for many sessions in one statement. */
