@@ -14,6 +14,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // A module imported with `import()` (the EVM workers) becomes a chunk of its own, loaded with
+  // its dependencies only when it is first needed; code both entries share goes into chunks too.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],

@@ -1,4 +1,3 @@
-import { createPublicClient, http } from 'viem';
 import { ConfigError, type TConfig } from './config';
 import {
   type ChainEnv,
@@ -76,6 +75,8 @@ export function unsafeProductionSettings(config: CheckedConfig): string[] {
 
 /** Asks a node which chain it serves; undefined when it does not answer in time. */
 export async function chainIdOf(url: string): Promise<number | undefined> {
+  // Imported here: a configuration without an EVM node never loads the EVM client library.
+  const { createPublicClient, http } = await import('viem');
   const client = createPublicClient({
     transport: http(url, { timeout: CHAIN_ID_TIMEOUT_MS, retryCount: 0 }),
   });

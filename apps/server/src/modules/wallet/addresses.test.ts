@@ -1,5 +1,14 @@
+import fc from 'fast-check';
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { evmFromTron, isBitcoinAddress, isEvmAddress, isTronAddress, tronFromEvm } from './addresses';
+import {
+  checksumEvmAddress,
+  evmFromTron,
+  isBitcoinAddress,
+  isEvmAddress,
+  isTronAddress,
+  tronFromEvm,
+} from './addresses';
 
 describe('EVM addresses', () => {
   it.each([
@@ -18,6 +27,28 @@ describe('EVM addresses', () => {
     '',
   ])('refuses %s (bad checksum, length, character)', (address) => {
     expect(isEvmAddress(address)).toBe(false);
+  });
+});
+
+describe('EIP-55 checksums', () => {
+  it('writes the examples of EIP-55 as the standard does', () => {
+    for (const address of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ])
+      expect(checksumEvmAddress(address.toLowerCase())).toBe(address);
+  });
+
+  it('agrees with viem on any address, whatever its case', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.boolean(), (bytes, upper) => {
+        const hex = Buffer.from(bytes).toString('hex');
+        const address = `0x${upper ? hex.toUpperCase() : hex}`;
+        expect(checksumEvmAddress(address)).toBe(getAddress(`0x${hex}`));
+      }),
+    );
   });
 });
 

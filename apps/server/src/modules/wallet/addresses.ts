@@ -1,13 +1,29 @@
 import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58check, bech32, bech32m } from '@scure/base';
 import type { TChainFamily } from '@td/contracts/wallet';
 import { EVM_ADDRESS_PATTERN, TRON_ADDRESS_PATTERN } from '@td/contracts/wallet-address';
-import { getAddress } from 'viem';
 
 const b58c = base58check(sha256);
 
 /** Tron's version byte: every mainnet address starts with `T`. */
 export const TRON_PREFIX = 0x41;
+
+/**
+ * An EVM address (`0x` and 40 hex digits, any case) in EIP-55's mixed case: a letter is upper case
+ * where the keccak-256 of the lower-case address has a nibble of 8 or more at its position.
+ */
+export function checksumEvmAddress(address: string): `0x${string}` {
+  const hex = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  let checksummed = '0x';
+  for (let i = 0; i < hex.length; i++) {
+    const byte = hash[i >> 1] ?? 0;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    checksummed += nibble >= 8 ? (hex[i] ?? '').toUpperCase() : hex[i];
+  }
+  return checksummed as `0x${string}`;
+}
 
 /** An EVM address: the pattern, and the EIP-55 checksum when the letters are of mixed case. */
 export function isEvmAddress(address: string): boolean {
@@ -15,7 +31,7 @@ export function isEvmAddress(address: string): boolean {
   const hex = address.replace(/^0x/, '');
   const letters = hex.replace(/[^a-fA-F]/g, '');
   if (letters === letters.toLowerCase() || letters === letters.toUpperCase()) return true;
-  return getAddress(`0x${hex.toLowerCase()}`) === `0x${hex}`;
+  return checksumEvmAddress(`0x${hex}`) === `0x${hex}`;
 }
 
 export function isTronAddress(address: string): boolean {

@@ -1,5 +1,3 @@
-import { createPublicClient, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { TConfig } from '../../config';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
@@ -11,13 +9,24 @@ import type { SettingsService } from '../settings/settings.service';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
 import { createAccountWatcher, esploraSource, tronGridSource } from './sources/account-watcher';
 import { createDepositSettler, pollingWorker } from './sources/chain-watcher';
-import { createEvmSender } from './sources/evm-sender';
-import { createEvmDepositWatcher } from './sources/evm-watcher';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletNotices } from './wallet-notices';
 
 /** How often each network is read. */
 export const CHAIN_POLL_MS = 5_000;
+
+/**
+ * A worker whose module is imported when it starts: the EVM workers bring the EVM client library,
+ * which a process whose networks have no node never loads.
+ */
+function deferredWorker(name: string, load: () => Promise<Worker>): Worker {
+  return {
+    name,
+    async start() {
+      return (await load()).start();
+    },
+  };
+}
 
 /**
  * The `chain` role's workers: per configured network its deposit watcher and, with a hot key,
@@ -50,27 +59,23 @@ export function chainWorkers(deps: {
   for (const network of EVM_NETWORKS) {
     const url = evmRpcUrl(config, network);
     if (!url) continue;
-    const client = createPublicClient({ transport: http(url), cacheTime: 0 });
+    const evm = { network, url, db, repo, logger, pollMs: CHAIN_POLL_MS };
     workers.push(
-      pollingWorker(
-        `deposits-${network}`,
-        createEvmDepositWatcher({ network, client, db, repo, settler, logger }),
-        CHAIN_POLL_MS,
-        logger,
+      deferredWorker(`deposits-${network}`, async () =>
+        (await import('./evm-workers')).evmDepositWorker({ ...evm, settler }),
       ),
     );
-    if (key) {
-      const account = privateKeyToAccount(key);
-      logger.info({ network, hotWallet: account.address }, 'withdrawals are sent from the hot wallet');
+    if (key)
       workers.push(
-        pollingWorker(
-          `withdrawals-${network}`,
-          createEvmSender({ network, client, account, db, repo, settings, logger, notices }),
-          CHAIN_POLL_MS,
-          logger,
+        deferredWorker(`withdrawals-${network}`, async () =>
+          (await import('./evm-workers')).evmWithdrawalWorker({
+            ...evm,
+            hotWalletKey: key,
+            settings,
+            notices,
+          }),
         ),
       );
-    }
   }
   const accountNetworks = [
     { network: 'tron', family: 'tron', url: config.TRON_API_URL, source: tronGridSource },

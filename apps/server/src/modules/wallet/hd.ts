@@ -7,8 +7,7 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { TChainFamily } from '@td/contracts/wallet';
-import { getAddress } from 'viem';
-import { tronFromEvm } from './addresses';
+import { checksumEvmAddress, tronFromEvm } from './addresses';
 
 /**
  * The development mnemonic: the well-known one of local EVM test chains. Anything derived from it
@@ -32,7 +31,7 @@ export const HOT_WALLET_PATH = "m/44'/60'/1'/0/0";
 export function evmAddressOfPublicKey(publicKey: Uint8Array): `0x${string}` {
   const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   const hash = keccak_256(point.slice(1));
-  return getAddress(`0x${Buffer.from(hash.slice(-20)).toString('hex')}`);
+  return checksumEvmAddress(`0x${Buffer.from(hash.slice(-20)).toString('hex')}`);
 }
 
 export function bitcoinAddressOfPublicKey(publicKey: Uint8Array): string {

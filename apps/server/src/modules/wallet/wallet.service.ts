@@ -13,7 +13,6 @@ import {
   type ZWithdrawRequest,
 } from '@td/contracts/wallet';
 import { ADDRESS_HINT } from '@td/contracts/wallet-address';
-import { getAddress } from 'viem';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -25,7 +24,7 @@ import { withdrawalCodeEmail } from '../auth/auth-emails';
 import { balancesOf, InsufficientFundsError, type Tx } from '../ledger/ledger';
 import type { PricePolicy } from '../market/price-sources';
 import type { SettingsService } from '../settings/settings.service';
-import { ADDRESS_CHECKS } from './addresses';
+import { ADDRESS_CHECKS, checksumEvmAddress } from './addresses';
 import type { AddressDeriver } from './hd';
 import { coinPrice, type PriceSource, rateText, unitsOfCents, valuationRules } from './prices';
 import type { WalletRepository } from './wallet.repository';
@@ -183,7 +182,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         return { address: derived, coin, network };
       }
       // The address as handed out, whatever key is configured now; EVM ones with their checksum.
-      const address = family === 'evm' ? getAddress(row.address) : row.address;
+      const address = family === 'evm' ? checksumEvmAddress(row.address) : row.address;
       return { address, coin, network };
     },
 
