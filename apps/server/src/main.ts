@@ -19,8 +19,8 @@ const PLAIN_ERRORS = [ConfigError, DataDirInUseError, DatabaseUnavailableError, 
  * garbage of a first start's year of history is collected instead of kept, and the young
  * generation keeps its starting size instead of growing to 16 MiB per half under load (a scavenge
  * of a small space is short; what survives it is collected with the old generation). Measured on
- * the bundle: idle after a first start 400 → 270 MiB, under 100 users' load ~320 → ~290 MiB, for
- * ~20 % more time spent generating the history. A deployment on PostgreSQL keeps V8's defaults,
+ * the bundle: idle after a first start ~400 → ~280 MiB, under 100 users' load ~320 → ~295 MiB,
+ * for ~20 % more time spent generating the history. A deployment on PostgreSQL keeps V8's defaults,
  * which favour throughput.
  */
 function favourMemoryWhenEmbedded(config: ReturnType<typeof loadConfig>): void {

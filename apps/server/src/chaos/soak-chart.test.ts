@@ -43,6 +43,22 @@ describe('drawSoak', () => {
     expect(svg).toContain('Database connections');
   });
 
+  it('labels a long run every few minutes, not every minute', () => {
+    const hour = Array.from({ length: 361 }, (_, i) => ({
+      t: 1_000_000 + i * 10_000,
+      heapMb: 80,
+      rssMb: 280,
+      handles: 40,
+      loopP99Ms: 12,
+    }));
+    const labels = [
+      ...drawSoak(hour, { title: 'Soak: 60 min' }).matchAll(/text-anchor="middle" fill="#555">(\d+)</g),
+    ]
+      .map((match) => Number(match[1]))
+      .filter((minute) => minute > 0);
+    expect(labels).toEqual([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]);
+  });
+
   it('leaves out a series the run has not (the embedded database) and draws a limit', () => {
     const embedded = run(() => 280).map(({ dbConnections: _, ...sample }) => sample);
     const svg = drawSoak(embedded, { title: 'Soak (embedded)', limits: { rssMb: 300 } });

@@ -79,7 +79,7 @@ export function drawSoak(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<title>${escapeXml(options.title)}</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="${left}" y="24" font-size="14" font-weight="bold">${escapeXml(options.title)}</text>`,
+    `<text x="10" y="24" font-size="14" font-weight="bold">${escapeXml(options.title)}</text>`,
   ];
   series.forEach(({ key, label, unit }, index) => {
     const y0 = top + index * panel;
@@ -107,7 +107,9 @@ export function drawSoak(
       );
   });
   const minutes = Math.round((end - start) / 60_000);
-  for (let minute = 0; minute <= minutes; minute++) {
+  // A label every 1, 5 or 10 minutes: at most a dozen across the width.
+  const step = [1, 5, 10, 15, 30].find((every) => minutes / every <= 12) ?? 60;
+  for (let minute = 0; minute <= minutes; minute += step) {
     const tx = x(start + minute * 60_000);
     parts.push(
       `<text x="${tx.toFixed(1)}" y="${height - 10}" text-anchor="middle" fill="#555">${minute}</text>`,
