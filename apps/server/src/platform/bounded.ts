@@ -4,14 +4,18 @@
  * process is one of these, or holds a fixed set of keys (the pairs, the intervals, the setting
  * groups); `caches-bounded.test.ts` reads the sources and fails on one that is neither.
  */
+function checkedBound(max: number): number {
+  if (!Number.isInteger(max) || max < 1)
+    throw new RangeError(`a bound must be a positive integer, not ${max}`);
+  return max;
+}
+
 export class BoundedMap<K, V> extends Map<K, V> {
   readonly max: number;
 
   constructor(max: number) {
     super();
-    if (!Number.isInteger(max) || max < 1)
-      throw new RangeError(`a bound must be a positive integer, not ${max}`);
-    this.max = max;
+    this.max = checkedBound(max);
   }
 
   override set(key: K, value: V): this {
@@ -27,9 +31,7 @@ export class BoundedSet<T> extends Set<T> {
 
   constructor(max: number) {
     super();
-    if (!Number.isInteger(max) || max < 1)
-      throw new RangeError(`a bound must be a positive integer, not ${max}`);
-    this.max = max;
+    this.max = checkedBound(max);
   }
 
   override add(value: T): this {
