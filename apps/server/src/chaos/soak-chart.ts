@@ -96,7 +96,8 @@ export function drawSoak(
       `<text x="10" y="${y0 + 20}" font-weight="bold">${escapeXml(label)}</text>`,
       `<text x="10" y="${y0 + 38}" fill="#555">${low.toFixed(1)}–${high.toFixed(1)}${unit ? ` ${unit}` : ''}</text>`,
       `<line x1="${left}" y1="${y(0)}" x2="${width - right}" y2="${y(0)}" stroke="#999"/>`,
-      `<text x="${left - 6}" y="${y(max / 1.1) + 4}" text-anchor="end" fill="#555">${(max / 1.1).toFixed(0)}</text>`,
+      // The scale's top, inside the panel: beside the series' name it would run into a long one.
+      `<text x="${left + 4}" y="${y(max / 1.1) - 4}" fill="#555">${(max / 1.1).toFixed(0)}</text>`,
       `<text x="${left - 6}" y="${y(0) + 4}" text-anchor="end" fill="#555">0</text>`,
       `<polyline fill="none" stroke="#1f6feb" stroke-width="1.5" points="${points}"/>`,
     );
