@@ -95,8 +95,20 @@ function copyTemplate(dir: string, template: string | undefined): boolean {
  * process for good.
  */
 export const EMBEDDED_SHARED_BUFFERS = '8MB';
+/**
+ * PGlite runs PostgreSQL as one backend with no checkpointer, so nothing ever checkpoints on its
+ * own and the write-ahead log is never recycled: it grew by ~600 MB in an hour of 100 users (and a
+ * restart after a crash replays all of it). The embedded database checkpoints this often, and keeps
+ * little of the log for reuse (`max_wal_size`), so the log stays within a few checkpoints' worth.
+ */
+export const EMBEDDED_CHECKPOINT_MS = 5 * 60_000;
+export const EMBEDDED_MAX_WAL_SIZE = '64MB';
 const EMBEDDED_SETTINGS = {
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    ...['-c', `max_wal_size=${EMBEDDED_MAX_WAL_SIZE}`, '-c', 'min_wal_size=32MB'],
+  ],
 };
 
 /**
@@ -108,7 +120,13 @@ export const APPLICATION_NAME = 'trading-desk';
 
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { migrationsDir: string; pgliteTemplate?: string | undefined; logger: Logger },
+  options: {
+    migrationsDir: string;
+    pgliteTemplate?: string | undefined;
+    logger: Logger;
+    /** How often the embedded database checkpoints (tests shorten it). */
+    checkpointEveryMs?: number;
+  },
 ): Promise<DatabaseHandle> {
   const { migrationsDir, logger } = options;
   if (target.kind === 'pglite') {
@@ -121,6 +139,12 @@ export async function openDatabase(
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     logger.info({ dir: target.dir ?? 'memory' }, 'database ready (embedded PGlite)');
+    const checkpoints = setInterval(() => {
+      client
+        .query('checkpoint')
+        .catch((error: unknown) => logger.warn({ err: error }, 'embedded checkpoint failed; next one later'));
+    }, options.checkpointEveryMs ?? EMBEDDED_CHECKPOINT_MS);
+    checkpoints.unref();
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -129,7 +153,10 @@ export async function openDatabase(
         await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
       },
       query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
-      close: once(() => client.close()),
+      close: once(async () => {
+        clearInterval(checkpoints);
+        await client.close();
+      }),
     };
   }
 

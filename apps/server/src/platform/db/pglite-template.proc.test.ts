@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../paths';
-import { EMBEDDED_SHARED_BUFFERS, openDatabase } from './client';
+import { EMBEDDED_MAX_WAL_SIZE, EMBEDDED_SHARED_BUFFERS, openDatabase } from './client';
 
 // A first start on an empty directory copies the initialised database the build made instead of
 // running `initdb`; a directory that holds a database is opened as it is; either way the schema is
@@ -59,6 +59,28 @@ describe('the embedded database on a first start', () => {
     await again.close();
     // Copied beside the directory and renamed into place: nothing of the copy is left over.
     expect(readdirSync(work).sort()).toEqual(['data', 'template']);
+  });
+
+  it('checkpoints on its own, so that its write-ahead log is recycled', async () => {
+    const handle = await openDatabase(
+      { kind: 'pglite', dir: join(work, 'checkpoints') },
+      { migrationsDir: MIGRATIONS_DIR, logger, checkpointEveryMs: 100 },
+    );
+    try {
+      const [wal] = await handle.query<{ max_wal_size: string }>('show max_wal_size', []);
+      expect(wal?.max_wal_size).toBe(EMBEDDED_MAX_WAL_SIZE);
+      const redo = async () =>
+        (
+          await handle.query<{ redo_lsn: string }>('select redo_lsn::text from pg_control_checkpoint()', [])
+        )[0]?.redo_lsn;
+      const before = await redo();
+      await handle.query('insert into settings (name, value) values ($1, $2)', ['checkpoint-probe', '{}']);
+      const deadline = Date.now() + 10_000;
+      while ((await redo()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await redo()).not.toBe(before);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('runs initdb itself when there is no template', async () => {
