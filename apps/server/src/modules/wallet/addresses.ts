@@ -15,7 +15,7 @@ export const TRON_PREFIX = 0x41;
  */
 export function checksumEvmAddress(address: string): `0x${string}` {
   const hex = address.slice(2).toLowerCase();
-  const hash = keccak_256(new TextEncoder().encode(hex));
+  const hash = keccak_256(Buffer.from(hex, 'ascii'));
   let checksummed = '0x';
   for (let i = 0; i < hex.length; i++) {
     const byte = hash[i >> 1] ?? 0;

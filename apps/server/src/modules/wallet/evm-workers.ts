@@ -1,3 +1,7 @@
+/**
+ * An EVM network's workers, in a module of their own: they bring the EVM client library, which
+ * the chain role imports only when a network has a node (`chain-workers.ts`).
+ */
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Database } from '../../platform/db/client';
@@ -11,10 +15,6 @@ import { createEvmDepositWatcher } from './sources/evm-watcher';
 import type { createWalletRepository } from './wallet.repository';
 import type { createWalletNotices } from './wallet-notices';
 
-/**
- * An EVM network's workers, in a module of their own: they bring the EVM client library, which
- * the chain role imports only when a network has a node (`chain-workers.ts`).
- */
 interface EvmWorkerDeps {
   network: (typeof EVM_NETWORKS)[number];
   url: string;
