@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
@@ -13,6 +14,15 @@ import {
   TEST_POSTGRES_URL,
   type TestUser,
 } from '@td/server/testing';
+import Fastify from 'fastify';
+import pg from 'pg';
+import {
+  endedChildrenCpuMs,
+  mainThreadSchedMs,
+  postgresCpuMs,
+  postmasterOf,
+  processCpuMs,
+} from './support/cpu';
 import { startTradingDeskQuotes } from './support/quotes';
 import { type BenchReport, percentile } from './support/report';
 
@@ -29,8 +39,11 @@ const STATEMENT_ACCOUNTS = 120;
  * when `paceMs` is 0 (the most the server can take), otherwise one every `paceMs` on a fixed
  * schedule, latency counted from the scheduled moment so that a slow answer is not hidden by the
  * requests it delayed. Each user keeps one keep-alive connection and writes its requests as raw
- * HTTP/1.1, as pgbench's clients speak the wire protocol directly: the load costs the two cores
- * it shares with the server little (fetch() cost more than half a core at these rates).
+ * HTTP/1.1, as pgbench's clients speak the wire protocol directly, and does as little as it can
+ * per order so that the load costs the two cores it shares with the server little: the request's
+ * constant parts are made once, an answer is read from its bytes (status line, length, the
+ * order's status) without parsing its JSON. fetch() cost more than half a core at these rates;
+ * JSON and string handling per request, a fifth of a millisecond per order.
  */
 const ORDER_LOAD = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -44,8 +57,20 @@ let firstRejection = '';
 const startedAt = performance.now();
 const deadline = startedAt + seconds * 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** This thread's time on a CPU so far, in ms (Linux; NaN elsewhere). */
+const cpuMs = () => {
+  try {
+    return Number(require('node:fs').readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+};
+const cpuAtStart = cpuMs();
+const HEAD_END = Buffer.from('\\r\\n\\r\\n');
+const LENGTH = Buffer.from('content-length:');
+const OPENED = Buffer.from('"status":"act"');
 
-/** One keep-alive connection: post(body) resolves with the response's status and body text. */
+/** One keep-alive connection: send(bytes) resolves with the answer's status, length and bytes. */
 function connection(url) {
   const { hostname, port } = new URL(url);
   const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
@@ -53,24 +78,28 @@ function connection(url) {
   let waiting;
   socket.on('data', (chunk) => {
     buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-    const headEnd = buffered.indexOf('\\r\\n\\r\\n');
+    const headEnd = buffered.indexOf(HEAD_END);
     if (headEnd < 0) return;
-    const head = buffered.subarray(0, headEnd).toString('latin1');
-    const length = Number(/content-length: *(\\d+)/i.exec(head)[1]);
-    if (buffered.length < headEnd + 4 + length) return;
-    const body = buffered.subarray(headEnd + 4, headEnd + 4 + length).toString();
-    buffered = buffered.subarray(headEnd + 4 + length);
+    let at = buffered.indexOf(LENGTH);
+    if (at < 0 || at > headEnd) at = buffered.indexOf('Content-Length:');
+    let length = 0;
+    for (at += LENGTH.length; buffered[at] === 32; at++);
+    for (; buffered[at] >= 48 && buffered[at] <= 57; at++) length = length * 10 + buffered[at] - 48;
+    const end = headEnd + 4 + length;
+    if (buffered.length < end) return;
+    const status = (buffered[9] - 48) * 100 + (buffered[10] - 48) * 10 + (buffered[11] - 48);
+    const body = buffered.subarray(headEnd + 4, end);
+    buffered = buffered.length === end ? Buffer.alloc(0) : buffered.subarray(end);
     const done = waiting;
     waiting = undefined;
-    done.resolve({ status: Number(head.slice(9, 12)), body });
+    done.resolve({ status, body });
   });
   socket.on('error', (error) => waiting?.reject(error));
   return {
-    post(path, headers, body) {
+    send(bytes) {
       return new Promise((resolve, reject) => {
         waiting = { resolve, reject };
-        socket.write('POST ' + path + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\n' + headers +
-          'content-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body);
+        socket.write(bytes);
       });
     },
     ready: new Promise((resolve, reject) => {
@@ -84,9 +113,15 @@ function connection(url) {
 Promise.all(users.map(async (user, index) => {
   // A crowd connects a hundred at a time, as the server's accept queue (511) takes them.
   await sleep(Math.floor(index / 100) * 20);
-  let http = connection(user.base || base);
+  const url = user.base || base;
+  let http = connection(url);
   await http.ready;
-  const headers = 'authorization: ' + user.authorization + '\\r\\nx-forwarded-for: ' + user.ip + '\\r\\n';
+  // Everything but the side and the client order id is the same for every order of a user.
+  const head = 'POST /orders HTTP/1.1\\r\\nhost: ' + new URL(url).hostname + '\\r\\nauthorization: ' +
+    user.authorization + '\\r\\nx-forwarded-for: ' + user.ip +
+    '\\r\\ncontent-type: application/json\\r\\ncontent-length: ';
+  const bodyStart = '{"account":"demo","symbol":"BTC_USDT","type":"market","amount":"10","leverage":1,"side":"';
+  const idStart = '","clientOrderId":"bench-' + run + '-' + index + '-';
   let n = 0;
   let due = startedAt + (paceMs * index) / users.length;
   while (performance.now() < deadline) {
@@ -96,29 +131,29 @@ Promise.all(users.map(async (user, index) => {
     }
     const started = paceMs > 0 ? due : performance.now();
     due += paceMs;
+    const body = bodyStart + (n % 2 ? 'buy' : 'sell') + idStart + n++ + '"}';
     let response;
     try {
-      response = await http.post('/orders', headers, JSON.stringify({
-        account: 'demo', symbol: 'BTC_USDT', side: n % 2 ? 'buy' : 'sell', type: 'market',
-        amount: '10', leverage: 1, clientOrderId: 'bench-' + run + '-' + index + '-' + n++,
-      }));
+      response = await http.send(head + body.length + '\\r\\n\\r\\n' + body);
     } catch (error) {
       // A connection the server reset: counted, and the user connects again.
       failed++;
       firstError = firstError || error.message;
       http.close();
-      http = connection(user.base || base);
+      http = connection(url);
       await http.ready.catch(() => undefined);
       continue;
     }
     latencies.push(performance.now() - started);
-    if (response.status !== 201 || !response.body.includes('"status":"act"')) {
+    if (response.status !== 201 || response.body.indexOf(OPENED) < 0) {
       rejected++;
-      firstRejection = firstRejection || response.status + ' ' + response.body.slice(0, 200);
+      firstRejection = firstRejection || response.status + ' ' + response.body.toString().slice(0, 200);
     }
   }
   http.close();
-})).then(() => parentPort.postMessage({ latencies, rejected, failed, firstError, firstRejection }));
+})).then(() => parentPort.postMessage({
+  latencies, rejected, failed, firstError, firstRejection, loadCpuMs: cpuMs() - cpuAtStart,
+}));
 `;
 
 export function runOrderLoad(workerData: {
@@ -135,6 +170,8 @@ export function runOrderLoad(workerData: {
   failed: number;
   firstError: string;
   firstRejection: string;
+  /** The load generator's own time on a CPU, in ms (NaN where the system does not say). */
+  loadCpuMs: number;
 }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(ORDER_LOAD, { eval: true, workerData });
@@ -179,7 +216,7 @@ function pgbenchTps(seconds: number): number {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+  nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -198,9 +235,19 @@ function profileShares(profile: CpuProfile): { part: string; share: number }[] {
     if (url.startsWith('node:')) return url.split('/')[0] ?? url;
     return /^wasm:/.test(url) ? 'WebAssembly' : url.replace(/^.*\//, '');
   };
+  // The profiler's own work (the inspector session answering) is not the server's.
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const isProfilers = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      if (nodes.get(at)?.callFrame.url.startsWith('node:inspector')) return true;
+    }
+    return false;
+  };
   const time = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, index) => {
+    if (isProfilers(id)) return;
     const delta = profile.timeDeltas[index] ?? 0;
     total += delta;
     const part = partOf(id);
@@ -217,6 +264,54 @@ function sqlLiteral(value: unknown): string {
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
+/** The placing statement as the server sent it for one order, and the server's answer to it. */
+interface PlacingStatement {
+  text: string;
+  params: unknown[];
+  /** The values in `params` that belong to that one order and user. */
+  orderId: string;
+  userId: string;
+  answer: string;
+  url: string;
+}
+
+/**
+ * A bare Fastify server doing only what the database needs for an order: `POST /orders` parses
+ * the JSON body and runs the product's placing statement (prepared, a pool of the product's
+ * size) for the user named by the `authorization` header, with a fresh order id, the body's side
+ * and client order id, and answers the product's own answer with the new id. No sign-in, no
+ * checks, no hooks, no bus: the most Node, Fastify and pg take on this machine for the same
+ * statement, the floor under the product's rate.
+ */
+async function bareStatementServer(
+  placing: PlacingStatement,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: placing.url, max: 20 });
+  const app = Fastify();
+  const [before, after] = placing.answer.split(placing.orderId);
+  app.post('/orders', async (request, reply) => {
+    const body = request.body as { side: string; clientOrderId: string };
+    const orderId = randomUUID();
+    const values = placing.params.map((value) => {
+      if (value === placing.orderId) return orderId;
+      if (value === placing.userId) return request.headers.authorization;
+      if (value === 'pgbench-capture') return body.clientOrderId;
+      if (value === 'buy') return body.side;
+      return value;
+    });
+    await pool.query({ name: 'bare_placing', text: placing.text, values });
+    return reply.code(201).type('application/json; charset=utf-8').send(`${before}${orderId}${after}`);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
 /**
  * The rate at which PostgreSQL runs the product's own placing statement (the order and its money
  * in one statement, as a demo market order is written), by 50 pgbench clients on the same server
@@ -231,10 +326,11 @@ async function placingStatementTps(
   users: TestUser[],
   base: string,
   seconds: number,
-): Promise<number> {
+  postmaster: number,
+): Promise<{ tps: number; postgresMs: number; pgbenchMs: number; placing: PlacingStatement }> {
   const handle = t.deps.db;
   const url = handle.url;
-  if (!url) return Number.NaN;
+  if (!url) throw new Error('the placing statement needs a PostgreSQL server');
   const placeOrder = (user: TestUser, clientOrderId: string) =>
     fetch(`${base}/orders`, {
       method: 'POST',
@@ -262,11 +358,13 @@ async function placingStatementTps(
     return original(text, params, name);
   }) as typeof handle.query;
   const [first] = users;
-  if (!first) return Number.NaN;
+  if (!first) throw new Error('the placing statement needs a user');
   let placed: { id: string; clientOrderId: string | null } | undefined;
+  let answerText = '';
   try {
     const answer = await placeOrder(first, 'pgbench-capture');
-    placed = ((await answer.json()) as { data: { id: string; clientOrderId: string | null } }).data;
+    answerText = await answer.text();
+    placed = (JSON.parse(answerText) as { data: { id: string; clientOrderId: string | null } }).data;
   } finally {
     handle.query = original;
   }
@@ -288,6 +386,8 @@ async function placingStatementTps(
       return file;
     });
     const target = new URL(url);
+    const postgresBefore = postgresCpuMs(postmaster);
+    const pgbenchBefore = endedChildrenCpuMs();
     const out = execFileSync('pgbench', [
       '-h',
       target.hostname,
@@ -308,7 +408,14 @@ async function placingStatementTps(
       target.pathname.slice(1),
     ]).toString();
     const match = /tps = ([\d.]+)/.exec(out);
-    return match ? Number(match[1]) : Number.NaN;
+    const transactions = /number of transactions actually processed: (\d+)/.exec(out);
+    const count = transactions ? Number(transactions[1]) : Number.NaN;
+    return {
+      tps: match ? Number(match[1]) : Number.NaN,
+      postgresMs: (postgresCpuMs(postmaster) - postgresBefore) / count,
+      pgbenchMs: (endedChildrenCpuMs() - pgbenchBefore) / count,
+      placing: { ...statement, orderId, userId: first.id, answer: answerText, url },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -336,8 +443,18 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   const statementUsers: TestUser[] = [];
   if (kind === 'postgres')
     for (let i = 0; i < STATEMENT_ACCOUNTS; i++) statementUsers.push(await createUser(t.app, mailbox));
-  const statementTps =
-    kind === 'postgres' ? await placingStatementTps(t, statementUsers, base, seconds) : Number.NaN;
+  // The server's own PostgreSQL runs here: its CPU is read from /proc (NaN when it cannot be).
+  const postmaster =
+    kind === 'postgres'
+      ? postmasterOf(
+          Number((await t.deps.db.query<{ pid: number }>('select pg_backend_pid() as pid', []))[0]?.pid),
+        )
+      : Number.NaN;
+  const statement =
+    kind === 'postgres'
+      ? await placingStatementTps(t, statementUsers, base, seconds, postmaster)
+      : { tps: Number.NaN, postgresMs: Number.NaN, pgbenchMs: Number.NaN, placing: undefined };
+  const statementTps = statement.tps;
   // The users' requests come from another thread, as they would from other machines: the
   // server's event loop serves orders only, like pgbench's server serves its clients.
   const load = {
@@ -348,13 +465,53 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   // A user's first order opens their accounts and grants the demo money: warm those up first, as
   // pgbench's tables are initialised before it is timed.
   await runOrderLoad({ ...load, seconds: 2, paceMs: 0, run: 'warm-up' });
-  // The server's thread is profiled while it takes orders back to back: where the time goes that
-  // PostgreSQL does not spend.
+  // What each part costs per order, read around the back-to-back run: PostgreSQL's processes,
+  // the server's main thread (on a CPU, and ready but waiting for one), the load generator's
+  // thread, and the rest of the server's process (V8's collector and compiler threads).
+  const before = { postgres: postgresCpuMs(postmaster), main: mainThreadSchedMs(), process: processCpuMs() };
+  const flat = await runOrderLoad({ ...load, paceMs: 0, run: 'flat' });
+  const main = mainThreadSchedMs();
+  const orders = flat.latencies.length;
+  const cpu = {
+    postgres: (postgresCpuMs(postmaster) - before.postgres) / orders,
+    mainOnCpu: (main.onCpu - before.main.onCpu) / orders,
+    mainWaiting: (main.waiting - before.main.waiting) / orders,
+    load: flat.loadCpuMs / orders,
+    otherThreads: 0,
+    statementPostgres: statement.postgresMs,
+    statementClient: statement.pgbenchMs,
+  };
+  cpu.otherThreads = (processCpuMs() - before.process) / orders - cpu.mainOnCpu - cpu.load;
+  // The floor under it: a bare Fastify route running the same statement, loaded the same way, by
+  // 50 of the statement's users (whose accounts are open and funded).
+  let bare = { ordersPerSecond: Number.NaN, rejected: 0, mainOnCpu: Number.NaN };
+  if (statement.placing) {
+    const server = await bareStatementServer(statement.placing);
+    try {
+      const bareMain = mainThreadSchedMs();
+      const result = await runOrderLoad({
+        base: server.url,
+        seconds,
+        paceMs: 0,
+        run: 'bare',
+        users: statementUsers.slice(-USERS).map((user) => ({ authorization: user.id, ip: randomIp() })),
+      });
+      bare = {
+        ordersPerSecond: Math.round(result.latencies.length / seconds),
+        rejected: result.rejected + result.failed,
+        mainOnCpu: (mainThreadSchedMs().onCpu - bareMain.onCpu) / result.latencies.length,
+      };
+    } finally {
+      await server.close();
+    }
+  }
+  // Then the server's thread is profiled while it takes orders back to back, in a run of its own
+  // (a profiler slows what it watches): where the time goes that PostgreSQL does not spend.
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
-  const flat = await runOrderLoad({ ...load, paceMs: 0, run: 'flat' });
+  await runOrderLoad({ ...load, seconds: Math.min(seconds, 5), paceMs: 0, run: 'profiled' });
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   const profileTop = profileShares(profile as CpuProfile).slice(0, 12);
@@ -382,11 +539,35 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
     ratio: Number.isNaN(baseline) ? Number.NaN : Number((ordersPerSecond / baseline).toFixed(2)),
     profileTop,
     statementTps: Math.round(statementTps),
+    cpu,
+    bare,
     statementRatio: Number.isNaN(statementTps)
       ? Number.NaN
       : Number((ordersPerSecond / statementTps).toFixed(2)),
     target: kind === 'postgres' ? 'ratio ≥ 0.5 of pgbench; p99 < 50 ms at half of pgbench' : 'reported',
   };
+}
+
+/**
+ * The back-to-back run's CPU per order by part, and what the placing statement's ratio would
+ * cost the machine at that price per order: on a machine of few cores the database and the
+ * server share them, so the server's CPU per order bounds the ratio as much as its latency does.
+ */
+function cpuNote(r: Awaited<ReturnType<typeof marketOrdersBench>>): string {
+  const { cpu } = r;
+  if (!Number.isFinite(cpu.postgres) || !Number.isFinite(cpu.mainOnCpu)) return '';
+  const perOrder = cpu.postgres + cpu.mainOnCpu + cpu.load + Math.max(0, cpu.otherThreads);
+  const ms = (value: number) => value.toFixed(2);
+  const cores = (rate: number) => ((rate * perOrder) / 1000).toFixed(2);
+  return (
+    `CPU per order on PostgreSQL, back to back (ms): PostgreSQL ${ms(cpu.postgres)} ` +
+    `(${ms(cpu.statementPostgres)} per placing statement under pgbench, whose own client took ${ms(cpu.statementClient)}); ` +
+    `the server's main thread ${ms(cpu.mainOnCpu)} on a CPU and ${ms(cpu.mainWaiting)} ready but waiting for one; ` +
+    `the load generator ${ms(cpu.load)}; the server's other threads (V8's collector and compiler) ${ms(cpu.otherThreads)}; ` +
+    `the bare Fastify route's main thread ${ms(r.bare.mainOnCpu)} on a CPU for the same statement${r.bare.rejected ? ` (${r.bare.rejected} of its orders failed)` : ''}. ` +
+    `At ${r.ordersPerSecond} orders/s that is ${cores(r.ordersPerSecond)} cores of ${availableParallelism()}; ` +
+    `0.8 of the placing statement's rate (${Math.round(0.8 * r.statementTps)}/s) at the same cost per order would need ${cores(0.8 * r.statementTps)}.`
+  );
 }
 
 /** The runner's form: PostgreSQL against pgbench, then the same on PGlite. */
@@ -407,17 +588,21 @@ export async function marketOrdersReport(seconds: number): Promise<BenchReport> 
       'ratio',
       'placing statement tps',
       'ratio',
+      'bare Fastify + pg, same statement: orders / s',
+      'ratio',
       'steady: offered / done per s',
       'p50 ms',
       'p99 ms',
       'not opened',
     ],
-    notes: [onPostgres, onPglite].map(
-      (r) =>
-        `Where the server's thread spent the back-to-back run on ${r.name.includes('PGlite') ? 'PGlite' : 'PostgreSQL'} (CPU profile, share of samples): ${r.profileTop
-          .map(({ part, share }) => `${part} ${(share * 100).toFixed(1)} %`)
-          .join(', ')}.`,
-    ),
+    notes: [onPostgres, onPglite]
+      .map(
+        (r) =>
+          `Where the server's thread spent the back-to-back run on ${r.name.includes('PGlite') ? 'PGlite' : 'PostgreSQL'} (CPU profile, share of samples): ${r.profileTop
+            .map(({ part, share }) => `${part} ${(share * 100).toFixed(1)} %`)
+            .join(', ')}.`,
+      )
+      .concat(cpuNote(onPostgres) || []),
     rows: [onPostgres, onPglite].map((r) => [
       r.name.includes('PGlite') ? 'PGlite' : 'PostgreSQL',
       r.ordersPerSecond,
@@ -427,6 +612,8 @@ export async function marketOrdersReport(seconds: number): Promise<BenchReport> 
       Number.isNaN(r.ratio) ? '—' : r.ratio,
       Number.isNaN(r.statementTps) ? '—' : r.statementTps,
       Number.isNaN(r.statementRatio) ? '—' : r.statementRatio,
+      Number.isNaN(r.bare.ordersPerSecond) ? '—' : r.bare.ordersPerSecond,
+      Number.isNaN(r.bare.ordersPerSecond) ? '—' : (r.ordersPerSecond / r.bare.ordersPerSecond).toFixed(2),
       `${r.pacedRate} / ${r.pacedDone}`,
       r.pacedP50Ms,
       r.pacedP99Ms,
