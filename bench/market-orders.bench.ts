@@ -471,17 +471,19 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   const before = { postgres: postgresCpuMs(postmaster), main: mainThreadSchedMs(), process: processCpuMs() };
   const flat = await runOrderLoad({ ...load, paceMs: 0, run: 'flat' });
   const main = mainThreadSchedMs();
+  const processMs = processCpuMs() - before.process;
   const orders = flat.latencies.length;
+  const mainOnCpu = (main.onCpu - before.main.onCpu) / orders;
+  const loadMs = flat.loadCpuMs / orders;
   const cpu = {
     postgres: (postgresCpuMs(postmaster) - before.postgres) / orders,
-    mainOnCpu: (main.onCpu - before.main.onCpu) / orders,
+    mainOnCpu,
     mainWaiting: (main.waiting - before.main.waiting) / orders,
-    load: flat.loadCpuMs / orders,
-    otherThreads: 0,
+    load: loadMs,
+    otherThreads: processMs / orders - mainOnCpu - loadMs,
     statementPostgres: statement.postgresMs,
     statementClient: statement.pgbenchMs,
   };
-  cpu.otherThreads = (processCpuMs() - before.process) / orders - cpu.mainOnCpu - cpu.load;
   // The floor under it: a bare Fastify route running the same statement, loaded the same way, by
   // 50 of the statement's users (whose accounts are open and funded).
   let bare = { ordersPerSecond: Number.NaN, rejected: 0, mainOnCpu: Number.NaN };
