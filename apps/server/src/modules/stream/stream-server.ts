@@ -294,26 +294,39 @@ export function attachStreamServer(deps: {
       log.warn({ sockets: io.sockets.sockets.size }, 'bus recovered: clients told to read again');
       io.local.emit('resync');
     });
+    // Every stream process receives every user's events: those of users it holds no socket of are
+    // dropped before they are parsed.
+    const forOurUsers = (message: unknown) => {
+      const userId = (message as { userId?: unknown } | null)?.userId;
+      return typeof userId === 'string' && hasListeners(userRoom(userId));
+    };
     void bus
-      .subscribe(USER_EVENTS_CHANNEL, ({ userId, book, order }) => {
-        const room = userRoom(userId);
-        if (!hasListeners(room)) return;
-        sent('order', room) && io.local.to(room).emit('order', order);
-        balanceOf(userId, book)
-          .then(
-            (balance) =>
-              sent('balance', room) && io.local.to(room).emit('balance', { ...balance, account: book }),
-          )
-          .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
-      })
+      .subscribe(
+        USER_EVENTS_CHANNEL,
+        ({ userId, book, order }) => {
+          const room = userRoom(userId);
+          sent('order', room) && io.local.to(room).emit('order', order);
+          balanceOf(userId, book)
+            .then(
+              (balance) =>
+                sent('balance', room) && io.local.to(room).emit('balance', { ...balance, account: book }),
+            )
+            .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
+        },
+        { only: forOurUsers },
+      )
       .then((off) => {
         offUserEvents = off;
       });
     void bus
-      .subscribe(NOTIFICATIONS_CHANNEL, ({ userId, event }) => {
-        const room = userRoom(userId);
-        if (hasListeners(room)) sent('notification', room) && io.local.to(room).emit('notification', event);
-      })
+      .subscribe(
+        NOTIFICATIONS_CHANNEL,
+        ({ userId, event }) => {
+          const room = userRoom(userId);
+          sent('notification', room) && io.local.to(room).emit('notification', event);
+        },
+        { only: forOurUsers },
+      )
       .then((off) => {
         offNotifications = off;
       });

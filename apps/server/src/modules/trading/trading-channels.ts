@@ -6,13 +6,20 @@ import type { Logger } from '../../platform/logger';
 import { toOrderDto } from './order-dto';
 import type { OrderRow } from './orders.repository';
 
-/** An order was placed, filled, edited, closed or cancelled: the trigger engine reloads it. */
-export const ORDERS_CHANGED_CHANNEL = defineChannel('orders.changed', z.object({ orderId: z.string() }));
-
-/** The same change as the user sees it, for their stream room: the order and its book. */
+/**
+ * An order was placed, filled, edited, closed or cancelled, as its owner sees it: the order and
+ * its book, for the user's stream room. The trigger engine reads the same message for the order's
+ * id alone (`ORDER_CHANGES_CHANNEL`), so a change costs one message whoever listens.
+ */
 export const USER_EVENTS_CHANNEL = defineChannel(
   'user.events',
   z.object({ userId: z.string(), book: ZAccount, kind: z.literal('order'), order: ZOrder }),
+);
+
+/** The user events as the trigger engine reads them: which order changed (it reloads the row). */
+export const ORDER_CHANGES_CHANNEL = defineChannel(
+  USER_EVENTS_CHANNEL.name,
+  z.object({ kind: z.literal('order'), order: z.object({ id: z.string() }) }),
 );
 
 /**
@@ -21,18 +28,14 @@ export const USER_EVENTS_CHANNEL = defineChannel(
  */
 export function createOrderAnnouncer(deps: { bus: Bus; logger: Logger }) {
   return (row: OrderRow): void => {
-    const events = [
-      deps.bus.publish(ORDERS_CHANGED_CHANNEL, { orderId: row.id }),
-      deps.bus.publish(USER_EVENTS_CHANNEL, {
+    deps.bus
+      .publish(USER_EVENTS_CHANNEL, {
         userId: row.userId,
         book: row.book,
         kind: 'order',
         order: toOrderDto(row),
-      }),
-    ];
-    Promise.all(events).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'announcing an order failed'),
-    );
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing an order failed'));
   };
 }
 export type AnnounceOrder = ReturnType<typeof createOrderAnnouncer>;

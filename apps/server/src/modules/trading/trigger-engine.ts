@@ -6,7 +6,7 @@ import { fillNotice } from './fill-notices';
 import { toOrderDto } from './order-dto';
 import type { Settlement } from './order-settlement';
 import type { OrderRow, OrdersRepository } from './orders.repository';
-import { ORDERS_CHANGED_CHANNEL } from './trading-channels';
+import { ORDER_CHANGES_CHANNEL } from './trading-channels';
 import { type Fired, TriggerBooks } from './trigger-books';
 
 /** After a failed execution the order is reloaded and tried again on a later tick. */
@@ -73,10 +73,10 @@ export function createTriggerEngine(deps: {
     books,
     async start(): Promise<() => Promise<void>> {
       for (const row of await deps.repo.allLive()) load(row, row.id);
-      unsubscribe = await deps.bus.subscribe(ORDERS_CHANGED_CHANNEL, ({ orderId }) => {
+      unsubscribe = await deps.bus.subscribe(ORDER_CHANGES_CHANNEL, ({ order }) => {
         // Through the same queue as executions: a change is applied before the ticks after it.
         queue = queue.then(() =>
-          reload(orderId).catch((error: unknown) => log.warn({ err: error }, 'reloading an order failed')),
+          reload(order.id).catch((error: unknown) => log.warn({ err: error }, 'reloading an order failed')),
         );
       });
       log.info({ orders: books.liveOrders }, 'trigger books loaded');

@@ -140,6 +140,31 @@ describe.each([
     expect(await received.done).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('hands a subscriber with `only` just the messages it accepts, and parses none it refuses', async () => {
+    const { publisher, subscriber } = await openBuses();
+    const parsed: string[] = [];
+    const channel = defineChannel(
+      uniqueName(),
+      z.object({ userId: z.string() }).transform((message) => {
+        parsed.push(message.userId);
+        return message;
+      }),
+    );
+    const received: unknown[] = [];
+    await subscriber.subscribe(channel, (message) => received.push(message), {
+      only: (message) => (message as { userId?: unknown }).userId === 'ours',
+    });
+    // Another subscriber of the channel in the same process, without a filter: it sees everything.
+    const everyone = collect(subscriber, channel, 3);
+    await everyone.ready();
+    for (const userId of ['theirs', 'ours', 'theirs']) await publisher.publish(channel, { userId });
+    await everyone.done;
+    expect(received).toEqual([{ userId: 'ours' }]);
+    // Three parses for the unfiltered subscriber, one for the filtered one.
+    expect(parsed.filter((userId) => userId === 'theirs')).toHaveLength(2);
+    expect(parsed.filter((userId) => userId === 'ours')).toHaveLength(2);
+  });
+
   it('answers ping while open', async () => {
     const { publisher } = await openBuses();
     await expect(publisher.ping()).resolves.toBeUndefined();

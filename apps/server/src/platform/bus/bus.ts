@@ -30,6 +30,7 @@ export interface Bus {
   subscribe<S extends z.ZodType>(
     channel: Channel<S>,
     handler: (message: z.output<S>) => void,
+    options?: SubscribeOptions,
   ): Promise<Unsubscribe>;
   ping(): Promise<void>;
   /**
@@ -40,6 +41,14 @@ export interface Bus {
   /** Calls `listener` with each received message's channel and its time from publish to receipt. */
   observeLag(listener: (channel: string, seconds: number) => void): void;
   close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /**
+   * A cheap look at the message as received, before it is parsed: what it refuses is dropped
+   * silently, unparsed (a stream process skips the events of users it holds no socket of).
+   */
+  only?: (message: unknown) => boolean;
 }
 
 /**
@@ -57,8 +66,10 @@ export function parsingHandler<S extends z.ZodType>(
   channel: Channel<S>,
   handler: (message: z.output<S>) => void,
   onMalformed: (issues: readonly z.core.$ZodIssue[]) => void,
+  only?: SubscribeOptions['only'],
 ): BusHandler {
   return (message) => {
+    if (only && !only(message)) return;
     const parsed = channel.schema.safeParse(message);
     // The handler's work, and its log lines, belong to the request that published the message.
     if (parsed.success) withRequestId(requestIdOf(message), () => handler(parsed.data));
@@ -84,6 +95,11 @@ export class HandlerRegistry {
     }
     set.add(handler);
     return isFirst;
+  }
+
+  /** Whether the channel has a handler. */
+  has(channel: string): boolean {
+    return this.handlers.has(channel);
   }
 
   /** Removes a handler; true when the channel has none left. */

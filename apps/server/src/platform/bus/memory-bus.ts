@@ -1,7 +1,11 @@
 import type { Logger } from '../logger';
 import { type Bus, envelope, HandlerRegistry, parsingHandler } from './bus';
 
-/** The bus of a single process. Messages go through JSON as on Redis, so both behave alike. */
+/**
+ * The bus of a single process. Messages go through JSON as on Redis, so both behave alike; one
+ * that no handler in the process listens to is dropped before it is copied (no one else can
+ * receive it).
+ */
 export function createMemoryBus(logger: Logger): Bus {
   const registry = new HandlerRegistry((error, channel) =>
     logger.error({ err: error, channel }, 'bus handler failed'),
@@ -10,14 +14,17 @@ export function createMemoryBus(logger: Logger): Bus {
   return {
     kind: 'memory',
     async publish(channel, message) {
-      if (isClosed) return;
+      if (isClosed || !registry.has(channel.name)) return;
       const copy: unknown = JSON.parse(JSON.stringify(envelope(message)));
       // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
       queueMicrotask(() => registry.dispatch(channel.name, copy));
     },
-    async subscribe(channel, handler) {
-      const parsing = parsingHandler(channel, handler, (issues) =>
-        logger.warn({ channel: channel.name, issues }, 'malformed bus message dropped'),
+    async subscribe(channel, handler, options) {
+      const parsing = parsingHandler(
+        channel,
+        handler,
+        (issues) => logger.warn({ channel: channel.name, issues }, 'malformed bus message dropped'),
+        options?.only,
       );
       registry.add(channel.name, parsing);
       return async () => {

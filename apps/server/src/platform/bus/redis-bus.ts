@@ -82,10 +82,13 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Bus> 
     async publish(channel, message) {
       await publisher.publish(KEY_PREFIX + channel.name, JSON.stringify(envelope(message)));
     },
-    async subscribe(channel, handler) {
+    async subscribe(channel, handler, options) {
       const { name } = channel;
-      const parsing = parsingHandler(channel, handler, (issues) =>
-        logger.warn({ channel: name, issues }, 'malformed bus message dropped'),
+      const parsing = parsingHandler(
+        channel,
+        handler,
+        (issues) => logger.warn({ channel: name, issues }, 'malformed bus message dropped'),
+        options?.only,
       );
       if (registry.add(name, parsing)) await subscriber.subscribe(KEY_PREFIX + name);
       return async () => {
