@@ -28,11 +28,11 @@ import { type BenchReport, percentile } from './support/report';
 
 const USERS = 50;
 /**
- * Accounts the placing statement's pgbench run spreads its orders over: pgbench picks a script at
- * random, so with one account per client a lucky one would spend its whole demo balance (pgbench
- * takes at most 128 scripts).
+ * Users of the placing statement's own: the first `USERS` for pgbench (each client places its
+ * orders on one account of its own, as each of the product's users does), the next `USERS` for
+ * the bare route, so neither spends the other's demo money.
  */
-const STATEMENT_ACCOUNTS = 120;
+const STATEMENT_ACCOUNTS = 2 * USERS;
 
 /**
  * Each user places market orders until the time is up (plain JS for the worker): back to back
@@ -318,8 +318,9 @@ async function bareStatementServer(
  * in the same run: the database's own limit for what an order asks of it, without HTTP, validation
  * or the pool. The statement is the one the server sent for an order placed through the API (its
  * text and parameters captured on the way), repeated for users of its own with a fresh
- * order id and client order id each time (spread over more accounts than clients, see
- * STATEMENT_ACCOUNTS).
+ * order id and client order id each time. Each client keeps to one account (pgbench's
+ * `:client_id` picks it), as each of the product's users does: spread at random over the accounts,
+ * two clients would often wait for the same account's row lock, which the product's run never does.
  */
 async function placingStatementTps(
   t: Awaited<ReturnType<typeof buildTestApp>>,
@@ -373,7 +374,8 @@ async function placingStatementTps(
   const orderId = placed.id;
   const dir = mkdtempSync(join(tmpdir(), 'td-pgbench-'));
   try {
-    const scripts = users.map((user, index) => {
+    const clients = users.slice(0, USERS);
+    const branches = clients.map((user, index) => {
       const sql = statement.text.replace(/\$(\d+)/g, (_, position: string) => {
         const value = statement.params[Number(position) - 1];
         if (value === orderId) return 'gen_random_uuid()';
@@ -381,10 +383,10 @@ async function placingStatementTps(
         if (value === first.id) return sqlLiteral(user.id);
         return sqlLiteral(value);
       });
-      const file = join(dir, `user-${index}.sql`);
-      writeFileSync(file, `${sql.replace(/\s+/g, ' ').trim()};\n`);
-      return file;
+      return `${index === 0 ? '\\if' : '\\elif'} :client_id = ${index}\n${sql.replace(/\s+/g, ' ').trim()};\n`;
     });
+    const script = join(dir, 'placing.sql');
+    writeFileSync(script, `${branches.join('')}\\endif\n`);
     const target = new URL(url);
     const postgresBefore = postgresCpuMs(postmaster);
     const pgbenchBefore = endedChildrenCpuMs();
@@ -399,12 +401,13 @@ async function placingStatementTps(
       '-M',
       'prepared',
       '-c',
-      String(USERS),
+      String(clients.length),
       '-j',
       '2',
       '-T',
       String(seconds),
-      ...scripts.flatMap((file) => ['-f', `${file}@1`]),
+      '-f',
+      script,
       target.pathname.slice(1),
     ]).toString();
     const match = /tps = ([\d.]+)/.exec(out);
@@ -513,9 +516,14 @@ export async function marketOrdersBench(seconds: number, kind: 'postgres' | 'pgl
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
-  await runOrderLoad({ ...load, seconds: Math.min(seconds, 5), paceMs: 0, run: 'profiled' });
+  const profiled = await runOrderLoad({ ...load, seconds: Math.min(seconds, 5), paceMs: 0, run: 'profiled' });
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
+  // `BENCH_PROFILE=<file>` keeps the whole profile, to open in a browser's developer tools.
+  if (process.env.BENCH_PROFILE) {
+    writeFileSync(`${process.env.BENCH_PROFILE}-${kind}.cpuprofile`, JSON.stringify(profile));
+    process.stderr.write(`  profiled ${profiled.latencies.length} orders on ${kind}\n`);
+  }
   const profileTop = profileShares(profile as CpuProfile).slice(0, 12);
   flat.latencies.sort((a, b) => a - b);
   const ordersPerSecond = Math.round(flat.latencies.length / seconds);
