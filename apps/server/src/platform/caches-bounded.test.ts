@@ -30,6 +30,8 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'modules/settings/settings.service.ts cache': 'one entry per setting group',
   'modules/stream/coalescer.ts pending': 'its own bound: roomsMax rooms',
   'modules/stream/coalescer.ts lastSentMs': 'its own bound: roomsMax rooms',
+  'modules/stream/stream-server.ts balanceReads':
+    'one entry per book whose balance is being read, removed when it ends',
   'modules/stream/stream-server.ts endedAtMs':
     'its own bound: ENDED_SESSIONS_REMEMBERED_MAX, oldest dropped first',
   'modules/stream/ticket-registry.ts used':

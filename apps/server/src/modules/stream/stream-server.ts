@@ -300,18 +300,46 @@ export function attachStreamServer(deps: {
       const userId = (message as { userId?: unknown } | null)?.userId;
       return typeof userId === 'string' && hasListeners(userRoom(userId));
     };
+    // A book's balance is read once at a time: events that arrive while it is read (a burst of a
+    // user's trigger closes) ask for one more reading after it, which sees them all. Every order
+    // event is still followed by a balance that includes it; a burst costs two readings, not one
+    // each. One entry per book being read, removed when its last reading ends.
+    const balanceReads = new Map<string, { isWanted: boolean }>();
+    const sendBalance = (userId: string, book: 'demo' | 'real') => {
+      const key = `${userId}:${book}`;
+      const reading = balanceReads.get(key);
+      if (reading) {
+        reading.isWanted = true;
+        return;
+      }
+      const state = { isWanted: false };
+      balanceReads.set(key, state);
+      const room = userRoom(userId);
+      const read = (): void => {
+        balanceOf(userId, book)
+          .then(
+            (balance) =>
+              sent('balance', room) && io.local.to(room).emit('balance', { ...balance, account: book }),
+          )
+          .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'))
+          .finally(() => {
+            if (!state.isWanted || !hasListeners(room)) {
+              balanceReads.delete(key);
+              return;
+            }
+            state.isWanted = false;
+            read();
+          });
+      };
+      read();
+    };
     void bus
       .subscribe(
         USER_EVENTS_CHANNEL,
         ({ userId, book, order }) => {
           const room = userRoom(userId);
           sent('order', room) && io.local.to(room).emit('order', order);
-          balanceOf(userId, book)
-            .then(
-              (balance) =>
-                sent('balance', room) && io.local.to(room).emit('balance', { ...balance, account: book }),
-            )
-            .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'));
+          sendBalance(userId, book);
         },
         { only: forOurUsers },
       )

@@ -9,6 +9,7 @@ import { startTestMarket } from '../../testing/market';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
+import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -187,6 +188,47 @@ describe('the stream', () => {
     expect(await orderEvent).toMatchObject({ id: placed.json().data.id, status: 'act' });
     expect(await balanceEvent).toMatchObject({ account: 'demo', marginUsed: '50.00', balance: '9999.95' });
     expect(leaked).toBe(0);
+  });
+
+  it("reads a book's balance once at a time: a burst of order events costs two readings, and the last one is current", async () => {
+    const owner = await createUser(t.app, mailbox);
+    const client = open(
+      (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(owner.token) })).json()
+        .data.token,
+    );
+    await connected(client);
+    const orders: unknown[] = [];
+    const balances: Array<{ marginUsed: string }> = [];
+    client.on('order', (order) => orders.push(order));
+    client.on('balance', (balance) => balances.push(balance));
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/orders',
+      headers: bearer(owner.token),
+      payload: demoBtcBuy(2),
+    });
+    expect(placed.statusCode).toBe(201);
+    // Nine more events for the same order at once, as a burst of trigger closes would send.
+    for (let i = 0; i < 9; i++)
+      await t.deps.bus.publish(USER_EVENTS_CHANNEL, {
+        userId: owner.id,
+        book: 'demo',
+        kind: 'order',
+        order: placed.json().data,
+      });
+    await expect.poll(() => orders.length, { timeout: 5_000, interval: 20 }).toBe(10);
+    // Then one more order: its balance comes after every earlier reading (one at a time) and
+    // counts both positions.
+    await t.app.inject({
+      method: 'POST',
+      url: '/orders',
+      headers: bearer(owner.token),
+      payload: demoBtcBuy(2),
+    });
+    await expect.poll(() => balances.at(-1)?.marginUsed, { timeout: 5_000, interval: 20 }).toBe('100.00');
+    expect(orders).toHaveLength(11);
+    expect(balances.length).toBeGreaterThanOrEqual(2);
+    expect(balances.length).toBeLessThanOrEqual(4);
   });
 
   it("sends a user's notifications to their own sockets only", async () => {
