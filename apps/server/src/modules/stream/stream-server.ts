@@ -303,17 +303,16 @@ export function attachStreamServer(deps: {
     // A book's balance is read once at a time: events that arrive while it is read (a burst of a
     // user's trigger closes) ask for one more reading after it, which sees them all. Every order
     // event is still followed by a balance that includes it; a burst costs two readings, not one
-    // each. One entry per book being read, removed when its last reading ends.
-    const balanceReads = new Map<string, { isWanted: boolean }>();
+    // each. One entry per book being read (whether another reading is wanted after it), removed
+    // when its last reading ends.
+    const balanceReads = new Map<string, boolean>();
     const sendBalance = (userId: string, book: 'demo' | 'real') => {
       const key = `${userId}:${book}`;
-      const reading = balanceReads.get(key);
-      if (reading) {
-        reading.isWanted = true;
+      if (balanceReads.has(key)) {
+        balanceReads.set(key, true);
         return;
       }
-      const state = { isWanted: false };
-      balanceReads.set(key, state);
+      balanceReads.set(key, false);
       const room = userRoom(userId);
       const read = (): void => {
         balanceOf(userId, book)
@@ -323,11 +322,11 @@ export function attachStreamServer(deps: {
           )
           .catch((error: unknown) => log.warn({ err: error }, 'valuing a balance failed'))
           .finally(() => {
-            if (!state.isWanted || !hasListeners(room)) {
+            if (!balanceReads.get(key) || !hasListeners(room)) {
               balanceReads.delete(key);
               return;
             }
-            state.isWanted = false;
+            balanceReads.set(key, false);
             read();
           });
       };
