@@ -171,27 +171,6 @@ describe.each([
   });
 });
 
-describe('the in-process bus', () => {
-  it('copies no message that every subscriber refuses with its `only`', async () => {
-    const bus = createMemoryBus(logger);
-    let copies = 0;
-    /** Counts the times the message is written as JSON (the bus's copy). */
-    const counted = { toJSON: () => ++copies };
-    const channel = defineChannel(uniqueName(), z.object({ userId: z.string(), n: z.unknown() }));
-    const received = new Promise<unknown>((resolve) =>
-      bus.subscribe(channel, resolve, {
-        only: (message) => (message as { userId?: unknown }).userId === 'ours',
-      }),
-    );
-    await bus.publish(channel, { userId: 'theirs', n: counted });
-    expect(copies).toBe(0);
-    await bus.publish(channel, { userId: 'ours', n: counted });
-    expect(await received).toEqual({ userId: 'ours', n: 1 });
-    expect(copies).toBe(1);
-    await bus.close();
-  });
-});
-
 describe('the Redis bus', () => {
   it('fails with a clear error naming REDIS_URL when Redis does not answer', async () => {
     await expect(createRedisBus('redis://127.0.0.1:1', logger)).rejects.toThrowError(BusUnavailableError);

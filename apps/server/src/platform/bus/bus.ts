@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { carryRequestId, requestIdOf, withRequestId } from '../request-context';
 
-/** A channel's handler as a bus holds it; `only` is the subscriber's look before parsing, if any. */
-export type BusHandler = ((message: unknown) => void) & { readonly only?: (message: unknown) => boolean };
+export type BusHandler = (message: unknown) => void;
 export type Unsubscribe = () => Promise<void>;
 
 /** A bus channel: its name on the wire and the schema of every message on it. */
@@ -47,8 +46,7 @@ export interface Bus {
 export interface SubscribeOptions {
   /**
    * A cheap look at the message as received, before it is parsed: what it refuses is dropped
-   * silently, unparsed (a stream process skips the events of users it holds no socket of). The
-   * in-process bus asks it before copying the message, so it must only read it.
+   * silently, unparsed (a stream process skips the events of users it holds no socket of).
    */
   only?: (message: unknown) => boolean;
 }
@@ -70,14 +68,13 @@ export function parsingHandler<S extends z.ZodType>(
   onMalformed: (issues: readonly z.core.$ZodIssue[]) => void,
   only?: SubscribeOptions['only'],
 ): BusHandler {
-  const parsing = (message: unknown) => {
+  return (message) => {
     if (only && !only(message)) return;
     const parsed = channel.schema.safeParse(message);
     // The handler's work, and its log lines, belong to the request that published the message.
     if (parsed.success) withRequestId(requestIdOf(message), () => handler(parsed.data));
     else onMalformed(parsed.error.issues.slice(0, 3));
   };
-  return only ? Object.assign(parsing, { only }) : parsing;
 }
 
 /** Handlers by channel, shared by both implementations; one failing handler never stops the rest. */
@@ -100,12 +97,9 @@ export class HandlerRegistry {
     return isFirst;
   }
 
-  /** Whether a handler of the channel would take the message (none refuses it with its `only`). */
-  wants(channel: string, message: unknown): boolean {
-    const handlers = this.handlers.get(channel);
-    if (!handlers) return false;
-    for (const handler of handlers) if (!handler.only || handler.only(message)) return true;
-    return false;
+  /** Whether the channel has a handler. */
+  has(channel: string): boolean {
+    return this.handlers.has(channel);
   }
 
   /** Removes a handler; true when the channel has none left. */

@@ -3,8 +3,8 @@ import { type Bus, envelope, HandlerRegistry, parsingHandler } from './bus';
 
 /**
  * The bus of a single process. Messages go through JSON as on Redis, so both behave alike; one
- * that no handler in the process would take (none listens, or every `only` refuses it) is dropped
- * before it is copied: no one else can receive it.
+ * that no handler in the process listens to is dropped before it is copied (no one else can
+ * receive it).
  */
 export function createMemoryBus(logger: Logger): Bus {
   const registry = new HandlerRegistry((error, channel) =>
@@ -14,7 +14,7 @@ export function createMemoryBus(logger: Logger): Bus {
   return {
     kind: 'memory',
     async publish(channel, message) {
-      if (isClosed || !registry.wants(channel.name, message)) return;
+      if (isClosed || !registry.has(channel.name)) return;
       const copy: unknown = JSON.parse(JSON.stringify(envelope(message)));
       // Delivered on a later tick, as over a network: a publisher never runs its subscribers inline.
       queueMicrotask(() => registry.dispatch(channel.name, copy));
