@@ -44,18 +44,14 @@ describe('backup and restore of the embedded database', () => {
       const file = join(mkdtempSync(join(tmpdir(), 'td-file-')), 'desk.tar.gz');
       const first = await start(original);
       const user = await signUpOnProcess(first.url, mailbox);
-      const order = await callProcess<{ data: { status: string } }>(first.url, '/orders', {
-        method: 'POST',
-        token: user.token,
-        body: {
-          account: 'demo',
-          symbol: 'EUR_USD',
-          side: 'buy',
-          type: 'limit',
-          price: '0.5',
-          amount: '100',
-          leverage: 5,
-        },
+      const order = await placeOrderOnProcess<{ data: { status: string } }>(first.url, user.token, {
+        account: 'demo',
+        symbol: 'EUR_USD',
+        side: 'buy',
+        type: 'limit',
+        price: '0.5',
+        amount: '100',
+        leverage: 5,
       });
       expect(order.status).toBe(201);
       // Some trading before the backup: positions opened, some closed, one half-closed.
