@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Four tiers, one runner: pure rules (unit), data paths against PGlite and against a real
@@ -5,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 // `*.int.test.ts` run on both databases, `*.pg.test.ts` need PostgreSQL itself (several processes
 // on one server), `*.proc.test.ts` start the server as a process on the embedded database.
 const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
+// Integration files spend most of their time waiting on a database, Redis or a child process, and
+// each has its own database, data directory and ports: two run at a time even on two cores (the
+// default would be one there). The browser journeys stay one at a time: each drives a server and
+// Chromium, and two of them share two cores badly.
+const integrationWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -23,6 +29,7 @@ export default defineConfig({
           name: 'integration-pglite',
           include: [...integrationFiles, 'apps/server/src/**/*.proc.test.ts'],
           env: { TEST_DB: 'pglite' },
+          maxWorkers: integrationWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +39,7 @@ export default defineConfig({
           name: 'integration-postgres',
           include: [...integrationFiles, 'apps/server/src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
+          maxWorkers: integrationWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
