@@ -1,4 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
+import { embeddedLoadBench } from './embedded-load.bench';
 import { firstStartBench } from './first-start.bench';
 import { growthBench } from './growth.bench';
 import { httpStackBench } from './http-stack.bench';
@@ -6,6 +7,7 @@ import { marketOrdersReport } from './market-orders.bench';
 import { mobilePagesBench } from './mobile-pages.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
 import { reconnectStormBench } from './reconnect-storm.bench';
+import { stopTriggersReport } from './stop-triggers.bench';
 import { streamFanoutBench } from './stream-fanout.bench';
 import { streamScaleBench } from './stream-scale.bench';
 import { type Bench, type BenchReport, killTrackedChildren, within } from './support/report';
@@ -25,7 +27,9 @@ const BENCHMARKS: Record<string, Bench> = {
   'reconnect-storm': reconnectStormBench,
   'stream-scale': streamScaleBench,
   'first-start': firstStartBench,
+  'embedded-load': embeddedLoadBench,
   'trigger-engine': triggerEngineReport,
+  'stop-triggers': stopTriggersReport,
   'market-orders': marketOrdersReport,
   'mobile-pages': mobilePagesBench,
   growth: growthBench,

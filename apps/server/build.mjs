@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js, and the backup command into dist/backup.js. Dependencies stay in node_modules; only the workspace's own
 // TypeScript (this app and @td/contracts) is compiled in.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -23,6 +23,11 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+// The embedded database's thread is plain JavaScript loaded by path, beside the bundle.
+copyFileSync(
+  new URL('./src/platform/db/pglite-thread.mjs', import.meta.url),
+  new URL('./dist/pglite-thread.mjs', import.meta.url),
+);
 
 // An initialised embedded database (PGlite's `initdb`, done once here, on a directory): a first
 // start copies it instead of running `initdb` itself, which needs several hundred MiB more memory

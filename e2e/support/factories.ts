@@ -134,7 +134,7 @@ export async function createUser(
     'POST',
     '/auth/2fa/activate',
     {
-      body: { code },
+      body: { code, currentPassword: created.password },
       token: created.token,
     },
   );

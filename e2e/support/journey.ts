@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
-import { signInByApi, type TFactoryContext, uniqueEmail } from './factories';
+import { callApi, signInByApi, type TFactoryContext, uniqueEmail } from './factories';
 import { startMailbox, type TMailbox } from './mailbox';
 import { createPostgresDatabase, type TPostgresDatabase } from './postgres';
 import { startServer, type TRunningServer } from './server';
+import { freshTotpCode } from './totp';
 
 export interface TOpenPageOptions {
   token?: string;
@@ -24,7 +25,10 @@ export interface TJourneyEnvironment extends TFactoryContext {
   openScreen(token: string, path: string, title: string): Promise<Page>;
   /** The administrator the server seeds at start (`ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
   admin: { email: string; password: string };
-  /** Signs the administrator in through the API: its session token. */
+  /**
+   * Signs the administrator in through the API: its session token. The first call turns two-factor
+   * on for it (the back-office opens only to staff with a second factor); later ones answer its code.
+   */
   signInAdmin(): Promise<string>;
   /** The PostgreSQL database the server runs on, when the journey asked for one. */
   database: TPostgresDatabase;
@@ -56,6 +60,8 @@ export function useJourneyEnvironment(
   let mailbox: TMailbox | undefined;
   let browser: Browser | undefined;
   let database: TPostgresDatabase | undefined;
+  /** The seeded administrator's authenticator, once `signInAdmin` has turned it on. */
+  let adminTfa: { secret: string; usedCodes: Set<string> } | undefined;
 
   beforeAll(async () => {
     if (options.isPostgres) database = await createPostgresDatabase();
@@ -117,7 +123,25 @@ export function useJourneyEnvironment(
     },
     async signInAdmin() {
       const seeded = required(admin, 'admin (adminPrefix)');
-      return signInByApi(required(server, 'server'), seeded.email, seeded.password);
+      const running = required(server, 'server');
+      const token = await signInByApi(running, seeded.email, seeded.password);
+      if (adminTfa) {
+        const { data } = await callApi<{ token: string }>(running, 'POST', '/auth/2fa/verify', {
+          body: { code: await freshTotpCode(adminTfa.secret, adminTfa.usedCodes) },
+          token,
+        });
+        return data.token;
+      }
+      const { data: setup } = await callApi<{ secret: string }>(running, 'GET', '/auth/2fa/generate', {
+        token,
+      });
+      const usedCodes = new Set<string>();
+      await callApi(running, 'POST', '/auth/2fa/activate', {
+        body: { code: await freshTotpCode(setup.secret, usedCodes), currentPassword: seeded.password },
+        token,
+      });
+      adminTfa = { secret: setup.secret, usedCodes };
+      return token;
     },
     openPage,
     async openScreen(token, path, title) {

@@ -10,6 +10,8 @@ export interface TPostgresDatabase {
   fundReal(email: string, cents: bigint): Promise<void>;
   /** Ends the time of every withdrawal quote of a user still waiting, as if a minute had passed; how many. */
   expireWithdrawalQuotes(email: string): Promise<number>;
+  /** Takes a user's password away, as an account made by Google sign-in has none. */
+  clearPassword(email: string): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -85,6 +87,15 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
           [email],
         );
         return result.rowCount ?? 0;
+      } finally {
+        await client.end();
+      }
+    },
+    async clearPassword(email) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query('update users set password_hash = null where email = $1', [email]);
       } finally {
         await client.end();
       }

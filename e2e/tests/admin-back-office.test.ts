@@ -31,14 +31,16 @@ describe('the admin back-office', () => {
   it('keeps a user who is not an administrator out', async () => {
     const page = await env.openPage({ token: user.token });
     await page.goto('/admin/users');
-    await page.getByText('Administrators only.').waitFor();
+    await page.getByText('Staff only.').waitFor();
     const response = await fetch(`${env.server.url}/admin/users`, {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(response.status).toBe(403);
   });
 
-  it('manages a user, an order, a pair and the settings, each in the audit log', async () => {
+  it('manages a user, an order, a pair and the settings, each in the audit log', {
+    timeout: 240_000,
+  }, async () => {
     const page = await env.openPage({ token: adminToken });
     await page.goto('/admin');
     // Browser tests run every pair on the simulator with Real trading allowed: a demonstration.
@@ -73,6 +75,19 @@ describe('the admin back-office', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Order updated successfully');
 
+    // A server just started prepares the pairs' history one pair at a time: the screen is read once
+    // the simulator prices all of them.
+    await expect
+      .poll(
+        async () => {
+          const health = (await (await fetch(`${env.server.url}/health`)).json()) as {
+            data?: { feeds?: Array<{ feed: string; pairs: number }> };
+          };
+          return health.data?.feeds?.find((feed) => feed.feed === 'simulator')?.pairs;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe(46);
     await page.getByRole('link', { name: 'Pairs' }).click();
     // The simulator prices every pair here, and it is live.
     const simulator = page.getByTestId('price-feeds').locator('li', { hasText: 'Built-in simulator' });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot, watchCspViolations } from '../support/browser';
-import { callApi, createUser, openPositionByApi } from '../support/factories';
+import { callApi, createUser, openPositionByApi, signInByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 import { REPO_ROOT } from '../support/server';
 
@@ -51,12 +51,19 @@ describe('API keys', () => {
     const form = page.getByTestId('create-api-key');
     await form.getByRole('button', { name: 'Create key' }).click();
     await form.getByText('Give the key a label').waitFor();
+    // A session alone does not make a key: the password is asked for too.
+    await form.getByText('Enter your current password').waitFor();
     await form.getByLabel('Label').fill('Trading bot');
     await form.getByRole('checkbox', { name: /^Trade/ }).check();
     await form.getByLabel('Allowed IP addresses (optional)').fill('the office');
+    await form.getByLabel('Current password', { exact: true }).fill('Wrong#Pass99');
     await form.getByRole('button', { name: 'Create key' }).click();
     await form.getByText(/Allowed IP addresses must be IPv4 or IPv6/).waitFor();
     await form.getByLabel('Allowed IP addresses (optional)').fill('');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    // A wrong password is refused under its field, and the session stays.
+    await form.getByText('The password is incorrect').waitFor();
+    await form.getByLabel('Current password', { exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Create key' }).click();
 
     const created = page.getByTestId('api-key-created');
@@ -106,13 +113,51 @@ describe('API keys', () => {
     );
   });
 
+  it('ask for the authenticator code too when two-factor is on, and all go when signing out everywhere', async () => {
+    const user = await createUser(env, { firstName: 'Ada', lastName: 'Guarded', tfa: true });
+    const page = await env.openScreen(user.token, '/dashboard/security', 'Security');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = page.getByTestId('create-api-key');
+    await form.getByLabel('Label').fill('Reporting');
+    await form.getByLabel('Current password', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText('Enter the code from your authenticator app').waitFor();
+    await form.getByLabel('Authenticator code').fill('000000');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText('The code is incorrect').waitFor();
+    await screenshot(page, 'api-keys-create-tfa-error-1440-dark');
+    await form.getByLabel('Authenticator code').fill(user.recoveryCodes?.[0] ?? '');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await page
+      .getByTestId('api-key-created')
+      .getByRole('button', { name: 'I have saved the secret' })
+      .click();
+    await page.getByRole('row', { name: /Reporting/ }).waitFor();
+
+    // Signing out every other session takes every key with it, and the owner is told why.
+    const pending = await signInByApi(env.server, user.email, user.password);
+    await callApi(env.server, 'POST', '/auth/2fa/verify', {
+      body: { code: user.recoveryCodes?.[1] },
+      token: pending,
+    });
+    await page.reload();
+    await page.getByRole('row', { name: /Reporting/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await page.getByText('No API keys.').waitFor();
+    const mail = await env.mailbox.waitForMail(user.email, /Your API keys were revoked/);
+    expect(mail.text).toContain('every other session was signed out');
+  });
+
   it('show on the Security screen at both widths in both themes', async () => {
     const user = await createUser(env, { firstName: 'Ada', lastName: 'Screens' });
     for (const body of [
       { label: 'Reporting', scopes: ['read'], allowedIps: ['203.0.113.0/24', '198.51.100.7'] },
       { label: 'Market maker', scopes: ['read', 'trade'] },
     ]) {
-      await callApi(env.server, 'POST', '/profile/api-keys', { body, token: user.token });
+      await callApi(env.server, 'POST', '/profile/api-keys', {
+        body: { ...body, currentPassword: user.password },
+        token: user.token,
+      });
     }
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
       const page = await env.openPage({ token: user.token, theme, viewport });
@@ -138,6 +183,8 @@ describe('API keys', () => {
       await page.goto('/docs');
       await page.getByText('Trading Desk API', { exact: false }).first().waitFor();
       await page.locator('#operations-tag-orders').waitFor();
+      // The tags start closed: the reader opens one.
+      await page.locator('#operations-tag-orders').click();
       await page.locator('.opblock-summary-path[data-path="/orders"]').first().waitFor();
       expect(await violations()).toEqual([]);
       await screenshot(page, `api-reference-${size}-${theme}`);

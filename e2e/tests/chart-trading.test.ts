@@ -25,16 +25,28 @@ async function lineY(page: Page, title: string): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-/** Presses on a line, moves it by `dy` px, and lets go (dy 0: a click). */
+/**
+ * Presses on a line, moves it by `dy` px, and lets go (dy 0: a click). Live candles rescale the
+ * chart, so a line can move between reading its place and pressing: the press is tried again
+ * (a few times) until the chart says it holds that line.
+ */
 async function dragLine(page: Page, title: string, dy: number) {
-  const box = await page.getByTestId('candle-chart').boundingBox();
+  const chart = page.getByTestId('candle-chart');
+  const box = await chart.boundingBox();
   if (!box) throw new Error('no chart');
   const x = box.x + box.width * 0.4;
-  const y = box.y + (await lineY(page, title));
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  if (dy !== 0) await page.mouse.move(x, y + dy, { steps: 6 });
-  await page.mouse.up();
+  for (let attempt = 1; ; attempt += 1) {
+    const y = box.y + (await lineY(page, title));
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    if ((await chart.getAttribute('data-dragging')) === title) {
+      if (dy !== 0) await page.mouse.move(x, y + dy, { steps: 6 });
+      await page.mouse.up();
+      return;
+    }
+    await page.mouse.up();
+    if (attempt === 5) throw new Error(`the ${title} line could not be pressed`);
+  }
 }
 
 describe('trading from the chart', () => {
@@ -83,7 +95,9 @@ describe('trading from the chart', () => {
     await expect.poll(async () => (await order(opened.id))?.takeProfit).toBe(exits.takeProfit);
 
     // The stop-loss above the price a buy closes at: refused as the ticket refuses it, unchanged.
-    const above = (await lineY(page, 'Buy entry')) - (await lineY(page, 'SL')) - 40;
+    // Above the take-profit is above that price whatever the market did since the entry (the
+    // position would have closed at its take-profit otherwise).
+    const above = (await lineY(page, 'TP')) - (await lineY(page, 'SL')) - 12;
     await dragLine(page, 'SL', above);
     await expectToast(page, 'must be below the current price for a buy');
     expect((await order(opened.id))?.stopLoss).toBe(exits.stopLoss);

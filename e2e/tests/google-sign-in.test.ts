@@ -1,56 +1,20 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, uniqueEmail } from '../support/factories';
 import { expectTitle, expectToast, waitForPath } from '../support/journey';
 import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
 
 // Google sign-in end to end, without Google: the server's OpenID provider (GOOGLE_ISSUER) is a
-// local mock, and Google's browser script (accounts.google.com/gsi/client) is replaced by a stand-in
-// whose button hands the page an ID token, as Google's would. The test has the mock provider sign
-// that token for the nonce the page gave Google, as Google signs it for the nonce it was given.
+// local mock whose authorization endpoint sends the browser straight back with a code, as Google
+// does once the person has chosen an account. The page runs no script of Google's: the button
+// goes to the server, which binds the flow (state, PKCE verifier, nonce) to this browser with a
+// cookie and redirects to the provider; the provider returns to the web app's callback screen.
 
 const CLIENT_ID = 'trading-desk-e2e.apps.googleusercontent.com';
-const GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
-
-declare global {
-  interface Window {
-    /** What the page gave Google's `initialize` (its nonce, its callback). */
-    __gsiConfig?: { nonce?: string; callback: (response: { credential: string; select_by: string }) => void };
-    /** The ID token the stand-in button hands over: set by the test. */
-    __gsiIdToken?: string;
-  }
-}
-
-const FAKE_GSI_SCRIPT = `
-window.google = {
-  accounts: {
-    id: {
-      initialize: (config) => { window.__gsiConfig = config; },
-      renderButton: (parent, options) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = options.text === 'continue_with' ? 'Continue with Google' : 'Sign in with Google';
-        button.addEventListener('click', () =>
-          window.__gsiConfig.callback({ credential: window.__gsiIdToken, select_by: 'btn' }),
-        );
-        parent.replaceChildren(button);
-      },
-      prompt: () => undefined,
-      cancel: () => undefined,
-      disableAutoSelect: () => undefined,
-    },
-    oauth2: {
-      initTokenClient: () => ({ requestAccessToken: () => undefined }),
-      initCodeClient: () => ({ requestCode: () => undefined }),
-      hasGrantedAllScopes: () => true,
-      hasGrantedAnyScope: () => true,
-      revoke: () => undefined,
-    },
-  },
-};`;
+const CALLBACK_PATH = '/authentication/googleCallback';
 
 let provider: OAuth2Server;
 let mailbox: TMailbox;
@@ -70,6 +34,8 @@ beforeAll(async () => {
       GOOGLE_ISSUER: provider.issuer.url ?? '',
     },
     template: inject('dataTemplate'),
+    // The provider returns the browser to PUBLIC_URL, which names the server `localhost`.
+    hostName: 'localhost',
   });
   browser = await launchBrowser();
 });
@@ -81,36 +47,27 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-/** Google's ID token for this person, made for our client id and the nonce the page gave Google. */
-function idTokenFor(email: string, nonce: string): Promise<string> {
-  return provider.issuer.buildToken({
-    scopesOrTransform: (_header, payload) => {
-      Object.assign(payload, {
-        aud: CLIENT_ID,
-        nonce,
-        sub: `google-${email}`,
-        email,
-        email_verified: true,
-        given_name: 'Mary',
-        family_name: 'Jackson',
-      });
-    },
+/** The person the provider signs the next ID tokens for (the flow's nonce is kept). */
+function nextPerson(email: string) {
+  provider.service.removeAllListeners('beforeTokenSigning');
+  provider.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, {
+      sub: `google-${email}`,
+      email,
+      email_verified: true,
+      given_name: 'Mary',
+      family_name: 'Jackson',
+    });
   });
 }
 
-async function openLogin(): Promise<Page> {
-  const context = await newContext(browser, { baseURL: server.url });
+async function openLogin(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await newContext(browser, { baseURL: server.url, viewport });
   const page = await context.newPage();
-  await page.route(`${GSI_SCRIPT_URL}*`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_GSI_SCRIPT }),
-  );
   const response = await page.goto('/authentication/login');
-  // Google's script and its sign-in frames come from accounts.google.com: the page's CSP must let
-  // them in when a Google client is configured, or the button never works in a real browser.
+  // No script of Google's is let into the page any more.
   const csp = response?.headers()['content-security-policy'] ?? '';
-  expect(csp.match(/script-src [^;]*/)?.[0], 'script-src of the page').toContain(
-    'https://accounts.google.com',
-  );
+  expect(csp.match(/script-src [^;]*/)?.[0], 'script-src of the page').not.toContain('google.com');
   await expectTitle(page, 'Log in');
   return page;
 }
@@ -121,39 +78,60 @@ describe('Google sign-in', () => {
     expect(data.googleClientId).toBe(CLIENT_ID);
   });
 
-  it('signs a new person in with Google and opens the dashboard', async () => {
-    const email = uniqueEmail('google');
+  it('signs a new person in through Google and opens the dashboard', async () => {
+    nextPerson(uniqueEmail('google'));
+    const mobile = await openLogin(VIEWPORTS.mobile);
+    await mobile.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    await screenshot(mobile, 'google-sign-in-login-mobile');
+    await mobile.context().close();
     const page = await openLogin();
     const button = page.getByRole('button', { name: 'Continue with Google' });
-    // Drawn by Google's script once it has loaded (the page's CSP must allow accounts.google.com)
-    // and the server has given this browser its nonce.
-    await button.waitFor({ timeout: 5_000 });
-    const nonce = await page.evaluate(() => window.__gsiConfig?.nonce ?? '');
-    expect(nonce).toMatch(/^[\w-]{43}$/);
-    const idToken = await idTokenFor(email, nonce);
-    await page.evaluate((token) => {
-      window.__gsiIdToken = token;
-    }, idToken);
-    await button.click();
+    // Keyboard: the button is reachable and starts the flow like a click.
+    await button.focus();
+    const backAtCallback = page.waitForURL((url) => url.pathname === CALLBACK_PATH);
+    await page.keyboard.press('Enter');
+    await backAtCallback;
     await waitForPath(page, '/dashboard/home');
     await expectToast(page, 'Login successful');
-    await page.getByRole('button', { name: 'Account', exact: true }).getByText('Mary').waitFor();
+    await page
+      .getByRole('button', { name: /^Account/ })
+      .getByText('Mary')
+      .waitFor();
+    // The callback address, with its code, is not left in the history.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe(CALLBACK_PATH);
     await page.context().close();
   });
 
-  it('refuses an ID token whose nonce this browser was not given', async () => {
+  it('refuses a code that came back to another browser', async () => {
+    nextPerson(uniqueEmail('leaked'));
+    // The owner's browser goes through Google; the address it is sent back to (code and state)
+    // leaks, and the owner lands on the login screen instead, the code unused.
+    const owner = await openLogin();
+    let leakedUrl = '';
+    provider.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
+      leakedUrl = redirect.url.href;
+      redirect.url.pathname = '/authentication/login';
+      redirect.url.search = '';
+    });
+    await owner.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect.poll(() => leakedUrl).toContain('code=');
+    expect(new URL(leakedUrl).pathname).toBe(CALLBACK_PATH);
+
+    // Someone else opens that very address in their own browser: no flow of theirs matches it.
+    const other = await openLogin();
+    await other.goto(new URL(leakedUrl).pathname + new URL(leakedUrl).search);
+    await expectToast(other, 'Google sign-in failed, please try again');
+    await waitForPath(other, '/authentication/login');
+    await other.context().close();
+    await owner.context().close();
+  });
+
+  it('returns to the login screen when the person cancels at Google', async () => {
     const page = await openLogin();
-    const button = page.getByRole('button', { name: 'Continue with Google' });
-    await button.waitFor({ timeout: 5_000 });
-    const idToken = await idTokenFor(uniqueEmail('replayed'), 'a-nonce-from-another-browser');
-    await page.evaluate((token) => {
-      window.__gsiIdToken = token;
-    }, idToken);
-    await button.click();
+    await page.goto(`${CALLBACK_PATH}?error=access_denied`);
     await expectToast(page, 'Google sign-in failed, please try again');
-    expect(new URL(page.url()).pathname).toBe('/authentication/login');
-    // A fresh nonce is fetched and the button drawn again for the next attempt.
-    await button.waitFor({ timeout: 5_000 });
+    await waitForPath(page, '/authentication/login');
     await page.context().close();
   });
 });

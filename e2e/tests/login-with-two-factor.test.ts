@@ -18,7 +18,18 @@ describe('two-factor sign-in', () => {
     const secret = ((await setup.locator('code').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     const usedCodes = new Set<string>();
+    // A session alone is not enough: the password first. Without it, the code is not sent.
     await setup.getByLabel('Authentication code').fill(await freshTotpCode(secret, usedCodes));
+    await setup.getByText('Enter your current password').waitFor();
+    // A wrong one is refused under its field; the session stays (no trip to the log-in screen).
+    await setup.getByLabel('Current password', { exact: true }).fill('Wrong#Pass99');
+    await setup.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await setup.getByText('The password is incorrect').waitFor();
+    expect(pathOf(page)).toBe('/dashboard/security');
+    await screenshot(page, 'security-tfa-setup-proof-1440-dark');
+    await setup.getByLabel('Current password', { exact: true }).fill(user.password);
+    // The app's code is still there (it was right): only the password changed.
+    await setup.getByRole('button', { name: 'Turn on two-factor' }).click();
 
     // The ten recovery codes show once; closing waits for the "saved" tick.
     await expectToast(page, 'Two-factor enabled');
@@ -36,7 +47,7 @@ describe('two-factor sign-in', () => {
     expect(recoveryCodes.every((code) => code.length >= 10)).toBe(true);
 
     // Log out, then log in again: the password is no longer enough.
-    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await waitForPath(page, '/authentication/login', 5_000);
     await page.getByLabel('Email').fill(user.email);

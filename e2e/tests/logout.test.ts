@@ -10,10 +10,10 @@ describe('logout', () => {
     const user = await createUser(env, { firstName: 'Radia', lastName: 'Perlman' });
     const page = await env.openScreen(user.token, '/dashboard/portfolio', 'Portfolio');
 
-    const account = page.getByRole('button', { name: 'Account', exact: true });
+    const account = page.getByRole('button', { name: /^Account/ });
     await account.getByText('Radia').waitFor();
     await account.click();
-    const menu = page.getByRole('menu', { name: 'Account' });
+    const menu = page.getByRole('menu', { name: /^Account/ });
     await menu.getByText(user.email).waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       'Profile',
@@ -53,11 +53,11 @@ describe('logout', () => {
     const user = await createUser(env);
     const page = await env.openPage({ token: user.token });
     await page.goto('/dashboard/home');
-    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await waitForPath(page, '/dashboard/profile');
     await expectTitle(page, 'Profile');
-    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
     await waitForPath(page, '/dashboard/security');
     await expectTitle(page, 'Security');

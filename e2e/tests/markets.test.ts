@@ -93,7 +93,7 @@ describe('dashboard chart', () => {
     await panel.getByRole('heading', { level: 2, name: 'BTC/USD' }).waitFor();
     expect(await page.getByTestId('chart-last-price').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await panel.getByText('24h high').count()).toBe(1);
-    expect(await page.getByRole('button', { name: '1 hour', exact: true }).getAttribute('aria-pressed')).toBe(
+    expect(await page.getByRole('button', { name: '1h', exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
     );
   });
@@ -125,12 +125,12 @@ describe('dashboard chart', () => {
     await waitForChart(page, 'BTC_USDT|60');
 
     const fiveMinutes = klinesRequest(page, 'BTC_USDT', '5');
-    await page.getByRole('button', { name: '5 minutes', exact: true }).click();
+    await page.getByRole('button', { name: '5m', exact: true }).click();
     await fiveMinutes;
     await waitForChart(page, 'BTC_USDT|5');
-    expect(
-      await page.getByRole('button', { name: '5 minutes', exact: true }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(await page.getByRole('button', { name: '5m', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(new URL(page.url()).searchParams.get('interval')).toBe('5');
 
     const ethPage = klinesRequest(page, 'ETH_USDT', '5');

@@ -90,6 +90,16 @@ describe('passkeys', () => {
     await waitForPath(page, '/authentication/tfaVerification');
     await page.getByRole('button', { name: 'Continue with your passkey' }).click();
     await waitForPath(page, '/dashboard/home');
+    // The sign-in history says how each was made.
+    const { data: logins } = await callApi<{ items: Array<{ outcome: string; detail: string | null }> }>(
+      env.server,
+      'GET',
+      '/profile/logins',
+      { token: user.token },
+    );
+    expect(logins.items.map((login) => login.detail)).toEqual(
+      expect.arrayContaining(['With a passkey', 'Second step with a passkey']),
+    );
 
     // Removed, it opens nothing, although the device still holds it.
     await page.goto('/dashboard/security');

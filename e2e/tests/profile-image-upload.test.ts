@@ -83,7 +83,10 @@ describe('profile image', () => {
     await page.getByLabel('Country of residence').selectOption('GB');
     await page.getByLabel('Phone').press('Enter');
     await expectToast(page, 'User profile updated successfully');
-    await page.getByRole('button', { name: 'Account', exact: true }).getByText('Augusta').waitFor();
+    await page
+      .getByRole('button', { name: /^Account/ })
+      .getByText('Augusta')
+      .waitFor();
 
     await page.reload();
     await expectTitle(page, 'Profile');

@@ -13,10 +13,12 @@ import {
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
 
 // Refer a friend: the referrer copies their link from the Referral tab, a friend signs up through
-// it in the browser, funds their real account and trades; the referrer sees the friend (masked)
-// and the commission (20 % of the 0.05 % opening fee) on the Referral tab.
+// it in the browser, verifies their identity (level 2: only a verified friend earns the referrer
+// anything), funds their real account and trades; the referrer sees the friend (masked) and the
+// commission (20 % of the 0.05 % opening fee) on the Referral tab. Staff see the referral on the
+// referrer's back-office page, with what links the two accounts, and claw the commission back.
 
-const env = useJourneyEnvironment({}, { isPostgres: true });
+const env = useJourneyEnvironment({}, { isPostgres: true, adminPrefix: 'admin' });
 
 describe('referring a friend', () => {
   let referrer: TCreatedUser;
@@ -62,7 +64,8 @@ describe('referring a friend', () => {
 
     // Funded by a deposit, the friend opens $1,000 on the real account: fee $0.50, commission $0.10.
     await env.database.fundReal(email, 100_000n);
-    await verifyIdentityByApi(env.server, friendToken, { level: 1 });
+    const adminToken = await env.signInAdmin();
+    await verifyIdentityByApi(env.server, friendToken, { level: 2, adminToken });
     const placed = await openPositionByApi(env.server, friendToken, {
       account: 'real',
       amount: '1000',
@@ -94,6 +97,44 @@ describe('referring a friend', () => {
         viewport.width,
       );
       await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
+    }
+
+    // The back-office: the referrer's page lists the friend, flags what links them (both came
+    // from this machine's address), and takes the commission back with a reason.
+    const { data: me } = await callApi<{ id: string }>(env.server, 'GET', '/profile', {
+      token: referrer.token,
+    });
+    const admin = await env.openPage({ token: adminToken });
+    await admin.goto(`/admin/users/${me.id}`);
+    const referrals = admin.getByRole('table', { name: 'Referrals', exact: true });
+    await referrals.getByRole('cell', { name: email }).waitFor();
+    await referrals.getByText('Same IP address').waitFor();
+    const commissions = admin.getByRole('table', { name: 'Referral commissions earned' });
+    await commissions.getByRole('cell', { name: '0.10' }).waitFor();
+    await commissions.getByRole('button', { name: 'Claw back' }).click();
+    const dialog = admin.getByTestId('clawback-dialog');
+    await dialog.getByRole('button', { name: 'Claw back' }).click();
+    await dialog.getByText('Give a reason').waitFor();
+    await dialog.getByLabel('Reason').fill('A second account of the referrer');
+    await dialog.getByRole('button', { name: 'Claw back' }).click();
+    await expectToast(admin, 'Commission clawed back');
+    await commissions.getByText('Clawed back 0.10, owed 0.00').waitFor();
+    const after = await callApi<{ earned: string }>(env.server, 'GET', '/profile/referrals', {
+      token: referrer.token,
+    });
+    expect(after.data.earned).toBe('0.00');
+
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      await shot.goto(`/admin/users/${me.id}`);
+      await shot
+        .getByRole('table', { name: 'Referral commissions earned' })
+        .getByText(/Clawed back/)
+        .waitFor();
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(shot, `admin-user-referrals-${size}-${theme}`, { fullPage: true });
     }
   });
 });

@@ -104,6 +104,7 @@ const ADMIN_SCREENS = [
   '/admin/withdrawals',
   '/admin/kyc',
   '/admin/pairs',
+  '/admin/groups',
   '/admin/settings',
   '/admin/audit',
 ];

@@ -215,7 +215,7 @@ describe('session', () => {
     const page = await openPage({ token: await signInByApi(server, user.email, user.password) });
     await page.goto('/dashboard/trade');
     await expectTitle(page, 'Trade');
-    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByText('Logout successful').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();

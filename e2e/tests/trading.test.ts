@@ -109,7 +109,7 @@ describe('trading on the demo account', () => {
 
     // A take-profit far above the price.
     const takeProfit = (BigInt(opened.price.split('.')[0] ?? '0') * 2n).toString();
-    await row.getByRole('button', { name: 'Edit take profit and stop loss of BTC/USD buy' }).click();
+    await row.getByRole('button', { name: 'TP/SL: edit take profit and stop loss of BTC/USD buy' }).click();
     const exitsDialog = page.getByTestId('edit-exits-dialog');
     await exitsDialog.getByLabel('Take profit').fill(takeProfit);
     await exitsDialog.getByRole('button', { name: 'Save' }).click();
@@ -132,6 +132,17 @@ describe('trading on the demo account', () => {
       .poll(async () => centsOf((await liquidation.textContent()) ?? '') < liquidationBefore)
       .toBe(true);
     expect(await row.locator('td[data-label="Margin"]').textContent()).toBe('200.00');
+
+    // A part below the pair's minimum is refused in the dialog, before anything is sent.
+    await row.getByRole('button', { name: 'Partial close of BTC/USD buy' }).click();
+    const partialDialog = page.getByTestId('partial-close-dialog');
+    await partialDialog.getByText('From 10.00 to 990.00 USD').waitFor();
+    await partialDialog.getByLabel('Amount to close (USD)').fill('6.25');
+    await partialDialog.getByRole('button', { name: 'Close part' }).click();
+    await partialDialog.getByText("At least 10.00: the pair's minimum order").waitFor();
+    await partialDialog.getByRole('button', { name: 'Cancel' }).click();
+    await partialDialog.waitFor({ state: 'detached' });
+    expect(await ordersOf(user, 'account=demo&status=mcl')).toEqual([]);
 
     // Close it at the market.
     await row.getByRole('button', { name: 'Close BTC/USD buy', exact: true }).click();
@@ -222,7 +233,7 @@ describe('orders the server refuses or keeps waiting', () => {
     await waitForLiveChart(page);
     const ticket = page.getByTestId('order-ticket');
     await ticket.getByRole('button', { name: /^Sell/ }).click();
-    await ticket.getByRole('tab', { name: 'Limit' }).click();
+    await ticket.getByRole('tab', { name: 'Limit', exact: true }).click();
     // A sell limit well above the market waits; it is moved further up, then cancelled.
     const limit = await priceAbove('BTC_USDT', 1.2);
     const moved = limit + 5000;

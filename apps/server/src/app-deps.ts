@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/mailer';
 import type { Metrics } from './platform/metrics/metrics';
-import type { RateLimiter } from './platform/rate-limit';
+import type { RateLimiter, RateLimitRule } from './platform/rate-limit';
 
 export type { RoleState } from './modules/health/health.routes';
 
@@ -32,6 +32,8 @@ export interface AppDeps {
   settings: SettingsService;
   /** How often the stream reads its sockets' sessions again (default SESSION_RECHECK_MS); tests shorten it. */
   sessionRecheckMs?: number | undefined;
+  /** The trading routes' budget per user (default TRADING_LIMITS.requestsPerUser); tests change it. */
+  tradingLimit?: RateLimitRule | undefined;
   /** The process's metrics (Prometheus): HTTP answers are timed into them when set. */
   metrics?: Metrics | undefined;
 }

@@ -6,13 +6,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps';
 import { hasRole, type TTrustProxy } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { createApiKeyAuth } from './modules/api-keys/api-key-auth';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { type ApiKeysService, createApiKeysService } from './modules/api-keys/api-keys.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { passkeysRoutes } from './modules/auth/passkeys.routes';
+import { proofRoutes } from './modules/auth/proof.routes';
+import { balanceOperationsRoutes } from './modules/balance-operations/balance-operations.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { tradingTermsRoutes } from './modules/groups/trading-terms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { marketRoutes } from './modules/market/market.routes';
@@ -21,12 +26,19 @@ import { feedStatuses } from './modules/market/price-sources';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pairsRoutes } from './modules/pairs/pairs.routes';
 import { chartSettingsRoutes } from './modules/profile/chart-settings.routes';
+import { oneClickRoutes } from './modules/profile/one-click.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { ratePpmOf } from './modules/referrals/commission';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { referralsAdminRoutes } from './modules/referrals/referrals-admin.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { riskRoutes } from './modules/risk/risk.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { attachStreamServer } from './modules/stream/stream-server';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { ordersRoutes } from './modules/trading/orders.routes';
+import { tradingStatsRoutes } from './modules/trading/trading-stats.routes';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { unauthenticated } from './platform/errors';
@@ -49,10 +61,11 @@ import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
 import { registerRequestContext } from './platform/request-context';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
 
+/** How far back the metrics count failed withdrawals (the alert fires while any is in it). */
+const FAILED_WITHDRAWALS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export type { AppDeps, RoleState } from './app-deps';
 
-/** Where Google Identity Services loads from, allowed by the page's CSP when Google sign-in is on. */
-const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com';
 /** A ticket attachment's link opens for one to two of these windows after the ticket is read. */
 const ATTACHMENT_LINK_WINDOW_MS = 60 * 60 * 1000;
 /** An identity document's link opens for five to ten minutes after the submission is read. */
@@ -139,10 +152,7 @@ export async function buildApp(
           inlineScriptHashes: inlineScriptHashes(indexHtml),
           streamUrl: config.STREAM_URL,
           isHttps,
-          // Google's sign-in script, its styles, its iframe and its calls (their documented CSP).
-          ...(config.GOOGLE_CLIENT_ID
-            ? { extraScriptSources: [GOOGLE_GSI_ORIGIN], extraFrameSources: [GOOGLE_GSI_ORIGIN] }
-            : {}),
+          // Google sign-in runs no script of Google's in the page (the code flow is a navigation).
         }),
         isHttps,
       }
@@ -200,6 +210,10 @@ export async function buildApp(
   if (deps.metrics) {
     const { metrics } = deps;
     metrics.watchFeeds(feeds);
+    const wallet = createWalletRepository(deps.db.db);
+    metrics.watchFailedWithdrawals(() =>
+      wallet.failedWithdrawalsSince(new Date(Date.now() - FAILED_WITHDRAWALS_WINDOW_MS)),
+    );
     const offTicks = deps.board.onTick((tick) => metrics.ticks.inc({ pair_type: tick.pairType }));
     deps.bus.observeLag((channel, seconds) => metrics.busLag.observe({ channel }, seconds));
     deps.db.observeCheckouts?.((seconds) => metrics.dbHeld.observe(seconds));
@@ -220,8 +234,7 @@ export async function buildApp(
     const api = createApiServices(deps, core, { attachments: attachmentLinks, documents: documentLinks });
     app.addHook('onClose', () => api.close());
     if (page) registerSharedPrefixPages(app, page);
-    await registerApiRoutes(app, deps, api, core);
-    await app.register(apiKeysRoutes({ apiKeys }));
+    await registerApiRoutes(app, deps, api, core, apiKeys);
     await registerApiReference(app);
     if (page && deps.webDistDir) await registerWebApp(app, deps.webDistDir, page);
   }
@@ -241,6 +254,18 @@ export async function buildApp(
         liveSessions: core.authRepo.liveSessions,
         recheckMs: deps.sessionRecheckMs,
       },
+      risk: {
+        bus: deps.bus,
+        // Staff as the back-office's routes see them: without a second factor, no role at all.
+        roleOf: async (userId) => {
+          const user = await core.authRepo.findUserById(userId);
+          if (!user) return undefined;
+          const isStaffWithoutFactor =
+            user.role !== 'user' && !user.tfaEnabled && !(await core.authRepo.hasPasskeys(user.id));
+          return isStaffWithoutFactor ? undefined : user.role;
+        },
+        exposure: core.risk.exposure,
+      },
     });
     // Before the HTTP server closes: open websockets would otherwise hold the shutdown.
     app.addHook('preClose', () => stream.close());
@@ -250,7 +275,13 @@ export async function buildApp(
 }
 
 /** The API's routes: each module's plugin, given the services built once for the process. */
-async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiServices, core: CoreServices) {
+async function registerApiRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  api: ApiServices,
+  core: CoreServices,
+  apiKeys: ApiKeysService,
+) {
   const { config } = deps;
   const { admin } = api;
   const routes = [
@@ -263,24 +294,42 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, api: ApiSe
       streamUrl: config.STREAM_URL,
       secureCookies: config.PUBLIC_URL.startsWith('https://'),
     }),
-    profileRoutes({ profile: api.profile, avatarsDir: api.avatarsDir }),
+    // Before the profile's: a table walk makes and revokes a key before signing out everywhere
+    // (which revokes every key).
+    apiKeysRoutes({ apiKeys, proof: api.proof }),
+    profileRoutes({ profile: api.profile, avatarsDir: api.avatarsDir, limiter: deps.limiter }),
+    proofRoutes({ proof: api.proof }),
     chartSettingsRoutes({ db: deps.db.db }),
+    oneClickRoutes({ db: deps.db.db }),
+    tradingTermsRoutes({
+      db: deps.db.db,
+      feePpm: async () => ratePpmOf((await deps.settings.get('trading')).openingFeeRate),
+    }),
     settingsRoutes(deps.settings),
     referralsRoutes({ referrals: core.referrals }),
     notificationsRoutes({ notifier: core.notifier, alerts: api.alerts }),
-    pairsRoutes({ pairs: api.pairs }),
+    pairsRoutes({ pairs: api.pairs, specs: api.pairSpecs }),
     marketRoutes({ board: deps.board, klines: core.klines, pairs: core.pairsRepo }),
     ordersRoutes({
       orders: api.orders,
       repo: core.ordersRepo,
       portfolio: core.portfolio,
       onAnswered: (order) => deps.metrics?.orders.inc({ account: order.book, status: order.status }),
+      limiter: deps.limiter,
+      tradingLimit: deps.tradingLimit,
     }),
-    ticketsRoutes({ tickets: api.tickets, attachmentsDir: api.attachmentsDir }),
+    tradingStatsRoutes({ db: deps.db.db, orders: core.ordersRepo, portfolio: core.portfolio }),
+    ticketsRoutes({ tickets: api.tickets, attachmentsDir: api.attachmentsDir, limiter: deps.limiter }),
     adminRoutes({ ...admin, admin: admin.overview }),
     walletRoutes({ wallet: api.wallet }),
     walletAdminRoutes({ admin: admin.wallet }),
-    kycRoutes({ kyc: api.kyc, admin: admin.kyc }),
+    referralsAdminRoutes({ admin: admin.referrals }),
+    groupsRoutes({ groups: admin.groups }),
+    balanceOperationsRoutes({ operations: admin.balanceOperations }),
+    reportsRoutes({ reports: admin.reports }),
+    announcementsRoutes({ announcements: admin.announcements }),
+    riskRoutes({ risk: admin.risk }),
+    kycRoutes({ kyc: api.kyc, admin: admin.kyc, limiter: deps.limiter }),
   ];
   for (const plugin of routes) await app.register(plugin);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, statementTimeoutsOf } from './config';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
 
@@ -17,6 +17,26 @@ describe('loadConfig', () => {
     expect(config.MARKET_SEED).toBe(42);
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.MAIL_FROM).toBe('Trading Desk <no-reply@localhost>');
+  });
+
+  it('limits statements per role: requests a few seconds, workers longer, migrations not at all', () => {
+    const config = load({});
+    expect(config.DB_STATEMENT_TIMEOUT_MS).toBe(5_000);
+    expect(config.DB_WORKER_STATEMENT_TIMEOUT_MS).toBe(60_000);
+    expect(config.DB_MIGRATION_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(statementTimeoutsOf(config)).toEqual({ mainMs: 5_000, workersPoolMs: 60_000 });
+    expect(statementTimeoutsOf(load({ ROLES: 'api,stream' }))).toEqual({
+      mainMs: 5_000,
+      workersPoolMs: undefined,
+    });
+    expect(statementTimeoutsOf(load({ ROLES: 'market,chain' }))).toEqual({
+      mainMs: 60_000,
+      workersPoolMs: undefined,
+    });
+    expect(() => load({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrowError(
+      /DB_STATEMENT_TIMEOUT_MS must be at least 100/,
+    );
+    expect(() => load({ DB_WORKER_STATEMENT_TIMEOUT_MS: '1e9' })).toThrowError(/at most 3600000/);
   });
 
   it('derives PUBLIC_URL from PORT and STREAM_URL from PUBLIC_URL', () => {

@@ -50,6 +50,16 @@ const urlWithScheme = (schemes: string[], example: string) =>
 
 const httpUrl = urlWithScheme(['http', 'https'], 'https://trade.example.com');
 
+/** A statement timeout in ms: from `min` (0 means none) to an hour. */
+const STATEMENT_TIMEOUT_MAX_MS = 3_600_000;
+const statementTimeout = (min: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be at least ${min}`)
+    .max(STATEMENT_TIMEOUT_MAX_MS, `must be at most ${STATEMENT_TIMEOUT_MAX_MS} (an hour)`)
+    .default(fallback);
+
 const ZEnv = z
   .object({
     APP_ENV: z.enum(APP_ENVS, { error: `must be one of ${APP_ENVS.join(', ')}` }).default('development'),
@@ -178,6 +188,15 @@ const ZEnv = z
         return { kind: 'addresses', addresses: entries };
       }),
     /**
+     * PostgreSQL's limit on one statement, so that none runs forever (a read that never ends would
+     * hold the work queued behind it). Requests (`api`, `stream`) get a few seconds; the market's
+     * and the chain's workers, which write history and sweep in batches, longer; migrations at
+     * start none by default (0), since rebuilding a big table may take long. Milliseconds.
+     */
+    DB_STATEMENT_TIMEOUT_MS: statementTimeout(100, 5_000),
+    DB_WORKER_STATEMENT_TIMEOUT_MS: statementTimeout(100, 60_000),
+    DB_MIGRATION_STATEMENT_TIMEOUT_MS: statementTimeout(0, 0),
+    /**
      * On SIGTERM, how long the process keeps serving while `/health` says `draining`, so that a load
      * balancer's health checks take it out of rotation before its listener closes.
      */
@@ -255,4 +274,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
 export function hasRole(config: Pick<TConfig, 'ROLES'>, role: TRoleName): boolean {
   return config.ROLES.includes(role);
+}
+
+/**
+ * Each pool's statement time limit, by the roles of the process: requests' when it serves any
+ * (`api`, `stream`), the workers' otherwise; a process that does both gives its workers (`market`,
+ * `chain`) a pool of their own with their limit.
+ */
+export function statementTimeoutsOf(
+  config: Pick<TConfig, 'ROLES' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_WORKER_STATEMENT_TIMEOUT_MS'>,
+): { mainMs: number; workersPoolMs: number | undefined } {
+  const servesRequests = hasRole(config, 'api') || hasRole(config, 'stream');
+  const runsWorkers = SINGLETON_ROLES.some((role) => hasRole(config, role));
+  return {
+    mainMs: servesRequests ? config.DB_STATEMENT_TIMEOUT_MS : config.DB_WORKER_STATEMENT_TIMEOUT_MS,
+    workersPoolMs: servesRequests && runsWorkers ? config.DB_WORKER_STATEMENT_TIMEOUT_MS : undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { AppDeps, RoleState } from './app-deps';
-import { hasRole, SINGLETON_ROLES, type TConfig, type TRoleName } from './config';
+import { hasRole, SINGLETON_ROLES, statementTimeoutsOf, type TConfig, type TRoleName } from './config';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { loadJwtSecret } from './modules/auth/secrets';
 import { seedAdmin } from './modules/auth/seed-admin';
@@ -73,12 +73,26 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       const lock = lockDataDir(config.dataDir);
       cleanups.push(() => lock.release());
     }
-    const db: DatabaseHandle = await openDatabase(config.database, {
-      migrationsDir: paths.migrationsDir,
-      pgliteTemplate: paths.pgliteTemplate,
-      logger: log,
-    });
+    // Each statement's time limit is its role's: requests' short, the workers' longer.
+    const timeouts = statementTimeoutsOf(config);
+    const openWith = (statementTimeoutMs: number) =>
+      openDatabase(config.database, {
+        migrationsDir: paths.migrationsDir,
+        pgliteTemplate: paths.pgliteTemplate,
+        logger: log,
+        statementTimeoutMs,
+        migrationStatementTimeoutMs: config.DB_MIGRATION_STATEMENT_TIMEOUT_MS,
+      });
+    const db: DatabaseHandle = await openWith(timeouts.mainMs);
     cleanups.push(() => db.close());
+    // The workers' own pool, on PostgreSQL (the embedded database is one connection and enforces
+    // no limit).
+    let workerDb = db;
+    if (timeouts.workersPoolMs !== undefined && db.kind === 'postgres') {
+      const opened = await openWith(timeouts.workersPoolMs);
+      cleanups.push(() => opened.close());
+      workerDb = opened;
+    }
     const bus: Bus = await openBus(config.REDIS_URL, log);
     cleanups.push(() => bus.close());
     const limiter = await openRateLimiter(config.REDIS_URL, log);
@@ -157,7 +171,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const workers: Record<'market' | 'chain', Worker[]> = {
       market: marketWorkers({
         config,
-        db,
+        db: workerDb,
         bus,
         logger: log,
         board,
@@ -166,8 +180,12 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
         onTriggerExecuted: (action) => metrics?.triggers.inc({ action }),
       }),
       chain: [
-        ...chainWorkers({ config, db: db.db, logger: log, board, settings, notify }),
-        retentionWorker({ db: db.db, logger: log, attachmentsDir: ticketAttachmentsDir(config.dataDir) }),
+        ...chainWorkers({ config, db: workerDb.db, logger: log, board, settings, notify }),
+        retentionWorker({
+          db: workerDb.db,
+          logger: log,
+          attachmentsDir: ticketAttachmentsDir(config.dataDir),
+        }),
       ],
     };
     const singletons = SINGLETON_ROLES.filter((role) => hasRole(config, role)).map((role) =>

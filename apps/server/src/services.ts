@@ -4,16 +4,22 @@ import type { AppDeps } from './app-deps';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuditLog } from './modules/admin/audit';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { createApiKeyRevoker } from './modules/api-keys/api-keys-revoked';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodeHasher } from './modules/auth/codes';
 import { createGoogleClient } from './modules/auth/google';
 import { createPasskeysService } from './modules/auth/passkeys.service';
+import { createProofCheck } from './modules/auth/proof';
 import { createSessionEnder } from './modules/auth/sessions';
 import { createTokenService } from './modules/auth/tokens';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { createBalanceOperations } from './modules/balance-operations/balance-operations.service';
+import { createGroupsService } from './modules/groups/groups.service';
 import { createDocumentSeal, loadKycKey } from './modules/kyc/document-seal';
+import { createIdentityFacts } from './modules/kyc/identity';
 import { createKycRepository } from './modules/kyc/kyc.repository';
 import { createKycService } from './modules/kyc/kyc.service';
 import { createKycAdmin } from './modules/kyc/kyc-admin.service';
@@ -24,6 +30,7 @@ import { createNotifier } from './modules/notifications/notifications.service';
 import { createPriceAlertsService } from './modules/notifications/price-alerts.service';
 import { cachedPairs } from './modules/pairs/pair-cache';
 import { limitedPairs } from './modules/pairs/pair-limits';
+import { createPairSpecs } from './modules/pairs/pair-spec';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createPairsAdmin } from './modules/pairs/pairs-admin.service';
@@ -31,6 +38,10 @@ import { createProfileService } from './modules/profile/profile.service';
 import { createUsersAdmin } from './modules/profile/users-admin.service';
 import { ratePpmOf } from './modules/referrals/commission';
 import { createReferralsService } from './modules/referrals/referrals.service';
+import { createReferralsAdmin } from './modules/referrals/referrals-admin.service';
+import { createReportsService } from './modules/reports/reports.service';
+import { createExposureAlerts } from './modules/risk/exposure-limit';
+import { createRiskService } from './modules/risk/risk.service';
 import { brandOf } from './modules/settings/settings.service';
 import { createSettingsAdmin } from './modules/settings/settings-admin.service';
 import { createTicketsRepository } from './modules/tickets/tickets.repository';
@@ -41,8 +52,10 @@ import { createOrdersService } from './modules/trading/orders.service';
 import { createOrdersAdmin } from './modules/trading/orders-admin.service';
 import { createPortfolioService } from './modules/trading/portfolio.service';
 import { quotesOf } from './modules/trading/quotes';
+import { createOrderAnnouncer } from './modules/trading/trading-channels';
 import { depositNetworks, senderNetworks } from './modules/wallet/chain-config';
 import { createAddressDeriver } from './modules/wallet/hd';
+import { valuationRules } from './modules/wallet/prices';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createWalletAdmin } from './modules/wallet/wallet-admin.service';
@@ -61,18 +74,31 @@ export function createCoreServices(deps: AppDeps) {
   const ordersRepo = createOrdersRepository(db.db);
   const quotes = quotesOf(board);
   const brand = brandOf(settings);
+  const identity = createIdentityFacts({ repo: createKycRepository(db.db), settings });
+  const notifier = createNotifier({ db: db.db, bus, mailer, logger, users: authRepo, brand });
   return {
+    identity,
     brand,
     tokens: createTokenService(deps.jwtSecret),
     authRepo,
-    sessions: createSessionEnder({ repo: authRepo, bus, logger }),
-    notifier: createNotifier({ db: db.db, bus, mailer, logger, users: authRepo, brand }),
+    sessions: createSessionEnder({
+      repo: authRepo,
+      bus,
+      logger,
+      revokeApiKeys: createApiKeyRevoker({
+        repo: createApiKeysRepository(db.db),
+        notify: notifier.notify,
+        publicUrl: config.PUBLIC_URL,
+      }),
+    }),
+    notifier,
     referrals: createReferralsService({
       db: db.db,
       settings,
       publicUrl: config.PUBLIC_URL,
       users: authRepo,
       orders: ordersRepo,
+      identity,
     }),
     pairsRepo,
     ordersRepo,
@@ -85,6 +111,8 @@ export function createCoreServices(deps: AppDeps) {
       board,
     }),
     portfolio: createPortfolioService({ db: db.db, orders: ordersRepo, quotes }),
+    /** The dealing desk's live risk (the API's route and the stream's `admin:risk` channel). */
+    risk: createRiskService({ db: db.db, pairs: pairsRepo, quotes }),
   };
 }
 export type CoreServices = ReturnType<typeof createCoreServices>;
@@ -122,9 +150,17 @@ export function createApiServices(
     google,
     brand: core.brand,
   });
+  const proof = createProofCheck({
+    repo: authRepo,
+    codes,
+    limiter,
+    checkSecondFactor: auth.checkSecondFactor,
+    sendActionCode: auth.sendActionCode,
+  });
   const passkeys = createPasskeysService({
     repo: authRepo,
     auth,
+    proof,
     limiter,
     publicUrl: config.PUBLIC_URL,
     appName: async () => (await core.brand()).appName,
@@ -138,6 +174,7 @@ export function createApiServices(
     limiter,
     logger,
     checkSecondFactor: auth.checkSecondFactor,
+    proof,
     brand: core.brand,
   });
   const avatarsDir = join(config.dataDir, 'uploads', 'avatars');
@@ -179,6 +216,7 @@ export function createApiServices(
     feePpm: async () => ratePpmOf((await settings.get('trading')).openingFeeRate),
     demoStartCents: async () => parseScaled((await settings.get('trading')).demoStartBalance, 2),
     onFeeCharged: referrals.creditCommission,
+    onExposureLimit: createExposureAlerts({ db: db.db, bus, notify: notifier.notify, logger }),
   });
 
   const attachmentsDir = ticketAttachmentsDir(config.dataDir);
@@ -216,6 +254,21 @@ export function createApiServices(
     eraseIdentity: kyc.erase,
     revokeApiKeys: createApiKeysRepository(db.db).revokeAll,
   });
+  const referralsAdmin = createReferralsAdmin({
+    db: db.db,
+    users: authRepo,
+    identity: core.identity,
+    audit,
+    notify: notifier.notify,
+  });
+  const groups = createGroupsService({ db: db.db, audit, announce: createOrderAnnouncer({ bus, logger }) });
+  const balanceOperations = createBalanceOperations({
+    db: db.db,
+    audit,
+    settings,
+    notify: notifier.notify,
+    logger,
+  });
   const admin = {
     overview: createAdminService({
       db: db.db,
@@ -224,12 +277,24 @@ export function createApiServices(
       profile,
       orders: core.ordersRepo,
       wallet: walletRepo,
+      referrals: referralsAdmin,
+      groups,
     }),
+    referrals: referralsAdmin,
     users,
     orders: createOrdersAdmin({ db: db.db, repo: core.ordersRepo, orders, audit, emailOf }),
     pairs: createPairsAdmin({ pairs: core.pairsRepo, audit, bus, logger, prices: core.prices }),
     settings: createSettingsAdmin({ settings, audit }),
     tickets: createTicketsAdmin({ tickets, audit }),
+    groups,
+    balanceOperations,
+    reports: createReportsService({
+      db: db.db,
+      prices: deps.board,
+      rules: () => valuationRules(settings, core.prices),
+    }),
+    announcements: createAnnouncementsService({ db: db.db, audit, mail: notifier.email, logger }),
+    risk: core.risk,
     wallet: createWalletAdmin({
       db: db.db,
       repo: walletRepo,
@@ -250,12 +315,19 @@ export function createApiServices(
 
   return {
     auth,
+    proof,
     passkeys,
     twoFactor,
     profile,
     avatarsDir,
     alerts,
     pairs: createPairsService(tradingPairs, core.prices),
+    pairSpecs: createPairSpecs({
+      db: db.db,
+      pairs: tradingPairs,
+      prices: core.prices,
+      quotes: core.quotes,
+    }),
     orders,
     tickets,
     attachmentsDir,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ZMoney, ZPageQuery } from './envelope';
+import { ZSwapRateInput } from './financing';
+import { ZUserGroup } from './groups';
 import { ZPair, ZPairSymbol } from './market';
 import { ZLoginEvent, ZUser } from './profile';
+import { ZAdminReferrals } from './referrals';
 import { ZOrderStatus, ZRole, ZTicketStatus, ZUserStatus } from './statuses';
 import { ZSafeText } from './text';
-import { LEVERAGE_MAX, ZOrder, ZPriceInput } from './trading';
+import { LEVERAGE_MAX, ZOrder, ZPriceInput, ZUsdInput } from './trading';
 import { ZWalletTransaction } from './wallet';
 
 const ZPage = ZPageQuery.shape;
@@ -31,6 +34,10 @@ export const ZAdminUserDetail = z.object({
   logins: z.array(ZLoginEvent),
   /** The latest deposits and withdrawals. */
   transactions: z.array(ZWalletTransaction),
+  /** Who referred the user, whom they referred (with what links the accounts), their commissions. */
+  referrals: ZAdminReferrals,
+  /** The user's client group (margin mode and levels). */
+  group: ZUserGroup.nullable(),
 });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
@@ -61,6 +68,8 @@ export const ZAdminPair = ZPair.omit({
   marketOpensAt: true,
 }).extend({
   spreadPpm: z.number().int(),
+  /** The limit on the clients' net exposure in USD, either way (null: no limit). */
+  maxNetExposure: ZMoney.nullable(),
 });
 export type TAdminPair = z.infer<typeof ZAdminPair>;
 export const ZAdminPairUpdateRequest = z.object({
@@ -68,11 +77,18 @@ export const ZAdminPairUpdateRequest = z.object({
   /** Parts per million of the price (400 = 0.04 %). */
   spreadPpm: z.number().int().min(0).max(100_000).optional(),
   maxLeverage: z.number().int().min(1).max(LEVERAGE_MAX).optional(),
+  // Financing: overnight swaps.
+  swapLong: ZSwapRateInput('Swap long').optional(),
+  swapShort: ZSwapRateInput('Swap short').optional(),
+  // End of financing.
+  /** USD; null removes the limit. */
+  maxNetExposure: ZUsdInput('Max net exposure').nullable().optional(),
 });
 
 export const ZAuditEntry = z.object({
   id: z.string(),
-  actor: z.object({ id: z.string(), email: z.string() }),
+  /** Who acted, and in what role at the time. */
+  actor: z.object({ id: z.string(), email: z.string(), role: ZRole }),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),

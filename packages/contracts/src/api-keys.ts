@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProofFields } from './auth';
 import { ZSafeText } from './text';
 
 /**
@@ -63,6 +64,8 @@ export const ZCreateApiKeyRequest = z.object({
     .array(ZAllowedIp, { error: 'Allowed IP addresses must be a list' })
     .max(API_KEY_ALLOWED_IPS_MAX, `At most ${API_KEY_ALLOWED_IPS_MAX} allowed IP addresses`)
     .default([]),
+  // A new way to the account's orders: the proof beyond the session (see `ZProof`).
+  ...ZProofFields,
 });
 export type TCreateApiKeyRequest = z.input<typeof ZCreateApiKeyRequest>;
 

@@ -77,12 +77,29 @@ export const ZTokenData = z.object({ token: z.string() });
 export type TTokenData = z.infer<typeof ZTokenData>;
 
 export const ZVerifyEmailRequest = z.object({ code: ZSixDigitCode });
+/**
+ * `GET /auth/verify-email`: the link proves the mailbox, not who chose the password, so `token` is
+ * null (sign in next) unless the request carried the same account's pending `email` token.
+ */
+export const ZVerifyEmailLinkData = z.object({ token: z.string().nullable() });
+export type TVerifyEmailLinkData = z.infer<typeof ZVerifyEmailLinkData>;
 export const ZVerifyEmailLinkQuery = z.object({ token: ZOpaqueToken('Link', { max: 200 }) });
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
-export const ZResetPasswordRequest = z.object({ email: ZEmail, code: ZSixDigitCode, password: ZPassword });
+export const ZResetPasswordRequest = z.object({
+  email: ZEmail,
+  code: ZSixDigitCode,
+  password: ZPassword,
+  /**
+   * Also turn two-factor off: allowed only within TFA_COOLING_OFF_S of it being turned on (the
+   * owner taking back an account whose two-factor someone else switched on).
+   */
+  removeTwoFactor: z.boolean({ error: 'removeTwoFactor is true or false' }).optional(),
+});
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 export const ZTfaVerifyRequest = z.object({ code: ZTfaCode });
 
+/** The `state` of a Google code flow the server started (43 characters today). */
+export const GOOGLE_STATE_LENGTH_MAX = 200;
 /** A Google nonce's cookie (and the nonce) live this long: one sign-in attempt. */
 export const GOOGLE_NONCE_TTL_S = 10 * 60;
 
@@ -93,6 +110,7 @@ export type TGoogleNonceData = z.infer<typeof ZGoogleNonceData>;
 /**
  * Google sign-in: the ID token Google Identity Services handed the page (`credential`, a JWT whose
  * nonce is the one from `GET /auth/google/nonce`), or an authorization code (code flow).
+ * An access token is never taken.
  */
 export const ZGoogleCallbackRequest = z.union([
   z.object({
@@ -102,16 +120,43 @@ export const ZGoogleCallbackRequest = z.union([
       .max(GOOGLE_CREDENTIAL_LENGTH_MAX)
       .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Not a Google ID token'),
   }),
+  /**
+   * Code flow, started by `GET /auth/google/start` in this browser: the `code` and `state` Google
+   * returned to the web app's callback screen. The redirect URI is the server's own; one sent
+   * here must be that one.
+   */
   z.object({
     code: ZOpaqueToken('Code', { max: GOOGLE_CREDENTIAL_LENGTH_MAX }),
-    redirectUri: z.url().max(URL_LENGTH_MAX),
+    state: ZOpaqueToken('State', { max: GOOGLE_STATE_LENGTH_MAX }),
+    redirectUri: z.url().max(URL_LENGTH_MAX).optional(),
   }),
 ]);
 export type TGoogleCallbackRequest = z.input<typeof ZGoogleCallbackRequest>;
 
 export const ZTfaGenerateData = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
 export type TTfaGenerateData = z.infer<typeof ZTfaGenerateData>;
-export const ZTfaActivateRequest = z.object({ code: ZSixDigitCode });
+/**
+ * Proof beyond the session, sent by every change of who controls an account: `currentPassword`
+ * (an account with a password), else `emailCode` (from `POST /profile/security-code`); and
+ * `tfaCode` where two-factor is on. Which are needed is the server's call; each is optional here.
+ */
+export const ZProofFields = {
+  currentPassword: ZPasswordGiven.optional(),
+  emailCode: ZSixDigitCode.optional(),
+  tfaCode: ZTfaCode.optional(),
+};
+export const ZProof = z.object(ZProofFields);
+export type TProof = z.input<typeof ZProof>;
+/** After two-factor is turned on, a password reset by e-mail may turn it off for this long. */
+export const TFA_COOLING_OFF_S = 24 * 3600;
+
+/** Turning two-factor on: the app's code for the pending secret, and the proof (no second factor yet). */
+export const ZTfaActivateRequest = z.object({
+  code: ZSixDigitCode,
+  currentPassword: ZProofFields.currentPassword,
+  emailCode: ZProofFields.emailCode,
+});
+export type TTfaActivateRequest = z.input<typeof ZTfaActivateRequest>;
 export const ZTfaActivateData = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type TTfaActivateData = z.infer<typeof ZTfaActivateData>;
 /** Turning two-factor off takes the current password and a code (the app's or a recovery code). */

@@ -75,8 +75,21 @@ export function ZDecimalString(label: string, bounds: DecimalBounds) {
       ? `${label} must be a whole number`
       : `${label} must be a positive number with at most ${scale} decimals`;
   const unitsOf = (text: string) => parseScaled(text, scale);
+  // What the API's document states (the checks themselves are the pipe's, with their messages):
+  // the digits a value can have, and its range.
+  const wholeDigits = max.split('.')[0]?.replace(/^0+(?=\d)/, '').length ?? 1;
+  const described = `From ${min} to ${max}, at most ${scale} decimals.`;
   return z
-    .union([z.string(), z.number()], { error: `${label} must be a number written as a string` })
+    .union(
+      [
+        z.string().meta({
+          pattern: `^\\d{1,${wholeDigits}}${scale > 0 ? `(\\.\\d{1,${scale}})?` : ''}$`,
+          description: described,
+        }),
+        z.number().meta({ minimum: Number(min), maximum: Number(max), description: described }),
+      ],
+      { error: `${label} must be a number written as a string` },
+    )
     .transform((value) => String(value).trim())
     .pipe(
       z
@@ -99,10 +112,11 @@ export function ZDecimalString(label: string, bounds: DecimalBounds) {
 export function ZWholeNumber(label: string, bounds: { min: number; max: number }) {
   const { min, max } = bounds;
   const message = `${label} must be a whole number from ${min} to ${max}`;
+  // The number's bounds are on the input too, so that the API's document states them.
   return z
     .union(
       [
-        z.number(),
+        z.number().int(message).min(min, message).max(max, message),
         z
           .string()
           .trim()

@@ -5,6 +5,8 @@ export const ZErrorCode = z.enum([
   'VALIDATION',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** A member of staff without a second factor (TOTP or a passkey), on a back-office route. */
+  'SECOND_FACTOR_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
@@ -21,6 +23,7 @@ export const ERROR_HTTP_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

@@ -62,6 +62,11 @@ export const ZPair = z.object({
   priceSource: z.enum(PRICE_SOURCES),
   /** Whether Real orders are taken on it: on live prices, or in a demonstration deployment. */
   realTrading: z.boolean(),
+  // Financing: overnight swaps.
+  /** Annual swap rates in percent of the amount, for a buy and a sell (negative: the holder pays). */
+  swapLong: ZDecimal,
+  swapShort: ZDecimal,
+  // End of financing.
 });
 export type TPair = z.infer<typeof ZPair>;
 

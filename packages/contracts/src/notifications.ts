@@ -12,6 +12,11 @@ export const NOTIFICATION_KINDS = [
   'take_profit',
   'stop_loss',
   'liquidation',
+  /** A stop-limit order's trigger fired (it now waits as a limit), a pending order expired. */
+  'stop_triggered',
+  'order_expired',
+  /** A pending order refused as it would have opened (its pair's exposure limit). */
+  'order_refused',
   'new_device',
   /** A new way into the account or its orders: a passkey added, an API key created. */
   'security_change',
@@ -22,6 +27,14 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_returned',
   'kyc_approved',
   'kyc_rejected',
+  // --- account risk ---
+  'margin_call',
+  'stop_out',
+  // --- end of account risk ---
+  /** Staff credited, corrected or refunded the account, or granted a bonus. */
+  'balance_operation',
+  /** Staff with the `risk` permission: a Real order was refused for its pair's exposure limit. */
+  'exposure_limit',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProof } from './auth';
 import { ZSafeText } from './text';
 
 /** Passkeys a user may hold at once. */
@@ -49,17 +50,8 @@ export const ZPasskeyAssertion = z.object({
   clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
 });
 
-export const ZPasskeyOptionsRequest = z.object({
-  /** The account's password, when it has one: adding a way in asks for the current one. */
-  currentPassword: z.string().max(256, 'Password is too long').optional(),
-  /** The authenticator app's code (or a recovery code), when two-factor is on. */
-  code: z
-    .string()
-    .trim()
-    .max(32, 'Enter the 6-digit code from your app, or a recovery code')
-    .regex(/^[A-Za-z0-9-]*$/, 'Enter the 6-digit code from your app, or a recovery code')
-    .optional(),
-});
+/** Adding a way in asks for the proof beyond the session (see `ZProof`). */
+export const ZPasskeyOptionsRequest = ZProof;
 
 export const ZAddPasskeyRequest = z.object({
   name: ZSafeText('Name', { min: 1, max: PASSKEY_NAME_MAX, minMessage: 'Name the passkey' }),

@@ -81,7 +81,7 @@ export const ZLoginEvent = z.object({
   ip: z.string(),
   device: z.string(),
   outcome: z.enum(LOGIN_OUTCOMES),
-  /** Why a failure failed, for the user's eyes: 'Wrong password', 'Wrong two-factor code'. */
+  /** Why a failure failed ('Wrong password'), or how a success was made when not by password ('With a passkey'). */
   detail: z.string().nullable(),
 });
 export type TLoginEvent = z.infer<typeof ZLoginEvent>;

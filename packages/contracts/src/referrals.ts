@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMoney } from './envelope';
+import { ZSafeText } from './text';
 
 /** The path of a referral link; the signup screen reads `ref` and sends it as `referralCode`. */
 export const REFERRAL_SIGNUP_PATH = '/authentication/signup';
@@ -28,3 +29,53 @@ export const ZReferralsData = z.object({
   series: z.array(z.object({ t: z.number().int(), earned: ZMoney })),
 });
 export type TReferralsData = z.infer<typeof ZReferralsData>;
+
+/**
+ * Why a referrer and a referred user look like one person to staff: a sign-in address (IP), a
+ * device, or a withdrawal address they share, or the same verified identity.
+ */
+export const REFERRAL_FLAGS = ['ip', 'device', 'payout_address', 'identity'] as const;
+export const ZReferralFlag = z.enum(REFERRAL_FLAGS);
+export type TReferralFlag = z.infer<typeof ZReferralFlag>;
+
+/** The other side of a referral as the back-office shows it, with what links the two accounts. */
+export const ZAdminReferralLink = z.object({
+  userId: z.string(),
+  email: z.string(),
+  kycLevel: z.number().int().min(0).max(2),
+  flags: z.array(ZReferralFlag),
+});
+export type TAdminReferralLink = z.infer<typeof ZAdminReferralLink>;
+
+/** One commission paid to the user as a referrer, and its clawback if staff took it back. */
+export const ZAdminReferralCommission = z.object({
+  id: z.string(),
+  referredId: z.string(),
+  referredEmail: z.string(),
+  orderId: z.string(),
+  fee: ZMoney,
+  commission: ZMoney,
+  createdAt: z.string(),
+  clawedBackAt: z.string().nullable(),
+  clawbackReason: z.string().nullable(),
+  /** What the reverse transaction took from the referrer's cash. */
+  clawedBack: ZMoney.nullable(),
+  /** What their cash could not cover: still owed. */
+  owed: ZMoney.nullable(),
+});
+export type TAdminReferralCommission = z.infer<typeof ZAdminReferralCommission>;
+
+export const ZAdminReferrals = z.object({
+  /** Who referred this user. */
+  referrer: ZAdminReferralLink.nullable(),
+  /** Whom this user referred (the most recent first, at most 50). */
+  referees: z.array(ZAdminReferralLink),
+  /** Commissions this user earned as a referrer (the most recent first, at most 50). */
+  commissions: z.array(ZAdminReferralCommission),
+});
+export type TAdminReferrals = z.infer<typeof ZAdminReferrals>;
+
+export const ZClawbackRequest = z.object({
+  reason: ZSafeText('Reason', { min: 3, max: 300, isMultiline: true, minMessage: 'Give a reason' }),
+});
+export type TClawbackRequest = z.input<typeof ZClawbackRequest>;

@@ -1,13 +1,26 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, AMOUNT_MIN, type TNetwork, ZNetwork } from './constants';
+import { ZDecimalString } from './decimal';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
-export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral', 'kyc'] as const;
+export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral', 'kyc', 'admin'] as const;
 export const ZSettingGroup = z.enum(SETTING_GROUPS, {
   error: `Must be one of ${SETTING_GROUPS.join(', ')}`,
 });
 export type TSettingGroup = z.infer<typeof ZSettingGroup>;
+/** The groups anyone may read (`GET /settings/{name}`); `admin` is the back-office's own. */
+export const PUBLIC_SETTING_GROUPS = SETTING_GROUPS.filter(
+  (group): group is Exclude<TSettingGroup, 'admin'> => group !== 'admin',
+);
+export type TPublicSettingGroup = (typeof PUBLIC_SETTING_GROUPS)[number];
+export const ZPublicSettingGroup = z.enum(PUBLIC_SETTING_GROUPS, {
+  error: `Must be one of ${PUBLIC_SETTING_GROUPS.join(', ')}`,
+});
+
+/** Bounds of `admin.approvalThreshold` (USD): a balance operation above it needs a second member of staff. */
+export const APPROVAL_THRESHOLD_MIN = '0';
+export const APPROVAL_THRESHOLD_MAX = '1000000';
 
 // A rate is a decimal fraction written as a string ("0.0005" = 0.05 %), never a float.
 const ZRate = z
@@ -140,6 +153,17 @@ export const ZSettingsPatch = {
     /** What a verified identity (level 2) may withdraw in 24 hours, in USD; below level 2, nothing. */
     level2DailyWithdrawal: ZAmount,
   }),
+  admin: z.object({
+    /**
+     * A balance operation of more than this many USD (either way) waits as `pending` until a second
+     * member of staff approves it; 0 sends every operation for approval.
+     */
+    approvalThreshold: ZDecimalString('Approval threshold', {
+      scale: 2,
+      min: APPROVAL_THRESHOLD_MIN,
+      max: APPROVAL_THRESHOLD_MAX,
+    }),
+  }),
 } as const;
 /**
  * `PUT /admin/settings/{group}` as the route reads it: named keys, whose values the group's own
@@ -185,6 +209,7 @@ export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
   },
   referral: { commissionRate: '0.2', isEnabled: true },
   kyc: { blockedCountries: [], level2DailyWithdrawal: '50000' },
+  admin: { approvalThreshold: '1000' },
 };
 
 /** The event a change of settings sends on the bus (and to no one else): every process drops its copy. */

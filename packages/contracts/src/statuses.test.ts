@@ -167,9 +167,9 @@ describe('users and tokens', () => {
     expect(USER_STATUS_TONE).toEqual({ act: 'positive', sus: 'negative' });
   });
 
-  it('knows the three token types and the two roles', () => {
+  it('knows the three token types, the trader and the five staff roles', () => {
     expect(ZTokenType.options).toEqual(['normal', 'email', 'tfa']);
-    expect(ZRole.options).toEqual(['user', 'admin']);
+    expect(ZRole.options).toEqual(['user', 'support', 'compliance', 'dealer', 'accountant', 'admin']);
     expect(ZRole.safeParse('root').success).toBe(false);
   });
 });

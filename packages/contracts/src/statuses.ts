@@ -154,6 +154,7 @@ export const USER_STATUS_TONE = {
   sus: 'negative',
 } as const satisfies Record<TUserStatus, TTone>;
 
-export const ROLES = ['user', 'admin'] as const;
+/** A user trades; the others are the broker's staff (see `staff.ts` for what each may do). */
+export const ROLES = ['user', 'support', 'compliance', 'dealer', 'accountant', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;

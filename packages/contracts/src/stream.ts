@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ZAccount } from './constants';
 import type { TLiveKlineEvent, TLiveKlineRequest, TTickerEvent, ZStreamError } from './market';
 import type { TNotificationEventFull } from './notifications';
+import type { TExposureLimitEvent, TRiskExposureEvent } from './risk';
 import { type TOrder, ZBalance } from './trading';
 
 /**
@@ -11,6 +12,23 @@ import { type TOrder, ZBalance } from './trading';
 export const ZBalanceEvent = ZBalance.extend({ account: ZAccount });
 export type TBalanceEvent = z.infer<typeof ZBalanceEvent>;
 
+// --- account risk ---
+/**
+ * The account's margin level fell to its group's margin-call level (once per crossing): in
+ * `cross` the whole account (`orderId` null), in `isolated` one position.
+ */
+export const ZMarginCallEvent = z.object({
+  account: ZAccount,
+  marginMode: z.enum(['isolated', 'cross']),
+  orderId: z.string().nullable(),
+  symbol: z.string().nullable(),
+  marginLevel: z.string(),
+  marginCallLevel: z.number().int(),
+  stopOutLevel: z.number().int(),
+});
+export type TMarginCallEvent = z.infer<typeof ZMarginCallEvent>;
+// --- end of account risk ---
+
 /** Every event the server sends, by name. */
 export interface ServerToClientEvents {
   liveKline: (event: TLiveKlineEvent) => void;
@@ -19,11 +37,17 @@ export interface ServerToClientEvents {
   order: (order: TOrder) => void;
   balance: (balance: TBalanceEvent) => void;
   notification: (event: TNotificationEventFull) => void;
+  /** Account risk: a margin call (see {@link ZMarginCallEvent}). */
+  marginCall: (event: TMarginCallEvent) => void;
   /**
    * Events may have been lost (the server's link to the other processes broke and is back): what
    * the user's events keep current (orders, books, notifications) is read again.
    */
   resync: () => void;
+  /** Staff with the `risk` permission on `admin:risk`: the pairs' exposure, every few seconds. */
+  riskExposure: (event: TRiskExposureEvent) => void;
+  /** Staff on `admin:risk`: a Real order was refused for its pair's exposure limit. */
+  exposureLimit: (event: TExposureLimitEvent) => void;
   /** A request the server refused (a bad subscription), never a disconnect. */
   streamError: (error: z.infer<typeof ZStreamError>) => void;
 }
@@ -32,4 +56,6 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   liveKline: (request: TLiveKlineRequest) => void;
   unLiveKline: (request: TLiveKlineRequest) => void;
+  /** Joins (`true`) or leaves the staff channel `admin:risk` (refused without the `risk` permission). */
+  watchRisk: (watch: boolean) => void;
 }

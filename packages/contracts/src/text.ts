@@ -7,12 +7,16 @@ import { z } from 'zod';
  * are refused with a message naming the field, never passed on to the database.
  */
 
-// \p{Cc}: C0, DEL and C1 controls; \p{Cs}: a surrogate standing alone (a pair is one code point
-// under the `u` flag); U+2028/2029 end a line without looking like it; U+202A–E and U+2066–9 are
-// the bidirectional embeddings, overrides and isolates.
-const SINGLE_LINE = /^[^\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
+// U+0000–001F, U+007F–009F: the C0, DEL and C1 controls; U+D800–DFFF: a surrogate standing alone
+// (a pair is one code point under the `u` flag); U+2028/2029 end a line without looking like it;
+// U+202A–E and U+2066–9 are the bidirectional embeddings, overrides and isolates. Written as ranges
+// rather than Unicode properties, so that the JSON Schema of the API carries a pattern every
+// schema tool can read.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them.
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
 // The same, but tabs and line breaks are part of a message (and U+2028/2029 are line breaks).
-const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069])*$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them.
+const MULTI_LINE = /^(?:[\t\n\r]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u202A-\u202E\u2066-\u2069])*$/u;
 
 /** Whether a text has none of the characters {@link ZSafeText} refuses (single line, or with line breaks). */
 export const isSafeText = (text: string, options: { isMultiline?: boolean } = {}): boolean =>

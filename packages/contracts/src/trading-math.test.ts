@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkExits,
@@ -7,7 +8,9 @@ import {
   limitFills,
   liquidationPrice,
   marginFor,
+  partPnl,
   pnlAt,
+  type TSide,
 } from './trading-math';
 
 describe('trading arithmetic (cents and minor units)', () => {
@@ -27,9 +30,12 @@ describe('trading arithmetic (cents and minor units)', () => {
     // $1,000 of BTC bought at 50,000.00, now 51,000.00: +2 % = +$20.00.
     expect(pnlAt('buy', 100_000n, 5_000_000n, 5_100_000n)).toBe(2_000n);
     expect(pnlAt('sell', 100_000n, 5_000_000n, 5_100_000n)).toBe(-2_000n);
-    // A third of a cent rounds away.
+    // A fraction of a cent is never the trader's: a profit rounds toward zero, a loss away from it.
     expect(pnlAt('buy', 100n, 300n, 301n)).toBe(0n);
-    expect(pnlAt('buy', 150n, 300n, 301n)).toBe(1n);
+    expect(pnlAt('buy', 150n, 300n, 301n)).toBe(0n);
+    expect(pnlAt('buy', 299n, 300n, 301n)).toBe(0n);
+    expect(pnlAt('sell', 100n, 300n, 301n)).toBe(-1n);
+    expect(pnlAt('sell', 300n, 300n, 301n)).toBe(-1n);
   });
 
   it('liquidates when equity is down to 20 % of the margin', () => {
@@ -97,5 +103,87 @@ describe('trading arithmetic (cents and minor units)', () => {
     expect(limitFills('buy', 100n, { bid: 100n, ask: 101n })).toBe(false);
     expect(limitFills('sell', 100n, { bid: 100n, ask: 101n })).toBe(true);
     expect(limitFills('sell', 100n, { bid: 99n, ask: 100n })).toBe(false);
+  });
+});
+
+describe('a position closed in parts', () => {
+  /** Books `parts` (amount, close price) one after another, threading the carry, as the server does. */
+  const book = (side: TSide, entry: bigint, parts: ReadonlyArray<readonly [bigint, bigint]>) => {
+    let carry = 0n;
+    return parts.map(([amount, price]) => {
+      const part = partPnl(side, amount, entry, price, carry);
+      carry = part.carry;
+      return part;
+    });
+  };
+  /** The exact result of the parts, in cents × entry (an integer: every part shares the entry). */
+  const exactTimesEntry = (side: TSide, entry: bigint, parts: ReadonlyArray<readonly [bigint, bigint]>) =>
+    parts.reduce(
+      (sum, [amount, price]) => sum + amount * (side === 'buy' ? price - entry : entry - price),
+      0n,
+    );
+  const floorDiv = (a: bigint, b: bigint) => (a % b !== 0n && a < 0n ? a / b - 1n : a / b);
+
+  it('books the loss of 40 parts of $6.25 that each lose a quarter of a cent', () => {
+    // Bought at 25,000.00, now 24,990.00: −0.04 %, a quarter of a cent on $6.25, ten cents on $250.
+    const parts = Array.from({ length: 40 }, () => [625n, 2_499_000n] as const);
+    const booked = book('buy', 2_500_000n, parts);
+    expect(booked.reduce((sum, part) => sum + part.pnlCents, 0n)).toBe(-10n);
+    expect(pnlAt('buy', 25_000n, 2_500_000n, 2_499_000n)).toBe(-10n);
+    // Every fourth cent is booked as it is lost: never later than the loss.
+    expect(booked.slice(0, 4).map((part) => part.pnlCents)).toEqual([-1n, 0n, 0n, 0n]);
+  });
+
+  const side = fc.constantFrom<TSide>('buy', 'sell');
+  const entry = fc.bigInt({ min: 1n, max: 10_000_000_000n });
+  const parts = (entryPrice: bigint) =>
+    fc.array(
+      fc.tuple(fc.bigInt({ min: 1n, max: 100_000_000n }), fc.bigInt({ min: 1n, max: entryPrice * 3n })),
+      { minLength: 1, maxLength: 40 },
+    );
+  const run = fc.tuple(side, entry).chain(([s, e]) => fc.tuple(fc.constant(s), fc.constant(e), parts(e)));
+
+  it('books in total, after every part, the result so far rounded down', () => {
+    fc.assert(
+      fc.property(run, ([s, e, closes]) => {
+        const booked = book(s, e, closes);
+        let total = 0n;
+        booked.forEach((part, index) => {
+          total += part.pnlCents;
+          const exact = exactTimesEntry(s, e, closes.slice(0, index + 1));
+          // The sum of the parts so far is the rounding of their whole result, to the cent.
+          expect(total).toBe(floorDiv(exact, e));
+          // Never in the trader's favour: at most what was made, and less than a cent below it.
+          expect(total * e).toBeLessThanOrEqual(exact);
+          expect(exact - total * e).toBeLessThan(e);
+          expect(part.carry).toBe(exact - total * e);
+          // Each part books its own result to within a cent.
+          const own = exactTimesEntry(s, e, [closes[index] as readonly [bigint, bigint]]);
+          expect(part.pnlCents * e - own).toBeLessThan(e);
+          expect(own - part.pnlCents * e).toBeLessThan(e);
+        });
+      }),
+    );
+  });
+
+  it('books for parts at one price what one close of their sum books', () => {
+    fc.assert(
+      fc.property(
+        side,
+        entry,
+        fc.array(fc.bigInt({ min: 1n, max: 100_000_000n }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: -999, max: 2_000 }),
+        (s, e, amounts, permille) => {
+          const price = (e * BigInt(1_000 + permille)) / 1_000n || 1n;
+          const booked = book(
+            s,
+            e,
+            amounts.map((amount) => [amount, price] as const),
+          );
+          const whole = amounts.reduce((sum, amount) => sum + amount, 0n);
+          expect(booked.reduce((sum, part) => sum + part.pnlCents, 0n)).toBe(pnlAt(s, whole, e, price));
+        },
+      ),
+    );
   });
 });

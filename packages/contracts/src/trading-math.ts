@@ -21,15 +21,45 @@ export function feeFor(amountCents: bigint, feePpm: bigint): bigint {
 
 /**
  * Profit (or loss) of a position of `amountCents` USD opened at `entry`, valued at `price`:
- * amount × (price − entry) ÷ entry for a buy, the opposite for a sell; rounded half away from zero.
+ * amount × (price − entry) ÷ entry for a buy, the opposite for a sell; rounded down (toward
+ * negative infinity), so a fraction of a cent is never the trader's: a profit rounds toward zero,
+ * a loss away from it.
  */
 export function pnlAt(side: TSide, amountCents: bigint, entry: bigint, price: bigint): bigint {
-  const move = side === 'buy' ? price - entry : entry - price;
-  return mulDivRound(amountCents, move, entry);
+  return partPnl(side, amountCents, entry, price, 0n).pnlCents;
+}
+
+/** What one part of a position closed in parts books, and what it carries to the next part. */
+export interface PartPnl {
+  pnlCents: bigint;
+  /** What the parts closed so far made beyond what they booked, in cents × entry: 0 ≤ carry < entry. */
+  carry: bigint;
 }
 
 /**
- * The price at which equity (margin + PnL) reaches 20 % of the margin, i.e. PnL = −80 % of it.
+ * The result booked for one part of a position that closes in parts (every part at the position's
+ * `entry`, each at its own `price`). After every part, what the parts have booked together is what
+ * they made together rounded down, so a part books that total minus what the earlier parts booked:
+ * many small parts book, to the cent, what one close of the same amount at the same prices would,
+ * and the sub-cent remainders of the parts never add up in the trader's favour. `carry` is what the
+ * earlier parts made beyond what they booked (0 for the first part, or a close in one go).
+ */
+export function partPnl(
+  side: TSide,
+  amountCents: bigint,
+  entry: bigint,
+  price: bigint,
+  carry: bigint,
+): PartPnl {
+  const move = side === 'buy' ? price - entry : entry - price;
+  const made = carry + amountCents * move;
+  const pnlCents = mulDivFloor(made, 1n, entry);
+  return { pnlCents, carry: made - pnlCents * entry };
+}
+
+/**
+ * The price at which equity (margin + PnL) reaches 20 % of the margin (or the stop-out level of the
+ * account's group, `equityPercent`), i.e. PnL = −80 % of it.
  * Buy: entry × (1 − 0.8·margin/amount), rounded down; sell: entry × (1 + 0.8·margin/amount), rounded
  * up, so the trigger never fires before the threshold is truly reached.
  */
@@ -38,8 +68,9 @@ export function liquidationPrice(
   amountCents: bigint,
   marginCents: bigint,
   entry: bigint,
+  equityPercent: bigint = LIQUIDATION_EQUITY_PERCENT,
 ): bigint {
-  const lossShare = (100n - LIQUIDATION_EQUITY_PERCENT) * marginCents;
+  const lossShare = (100n - equityPercent) * marginCents;
   if (side === 'buy') {
     const price = mulDivFloor(entry, 100n * amountCents - lossShare, 100n * amountCents);
     return price > 0n ? price : 0n;

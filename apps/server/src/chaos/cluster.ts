@@ -187,12 +187,16 @@ async function redisAnswers(port: number): Promise<boolean> {
   }
 }
 
-/** Polls `check` until it holds, or throws after `ms`. */
-export async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+/** Polls `check` until it holds, or throws after `ms` naming `what` (read when it throws). */
+export async function until(
+  check: () => Promise<boolean>,
+  ms: number,
+  what: string | (() => string),
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  throw new Error(`timed out after ${ms} ms waiting for ${typeof what === 'string' ? what : what()}`);
 }

@@ -12,6 +12,7 @@ import type { Executor } from '../modules/ledger/ledger';
 import { createRng, type Rng } from '../modules/market/rng';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
 import { openDatabase } from '../platform/db/client';
+import { totpNow } from '../testing/accounts';
 import { startLocalChain } from '../testing/local-chain';
 import { checkMoney, rowsOf, type Violation } from '../testing/money-checker';
 import { createTestDatabase, MIGRATIONS_DIR } from '../testing/test-database';
@@ -152,6 +153,18 @@ async function main() {
     });
     if (signin?.status !== 200) throw new Error(`administrator sign-in: ${signin?.status}`);
     const adminToken = signin.body.data.token;
+    // The back-office asks staff for a second factor: the administrator turns two-factor on.
+    const setup = await api<{ data: { secret: string } }>('/auth/2fa/generate', {
+      token: adminToken,
+      ip: ADMIN_IP,
+    });
+    const activated = await api('/auth/2fa/activate', {
+      method: 'POST',
+      token: adminToken,
+      body: { code: totpNow(setup?.body.data.secret ?? ''), currentPassword: ADMIN.password },
+      ip: ADMIN_IP,
+    });
+    if (activated?.status !== 200) throw new Error(`administrator two-factor: ${activated?.status}`);
     const settings = await api('/admin/settings/wallet', {
       method: 'PUT',
       token: adminToken,
@@ -311,7 +324,10 @@ async function strike(fault: Fault, cluster: Cluster, rng: Rng, say: (line: stri
       }
     }
     case 'pause': {
-      const victim = pickOf(cluster.members.filter((m) => m.current));
+      // Nothing to pause while every process is down (one restarting after a kill).
+      const running = cluster.members.filter((m) => m.current);
+      if (running.length === 0) return;
+      const victim = pickOf(running);
       if (!cluster.pause(victim)) return;
       say(`SIGSTOP ${victim.name} for 5 s`);
       await new Promise((r) => setTimeout(r, 5_000));

@@ -266,14 +266,31 @@ describe('a rolling restart under load', () => {
       expect(reasons).toEqual(['io server disconnect', 'io server disconnect']);
       expect(connectedTo).toEqual([streamOn.name, other.name, streamOn.name]);
       // The stream, now on a restarted process, still carries the user's events.
-      const eventsBefore = events.length;
-      await call('/orders', {
-        method: 'POST',
-        token: watcher.token,
-        ip: watcher.ip,
-        body: demoBtcBuy(5),
-      });
-      await until(async () => events.length > eventsBefore, 15_000, 'an order event on the moved stream');
+      // A process just started holds market orders until its prices are fresh: the order asks
+      // again while they are delayed, then its event is awaited on the stream.
+      let placedId: string | undefined;
+      const statuses: string[] = [];
+      await until(
+        async () => {
+          const placed = await call('/orders', {
+            method: 'POST',
+            token: watcher.token,
+            ip: watcher.ip,
+            body: demoBtcBuy(5),
+          });
+          if (placed?.kind === 'answer' && placed.status === 201)
+            placedId = (placed.body as { data: { id: string } }).data.id;
+          else statuses.push(placed?.kind === 'answer' ? String(placed.status) : String(placed?.kind));
+          return placedId !== undefined;
+        },
+        30_000,
+        () => `an order the restarted process takes (refused with ${statuses.join(', ')})`,
+      );
+      await until(
+        async () => events.includes(placedId as string),
+        15_000,
+        'an order event on the moved stream',
+      );
       socket?.close();
 
       const client = new pg.Client({ connectionString: world.database.url });

@@ -251,6 +251,54 @@ export async function actAsUser(input: {
     }
   };
 
+  // Stop and stop-limit orders a little past the market (they fire as it wanders), trailing
+  // stops, and waiting orders that expire: each through the same acknowledgement tally.
+  const placeConditional = async () => {
+    const symbol = pick(SYMBOLS);
+    const price = prices.priceOf(symbol);
+    if (!price) return;
+    const side = rng.next() < 0.5 ? 'buy' : 'sell';
+    const at = (factor: number) => prices.near(symbol, factor);
+    const away = 0.0005 + rng.next() * 0.001;
+    const kind = pick(['stop', 'stop_limit', 'trailing', 'expiring'] as const);
+    serial += 1;
+    const common = {
+      account: 'demo',
+      symbol,
+      side,
+      amount: String(50 + rng.int(450)),
+      leverage: 10,
+      clientOrderId: `${user.ip}-${serial}`,
+    };
+    const beyond = side === 'buy' ? at(1 + away) : at(1 - away);
+    const trailing = { trailingStop: prices.near(symbol, away) };
+    const body =
+      kind === 'stop'
+        ? { ...common, type: 'stop', stopPrice: beyond, ...(rng.next() < 0.5 ? trailing : {}) }
+        : kind === 'stop_limit'
+          ? {
+              ...common,
+              type: 'stop_limit',
+              stopPrice: beyond,
+              price: side === 'buy' ? at(1 + 2 * away) : at(1 - 2 * away),
+            }
+          : kind === 'trailing'
+            ? { ...common, type: 'market', ...trailing }
+            : {
+                ...common,
+                type: 'limit',
+                price: side === 'buy' ? at(1 - away) : at(1 + away),
+                timeInForce: 'gtd',
+                // Just past the shortest end allowed: some expire within a short run.
+                expiresAt: new Date(Date.now() + 61_000 + rng.int(60_000)).toISOString(),
+              };
+    const answer = await api<OrderAnswer>('/orders', { method: 'POST', token: user.token, body });
+    if (answer && (answer.status === 201 || answer.status === 200) && answer.body?.data?.id) {
+      tally.acknowledgedOrderIds.add(answer.body.data.id);
+      remember(answer.body.data);
+    }
+  };
+
   const withdraw = async () => {
     // A part of what the deposits credited, once they have been.
     const real = await api<{ data: { freeMargin: string } }>('/portfolio?account=real', {
@@ -288,6 +336,7 @@ export async function actAsUser(input: {
   const actions: Array<[number, () => Promise<unknown>]> = [
     [30, () => place('market')],
     [15, () => place('limit')],
+    [10, placeConditional],
     [
       14,
       async () => {

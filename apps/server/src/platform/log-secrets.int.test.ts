@@ -105,7 +105,13 @@ describe('the log', () => {
     keep('signup token', linkSignup.json().data.token);
     const link = linkTokenIn(await desk.mailbox.waitFor(linkEmail, /verify/i));
     await inject('GET', `/authentication/emailVerification?token=${encodeURIComponent(link)}`);
-    const byLink = await inject('GET', `/auth/verify-email?token=${encodeURIComponent(link)}`);
+    // From the browser that signed up (its pending sign-in sent along): the link opens the session.
+    const byLink = await inject(
+      'GET',
+      `/auth/verify-email?token=${encodeURIComponent(link)}`,
+      undefined,
+      linkSignup.json().data.token,
+    );
     expect(byLink.statusCode, byLink.body).toBe(200);
     keep('session token', byLink.json().data.token);
 
@@ -194,7 +200,7 @@ describe('the log', () => {
     const created = await inject(
       'POST',
       '/profile/api-keys',
-      { label: 'Bot', scopes: ['read'] },
+      { label: 'Bot', scopes: ['read'], currentPassword: trader.password },
       trader.token,
     );
     expect(created.statusCode, created.body).toBe(201);

@@ -161,6 +161,38 @@ export async function createRedisRateLimiter(url: string, logger: Logger): Promi
   };
 }
 
+const isUnavailable = (error: unknown) => error instanceof AppError && error.code === 'UNAVAILABLE';
+
+/**
+ * A limiter for budgets against floods (not against guessing a secret): when `shared` cannot count
+ * (Redis away), this process counts instead, so a flood is still turned away and everyone else
+ * goes on, where the shared limiter alone would refuse every request. Limits that guard a secret
+ * use the shared limiter itself, which fails closed.
+ */
+export function withLocalFallback(shared: RateLimiter): RateLimiter {
+  const local = createMemoryRateLimiter();
+  return {
+    async consume(rule, key) {
+      try {
+        return await shared.consume(rule, key);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        return local.consume(rule, key);
+      }
+    },
+    async reset(rule, key) {
+      await local.reset(rule, key);
+      try {
+        await shared.reset(rule, key);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+      }
+    },
+    // The shared limiter belongs to whoever opened it, and is closed there.
+    close: () => local.close(),
+  };
+}
+
 /** Redis when REDIS_URL is set (limits shared by every process), else this process's memory. */
 export function openRateLimiter(redisUrl: string | undefined, logger: Logger): Promise<RateLimiter> {
   return redisUrl ? createRedisRateLimiter(redisUrl, logger) : Promise.resolve(createMemoryRateLimiter());

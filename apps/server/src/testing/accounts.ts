@@ -76,7 +76,7 @@ export async function createUser(
       method: 'POST',
       url: '/auth/2fa/activate',
       headers: bearer(token),
-      payload: { code: totpNow(secret) },
+      payload: { code: totpNow(secret), currentPassword: password },
     });
     if (activated.statusCode !== 200) throw new Error(`2fa activation failed: ${activated.body}`);
     user.tfaSecret = secret;

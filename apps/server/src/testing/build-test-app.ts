@@ -17,7 +17,7 @@ import type { DatabaseHandle } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mail/mailer';
 import { createMetrics } from '../platform/metrics/metrics';
-import { createMemoryRateLimiter } from '../platform/rate-limit';
+import { createMemoryRateLimiter, type RateLimitRule } from '../platform/rate-limit';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -40,6 +40,8 @@ export async function buildTestApp(
     logger?: Logger;
     webDistDir?: string;
     sessionRecheckMs?: number;
+    /** The trading routes' budget per user, when a test needs another than the product's. */
+    tradingLimit?: RateLimitRule;
     /** Collects the process's metrics as the runtime does. */
     hasMetrics?: boolean;
     /** Whether the process is stopping (a test flips it to see /health turn balancers away). */
@@ -93,6 +95,7 @@ export async function buildTestApp(
     board,
     settings,
     sessionRecheckMs: options.sessionRecheckMs,
+    tradingLimit: options.tradingLimit,
   };
   const app = await buildApp(deps);
   await options.extend?.(app);

@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { pricePolicy } from '../modules/market/price-sources';
 import { settings as settingsTable } from '../modules/settings/settings.schema';
 import { createSettingsService } from '../modules/settings/settings.service';
+import { createDepositAlerts } from '../modules/wallet/deposit-alerts';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
 import { createDepositSettler } from '../modules/wallet/sources/chain-watcher';
 import { createEvmSender } from '../modules/wallet/sources/evm-sender';
@@ -109,6 +110,7 @@ async function evmWorldOn(chain: LocalChain, desk: TradingDesk) {
     pricePolicy: pricePolicy(desk.t.deps.config),
     logger,
     notices,
+    alerts: createDepositAlerts({ db, notify: desk.notify, logger }),
   });
   const makeWatcherOn = (watcherRepo: ReturnType<typeof createWalletRepository>) =>
     createEvmDepositWatcher({

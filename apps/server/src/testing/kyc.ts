@@ -61,18 +61,20 @@ export async function idCardSubmission() {
 
 /**
  * Takes a user through identity verification by the public API, as the web app would: the
- * personal details (level 1) and, for level 2, the documents approved by `reviewer`.
+ * personal details (level 1, Ada Lovelace's unless `details` are given) and, for level 2, the
+ * documents approved by `reviewer`.
  */
 export async function verifyIdentity(
   app: FastifyInstance,
   user: TestUser,
   level: 1 | 2,
   reviewer: () => Promise<TestUser>,
+  details: TKycDetailsInput = ADULT_DETAILS,
 ): Promise<void> {
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: bearer(token), remoteAddress: randomIp() });
-  const details = await call(user.token, 'PUT', '/kyc/details', ADULT_DETAILS);
-  if (details.statusCode !== 200) throw new Error(`kyc details failed: ${details.body}`);
+  const saved = await call(user.token, 'PUT', '/kyc/details', details);
+  if (saved.statusCode !== 200) throw new Error(`kyc details failed: ${saved.body}`);
   if (level === 1) return;
   const form = await idCardSubmission();
   const sent = await app.inject({

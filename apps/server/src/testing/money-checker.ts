@@ -1,4 +1,5 @@
-import { pnlAt, type TSide } from '@td/contracts/trading-math';
+import { maxBig } from '@td/contracts/money-math';
+import type { TSide } from '@td/contracts/trading-math';
 import { sql } from 'drizzle-orm';
 import { driftedAccounts, type Executor } from '../modules/ledger/ledger';
 
@@ -100,27 +101,39 @@ export async function checkMoney(
   ))
     add('open position with a settlement', row.id);
 
-  // Each realised result equals its recomputation from the fill and the close.
-  for (const row of await rowsOf<{
-    id: string;
-    side: TSide;
-    amount: string;
-    margin: string;
-    price: string;
-    close: string;
-    pnl: string;
-  }>(
-    db,
-    sql`select id::text as id, side, amount_cents::text as amount, margin_cents::text as margin,
-          price::text as price, close_price::text as close, pnl_cents::text as pnl
-        from orders where close_price is not null and pnl_cents is not null and price is not null`,
-  )) {
-    const margin = BigInt(row.margin);
-    const pnl = pnlAt(row.side, BigInt(row.amount), BigInt(row.price), BigInt(row.close));
-    const payout = margin + pnl > 0n ? margin + pnl : 0n;
-    const expected = payout - margin;
-    if (expected !== BigInt(row.pnl))
-      add('realised PnL differs from its recomputation', `${row.id}: ${row.pnl} ≠ ${expected}`);
+  // Each realised result equals its recomputation from the fill and the close: a position closed
+  // in parts books, over its parts, the rounded result of all of them (the fraction of a cent left
+  // is carried on the position), and each part books its own result to within a cent.
+  for (const family of await closedFamilies(db)) {
+    let made = 0n;
+    let booked = 0n;
+    let isClamped = false;
+    const entry = BigInt(family.entry);
+    for (const row of family.closed) {
+      const amount = BigInt(row.amount);
+      const margin = BigInt(row.margin);
+      const pnl = BigInt(row.pnl);
+      // The swaps a part settled are in its result, beside what the price made.
+      const swap = BigInt(row.swap);
+      const own = amount * (row.side === 'buy' ? BigInt(row.close) - entry : entry - BigInt(row.close));
+      const low = maxBig(floorDiv(own, entry) + swap, -margin);
+      const high = maxBig(-floorDiv(-own, entry) + swap, -margin);
+      if (pnl < low || pnl > high)
+        add('realised PnL differs from its recomputation', `${row.id}: ${pnl} not within ${low}…${high}`);
+      made += own;
+      booked += pnl - swap;
+      // A loss beyond the margin is the house's: that part booked less than it lost.
+      if (pnl === -margin) isClamped = true;
+    }
+    const carry = BigInt(family.carry);
+    const whole = made - carry;
+    if (carry < 0n || carry >= entry || whole % entry !== 0n)
+      add('realised PnL differs from its recomputation', `${family.id}: carry ${carry} of ${made}`);
+    else if (isClamped ? booked < whole / entry : booked !== whole / entry)
+      add(
+        'realised PnL differs from its recomputation',
+        `${family.id}: parts booked ${booked}, their whole result rounds to ${whole / entry}`,
+      );
   }
 
   // A fill, a take-profit, a stop-loss or a liquidation is told once.
@@ -148,5 +161,71 @@ export async function checkMoney(
   ))
     add('withdrawal not held exactly once', `${row.id}: ${row.n} holds`);
 
+  // A balance operation moves its money once when applied, never while pending or once rejected,
+  // and by its own amount into the user's cash.
+  for (const row of await rowsOf<{ id: string; status: string; n: number }>(
+    db,
+    sql`select b.id::text as id, b.status, count(t.id)::int as n from balance_operations b
+        left join ledger_transactions t on t.ref_type = 'balance_operation' and t.ref_id = b.id::text
+        group by b.id, b.status
+        having count(t.id) <> (case when b.status = 'applied' then 1 else 0 end)`,
+  ))
+    add(
+      'balance operation not moved exactly as its status says',
+      `${row.id} (${row.status}): ${row.n} transactions`,
+    );
+  for (const row of await rowsOf<{ id: string }>(
+    db,
+    sql`select b.id::text as id from balance_operations b
+        join ledger_transactions t on t.ref_type = 'balance_operation' and t.ref_id = b.id::text
+        join ledger_entries e on e.transaction_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = b.user_id
+          and a.book = b.book and a.kind = 'cash'
+        group by b.id, b.amount_cents having sum(e.amount_cents) <> b.amount_cents`,
+  ))
+    add('balance operation moved another amount', row.id);
+
   return violations;
+}
+
+const floorDiv = (a: bigint, b: bigint) => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
+
+interface ClosedRow {
+  id: string;
+  side: TSide;
+  amount: string;
+  margin: string;
+  close: string;
+  pnl: string;
+  swap: string;
+}
+
+/**
+ * Every position with something closed, with its closed rows (itself once closed, and the parts
+ * closed from it) and what its parts carry.
+ */
+async function closedFamilies(
+  db: Executor,
+): Promise<Array<{ id: string; entry: string; carry: string; closed: ClosedRow[] }>> {
+  const rows = await rowsOf<ClosedRow & { family: string; entry: string; carry: string | null }>(
+    db,
+    sql`select o.id::text as id, coalesce(o.parent_id, o.id)::text as family, o.side,
+          o.amount_cents::text as amount, o.margin_cents::text as margin, o.close_price::text as close,
+          o.pnl_cents::text as pnl, o.swap::text as swap, coalesce(p.price, o.price)::text as entry,
+          coalesce(p.pnl_carry, o.pnl_carry)::text as carry
+        from orders o left join orders p on p.id = o.parent_id
+        where o.close_price is not null and o.pnl_cents is not null and o.price is not null`,
+  );
+  const families = new Map<string, { id: string; entry: string; carry: string; closed: ClosedRow[] }>();
+  for (const row of rows) {
+    const family = families.get(row.family) ?? {
+      id: row.family,
+      entry: row.entry,
+      carry: row.carry ?? '0',
+      closed: [],
+    };
+    family.closed.push(row);
+    families.set(row.family, family);
+  }
+  return [...families.values()];
 }

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 const BOUNDARY = '----td-test-boundary';
@@ -18,3 +19,16 @@ export const png = (size = 64) =>
   sharp({ create: { width: size, height: size, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .png()
     .toBuffer();
+
+/**
+ * A small PNG whose header declares `width` × `height` (the pixel data stays small): what a
+ * decompression bomb looks like to the checks before decoding.
+ */
+export async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const copy = Buffer.from(await png(64));
+  // Signature (8), IHDR length (4), "IHDR" (4), then width and height; the CRC covers type and data.
+  copy.writeUInt32BE(width, 16);
+  copy.writeUInt32BE(height, 20);
+  copy.writeUInt32BE(crc32(copy.subarray(12, 29)), 29);
+  return copy;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { SEEDED_GROUP_ID } from '../modules/groups/groups.schema';
 import type { DeclaredRoute } from '../platform/http/access';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
 import { ADULT_DETAILS, idCardSubmission } from './kyc';
@@ -83,6 +84,7 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'POST /auth/2fa/verify': { body: (w) => ({ code: w.tfa.user.recoveryCodes?.[0] ?? '' }) },
   // Google sign-in is not configured here.
   'GET /auth/google/nonce': { expected: [404] },
+  'GET /auth/google/start': { expected: [404] },
   'POST /auth/google/callback': { body: () => ({ credential: 'header.payload.signature' }), expected: [404] },
   'POST /auth/logout': { endsSession: true },
   'GET /auth/wss/signin': {},
@@ -133,7 +135,11 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'DELETE /profile/sessions/:id': { params: id('session'), isOwned: true },
   'DELETE /profile/sessions': {},
   'GET /profile/api-keys': {},
-  'POST /profile/api-keys': { body: () => ({ label: 'Reporting', scopes: ['read', 'trade'] }) },
+  // Every test user has the same password: the proof holds for each caller.
+  'POST /profile/api-keys': {
+    body: (w) => ({ label: 'Reporting', scopes: ['read', 'trade'], currentPassword: w.owner.password }),
+  },
+  'POST /profile/security-code': {},
   'DELETE /profile/api-keys/:id': { params: id('apiKey'), isOwned: true },
   'GET /profile/logins': { query: () => ({ page: '1', limit: '10' }) },
   'PUT /profile/anti-phishing': { body: () => ({ phrase: 'blue moon' }) },
@@ -174,6 +180,11 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'DELETE /orders/:id': { params: id('pendingOrder'), isOwned: true },
   'GET /portfolio': { query: () => ({ account: 'demo' }) },
   'POST /portfolio/demo/reset': {},
+  'GET /profile/one-click-trading': {},
+  'PUT /profile/one-click-trading': { body: () => ({ enabled: true, riskAccepted: true }) },
+  'GET /profile/trading-terms': {},
+  'GET /portfolio/stats': { query: () => ({ account: 'demo', period: '30d' }) },
+  'GET /pairs/:symbol/spec': { params: () => ({ symbol: 'BTC_USDT' }) },
   'GET /tickets': {},
   'POST /tickets': {
     body: (w) => ({ type: 'trade', subject: 'About my order', message: 'Hello', orderId: w.ids.activeOrder }),
@@ -212,6 +223,41 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
     body: () => ({ maintenanceNotice: null }),
   },
   'GET /admin/audit': { query: () => ({ action: 'user.role' }) },
+  // Client groups: the default group the migration made, and a new group each time.
+  'GET /admin/groups': {},
+  'POST /admin/groups': { body: () => ({ name: `Group ${randomUUID().slice(0, 8)}`, marginMode: 'cross' }) },
+  'PUT /admin/groups/:id': { params: () => ({ id: SEEDED_GROUP_ID }), body: () => ({ swapFree: false }) },
+  'PUT /admin/users/:id/group': {
+    params: (w) => ({ id: w.victim.id }),
+    body: () => ({ groupId: SEEDED_GROUP_ID }),
+  },
+  'GET /admin/write-offs': { query: () => ({ limit: '5' }) },
+  // Balance operations: a small demo credit on another user (applied at once, below the threshold),
+  // one the walk never deletes.
+  'POST /admin/users/:id/balance-operations': {
+    params: (w) => ({ id: w.other.id }),
+    body: () => ({ account: 'demo', kind: 'credit', amount: '1', reason: 'Route check' }),
+  },
+  'GET /admin/balance-operations': { query: () => ({ status: 'pending' }) },
+  'GET /admin/balance-operations/rules': {},
+  // No such operation: the route answers, and nothing is approved or rejected.
+  'POST /admin/balance-operations/:id/approve': { params: () => ({ id: randomUUID() }), expected: [404] },
+  'POST /admin/balance-operations/:id/reject': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ reason: 'Not agreed' }),
+    expected: [404],
+  },
+  'GET /balance-operations': { query: () => ({ account: 'real' }) },
+  'GET /balance-operations/withdrawable': { query: () => ({ account: 'real' }) },
+  'GET /admin/reports/daily': { query: () => ({ date: new Date().toISOString().slice(0, 10) }) },
+  'GET /admin/reports/client-money': {},
+  'POST /admin/announcements': {
+    body: () => ({ title: 'Maintenance', body: 'Tonight', audience: 'pair', symbol: 'BTC_USDT' }),
+  },
+  'GET /admin/announcements': {},
+  'GET /announcements': {},
+  'POST /announcements/:id/read': { params: () => ({ id: randomUUID() }), expected: [404] },
+  'GET /admin/risk': {},
   'GET /wallet/coins': {},
   'POST /wallet/address': { body: () => ({ coin: 'usdt', network: 'tron' }) },
   'GET /wallet/transactions': { query: () => ({ kind: 'withdrawal' }) },
@@ -245,6 +291,12 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'POST /admin/withdrawals/:id/reject': {
     params: id('reviewedWithdrawal'),
     body: () => ({ reason: 'Unusual activity' }),
+  },
+  // No commission in this world: the administrator reaches the route and finds none.
+  'POST /admin/referrals/commissions/:id/clawback': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ reason: 'A second account of the referrer' }),
+    expected: [404],
   },
   'POST /admin/withdrawals/:id/mark-sent': {
     params: id('approvedWithdrawal'),

@@ -124,7 +124,11 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
     'alert',
   );
   const apiKey = await ok<Data>(
-    await desk.call(owner, 'POST', '/profile/api-keys', { label: 'Bot', scopes: ['read'] }),
+    await desk.call(owner, 'POST', '/profile/api-keys', {
+      label: 'Bot',
+      scopes: ['read'],
+      currentPassword: owner.password,
+    }),
     'API key',
   );
   const session = decodeJwt(await signIn(app, owner)).sid as string;

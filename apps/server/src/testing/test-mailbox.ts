@@ -94,6 +94,9 @@ export async function startTestMailbox() {
       });
     },
   });
+  // A client killed mid-conversation (a process the chaos run kills) resets its connection: that
+  // connection ends, the mailbox goes on.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

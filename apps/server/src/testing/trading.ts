@@ -1,17 +1,21 @@
-import { eq } from 'drizzle-orm';
+import type { TKycDetailsInput } from '@td/contracts/kyc';
+import type { TStaffRole } from '@td/contracts/staff';
 import pino from 'pino';
-import { users } from '../modules/auth/auth.schema';
 import { cash, driftedAccounts, house, ledgerTotal, post } from '../modules/ledger/ledger';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
+import { fillExposureGuard } from '../modules/risk/exposure-limit';
 import { createSettlement } from '../modules/trading/order-settlement';
 import { createOrdersRepository } from '../modules/trading/orders.repository';
+import { quotesOf } from '../modules/trading/quotes';
 import { createOrderAnnouncer } from '../modules/trading/trading-channels';
 import { createTriggerEngine, type TriggerEngine } from '../modules/trading/trigger-engine';
 import type { Logger } from '../platform/logger';
+import type { RateLimitRule } from '../platform/rate-limit';
 import { createCoreServices } from '../services';
 import { bearer, createUser, randomIp, type TestUser } from './accounts';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { verifyIdentity } from './kyc';
+import { makeStaff } from './staff';
 import { startTestMailbox } from './test-mailbox';
 
 /**
@@ -19,10 +23,17 @@ import { startTestMailbox } from './test-mailbox';
  * trigger engine runs as in the market role, and helpers place and read orders through the API.
  * `logger` replaces the silent one, for the app and the desk's own workers; `env` adds configuration.
  */
-export async function startTradingDesk(options: { logger?: Logger; env?: Record<string, string> } = {}) {
+export async function startTradingDesk(
+  options: { logger?: Logger; env?: Record<string, string>; tradingLimit?: RateLimitRule } = {},
+) {
   const mailbox = await startTestMailbox();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const t = await buildTestApp({ env: { SMTP_URL: mailbox.url, ...options.env }, logger, hasMetrics: true });
+  const t = await buildTestApp({
+    env: { SMTP_URL: mailbox.url, ...options.env },
+    logger,
+    hasMetrics: true,
+    ...(options.tradingLimit ? { tradingLimit: options.tradingLimit } : {}),
+  });
   const repo = createOrdersRepository(t.deps.db.db);
   // The same notifier and referral commission the processes' roles share.
   const { notifier, referrals } = createCoreServices(t.deps);
@@ -32,6 +43,13 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     orders: repo,
     announce: createOrderAnnouncer({ bus: t.deps.bus, logger }),
     onFeeCharged: referrals.creditCommission,
+    ...fillExposureGuard({
+      db: t.deps.db.db,
+      bus: t.deps.bus,
+      notify: notifier.notify,
+      logger,
+      quotes: quotesOf(t.deps.board),
+    }),
   });
   const triggers: TriggerEngine = createTriggerEngine({
     repo,
@@ -40,6 +58,7 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
     logger,
     notify: notifier.notify,
     onExecuted: (action) => t.deps.metrics?.triggers.inc({ action }),
+    db: t.deps.db.db,
   });
   const stopTriggers = await triggers.start();
 
@@ -89,15 +108,18 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
   const kycReviewer = async () => {
     if (!reviewer) {
       reviewer = await createUser(t.app, mailbox);
-      await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, reviewer.id));
+      await makeStaff(t.deps.db.db, reviewer.id);
     }
     return reviewer;
   };
   const verified = new Set<string>();
-  /** Identity verification through the API: details (level 1), then documents approved (level 2). */
-  const verify = async (user: TestUser, level: 1 | 2 = 2) => {
+  /**
+   * Identity verification through the API: details (level 1, Ada Lovelace's unless `details` are
+   * given), then documents approved (level 2).
+   */
+  const verify = async (user: TestUser, level: 1 | 2 = 2, details?: TKycDetailsInput) => {
     if (verified.has(`${user.id}:${level}`)) return;
-    await verifyIdentity(t.app, user, level, kycReviewer);
+    await verifyIdentity(t.app, user, level, kycReviewer, details);
     verified.add(`${user.id}:${level}`);
   };
 
@@ -141,9 +163,16 @@ export async function startTradingDesk(options: { logger?: Logger; env?: Record<
         }),
       );
     },
-    /** Makes a user an administrator, as ADMIN_EMAIL or another administrator would. */
+    /**
+     * Makes a user an administrator, as ADMIN_EMAIL or another administrator would, with the
+     * second factor staff need (`testing/staff.ts`).
+     */
     async makeAdmin(user: TestUser) {
-      await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      await makeStaff(t.deps.db.db, user.id);
+    },
+    /** Makes a user a member of staff of `role` (with a second factor unless told otherwise). */
+    async makeStaff(user: TestUser, role: TStaffRole, options: { secondFactor?: boolean } = {}) {
+      await makeStaff(t.deps.db.db, user.id, role, options);
     },
     async close() {
       clearInterval(refresher);

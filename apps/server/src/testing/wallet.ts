@@ -42,7 +42,7 @@ export function walletHelpers(desk: TradingDesk) {
       );
     },
     async makeAdmin(user: TestUser) {
-      await db().update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      await desk.makeAdmin(user);
     },
     /** Makes the user's past withdrawals to `address` look two days old. */
     async ageAddress(user: TestUser, address: string) {

@@ -60,9 +60,13 @@ function stringOf(def: Def): fc.Arbitrary<string> {
       // Cut to the declared maximum rather than filtered: a filter that never passes never ends.
       // fast-check reads no flags but `u`; a match without `i` is a match with it.
       const readable = new RegExp(pattern.source, pattern.flags.replace(/[^u]/g, ''));
+      // Trimmed and cut as zod will read it, then held to the lengths and every pattern (the
+      // safe-text pattern allows text of any length, the schema's minimum does not).
       return fc
         .stringMatching(readable, { size: 'small' })
-        .map((text) => (maxLength === undefined ? text : text.slice(0, maxLength)));
+        .map((text) => (isTrimmed ? text.trim() : text))
+        .map((text) => (maxLength === undefined ? text : [...text].slice(0, maxLength).join('')))
+        .filter(fits);
     } catch {
       // A pattern fast-check cannot generate from (unicode property classes): the next, or any text.
     }

@@ -85,6 +85,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'googleCallback',
+            lazy: lazyScreen(
+              () => import('../features/auth/components/google-callback-screen'),
+              (module) => module.GoogleCallbackScreen,
+            ),
+          },
+          {
             path: 'tfaVerification',
             lazy: lazyScreen(
               () => import('../features/auth/components/tfa-verification-screen'),
@@ -242,7 +249,8 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        // The back-office (/admin): the server answers its API only to administrators.
+        // The back-office (/admin): the server answers each route only to staff whose role holds its
+        // permission; the frame shows each role its screens (features/admin/admin-sections.ts).
         path: 'admin',
         loader: requireToken,
         lazy: lazyScreen(
@@ -250,7 +258,14 @@ export const router = createBrowserRouter([
           (module) => module.AdminLayout,
         ),
         children: [
-          { index: true, loader: () => redirect(PATHS.admin.users) },
+          {
+            // The first screen the caller's role opens (the frame knows the role).
+            index: true,
+            lazy: lazyScreen(
+              () => import('./layouts/admin-layout'),
+              (module) => module.AdminHome,
+            ),
+          },
           {
             path: 'users',
             lazy: lazyScreen(
@@ -294,6 +309,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'balance-operations',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-balance-operations-screen'),
+              (module) => module.AdminBalanceOperationsScreen,
+            ),
+          },
+          {
             path: 'kyc',
             lazy: lazyScreen(
               () => import('../features/admin/components/admin-kyc-screen'),
@@ -315,6 +337,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'groups',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-groups-screen'),
+              (module) => module.AdminGroupsScreen,
+            ),
+          },
+          {
+            path: 'risk',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-risk-screen'),
+              (module) => module.AdminRiskScreen,
+            ),
+          },
+          {
             path: 'settings',
             lazy: lazyScreen(
               () => import('../features/admin/components/admin-settings-screen'),
@@ -326,6 +362,20 @@ export const router = createBrowserRouter([
             lazy: lazyScreen(
               () => import('../features/admin/components/admin-audit-screen'),
               (module) => module.AdminAuditScreen,
+            ),
+          },
+          {
+            path: 'reports',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-reports-screen'),
+              (module) => module.AdminReportsScreen,
+            ),
+          },
+          {
+            path: 'announcements',
+            lazy: lazyScreen(
+              () => import('../features/admin/components/admin-announcements-screen'),
+              (module) => module.AdminAnnouncementsScreen,
             ),
           },
         ],

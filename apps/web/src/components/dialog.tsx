@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
 import styles from './dialog.module.css';
 import { IconX } from './icons';
@@ -18,9 +18,23 @@ interface TDialogProps {
   testId?: string;
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELDS =
+  'input:not([disabled]):not([type="hidden"]):not([readonly]), select:not([disabled]), textarea:not([disabled])';
+
+/** Where focus starts: the first field, else the primary action (the footer's last button), else ×. */
+function firstFocusOf(panel: HTMLElement, body: HTMLElement | null, footer: HTMLElement | null) {
+  const field = body?.querySelector<HTMLElement>(FIELDS);
+  if (field) return field;
+  const actions = footer ? [...footer.querySelectorAll<HTMLElement>('button:not([disabled])')] : [];
+  return actions.at(-1) ?? panel.querySelector<HTMLElement>(FOCUSABLE);
+}
+
 /**
- * A modal dialog on the native <dialog>: the browser traps focus inside it, makes the page behind
- * inert, and closes it with Escape; focus returns to what opened it. Its content renders only
+ * A modal dialog on the native <dialog>: the page behind is inert, Escape closes it, and focus
+ * returns to what opened it. Focus starts on the first field (or the primary action) and Tab
+ * cycles within the dialog, never out to the page or the browser's bar. Its content renders only
  * while open, so every opening starts from fresh state.
  */
 export function Dialog({
@@ -35,15 +49,41 @@ export function Dialog({
 }: TDialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.open) {
+      dialog.showModal();
+      const panel = panelRef.current;
+      if (panel) firstFocusOf(panel, bodyRef.current, footerRef.current)?.focus();
+    }
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
+
+  /** Tab from the last element goes to the first, Shift+Tab from the first to the last. */
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => element.offsetParent !== null,
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,19 +92,26 @@ export function Dialog({
 
   const body = (
     <>
-      <div className={styles.body}>{children}</div>
-      {footer ? <div className={styles.footer}>{footer}</div> : null}
+      <div className={styles.body} ref={bodyRef}>
+        {children}
+      </div>
+      {footer ? (
+        <div className={styles.footer} ref={footerRef}>
+          {footer}
+        </div>
+      ) : null}
     </>
   );
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards close with Escape (native) or the close button.
+    // The backdrop click is a mouse shortcut; keyboards close with Escape (native) or the close button.
     <dialog
       ref={ref}
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}
+      onKeyDown={trapTab}
       onClose={() => {
         if (isOpen) onClose();
       }}
@@ -74,7 +121,7 @@ export function Dialog({
       }}
     >
       {isOpen ? (
-        <div className={styles.panel}>
+        <div className={styles.panel} ref={panelRef}>
           <header className={styles.header}>
             <div className={styles.heading}>
               <h2 id={titleId} className={styles.title}>

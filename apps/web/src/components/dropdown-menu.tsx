@@ -9,7 +9,7 @@ export interface TMenuItem {
 }
 
 interface TDropdownMenuProps {
-  /** The accessible name of the trigger button. */
+  /** The name of the menu, and the start of the trigger button's name (what it shows follows). */
   label: string;
   /** What the trigger shows (an avatar, a name, a chevron). */
   trigger: ReactNode;
@@ -91,13 +91,14 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
         ref={triggerRef}
         type="button"
         className={[styles.trigger, triggerClassName].filter(Boolean).join(' ')}
-        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
         onClick={() => setIsOpen((open) => !open)}
         onKeyDown={onTriggerKeyDown}
       >
+        {/* Named by its content, the label first: what it shows (a name) is part of its name. */}
+        <span className="visually-hidden">{label}</span>
         {trigger}
       </button>
       {isOpen ? (

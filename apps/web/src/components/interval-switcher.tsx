@@ -24,7 +24,6 @@ export function IntervalSwitcher({
           type="button"
           className={styles.interval}
           aria-pressed={value === interval}
-          aria-label={intervalNameText(value)}
           title={intervalNameText(value)}
           onClick={() => onChange(value)}
         >

@@ -158,15 +158,21 @@ export function FieldFrame({
   className?: string | undefined;
   children: ReactNode;
 }) {
+  // What sits beside the label ("Forgot password?") comes after the control in the document, so
+  // that Tab goes from the field's label to its control first; the grid draws it beside the label.
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+    <div
+      className={[styles.field, labelAside ? styles.hasAside : undefined, className]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <div className={styles.labelRow}>
         <label htmlFor={inputId} className={styles.label}>
           {label}
         </label>
-        {labelAside}
       </div>
       {children}
+      {labelAside ? <div className={styles.aside}>{labelAside}</div> : null}
     </div>
   );
 }

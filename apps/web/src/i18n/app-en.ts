@@ -1,5 +1,6 @@
 import admin from './admin/en.json';
 import common from './common/en.json';
+import financing from './financing/en.json';
 import history from './history/en.json';
 import home from './home/en.json';
 import layout from './layout/en.json';
@@ -31,6 +32,7 @@ const app = {
   ...referral,
   ...admin,
   ...legal,
+  ...financing,
 };
 export type TAppKey = keyof typeof app;
 export default app as Record<string, string>;

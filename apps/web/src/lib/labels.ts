@@ -1,3 +1,4 @@
+import type { TBalanceOperationKind, TBalanceOperationStatus } from '@td/contracts/balance-operations';
 import type { TChartInterval, TPairFilter } from '@td/contracts/constants';
 import type { TDocumentKind, TDocumentType, TKycStatus } from '@td/contracts/kyc';
 import {
@@ -22,6 +23,8 @@ export const pairTypeText = (code: TPairType) => t(`pair.type.${code}`);
 export const pairStatusText = (code: TPairStatus) => t(`pair.status.${code}`);
 export const pairFilterText = (filter: TPairFilter) => t(`pair.filter.${filter}`);
 export const userStatusText = (code: TUserStatus) => t(`user.status.${code}`);
+export const balanceKindText = (kind: TBalanceOperationKind) => t(`balance.kind.${kind}`);
+export const balanceStatusText = (status: TBalanceOperationStatus) => t(`balance.status.${status}`);
 export const kycStatusText = (status: TKycStatus) => t(`kyc.status.${status}`);
 export const documentTypeText = (type: TDocumentType) => t(`document.type.${type}`);
 /** A document type inside a sentence: "your ID card". */

@@ -25,6 +25,7 @@ export const PATHS = {
   resetPassword: '/authentication/resetPassword',
   emailVerification: '/authentication/emailVerification',
   tfaVerification: '/authentication/tfaVerification',
+  googleCallback: '/authentication/googleCallback',
 
   terms: '/legal/terms',
   privacy: '/legal/privacy',
@@ -37,10 +38,15 @@ export const PATHS = {
     ticket: (id: string) => `/admin/tickets/${id}`,
     orders: '/admin/orders',
     withdrawals: '/admin/withdrawals',
+    balanceOperations: '/admin/balance-operations',
     kyc: '/admin/kyc',
     kycSubmission: (id: string) => `/admin/kyc/${id}`,
     pairs: '/admin/pairs',
+    groups: '/admin/groups',
+    risk: '/admin/risk',
     settings: '/admin/settings',
     audit: '/admin/audit',
+    reports: '/admin/reports',
+    announcements: '/admin/announcements',
   },
 } as const;

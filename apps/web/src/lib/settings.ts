@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   SETTING_DEFAULTS,
   type TGeneralSettings,
-  type TSettingGroup,
+  type TPublicSettingGroup,
   type TSettingsOf,
   ZGeneralSettings,
   ZKycSettings,
@@ -14,16 +14,17 @@ import type { z } from 'zod';
 import { api } from './api-client';
 
 /** A group as the server publishes it: `general` also says whether Google sign-in is on. */
-export type TPublicSettingsOf<G extends TSettingGroup> = G extends 'general'
+export type TPublicSettingsOf<G extends TPublicSettingGroup> = G extends 'general'
   ? TGeneralSettings
   : TSettingsOf<G>;
 
-const DEFAULTS: { [G in TSettingGroup]: TPublicSettingsOf<G> } = {
-  ...SETTING_DEFAULTS,
+const { admin: _backOffice, ...PUBLIC_DEFAULTS } = SETTING_DEFAULTS;
+const DEFAULTS: { [G in TPublicSettingGroup]: TPublicSettingsOf<G> } = {
+  ...PUBLIC_DEFAULTS,
   general: { ...SETTING_DEFAULTS.general, googleClientId: null },
 };
 
-const SCHEMA: { [G in TSettingGroup]: z.ZodType<unknown> } = {
+const SCHEMA: { [G in TPublicSettingGroup]: z.ZodType<unknown> } = {
   general: ZGeneralSettings,
   trading: ZTradingSettings,
   wallet: ZWalletSettings,
@@ -41,12 +42,12 @@ const SETTINGS_REFRESH_MS = 60_000;
  * GET /settings/{name}: a public group, parsed with its contract. Silent: every screen works on the
  * defaults while the settings cannot load.
  */
-export async function getSettings<G extends TSettingGroup>(group: G): Promise<TPublicSettingsOf<G>> {
+export async function getSettings<G extends TPublicSettingGroup>(group: G): Promise<TPublicSettingsOf<G>> {
   const { data } = await api.get(`/settings/${group}`, { schema: SCHEMA[group], silent: true });
   return data as TPublicSettingsOf<G>;
 }
 
-export const settingsQueryOptions = <G extends TSettingGroup>(group: G) =>
+export const settingsQueryOptions = <G extends TPublicSettingGroup>(group: G) =>
   queryOptions({
     queryKey: ['settings', 'public', group],
     queryFn: () => getSettings(group),
@@ -58,7 +59,7 @@ export const settingsQueryOptions = <G extends TSettingGroup>(group: G) =>
  * A settings group, fetched once for the whole app (one query per group); the defaults until it
  * loads, or when it cannot.
  */
-export function useSettings<G extends TSettingGroup>(group: G): TPublicSettingsOf<G> {
+export function useSettings<G extends TPublicSettingGroup>(group: G): TPublicSettingsOf<G> {
   const { data } = useQuery(settingsQueryOptions(group));
   return data ?? DEFAULTS[group];
 }

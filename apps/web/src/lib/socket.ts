@@ -10,10 +10,18 @@ import {
 } from '@td/contracts/market';
 import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
 import {
+  type TExposureLimitEvent,
+  type TRiskExposureEvent,
+  ZExposureLimitEvent,
+  ZRiskExposureEvent,
+} from '@td/contracts/risk';
+import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type TBalanceEvent,
+  type TMarginCallEvent,
   ZBalanceEvent,
+  ZMarginCallEvent,
 } from '@td/contracts/stream';
 import { type TOrder, ZOrder } from '@td/contracts/trading';
 import { useSyncExternalStore } from 'react';
@@ -114,9 +122,37 @@ export interface TUserEventHandlers {
    * some): read again what the events keep current.
    */
   onResync?: () => void;
+  /** Account risk: the account (or one of its positions) reached its margin-call level. */
+  onMarginCall?: (event: TMarginCallEvent) => void;
 }
 
 const userEventHandlers = new Set<TUserEventHandlers>();
+
+/** Handlers of the staff channel `admin:risk` (the dealing desk's Risk screen). */
+export interface TRiskHandlers {
+  onExposure?: (event: TRiskExposureEvent) => void;
+  onExposureLimit?: (event: TExposureLimitEvent) => void;
+}
+
+const riskHandlers = new Set<TRiskHandlers>();
+
+function dispatchRiskExposure(payload: unknown): void {
+  const parsed = ZRiskExposureEvent.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed exposure event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of riskHandlers) handlers.onExposure?.(parsed.data);
+}
+
+function dispatchExposureLimit(payload: unknown): void {
+  const parsed = ZExposureLimitEvent.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed exposure limit event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of riskHandlers) handlers.onExposureLimit?.(parsed.data);
+}
 
 function dispatchOrder(payload: unknown): void {
   const parsed = ZOrder.safeParse(payload);
@@ -134,6 +170,15 @@ function dispatchBalance(payload: unknown): void {
     return;
   }
   for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
+}
+
+function dispatchMarginCall(payload: unknown): void {
+  const parsed = ZMarginCallEvent.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('Ignored a malformed margin call event', parsed.error.issues);
+    return;
+  }
+  for (const handlers of userEventHandlers) handlers.onMarginCall?.(parsed.data);
 }
 
 function dispatchResync(): void {
@@ -209,6 +254,8 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
     clearRetry();
     setStatus('connected');
     klines.setConnected(true);
+    // The staff channel is joined again on every connection while a Risk screen is open.
+    if (riskHandlers.size > 0) created.emit('watchRisk', true);
   });
   created.on('disconnect', (reason) => {
     klines.setConnected(false);
@@ -228,7 +275,10 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
   created.on('order', dispatchOrder);
   created.on('balance', dispatchBalance);
   created.on('notification', dispatchNotification);
+  created.on('marginCall', dispatchMarginCall);
   created.on('resync', dispatchResync);
+  created.on('riskExposure', dispatchRiskExposure);
+  created.on('exposureLimit', dispatchExposureLimit);
   created.connect();
   return created;
 }
@@ -298,6 +348,20 @@ export function subscribeUserEvents(handlers: TUserEventHandlers): () => void {
   connectStream();
   return () => {
     userEventHandlers.delete(handlers);
+  };
+}
+
+/**
+ * Watches the staff channel `admin:risk` (exposure every few seconds, exposure-limit alerts).
+ * Opens the stream if needed; the channel is left when the last watcher goes.
+ */
+export function subscribeRisk(handlers: TRiskHandlers): () => void {
+  riskHandlers.add(handlers);
+  connectStream();
+  if (socket?.connected) socket.emit('watchRisk', true);
+  return () => {
+    riskHandlers.delete(handlers);
+    if (riskHandlers.size === 0 && socket?.connected) socket.emit('watchRisk', false);
   };
 }
 

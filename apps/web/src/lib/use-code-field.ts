@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 import { zodFieldErrors } from './form-errors';
@@ -12,7 +12,7 @@ interface TCodeFieldOptions {
   isBusy: boolean;
   /**
    * Sends a code that passed the contract; `refuse` takes the server's refusal (a wrong or expired
-   * code): its message goes under the field and the digits stay; typing again starts a new code.
+   * code): its message goes under the field, which is emptied and focused, ready for the next code.
    */
   send: (code: string, refuse: (error: unknown) => void) => void;
 }
@@ -25,6 +25,11 @@ export function useCodeField({ schema, isBusy, send }: TCodeFieldOptions) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const ref = useRef<HTMLInputElement>(null);
+  // The field is disabled while a code is on its way: focus can only return once it is enabled.
+  const [focusWanted, setFocusWanted] = useState(0);
+  useEffect(() => {
+    if (focusWanted > 0 && !isBusy) ref.current?.focus();
+  }, [focusWanted, isBusy]);
 
   const submit = (value: string) => {
     if (isBusy) return;
@@ -37,12 +42,14 @@ export function useCodeField({ schema, isBusy, send }: TCodeFieldOptions) {
     setError(undefined);
     send(parsed.data.code, (refusal) => {
       setError(refusal instanceof ApiError && refusal.message ? refusal.message : REFUSED_MESSAGE);
-      ref.current?.focus();
+      setCode('');
+      setFocusWanted((count) => count + 1);
     });
   };
   const change = (value: string) => {
     setCode(value);
-    if (error) setError(undefined);
+    // The refusal's message stays while the field is empty again, until the next digit.
+    if (error && value !== '') setError(undefined);
   };
 
   return {

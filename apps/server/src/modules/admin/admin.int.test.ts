@@ -30,6 +30,11 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
   ['POST', `/admin/withdrawals/${SOME_ID}/approve`],
   ['POST', `/admin/withdrawals/${SOME_ID}/reject`, { reason: 'Not the owner' }],
   ['POST', `/admin/withdrawals/${SOME_ID}/mark-sent`, { txHash: 'a'.repeat(64) }],
+  ['GET', '/admin/groups'],
+  ['POST', '/admin/groups', { name: 'Professional', marginMode: 'cross' }],
+  ['PUT', `/admin/groups/${SOME_ID}`, { swapFree: true }],
+  ['PUT', `/admin/users/${SOME_ID}/group`, { groupId: SOME_ID }],
+  ['GET', '/admin/write-offs'],
 ];
 
 describe('the admin back-office', () => {
@@ -216,7 +221,13 @@ describe('the admin back-office', () => {
     const victim = await desk.newUser();
     await desk.order(victim, { side: 'buy', type: 'market', amount: '100', leverage: 2 });
     expect(
-      (await call(victim, 'POST', '/profile/api-keys', { label: 'Bot', scopes: ['read'] })).statusCode,
+      (
+        await call(victim, 'POST', '/profile/api-keys', {
+          label: 'Bot',
+          scopes: ['read'],
+          currentPassword: victim.password,
+        })
+      ).statusCode,
     ).toBe(201);
     const deleted = await call(admin, 'DELETE', `/admin/users/${victim.id}`);
     expect(deleted.json()).toEqual({ message: 'User deleted successfully', data: null });
@@ -274,7 +285,7 @@ describe('the admin back-office', () => {
     for (const entry of mine) {
       expect(entry).toEqual({
         id: expect.any(String),
-        actor: { id: admin.id, email: admin.email },
+        actor: { id: admin.id, email: admin.email, role: 'admin' },
         action: expect.any(String),
         targetType: expect.any(String),
         targetId: expect.any(String),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
 import type { Executor } from '../ledger/ledger';
@@ -15,9 +15,11 @@ export interface AuditRecord {
 
 export function createAdminRepository(db: Database) {
   return {
+    /** Writes an entry; the actor's role is read from their row as the entry is written. */
     async record(tx: Executor, entry: AuditRecord): Promise<void> {
       await tx.insert(adminAudit).values({
         actorId: entry.actorId,
+        actorRole: sql`(select ${users.role} from ${users} where ${users.id} = ${entry.actorId})`,
         action: entry.action,
         targetType: entry.targetType,
         targetId: entry.targetId,

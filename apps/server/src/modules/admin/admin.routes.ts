@@ -51,7 +51,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/users',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'users.read' },
         schema: { querystring: ZAdminUsersQuery, response: { 200: successEnvelope(pageOf(ZAdminUser)) } },
       },
       async (request) => ok('All users fetched successfully', await users.list(request.query)),
@@ -59,7 +59,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/users/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'users.read' },
         schema: { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } },
       },
       async (request) => ok('User fetched', await admin.user(request.params.id)),
@@ -67,7 +67,7 @@ export function adminRoutes(deps: {
     app.put(
       '/admin/users/:id/status',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'users.write' },
         schema: {
           params: ZId,
           body: ZAdminUserStatusRequest,
@@ -83,7 +83,7 @@ export function adminRoutes(deps: {
     app.put(
       '/admin/users/:id/role',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'roles' },
         schema: { params: ZId, body: ZAdminUserRoleRequest, response: { 200: successEnvelope(ZAdminUser) } },
       },
       async (request) =>
@@ -94,7 +94,10 @@ export function adminRoutes(deps: {
     );
     app.delete(
       '/admin/users/:id',
-      { config: { access: 'admin' }, schema: { params: ZId, response: { 200: successEnvelope(z.null()) } } },
+      {
+        config: { access: 'admin', permission: 'users.write' },
+        schema: { params: ZId, response: { 200: successEnvelope(z.null()) } },
+      },
       async (request) => {
         await users.remove(actor(request), request.params.id);
         return ok('User deleted successfully', null);
@@ -104,7 +107,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/tickets',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'tickets' },
         schema: {
           querystring: ZAdminTicketsQuery,
           response: { 200: successEnvelope(pageOf(ZTicketSummary.extend({ userEmail: z.string() }))) },
@@ -114,13 +117,16 @@ export function adminRoutes(deps: {
     );
     app.get(
       '/admin/tickets/:id',
-      { config: { access: 'admin' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      {
+        config: { access: 'admin', permission: 'tickets' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } },
+      },
       async (request) => ok('Ticket fetched successfully', await tickets.get(request.params.id)),
     );
     app.post(
       '/admin/tickets/:id/messages',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'tickets' },
         schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
       },
       async (request) =>
@@ -129,7 +135,7 @@ export function adminRoutes(deps: {
     app.put(
       '/admin/tickets/:id/status',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'tickets' },
         schema: { params: ZId, body: ZAdminTicketStatusRequest, response: { 200: successEnvelope(ZTicket) } },
       },
       async (request) =>
@@ -142,7 +148,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/orders',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'orders' },
         schema: { querystring: ZAdminOrdersQuery, response: { 200: successEnvelope(pageOf(ZAdminOrder)) } },
       },
       async (request) => ok('Orders fetched successfully', await orders.list(request.query)),
@@ -150,7 +156,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/orders/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'orders' },
         schema: { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } },
       },
       async (request) => ok('Order fetched successfully', await orders.get(request.params.id)),
@@ -158,7 +164,7 @@ export function adminRoutes(deps: {
     app.put(
       '/admin/orders/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'orders' },
         schema: {
           params: ZId,
           body: ZAdminOrderUpdateRequest,
@@ -174,13 +180,16 @@ export function adminRoutes(deps: {
 
     app.get(
       '/admin/pairs',
-      { config: { access: 'admin' }, schema: { response: { 200: successEnvelope(z.array(ZAdminPair)) } } },
+      {
+        config: { access: 'admin', permission: 'pairs' },
+        schema: { response: { 200: successEnvelope(z.array(ZAdminPair)) } },
+      },
       async () => ok('Pairs fetched successfully', await pairs.list()),
     );
     app.put(
       '/admin/pairs/:symbol',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'pairs' },
         schema: {
           params: ZAdminPairParams,
           body: ZAdminPairUpdateRequest,
@@ -197,7 +206,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/settings',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'settings' },
         schema: { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } },
       },
       async () => ok('Settings fetched successfully', await settings.all()),
@@ -205,7 +214,7 @@ export function adminRoutes(deps: {
     app.put(
       '/admin/settings/:name',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'settings' },
         schema: {
           params: z.object({ name: ZSettingGroup }),
           body: ZSettingsPatchBody,
@@ -222,7 +231,7 @@ export function adminRoutes(deps: {
     app.get(
       '/admin/audit',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'audit' },
         schema: { querystring: ZAuditQuery, response: { 200: successEnvelope(pageOf(ZAuditEntry)) } },
       },
       async (request) => ok('Audit log fetched successfully', await admin.audit(request.query)),

@@ -1,7 +1,8 @@
+import { ROLES } from '@td/contracts/statuses';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema';
 
-/** Every administrator action: who, what, on what, the state before and after, and when. */
+/** Every staff action: who (and in what role), what, on what, the state before and after, and when. */
 export const adminAudit = pgTable(
   'admin_audit',
   {
@@ -9,6 +10,8 @@ export const adminAudit = pgTable(
     actorId: uuid('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The actor's role when they acted (a role changes; what it allowed then stays on record). */
+    actorRole: text('actor_role', { enum: ROLES }).notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

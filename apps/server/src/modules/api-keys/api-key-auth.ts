@@ -13,6 +13,7 @@ import {
 import { USER_CODE } from '@td/contracts/statuses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BoundedMap } from '../../platform/bounded';
+import { addressLimitKey } from '../../platform/client-address';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
 import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
@@ -117,7 +118,7 @@ export function createApiKeyAuth(deps: {
     await enforce(
       deps.limiter,
       API_KEY_FAILURES_PER_ADDRESS,
-      request.ip,
+      addressLimitKey(request.ip),
       'Too many refused API requests from this address; wait a while',
     );
     return refused(message);

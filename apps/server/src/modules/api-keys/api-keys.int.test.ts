@@ -13,7 +13,7 @@ describe('API keys', () => {
   let trader: SigningKey & { id: string };
 
   const createKey = async (owner: TestUser, body: Record<string, unknown>) =>
-    desk.call(owner, 'POST', '/profile/api-keys', body);
+    desk.call(owner, 'POST', '/profile/api-keys', { currentPassword: owner.password, ...body });
   const keyOf = async (owner: TestUser, body: Record<string, unknown>) => {
     const response = await createKey(owner, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -162,6 +162,7 @@ describe('API keys', () => {
         'GET /orders',
         'GET /orders/export',
         'GET /portfolio',
+        'GET /portfolio/stats',
         'GET /profile',
         'POST /orders',
         'POST /orders/:id/close',

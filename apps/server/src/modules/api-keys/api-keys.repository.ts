@@ -58,6 +58,16 @@ export function createApiKeysRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /** Revokes every live key of a user in one statement; how many were live. */
+    async revokeLive(userId: string): Promise<number> {
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      return rows.length;
+    },
+
     /**
      * Revokes every key of a user and forgets their sealed secrets (an erased account): one
      * statement, so no key of theirs signs anything after it.

@@ -3,14 +3,15 @@ import { successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { authOf } from '../auth/authenticate';
+import { authOf, clientOf } from '../auth/authenticate';
+import type { ProofCheck } from '../auth/proof';
 import type { ApiKeysService } from './api-keys.service';
 
 /**
  * A user's API keys, managed from a signed-in session only: a key can neither make nor revoke
  * keys (these routes declare no API scope).
  */
-export function apiKeysRoutes(deps: { apiKeys: ApiKeysService }): FastifyPluginAsyncZod {
+export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; proof: ProofCheck }): FastifyPluginAsyncZod {
   const { apiKeys } = deps;
   return async (app) => {
     app.get(
@@ -26,7 +27,10 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService }): FastifyPluginA
         schema: { body: ZCreateApiKeyRequest, response: { 201: successEnvelope(ZCreatedApiKey) } },
       },
       async (request, reply) => {
-        const created = await apiKeys.create(authOf(request).user.id, request.body);
+        const { user } = authOf(request);
+        // A new way to the account's orders asks for proof beyond the session.
+        await deps.proof.check(user, request.body, clientOf(request));
+        const created = await apiKeys.create(user.id, request.body);
         // The secret is in this answer only: no cache may keep it.
         reply.header('cache-control', 'no-store');
         return reply

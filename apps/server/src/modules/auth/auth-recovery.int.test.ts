@@ -61,27 +61,21 @@ describe('the account system', () => {
       expect(world.mailbox.mails.some((mail) => mail.to.includes(email))).toBe(false);
     });
 
-    it('takes the same time whether the account exists or not', async () => {
+    it('answers an unknown address exactly as a known one, before looking either up', async () => {
       const user = await createUser(world.t.app, world.mailbox);
-      const time = async (email: string) => {
-        const started = process.hrtime.bigint();
-        await world.t.app.inject({
+      // The lookup, the code and the mail happen after the answer (setImmediate), so the answer
+      // (and the time it takes) cannot depend on whether the account exists.
+      const answer = async (email: string) => {
+        const reply = await world.t.app.inject({
           method: 'POST',
           url: '/auth/forgot-password',
           payload: { email },
           remoteAddress: randomIp(),
         });
-        return Number(process.hrtime.bigint() - started) / 1e6;
+        const { date: _date, 'x-request-id': _id, ...headers } = reply.headers;
+        return { status: reply.statusCode, body: reply.body, headers };
       };
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        known.push(await time(user.email));
-        unknown.push(await time(uniqueEmail()));
-      }
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-      // The work happens after the answer; the answer itself does the same for both.
-      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
+      expect(await answer(uniqueEmail())).toEqual(await answer(user.email));
     });
 
     it('refuses a wrong code and a common new password', async () => {
@@ -113,7 +107,11 @@ describe('the account system', () => {
       expect(otpauthUrl).toContain('issuer=Trading%20Desk');
       expect(qrCode).toMatch(/^data:image\/png;base64,/);
       expect((await post('/auth/2fa/activate', { code: '000000' }, user.token)).statusCode).toBe(400);
-      const activated = await post('/auth/2fa/activate', { code: totpNow(secret) }, user.token);
+      const activated = await post(
+        '/auth/2fa/activate',
+        { code: totpNow(secret), currentPassword: user.password },
+        user.token,
+      );
       expect(activated.json().message).toBe('Two-factor enabled');
       expect(activated.json().data.recoveryCodes).toHaveLength(10);
       expect((await get('/profile', user.token)).json().data.tfaEnabled).toBe(true);
@@ -246,7 +244,15 @@ describe('the account system', () => {
       expect((await get('/profile', other)).statusCode).toBe(200);
       const { secret } = (await get('/auth/2fa/generate', user.token)).json().data;
       world.mailbox.clear();
-      expect((await post('/auth/2fa/activate', { code: totpNow(secret) }, user.token)).statusCode).toBe(200);
+      expect(
+        (
+          await post(
+            '/auth/2fa/activate',
+            { code: totpNow(secret), currentPassword: user.password },
+            user.token,
+          )
+        ).statusCode,
+      ).toBe(200);
       expect((await get('/profile', other)).statusCode).toBe(401);
       expect((await get('/profile', user.token)).statusCode).toBe(200);
       await world.mailbox.waitFor(user.email, /Two-factor authentication enabled/);

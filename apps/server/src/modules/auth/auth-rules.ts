@@ -9,6 +9,8 @@ import type { SessionStage } from './auth.repository';
 /** Where a request came from: recorded with sessions and login history. */
 export interface ClientContext {
   ip: string;
+  /** What every per-address limit counts under: the address, or its /64 for IPv6 (`addressLimitKey`). */
+  limitKey: string;
   userAgent: string;
 }
 
@@ -47,6 +49,14 @@ export const AUTH_LIMITS = {
   tfaActivatePerAccount: { name: 'tfa-activate-account', max: 10, windowMs: 15 * MINUTE_MS },
   tfaDeactivatePerIp: { name: 'tfa-deactivate-ip', max: 30, windowMs: 15 * MINUTE_MS },
   tfaDeactivatePerAccount: { name: 'tfa-deactivate-account', max: 10, windowMs: 15 * MINUTE_MS },
+  /**
+   * The proof beyond the session (the password or an e-mailed code, and the second factor) that
+   * a change of who controls an account asks for: each is guessable, so checks are counted.
+   */
+  proofPerIp: { name: 'proof-ip', max: 60, windowMs: 15 * MINUTE_MS },
+  proofPerAccount: { name: 'proof-account', max: 20, windowMs: 15 * MINUTE_MS },
+  /** Codes mailed for that proof: per address (per account, as every action code). */
+  proofCodePerIp: { name: 'proof-code-ip', max: 20, windowMs: 15 * MINUTE_MS },
   /** Changing the password when signed in: the current one is guessable too. */
   passwordChangePerIp: { name: 'password-change-ip', max: 30, windowMs: 15 * MINUTE_MS },
   passwordChangePerAccount: { name: 'password-change-account', max: 10, windowMs: 15 * MINUTE_MS },
@@ -64,10 +74,17 @@ export const WRONG_CODE = 'The code is incorrect or has expired';
 export const TOO_MANY_TRIES = 'Too many wrong codes. Request a new code and try again';
 export { COMMON_PASSWORD_MESSAGE as COMMON_PASSWORD } from '@td/contracts/password';
 export const WRONG_PASSWORD_DETAIL = 'Wrong password';
+/** How a successful sign-in was made, when not by password (the sign-in history shows it). */
+export const SIGNIN_METHOD_TEXT = {
+  passkey: 'With a passkey',
+  passkeySecondStep: 'Second step with a passkey',
+} as const;
 export const GOOGLE_LINKED_ELSEWHERE = 'This email address is linked to another Google account';
 /** Keeps the keyed hash of a Google nonce apart from the hashes of e-mailed codes. */
 export const GOOGLE_NONCE_DOMAIN = 'google-nonce:';
 export const GOOGLE_NONCE_BYTES = 32;
+/** Stands for "no account" where a lookup must run all the same (it matches no row). */
+export const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 export const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
 

@@ -186,6 +186,37 @@ describe('the account system', () => {
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     });
 
+    describe('per address, IPv6 by its /64', () => {
+      const signupsFrom = async (addresses: string[]) => {
+        const statuses: number[] = [];
+        for (const address of addresses) {
+          const payload = { email: uniqueEmail(), password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' };
+          statuses.push((await postFrom(address, '/auth/signup', payload)).statusCode);
+        }
+        return statuses;
+      };
+      const tenThenTwoRefused = [...Array<number>(10).fill(201), 429, 429];
+      const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+
+      it('refuses the 11th sign-up from one IPv4 address', async () => {
+        expect(await signupsFrom(Array<string>(12).fill(randomIp()))).toEqual(tenThenTwoRefused);
+      });
+
+      it('refuses the 11th sign-up from one /64, each from another address in it', async () => {
+        const prefix = `2001:db8:${hex()}:${hex()}`;
+        const addresses = Array.from({ length: 12 }, (_, i) => `${prefix}::${(i + 1).toString(16)}`);
+        expect(await signupsFrom(addresses)).toEqual(tenThenTwoRefused);
+        // The next /64 is another subscriber, with its own count.
+        expect(await signupsFrom([`2001:db8:${hex()}:${hex()}::1`])).toEqual([201]);
+      });
+
+      it('counts an IPv4 address written as IPv6 as that IPv4 address', async () => {
+        const ipv4 = randomIp();
+        const addresses = Array.from({ length: 12 }, (_, i) => (i % 2 ? ipv4 : `::ffff:${ipv4}`));
+        expect(await signupsFrom(addresses)).toEqual(tenThenTwoRefused);
+      });
+    });
+
     it('records sign-ins in the login history', async () => {
       const user = await createUser(world.t.app, world.mailbox);
       await post('/auth/signin', { email: user.email, password: 'Wrong#Pass99' });

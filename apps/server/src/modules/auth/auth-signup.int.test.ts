@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createUser, GOOD_PASSWORD, tokenType, uniqueEmail } from '../../testing/accounts';
 import { useAuthWorld } from '../../testing/auth-world';
 import { codeIn } from '../../testing/test-mailbox';
+import { users } from './auth.schema';
 
 describe('the account system', () => {
   const { world, post, get, answerOf, wrongFor } = useAuthWorld();
@@ -58,16 +60,68 @@ describe('the account system', () => {
       await world.mailbox.waitFor(`${local.replaceAll('.', '').toLowerCase()}@gmail.com`, /Verify/);
     });
 
-    it('verifies through the e-mailed link once', async () => {
+    /** A sign-up and the token of the link it mailed. */
+    const signupWithLink = async (password = GOOD_PASSWORD) => {
       const email = uniqueEmail();
-      await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' });
+      const signup = await post('/auth/signup', { email, password, firstName: 'A', lastName: 'B' });
       const mail = await world.mailbox.waitFor(email, /Verify/);
       const link = /token=([\w%-]+)/.exec(mail.text)?.[1] ?? '';
+      return { email, password, link, signupToken: signup.json().data.token as string };
+    };
+
+    it('verifies through the e-mailed link once, without opening a session', async () => {
+      const { email, link } = await signupWithLink();
       const first = await get(`/auth/verify-email?token=${link}`);
-      expect(first.statusCode).toBe(200);
-      expect(tokenType(first.json().data.token)).toBe('normal');
+      expect(first.json()).toEqual({ message: 'Email verified', data: { token: null } });
       const again = await get(`/auth/verify-email?token=${link}`);
       expect(again.statusCode).toBe(400);
+      const [user] = await world.t.deps.db.db.select().from(users).where(eq(users.email, email));
+      expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(user?.passwordUnproven).toBe(true);
+    });
+
+    it('after the link alone, the password signs in only with the e-mailed code, then on its own', async () => {
+      const { email, password, link } = await signupWithLink();
+      await get(`/auth/verify-email?token=${link}`);
+      // Whoever chose the password (perhaps not the mailbox owner) gets no session from it alone.
+      const signin = await post('/auth/signin', { email, password });
+      expect(signin.statusCode).toBe(200);
+      const pending = signin.json().data.token;
+      expect(tokenType(pending)).toBe('email');
+      expect((await get('/profile', pending)).statusCode).toBe(401);
+      const code = codeIn(await world.mailbox.waitFor(email, /Confirm your sign-in/));
+      const confirmed = await post('/auth/verify-email', { code }, pending);
+      expect(tokenType(confirmed.json().data.token)).toBe('normal');
+      // The password's holder read the owner's mail: from now on the password is enough.
+      const next = await post('/auth/signin', { email, password });
+      expect(tokenType(next.json().data.token)).toBe('normal');
+    });
+
+    it("opens the session when the link is opened by the browser holding that sign-up's pending token", async () => {
+      const { email, password, link, signupToken } = await signupWithLink();
+      const other = await signupWithLink();
+      // Another account's pending token proves nothing about this one.
+      const stranger = await get(`/auth/verify-email?token=${other.link}`, signupToken);
+      expect(stranger.json().data).toEqual({ token: null });
+      const own = await get(`/auth/verify-email?token=${link}`, signupToken);
+      expect(own.json().message).toBe('Email verified');
+      expect(tokenType(own.json().data.token)).toBe('normal');
+      expect((await get('/profile', own.json().data.token)).statusCode).toBe(200);
+      expect(tokenType((await post('/auth/signin', { email, password })).json().data.token)).toBe('normal');
+    });
+
+    it('the code typed by the browser that signed up proves the password too', async () => {
+      const email = uniqueEmail();
+      const signup = await post('/auth/signup', {
+        email,
+        password: GOOD_PASSWORD,
+        firstName: 'A',
+        lastName: 'B',
+      });
+      const code = codeIn(await world.mailbox.waitFor(email, /Verify/));
+      await post('/auth/verify-email', { code }, signup.json().data.token);
+      const [user] = await world.t.deps.db.db.select().from(users).where(eq(users.email, email));
+      expect(user?.passwordUnproven).toBe(false);
     });
 
     it.each([

@@ -21,7 +21,13 @@ import {
   WRONG_PASSWORD_DETAIL,
   wrongCodeAfter,
 } from './auth-rules';
-import { type CodeHasher, generateLinkToken, generateSixDigitCode, normalizeRecoveryCode } from './codes';
+import {
+  type CodeHasher,
+  generateLinkToken,
+  generateSixDigitCode,
+  normalizeRecoveryCode,
+  resetDecoyId,
+} from './codes';
 import { isCommonPassword } from './common-passwords';
 import { describeDevice, deviceFingerprint } from './device';
 import type { GoogleClient, GoogleIdentity } from './google';
@@ -77,8 +83,11 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     return tokens.sign({ sub: user.id, sid: session.id, type, status: user.status });
   };
 
-  /** A successful sign-in: history, and an e-mail when the device is new to an existing account. */
-  const recordSuccess = async (user: UserRow, client: ClientContext) => {
+  /**
+   * A successful sign-in: history (with how it was made, `detail`, when not by password), and an
+   * e-mail when the device is new to an existing account.
+   */
+  const recordSuccess = async (user: UserRow, client: ClientContext, detail?: string) => {
     const deviceHash = deviceFingerprint(client.userAgent, client.ip);
     const seen = await repo.hasSucceededFrom(user.id, deviceHash);
     await repo.insertLoginEvent({
@@ -87,6 +96,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       userAgent: client.userAgent,
       deviceHash,
       outcome: 'success',
+      detail,
     });
     if (seen.hasAny && !seen.isKnown) {
       mailLater(user.email, (brand) =>
@@ -253,11 +263,12 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     from: SessionStage,
     user: UserRow,
     client: ClientContext,
+    detail?: string,
   ) => {
     if (!(await repo.advanceSession(claims.sid, from, 'active', expiresIn(TOKEN_TTL_S.normal)))) {
       throw unauthenticated('This sign-in has expired. Please log in again');
     }
-    await recordSuccess(user, client);
+    await recordSuccess(user, client, detail);
     return tokens.sign({ sub: user.id, sid: claims.sid, type: 'normal', status: user.status });
   };
 
@@ -289,8 +300,8 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       user = link.user;
       // Google has verified the mailbox, so the account is this person's. Whoever registered the
       // address before without proving it (a pre-hijack) loses the password they chose (cleared in
-      // the link) and every session they hold.
-      if (link.wasUnverified) await deps.sessions.endAll(user.id);
+      // the link); every other session ends, so nobody keeps a way in this person did not open.
+      await deps.sessions.endAll(user.id);
     } else {
       user = await repo.insertUser({
         email,
@@ -316,6 +327,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     nextStep,
     needsEmailConfirmation,
     checkDecoyCode,
+    addressDecoyId: (email: string) => resetDecoyId(codes, email),
     pendingSession,
     finishSession,
     checkSecondFactor,

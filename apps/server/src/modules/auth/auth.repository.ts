@@ -99,46 +99,77 @@ export function createAuthRepository(db: Database) {
       return rows.length === 1;
     },
     /**
-     * Links a Google account to a user not linked yet, on the row as locked. An address nobody
-     * has proved (unverified) may have been registered by someone else: its password goes, and
-     * the caller ends its sessions (`wasUnverified`). Undefined when another link won the race.
+     * Links a Google account to a user not linked yet, on the row as locked. A password nobody
+     * has shown to be the mailbox owner's (the address unverified, or verified by the link alone)
+     * may be someone else's: it goes (`tookOver`). Undefined when another link won the race.
      */
     async linkGoogle(
       userId: string,
       googleSub: string,
-    ): Promise<{ user: UserRow; wasUnverified: boolean } | undefined> {
+    ): Promise<{ user: UserRow; tookOver: boolean } | undefined> {
       return db.transaction(async (tx) => {
         const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         if (!locked || locked.googleSub) return undefined;
-        const wasUnverified = !locked.emailVerifiedAt;
+        const tookOver = !locked.emailVerifiedAt || locked.passwordUnproven;
         const now = new Date();
         const [user] = await tx
           .update(users)
           .set({
             googleSub,
             emailVerifiedAt: locked.emailVerifiedAt ?? now,
-            ...(wasUnverified ? { passwordHash: null, passwordChangedAt: now } : {}),
+            ...(tookOver ? { passwordHash: null, passwordUnproven: false, passwordChangedAt: now } : {}),
             updatedAt: now,
           })
           .where(eq(users.id, userId))
           .returning();
-        return user ? { user, wasUnverified } : undefined;
+        return user ? { user, tookOver } : undefined;
       });
     },
-    /** Turns two-factor on with the secret the user confirmed, only if it is still off and still that secret. */
-    async enableTfa(userId: string, secret: string, step: number): Promise<boolean> {
+    /**
+     * Marks the address verified, in one statement. `byPasswordHolder`: whoever proved the
+     * mailbox also holds the password (the sign-in that chose or typed it), so the password is
+     * proven; otherwise a password set before the address was first verified stays unproven.
+     */
+    async verifyEmail(userId: string, byPasswordHolder: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          passwordUnproven: byPasswordHolder
+            ? false
+            : sql`case when ${users.emailVerifiedAt} is null then ${users.passwordHash} is not null
+                else ${users.passwordUnproven} end`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+    /**
+     * Turns two-factor on with the secret the user confirmed, only if it is still off, still that
+     * secret, and still pending for the session confirming it (one conditional statement).
+     */
+    async enableTfa(userId: string, secret: string, sessionId: string, step: number): Promise<boolean> {
       const now = new Date();
       const rows = await db
         .update(users)
         .set({
           tfaSecret: secret,
           tfaPendingSecret: null,
+          tfaPendingSessionId: null,
           tfaEnabled: true,
           tfaLastStep: step,
           tfaChangedAt: now,
           updatedAt: now,
         })
-        .where(and(eq(users.id, userId), eq(users.tfaEnabled, false), eq(users.tfaPendingSecret, secret)))
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.tfaEnabled, false),
+            eq(users.tfaPendingSecret, secret),
+            eq(users.tfaPendingSessionId, sessionId),
+          ),
+        )
         .returning({ id: users.id });
       return rows.length === 1;
     },
@@ -150,6 +181,7 @@ export function createAuthRepository(db: Database) {
         .set({
           tfaSecret: null,
           tfaPendingSecret: null,
+          tfaPendingSessionId: null,
           tfaEnabled: false,
           tfaLastStep: null,
           tfaChangedAt: now,

@@ -13,16 +13,19 @@ import {
   ZTfaGenerateData,
   ZTfaVerifyRequest,
   ZTokenData,
+  ZVerifyEmailLinkData,
   ZVerifyEmailLinkQuery,
   ZVerifyEmailRequest,
 } from '@td/contracts/auth';
 import { successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
 import { commonPasswordList } from './common-passwords';
+import { GOOGLE_FLOW_COOKIE } from './google-flow';
 import type { TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -32,6 +35,8 @@ const CHECK_EMAIL = 'Please check your email for the verification code';
 /** The browser's proof of its Google nonce: HttpOnly, sent only to the Google routes, same site only. */
 const GOOGLE_NONCE_COOKIE = 'td_google_nonce';
 const GOOGLE_COOKIE_PATH = '/auth/google';
+/** Where a code flow that could not start sends the browser: the login screen says so. */
+const GOOGLE_FAILED_PATH = '/authentication/login?google=failed';
 
 export function authRoutes(deps: {
   auth: AuthService;
@@ -71,10 +76,20 @@ export function authRoutes(deps: {
       '/auth/verify-email',
       {
         config: { access: 'public' },
-        schema: { querystring: ZVerifyEmailLinkQuery, response: { 200: ZToken } },
+        schema: {
+          querystring: ZVerifyEmailLinkQuery,
+          response: { 200: successEnvelope(ZVerifyEmailLinkData) },
+        },
       },
-      async (request) =>
-        ok('Email verified', { token: await auth.verifyEmailLink(request.query.token, clientOf(request)) }),
+      async (request) => {
+        // The browser's own pending sign-in (`email` token), if it sends one: see verifyEmailLink.
+        const bearer = request.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
+        const claims = bearer ? await deps.tokens.verify(bearer) : undefined;
+        const signin = claims?.type === 'email' ? claims : undefined;
+        return ok('Email verified', {
+          token: await auth.verifyEmailLink(request.query.token, signin, clientOf(request)),
+        });
+      },
     );
 
     app.post(
@@ -145,15 +160,46 @@ export function authRoutes(deps: {
       },
     );
 
+    // Google's code flow: the browser comes here, gets the flow's cookie and goes on to Google,
+    // which sends it back to the web app's callback screen with a code and the state.
+    app.get(
+      '/auth/google/start',
+      { config: { access: 'public' }, schema: { querystring: z.object({}) } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        let started: { url: string; cookie: string };
+        try {
+          started = await auth.startGoogleSignin();
+        } catch (error) {
+          // Google sign-in off: as every Google route. Google unreachable: this is a navigation,
+          // not a call, so back to the login screen, which says that it failed.
+          if (error instanceof AppError && error.code === 'NOT_FOUND') throw error;
+          return reply.redirect(GOOGLE_FAILED_PATH, 303);
+        }
+        reply.setCookie(GOOGLE_FLOW_COOKIE, started.cookie, {
+          path: GOOGLE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.secureCookies,
+          maxAge: GOOGLE_NONCE_TTL_S,
+        });
+        return reply.redirect(started.url, 303);
+      },
+    );
+
     app.post(
       '/auth/google/callback',
       { config: { access: 'public' }, schema: { body: ZGoogleCallbackRequest, response: { 200: ZToken } } },
       async (request, reply) => {
-        const proof = request.cookies[GOOGLE_NONCE_COOKIE];
-        // A nonce serves one attempt, whatever its outcome.
+        const proofs = {
+          nonce: request.cookies[GOOGLE_NONCE_COOKIE],
+          flow: request.cookies[GOOGLE_FLOW_COOKIE],
+        };
+        // A nonce, or a code flow, serves one attempt, whatever its outcome.
         reply.clearCookie(GOOGLE_NONCE_COOKIE, { path: GOOGLE_COOKIE_PATH });
+        reply.clearCookie(GOOGLE_FLOW_COOKIE, { path: GOOGLE_COOKIE_PATH });
         return ok('Login successful', {
-          token: await auth.signinWithGoogle(request.body, proof, clientOf(request)),
+          token: await auth.signinWithGoogle(request.body, proofs, clientOf(request)),
         });
       },
     );
@@ -186,7 +232,10 @@ export function authRoutes(deps: {
       '/auth/2fa/generate',
       { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZTfaGenerateData) } } },
       async (request) =>
-        ok('Scan the QR code with your authenticator app', await twoFactor.generate(authOf(request).user)),
+        ok(
+          'Scan the QR code with your authenticator app',
+          await twoFactor.generate(authOf(request).user, authOf(request).claims.sid),
+        ),
     );
 
     app.post(
@@ -198,7 +247,7 @@ export function authRoutes(deps: {
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Two-factor enabled', {
-          recoveryCodes: await twoFactor.activate(user, claims.sid, request.body.code, clientOf(request)),
+          recoveryCodes: await twoFactor.activate(user, claims.sid, request.body, clientOf(request)),
         });
       },
     );

@@ -1,3 +1,4 @@
+import { ROLES } from '@td/contracts/statuses';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,23 +35,38 @@ export const users = pgTable(
     tfaSecret: text('tfa_secret'),
     /** A secret generated but not yet confirmed with a code. */
     tfaPendingSecret: text('tfa_pending_secret'),
+    /** The session that asked for the pending secret: only it may confirm it. */
+    tfaPendingSessionId: uuid('tfa_pending_session_id'),
     tfaEnabled: boolean('tfa_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code works once. */
     tfaLastStep: integer('tfa_last_step'),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     status: text('status', { enum: ['act', 'sus'] })
       .notNull()
       .default('act'),
     antiPhishingPhrase: text('anti_phishing_phrase'),
     googleSub: text('google_sub'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The password was chosen by someone who has not shown they read the address's mail (a
+     * sign-up, then the address verified by the e-mailed link alone): it signs in only with an
+     * e-mailed code too, and Google linking the account clears it.
+     */
+    passwordUnproven: boolean('password_unproven').notNull().default(false),
     tfaChangedAt: timestamp('tfa_changed_at', { withTimezone: true }),
     /** Set when an administrator deleted the account: the person is anonymised, the ledger kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The client group (margin mode and levels). A new account joins the default group of the
+     * moment; the column's own default is the group the migration made, which every earlier
+     * account joined (the foreign key to `client_groups` is added by that migration).
+     */
+    groupId: uuid('group_id')
+      .notNull()
+      .default(sql`'00000000-0000-4000-8000-0000000000d1'::uuid`)
+      .$defaultFn(() => sql`(select id from client_groups where is_default)`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,9 +108,13 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** `signin_confirm`: a sign-in from a new address after repeated wrong passwords (subject: the session). */
+    /**
+     * `signin_confirm`: a sign-in from a new address after repeated wrong passwords (subject: the
+     * session). `security_proof`: the proof, for an account without a password, that its mailbox
+     * owner asks for a change of who controls the account (a second factor, a key, a passkey).
+     */
     purpose: text('purpose', {
-      enum: ['email_verify', 'password_reset', 'withdrawal', 'signin_confirm'],
+      enum: ['email_verify', 'password_reset', 'withdrawal', 'signin_confirm', 'security_proof'],
     }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** sha256 of the e-mail link's token, for `email_verify`. */
@@ -148,7 +168,9 @@ export const loginEvents = pgTable(
 /**
  * The answer to a signup for an address that has an account: a pending sign-in that leads nowhere,
  * counted like a real one (tries of its code, resends) but tied to no account, so nothing done with
- * it reaches the owner's codes. The row's id is the `sid` of the `email` token handed out.
+ * it reaches the owner's codes. The row's id is the `sid` of the `email` token handed out. A
+ * password-reset code asked for an address that gets none has its decoy here too, under an id made
+ * from the address (`resetDecoyId`), so its wrong tries are counted and answered as a real code's.
  */
 export const signupDecoys = pgTable(
   'signup_decoys',

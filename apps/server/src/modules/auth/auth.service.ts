@@ -5,14 +5,22 @@ import { AppError, badRequest, forbidden, unauthenticated } from '../../platform
 import type { Brand } from '../../platform/mail/email-layout';
 import { enforce } from '../../platform/rate-limit';
 import type { CodePurpose, UserRow } from './auth.repository';
-import { type AuthEmail, passwordChangedEmail, passwordResetEmail, signupAttemptEmail } from './auth-emails';
+import {
+  type AuthEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  signupAttemptEmail,
+  tfaChangedEmail,
+} from './auth-emails';
 import {
   AUTH_LIMITS,
   type ClientContext,
   expiresIn,
   GOOGLE_NONCE_BYTES,
   GOOGLE_NONCE_DOMAIN,
+  NO_USER_ID,
   newReferralCode,
+  SIGNIN_METHOD_TEXT,
   WRONG_CODE,
   WRONG_CREDENTIALS,
   WRONG_PASSWORD_DETAIL,
@@ -20,10 +28,20 @@ import {
 import { type AuthServiceDeps, createAuthSteps } from './auth-steps';
 import { generateSixDigitCode } from './codes';
 import { googleSignInFailed } from './google';
+import {
+  GOOGLE_CALLBACK_PATH,
+  readGoogleFlow,
+  sameSecret,
+  startGoogleFlow,
+  usedFlowKey,
+} from './google-flow';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords';
+import { removeTfaAtReset, requireTfaCoolingOff } from './tfa-cooling-off';
 import type { SessionClaims } from './tokens';
 
 export type { AuthServiceDeps } from './auth-steps';
+
+const BAD_LINK = 'This verification link is invalid or has expired. Log in to get a new code';
 
 /**
  * The account system's operations: sign-up, sign-in (password, e-mail code, second factor, Google),
@@ -32,6 +50,8 @@ export type { AuthServiceDeps } from './auth-steps';
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, tokens, codes, limiter, logger } = deps;
   const steps = createAuthSteps(deps);
+  /** Google's code flow returns the browser here, and only here: fixed by our public address. */
+  const googleRedirectUri = `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`;
 
   return {
     async signup(
@@ -45,7 +65,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
       client: ClientContext,
     ): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.signupPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.signupPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.signupPerAccount, input.email);
       steps.checkNewPassword(input.password);
       const passwordHash = await hashPassword(input.password);
@@ -59,6 +79,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await repo.insertUser({
           email: input.email,
           passwordHash,
+          // Chosen before anyone proved the address: see `passwordUnproven`.
+          passwordUnproven: true,
           firstName: input.firstName,
           lastName: input.lastName,
           language: input.language ?? 'en',
@@ -95,11 +117,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signin(input: { email: string; password: string }, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
-      const pairKey = `${input.email}|${client.ip}`;
+      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.limitKey);
+      const pairKey = `${input.email}|${client.limitKey}`;
       await enforce(limiter, AUTH_LIMITS.signinPerAccountAndIp, pairKey);
       const user = await repo.findUserByEmail(input.email);
-      const isKnownIp = user ? await repo.hasSucceededFromIp(user.id, client.ip) : false;
+      // An unknown address does the same work as a known one (this lookup, a password hash
+      // verified), so that neither the answer nor its time tells whether the account exists.
+      const isKnownIp = await repo.hasSucceededFromIp(user?.id ?? NO_USER_ID, client.ip);
       if (!isKnownIp) await enforce(limiter, AUTH_LIMITS.signinPerAccountFromNewIps, input.email);
       if (!user?.passwordHash) {
         await verifyDecoy(input.password);
@@ -111,7 +135,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await limiter.reset(AUTH_LIMITS.signinPerAccountAndIp, pairKey);
       return steps.nextStep(user, client, {
-        confirmByEmail: await steps.needsEmailConfirmation(user, isKnownIp),
+        // A password the mailbox owner never proved to be theirs also needs the e-mailed code.
+        confirmByEmail: user.passwordUnproven || (await steps.needsEmailConfirmation(user, isKnownIp)),
       });
     },
 
@@ -120,7 +145,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the one that confirms this sign-in; then two-factor when it is on, or a normal session.
      */
     async verifyEmailCode(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.verifyPerAccount, claims.sub);
       const pending = await steps.pendingSession(claims, 'email');
       if (!pending) {
@@ -129,6 +154,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (pending.user.emailVerifiedAt) {
         await steps.checkCode(pending.user.id, 'signin_confirm', code, claims.sid);
+        // The password's holder read the owner's mail: the password is theirs.
+        if (pending.user.passwordUnproven) await repo.verifyEmail(pending.user.id, true);
         if (!pending.user.tfaEnabled) return steps.finishSession(claims, 'email', pending.user, client);
         if (!(await repo.advanceSession(claims.sid, 'email', 'tfa', expiresIn(TOKEN_TTL_S.tfa)))) {
           throw unauthenticated('This sign-in has expired. Please log in again');
@@ -141,20 +168,32 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       }
       await steps.checkCode(pending.user.id, 'email_verify', code);
-      const user = (await repo.updateUser(pending.user.id, { emailVerifiedAt: new Date() })) ?? pending.user;
+      const user = (await repo.verifyEmail(pending.user.id, true)) ?? pending.user;
       return steps.finishSession(claims, 'email', user, client);
     },
 
-    async verifyEmailLink(linkToken: string, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.ip);
+    /**
+     * The e-mailed link proves the mailbox, not who chose the password, so it opens no session:
+     * null, unless the request carries the pending sign-in of that same account (the browser that
+     * signed up or signed in with the password), which it then finishes as the code would.
+     */
+    async verifyEmailLink(
+      linkToken: string,
+      signin: SessionClaims | undefined,
+      client: ClientContext,
+    ): Promise<string | null> {
+      await enforce(limiter, AUTH_LIMITS.verifyPerIp, client.limitKey);
       const live = await repo.findLiveCodeByLink(codes.hash(linkToken));
       if (live?.purpose !== 'email_verify' || !(await repo.consumeCode(live.id))) {
-        throw badRequest('This verification link is invalid or has expired. Log in to get a new code');
+        throw badRequest(BAD_LINK);
       }
-      const user = await repo.updateUser(live.userId, { emailVerifiedAt: new Date() });
-      if (!user)
-        throw badRequest('This verification link is invalid or has expired. Log in to get a new code');
-      return steps.nextStep(user, client);
+      const holder = signin?.sub === live.userId ? await steps.pendingSession(signin, 'email') : undefined;
+      const user = await repo.verifyEmail(live.userId, holder !== undefined);
+      if (!user) throw badRequest(BAD_LINK);
+      if (!holder || !signin) return null;
+      if (user.status !== USER_CODE.active)
+        throw forbidden('Your account is suspended. Please contact support');
+      return steps.finishSession(signin, 'email', user, client);
     },
 
     async resendVerification(claims: SessionClaims, client: ClientContext): Promise<void> {
@@ -173,12 +212,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Answers at once and does the work after, so the reply says nothing about the account. */
     async forgotPassword(email: string, client: ClientContext): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.forgotPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.forgotPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.forgotPerAccount, email);
       setImmediate(() => {
         (async () => {
           const user = await repo.findUserByEmail(email);
-          if (user?.status !== USER_CODE.active) return;
+          if (user?.status !== USER_CODE.active) {
+            // No code is mailed, but its decoy is counted as a real code would be.
+            await repo.renewAddressDecoy(steps.addressDecoyId(email), expiresIn(EMAIL_CODE_TTL_S));
+            return;
+          }
           const code = generateSixDigitCode();
           await repo.replaceCode({
             userId: user.id,
@@ -200,23 +243,42 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resetPassword(
-      input: { email: string; code: string; password: string },
+      input: { email: string; code: string; password: string; removeTwoFactor?: boolean | undefined },
       client: ClientContext,
     ): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.resetPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.resetPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.resetPerAccount, input.email);
       const user = await repo.findUserByEmail(input.email);
-      if (!user) throw badRequest(WRONG_CODE);
+      // An address that got no code answers as one whose code is wrong, tries counted the same.
+      if (user?.status !== USER_CODE.active) {
+        await steps.checkDecoyCode(steps.addressDecoyId(input.email));
+        throw badRequest(WRONG_CODE);
+      }
       await steps.checkCode(user.id, 'password_reset', input.code);
       steps.checkNewPassword(input.password);
+      if (input.removeTwoFactor) requireTfaCoolingOff(user);
       const now = new Date();
       await repo.updateUser(user.id, {
         passwordHash: await hashPassword(input.password),
         passwordChangedAt: now,
+        passwordUnproven: false,
         // Reading the code proved the mailbox is theirs.
         emailVerifiedAt: user.emailVerifiedAt ?? now,
       });
-      await deps.sessions.endAll(user.id);
+      const tfaRemoved = input.removeTwoFactor === true && (await removeTfaAtReset(repo, user.id));
+      await deps.sessions.endAll(user.id, { takeBack: 'password_reset' });
+      if (tfaRemoved) {
+        steps.mailLater(user.email, (brand) =>
+          tfaChangedEmail({
+            brand,
+            firstName: user.firstName,
+            language: user.language,
+            enabled: false,
+            at: now,
+            antiPhishingPhrase: user.antiPhishingPhrase,
+          }),
+        );
+      }
       steps.mailLater(user.email, (brand) =>
         passwordChangedEmail({
           brand,
@@ -229,7 +291,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async verifyTfa(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.tfaPerAccount, claims.sub);
       const pending = await steps.pendingSession(claims, 'tfa');
       if (!pending) throw unauthenticated('This sign-in has expired. Please log in again');
@@ -253,23 +315,53 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * The start of Google's code flow for this browser: where to send it (Google's authorization
+     * endpoint) and the signed cookie that binds the flow's state, PKCE verifier and nonce to it.
+     */
+    async startGoogleSignin(): Promise<{ url: string; cookie: string }> {
+      if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
+      const started = startGoogleFlow(codes);
+      const url = await deps.google.authorizationUrl({
+        redirectUri: googleRedirectUri,
+        state: started.flow.state,
+        nonce: started.flow.nonce,
+        codeChallenge: started.codeChallenge,
+      });
+      return { url, cookie: started.cookie };
+    },
+
+    /**
      * Google sign-in by an ID token made for our client id (checked by the Google client: key,
      * issuer, audience, expiry) whose nonce is the one bound to this browser, used once; or by the
-     * code flow, whose ID token we fetch ourselves with the client secret.
+     * code flow this browser started: its state matches the cookie's, used once, the code is
+     * redeemed with the cookie's PKCE verifier and our own redirect URI, and the ID token carries
+     * the cookie's nonce. A code read elsewhere is worth nothing without this browser's cookie.
      */
     async signinWithGoogle(
-      input: { credential: string } | { code: string; redirectUri: string },
-      nonceProof: string | undefined,
+      input: { credential: string } | { code: string; state: string; redirectUri?: string | undefined },
+      proofs: { nonce: string | undefined; flow: string | undefined },
       client: ClientContext,
     ): Promise<string> {
       if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
-      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.limitKey);
       if ('code' in input) {
-        return steps.signInWithGoogle(
-          await deps.google.identityFromCode(input.code, input.redirectUri),
-          client,
+        const flow = readGoogleFlow(codes, proofs.flow);
+        if (!flow || !sameSecret(flow.state, input.state)) throw googleSignInFailed();
+        if (input.redirectUri !== undefined && input.redirectUri !== googleRedirectUri) {
+          throw googleSignInFailed();
+        }
+        if (!(await repo.claimNonce(usedFlowKey(codes, flow), new Date(flow.expiresAtMs)))) {
+          throw googleSignInFailed();
+        }
+        const { identity, nonce } = await deps.google.identityFromCode(
+          input.code,
+          googleRedirectUri,
+          flow.verifier,
         );
+        if (!nonce || !sameSecret(nonce, flow.nonce)) throw googleSignInFailed();
+        return steps.signInWithGoogle(identity, client);
       }
+      const nonceProof = proofs.nonce;
       const { identity, nonce, expiresAt } = await deps.google.identityFromIdToken(input.credential);
       if (!nonceProof || !nonce || !codes.matches(GOOGLE_NONCE_DOMAIN + nonce, nonceProof)) {
         throw googleSignInFailed();
@@ -297,7 +389,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!pending || pending.user.id !== userId) {
         throw unauthenticated('This sign-in has expired. Please log in again');
       }
-      return steps.finishSession(claims, 'tfa', pending.user, client);
+      return steps.finishSession(claims, 'tfa', pending.user, client, SIGNIN_METHOD_TEXT.passkeySecondStep);
     },
 
     /**
@@ -308,7 +400,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.status !== USER_CODE.active || user.deletedAt) {
         throw forbidden('Your account is suspended. Please contact support');
       }
-      await steps.recordSuccess(user, client);
+      await steps.recordSuccess(user, client, SIGNIN_METHOD_TEXT.passkey);
       return steps.startSession(user, 'normal', client);
     },
 
@@ -341,8 +433,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       steps.mailLater(user.email, (brand) => action.mail(code, brand));
     },
     /** Counts one check of an action's codes (a withdrawal's confirmation) per account and address. */
-    async limitActionCheck(userId: string, ip: string): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.actionCheckPerIp, ip);
+    async limitActionCheck(userId: string, addressKey: string): Promise<void> {
+      await enforce(limiter, AUTH_LIMITS.actionCheckPerIp, addressKey);
       await enforce(limiter, AUTH_LIMITS.actionCheckPerAccount, userId);
     },
     /** Checks and consumes such a code; wrong tries are counted as for every e-mailed code. */

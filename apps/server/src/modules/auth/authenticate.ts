@@ -1,11 +1,14 @@
+import { mayDo } from '@td/contracts/staff';
 import type { TTokenType } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
 import type { FastifyRequest } from 'fastify';
 import { createBatchedLookup } from '../../platform/batched-lookup';
 import { BoundedMap } from '../../platform/bounded';
-import { forbidden, unauthenticated } from '../../platform/errors';
+import { addressLimitKey } from '../../platform/client-address';
+import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
 import type { AuthRepository, UserRow } from './auth.repository';
+import type { ClientContext } from './auth-rules';
 import { isSessionId } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
 
@@ -21,6 +24,12 @@ declare module 'fastify' {
     authClaims?: SessionClaims;
   }
 }
+
+/** A back-office route outside the caller's role (or a trader on one). */
+export const NOT_YOUR_ROLE = 'Your role does not allow this';
+/** Staff reach the back-office only with a second factor: a password alone guards too much. */
+export const SECOND_FACTOR_REQUIRED =
+  'Turn on two-factor authentication or add a passkey under Security to use the back-office';
 
 /** How often a session's "last seen" is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -90,10 +99,18 @@ export function createAuthenticator(tokens: TokenService, repo: AuthRepository) 
   // The guards of the route access declarations (platform/http/access.ts).
   return {
     user: requireNormal satisfies AccessGuard,
-    /** As `user`, and the user must be an administrator: anyone else is a 403. */
+    /**
+     * As `user`, and the user must be staff whose role holds the route's permission (the staff
+     * table, `@td/contracts/staff`), with a second factor on: anyone else is a 403.
+     */
     admin: (async (request) => {
       await requireNormal(request);
-      if (request.auth?.user.role !== 'admin') throw forbidden('Only administrators can do this');
+      const user = authOf(request).user;
+      const permission = request.routeOptions.config.permission;
+      if (!permission || !mayDo(user.role, permission)) throw forbidden(NOT_YOUR_ROLE);
+      if (!user.tfaEnabled && !(await repo.hasPasskeys(user.id))) {
+        throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED);
+      }
     }) satisfies AccessGuard,
     /** An `email` or `tfa` token: the service checks its session, so a stale one reads as a wrong code. */
     email: requirePending('email'),
@@ -112,6 +129,10 @@ export function pendingClaimsOf(request: FastifyRequest): SessionClaims {
   return request.authClaims;
 }
 
-export function clientOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400) };
+export function clientOf(request: FastifyRequest): ClientContext {
+  return {
+    ip: request.ip,
+    limitKey: addressLimitKey(request.ip),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400),
+  };
 }

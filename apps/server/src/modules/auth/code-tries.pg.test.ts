@@ -3,11 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from '../../testing/accounts';
+import { pollUntil } from '../../testing/poll';
 import { codeIn } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { ETH_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 import { createAuthRepository } from './auth.repository';
-import { verificationCodes } from './auth.schema';
+import { signupDecoys, verificationCodes } from './auth.schema';
+import { createCodeHasher, resetDecoyId } from './codes';
 
 // Parallel guesses at one e-mailed code, on PostgreSQL (PGlite runs one statement at a time and
 // would hide the race): each try is claimed before it is compared, so no more than
@@ -113,6 +115,35 @@ describe('parallel guesses at an e-mailed code', () => {
     expect(incorrect + stopped).toBe(total);
     const [attempts] = await triesCounted(user.id, 'password_reset');
     expect(attempts).toBeLessThanOrEqual(CODE_ATTEMPTS_MAX);
+  });
+
+  it(`password reset of an unknown address: ${GUESSES} wrong codes at once count at most ${CODE_ATTEMPTS_MAX} on its decoy`, async () => {
+    const email = uniqueEmail('nobody');
+    await desk.t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { email },
+      remoteAddress: randomIp(),
+    });
+    const decoyId = resetDecoyId(createCodeHasher(desk.t.deps.jwtSecret), email);
+    const decoyOf = async () =>
+      (await desk.t.deps.db.db.select().from(signupDecoys).where(eq(signupDecoys.id, decoyId)))[0];
+    await pollUntil(async () => (await decoyOf()) !== undefined, { what: 'the decoy' });
+    const replies = await Promise.all(
+      Array.from({ length: GUESSES }, () =>
+        desk.t.app.inject({
+          method: 'POST',
+          url: '/auth/reset-password',
+          payload: { email, code: '123456', password: 'New#Secret42x' },
+          remoteAddress: randomIp(),
+        }),
+      ),
+    );
+    const { incorrect, stopped, total } = tally(replies);
+    // The same split a real address's code gives: at most 4 "incorrect" before the fifth uses it up.
+    expect(incorrect).toBeLessThan(CODE_ATTEMPTS_MAX);
+    expect(incorrect + stopped).toBe(total);
+    expect((await decoyOf())?.attempts).toBe(CODE_ATTEMPTS_MAX);
   });
 
   it(`the claim itself: ${GUESSES} claims at once on one code, exactly ${CODE_ATTEMPTS_MAX} granted`, async () => {

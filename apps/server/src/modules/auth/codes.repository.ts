@@ -164,6 +164,21 @@ export function createCodesRepository(db: Database) {
         .returning({ attempts: signupDecoys.attempts });
       return row;
     },
+    /**
+     * The decoy of a password-reset code for an address that gets no real one (no account, or
+     * not active), under an id made from the address: what a new reset code does to a real
+     * account's, a fresh code with its tries back to none, counted the same way after.
+     */
+    async renewAddressDecoy(id: string, codeExpiresAt: Date): Promise<void> {
+      await db.delete(signupDecoys).where(lte(signupDecoys.expiresAt, new Date()));
+      await db
+        .insert(signupDecoys)
+        .values({ id, attempts: 0, codeExpiresAt, expiresAt: codeExpiresAt })
+        .onConflictDoUpdate({
+          target: signupDecoys.id,
+          set: { attempts: 0, codeExpiresAt, expiresAt: codeExpiresAt },
+        });
+    },
     /** What a resend does to a real code: a fresh one, with its tries back to none. */
     async renewDecoyCode(id: string, codeExpiresAt: Date): Promise<void> {
       await db

@@ -41,3 +41,17 @@ export function createCodeHasher(key: Uint8Array) {
   };
 }
 export type CodeHasher = ReturnType<typeof createCodeHasher>;
+
+/** Keeps the id of an address's password-reset decoy apart from other keyed hashes. */
+const RESET_DECOY_DOMAIN = 'reset-decoy:';
+
+/**
+ * The id of the password-reset decoy of an address that gets no real code: a keyed hash of the
+ * address, shaped as a uuid, so the same address always counts its tries on the same row.
+ */
+export function resetDecoyId(hasher: CodeHasher, email: string): string {
+  const hex = Buffer.from(hasher.hash(RESET_DECOY_DOMAIN + email), 'base64url').toString('hex');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join(
+    '-',
+  );
+}

@@ -3,7 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, GOOD_PASSWORD, randomIp, tokenType, totpNow, uniqueEmail } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { sessions, users } from './auth.schema';
 
 const CLIENT_ID = 'trading-desk-web';
@@ -183,21 +183,160 @@ describe('Google sign-in against an OpenID Connect provider', () => {
     expect((await callback({ credential }, cookie)).statusCode).toBe(401);
   });
 
-  it('code flow: exchanges the code and verifies the ID token against the provider keys', async () => {
-    nextPerson(person(uniqueEmail('googlecode')));
-    const response = await callback({
-      code: 'authorization-code',
-      redirectUri: 'http://localhost:3000/authentication/login',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(tokenType(response.json().data.token)).toBe('normal');
-  });
+  describe('code flow', () => {
+    const FLOW_COOKIE = 'td_google_flow';
+    const REDIRECT_URI = 'http://localhost:3000/authentication/googleCallback';
 
-  it('code flow: refuses an ID token meant for another client', async () => {
-    nextPerson({ ...person(uniqueEmail('other')), aud: 'someone-else' });
-    const response = await callback({ code: 'authorization-code', redirectUri: 'http://localhost:3000/cb' });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual(FAILED);
+    /** A browser starts the flow: Google's address to go to, and the cookie the server set. */
+    const startFlow = async (query = '') => {
+      const response = await t.app.inject({ method: 'GET', url: `/auth/google/start${query}` });
+      expect(response.statusCode, response.body).toBe(303);
+      const cookie = response.cookies.find((c) => c.name === FLOW_COOKIE);
+      return {
+        authorizeUrl: new URL(response.headers.location ?? ''),
+        cookie: cookie?.value ?? '',
+        response,
+      };
+    };
+
+    /** The person signs in at the provider, which sends the browser back with a code and the state. */
+    const authorize = async (authorizeUrl: URL) => {
+      const response = await fetch(authorizeUrl, { redirect: 'manual' });
+      const back = new URL(response.headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+      return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+    };
+
+    /** The web app's callback screen posts what came back, with this browser's cookie. */
+    const finish = (body: object, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/google/callback',
+        payload: body,
+        remoteAddress: randomIp(),
+        ...(cookie === undefined
+          ? {}
+          : { cookies: { [FLOW_COOKIE]: cookie, 'XSRF-TOKEN': XSRF }, headers: { 'x-xsrf-token': XSRF } }),
+      });
+
+    it('starts at Google with our fixed redirect URI, S256 PKCE, state and nonce, bound to an HttpOnly cookie', async () => {
+      // A redirect URI offered by the caller is not even read.
+      const { authorizeUrl, cookie, response } = await startFlow(
+        `?redirectUri=${encodeURIComponent('https://evil.example.com/cb')}`,
+      );
+      expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${provider.issuer.url}/authorize`);
+      const params = Object.fromEntries(authorizeUrl.searchParams);
+      expect(params).toMatchObject({
+        response_type: 'code',
+        client_id: CLIENT_ID,
+        redirect_uri: REDIRECT_URI,
+        code_challenge_method: 'S256',
+      });
+      expect(params.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+      for (const name of ['state', 'nonce', 'code_challenge']) expect(params[name]).toMatch(/^[\w-]{43}$/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const set = response.cookies.find((c) => c.name === FLOW_COOKIE);
+      expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth/google', maxAge: 600 });
+      expect(cookie.length).toBeGreaterThan(0);
+    });
+
+    it('signs in: state matches the cookie, the code is redeemed with its verifier, the nonce matches', async () => {
+      const email = uniqueEmail('googlecode');
+      nextPerson(person(email));
+      const { authorizeUrl, cookie } = await startFlow();
+      const back = await authorize(authorizeUrl);
+      const response = await finish(back, cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().message).toBe('Login successful');
+      const token = response.json().data.token;
+      expect(tokenType(token)).toBe('normal');
+      const profile = await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(token) });
+      expect(profile.json().data).toMatchObject({ email, emailVerified: true });
+      // The cookie serves one attempt.
+      expect(response.cookies.find((c) => c.name === FLOW_COOKIE)?.value).toBe('');
+    });
+
+    it('refuses a missing or wrong state, a missing cookie and a tampered one', async () => {
+      nextPerson(person(uniqueEmail('state')));
+      const { authorizeUrl, cookie } = await startFlow();
+      const back = await authorize(authorizeUrl);
+      const missing = await finish({ code: back.code }, cookie);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().code).toBe('VALIDATION');
+      expect((await finish({ ...back, state: `${back.state.slice(1)}x` }, cookie)).json()).toEqual(FAILED);
+      // Without this browser's cookie there is no verifier to redeem the code with.
+      expect((await finish(back)).json()).toEqual(FAILED);
+      const [payload = '', signature = ''] = cookie.split('.');
+      const forged = `${payload.slice(0, -2)}AA.${signature}`;
+      expect((await finish(back, forged)).json()).toEqual(FAILED);
+    });
+
+    it('refuses a code used twice', async () => {
+      nextPerson(person(uniqueEmail('replay')));
+      const { authorizeUrl, cookie } = await startFlow();
+      const back = await authorize(authorizeUrl);
+      expect((await finish(back, cookie)).statusCode).toBe(200);
+      expect((await finish(back, cookie)).json()).toEqual(FAILED);
+    });
+
+    it("refuses a leaked code used from another browser, with that browser's own flow", async () => {
+      nextPerson(person(uniqueEmail('leaked')));
+      const victim = await startFlow();
+      const leaked = await authorize(victim.authorizeUrl);
+      const attacker = await startFlow();
+      const own = await authorize(attacker.authorizeUrl);
+      // The attacker's state and cookie are right, but the code was made for the victim's PKCE
+      // challenge and nonce.
+      const response = await finish({ code: leaked.code, state: own.state }, attacker.cookie);
+      expect(response.json()).toEqual(FAILED);
+    });
+
+    it('refuses a code redeemed without its PKCE verifier matching (or issued without PKCE)', async () => {
+      nextPerson(person(uniqueEmail('pkce')));
+      const { authorizeUrl, cookie } = await startFlow();
+      // Issued for another challenge: our verifier does not match it.
+      const other = new URL(authorizeUrl);
+      other.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+      expect((await finish(await authorize(other), cookie)).json()).toEqual(FAILED);
+      // Issued with no challenge at all.
+      const second = await startFlow();
+      const bare = new URL(second.authorizeUrl);
+      bare.searchParams.delete('code_challenge');
+      bare.searchParams.delete('code_challenge_method');
+      expect((await finish(await authorize(bare), second.cookie)).json()).toEqual(FAILED);
+    });
+
+    it("refuses an ID token whose nonce is not the flow's", async () => {
+      nextPerson(person(uniqueEmail('nonce')));
+      const { authorizeUrl, cookie } = await startFlow();
+      const wrongNonce = new URL(authorizeUrl);
+      wrongNonce.searchParams.set('nonce', 'a-nonce-of-another-flow');
+      expect((await finish(await authorize(wrongNonce), cookie)).json()).toEqual(FAILED);
+      const second = await startFlow();
+      const noNonce = new URL(second.authorizeUrl);
+      noNonce.searchParams.delete('nonce');
+      expect((await finish(await authorize(noNonce), second.cookie)).json()).toEqual(FAILED);
+    });
+
+    it('refuses a redirect URI other than its own, and an ID token meant for another client', async () => {
+      nextPerson(person(uniqueEmail('redirect')));
+      const first = await startFlow();
+      const back = await authorize(first.authorizeUrl);
+      const elsewhere = await finish({ ...back, redirectUri: 'https://evil.example.com/cb' }, first.cookie);
+      expect(elsewhere.json()).toEqual(FAILED);
+
+      nextPerson({ ...person(uniqueEmail('other')), aud: 'someone-else' });
+      const second = await startFlow();
+      expect((await finish(await authorize(second.authorizeUrl), second.cookie)).json()).toEqual(FAILED);
+
+      nextPerson(person(uniqueEmail('same')));
+      const third = await startFlow();
+      const ok = await finish(
+        { ...(await authorize(third.authorizeUrl)), redirectUri: REDIRECT_URI },
+        third.cookie,
+      );
+      expect(ok.statusCode).toBe(200);
+    });
   });
 
   it('refuses a Google account whose e-mail is not verified', async () => {
@@ -221,12 +360,18 @@ describe('Google sign-in against an OpenID Connect provider', () => {
       url: '/auth/2fa/generate',
       headers: bearer(token),
     });
-    await t.app.inject({
+    // The password chosen before the address was proven is gone: an e-mailed code is the proof.
+    await t.app.inject({ method: 'POST', url: '/profile/security-code', headers: bearer(token) });
+    const activated = await t.app.inject({
       method: 'POST',
       url: '/auth/2fa/activate',
       headers: bearer(token),
-      payload: { code: totpNow(generated.json().data.secret) },
+      payload: {
+        code: totpNow(generated.json().data.secret),
+        emailCode: codeIn(await mailbox.waitFor(email, /security code/i)),
+      },
     });
+    expect(activated.statusCode, activated.body).toBe(200);
     expect(tokenType((await signInAs(person(email))).json().data.token)).toBe('tfa');
   });
 
@@ -292,10 +437,57 @@ describe('Google sign-in against an OpenID Connect provider', () => {
       remoteAddress: randomIp(),
     });
     const ownSession = verified.json().data.token;
-    expect((await signInAs(person(email))).statusCode).toBe(200);
+    const google = await signInAs(person(email));
+    expect(google.statusCode).toBe(200);
+    // Linking ends every other session; the password, proven by its holder's code, stays.
     expect(
-      (await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(ownSession) })).json().data,
+      (await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(ownSession) })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(google.json().data.token) })
+      ).json().data,
     ).toMatchObject({ hasPassword: true });
+  });
+
+  it('clears a password the e-mailed link alone verified when the owner links Google', async () => {
+    const email = uniqueEmail('linkonly');
+    // Someone registers the victim's address with their own password; the victim clicks the link.
+    const attacker = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email, password: 'Attacker#Pass9', firstName: 'Mallory', lastName: 'M' },
+      remoteAddress: randomIp(),
+    });
+    expect(attacker.statusCode).toBe(201);
+    const link = /token=([\w%-]+)/.exec((await mailbox.waitFor(email, /Verify/)).text)?.[1] ?? '';
+    const clicked = await t.app.inject({
+      method: 'GET',
+      url: `/auth/verify-email?token=${link}`,
+      remoteAddress: randomIp(),
+    });
+    expect(clicked.json()).toEqual({ message: 'Email verified', data: { token: null } });
+    const signinWith = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/signin',
+        payload: { email, password: 'Attacker#Pass9' },
+        remoteAddress: randomIp(),
+      });
+    // The password alone opens nothing: it asks for the code mailed to the victim.
+    const pending = await signinWith();
+    expect(tokenType(pending.json().data.token)).toBe('email');
+
+    const victim = await signInAs(person(email));
+    expect(tokenType(victim.json().data.token)).toBe('normal');
+    expect((await signinWith()).statusCode).toBe(401);
+    const [user] = await t.deps.db.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ passwordHash: null, passwordUnproven: false });
+    const rows = await t.deps.db.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user?.id ?? ''));
+    expect(rows.filter((row) => row.stage === 'email').every((row) => row.revokedAt)).toBe(true);
   });
 
   it('refuses an address already linked to another Google account', async () => {
@@ -310,6 +502,8 @@ describe('Google sign-in against an OpenID Connect provider', () => {
   it('validates the body: one of the two flows, each bounded', async () => {
     expect((await callback({})).statusCode).toBe(400);
     expect((await callback({ code: 'x', redirectUri: 'not a url' })).statusCode).toBe(400);
+    expect((await callback({ code: 'x', state: 'y', redirectUri: 'not a url' })).statusCode).toBe(400);
+    expect((await callback({ code: 'x', state: 's'.repeat(201) })).statusCode).toBe(400);
     expect((await callback({ credential: 'not a jwt' })).statusCode).toBe(400);
     expect((await callback({ credential: `a.b.${'c'.repeat(5000)}` })).statusCode).toBe(400);
   });

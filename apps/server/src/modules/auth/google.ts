@@ -16,6 +16,7 @@ const GOOGLE_ISSUER_ALIAS = 'accounts.google.com';
 
 const ZDiscovery = z.object({
   issuer: z.string(),
+  authorization_endpoint: z.string(),
   token_endpoint: z.string(),
   jwks_uri: z.string(),
 });
@@ -46,8 +47,25 @@ export interface GoogleClient {
   identityFromIdToken(
     idToken: string,
   ): Promise<{ identity: GoogleIdentity; nonce: string | undefined; expiresAt: Date }>;
-  /** Code flow: we exchange the code and verify the ID token against the provider's keys. */
-  identityFromCode(code: string, redirectUri: string): Promise<GoogleIdentity>;
+  /**
+   * Code flow, step 1: where the browser is sent to sign in at the provider (its authorization
+   * endpoint), with our client id, the redirect URI, state, nonce and the PKCE challenge (S256).
+   */
+  authorizationUrl(request: {
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+  }): Promise<string>;
+  /**
+   * Code flow, step 2: we exchange the code (with the client secret, the same redirect URI and
+   * the PKCE verifier) and verify the ID token against the provider's keys.
+   */
+  identityFromCode(
+    code: string,
+    redirectUri: string,
+    codeVerifier: string,
+  ): Promise<{ identity: GoogleIdentity; nonce: string | undefined }>;
 }
 
 export const googleSignInFailed = () =>
@@ -124,7 +142,23 @@ export function createGoogleClient(options: {
         expiresAt: new Date((payload.exp ?? 0) * 1000),
       };
     },
-    async identityFromCode(code, redirectUri) {
+    async authorizationUrl(request) {
+      const { authorization_endpoint } = await discover();
+      const url = new URL(authorization_endpoint);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: options.clientId,
+        redirect_uri: request.redirectUri,
+        scope: 'openid email profile',
+        state: request.state,
+        nonce: request.nonce,
+        code_challenge: request.codeChallenge,
+        code_challenge_method: 'S256',
+        prompt: 'select_account',
+      }).toString();
+      return url.toString();
+    },
+    async identityFromCode(code, redirectUri, codeVerifier) {
       const { token_endpoint } = await discover();
       const body = new URLSearchParams({
         grant_type: 'authorization_code',
@@ -132,12 +166,17 @@ export function createGoogleClient(options: {
         redirect_uri: redirectUri,
         client_id: options.clientId,
         client_secret: options.clientSecret,
+        code_verifier: codeVerifier,
       });
       const tokens = z
         .object({ id_token: z.string() })
-        .safeParse(await fetchJson(token_endpoint, { method: 'POST', body }));
+        .safeParse(await fetchJson(token_endpoint, { method: 'POST', body }).catch(() => undefined));
       if (!tokens.success) throw signInFailed();
-      return toIdentity(await verifyIdToken(tokens.data.id_token));
+      const payload = await verifyIdToken(tokens.data.id_token);
+      return {
+        identity: toIdentity(payload),
+        nonce: typeof payload.nonce === 'string' ? payload.nonce : undefined,
+      };
     },
   };
 }

@@ -54,10 +54,15 @@ describe('passkey ceremonies', () => {
       currentPassword: guarded.password,
     });
     expect(withoutCode.statusCode).toBe(400);
-    expect(withoutCode.json().details).toEqual([{ field: 'body.code', message: 'The code is incorrect' }]);
+    expect(withoutCode.json().details).toEqual([
+      {
+        field: 'body.tfaCode',
+        message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+      },
+    ]);
     const withCode = await post('/profile/passkeys/options', guarded.token, {
       currentPassword: guarded.password,
-      code: guarded.recoveryCodes?.[0],
+      tfaCode: guarded.recoveryCodes?.[0],
     });
     expect(withCode.statusCode, withCode.body).toBe(200);
   });

@@ -16,7 +16,7 @@ import type { AuthRepository, UserRow } from './auth.repository';
 import type { AuthService } from './auth.service';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import type { PasskeyPurpose, PasskeyRow } from './passkeys.repository';
-import { verifyPassword } from './passwords';
+import type { ProofCheck, ProofInput } from './proof';
 import type { SessionClaims } from './tokens';
 
 /** The WebAuthn library (with its certificate parsers) is loaded at the first passkey ceremony. */
@@ -78,8 +78,7 @@ type Assertion = z.output<typeof ZPasskeyAssertion>;
 const asOptions = (options: { challenge: string }): TPasskeyOptions => options as TPasskeyOptions;
 
 /**
- * Passkeys: registered from a signed-in session (with the current password when the account has
- * one), then used to sign in without a password or as the second factor of a password sign-in.
+ * Passkeys: registered from a signed-in session (with the proof beyond the session), then used to sign in without a password or as the second factor of a password sign-in.
  * Every ceremony's challenge is issued here, kept server-side and taken once.
  */
 export function createPasskeysService(deps: {
@@ -88,6 +87,8 @@ export function createPasskeysService(deps: {
   limiter: RateLimiter;
   publicUrl: string;
   appName: () => Promise<string>;
+  /** Adding a passkey asks for proof beyond the session. */
+  proof: ProofCheck;
   /** Tells the user (in the app and by e-mail) that a passkey was added. */
   notify?: Notify;
 }) {
@@ -153,31 +154,14 @@ export function createPasskeysService(deps: {
       return (await repo.listPasskeys(userId)).map(toPasskeyDto);
     },
 
-    /** Options to create a passkey; the current password first when the account has one. */
-    async registrationOptions(
-      user: UserRow,
-      proof: { currentPassword?: string | undefined; code?: string | undefined },
-      client: ClientContext,
-    ) {
-      const { currentPassword } = proof;
-      if (user.passwordHash) {
-        await enforce(limiter, AUTH_LIMITS.signinPerAccountAndIp, `${user.email}|${client.ip}`);
-        if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw badRequest('The password is incorrect', [
-            { field: 'body.currentPassword', message: 'The password is incorrect' },
-          ]);
-        }
-      }
-      // With two-factor on, a new way in also takes the second factor: a session and the password
-      // alone (a borrowed laptop, a phished password) cannot add one.
-      if (user.tfaEnabled) {
-        await enforce(limiter, AUTH_LIMITS.tfaPerAccount, user.id);
-        if (!proof.code || !(await auth.checkSecondFactor(user, proof.code))) {
-          throw badRequest('The code is incorrect', [
-            { field: 'body.code', message: 'The code is incorrect' },
-          ]);
-        }
-      }
+    /**
+     * Options to create a passkey, after the proof beyond the session: the current password (an
+     * e-mailed code for an account without one, such as a Google-only account), and the second
+     * factor when two-factor is on. A session alone (a borrowed laptop, a stolen cookie) cannot add
+     * a way in that outlives every session ending.
+     */
+    async registrationOptions(user: UserRow, proof: ProofInput, client: ClientContext) {
+      await deps.proof.check(user, proof, client);
       const held = await repo.listPasskeys(user.id);
       if (held.length >= PASSKEYS_PER_USER_MAX) {
         throw conflict(
@@ -248,7 +232,7 @@ export function createPasskeysService(deps: {
 
     /** Options to sign in with any passkey of this site (the browser offers the ones it holds). */
     async signinOptions(client: ClientContext) {
-      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.limitKey);
       const options = await (await loadWebAuthn()).generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'required',
@@ -259,7 +243,7 @@ export function createPasskeysService(deps: {
     },
 
     async signin(response: Assertion, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.limitKey);
       const { user } = await verifyAssertion(response, 'signin', {});
       return auth.signinWithPasskey(user, client);
     },
@@ -280,7 +264,7 @@ export function createPasskeysService(deps: {
     },
 
     async secondFactor(claims: SessionClaims, response: Assertion, client: ClientContext): Promise<string> {
-      await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.tfaPerAccount, claims.sub);
       const found = await repo.findPasskeyWithUser(response.id);
       // Another account's passkey proves nothing about this one.

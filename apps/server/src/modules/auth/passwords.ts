@@ -23,11 +23,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   });
 }
 
-// A hash of nothing anyone knows, verified when an account does not exist, so that a wrong address
-// and a wrong password take the same time.
-let decoyHash: Promise<string> | undefined;
+/**
+ * A fixed argon2id hash (same parameters as every stored one) of a password nobody knows: verified
+ * when the address has no account or no password, so that an unknown address costs the same hash
+ * work as a wrong password, from the very first request.
+ */
+export const DUMMY_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$HzNTFoUOz7NOtxzgzEAFnw$p0lj2g4joMeEahjemDdr9FJziMC84pgQafvakrmJGfY';
+
 export async function verifyDecoy(password: string): Promise<false> {
-  decoyHash ??= hash(`decoy-${Math.random()}`, ARGON2_OPTIONS);
-  await verifyPassword(await decoyHash, password);
+  await verifyPassword(DUMMY_PASSWORD_HASH, password);
   return false;
 }

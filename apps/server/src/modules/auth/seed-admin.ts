@@ -11,7 +11,8 @@ import type { SessionEnder } from './sessions';
  * with its own password: the variables are for the first start, not a back door. Any other account
  * of that address may have been registered by someone who never proved the mailbox, with a
  * password of their choosing: it is promoted only with ADMIN_PASSWORD in place of its password,
- * and every session it had ends.
+ * and every session it had ends. Like all staff, it reaches the back-office once it has turned a
+ * second factor on (the profile's Security routes are open to it before).
  */
 export async function seedAdmin(
   repo: AuthRepository,
@@ -49,5 +50,8 @@ export async function seedAdmin(
     emailVerifiedAt: new Date(),
     referralCode: newReferralCode(),
   });
-  logger.info({ email }, 'administrator created');
+  logger.info(
+    { email },
+    'administrator created: it signs in with ADMIN_PASSWORD and turns on two-factor or a passkey under Security before the back-office opens',
+  );
 }

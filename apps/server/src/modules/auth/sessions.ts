@@ -24,6 +24,17 @@ export type TSessionsEnded = z.infer<typeof ZSessionsEnded>;
 export const SESSIONS_ENDED_CHANNEL = defineChannel('sessions.ended', ZSessionsEnded);
 
 /**
+ * The events that take an account back (or may have handed it to someone): each ends the other
+ * sessions and revokes every API key of the account, whoever made them.
+ */
+export type AccountTakeBack =
+  | 'password_reset'
+  | 'password_change'
+  | 'tfa_on'
+  | 'tfa_off'
+  | 'sign_out_everywhere';
+
+/**
  * The one way a session ends before its time (logout, a password change or reset, a revoke from
  * the Security screen, an administrator's suspension or deletion): revoked in the database, then
  * announced on SESSIONS_ENDED_CHANNEL so the live sockets of those sessions close too.
@@ -32,6 +43,8 @@ export function createSessionEnder(deps: {
   repo: Pick<AuthRepository, 'revokeSession' | 'revokeSessions'>;
   bus: Bus;
   logger: Logger;
+  /** Revokes every live API key of the user and tells them why (the API keys module). */
+  revokeApiKeys?: (userId: string, why: AccountTakeBack) => Promise<void>;
 }) {
   const announce = async (userId: string, sessionIds: string[]) => {
     for (let start = 0; start < sessionIds.length; start += ENDED_SESSIONS_PER_MESSAGE_MAX) {
@@ -55,10 +68,18 @@ export function createSessionEnder(deps: {
       if (ended) await announce(userId, [sessionId]);
       return ended;
     },
-    /** Ends every session of a user, except `keep` when given; how many ended. */
-    async endAll(userId: string, options: { keep?: string | undefined } = {}): Promise<number> {
+    /**
+     * Ends every session of a user, except `keep` when given; how many ended. With `takeBack`,
+     * every API key of the user is revoked too: a key made from a borrowed session must not outlive
+     * the owner taking the account back.
+     */
+    async endAll(
+      userId: string,
+      options: { keep?: string | undefined; takeBack?: AccountTakeBack } = {},
+    ): Promise<number> {
       const ended = await deps.repo.revokeSessions(userId, options.keep);
       await announce(userId, ended);
+      if (options.takeBack) await deps.revokeApiKeys?.(userId, options.takeBack);
       return ended.length;
     },
   };

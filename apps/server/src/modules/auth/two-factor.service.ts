@@ -8,6 +8,7 @@ import { tfaChangedEmail } from './auth-emails';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import { type CodeHasher, generateRecoveryCodes } from './codes';
 import { verifyPassword } from './passwords';
+import { fieldError, type ProofCheck } from './proof';
 import type { SessionEnder } from './sessions';
 import { generateTotpSecret, matchTotp, totpEnrolment } from './totp';
 
@@ -15,6 +16,7 @@ const ALREADY_ON = 'Two-factor authentication is already on';
 const ALREADY_OFF = 'Two-factor authentication is already off';
 const WRONG_PASSWORD = 'The password is incorrect';
 const WRONG_CODE = 'The code is incorrect';
+const START_AGAIN = 'Start again: generate a new QR code first';
 const NO_PASSWORD =
   'Your account has no password yet: set one with “Forgot password” on the log-in screen, then turn two-factor off';
 
@@ -28,6 +30,8 @@ export function createTwoFactorService(deps: {
   limiter: RateLimiter;
   logger: Logger;
   checkSecondFactor: (user: UserRow, code: string) => Promise<boolean>;
+  /** Turning two-factor on asks for proof beyond the session (the password, or an e-mailed code). */
+  proof: ProofCheck;
   /** The product's name and support address in every mail (the operator's settings). */
   brand: () => Promise<Brand>;
 }) {
@@ -52,29 +56,47 @@ export function createTwoFactorService(deps: {
   };
 
   return {
-    /** A new secret to scan; it takes effect only when a code from it is confirmed. */
-    async generate(user: UserRow) {
+    /**
+     * A new secret to scan; it takes effect only when a code from it is confirmed, by the session
+     * that asked for it (another session, a stolen cookie's, cannot confirm it).
+     */
+    async generate(user: UserRow, sessionId: string) {
       if (user.tfaEnabled) throw conflict(ALREADY_ON);
       const secret = generateTotpSecret();
-      await repo.updateUser(user.id, { tfaPendingSecret: secret });
+      await repo.updateUser(user.id, { tfaPendingSecret: secret, tfaPendingSessionId: sessionId });
       return totpEnrolment(secret, user.email);
     },
 
-    /** Confirms the pending secret with a code; every other session of the user ends. */
-    async activate(user: UserRow, sessionId: string, code: string, client: ClientContext): Promise<string[]> {
-      await enforce(limiter, AUTH_LIMITS.tfaActivatePerIp, client.ip);
+    /**
+     * Confirms the pending secret with a code and the proof beyond the session; every other
+     * session of the user ends, and every API key is revoked.
+     */
+    async activate(
+      user: UserRow,
+      sessionId: string,
+      input: { code: string; currentPassword?: string | undefined; emailCode?: string | undefined },
+      client: ClientContext,
+    ): Promise<string[]> {
+      await enforce(limiter, AUTH_LIMITS.tfaActivatePerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.tfaActivatePerAccount, user.id);
       if (user.tfaEnabled) throw conflict(ALREADY_ON);
-      if (!user.tfaPendingSecret) throw badRequest('Start again: generate a new QR code first');
-      const step = matchTotp(user.tfaPendingSecret, code);
-      if (step === undefined) throw badRequest(WRONG_CODE);
-      if (!(await repo.enableTfa(user.id, user.tfaPendingSecret, step))) throw conflict(ALREADY_ON);
+      const secret = user.tfaPendingSecret;
+      if (!secret || user.tfaPendingSessionId !== sessionId) throw fieldError('code', START_AGAIN);
+      // The app's code first: it uses nothing up, while the proof may use up an e-mailed code.
+      const step = matchTotp(secret, input.code);
+      if (step === undefined) throw fieldError('code', WRONG_CODE);
+      await deps.proof.check(
+        user,
+        { currentPassword: input.currentPassword, emailCode: input.emailCode },
+        client,
+      );
+      if (!(await repo.enableTfa(user.id, secret, sessionId, step))) throw conflict(ALREADY_ON);
       const recovery = generateRecoveryCodes();
       await repo.replaceRecoveryCodes(
         user.id,
         recovery.map((one) => codes.hash(one)),
       );
-      await deps.sessions.endAll(user.id, { keep: sessionId });
+      await deps.sessions.endAll(user.id, { keep: sessionId, takeBack: 'tfa_on' });
       notify(user, true);
       return recovery;
     },
@@ -89,7 +111,7 @@ export function createTwoFactorService(deps: {
       input: { password: string; code: string },
       client: ClientContext,
     ): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.tfaDeactivatePerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.tfaDeactivatePerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.tfaDeactivatePerAccount, user.id);
       if (!user.tfaEnabled) throw conflict(ALREADY_OFF);
       if (!user.passwordHash) throw badRequest(NO_PASSWORD);
@@ -102,7 +124,7 @@ export function createTwoFactorService(deps: {
       }
       if (!(await repo.disableTfa(user.id))) throw conflict(ALREADY_OFF);
       await repo.replaceRecoveryCodes(user.id, []);
-      await deps.sessions.endAll(user.id, { keep: sessionId });
+      await deps.sessions.endAll(user.id, { keep: sessionId, takeBack: 'tfa_off' });
       notify(user, false);
     },
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ageInYears, isCalendarDate, ZKycDetails } from '@td/contracts/kyc';
 import { describe, expect, it } from 'vitest';
 import { createDocumentSeal, loadKycKey, parseKycKey } from './document-seal';
-import { dailyWithdrawalCents, kycLevel } from './kyc-rules';
+import { dailyWithdrawalCents, identityKey, kycLevel } from './kyc-rules';
 
 describe('identity levels', () => {
   it('needs details of an allowed country for level 1, and approved documents as well for level 2', () => {
@@ -77,5 +77,22 @@ describe('sealed documents', () => {
     expect(statSync(join(dataDir, 'kyc-encryption-key')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dataDir, 'kyc-encryption-key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
     expect(loadKycKey({ dataDir, KYC_ENCRYPTION_KEY: 'cd'.repeat(32) })).toEqual(Buffer.alloc(32, 0xcd));
+  });
+});
+
+describe('identity key', () => {
+  const ada = { legalFirstName: 'Ada', legalLastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+  it('is one for the same person written with other case, accents, punctuation or word order', () => {
+    expect(identityKey({ ...ada, legalFirstName: ' ADA ', legalLastName: 'lovelace' })).toBe(
+      identityKey(ada),
+    );
+    expect(identityKey({ ...ada, legalFirstName: 'Lovelace', legalLastName: 'Ada' })).toBe(identityKey(ada));
+    expect(
+      identityKey({ legalFirstName: 'José-María', legalLastName: 'Núñez', dateOfBirth: '1980-01-02' }),
+    ).toBe(identityKey({ legalFirstName: 'jose maria', legalLastName: 'NUNEZ', dateOfBirth: '1980-01-02' }));
+  });
+  it('differs for another name or another date of birth', () => {
+    expect(identityKey({ ...ada, legalFirstName: 'Grace' })).not.toBe(identityKey(ada));
+    expect(identityKey({ ...ada, dateOfBirth: '1990-12-11' })).not.toBe(identityKey(ada));
   });
 });

@@ -15,3 +15,24 @@ export function kycLevel(
 /** What the account may withdraw in 24 hours (cents): only a verified identity withdraws. */
 export const dailyWithdrawalCents = (level: TKycLevel, level2DailyCents: bigint): bigint =>
   level === 2 ? level2DailyCents : 0n;
+
+/**
+ * The identity a verified account's details name, as one text to compare with another account's:
+ * the legal name's words (accents, case, punctuation and order dropped: "José-María Núñez" and
+ * "nunez jose maria" are one) and the date of birth. The details hold no document number, so
+ * name and birth date are what tells one person from another.
+ */
+export function identityKey(details: {
+  legalFirstName: string;
+  legalLastName: string;
+  dateOfBirth: string;
+}): string {
+  const words = `${details.legalFirstName} ${details.legalLastName}`
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort();
+  return `${words.join(' ')}|${details.dateOfBirth.trim()}`;
+}

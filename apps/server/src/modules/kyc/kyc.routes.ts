@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
-import { uploadedForm } from '../../platform/http/upload';
+import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
 import type { KycService } from './kyc.service';
 import { KYC_DOCUMENT_URL_PREFIX, type KycAdmin } from './kyc-admin.service';
@@ -27,7 +28,11 @@ const ZId = z.object({ id: z.uuid() });
  * back-office's review queue (`/admin/kyc`, administrators only). Documents go in once and come out
  * only to administrators, by short-lived signed links.
  */
-export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPluginAsyncZod {
+export function kycRoutes(deps: {
+  kyc: KycService;
+  admin: KycAdmin;
+  limiter: RateLimiter;
+}): FastifyPluginAsyncZod {
   const { kyc, admin } = deps;
   return async (app) => {
     // Three images and the document type; each image a little over the limit so that "too large"
@@ -60,6 +65,7 @@ export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPl
       { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZKyc) } } },
       async (request, reply) => {
         const { id } = authOf(request).user;
+        await limitImageUploads(deps.limiter, id);
         const form = await uploadedForm(request, {
           files: DOCUMENT_KINDS,
           fields: ['documentType'],
@@ -73,7 +79,7 @@ export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPl
     app.get(
       '/admin/kyc',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'kyc' },
         schema: {
           querystring: ZKycSubmissionsQuery,
           response: { 200: successEnvelope(pageOf(ZKycSubmission)) },
@@ -85,7 +91,7 @@ export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPl
     app.get(
       '/admin/kyc/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'kyc' },
         schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmissionDetail) } },
       },
       async (request) => ok('Submission fetched', await admin.get(request.params.id)),
@@ -112,7 +118,7 @@ export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPl
     app.post(
       '/admin/kyc/:id/approve',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'kyc' },
         schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmission) } },
       },
       async (request) =>
@@ -122,7 +128,7 @@ export function kycRoutes(deps: { kyc: KycService; admin: KycAdmin }): FastifyPl
     app.post(
       '/admin/kyc/:id/reject',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'kyc' },
         schema: { params: ZId, body: ZKycRejectRequest, response: { 200: successEnvelope(ZKycSubmission) } },
       },
       async (request) =>

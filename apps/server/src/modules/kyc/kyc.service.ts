@@ -8,7 +8,6 @@ import {
   type TDocumentType,
   type TKyc,
   type TKycDetails,
-  type TKycLevel,
   ZDocumentType,
 } from '@td/contracts/kyc';
 import type { Database } from '../../platform/db/client';
@@ -18,6 +17,7 @@ import type { Executor, Tx } from '../ledger/ledger';
 import { processUploadedImage } from '../profile/avatar-image';
 import type { SettingsService } from '../settings/settings.service';
 import type { DocumentSeal } from './document-seal';
+import { createIdentityFacts } from './identity';
 import type { KycRepository } from './kyc.repository';
 import type { KycProfileRow } from './kyc.schema';
 import { dailyWithdrawalCents, kycLevel } from './kyc-rules';
@@ -56,14 +56,7 @@ export function createKycService(deps: {
 }) {
   const { db, repo } = deps;
 
-  const levelOf = async (userId: string, executor?: Executor): Promise<TKycLevel> => {
-    const [profile, isApproved, kyc] = await Promise.all([
-      repo.profile(userId, executor),
-      repo.isApproved(userId, executor),
-      deps.settings.get('kyc', executor),
-    ]);
-    return kycLevel({ country: profile?.country, isApproved }, kyc.blockedCountries);
-  };
+  const { levelOf } = createIdentityFacts({ repo, settings: deps.settings });
 
   return {
     levelOf,

@@ -19,6 +19,11 @@ export const ledgerAccounts = pgTable(
     /** `cash` (available) or `margin` (held by open positions) for a user. */
     kind: text('kind').notNull(),
     balanceCents: bigint('balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * On a user's cash account: the bonuses staff granted that are still outstanding. They count in
+     * the balance (so for margin) but are not withdrawable; written under the same row lock.
+     */
+    bonusCents: bigint('bonus_cents', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -30,6 +35,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_user_not_negative', sql`${table.userId} is null or ${table.balanceCents} >= 0`),
     // The house's balances are the sums of their entries: no running total to contend for.
     check('ledger_accounts_house_no_running', sql`${table.userId} is not null or ${table.balanceCents} = 0`),
+    check('ledger_accounts_bonus_not_negative', sql`${table.bonusCents} >= 0`),
   ],
 );
 
@@ -54,6 +60,10 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_wallet_once_key')
       .on(table.kind, table.refId)
       .where(sql`${table.kind} in ('deposit', 'withdrawal_hold', 'withdrawal_refund')`),
+    // A balance operation moves its money once, however many approvals race.
+    uniqueIndex('ledger_transactions_balance_operation_once_key')
+      .on(table.refId)
+      .where(sql`${table.refType} = 'balance_operation'`),
   ],
 );
 

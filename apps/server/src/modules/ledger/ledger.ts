@@ -14,7 +14,19 @@ export type AccountRef =
   | {
       userId: null;
       book: 'house';
-      kind: 'fees' | 'trading' | 'demo' | 'deposits' | 'withdrawals' | 'commissions';
+      kind:
+        | 'fees'
+        | 'trading'
+        | 'spread'
+        | 'demo'
+        | 'deposits'
+        | 'withdrawals'
+        | 'commissions'
+        | 'swaps'
+        | 'write_offs'
+        // Staff's balance operations: credits and corrections, and bonuses.
+        | 'adjustments'
+        | 'bonuses';
     };
 
 export const cash = (userId: string, book: TBook): AccountRef => ({ userId, book, kind: 'cash' });
@@ -345,4 +357,41 @@ export async function hasTransaction(db: Executor, kind: string, refId: string):
     .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.refId, refId)))
     .limit(1);
   return found.length > 0;
+}
+
+/**
+ * A user's outstanding bonus in a book (not withdrawable), first lowered to what the book holds
+ * (cash and margin): losses are taken from the bonus first. Locks the cash row: call it in the
+ * transaction that then moves the cash, so that no other movement comes between.
+ */
+export async function lockOutstandingBonus(tx: Tx, userId: string, book: TBook): Promise<bigint> {
+  const rows = await tx.execute(sql`
+    update ledger_accounts a set bonus_cents = least(a.bonus_cents, greatest(0, a.balance_cents + coalesce((
+      select m.balance_cents from ledger_accounts m
+      where m.user_id = ${userId} and m.book = ${book} and m.kind = 'margin'), 0)))
+    where a.user_id = ${userId} and a.book = ${book} and a.kind = 'cash'
+    returning a.bonus_cents::text as bonus`);
+  const [row] = (rows as unknown as { rows: Array<{ bonus: string }> }).rows;
+  return BigInt(row?.bonus ?? '0');
+}
+
+/** Adds a granted bonus to the account's outstanding bonus (the cash row exists: it was just credited). */
+export async function addBonus(tx: Tx, userId: string, book: TBook, cents: bigint): Promise<void> {
+  await tx
+    .update(ledgerAccounts)
+    .set({ bonusCents: sql`${ledgerAccounts.bonusCents} + ${cents}` })
+    .where(
+      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book), eq(ledgerAccounts.kind, 'cash')),
+    );
+}
+
+/** A user's outstanding bonus in a book, as last written (zero when never granted). */
+export async function bonusOf(db: Executor, userId: string, book: TBook): Promise<bigint> {
+  const [row] = await db
+    .select({ bonus: ledgerAccounts.bonusCents })
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book), eq(ledgerAccounts.kind, 'cash')),
+    );
+  return row?.bonus ?? 0n;
 }

@@ -7,10 +7,10 @@ const HOUR_MINUTES = 60;
 
 // The usual FX week: it opens Sunday 17:00 and closes Friday 17:00, New York time; it also closes
 // for Christmas Day and New Year's Day, each the FX day from 17:00 the evening before.
-const FOREX_ROLLOVER_MINUTE = 17 * HOUR_MINUTES;
+export const FOREX_ROLLOVER_MINUTE = 17 * HOUR_MINUTES;
 // Regular session of the US stock exchanges, on the days their calendar (us-calendar.ts) opens.
-const STOCKS_OPEN_MINUTE = 9 * HOUR_MINUTES + 30;
-const STOCKS_CLOSE_MINUTE = 16 * HOUR_MINUTES;
+export const STOCKS_OPEN_MINUTE = 9 * HOUR_MINUTES + 30;
+export const STOCKS_CLOSE_MINUTE = 16 * HOUR_MINUTES;
 
 /**
  * Step of the search for the next open. Every change of state falls on a New York time that is a
@@ -27,7 +27,7 @@ const SUNDAY = 0;
 const FRIDAY = 5;
 const SATURDAY = 6;
 
-interface NewYorkTime {
+export interface NewYorkTime {
   year: number;
   /** 1 = January … 12 = December. */
   month: number;
@@ -58,7 +58,7 @@ const newYorkFormat = new Intl.DateTimeFormat('en-US', {
 let cachedMinute = Number.NaN;
 let cachedTime: NewYorkTime | undefined;
 
-function newYorkTime(atMs: number): NewYorkTime {
+export function newYorkTime(atMs: number): NewYorkTime {
   const minute = Math.floor(atMs / MINUTE_MS);
   if (minute === cachedMinute && cachedTime) return cachedTime;
   const parts: Record<string, string> = {};

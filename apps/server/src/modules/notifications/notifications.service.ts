@@ -103,6 +103,9 @@ export function createNotifier(deps: {
       }
     },
 
+    /** Mails a user (in the shared layout, their greeting and phrase); throws when it did not go out. */
+    email: mail,
+
     async list(userId: string, page: number, limit: number) {
       const { items, total, unread } = await repo.list(userId, page, limit);
       return { items: items.map(toNotificationDto), page, limit, total, unread };

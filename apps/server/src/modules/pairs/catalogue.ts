@@ -17,6 +17,15 @@ export interface CataloguePair {
 
 export const DEFAULT_MAX_LEVERAGE: Record<TPairType, number> = { crp: 20, forex: 100, stocks: 10 };
 export const DEFAULT_SPREAD_PPM: Record<TPairType, number> = { crp: 400, forex: 100, stocks: 500 };
+/**
+ * Annual swap rates in percent of the amount (negative: the holder pays), as a new pair of each
+ * type starts with; an administrator sets each pair's own.
+ */
+export const DEFAULT_SWAP: Record<TPairType, { swapLong: string; swapShort: string }> = {
+  crp: { swapLong: '-10', swapShort: '-5' },
+  forex: { swapLong: '-2.5', swapShort: '-0.5' },
+  stocks: { swapLong: '-6', swapShort: '-2' },
+};
 export const AMOUNT_MIN_CENTS = 1_000n;
 export const AMOUNT_MAX_CENTS = 10_000_000_000n;
 

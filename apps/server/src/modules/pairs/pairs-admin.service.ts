@@ -1,4 +1,5 @@
 import type { TAdminPair } from '@td/contracts/admin';
+import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { Bus } from '../../platform/bus/bus';
 import { notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
@@ -16,7 +17,11 @@ const toAdminPair = (row: PairRow, prices: PricePolicy): TAdminPair => {
     marketOpensAt: _a,
     ...pair
   } = toPairDto(row, false, prices);
-  return { ...pair, spreadPpm: row.spreadPpm };
+  return {
+    ...pair,
+    spreadPpm: row.spreadPpm,
+    maxNetExposure: row.maxNetExposureCents === null ? null : formatScaled(row.maxNetExposureCents, 2),
+  };
 };
 
 /** What an administrator may change of a pair, as the audit log keeps it. */
@@ -24,6 +29,9 @@ const auditPair = (row: PairRow) => ({
   status: row.status,
   spreadPpm: row.spreadPpm,
   maxLeverage: row.maxLeverage,
+  swapLong: row.swapLong,
+  swapShort: row.swapShort,
+  maxNetExposureCents: row.maxNetExposureCents?.toString() ?? null,
 });
 
 /** The back-office's operations on pairs: the list, and a pair's status, spread and leverage (audited). */
@@ -47,11 +55,20 @@ export function createPairsAdmin(deps: {
         status?: 'act' | 'dis' | undefined;
         spreadPpm?: number | undefined;
         maxLeverage?: number | undefined;
+        swapLong?: string | undefined;
+        swapShort?: string | undefined;
+        /** USD; null removes the limit. */
+        maxNetExposure?: string | null | undefined;
       },
     ): Promise<TAdminPair> {
       const before = await deps.pairs.find(symbol.toUpperCase());
       if (!before) throw notFound(`There is no pair ${symbol}`);
-      const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const { maxNetExposure, ...rest } = input;
+      const values: Record<string, unknown> = Object.fromEntries(
+        Object.entries(rest).filter(([, value]) => value !== undefined),
+      );
+      if (maxNetExposure !== undefined)
+        values.maxNetExposureCents = maxNetExposure === null ? null : parseScaled(maxNetExposure, 2);
       const after = Object.keys(values).length > 0 ? await deps.pairs.update(before.symbol, values) : before;
       if (!after) throw notFound(`There is no pair ${symbol}`);
       // Stored already: a lost announcement only delays the change until the caches expire.

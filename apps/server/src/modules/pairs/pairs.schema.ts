@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema';
 
 export const pairs = pgTable('pairs', {
@@ -19,6 +29,13 @@ export const pairs = pgTable('pairs', {
   /** The bid–ask spread as parts per million of the price (400 = 0.04 %). */
   spreadPpm: integer('spread_ppm').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  // Financing: overnight swaps.
+  /** Annual swap rates in percent of the amount, for a buy and a sell (negative: the holder pays). */
+  swapLong: numeric('swap_long', { precision: 8, scale: 4 }).notNull().default('0'),
+  swapShort: numeric('swap_short', { precision: 8, scale: 4 }).notNull().default('0'),
+  // End of financing.
+  /** The dealing desk's limit on the clients' net exposure in USD cents (either way); null: none. */
+  maxNetExposureCents: bigint('max_net_exposure_cents', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

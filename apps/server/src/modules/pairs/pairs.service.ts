@@ -11,11 +11,16 @@ import {
   CATALOGUE,
   DEFAULT_MAX_LEVERAGE,
   DEFAULT_SPREAD_PPM,
+  DEFAULT_SWAP,
   pairKey,
 } from './catalogue';
 import type { PairRow, PairsRepository } from './pairs.repository';
 
 const PPM_SCALE = 6;
+
+/** A decimal without the zeros its column pads it with ("-2.5000" → "-2.5", "10.0000" → "10"). */
+export const trimDecimal = (text: string) =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 
 export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, nowMs = Date.now()): TPair {
   const market = marketState(row.pairType, nowMs);
@@ -38,6 +43,8 @@ export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, 
     key: pairKey(row.pairType, row.symbol),
     priceSource: prices.sourceOf(row.pairType),
     realTrading: prices.isRealTradable(row.pairType),
+    swapLong: trimDecimal(row.swapLong),
+    swapShort: trimDecimal(row.swapShort),
   };
 }
 
@@ -55,6 +62,7 @@ export function seedPairs(repo: PairsRepository): Promise<number> {
       maxAmountCents: AMOUNT_MAX_CENTS,
       maxLeverage: DEFAULT_MAX_LEVERAGE[pair.pairType],
       spreadPpm: DEFAULT_SPREAD_PPM[pair.pairType],
+      ...DEFAULT_SWAP[pair.pairType],
       sortOrder: index,
     })),
   );

@@ -3,7 +3,13 @@ import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { processAvatar } from './avatar-image';
+import {
+  IMAGE_DECODES_RUNNING_MAX,
+  IMAGE_DECODES_WAITING_MAX,
+  imageDecoding,
+  processAvatar,
+  processUploadedImage,
+} from './avatar-image';
 
 const RED = { r: 220, g: 40, b: 40 };
 const BLUE = { r: 30, g: 60, b: 220 };
@@ -154,10 +160,55 @@ describe('processAvatar', () => {
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(20_000);
     const startedMs = Date.now();
     const error = await refusal(bomb);
-    expect(error.status).toBeGreaterThanOrEqual(400);
-    expect(error.status).toBeLessThan(500);
-    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION');
+    expect(error.details).toEqual([{ field: 'body.image', message: expect.stringMatching(/40 megapixels/) }]);
     expect(Date.now() - startedMs).toBeLessThan(1_000);
+  });
+
+  it('holds a lower pixel limit where one is asked for, naming the field', async () => {
+    // 5000 × 4000 = 20 megapixels: within the avatars' 40, over a limit of 16.
+    const large = withDeclaredSize(await solid(64, 64).png().toBuffer(), 5_000, 4_000);
+    const error = await processUploadedImage(large, {
+      fit: 'inside',
+      sidePx: 1600,
+      pixelsMax: 16_000_000,
+      field: 'body.screenshot',
+    }).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(error?.details).toEqual([
+      {
+        field: 'body.screenshot',
+        message: 'The image has too many pixels (5000 × 4000): at most 16 megapixels',
+      },
+    ]);
+  });
+
+  it('refuses an image at once with a 503 while the decoder and its queue are full', async () => {
+    const png = await solid().png().toBuffer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const occupants = Array.from({ length: IMAGE_DECODES_RUNNING_MAX + IMAGE_DECODES_WAITING_MAX }, () =>
+      imageDecoding.run(() => held),
+    );
+    try {
+      expect(imageDecoding.stats).toEqual({
+        running: IMAGE_DECODES_RUNNING_MAX,
+        waiting: IMAGE_DECODES_WAITING_MAX,
+      });
+      expect(await refusal(png)).toMatchObject({ code: 'UNAVAILABLE', status: 503, retryAfterS: 1 });
+    } finally {
+      release();
+      await Promise.all(occupants);
+    }
+    // Once the slots are free, the same image goes through.
+    await expectAvatar(await processAvatar(png));
+    expect(imageDecoding.stats).toEqual({ running: 0, waiting: 0 });
   });
 
   it('refuses an image smaller than 32×32', async () => {

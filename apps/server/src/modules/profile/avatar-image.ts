@@ -2,6 +2,7 @@ import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
 import type sharp from 'sharp';
 import { AppError } from '../../platform/errors';
 import { lazyModule } from '../../platform/lazy-module';
+import { Semaphore } from '../../platform/semaphore';
 
 /** The stored avatar: a square WebP, whatever came in. */
 export const AVATAR_SIDE_PX = 256;
@@ -9,7 +10,16 @@ const AVATAR_WEBP_QUALITY = 82;
 const AVATAR_SIDE_PX_MIN = 32;
 // A 2 MB file may still declare a huge canvas (a decompression bomb): refuse before decoding. 40
 // megapixels covers any phone camera.
-const AVATAR_INPUT_PIXELS_MAX = 40_000_000;
+export const IMAGE_INPUT_PIXELS_MAX = 40_000_000;
+/**
+ * Images run through the decoder at once (one per core: a 40-megapixel PNG holds a core for ~0.8 s)
+ * and waiting for it; past the queue an upload is refused at once with a 503 and `Retry-After`,
+ * never queued without bound.
+ */
+export const IMAGE_DECODES_RUNNING_MAX = 2;
+export const IMAGE_DECODES_WAITING_MAX = 16;
+/** The decoder's slots, shared by every upload of the process (avatars, attachments, documents). */
+export const imageDecoding = new Semaphore(IMAGE_DECODES_RUNNING_MAX, IMAGE_DECODES_WAITING_MAX);
 // The whole decode and re-encode of one upload; a legitimate image takes well under a second.
 const AVATAR_PROCESS_TIMEOUT_S = 10;
 
@@ -36,8 +46,15 @@ function sniffFormat(input: Buffer): AvatarFormat | undefined {
   return undefined;
 }
 
-/** What an accepted upload becomes: a square crop (avatars) or the image fitted inside a box. */
-export type ImageOutput = { fit: 'cover'; sidePx: number } | { fit: 'inside'; sidePx: number };
+/**
+ * What an accepted upload becomes: a square crop (avatars) or the image fitted inside a box; at most
+ * `pixelsMax` pixels in (default {@link IMAGE_INPUT_PIXELS_MAX}); `field` names the upload in a
+ * refusal (default `body.image`).
+ */
+export type ImageOutput = ({ fit: 'cover'; sidePx: number } | { fit: 'inside'; sidePx: number }) & {
+  pixelsMax?: number;
+  field?: string;
+};
 
 /**
  * Turns an uploaded image into the avatar that is stored and served: a 256×256 WebP, upright
@@ -58,9 +75,18 @@ export async function processUploadedImage(input: Buffer, output: ImageOutput): 
     throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be at most 2 MB');
   const format = sniffFormat(input);
   if (!format) throw unsupported();
-
   const sharp = await loadSharp();
-  const options = { limitInputPixels: AVATAR_INPUT_PIXELS_MAX, failOn: 'truncated' } as const;
+  return imageDecoding.run(() => decodeAndEncode(sharp, input, format, output));
+}
+
+async function decodeAndEncode(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  input: Buffer,
+  format: AvatarFormat,
+  output: ImageOutput,
+): Promise<Buffer> {
+  const pixelsMax = Math.min(output.pixelsMax ?? IMAGE_INPUT_PIXELS_MAX, IMAGE_INPUT_PIXELS_MAX);
+  const options = { limitInputPixels: pixelsMax, failOn: 'truncated' } as const;
   let metadata: sharp.Metadata;
   try {
     // Reading the header decodes no pixels, so the pixel limit waits for the check below, where a
@@ -74,8 +100,9 @@ export async function processUploadedImage(input: Buffer, output: ImageOutput): 
   if (metadata.format !== format) throw unsupported();
   const { width, height } = metadata;
   if (!width || !height) throw damaged();
-  if (width * height > AVATAR_INPUT_PIXELS_MAX) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels: at most 40 megapixels');
+  if (width * height > pixelsMax) {
+    const message = `The image has too many pixels (${width} × ${height}): at most ${pixelsMax / 1_000_000} megapixels`;
+    throw new AppError('VALIDATION', message, [{ field: output.field ?? 'body.image', message }]);
   }
   if (width < AVATAR_SIDE_PX_MIN || height < AVATAR_SIDE_PX_MIN) {
     throw new AppError(

@@ -14,7 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
-import { uploadedImage } from '../../platform/http/upload';
+import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { authOf, clientOf } from '../auth/authenticate';
 import { AVATAR_URL_PREFIX, type ProfileService, toUserDto } from './profile.service';
 
@@ -22,7 +23,11 @@ const ZNoData = successEnvelope(z.null());
 const AVATAR_FILE = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 const AVATAR_MAX_AGE_S = 365 * 24 * 3600;
 
-export function profileRoutes(deps: { profile: ProfileService; avatarsDir: string }): FastifyPluginAsyncZod {
+export function profileRoutes(deps: {
+  profile: ProfileService;
+  avatarsDir: string;
+  limiter: RateLimiter;
+}): FastifyPluginAsyncZod {
   const { profile } = deps;
   return async (app) => {
     // One file, a little over the limit so that "too large" is told apart from "truncated".
@@ -33,7 +38,12 @@ export function profileRoutes(deps: { profile: ProfileService; avatarsDir: strin
     app.get(
       '/profile',
       { config: { access: 'user', apiScope: 'read' }, schema: { response: { 200: successEnvelope(ZUser) } } },
-      async (request) => ok('User fetched successfully', toUserDto(authOf(request).user)),
+      async (request) => {
+        const user = toUserDto(authOf(request).user);
+        // The anti-phishing phrase tells the owner a mail is genuine: a program holding a key (a
+        // read-only key is easy to hand out) must not learn it, or it could forge such mails.
+        return ok('User fetched successfully', request.apiKey ? { ...user, antiPhishingPhrase: null } : user);
+      },
     );
 
     app.put(
@@ -66,6 +76,7 @@ export function profileRoutes(deps: { profile: ProfileService; avatarsDir: strin
       '/profile/image',
       { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZAvatarData) } } },
       async (request) => {
+        await limitImageUploads(deps.limiter, authOf(request).user.id);
         const data = await uploadedImage(request, AVATAR_BYTES_MAX);
         return ok('Profile image uploaded successfully', {
           avatarUrl: await profile.setAvatar(authOf(request).user, data),

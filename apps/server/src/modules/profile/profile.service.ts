@@ -76,7 +76,7 @@ export function createProfileService(deps: {
       newPassword: string,
       client: ClientContext,
     ) {
-      await enforce(limiter, AUTH_LIMITS.passwordChangePerIp, client.ip);
+      await enforce(limiter, AUTH_LIMITS.passwordChangePerIp, client.limitKey);
       await enforce(limiter, AUTH_LIMITS.passwordChangePerAccount, user.id);
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
         throw badRequest('The current password is incorrect', [
@@ -94,7 +94,7 @@ export function createProfileService(deps: {
         passwordHash: await hashPassword(newPassword),
         passwordChangedAt: now,
       });
-      await deps.sessions.endAll(user.id, { keep: sessionId });
+      await deps.sessions.endAll(user.id, { keep: sessionId, takeBack: 'password_change' });
       deps
         .brand()
         .then((brand) =>
@@ -139,8 +139,9 @@ export function createProfileService(deps: {
       if (!(await deps.sessions.endOne(user.id, sessionId))) throw notFound('Session not found');
     },
 
+    /** "Sign out everywhere": every other session ends, and every API key of the account is revoked. */
     async revokeOtherSessions(user: UserRow, currentSessionId: string) {
-      return deps.sessions.endAll(user.id, { keep: currentSessionId });
+      return deps.sessions.endAll(user.id, { keep: currentSessionId, takeBack: 'sign_out_everywhere' });
     },
 
     async logins(user: UserRow, page: number, limit: number) {

@@ -1,5 +1,6 @@
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { USER_CODE } from '@td/contracts/statuses';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
@@ -36,6 +37,30 @@ export function createUsersAdminRepository(db: Database) {
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { items, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Gives a user a role, unless that takes the role from the last active administrator
+     * (`'last-admin'`). Every active administrator's row is locked first, so two administrators
+     * demoting each other at once cannot both succeed. Undefined: no such user.
+     */
+    async setRole(id: string, role: TRole): Promise<typeof users.$inferSelect | 'last-admin' | undefined> {
+      return db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.status, USER_CODE.active), isNull(users.deletedAt)))
+          .orderBy(users.id)
+          .for('update');
+        const isDemotion = role !== 'admin' && admins.some((admin) => admin.id === id);
+        if (isDemotion && admins.length <= 1) return 'last-admin';
+        const [row] = await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        return row;
+      });
     },
   };
 }

@@ -24,7 +24,10 @@ const auditUser = (row: UserRow) => ({
   deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 
-/** The back-office's operations on accounts: search, suspend, role, delete; each one audited. */
+/**
+ * The back-office's operations on accounts: search, suspend, role, delete; each one audited (a
+ * role change with the role before and after). The last active administrator keeps the role.
+ */
 export function createUsersAdmin(deps: {
   db: Database;
   auth: AuthRepository;
@@ -89,7 +92,11 @@ export function createUsersAdmin(deps: {
       const before = await userOf(id);
       if (before.id === actor.id) throw conflict('User update failed: you cannot change your own role');
       if (before.deletedAt) throw conflict('User update failed: the user was deleted');
-      const after = await deps.auth.updateUser(id, { role, updatedAt: new Date() });
+      const after = await search.setRole(id, role);
+      if (after === 'last-admin')
+        throw conflict('User update failed: the last administrator keeps the role', [
+          { field: 'role', message: 'Make someone else an administrator first' },
+        ]);
       if (!after) throw notFound('User not found');
       await audited(actor, 'user.role', before, after);
       return toAdminUser(after);

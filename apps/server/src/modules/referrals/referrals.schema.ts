@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { orders } from '../trading/orders.schema';
@@ -26,6 +26,19 @@ export const referralCommissions = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Clawed back by staff: when, by whom, why, what the reverse ledger transaction took from the
+     * referrer's free cash (never more than it held), and the rest still owed.
+     */
+    clawedBackAt: timestamp('clawed_back_at', { withTimezone: true }),
+    clawedBackBy: uuid('clawed_back_by').references(() => users.id, { onDelete: 'restrict' }),
+    clawbackReason: text('clawback_reason'),
+    clawbackCents: bigint('clawback_cents', { mode: 'bigint' }),
+    owedCents: bigint('owed_cents', { mode: 'bigint' }),
+    clawbackLedgerTransactionId: uuid('clawback_ledger_transaction_id').references(
+      () => ledgerTransactions.id,
+      { onDelete: 'restrict' },
+    ),
   },
   (table) => [
     // An order's fee is charged once, so it pays one commission at most.
@@ -33,3 +46,4 @@ export const referralCommissions = pgTable(
     index('referral_commissions_referrer_idx').on(table.referrerId, table.createdAt),
   ],
 );
+export type ReferralCommissionRow = typeof referralCommissions.$inferSelect;

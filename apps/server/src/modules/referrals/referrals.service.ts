@@ -2,6 +2,7 @@ import { formatScaled } from '@td/contracts/decimal';
 import { referralLink, type TReferralsData } from '@td/contracts/referrals';
 import type { Database } from '../../platform/db/client';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
+import type { IdentityFacts } from '../kyc/identity';
 import { cash, house, post, type TBook, type Tx } from '../ledger/ledger';
 import type { SettingsService } from '../settings/settings.service';
 import type { OrdersRepository } from '../trading/orders.repository';
@@ -28,12 +29,16 @@ export function createReferralsService(deps: {
   users: Pick<AuthRepository, 'referrerOf' | 'referredBy'>;
   /** The referred users' trading volume is the trading module's. */
   orders: Pick<OrdersRepository, 'realVolumes'>;
+  /** Who is verified, and as whom, is the identity module's. */
+  identity: Pick<IdentityFacts, 'levelOf' | 'identityOf'>;
 }) {
   const repo = createReferralsRepository(deps.db);
   return {
     /**
      * Called by the orders service in the transaction that charges an opening fee: on a real
      * account of a referred user, the referrer's share is credited in that same transaction.
+     * Only a referred user verified at level 2, whose identity is not the referrer's, earns it:
+     * a second account of the referrer's own pays nothing.
      */
     async creditCommission(tx: Tx, charge: FeeCharge): Promise<bigint> {
       if (charge.book !== 'real' || charge.feeCents <= 0n) return 0n;
@@ -41,6 +46,12 @@ export function createReferralsService(deps: {
       if (!referrerId) return 0n;
       const settings = await deps.settings.get('referral', tx);
       if (!settings.isEnabled) return 0n;
+      if ((await deps.identity.levelOf(charge.userId, tx)) < 2) return 0n;
+      const [theirs, referrers] = await Promise.all([
+        deps.identity.identityOf(charge.userId, tx),
+        deps.identity.identityOf(referrerId, tx),
+      ]);
+      if (theirs === undefined || theirs === referrers) return 0n;
       const commissionCents = commissionFor(charge.feeCents, ratePpmOf(settings.commissionRate));
       if (commissionCents <= 0n) return 0n;
       const ledgerTransactionId = await post(tx, {

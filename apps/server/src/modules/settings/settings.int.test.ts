@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
+import { makeStaff } from '../../testing/staff';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
-import { users } from '../auth/auth.schema';
 import { createSettingsService } from './settings.service';
 
 describe('public settings', () => {
@@ -17,7 +16,7 @@ describe('public settings', () => {
     mailbox = await startTestMailbox();
     t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
     admin = await createUser(t.app, mailbox);
-    await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await makeStaff(t.deps.db.db, admin.id);
   });
   afterAll(async () => {
     await t?.close();

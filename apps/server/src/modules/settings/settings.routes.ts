@@ -1,5 +1,5 @@
 import { successEnvelope } from '@td/contracts/envelope';
-import { ZSettingGroup } from '@td/contracts/settings';
+import { ZPublicSettingGroup } from '@td/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
@@ -12,7 +12,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
       {
         config: { access: 'public' },
         schema: {
-          params: z.object({ name: ZSettingGroup }),
+          params: z.object({ name: ZPublicSettingGroup }),
           response: { 200: successEnvelope(z.record(z.string(), z.unknown())) },
         },
       },

@@ -7,7 +7,9 @@ import {
   type TTickerEvent,
   ZLiveKlineRequest,
 } from '@td/contracts/market';
-import type { TPairType } from '@td/contracts/statuses';
+import type { TRiskExposureEvent } from '@td/contracts/risk';
+import { mayDo } from '@td/contracts/staff';
+import type { TPairType, TRole } from '@td/contracts/statuses';
 import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import type { TBalance } from '@td/contracts/trading';
 import { Redis } from 'ioredis';
@@ -23,6 +25,8 @@ import { formatCandle, type PriceBoard, toTicker } from '../market/price-board';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { streamSymbol } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
+import { EXPOSURE_LIMIT_CHANNEL } from '../risk/exposure-limit';
+import { MARGIN_CALL_CHANNEL } from '../trading/margin-monitor';
 import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
 import { createCoalescer, NODE_SCHEDULER } from './coalescer';
 import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-registry';
@@ -62,6 +66,10 @@ const klineRoom = (symbol: string, interval: string) => `kline:${symbol}:${inter
 const tickerRoom = (symbol: string) => `ticker:${symbol}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Staff whose role holds `risk`: the pairs' exposure and the exposure-limit alerts. */
+export const RISK_ROOM = 'admin:risk';
+/** How often the exposure goes to `admin:risk` while someone watches. */
+export const RISK_EXPOSURE_EVERY_MS = 3_000;
 
 /**
  * The realtime service: live candles and tickers per pair, and each user's own events. Market data reaches every stream process through the bus, so
@@ -88,6 +96,17 @@ export function attachStreamServer(deps: {
     bus: Bus;
     liveSessions: (sessionIds: string[]) => Promise<Array<{ id: string; userId: string }>>;
     recheckMs?: number | undefined;
+  };
+  /**
+   * The staff channel `admin:risk`: who may join it (a role holding `risk`), the exposure it
+   * repeats every `everyMs` while someone on this process watches, and the bus of its alerts.
+   */
+  risk?: {
+    bus: Bus;
+    /** The user's role as the back-office sees it: undefined for staff without a second factor. */
+    roleOf: (userId: string) => Promise<TRole | undefined>;
+    exposure: () => Promise<TRiskExposureEvent>;
+    everyMs?: number | undefined;
   };
 }) {
   const log = deps.logger.child({ module: 'stream' });
@@ -254,6 +273,26 @@ export function attachStreamServer(deps: {
         });
     });
 
+    socket.on('watchRisk', (watch) => {
+      if (watch !== true) {
+        void socket.leave(RISK_ROOM);
+        return;
+      }
+      const risk = deps.risk;
+      if (!risk) return refuse('watchRisk', 'Not available');
+      risk
+        .roleOf(userId)
+        .then(async (role) => {
+          if (!role || !mayDo(role, 'risk')) return refuse('watchRisk', 'Not allowed');
+          await socket.join(RISK_ROOM);
+          sendExposure();
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'joining the risk channel failed');
+          refuse('watchRisk', 'Subscription failed, please retry');
+        });
+    });
+
     socket.on('unLiveKline', (payload) => {
       const parsed = ZLiveKlineRequest.safeParse(payload);
       if (!parsed.success) return refuse('unLiveKline', 'Send { symbol, interval } with a known interval');
@@ -285,6 +324,7 @@ export function attachStreamServer(deps: {
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
   let offUserEvents: (() => Promise<void>) | undefined;
   let offNotifications: (() => Promise<void>) | undefined;
+  let offMarginCalls: (() => Promise<void>) | undefined;
   let offRecovered: (() => void) | undefined;
   if (deps.userEvents) {
     const { bus, balanceOf } = deps.userEvents;
@@ -357,7 +397,51 @@ export function attachStreamServer(deps: {
       .then((off) => {
         offNotifications = off;
       });
+    // --- account risk ---
+    void bus
+      .subscribe(
+        MARGIN_CALL_CHANNEL,
+        ({ userId, event }) => {
+          const room = userRoom(userId);
+          sent('marginCall', room) && io.local.to(room).emit('marginCall', event);
+        },
+        { only: forOurUsers },
+      )
+      .then((off) => {
+        offMarginCalls = off;
+      });
+    // --- end of account risk ---
   }
+
+  // --- the dealing desk: exposure every few seconds while staff watch here, and limit alerts ---
+  let isSendingExposure = false;
+  function sendExposure() {
+    const risk = deps.risk;
+    if (!risk || isSendingExposure || !hasListeners(RISK_ROOM)) return;
+    isSendingExposure = true;
+    risk
+      .exposure()
+      .then((event) => sent('riskExposure', RISK_ROOM) && io.local.to(RISK_ROOM).emit('riskExposure', event))
+      .catch((error: unknown) => log.warn({ err: error }, 'reading the exposure failed'))
+      .finally(() => {
+        isSendingExposure = false;
+      });
+  }
+  const riskTimer = setInterval(sendExposure, deps.risk?.everyMs ?? RISK_EXPOSURE_EVERY_MS);
+  riskTimer.unref();
+  let offExposureLimits: (() => Promise<void>) | undefined;
+  if (deps.risk) {
+    void deps.risk.bus
+      .subscribe(
+        EXPOSURE_LIMIT_CHANNEL,
+        (event) => sent('exposureLimit', RISK_ROOM) && io.local.to(RISK_ROOM).emit('exposureLimit', event),
+        { only: () => hasListeners(RISK_ROOM) },
+      )
+      .then((off) => {
+        offExposureLimits = off;
+      });
+  }
+  // --- end of the dealing desk ---
 
   const offTick = deps.board.onTick((tick) => {
     const symbol = streamSymbol(tick.pairType as TPairType, tick.symbol);
@@ -390,10 +474,13 @@ export function attachStreamServer(deps: {
       outbox.close();
       offTick();
       clearInterval(recheckTimer);
+      clearInterval(riskTimer);
+      await offExposureLimits?.();
       await (await offSessionsEnded)();
       offRecovered?.();
       await offUserEvents?.();
       await offNotifications?.();
+      await offMarginCalls?.();
       // Each client is told the server let go ("io server disconnect"), so it reconnects on its
       // own, with a fresh ticket, to a process that stays; then the transports close.
       io.local.disconnectSockets(false);

@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus } from '../../platform/bus/redis-bus';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { makeStaff } from '../../testing/staff';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
-import { sessions, users } from '../auth/auth.schema';
+import { sessions } from '../auth/auth.schema';
 import { createTokenService } from '../auth/tokens';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -131,7 +132,7 @@ describe('stream sockets end with their session', () => {
   };
   const newAdmin = async () => {
     const admin = await createUser(t.app, mailbox);
-    await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await makeStaff(t.deps.db.db, admin.id);
     return admin;
   };
 

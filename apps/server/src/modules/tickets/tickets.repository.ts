@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
@@ -85,8 +85,35 @@ export function createTicketsRepository(db: Database) {
     },
 
     /** An upload's record, before its file is written. */
-    async insertAttachment(values: { file: string; userId: string }): Promise<void> {
-      await db.insert(ticketAttachments).values(values);
+    /** How many of the user's uploads are not yet sent with a message. */
+    async unsentAttachments(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(ticketAttachments)
+        .where(and(eq(ticketAttachments.userId, userId), isNull(ticketAttachments.messageId)));
+      return row?.n ?? 0;
+    },
+    /**
+     * Records an upload unless the user already has `unsentMax` unsent ones; answers whether it was
+     * recorded. The user's uploads are counted and inserted one at a time (a transaction-scoped
+     * advisory lock on the user), so parallel uploads cannot all pass one count.
+     */
+    async insertAttachmentWithin(
+      values: { file: string; userId: string },
+      unsentMax: number,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-uploads:${values.userId}`}, 0))`,
+        );
+        const [row] = await tx
+          .select({ n: count() })
+          .from(ticketAttachments)
+          .where(and(eq(ticketAttachments.userId, values.userId), isNull(ticketAttachments.messageId)));
+        if ((row?.n ?? 0) >= unsentMax) return false;
+        await tx.insert(ticketAttachments).values(values);
+        return true;
+      });
     },
     async removeAttachment(file: string): Promise<void> {
       await db.delete(ticketAttachments).where(eq(ticketAttachments.file, file));

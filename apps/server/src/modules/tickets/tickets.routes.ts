@@ -13,19 +13,32 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { ZSignedLinkQuery } from '../../platform/http/signed-url';
+import { signedLinkCacheControl, ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
-import { uploadedImage } from '../../platform/http/upload';
+import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
+import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
 import type { TicketsService } from './tickets.service';
 
 const ATTACHMENT_FILE = /^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/;
-const ATTACHMENT_MAX_AGE_S = 365 * 24 * 3600;
+/**
+ * New tickets and messages of one user: a person writes a few in ten minutes; a script filling the
+ * staff's queue is stopped here.
+ */
+export const TICKET_POSTS_PER_USER: RateLimitRule = {
+  name: 'ticket-post-user',
+  max: 20,
+  windowMs: 10 * 60_000,
+};
+const TICKET_POSTS_MESSAGE = 'Too many messages; please wait a few minutes and try again';
+const limitTicketPosts = (limiter: RateLimiter, userId: string) =>
+  enforce(limiter, TICKET_POSTS_PER_USER, userId, TICKET_POSTS_MESSAGE);
 const ZId = z.object({ id: z.uuid() });
 
 export function ticketsRoutes(deps: {
   tickets: TicketsService;
   attachmentsDir: string;
+  limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   const { tickets } = deps;
   return async (app) => {
@@ -49,10 +62,13 @@ export function ticketsRoutes(deps: {
         config: { access: 'user' },
         schema: { body: ZCreateTicketRequest, response: { 201: successEnvelope(ZTicket) } },
       },
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        const { user } = authOf(request);
+        await limitTicketPosts(deps.limiter, user.id);
+        return reply
           .status(201)
-          .send(ok('Ticket created successfully', await tickets.create(authOf(request).user, request.body))),
+          .send(ok('Ticket created successfully', await tickets.create(user, request.body)));
+      },
     );
 
     // One image a request (PNG, JPEG or WebP, ≤ 2 MB, checked and re-encoded as profile images are).
@@ -60,10 +76,14 @@ export function ticketsRoutes(deps: {
       '/tickets/attachments',
       { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZAttachmentData) } } },
       async (request, reply) => {
+        const { user } = authOf(request);
+        await limitImageUploads(deps.limiter, user.id);
+        // Over the quota of unsent images, refused before the body is decoded.
+        await tickets.checkUnsentQuota(user.id);
         const data = await uploadedImage(request, AVATAR_BYTES_MAX);
         return reply
           .status(201)
-          .send(ok('Image uploaded successfully', await tickets.saveAttachment(authOf(request).user, data)));
+          .send(ok('Image uploaded successfully', await tickets.saveAttachment(user, data)));
       },
     );
 
@@ -76,7 +96,7 @@ export function ticketsRoutes(deps: {
           dir: deps.attachmentsDir,
           file: request.params.file,
           pattern: ATTACHMENT_FILE,
-          cacheControl: `private, max-age=${ATTACHMENT_MAX_AGE_S}, immutable`,
+          cacheControl: signedLinkCacheControl(request.query.exp),
         }),
     );
 
@@ -93,8 +113,11 @@ export function ticketsRoutes(deps: {
         config: { access: 'user' },
         schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
       },
-      async (request) =>
-        ok('Message sent', await tickets.addMessage(authOf(request).user, request.params.id, request.body)),
+      async (request) => {
+        const { user } = authOf(request);
+        await limitTicketPosts(deps.limiter, user.id);
+        return ok('Message sent', await tickets.addMessage(user, request.params.id, request.body));
+      },
     );
 
     app.post(

@@ -68,5 +68,7 @@ export const ticketAttachments = pgTable(
   },
   (table) => [
     index('ticket_attachments_unsent_idx').on(table.createdAt).where(sql`${table.messageId} is null`),
+    // Each user's unsent uploads, counted against their quota at every upload.
+    index('ticket_attachments_user_unsent_idx').on(table.userId).where(sql`${table.messageId} is null`),
   ],
 );

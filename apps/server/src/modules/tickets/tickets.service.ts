@@ -13,7 +13,7 @@ import {
 } from '@td/contracts/tickets';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { UserRow } from '../auth/auth.repository';
 import type { Tx } from '../ledger/ledger';
 import type { Notify } from '../notifications/notifications.service';
@@ -24,6 +24,23 @@ import type { TicketRow, TicketsRepository } from './tickets.repository';
 
 /** Attachments keep their detail, fitted inside this box. */
 const ATTACHMENT_SIDE_PX_MAX = 1600;
+/**
+ * An attachment's pixels at most: 16 megapixels takes a 12-megapixel phone photo (4032 × 3024) and a
+ * screenshot of a 5K display (5120 × 2880), far more than the 1600-pixel box it is shrunk into
+ * keeps, and costs the decoder under half what the 40 megapixels of profile images and identity
+ * documents do.
+ */
+export const ATTACHMENT_PIXELS_MAX = 16_000_000;
+/**
+ * Uploads a user may hold that no message has sent yet (a message takes up to three): past it an
+ * upload is refused until some are sent, or removed after a day by the retention job.
+ */
+export const UNSENT_ATTACHMENTS_MAX = 10;
+const tooManyUnsent = () =>
+  new AppError(
+    'RATE_LIMITED',
+    `You have ${UNSENT_ATTACHMENTS_MAX} images not yet sent: send them with a message, or try again tomorrow`,
+  );
 
 /** Where ticket images are stored, under the data directory (shared by every `api` process). */
 
@@ -179,12 +196,23 @@ export function createTicketsService(deps: {
   };
 
   return {
+    /** Refuses (429) a user who already holds the most unsent uploads, before anything is decoded. */
+    async checkUnsentQuota(userId: string) {
+      if ((await repo.unsentAttachments(userId)) >= UNSENT_ATTACHMENTS_MAX) throw tooManyUnsent();
+    },
+
     async saveAttachment(user: UserRow, upload: Buffer) {
-      const image = await processUploadedImage(upload, { fit: 'inside', sidePx: ATTACHMENT_SIDE_PX_MAX });
+      const image = await processUploadedImage(upload, {
+        fit: 'inside',
+        sidePx: ATTACHMENT_SIDE_PX_MAX,
+        pixelsMax: ATTACHMENT_PIXELS_MAX,
+      });
       await mkdir(deps.attachmentsDir, { recursive: true });
       const id = `${user.id}-${randomBytes(16).toString('hex')}.webp`;
       // The record first: a file is never on disk without the row the retention job finds it by.
-      await repo.insertAttachment({ file: id, userId: user.id });
+      // The quota is held here, counted with the insert.
+      if (!(await repo.insertAttachmentWithin({ file: id, userId: user.id }, UNSENT_ATTACHMENTS_MAX)))
+        throw tooManyUnsent();
       try {
         await writeFile(join(deps.attachmentsDir, id), image);
       } catch (error) {

@@ -62,13 +62,23 @@ export function nextRunMs(nowMs: number): number {
   return close > nowMs && close < quarter ? close : quarter;
 }
 
-/** The open positions' value at the live prices: unrealised PnL (zero for a pair with no price). */
+/**
+ * The open positions' value at the live prices: unrealised PnL (zero for a pair with no price),
+ * with the swaps they accumulated.
+ */
 export function unrealizedAt(
-  positions: Array<{ symbol: string; side: TSide; amountCents: bigint; price: bigint | null }>,
+  positions: Array<{
+    symbol: string;
+    side: TSide;
+    amountCents: bigint;
+    price: bigint | null;
+    swapCents?: bigint;
+  }>,
   quotes: QuoteSource,
 ): bigint {
   let total = 0n;
   for (const position of positions) {
+    total += position.swapCents ?? 0n;
     const quote = quotes.quote(position.symbol);
     if (!quote || position.price === null) continue;
     total += pnlAt(position.side, position.amountCents, position.price, closeSidePrice(position.side, quote));
@@ -95,13 +105,14 @@ export function createEquitySnapshots(deps: { db: DatabaseHandle; quotes: QuoteS
       side: TSide;
       amount_cents: string;
       price: string | null;
+      swap: string;
     }>(
-      `select user_id, book, symbol, side, amount_cents::text, price::text from orders where status = 'act'`,
+      `select user_id, book, symbol, side, amount_cents::text, price::text, swap::text from orders where status = 'act'`,
       [],
     );
     const openBy = new Map<
       string,
-      Array<{ symbol: string; side: TSide; amountCents: bigint; price: bigint | null }>
+      Array<{ symbol: string; side: TSide; amountCents: bigint; price: bigint | null; swapCents: bigint }>
     >();
     for (const row of positions) {
       const key = `${row.user_id}|${row.book}`;
@@ -111,6 +122,7 @@ export function createEquitySnapshots(deps: { db: DatabaseHandle; quotes: QuoteS
         side: row.side,
         amountCents: BigInt(row.amount_cents),
         price: row.price === null ? null : BigInt(row.price),
+        swapCents: BigInt(row.swap),
       });
       openBy.set(key, list);
     }

@@ -8,6 +8,11 @@ export class Heap<T> {
     return this.items.length;
   }
 
+  /** Every item, in no particular order (read only). */
+  values(): readonly T[] {
+    return this.items;
+  }
+
   peek(): T | undefined {
     return this.items[0];
   }

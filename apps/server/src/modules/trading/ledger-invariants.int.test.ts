@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
 import { useTradingDesk } from '../../testing/use-trading-desk';
+import { createSwapJob } from './swap-job';
 
 type Action =
   | { kind: 'quote'; mid: number }
@@ -19,7 +21,8 @@ type Action =
     }
   | { kind: 'close' | 'cancel'; user: number; pick: number }
   | { kind: 'partial' | 'margin'; user: number; pick: number; share: number }
-  | { kind: 'reset'; user: number };
+  | { kind: 'reset'; user: number }
+  | { kind: 'rollover' };
 
 const USERS = 3;
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -46,6 +49,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     share: fc.integer({ min: 1, max: 99 }),
   }),
   fc.record({ kind: fc.constant('reset' as const), user: fc.nat(USERS - 1) }),
+  fc.record({ kind: fc.constant('rollover' as const) }),
 );
 
 describe('the ledger under any sequence of trading', () => {
@@ -110,6 +114,12 @@ describe('the ledger under any sequence of trading', () => {
       }
       case 'reset':
         await desk.call(users[step.user] as TestUser, 'POST', '/portfolio/demo/reset');
+        return;
+      case 'rollover':
+        // A day passes for the open positions: the swap job charges them its rollover.
+        await desk.t.deps.db.db.execute(sql`update orders set opened_at = opened_at - interval '1 day',
+          swap_through = swap_through - interval '1 day' where status = 'act'`);
+        await createSwapJob({ db: desk.t.deps.db, logger: pino({ level: 'silent' }) }).chargeDue();
         return;
     }
   };

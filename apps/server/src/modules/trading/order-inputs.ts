@@ -24,13 +24,19 @@ export function priceInput(pair: PairRow, text: string | null | undefined, label
   }
 }
 
-/** A part to close must leave a position of at least the pair's minimum open. */
-export function checkPart(amountCents: bigint, part: { amountCents: bigint; minRemainingCents: bigint }) {
+/**
+ * A part to close is at least the pair's minimum and leaves a position of at least that minimum
+ * open (closing all of it is a close): a 400 naming the amount otherwise.
+ */
+export function checkPart(amountCents: bigint, part: { amountCents: bigint; minCents: bigint }) {
+  const refuse = (message: string) => badRequest(message, [{ field: 'body.amount', message }]);
   if (part.amountCents <= 0n || part.amountCents >= amountCents)
-    throw badRequest('The amount to close must be more than 0 and less than the position');
-  if (amountCents - part.amountCents < part.minRemainingCents) {
-    throw badRequest(
-      `What remains must be at least ${formatScaled(part.minRemainingCents, 2)}; close the whole position instead`,
+    throw refuse('The amount to close must be more than 0 and less than the position');
+  if (part.amountCents < part.minCents)
+    throw refuse(`The amount to close must be at least ${formatScaled(part.minCents, 2)}`);
+  if (amountCents - part.amountCents < part.minCents) {
+    throw refuse(
+      `What remains must be at least ${formatScaled(part.minCents, 2)}; close the whole position instead`,
     );
   }
 }

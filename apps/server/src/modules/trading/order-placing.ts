@@ -1,27 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { parseScaled } from '@td/contracts/decimal';
+import { formatScaled, parseScaled } from '@td/contracts/decimal';
+import { leverageCap, markupIncome, markupQuote } from '@td/contracts/group-terms';
 import { pricesDelayedText, realNeedsLivePricesText } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
+import type { TOrderType, TTimeInForce } from '@td/contracts/trading';
 import {
   checkExits,
   closeSidePrice,
   feeFor,
   limitFills,
-  liquidationPrice,
   marginFor,
   openSidePrice,
   type TSide,
 } from '@td/contracts/trading-math';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/errors';
+import { accountTermsOf, feePpmFor, groupLeverageFor, markupFor } from '../groups/group-terms';
 import { InsufficientFundsError, insertWithMovement, post, type TBook } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
 import type { PairsRepository } from '../pairs/pairs.repository';
+import { exceedsLimit } from '../risk/exposure';
+import { type ExposureRefusal, lockedRealNet } from '../risk/exposure-limit';
+import { liquidationFor, marginCallRefusal } from './account-risk';
+import { checkAgainstQuote, orderConditions } from './order-conditions';
 import { pairOf, priceInput } from './order-inputs';
 import type { OnFeeCharged } from './order-settlement';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import { isFresh, type QuoteSource } from './quotes';
+import { trailFrom } from './stop-orders';
 import type { AnnounceOrder } from './trading-channels';
 import { placement } from './trading-ledger';
 
@@ -29,13 +36,17 @@ export interface PlaceOrderInput {
   account: TBook;
   symbol: string;
   side: TSide;
-  type: 'market' | 'limit';
+  type: TOrderType;
   amount: string;
   leverage: number;
   price?: string | undefined;
   takeProfit?: string | null | undefined;
   stopLoss?: string | null | undefined;
   clientOrderId?: string | undefined;
+  stopPrice?: string | undefined;
+  trailingStop?: string | null | undefined;
+  timeInForce?: TTimeInForce | undefined;
+  expiresAt?: string | undefined;
 }
 
 type OrderBase = Omit<OrderRow, 'id' | 'createdAt' | 'status'>;
@@ -70,6 +81,8 @@ export function createOrderPlacing(
     /** The demo book is funded before its first order. */
     ensureDemoFunded: (userId: string) => Promise<void>;
     onFeeCharged?: OnFeeCharged | undefined;
+    /** Told of a Real order refused for its pair's exposure limit (the dealer's alert). */
+    onExposureLimit?: ((refusal: ExposureRefusal) => void) | undefined;
   },
 ) {
   const { db, orders } = deps;
@@ -101,14 +114,16 @@ export function createOrderPlacing(
     if (input.account === 'real' && !deps.prices.isRealTradable(pair.pairType))
       throw conflict(realNeedsLivePricesText(pair.symbol));
     if (input.account === 'real') await deps.requireRealTrading(userId);
-    if (input.type === 'limit' && !input.price) throw badRequest('A limit order needs a price');
+    const conditions = orderConditions(pair, input, Date.now());
     const amountCents = parseScaled(input.amount, 2);
-    const limitPrice = input.type === 'limit' ? priceInput(pair, input.price, 'Price') : undefined;
+    const takesLimit = input.type === 'limit' || input.type === 'stop_limit';
+    const limitPrice = takesLimit ? priceInput(pair, input.price, 'Price') : undefined;
     const takeProfit = priceInput(pair, input.takeProfit, 'Take profit') ?? null;
     const stopLoss = priceInput(pair, input.stopLoss, 'Stop loss') ?? null;
     if (input.account === 'demo') await deps.ensureDemoFunded(userId);
 
-    const base = {
+    // Priced by the client group's terms once the quote is known to be fresh (below).
+    const unpriced = {
       userId,
       book: input.account,
       symbol: pair.symbol,
@@ -118,67 +133,139 @@ export function createOrderPlacing(
       precision: pair.pricePrecision,
       amountCents,
       leverage: input.leverage,
+      spreadMarkupBp: 0,
       price: limitPrice ?? null,
       marginCents: marginFor(amountCents, input.leverage),
-      feeCents: feeFor(amountCents, await deps.feePpm()),
+      feeCents: 0n,
       takeProfit,
       stopLoss,
       liquidationPrice: null,
       closePrice: null,
       pnlCents: null,
+      pnlCarry: 0n,
+      swapCents: 0n,
+      swapThrough: null,
       clientOrderId: input.clientOrderId ?? null,
       parentId: null,
       openedAt: null,
       closedAt: null,
+      ...conditions,
+      triggeredAt: null,
     } satisfies OrderBase;
 
-    if (pair.status !== ORDER_CODE.active) return reject(base, 'pair_inactive');
+    if (pair.status !== ORDER_CODE.active) return reject(unpriced, 'pair_inactive');
     if (amountCents < pair.minAmountCents || amountCents > pair.maxAmountCents) {
-      return reject(base, 'amount_out_of_range');
+      return reject(unpriced, 'amount_out_of_range');
     }
-    if (input.leverage > pair.maxLeverage) return reject(base, 'leverage_out_of_range');
-    if (!isMarketOpen(pair.pairType, Date.now())) return reject(base, 'market_closed');
-    const quote = deps.quotes.quote(pair.symbol);
-    if (!quote) return reject(base, 'no_price');
-    if (!isFresh(quote, await deps.maxQuoteAgeMs())) throw conflict(pricesDelayedText(pair.symbol));
+    if (input.leverage > pair.maxLeverage) return reject(unpriced, 'leverage_out_of_range');
+    if (!isMarketOpen(pair.pairType, Date.now())) return reject(unpriced, 'market_closed');
+    const market = deps.quotes.quote(pair.symbol);
+    if (!market) return reject(unpriced, 'no_price');
+    if (!isFresh(market, await deps.maxQuoteAgeMs())) throw conflict(pricesDelayedText(pair.symbol));
 
+    // --- client group terms: the group's leverage cap, opening fee and prices (one read, with its margin rule) ---
+    const { terms, risk } = await accountTermsOf(db, userId);
+    const cap = leverageCap(groupLeverageFor(terms, pair.pairType), pair.maxLeverage);
+    if (input.leverage > cap) {
+      const message = `Leverage must be at most ${cap} for this pair`;
+      throw badRequest(message, [{ field: 'body.leverage', message }]);
+    }
+    const spreadMarkupBp = markupFor(terms, pair.pairType);
+    const base = {
+      ...unpriced,
+      spreadMarkupBp,
+      feeCents: feeFor(amountCents, feePpmFor(terms, await deps.feePpm())),
+    } satisfies OrderBase;
+    // --- end of client group terms ---
+    // The user trades on their group's prices: the pair's spread widened by its markup.
+    const quote = markupQuote(market, spreadMarkupBp);
+
+    checkAgainstQuote(input.side, conditions, quote);
     const opensNow =
       input.type === 'market' ||
-      (limitPrice !== undefined && limitPrice !== null && limitFills(input.side, limitPrice, quote));
-    const reference = opensNow ? closeSidePrice(input.side, quote) : (limitPrice ?? 0n);
+      (input.type === 'limit' &&
+        limitPrice !== undefined &&
+        limitPrice !== null &&
+        limitFills(input.side, limitPrice, quote));
+    const reference = opensNow
+      ? closeSidePrice(input.side, quote)
+      : input.type === 'stop'
+        ? (conditions.stopPrice ?? 0n)
+        : (limitPrice ?? 0n);
     const exitProblem = checkExits(input.side, reference, { takeProfit, stopLoss });
     if (exitProblem) throw badRequest(exitProblem);
 
+    // --- account risk: the client group's margin rule; a `cross` account at margin call adds no margin ---
+    const quoteOf = (symbol: string) => deps.quotes.quote(symbol);
+    if (
+      await marginCallRefusal(db, userId, input.account, risk, (id, book) => orders.live(id, book), quoteOf)
+    )
+      return reject(base, 'margin_call');
+    // --- end of account risk ---
     const entry = openSidePrice(input.side, quote);
     const values = opensNow
       ? {
           ...base,
           status: ORDER_CODE.active,
           price: entry,
-          liquidationPrice: liquidationPrice(input.side, amountCents, base.marginCents, entry),
+          liquidationPrice: liquidationFor(risk, input.side, amountCents, base.marginCents, entry),
+          ...trailFrom(base, closeSidePrice(input.side, quote)),
           openedAt: new Date(),
         }
       : { ...base, status: ORDER_CODE.pending };
     const placed: OrderRow = { ...values, id: randomUUID(), createdAt: new Date() };
-    const movement = placement(base, opensNow);
+    // The markup is the house's spread income, booked as the order opens.
+    const movement = placement(
+      base,
+      opensNow,
+      opensNow ? markupIncome(amountCents, entry, openSidePrice(input.side, market)) : 0n,
+    );
     // A fee charged on a real account may owe a commission, written in the fee's transaction.
     const onFeeCharged = opensNow && input.account === 'real' ? deps.onFeeCharged : undefined;
+    // --- exposure limit: a Real position that opens now, on a pair with a limit, is checked against
+    // the pair's net exposure with the pair's lock held, and written before the lock is let go ---
+    const limitCents = opensNow && input.account === 'real' ? (pair.maxNetExposureCents ?? null) : null;
+    let refusedAtNet: bigint | undefined;
+    // --- end of exposure limit ---
     try {
-      const isInserted = onFeeCharged
-        ? await db.transaction(async (tx) => {
-            const inserted = await orders.insert(tx, placed);
-            if (!inserted) return false;
-            await post(tx, { ...movement, refId: inserted.id });
-            await onFeeCharged(tx, {
-              userId,
-              book: input.account,
-              orderId: inserted.id,
-              feeCents: base.feeCents,
-            });
-            return true;
-          })
-        : // One statement: the order and its money appear together, or neither does.
-          await insertWithMovement(deps.handle, orders.insertSource(placed), movement);
+      const isInserted =
+        onFeeCharged || limitCents !== null
+          ? await db.transaction(async (tx) => {
+              if (limitCents !== null) {
+                const net = await lockedRealNet(tx, pair.symbol, deps.quotes);
+                if (exceedsLimit(net, input.side, amountCents, limitCents)) {
+                  refusedAtNet = net;
+                  return false;
+                }
+              }
+              const inserted = await orders.insert(tx, placed);
+              if (!inserted) return false;
+              await post(tx, { ...movement, refId: inserted.id });
+              await onFeeCharged?.(tx, {
+                userId,
+                book: input.account,
+                orderId: inserted.id,
+                feeCents: base.feeCents,
+              });
+              return true;
+            })
+          : // One statement: the order and its money appear together, or neither does.
+            await insertWithMovement(deps.handle, orders.insertSource(placed), movement);
+      if (refusedAtNet !== undefined && limitCents !== null) {
+        const refused = await reject(base, 'exposure_limit');
+        if (!refused.isReplay) {
+          deps.onExposureLimit?.({
+            symbol: pair.symbol,
+            side: input.side,
+            amount: formatScaled(amountCents, 2),
+            net: formatScaled(refusedAtNet, 2),
+            maxNetExposure: formatScaled(limitCents, 2),
+            orderId: refused.order.id,
+            userId,
+          });
+        }
+        return refused;
+      }
       if (!isInserted) return replayOf(userId, base.clientOrderId);
     } catch (error) {
       if (error instanceof InsufficientFundsError) return reject(base, 'insufficient_margin');

@@ -12,24 +12,22 @@ import {
   ZPortfolio,
   ZUpdateOrderRequest,
 } from '@td/contracts/trading';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvCell } from '../../platform/http/csv';
 import { ok } from '../../platform/http/reply';
+import { enforce, type RateLimiter, type RateLimitRule, withLocalFallback } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
 import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
 import type { OrdersService } from './orders.service';
 import type { PortfolioService } from './portfolio.service';
+import { TRADING_LIMIT_MESSAGE, TRADING_LIMITS } from './trading-limits';
 
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
 const EXPORT_ROWS_MAX = 10_000;
 const params = z.object({ id: z.uuid('Not an order id') });
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote everything, double the quotes, and defuse spreadsheet formulas.
-  return `"${(/^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
-};
 
 export function ordersRoutes(deps: {
   orders: OrdersService;
@@ -37,13 +35,26 @@ export function ordersRoutes(deps: {
   portfolio: PortfolioService;
   /** Told of every order answered to a placement (not of replays): metrics count them. */
   onAnswered?: (order: { book: string; status: string }) => void;
+  limiter: RateLimiter;
+  /** The trading routes' budget per user (TRADING_LIMITS.requestsPerUser unless a test sets one). */
+  tradingLimit?: RateLimitRule | undefined;
 }): FastifyPluginAsyncZod {
   const { orders } = deps;
+  const tradingLimit = deps.tradingLimit ?? TRADING_LIMITS.requestsPerUser;
+  // Without Redis each process keeps the budget itself: trading guards no secret from guessing.
+  const tradingLimiter = withLocalFallback(deps.limiter);
+  /**
+   * Counts a trading request against its user's budget (sessions and API keys alike), once the
+   * caller is known and the input valid; over it, a 429 before anything is read or written.
+   */
+  const limitTrading = async (request: FastifyRequest) =>
+    enforce(tradingLimiter, tradingLimit, authOf(request).user.id, TRADING_LIMIT_MESSAGE);
   return async (app) => {
     app.post(
       '/orders',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: {
           body: ZPlaceOrderRequest,
           response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
@@ -113,8 +124,12 @@ export function ordersRoutes(deps: {
           'Leverage',
           'Price',
           'Close price',
+          'Stop price',
+          'Trailing stop',
+          'Expires at',
           'Margin',
           'Fee',
+          'Swap',
           'PnL',
           'Status',
           'Reason',
@@ -132,8 +147,12 @@ export function ordersRoutes(deps: {
             dto.leverage,
             dto.price,
             dto.closePrice,
+            dto.stopPrice,
+            dto.trailingStop,
+            dto.expiresAt,
             dto.margin,
             dto.fee,
+            dto.swap,
             dto.pnl,
             orderStatusLabel(dto.status),
             orderReasonText(dto.reason),
@@ -156,6 +175,7 @@ export function ordersRoutes(deps: {
       '/orders/:id/partial-close',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) => {
@@ -172,6 +192,7 @@ export function ordersRoutes(deps: {
       '/orders/:id',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: { params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -185,6 +206,7 @@ export function ordersRoutes(deps: {
       '/orders/:id/margin',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -198,6 +220,7 @@ export function ordersRoutes(deps: {
       '/orders/:id/close',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: { params, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>
@@ -208,6 +231,7 @@ export function ordersRoutes(deps: {
       '/orders/:id',
       {
         config: { access: 'user', apiScope: 'trade' },
+        preHandler: limitTrading,
         schema: { params, response: { 200: successEnvelope(ZOrder) } },
       },
       async (request) =>

@@ -1,14 +1,18 @@
 import { parseScaled } from '@td/contracts/decimal';
+import { markupQuote } from '@td/contracts/group-terms';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { orderReasonText } from '@td/contracts/trading';
-import { checkExits, closeSidePrice, liquidationPrice } from '@td/contracts/trading-math';
+import { checkExits, closeSidePrice } from '@td/contracts/trading-math';
 import type { Bus } from '../../platform/bus/bus';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { post } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
 import type { PairRow } from '../pairs/pairs.repository';
+import { type ExposureRefusal, exposureAtFill } from '../risk/exposure-limit';
+import { liquidationFor, riskOf } from './account-risk';
 import { createDemoBook } from './demo-book';
+import { conditionChanges } from './order-conditions';
 import { pairOf, priceInput } from './order-inputs';
 import { createOrderPlacing, type TradingDeps } from './order-placing';
 import { createSettlement, type OnFeeCharged } from './order-settlement';
@@ -31,11 +35,20 @@ export function createOrdersService(
     /** The demo book's start balance in cents (the `trading.demoStartBalance` setting; 10,000 USD by default). */
     demoStartCents?: () => Promise<bigint>;
     onFeeCharged?: OnFeeCharged;
+    /** The dealer's alert of a Real order refused for its pair's exposure limit. */
+    onExposureLimit?: (refusal: ExposureRefusal) => void;
   },
 ) {
   const { db, orders } = deps;
   const announce = createOrderAnnouncer(deps);
-  const settlement = createSettlement({ db, orders, announce, onFeeCharged: deps.onFeeCharged });
+  const settlement = createSettlement({
+    db,
+    orders,
+    announce,
+    onFeeCharged: deps.onFeeCharged,
+    exposureAtFill: exposureAtFill(deps.quotes),
+    onExposureLimit: deps.onExposureLimit,
+  });
 
   /** The live order of `userId` (another user's is one that does not exist) and its pair. */
   const ownOrder = async (userId: string, orderId: string) => {
@@ -44,12 +57,20 @@ export function createOrdersService(
     return { row, pair: await pairOf(deps.pairs, row.symbol) };
   };
 
-  /** The price a position closes at now, or a 409 when its market is shut. */
+  /**
+   * The price a position closes at now (at its markup: its owner's group price when it opened), or
+   * a 409 when its market is shut; and the market's own, whose difference is the house's spread
+   * income.
+   */
   const closingPrice = async (pair: PairRow) => {
     if (!isMarketOpen(pair.pairType, Date.now()))
       throw new AppError('CONFLICT', orderReasonText('market_closed'));
     const quote = freshQuote(deps.quotes, pair.symbol, await deps.maxQuoteAgeMs());
-    return (locked: OrderRow) => (quote ? closeSidePrice(locked.side, quote) : undefined);
+    return {
+      price: (locked: OrderRow) =>
+        quote ? closeSidePrice(locked.side, markupQuote(quote, locked.spreadMarkupBp)) : undefined,
+      marketPrice: (locked: OrderRow) => (quote ? closeSidePrice(locked.side, quote) : undefined),
+    };
   };
 
   const cancel = async (userId: string, orderId: string): Promise<OrderRow> => {
@@ -84,6 +105,7 @@ export function createOrdersService(
       announce,
       ensureDemoFunded: demo.ensureFunded,
       onFeeCharged: deps.onFeeCharged,
+      onExposureLimit: deps.onExposureLimit,
     }),
     fill: settlement.fill,
     closeByTrigger: settlement.closeByTrigger,
@@ -92,9 +114,8 @@ export function createOrdersService(
       const { row, pair } = await ownOrder(userId, orderId);
       if (row.status !== ORDER_CODE.active)
         throw new AppError('CONFLICT', 'Only an open position can be closed');
-      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, await closingPrice(pair), {
-        userId,
-      });
+      const { price, marketPrice } = await closingPrice(pair);
+      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, price, { userId, marketPrice });
       if (!closed) throw new AppError('CONFLICT', 'This position is already closed');
       announce(closed);
       return closed;
@@ -109,10 +130,12 @@ export function createOrdersService(
       if (row.status !== ORDER_CODE.active)
         throw new AppError('CONFLICT', 'Only an open position can be closed');
       // The part is checked against the position as locked (settle): a concurrent close changes it.
-      const part = { amountCents: parseScaled(amount, 2), minRemainingCents: pair.minAmountCents };
-      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, await closingPrice(pair), {
+      const part = { amountCents: parseScaled(amount, 2), minCents: pair.minAmountCents };
+      const { price, marketPrice } = await closingPrice(pair);
+      const closed = await settlement.settle(orderId, ORDER_CODE.manualClose, price, {
         userId,
         part,
+        marketPrice,
       });
       if (!closed) throw new AppError('CONFLICT', 'This position is already closed');
       const remaining = await orders.find(orderId);
@@ -130,6 +153,8 @@ export function createOrdersService(
         takeProfit?: string | null | undefined;
         stopLoss?: string | null | undefined;
         price?: string | undefined;
+        stopPrice?: string | undefined;
+        trailingStop?: string | null | undefined;
       },
     ): Promise<OrderRow> {
       const { pair } = await ownOrder(userId, orderId);
@@ -138,6 +163,8 @@ export function createOrdersService(
         if (!row) throw new AppError('CONFLICT', 'This order can no longer be changed');
         if (input.price !== undefined && row.status !== ORDER_CODE.pending)
           throw badRequest('The price can only change while the order is pending');
+        if (input.price !== undefined && row.price === null)
+          throw badRequest('A stop order takes no price: change its stop price');
         const price = priceInput(pair, input.price, 'Price') ?? row.price;
         const takeProfit =
           input.takeProfit === undefined
@@ -147,16 +174,23 @@ export function createOrdersService(
           input.stopLoss === undefined
             ? row.stopLoss
             : (priceInput(pair, input.stopLoss, 'Stop loss') ?? null);
-        const quote = freshQuote(deps.quotes, pair.symbol, await deps.maxQuoteAgeMs());
+        // At the order's own prices: the pair's quote widened by its group's markup.
+        const market = freshQuote(deps.quotes, pair.symbol, await deps.maxQuoteAgeMs());
+        const quote = market && markupQuote(market, row.spreadMarkupBp);
+        const changes = conditionChanges(pair, row, input, quote);
         const reference =
-          row.status === ORDER_CODE.active ? (quote ? closeSidePrice(row.side, quote) : undefined) : price;
+          row.status === ORDER_CODE.active
+            ? quote
+              ? closeSidePrice(row.side, quote)
+              : undefined
+            : (price ?? changes.stopPrice ?? row.stopPrice);
         if (reference == null) throw new AppError('CONFLICT', orderReasonText('no_price'));
         const problem = checkExits(row.side, reference, {
           takeProfit: input.takeProfit === undefined ? undefined : takeProfit,
           stopLoss: input.stopLoss === undefined ? undefined : stopLoss,
         });
         if (problem) throw badRequest(problem);
-        return orders.update(tx, orderId, { price, takeProfit, stopLoss });
+        return orders.update(tx, orderId, { price, takeProfit, stopLoss, ...changes });
       });
       announce(updated);
       return updated;
@@ -175,7 +209,13 @@ export function createOrdersService(
         const total = row.marginCents + extra;
         return orders.update(tx, orderId, {
           marginCents: total,
-          liquidationPrice: liquidationPrice(row.side, row.amountCents, total, row.price),
+          liquidationPrice: liquidationFor(
+            await riskOf(tx, userId),
+            row.side,
+            row.amountCents,
+            total,
+            row.price,
+          ),
         });
       });
       announce(updated);

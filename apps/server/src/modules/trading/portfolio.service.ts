@@ -3,6 +3,7 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TBalance, TPortfolio } from '@td/contracts/trading';
 import type { Database } from '../../platform/db/client';
 import { balanceMovesSince, balancesOf, type TBook } from '../ledger/ledger';
+import { marginLevel, riskOf } from './account-risk';
 import { DAY_MS, dayOf, dayPoints, unrealizedAt } from './equity-snapshots';
 import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
@@ -29,8 +30,17 @@ export function createPortfolioService(deps: {
       });
     const balance = cash + margin;
     const equity = balance + unrealized;
-    return { cash, margin, balance, equity, unrealized, positions };
+    const risk = await riskOf(deps.db, userId);
+    return { cash, margin, balance, equity, unrealized, positions, risk };
   };
+
+  /** The margin level (null with no open position) and the group's levels it is read against. */
+  const riskFigures = (v: Awaited<ReturnType<typeof value>>) => ({
+    marginLevel: v.positions.length === 0 ? null : marginLevel(v.equity, v.margin),
+    marginMode: v.risk.marginMode,
+    marginCallLevel: v.risk.marginCallLevel,
+    stopOutLevel: v.risk.stopOutLevel,
+  });
 
   return {
     async balance(userId: string, book: TBook): Promise<TBalance> {
@@ -40,6 +50,7 @@ export function createPortfolioService(deps: {
         equity: formatScaled(v.equity, 2),
         marginUsed: formatScaled(v.margin, 2),
         freeMargin: formatScaled(v.equity - v.margin, 2),
+        ...riskFigures(v),
       };
     },
 
@@ -68,6 +79,7 @@ export function createPortfolioService(deps: {
         equity: formatScaled(v.equity, 2),
         marginUsed: formatScaled(v.margin, 2),
         freeMargin: formatScaled(v.equity - v.margin, 2),
+        ...riskFigures(v),
         unrealizedPnl: formatScaled(v.unrealized, 2),
         realizedPnl: formatScaled(realized, 2),
         positions: v.positions,

@@ -31,11 +31,22 @@ interface Placed {
 }
 
 /**
+ * What a client group's spread markup earned the house on a fill (`spreadCents`): the trading
+ * account, which books the clients' results, gave it up to the spread account. The house's total
+ * is the same; the split says where it came from. No posting when there is no markup.
+ */
+const spreadIncome = (spreadCents: bigint) => [
+  { account: house('trading'), amountCents: -spreadCents },
+  { account: house('spread'), amountCents: spreadCents },
+];
+
+/**
  * A market order (or a limit that fills at once) opens: margin and fee leave the cash, the margin
- * is held, the fee goes to the house. A waiting limit order reserves both instead (the fee is
+ * is held, the fee goes to the house, and the spread markup of the price it opened at is the
+ * house's spread income. A waiting limit order reserves margin and fee instead (the fee is
  * charged when it fills). Without `refId`: the order's id is set where it is written.
  */
-export const placement = (order: Placed, opensNow: boolean): Omit<Movement, 'refId'> => ({
+export const placement = (order: Placed, opensNow: boolean, spreadCents = 0n): Omit<Movement, 'refId'> => ({
   kind: opensNow ? 'open' : 'reserve',
   refType: 'order',
   insufficientMessage: 'Not enough free margin',
@@ -44,6 +55,7 @@ export const placement = (order: Placed, opensNow: boolean): Omit<Movement, 'ref
         { account: cash(order.userId, order.book), amountCents: -(order.marginCents + order.feeCents) },
         { account: margin(order.userId, order.book), amountCents: order.marginCents },
         { account: house('fees'), amountCents: order.feeCents },
+        ...spreadIncome(spreadCents),
       ]
     : [
         { account: cash(order.userId, order.book), amountCents: -(order.marginCents + order.feeCents) },
@@ -51,14 +63,15 @@ export const placement = (order: Placed, opensNow: boolean): Omit<Movement, 'ref
       ],
 });
 
-/** A waiting limit order fills: its reserved fee goes to the house. */
-export const fillFee = (orderId: string, order: Omit<Placed, 'marginCents'>): Movement => ({
+/** A waiting order fills: its reserved fee goes to the house, and its price's markup is spread income. */
+export const fillFee = (orderId: string, order: Omit<Placed, 'marginCents'>, spreadCents = 0n): Movement => ({
   kind: 'fee',
   refType: 'order',
   refId: orderId,
   postings: [
     { account: margin(order.userId, order.book), amountCents: -order.feeCents },
     { account: house('fees'), amountCents: order.feeCents },
+    ...spreadIncome(spreadCents),
   ],
 });
 
@@ -75,13 +88,23 @@ export const release = (orderId: string, order: Placed): Movement => ({
 
 /**
  * A position (or the part of it) closes: its margin leaves the held money, the payout (margin plus
- * profit, never below zero) reaches the cash, and the house takes the difference.
+ * profit and swaps; in `cross` a loss beyond the margin is taken from the cash, so it may be
+ * negative) reaches the cash, and the house takes the difference. The swaps it accumulated
+ * (`swapCents`, negative when charged to the holder) are the house's swap account's. A loss beyond
+ * what the account holds is the house's (`writeOffCents`): its trading account books the whole
+ * loss, its write-off account what no balance paid. A close at a client group's price moves the
+ * markup's worth from the trading account to the spread account (`spreadCents`).
  */
 export const settlement = (
   closedOrderId: string,
   owner: { userId: string; book: TBook },
   marginCents: bigint,
   payoutCents: bigint,
+  {
+    swapCents = 0n,
+    writeOffCents = 0n,
+    spreadCents = 0n,
+  }: { swapCents?: bigint; writeOffCents?: bigint; spreadCents?: bigint } = {},
 ): Movement => ({
   kind: 'close',
   refType: 'order',
@@ -89,7 +112,12 @@ export const settlement = (
   postings: [
     { account: margin(owner.userId, owner.book), amountCents: -marginCents },
     { account: cash(owner.userId, owner.book), amountCents: payoutCents },
-    { account: house('trading'), amountCents: marginCents - payoutCents },
+    { account: house('trading'), amountCents: marginCents - payoutCents + swapCents + writeOffCents },
+    // Financing: overnight swaps.
+    { account: house('swaps'), amountCents: -swapCents },
+    { account: house('write_offs'), amountCents: -writeOffCents },
+    // The spread markup of the price it closed at.
+    ...spreadIncome(spreadCents),
   ],
 });
 

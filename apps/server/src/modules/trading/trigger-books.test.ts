@@ -67,6 +67,24 @@ describe('TriggerBooks', () => {
     ]);
   });
 
+  it("fires a client group's orders on the quote widened by their markup, telling the market's price", () => {
+    const books = new TriggerBooks();
+    // Spread 20; a 100 % markup widens it by 10 on each side.
+    books.upsert(order({ id: 'plain', status: 'pnd', price: 9_500n }));
+    books.upsert(order({ id: 'marked', status: 'pnd', price: 9_500n, spreadMarkupBp: 10_000 }));
+    books.upsert(order({ id: 'tp', takeProfit: 11_000n, spreadMarkupBp: 10_000 }));
+    expect(books.cross('BTC_USDT', { bid: 9_480n, ask: 9_500n })).toEqual([
+      { orderId: 'plain', action: 'fill', price: 9_500n },
+    ]);
+    expect(books.cross('BTC_USDT', { bid: 9_470n, ask: 9_490n })).toEqual([
+      { orderId: 'marked', action: 'fill', price: 9_500n, marketPrice: 9_490n },
+    ]);
+    expect(books.cross('BTC_USDT', { bid: 11_000n, ask: 11_020n })).toEqual([]);
+    expect(books.cross('BTC_USDT', { bid: 11_010n, ask: 11_030n })).toEqual([
+      { orderId: 'tp', action: 'take_profit', price: 11_000n, marketPrice: 11_010n },
+    ]);
+  });
+
   it('uses the latest version of an order and nothing of a removed one', () => {
     const books = new TriggerBooks();
     books.upsert(order({ id: 'a', takeProfit: 11_000n }));

@@ -7,6 +7,7 @@ import { pricePolicy } from '../market/price-sources';
 import type { Notify } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
+import { createDepositAlerts } from './deposit-alerts';
 import { createAccountWatcher, esploraSource, tronGridSource } from './sources/account-watcher';
 import { createDepositSettler, pollingWorker } from './sources/chain-watcher';
 import { createWalletRepository } from './wallet.repository';
@@ -53,6 +54,7 @@ export function chainWorkers(deps: {
     pricePolicy: pricePolicy(config),
     logger,
     notices,
+    alerts: createDepositAlerts({ db, notify: deps.notify, logger }),
   });
   const key = hotWalletKey(config);
   const workers: Worker[] = [];

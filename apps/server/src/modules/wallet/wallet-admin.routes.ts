@@ -21,7 +21,7 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
     app.get(
       '/admin/withdrawals',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'withdrawals' },
         schema: {
           querystring: ZWalletTransactionsQuery.omit({ kind: true }),
           response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
@@ -33,7 +33,7 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
     app.post(
       '/admin/withdrawals/:id/approve',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'withdrawals' },
         schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>
@@ -43,7 +43,7 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
     app.post(
       '/admin/withdrawals/:id/reject',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'withdrawals' },
         schema: {
           params,
           body: ZRejectWithdrawalRequest,
@@ -60,7 +60,7 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
     app.post(
       '/admin/withdrawals/:id/mark-sent',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'withdrawals' },
         schema: { params, body: ZMarkSentRequest, response: { 200: successEnvelope(ZWalletTransaction) } },
       },
       async (request) =>

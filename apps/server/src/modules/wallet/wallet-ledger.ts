@@ -1,6 +1,6 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { Database } from '../../platform/db/client';
-import { cash, house, post, type Tx } from '../ledger/ledger';
+import { cash, house, lockOutstandingBonus, post, type Tx } from '../ledger/ledger';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 
@@ -17,6 +17,8 @@ export type RefundStatus = 'flr' | 'werror' | 'rerr' | 'rjt' | 'cnc';
 
 /** A confirmed deposit: USD into the user's real cash, from the house's deposits account. */
 export async function creditDeposit(tx: Tx, row: WalletTxRow, cents: bigint): Promise<void> {
+  // Losses are taken from a bonus first: what the account lost before this deposit is no longer bonus.
+  await lockOutstandingBonus(tx, row.userId, 'real');
   await post(tx, {
     kind: 'deposit',
     refType: 'wallet',

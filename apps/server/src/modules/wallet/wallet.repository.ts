@@ -55,8 +55,40 @@ const unreferencedQuote = (tx: Executor, before: Date) =>
     ),
   );
 
+/** A deposit recorded from a transaction, as the watchers tell one transfer from another. */
+export interface RecordedDeposit {
+  id: string;
+  txHash: string | null;
+  logIndex: number | null;
+  address: string;
+  token: string | null;
+  coinUnits: string;
+}
+
+/** Withdrawals that ended in a failure someone must look at. */
+const FAILED = [
+  PAYMENT_CODE.failed,
+  PAYMENT_CODE.walletError,
+  PAYMENT_CODE.broadcastRefused,
+  PAYMENT_CODE.dropped,
+];
+
 export function createWalletRepository(db: Database) {
   return {
+    /** Withdrawals that failed since `since` (the metrics' alert on failed withdrawals). */
+    async failedWithdrawalsSince(since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.kind, 'withdrawal'),
+            inArray(walletTransactions.status, FAILED),
+            gte(walletTransactions.updatedAt, since),
+          ),
+        );
+      return Number(row?.count ?? 0);
+    },
     /** The user's derivation index, handed out once. */
     async derivationIndex(userId: string): Promise<number> {
       await db.insert(walletKeys).values({ userId }).onConflictDoNothing();
@@ -164,10 +196,18 @@ export function createWalletRepository(db: Database) {
         .orderBy(asc(walletTransactions.createdAt));
     },
     /** Which of these transfers (`txHash|index`) are recorded as deposits on the network. */
-    async recordedDeposits(network: string, txHashes: string[]): Promise<Set<string>> {
-      if (txHashes.length === 0) return new Set();
-      const rows = await db
-        .select({ txHash: walletTransactions.txHash, logIndex: walletTransactions.logIndex })
+    /** The deposits recorded on a network from these transactions, whatever their status. */
+    async recordedDeposits(network: string, txHashes: string[]): Promise<RecordedDeposit[]> {
+      if (txHashes.length === 0) return [];
+      return db
+        .select({
+          id: walletTransactions.id,
+          txHash: walletTransactions.txHash,
+          logIndex: walletTransactions.logIndex,
+          address: walletTransactions.address,
+          token: walletTransactions.token,
+          coinUnits: walletTransactions.coinUnits,
+        })
         .from(walletTransactions)
         .where(
           and(
@@ -176,7 +216,6 @@ export function createWalletRepository(db: Database) {
             inArray(walletTransactions.txHash, [...new Set(txHashes)]),
           ),
         );
-      return new Set(rows.map((row) => `${row.txHash}|${row.logIndex}`));
     },
     /**
      * When the user first sent a withdrawal to this address (undefined: never). Only one that went

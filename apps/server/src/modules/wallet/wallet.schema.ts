@@ -111,3 +111,32 @@ export const walletTransactions = pgTable(
   ],
 );
 export type WalletTxRow = typeof walletTransactions.$inferSelect;
+
+/**
+ * Transfers seen paying a customer's deposit address and not credited (another transfer held
+ * their key, a token not supported, an amount under the minimum): one row per transfer, so staff
+ * are told of each once, across restarts.
+ */
+export const depositAlerts = pgTable(
+  'deposit_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    address: text('address').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    token: text('token'),
+    coinUnits: text('coin_units').notNull(),
+    reason: text('reason', { enum: ['duplicate_key', 'not_supported', 'below_minimum'] }).notNull(),
+    /** The deposit recorded for the transfer, when one was (not for a transfer dropped by a key). */
+    depositId: uuid('deposit_id').references(() => walletTransactions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('deposit_alerts_transfer_key').on(table.network, table.txHash, table.logIndex, table.address),
+  ],
+);
+export type DepositAlertRow = typeof depositAlerts.$inferSelect;

@@ -21,7 +21,15 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/auth-emails';
-import { balancesOf, InsufficientFundsError, type Tx } from '../ledger/ledger';
+import {
+  balancesOf,
+  bonusOf,
+  cash,
+  InsufficientFundsError,
+  lockBalance,
+  lockOutstandingBonus,
+  type Tx,
+} from '../ledger/ledger';
 import type { PricePolicy } from '../market/price-sources';
 import type { SettingsService } from '../settings/settings.service';
 import { ADDRESS_CHECKS, checksumEvmAddress } from './addresses';
@@ -46,7 +54,7 @@ export interface WalletAuth {
   checkActionCode(userId: string, purpose: 'withdrawal', code: string, subject: string): Promise<void>;
   checkSecondFactor(user: UserRow, code: string): Promise<boolean>;
   /** Counts one attempt at an action's codes, per account and address; past the limit, a 429. */
-  limitActionCheck(userId: string, ip: string): Promise<void>;
+  limitActionCheck(userId: string, addressKey: string): Promise<void>;
 }
 
 export interface WalletServiceDeps {
@@ -229,9 +237,16 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (amount < min) throw field('amount', `The minimum withdrawal is ${settings.minWithdraw} USD`);
       if (amount > max) throw field('amount', `The maximum withdrawal is ${settings.maxWithdraw} USD`);
       if (amount <= fee) throw field('amount', `The amount must be above the ${settings.fee} USD fee`);
-      const free = (await balancesOf(db, user.id, 'real')).cash;
+      // A bonus counts for margin but is not withdrawable: checked again, locked, when held.
+      const balances = await balancesOf(db, user.id, 'real');
+      const holdings = balances.cash + balances.margin;
+      const bonus = await bonusOf(db, user.id, 'real');
+      const free = balances.cash - (bonus < holdings ? bonus : holdings > 0n ? holdings : 0n);
       if (amount > free)
-        throw field('amount', `Not enough free balance: ${formatScaled(free, 2)} USD available`);
+        throw field(
+          'amount',
+          `Not enough free balance: ${formatScaled(free > 0n ? free : 0n, 2)} USD available`,
+        );
       // Said now rather than after the codes; checked again, as locked, when the funds are held.
       await db.transaction((tx) => deps.identity.checkWithdrawal(tx, user.id, amount));
       const price = coinPrice(deps.prices, input.coin, await valuationRules(deps.settings, deps.pricePolicy));
@@ -285,9 +300,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     },
 
     /** Step 3: the codes, then the funds are held and the withdrawal goes on (or to review). */
-    async confirm(user: UserRow, id: string, input: TConfirmWithdrawalRequest, client: { ip: string }) {
+    async confirm(user: UserRow, id: string, input: TConfirmWithdrawalRequest, client: { limitKey: string }) {
       // Both codes are guessable (the authenticator's has no tries of its own): limited first.
-      await deps.auth.limitActionCheck(user.id, client.ip);
+      await deps.auth.limitActionCheck(user.id, client.limitKey);
       const row = await ownWithdrawal(user.id, id);
       if (row.status !== PAYMENT_CODE.pending)
         throw conflict('This withdrawal is no longer waiting for a code');
@@ -311,6 +326,15 @@ export function createWalletService(deps: WalletServiceDeps) {
           // Checked again as held: the codes took time, and the rate holds until the expiry only.
           if (isQuoteExpired(locked, heldAt.getTime())) throw quoteExpired();
           await deps.identity.checkWithdrawal(tx, user.id, locked.amountCents ?? 0n);
+          // The outstanding bonus stays: read with the cash row locked, so no movement comes between.
+          const bonus = await lockOutstandingBonus(tx, user.id, 'real');
+          if (bonus > 0n) {
+            const free = (await lockBalance(tx, cash(user.id, 'real'))) - bonus;
+            if ((locked.amountCents ?? 0n) > free) {
+              const message = `Not enough withdrawable balance: ${formatScaled(free > 0n ? free : 0n, 2)} USD available (a bonus of ${formatScaled(bonus, 2)} USD is not withdrawable)`;
+              throw badRequest(message, [{ field: 'body.amount', message }]);
+            }
+          }
           const next = await repo.update(tx, id, {
             status: reason ? PAYMENT_CODE.underReview : PAYMENT_CODE.processing,
             reason: reason ?? null,

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { openRemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -145,17 +146,27 @@ export async function openDatabase(
     maintenanceEveryMs?: number;
     /** The tables the embedded database vacuums (tests name their own). */
     vacuumedTables?: readonly string[];
+    /**
+     * PostgreSQL's `statement_timeout` for every statement of the pool, in ms (unset or 0: none).
+     * Not set on the embedded database: PGlite accepts the setting but never cancels a statement
+     * (a 200 ms limit let `pg_sleep(1.5)` finish), since its single-threaded WebAssembly build has
+     * no timer signal to interrupt one with. There one process is the whole deployment, and a
+     * statement that never ends would stop it whatever the setting.
+     */
+    statementTimeoutMs?: number;
+    /** The same for the migrations at opening (unset or 0: none): they may rebuild a big table. */
+    migrationStatementTimeoutMs?: number;
   },
 ): Promise<DatabaseHandle> {
   const { migrationsDir, logger } = options;
   if (target.kind === 'pglite') {
     const isCopied = target.dir ? copyTemplate(target.dir, options.pgliteTemplate) : false;
-    const client = await PGlite.create({
+    const client = await openRemotePGlite({
       ...(target.dir ? { dataDir: target.dir } : {}),
       ...EMBEDDED_SETTINGS,
     });
     if (isCopied) logger.info("embedded database initialised from the build's template");
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     logger.info({ dir: target.dir ?? 'memory' }, 'database ready (embedded PGlite)');
     const vacuumed = options.vacuumedTables ?? EMBEDDED_VACUUMED_TABLES;
@@ -205,6 +216,8 @@ export async function openDatabase(
     max: POOL_MAX,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    // Sent when each connection starts, so it is every statement's default on that connection.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
@@ -217,15 +230,22 @@ export async function openDatabase(
       `DATABASE_URL: cannot connect to PostgreSQL (${(error as Error).message || String(error)})`,
     );
   }
+  let isReset = false;
   try {
+    // Waiting for another process's migrations is a statement too: it runs under the migrations' limit.
+    await client.query(`set statement_timeout = ${Math.trunc(options.migrationStatementTimeoutMs ?? 0)}`);
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
+    // Back to the pool's own limit before the connection serves anything else.
+    await client.query('reset statement_timeout');
+    isReset = true;
   } finally {
-    client.release();
+    // A connection left with the migrations' limit is closed rather than pooled.
+    client.release(!isReset);
   }
   const db = drizzleNodePg({ client: pool, schema });
   // A statement or a whole transaction: from checkout to release.

@@ -1,4 +1,6 @@
 const UNIQUE_VIOLATION = '23505';
+/** PostgreSQL's `query_canceled`: the statement ran past `statement_timeout` (or was cancelled). */
+const QUERY_CANCELED = '57014';
 
 /**
  * Whether a statement failed on a unique index (PostgreSQL's 23505), as the driver or Drizzle
@@ -39,6 +41,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
       return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether a statement was stopped by its time limit (`statement_timeout`, PostgreSQL's 57014), as
+ * the driver or Drizzle (which wraps it as the cause) reports it.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === QUERY_CANCELED) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

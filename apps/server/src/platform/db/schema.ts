@@ -2,6 +2,7 @@
 // its own `*.schema.ts`; this file only lists them.
 
 export { adminAudit } from '../../modules/admin/admin.schema';
+export { announcementRecipients, announcements } from '../../modules/announcements/announcements.schema';
 export { apiKeys } from '../../modules/api-keys/api-keys.schema';
 export {
   loginEvents,
@@ -14,6 +15,8 @@ export {
   users,
   verificationCodes,
 } from '../../modules/auth/auth.schema';
+export { balanceOperations } from '../../modules/balance-operations/balance-operations.schema';
+export { clientGroups, marginCalls } from '../../modules/groups/groups.schema';
 export { kycDocuments, kycProfiles, kycSubmissions } from '../../modules/kyc/kyc.schema';
 export { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../modules/ledger/ledger.schema';
 export { candles } from '../../modules/market/candles.schema';
@@ -26,6 +29,7 @@ export { ticketAttachments, ticketMessages, tickets } from '../../modules/ticket
 export { equitySnapshots, orders } from '../../modules/trading/orders.schema';
 export {
   chainCursors,
+  depositAlerts,
   walletAddresses,
   walletKeys,
   walletTransactions,

@@ -1,4 +1,5 @@
 import type { TApiKeyScope } from '@td/contracts/api-keys';
+import { STAFF_PERMISSIONS, type TStaffPermission } from '@td/contracts/staff';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 
 /**
@@ -6,7 +7,8 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } fro
  * - `public`: anyone, signed in or not;
  * - `email`, `tfa`: the token of a sign-in waiting for its e-mail code or its two-factor code;
  * - `user`: a normal session of an active user;
- * - `admin`: the same, of an administrator (403 for anyone else);
+ * - `admin`: the same, of a member of staff whose role holds the route's `permission` (from the
+ *   staff table, `@td/contracts/staff`) and who has a second factor on (403 for anyone else);
  * - `signed`: anyone holding a link this server signed, unaltered and unexpired (an `<img>` sends
  *   no token).
  *
@@ -21,6 +23,8 @@ declare module 'fastify' {
     access?: TRouteAccess;
     /** The API key scope that may also call this `user` route. */
     apiScope?: TApiKeyScope;
+    /** What an `admin` route does, in the staff permission table (`@td/contracts/staff`). */
+    permission?: TStaffPermission;
   }
   interface FastifyInstance {
     /** Every route of the app with its declared access and schema (the authorisation table). */
@@ -33,6 +37,8 @@ export interface DeclaredRoute {
   url: string;
   access: TRouteAccess;
   apiScope: TApiKeyScope | undefined;
+  /** What an `admin` route does (undefined on every other route). */
+  permission: TStaffPermission | undefined;
   schema: FastifySchema | undefined;
 }
 
@@ -43,6 +49,8 @@ export type AccessGuards = Record<Exclude<TRouteAccess, 'public'>, AccessGuard>;
 const SCOPE_ACCESS = Symbol('scope access');
 const isRouteAccess = (value: unknown): value is TRouteAccess =>
   (ROUTE_ACCESS as readonly unknown[]).includes(value);
+const isStaffPermission = (value: unknown): value is TStaffPermission =>
+  (STAFF_PERMISSIONS as readonly unknown[]).includes(value);
 
 /**
  * Gives every route registered in `scope` that declares nothing the access `access`: for a
@@ -53,8 +61,8 @@ export function declareScopeAccess(scope: FastifyInstance, access: TRouteAccess)
 }
 
 /**
- * The one place requests are let in: every route registered after this must declare its access,
- * or the app refuses to start, naming the route. The matching guard runs as the route's first
+ * The one place requests are let in: every route registered after this must declare its access
+ * (and an `admin` route its permission), or the app refuses to start, naming the route. The matching guard runs as the route's first
  * `onRequest` hook, so a caller without access is refused before the input is read or validated.
  */
 export function registerAccessControl(app: FastifyInstance, guards: AccessGuards): void {
@@ -73,9 +81,18 @@ export function registerAccessControl(app: FastifyInstance, guards: AccessGuards
     if (apiScope && access !== 'user') {
       throw new Error(`${methods.join(',')} ${route.url}: only a 'user' route can take API keys`);
     }
+    const permission = route.config?.permission;
+    if (access === 'admin' && !isStaffPermission(permission)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no permission: add config: { access: 'admin', permission: ${STAFF_PERMISSIONS.map((p) => `'${p}'`).join(' | ')} }`,
+      );
+    }
+    if (permission && access !== 'admin') {
+      throw new Error(`${methods.join(',')} ${route.url}: only an 'admin' route declares a permission`);
+    }
     route.config = { ...route.config, access };
     for (const method of methods) {
-      table.push({ method, url: route.url, access, apiScope, schema: route.schema });
+      table.push({ method, url: route.url, access, apiScope, permission, schema: route.schema });
     }
     if (access === 'public') return;
     const guard = guards[access];

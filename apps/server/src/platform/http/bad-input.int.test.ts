@@ -1,10 +1,9 @@
 import { ERROR_HTTP_STATUS, type TErrorCode } from '@td/contracts/envelope';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../modules/auth/auth.schema';
 import { bearer, createUser, GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
+import { makeStaff } from '../../testing/staff';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 
 /**
@@ -24,7 +23,7 @@ describe('absurd input', () => {
     t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
     user = await createUser(t.app, mailbox);
     admin = await createUser(t.app, mailbox);
-    await t.deps.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await makeStaff(t.deps.db.db, admin.id);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import type { TErrorBody } from '@td/contracts/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors';
 import { AppError, codeForStatus } from '../errors';
 
 const GENERIC_500 = 'Something went wrong';
@@ -90,6 +90,12 @@ export function registerErrorHandling(
     if (isDatabaseUnavailable(error)) {
       // Not a fault of this request: it is answered at once, and the client may try again.
       request.log.warn({ err: error }, 'request failed: the database is unreachable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return send(reply, 503, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
+    }
+    if (isStatementTimeout(error)) {
+      // The database is busy or a statement is stuck: this request is let go, the rest carry on.
+      request.log.error({ err: error }, 'request failed: a statement ran past its time limit');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return send(reply, 503, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }

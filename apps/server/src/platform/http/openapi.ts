@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { declareScopeAccess, type TRouteAccess } from './access';
+import { describeOperations } from './openapi-operations';
 
 /** Where the reference page is served; its document is `${DOCS_PREFIX}/json` (and `/yaml`). */
 export const DOCS_PREFIX = '/docs';
@@ -22,7 +23,8 @@ const SECURITY: Record<TRouteAccess, Array<Record<string, string[]>>> = {
 const ACCESS_NOTE: Record<TRouteAccess, string> = {
   public: 'Anyone may call this.',
   user: 'A signed-in user (a session token).',
-  admin: 'An administrator (a session token of an administrator).',
+  admin:
+    'A member of staff whose role holds this permission (`x-permission`), with a second factor on (a session token).',
   email: 'A sign-up or sign-in waiting for its e-mailed code (its pending token).',
   tfa: 'A sign-in waiting for its two-factor code (its pending token).',
   signed:
@@ -34,7 +36,8 @@ const tagOf = (url: string) => url.split('/')[1] || 'root';
 
 /**
  * Each route's schema as OpenAPI 3.1 (the zod schemas turned into JSON Schema), with who may call
- * it: its security requirement, a sentence, and `x-access` / `x-api-scope` for programs.
+ * it: its security requirement, a sentence, and `x-access` / `x-api-scope` / `x-permission` for
+ * programs.
  */
 const transform: SwaggerTransform = (input) => {
   const { route, url } = input;
@@ -46,6 +49,7 @@ const transform: SwaggerTransform = (input) => {
     ? jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0])
     : { schema: {} as FastifySchema, url };
   const apiScope = route.config?.apiScope;
+  const permission = route.config?.permission;
   const security = [
     ...SECURITY[access],
     ...(apiScope ? [{ apiKey: [], apiTimestamp: [], apiSignature: [] }] : []),
@@ -60,6 +64,7 @@ const transform: SwaggerTransform = (input) => {
       security,
       'x-access': access,
       ...(apiScope ? { 'x-api-scope': apiScope } : {}),
+      ...(permission ? { 'x-permission': permission } : {}),
     } as FastifySchema,
   };
 };
@@ -75,6 +80,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       info: {
         title: `${options.title} API`,
         version: '1.0.0',
+        contact: { name: options.title, url: options.publicUrl },
         description:
           'Every answer is an envelope: `{ "message", "data" }` on success, `{ "code", "message", "details"? }` on failure. ' +
           'Money and prices are decimal strings. Programs sign their requests with an API key (create one under Security); ' +
@@ -115,7 +121,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       },
     },
     transform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => describeOperations(jsonSchemaTransformObject(input)),
   });
 }
 
@@ -144,7 +150,9 @@ export async function registerApiReference(app: FastifyInstance) {
       // inline as it renders, so styles alone may be inline.
       staticCSP: REFERENCE_CSP,
       uiConfig: {
-        docExpansion: 'list',
+        // Tags closed, opened one at a time: with every operation listed at once (over 130), the
+        // viewer stops rendering after the first few.
+        docExpansion: 'none',
         deepLinking: true,
         defaultModelsExpandDepth: 0,
         validatorUrl: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlSigner } from './signed-url';
+import { createUrlSigner, signedLinkCacheControl } from './signed-url';
 
 const HOUR = 3_600_000;
 const secret = new TextEncoder().encode('a test secret of some length');
@@ -40,5 +40,12 @@ describe('signed links', () => {
       nowMs: () => HOUR,
     });
     expect(other.isValid(path, exp, sig)).toBe(false);
+  });
+
+  it('lets a browser keep what a link serves only for the time the link has left', () => {
+    const [, exp] = parts(at(10 * HOUR).sign('/tickets/attachments/x'));
+    const expS = Number(exp);
+    expect(signedLinkCacheControl(String(expS), (expS - 90) * 1000)).toBe('private, max-age=90');
+    expect(signedLinkCacheControl(String(expS), expS * 1000 + 5_000)).toBe('private, max-age=0');
   });
 });

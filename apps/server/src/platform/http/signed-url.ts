@@ -33,6 +33,15 @@ export function createUrlSigner(secret: Uint8Array, options: { windowMs: number;
 }
 export type UrlSigner = ReturnType<typeof createUrlSigner>;
 
+/**
+ * The Cache-Control of what a signed link serves: private, and kept no longer than the link lives
+ * (`exp`, in seconds), so a browser never shows it from its cache after the link has expired.
+ */
+export function signedLinkCacheControl(exp: string, nowMs = Date.now()): string {
+  const remainingS = Math.max(0, Math.floor(Number(exp) - nowMs / 1000));
+  return `private, max-age=${remainingS}`;
+}
+
 /** The query of a signed link, `?exp=…&sig=…` (checked by the guard, bounded here). */
 export const ZSignedLinkQuery = z.object({
   exp: z.string().regex(/^\d{1,12}$/, 'Not a valid link'),

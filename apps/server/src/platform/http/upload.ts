@@ -1,5 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { enforce, type RateLimiter, type RateLimitRule } from '../rate-limit';
+
+/**
+ * Image uploads of one user (profile picture, ticket attachments, identity documents together):
+ * a person attaches a few screenshots in a minute; a script decoding images on our cores does not
+ * get past this many.
+ */
+export const IMAGE_UPLOADS_PER_USER: RateLimitRule = {
+  name: 'image-upload-user',
+  max: 30,
+  windowMs: 10 * 60_000,
+};
+
+const IMAGE_UPLOADS_MESSAGE = 'Too many images uploaded; please wait a few minutes and try again';
+
+/** Counts one image upload of `userId`, before its body is read; over the limit, a 429. */
+export function limitImageUploads(limiter: RateLimiter, userId: string): Promise<void> {
+  return enforce(limiter, IMAGE_UPLOADS_PER_USER, userId, IMAGE_UPLOADS_MESSAGE);
+}
 
 /** Whether an error thrown by a plugin already says what the client did wrong (a 4xx of its own). */
 const isClientError = (error: unknown) => {

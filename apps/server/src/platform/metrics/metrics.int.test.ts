@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_TICK_CHANNEL } from '../../modules/market/market-events';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
@@ -9,6 +12,20 @@ import { tickOf } from '../../testing/trading';
 import { createMetrics, serveMetrics } from './metrics';
 
 const TOKEN = `metrics-${'m'.repeat(40)}`;
+const DEPLOY = fileURLToPath(new URL('../../../../../deploy/', import.meta.url));
+const ALERTS = `${DEPLOY}prometheus/alerts.yml`;
+const DASHBOARD = `${DEPLOY}grafana/trading-desk.json`;
+
+/** Runs Prometheus' own checker (`promtool`, Debian's `prometheus` package). */
+function promtool(args: string[], input?: string) {
+  const run = spawnSync('promtool', args, { input, encoding: 'utf8' });
+  if (run.error) throw new Error(`promtool is needed (apt-get install prometheus): ${run.error.message}`);
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The metric names an expression reads (`td_…`, without a histogram's suffixes). */
+const metricNamesIn = (expression: string) =>
+  [...expression.matchAll(/\btd_[a-z0-9_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, ''));
 
 /** The value of the sample `name{labels}` in Prometheus' text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -108,6 +125,31 @@ describe('metrics behind a token on the public port', () => {
     expect(sample(text, 'td_role_active', { role: 'api' })).toBe(1);
     expect(sample(text, 'td_draining')).toBe(0);
     expect(sample(text, 'td_stream_clients')).toBe(0);
+  });
+
+  it("passes Prometheus' checks, and the shipped alerts and dashboard read only metrics it exports", async () => {
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    const checked = promtool(['check', 'metrics'], text);
+    expect(checked.output).toBe('');
+    expect(checked.status).toBe(0);
+    const rules = promtool(['check', 'rules', ALERTS]);
+    expect(rules.output).toContain('SUCCESS');
+    expect(rules.status).toBe(0);
+    const exported = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map(([, name]) => name));
+    // The pool exists on PostgreSQL only.
+    if (t.deps.db.kind !== 'postgres') exported.add('td_db_pool_connections');
+    const alerts = readFileSync(ALERTS, 'utf8');
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const read = [
+      ...metricNamesIn(alerts),
+      ...dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricNamesIn(target.expr))),
+    ];
+    expect(read.length).toBeGreaterThan(20);
+    expect([...new Set(read)].filter((name) => !exported.has(name))).toEqual([]);
+    expect(text).not.toMatch(/^# TYPE \S+_total gauge/m);
+    expect(sample(text, 'td_withdrawals_failed')).toBe(0);
   });
 
   it('times how long each database connection is held, on PostgreSQL', async () => {

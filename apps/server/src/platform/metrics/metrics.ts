@@ -33,6 +33,11 @@ export interface FeedReading {
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'td_' });
+  // Gauges named `_total` read as counters to Prometheus' tools (promtool refuses them); the same
+  // counts stay in the gauges by type (`td_nodejs_active_handles{type}`: sum them).
+  for (const name of ['handles', 'requests', 'resources']) {
+    registry.removeSingleMetric(`td_nodejs_active_${name}_total`);
+  }
   const http = new Histogram({
     name: 'td_http_request_duration_seconds',
     help: 'HTTP requests by route pattern, method and status, and how long they took',
@@ -120,6 +125,15 @@ export function createMetrics(sources: MetricsSources) {
       for (const feed of (await readFeeds?.()) ?? []) this.set({ feed: feed.feed }, feed.pairs);
     },
   });
+  let readFailedWithdrawals: (() => Promise<number>) | undefined;
+  new Gauge({
+    name: 'td_withdrawals_failed',
+    help: 'Withdrawals that failed (refused broadcast, hot wallet short, dropped) in the last 24 hours',
+    registers: [registry],
+    async collect() {
+      this.set((await readFailedWithdrawals?.()) ?? 0);
+    },
+  });
   const { poolUse } = sources;
   let streamClients = sources.streamClients;
   if (poolUse) {
@@ -156,6 +170,10 @@ export function createMetrics(sources: MetricsSources) {
     /** Where the price sources' state is read (as `/health` reports it). */
     watchFeeds(read: () => Promise<readonly FeedReading[]>) {
       readFeeds = read;
+    },
+    /** Where the count of failed withdrawals is read. */
+    watchFailedWithdrawals(read: () => Promise<number>) {
+      readFailedWithdrawals = read;
     },
     /** Where the stream's client count is read, once the stream is attached. */
     countStreamClients(count: () => number) {

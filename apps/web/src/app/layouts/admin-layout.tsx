@@ -1,58 +1,118 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { isStaffRole } from '@td/contracts/staff';
+import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { IconArrowLeft, IconShieldCheck } from '../../components/icons';
+import { IconArrowLeft, IconLock, IconShieldCheck } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { roleText, sectionOf, sectionsFor } from '../../features/admin/admin-sections';
 import { DemonstrationBanner } from '../../features/admin/components/demonstration-banner';
+import { usePasskeys } from '../../features/profile/api/passkeys';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
 import styles from './admin-layout.module.css';
 
-/** Each section: its tab, and the page title (h1) of its screens. */
-const sections = (t: ReturnType<typeof useT>) =>
-  [
-    { to: PATHS.admin.users, label: t('admin.nav.users'), title: t('admin.title.users') },
-    { to: PATHS.admin.tickets, label: t('admin.nav.tickets'), title: t('admin.title.tickets') },
-    { to: PATHS.admin.orders, label: t('admin.nav.orders'), title: t('admin.title.orders') },
-    { to: PATHS.admin.withdrawals, label: t('admin.nav.withdrawals'), title: t('admin.title.withdrawals') },
-    { to: PATHS.admin.kyc, label: t('admin.nav.kyc'), title: t('admin.title.kyc') },
-    { to: PATHS.admin.pairs, label: t('admin.nav.pairs'), title: t('admin.title.pairs') },
-    { to: PATHS.admin.settings, label: t('admin.nav.settings'), title: t('admin.title.settings') },
-    { to: PATHS.admin.audit, label: t('admin.nav.audit'), title: t('admin.title.audit') },
-  ] as const;
+/**
+ * Whether the signed-in member of staff has a second factor (TOTP on, or a passkey): the server
+ * refuses every back-office route without one. Undefined while the passkeys load.
+ */
+function useHasSecondFactor(tfaEnabled: boolean | undefined, isStaff: boolean) {
+  const passkeys = usePasskeys();
+  if (!isStaff || tfaEnabled) return true;
+  if (passkeys.isError) return true; // The server still says why, on the first screen it refuses.
+  return passkeys.data ? passkeys.data.length > 0 : undefined;
+}
 
 /**
- * The back-office frame: its own bar and section tabs. Only administrators see the sections; the
- * server refuses everyone else anyway (403), this only spares them a screen of errors.
+ * The back-office frame: its own bar and the tabs of the sections the caller's role opens
+ * (`ADMIN_SECTIONS`). A screen outside the role, a trader, and staff without a second factor each
+ * read why instead of the screen; the server refuses them anyway (403), this spares them errors.
  */
 export function AdminLayout() {
   const { data: user, isPending } = useSessionProfile();
   const appName = useAppName();
   const { pathname } = useLocation();
   const t = useT();
-  const tabs = sections(t);
-  const section = tabs.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  const role = user?.role ?? 'user';
+  const isStaff = isStaffRole(role);
+  const hasSecondFactor = useHasSecondFactor(user?.tfaEnabled, isStaff);
+  const tabs = hasSecondFactor ? sectionsFor(role) : [];
+  const section = sectionOf(pathname);
+  const isOpen = section ? tabs.includes(section) : true;
+  const home = tabs[0]?.to ?? PATHS.admin.root;
+
+  const content = () => {
+    if (isPending || hasSecondFactor === undefined) return <Skeleton shape="block" height={240} />;
+    if (!isStaff) {
+      return (
+        <Card>
+          <EmptyState
+            icon={<IconShieldCheck size={24} />}
+            title={t('admin.frame.staffOnly')}
+            description={t('admin.frame.noAccess')}
+            action={<ButtonLink to={PATHS.home}>{t('admin.frame.backToDashboard')}</ButtonLink>}
+          />
+        </Card>
+      );
+    }
+    if (!hasSecondFactor) {
+      return (
+        <Card>
+          <EmptyState
+            icon={<IconLock size={24} />}
+            title={t('admin.frame.secondFactorTitle')}
+            description={t('admin.frame.secondFactorText')}
+            action={<ButtonLink to={PATHS.security}>{t('admin.frame.openSecurity')}</ButtonLink>}
+          />
+        </Card>
+      );
+    }
+    if (!isOpen) {
+      const first = tabs[0];
+      return (
+        <Card>
+          <EmptyState
+            icon={<IconLock size={24} />}
+            title={t('admin.frame.notForRole')}
+            description={t('admin.frame.notForRoleText', { role: roleText(t, role) })}
+            action={
+              first ? (
+                <ButtonLink to={first.to}>{t('admin.frame.goTo', { section: t(first.label) })}</ButtonLink>
+              ) : null
+            }
+          />
+        </Card>
+      );
+    }
+    return (
+      <>
+        <DemonstrationBanner />
+        {section ? <PageHeader title={t(section.title)} /> : null}
+        <Outlet context={{ home } satisfies TAdminOutlet} />
+      </>
+    );
+  };
+
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
-        <Link to={PATHS.admin.users} className={styles.brand} aria-label={t('admin.frame.home')}>
+        <Link to={home} className={styles.brand} aria-label={t('admin.frame.home')}>
           <Logo size={26} name={appName} />
-          <span className={styles.badge}>{t('admin.frame.badge')}</span>
+          <span className={styles.badge}>{isStaff ? roleText(t, role) : t('admin.frame.badge')}</span>
         </Link>
         <nav className={styles.sections} aria-label={t('account.backOffice')}>
-          {tabs.map((section) => (
+          {tabs.map((tab) => (
             <NavLink
-              key={section.to}
-              to={section.to}
+              key={tab.to}
+              to={tab.to}
               className={({ isActive }) => [styles.section, isActive ? styles.active : ''].join(' ')}
             >
-              {section.label}
+              {t(tab.label)}
             </NavLink>
           ))}
         </nav>
@@ -69,26 +129,18 @@ export function AdminLayout() {
           </ButtonLink>
         </div>
       </header>
-      <main className={styles.main}>
-        {isPending ? (
-          <Skeleton shape="block" height={240} />
-        ) : user?.role === 'admin' ? (
-          <>
-            <DemonstrationBanner />
-            {section ? <PageHeader title={section.title} /> : null}
-            <Outlet />
-          </>
-        ) : (
-          <Card>
-            <EmptyState
-              icon={<IconShieldCheck size={24} />}
-              title={t('admin.frame.adminsOnly')}
-              description={t('admin.frame.noAccess')}
-              action={<ButtonLink to={PATHS.home}>{t('admin.frame.backToDashboard')}</ButtonLink>}
-            />
-          </Card>
-        )}
-      </main>
+      <main className={styles.main}>{content()}</main>
     </div>
   );
+}
+
+interface TAdminOutlet {
+  /** The first screen the caller's role opens. */
+  home: string;
+}
+
+/** /admin itself: the first screen the caller's role opens. */
+export function AdminHome() {
+  const { home } = useOutletContext<TAdminOutlet>();
+  return home === PATHS.admin.root ? null : <Navigate to={home} replace />;
 }

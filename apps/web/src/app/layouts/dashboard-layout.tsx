@@ -1,3 +1,4 @@
+import { isStaffRole } from '@td/contracts/staff';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
@@ -26,6 +27,7 @@ import { NavTabs, type TNavTab } from '../../components/nav-tabs';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useAccountLanguage } from '../../domain/identity/account-language';
+import { AnnouncementBanner } from '../../features/announcements/components/announcement-banner';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
@@ -118,7 +120,7 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
           icon: <IconLifeBuoy size={16} />,
           onSelect: () => void navigate(PATHS.support),
         },
-        ...(user?.role === 'admin'
+        ...(user && isStaffRole(user.role)
           ? [
               {
                 label: t('account.backOffice'),
@@ -179,6 +181,7 @@ export function DashboardLayout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <div className={styles.content}>
           <MaintenanceNotice />
+          <AnnouncementBanner />
           <Outlet />
         </div>
       </main>

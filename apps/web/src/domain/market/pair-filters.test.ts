@@ -24,6 +24,8 @@ function pair(symbol: string, pairType: TPair['pairType'], overrides: Partial<TP
     key: priceKey(pairType, symbol),
     priceSource: 'simulated',
     realTrading: false,
+    swapLong: '-10',
+    swapShort: '-5',
     ...overrides,
   };
 }

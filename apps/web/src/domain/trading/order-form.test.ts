@@ -4,8 +4,11 @@ import {
   clampLeverage,
   cleanDecimalInput,
   createClientOrderIds,
+  expiryError,
   leverageError,
   priceError,
+  stopPriceError,
+  trailingStopError,
 } from './order-form';
 
 describe('amount field', () => {
@@ -64,5 +67,35 @@ describe('client order ids', () => {
     ids.settle();
     expect(ids.idFor('a')).toBe('id-2');
     expect(ids.idFor('b')).toBe('id-3');
+  });
+});
+
+describe('stop orders, trailing stops and expiry', () => {
+  const quote = { bid: '49990.00', ask: '50000.00' };
+
+  it('wants a buy stop above the ask and a sell stop below the bid', () => {
+    expect(stopPriceError('buy', '50100', quote, 2)).toBeUndefined();
+    expect(stopPriceError('buy', '50000', quote, 2)).toBe('A buy stop must lie above the ask (50000.00)');
+    expect(stopPriceError('sell', '49000', quote, 2)).toBeUndefined();
+    expect(stopPriceError('sell', '49990', quote, 2)).toBe('A sell stop must lie below the bid (49990.00)');
+    expect(stopPriceError('buy', '', quote, 2)).toBe('Enter a price');
+    expect(stopPriceError('buy', '50100.123', quote, 2)).toBeDefined();
+    // Without a quote only the price itself is checked.
+    expect(stopPriceError('buy', '1', undefined, 2)).toBeUndefined();
+  });
+
+  it('wants a trailing distance above 0 and below the price', () => {
+    expect(trailingStopError('200', 2, '50000')).toBeUndefined();
+    expect(trailingStopError('0', 2, '50000')).toBeDefined();
+    expect(trailingStopError('50000', 2, '50000')).toBe('The distance must be less than the price');
+  });
+
+  it('wants a good-till-date end between a minute and a year ahead', () => {
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    expect(expiryError('', now)).toBe('Choose when the order expires');
+    expect(expiryError('2026-11-27T10:00:30Z', now)).toBe('Between a minute and a year from now');
+    expect(expiryError('2026-11-27T12:00:00Z', now)).toBeUndefined();
+    expect(expiryError('2028-01-01T00:00:00Z', now)).toBe('Between a minute and a year from now');
+    expect(expiryError('soon', now)).toBe('Between a minute and a year from now');
   });
 });

@@ -1,4 +1,5 @@
 import { AMOUNT_MAX } from '@td/contracts/constants';
+import { EXPIRY_AHEAD_MAX_MS, EXPIRY_AHEAD_MIN_MS } from '@td/contracts/trading';
 import { formatMoney } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { MONEY_SCALE, toScaled } from './trading-math';
@@ -76,4 +77,47 @@ export function createClientOrderIds(newId: () => string = () => crypto.randomUU
       pending = null;
     },
   };
+}
+
+// --- Stop orders, trailing stops and expiry ---
+
+/**
+ * A stop order's trigger: required, a price of the pair, and for a buy above the ask, for a sell
+ * below the bid (at or past it, it would fire at once); the server refuses it otherwise.
+ */
+export function stopPriceError(
+  side: 'buy' | 'sell',
+  text: string,
+  quote: { bid: string; ask: string } | null | undefined,
+  precision: number,
+): string | undefined {
+  const problem = priceError(text, precision, true);
+  if (problem || !quote) return problem;
+  const stop = toScaled(text, precision);
+  const bid = toScaled(quote.bid, precision);
+  const ask = toScaled(quote.ask, precision);
+  if (stop === null || bid === null || ask === null) return undefined;
+  if (side === 'buy' && stop <= ask) return t('trade.form.buyStopAboveAsk', { price: quote.ask });
+  if (side === 'sell' && stop >= bid) return t('trade.form.sellStopBelowBid', { price: quote.bid });
+  return undefined;
+}
+
+/** A trailing stop's distance: a price of the pair above 0, and below the price itself. */
+export function trailingStopError(text: string, precision: number, price: string | null | undefined) {
+  const problem = priceError(text, precision, true);
+  if (problem) return problem;
+  const distance = toScaled(text, precision);
+  const reference = toScaled(price ?? null, precision);
+  if (distance !== null && reference !== null && distance >= reference)
+    return t('trade.form.trailingBelowPrice');
+  return undefined;
+}
+
+/** A good-till-date end as typed (a local date and time): required, a minute to a year ahead. */
+export function expiryError(text: string, nowMs: number): string | undefined {
+  if (text.trim() === '') return t('trade.form.enterExpiry');
+  const atMs = Date.parse(text);
+  if (!Number.isFinite(atMs) || atMs < nowMs + EXPIRY_AHEAD_MIN_MS || atMs > nowMs + EXPIRY_AHEAD_MAX_MS)
+    return t('trade.form.expiryRange');
+  return undefined;
 }

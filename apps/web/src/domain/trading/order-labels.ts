@@ -1,3 +1,4 @@
+import type { TOrderType } from '@td/contracts/trading';
 import { t } from '../../lib/i18n';
 
 /** Why the server closed a position, for the toast: 'take profit hit', 'liquidated'. */
@@ -9,6 +10,8 @@ export function exitReasonText(reason: string | null | undefined): string {
       return t('orders.exit.stopLoss');
     case 'liquidation':
       return t('orders.exit.liquidation');
+    case 'stop_out':
+      return t('orders.exit.stopOut');
     default:
       return t('orders.exit.closed');
   }
@@ -16,6 +19,11 @@ export function exitReasonText(reason: string | null | undefined): string {
 
 /** 'buy' → 'Buy': the side of an order or position (a noun where the language tells them apart). */
 export const sideLabel = (side: 'buy' | 'sell') => t(side === 'buy' ? 'orders.side.buy' : 'orders.side.sell');
-/** 'limit' → 'Limit'. */
-export const orderTypeLabel = (type: 'market' | 'limit') =>
-  type === 'market' ? t('orders.type.market') : t('orders.type.limit');
+const TYPE_KEYS = {
+  market: 'orders.type.market',
+  limit: 'orders.type.limit',
+  stop: 'orders.type.stop',
+  stop_limit: 'orders.type.stopLimit',
+} as const;
+/** 'limit' → 'Limit', 'stop_limit' → 'Stop limit'. */
+export const orderTypeLabel = (type: TOrderType) => t(TYPE_KEYS[type]);

@@ -63,7 +63,13 @@ function useOrderMutation<TVariables extends TOrderChange>(
 
 export interface TUpdateOrderVariables extends TOrderChange {
   /** Only the fields to change; null clears a take-profit or stop-loss. */
-  changes: { takeProfit?: string | null; stopLoss?: string | null; price?: string };
+  changes: {
+    takeProfit?: string | null;
+    stopLoss?: string | null;
+    price?: string;
+    stopPrice?: string;
+    trailingStop?: string | null;
+  };
 }
 
 /** PUT /orders/{id} → 'Order updated successfully'. */

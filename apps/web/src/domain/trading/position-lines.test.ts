@@ -17,9 +17,15 @@ const position = (overrides: Partial<TOrder>): TOrder => ({
   stopLoss: null,
   liquidationPrice: '46000.00',
   closePrice: null,
+  stopPrice: null,
+  trailingStop: null,
+  timeInForce: 'gtc',
+  expiresAt: null,
+  triggeredAt: null,
   status: 'act',
   reason: null,
   pnl: null,
+  swap: '0.00',
   clientOrderId: null,
   parentId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -45,6 +51,39 @@ describe('price lines of open positions', () => {
     expect(positionPriceLines([], 'BTC_USDT', [limit])).toEqual([
       { price: '55000.00', title: 'Limit sell', kind: 'limit', orderId: 'o2', isDraggable: true },
     ]);
+  });
+
+  it("draws a pending stop's trigger (draggable) and a stop-limit's limit once triggered", () => {
+    const stop = position({ id: 'o3', type: 'stop', status: 'pnd', price: null, stopPrice: '51000.00' });
+    const stopLimit = position({
+      id: 'o4',
+      type: 'stop_limit',
+      status: 'pnd',
+      side: 'sell',
+      price: '48500.00',
+      stopPrice: '49000.00',
+    });
+    expect(positionPriceLines([], 'BTC_USDT', [stop, stopLimit])).toEqual([
+      { price: '51000.00', title: 'Stop buy', kind: 'stop', orderId: 'o3', isDraggable: true },
+      { price: '49000.00', title: 'Stop sell', kind: 'stop', orderId: 'o4', isDraggable: true },
+      { price: '48500.00', title: 'Limit sell', kind: 'limit', orderId: 'o4', isDraggable: true },
+    ]);
+    const triggered = { ...stopLimit, triggeredAt: '2026-01-01T00:01:00.000Z' };
+    expect(positionPriceLines([], 'BTC_USDT', [triggered]).map((line) => line.kind)).toEqual(['limit']);
+  });
+
+  it("draws a trailing stop's current level, which the server moves and a drag does not", () => {
+    const lines = positionPriceLines(
+      [position({ stopLoss: '49800.00', trailingStop: '200.00' })],
+      'BTC_USDT',
+    );
+    expect(lines).toContainEqual({
+      price: '49800.00',
+      title: 'Trailing SL',
+      kind: 'stopLoss',
+      orderId: 'o1',
+      isDraggable: false,
+    });
   });
 
   it("draws only the chart's pair", () => {

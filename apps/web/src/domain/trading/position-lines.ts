@@ -5,7 +5,8 @@ import type { TChartPriceLine } from '../market/components/candle-chart';
 /**
  * The levels of a pair's open positions to draw on its chart: each position's entry, its
  * take-profit and stop-loss when set (which can be dragged to a new level), and its liquidation
- * price; and each pending limit order's price (dragged, it moves the order). Every line names its
+ * price; and each pending limit order's price and each pending stop's trigger
+ * (dragged, they move the order); a trailing stop-loss where the server has moved it. Every line names its
  * order, so a click on it opens that order.
  */
 export function positionPriceLines(
@@ -32,13 +33,14 @@ export function positionPriceLines(
         orderId,
         isDraggable: true,
       });
+    // A trailing stop's current level moves with the price: the server moves it, not a drag.
     if (position.stopLoss)
       lines.push({
         price: position.stopLoss,
-        title: t('orders.line.stopLoss'),
+        title: t(position.trailingStop ? 'orders.line.trailingStop' : 'orders.line.stopLoss'),
         kind: 'stopLoss',
         orderId,
-        isDraggable: true,
+        isDraggable: !position.trailingStop,
       });
     if (position.liquidationPrice)
       lines.push({
@@ -49,7 +51,17 @@ export function positionPriceLines(
       });
   }
   for (const order of pending) {
-    if (order.symbol !== symbol || !order.price) continue;
+    if (order.symbol !== symbol) continue;
+    // A stop waiting for its trigger (dragged, it moves the trigger).
+    if (order.stopPrice && (order.type === 'stop' || !order.triggeredAt))
+      lines.push({
+        price: order.stopPrice,
+        title: t(order.side === 'buy' ? 'orders.line.stopBuy' : 'orders.line.stopSell'),
+        kind: 'stop',
+        orderId: order.id,
+        isDraggable: true,
+      });
+    if (!order.price) continue;
     lines.push({
       price: order.price,
       title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),

@@ -30,6 +30,15 @@ describe('order preview (the same cents as the server)', () => {
     expect(preview('sell', '1000', 10)?.liquidationPrice).toBe('54000.00');
   });
 
+  it('liquidates at the stop-out level of the group in isolated, and not on its own in cross', () => {
+    const base = { side: 'buy' as const, amount: '1000', leverage: 10, entryPrice: '50000.00' };
+    const at = (risk: { marginMode: 'isolated' | 'cross'; stopOutLevel: number }) =>
+      previewOrder({ ...base, pricePrecision: 2, feeRate: '0.0005', risk })?.liquidationPrice;
+    expect(at({ marginMode: 'isolated', stopOutLevel: 60 })).toBe('48000.00');
+    expect(at({ marginMode: 'isolated', stopOutLevel: 20 })).toBe('46000.00');
+    expect(at({ marginMode: 'cross', stopOutLevel: 50 })).toBeNull();
+  });
+
   it('liquidates a $1,000 20× buy at 48,000.00', () => {
     expect(preview('buy', '1000', 20)).toMatchObject({ margin: '50.00', liquidationPrice: '48000.00' });
   });

@@ -69,6 +69,11 @@ export interface TOrderPreviewInput {
   pricePrecision: number;
   /** The opening fee rate of `GET /settings/trading` ('0.0005'). */
   feeRate: string;
+  /**
+   * The account's group rule (from its balance): an isolated position is liquidated at the
+   * stop-out level; a cross one has no liquidation price of its own. Today's 20 % when unknown.
+   */
+  risk?: { marginMode: 'isolated' | 'cross'; stopOutLevel: number } | undefined;
 }
 
 export interface TOrderPreview {
@@ -92,7 +97,15 @@ export function previewOrder(input: TOrderPreviewInput): TOrderPreview | null {
   const feeCents = feeCentsFor(amountCents, input.feeRate);
   const entry = toScaledRounded(input.entryPrice, input.pricePrecision);
   const liquidation =
-    entry !== null && entry > 0n ? liquidationScaled(input.side, amountCents, marginCents, entry) : null;
+    entry !== null && entry > 0n && input.risk?.marginMode !== 'cross'
+      ? liquidationScaled(
+          input.side,
+          amountCents,
+          marginCents,
+          entry,
+          input.risk ? BigInt(input.risk.stopOutLevel) : undefined,
+        )
+      : null;
   return {
     margin: formatScaled(marginCents, MONEY_SCALE),
     fee: formatScaled(feeCents, MONEY_SCALE),
@@ -118,6 +131,15 @@ export function livePnl(
   const price = toScaledRounded(closeSidePrice(position.side, quote), pricePrecision);
   if (amountCents === null || entry === null || price === null || entry === 0n) return null;
   return formatScaled(pnlCentsAt(position.side, amountCents, entry, price), MONEY_SCALE);
+}
+
+/** A PnL with the position's accumulated swaps added (the server counts them in it); null stays null. */
+export function withSwap(pnl: string | null, swap: string | undefined): string | null {
+  if (pnl === null || !swap) return pnl;
+  const pnlCents = toScaled(pnl, MONEY_SCALE);
+  const swapCents = toScaled(swap, MONEY_SCALE);
+  if (pnlCents === null || swapCents === null) return pnl;
+  return formatScaled(pnlCents + swapCents, MONEY_SCALE);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useSettings } from '../../lib/settings';
 import { subscribeKline, useLiveTicker } from '../../lib/socket';
 import { usePrices } from '../market/get-prices';
 import { streamSymbol } from '../market/pair-symbols';
+import { groupQuote, useTradingTerms } from './trading-terms';
 
 export interface TLiveQuote {
   price: string;
@@ -17,14 +18,18 @@ export interface TLiveQuote {
 const TICKER_INTERVAL = '60';
 
 /**
- * The latest bid and ask of a pair: the stream's ticker while the pair is subscribed, else the
- * price polled every 5 s; whichever is newer wins.
+ * The latest bid and ask of a pair as the user trades on it (widened by their client group's
+ * spread markup): the stream's ticker while the pair is subscribed, else the price polled every
+ * 5 s; whichever is newer wins.
  */
-export function useLiveQuote(pair: Pick<TPair, 'key'> | undefined): TLiveQuote | undefined {
+export function useLiveQuote(
+  pair: Pick<TPair, 'key' | 'pairType' | 'pricePrecision'> | undefined,
+): TLiveQuote | undefined {
   const ticker = useLiveTicker(pair?.key);
   const snapshot = usePrices().data?.[pair?.key ?? ''];
-  if (ticker && (!snapshot || ticker.ts >= snapshot.ts)) return ticker;
-  return snapshot;
+  const terms = useTradingTerms();
+  const latest = ticker && (!snapshot || ticker.ts >= snapshot.ts) ? ticker : snapshot;
+  return latest && pair ? groupQuote(latest, pair, terms) : latest;
 }
 
 /** How often a quiet price is looked at again. */

@@ -13,7 +13,8 @@ import { tradingKeys } from './query-keys';
 /**
  * Keeps the trading queries current from the user's stream: an `order` event reloads that
  * account's orders and book; a `balance` patches its account's figures at once.
- * A position the server closed on its own (take-profit, stop-loss, liquidation) is announced.
+ * A position the server closed on its own (take-profit, stop-loss, liquidation) and a waiting
+ * order that expired are announced.
  * Mounted by each trading screen.
  */
 export function useTradingStream(): void {
@@ -30,6 +31,11 @@ export function useTradingStream(): void {
             },
           );
         }
+        // A waiting order whose time ran out.
+        if (order.status === ORDER_CODE.cancelled && order.reason === 'expired')
+          toast(t('orders.expired', { pair: displaySymbol(order.symbol) }), {
+            id: `order-expired:${order.id}`,
+          });
       },
       // Events may have been missed: both accounts' orders and books are read again.
       onResync: () => void invalidateTrading(queryClient),

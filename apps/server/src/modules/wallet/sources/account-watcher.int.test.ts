@@ -9,13 +9,16 @@ import { walletHelpers } from '../../../testing/wallet';
 import { pricePolicy } from '../../market/price-sources';
 import { settings as settingsTable } from '../../settings/settings.schema';
 import { createSettingsService } from '../../settings/settings.service';
-import { evmFromTron } from '../addresses';
+import { evmFromTron, tronFromEvm } from '../addresses';
+import { createDepositAlerts } from '../deposit-alerts';
 import { createWalletRepository } from '../wallet.repository';
+import { walletTransactions } from '../wallet.schema';
 import { createWalletNotices } from '../wallet-notices';
 import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
 import { createDepositSettler } from './chain-watcher';
+import { TRON_USDT, tronTwoCustomers } from './fixtures/tron-two-customers';
 
-const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const OTHER_TRC20 = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
 
 /**
@@ -29,6 +32,8 @@ function startFakeApis() {
     tronTxs: new Map<string, unknown[]>(),
     trc20Txs: new Map<string, unknown[]>(),
     tronBlocks: new Map<string, number>(),
+    /** `gettransactioninfobyid`'s whole answer for a transaction, where a test gives one. */
+    tronInfo: new Map<string, unknown>(),
     btcTxs: new Map<string, Array<{ txid: string; status?: { confirmed?: boolean } }>>(),
     /** Every path asked for, in order. */
     requests: [] as string[],
@@ -68,8 +73,24 @@ function startFakeApis() {
         return json({ blockID: 'ab', block_header: { raw_data: { number: state.tronHead } } });
       if (path === '/tron/wallet/gettransactioninfobyid') {
         const id = (JSON.parse(body || '{}') as { value?: string }).value ?? '';
+        if (state.tronInfo.has(id)) return json(state.tronInfo.get(id));
         const block = state.tronBlocks.get(id);
-        return json(block === undefined ? {} : { id, blockNumber: block });
+        if (block === undefined) return json({});
+        // The transaction's events: one transfer event per listed row, in the order listed.
+        const rows = [...state.trc20Txs.values()]
+          .flat()
+          .filter((row) => (row as { transaction_id: string }).transaction_id === id) as Array<{
+          token_info: { address: string };
+          to: string;
+          value: string;
+        }>;
+        const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+        const log = rows.map((row) => ({
+          address: evmFromTron(row.token_info.address).slice(2),
+          topics: [TRANSFER_TOPIC, word('ab'), word(evmFromTron(row.to))],
+          data: word(BigInt(row.value).toString(16)),
+        }));
+        return json({ id, blockNumber: block, log });
       }
       let m = /^\/tron\/v1\/accounts\/(\w+)\/transactions\/trc20$/.exec(path);
       if (m?.[1]) return json(tronPage(state.trc20Txs.get(m[1]) ?? [], url));
@@ -106,6 +127,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
   let apis: ReturnType<typeof startFakeApis>;
   let baseUrl: string;
   let tron: ReturnType<typeof createAccountWatcher>;
+  let makeTron: () => ReturnType<typeof createAccountWatcher>;
   let bitcoin: ReturnType<typeof createAccountWatcher>;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -132,24 +154,30 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
     await desk.setQuote('BTC_USDT', 6_000_000, 6_000_000);
     const repo = createWalletRepository(db);
-    const settler = createDepositSettler({
-      db,
-      repo,
-      settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
-      prices: desk.t.deps.board,
-      pricePolicy: pricePolicy(desk.t.deps.config),
-      logger,
-      notices: createWalletNotices(desk.notify),
-    });
-    tron = createAccountWatcher({
-      network: 'tron',
-      family: 'tron',
-      source: tronGridSource(`${baseUrl}/tron`),
-      db,
-      repo,
-      settler,
-      logger,
-    });
+    // A process's deposit side: its settler (with its alerts) and its watchers, made anew on a restart.
+    const makeSettler = () =>
+      createDepositSettler({
+        db,
+        repo,
+        settings: createSettingsService({ db, bus: desk.t.deps.bus, logger, googleClientId: undefined }),
+        prices: desk.t.deps.board,
+        pricePolicy: pricePolicy(desk.t.deps.config),
+        logger,
+        notices: createWalletNotices(desk.notify),
+        alerts: createDepositAlerts({ db, notify: desk.notify, logger }),
+      });
+    const settler = makeSettler();
+    makeTron = () =>
+      createAccountWatcher({
+        network: 'tron',
+        family: 'tron',
+        source: tronGridSource(`${baseUrl}/tron`),
+        db,
+        repo,
+        settler: makeSettler(),
+        logger,
+      });
+    tron = makeTron();
     bitcoin = createAccountWatcher({
       network: 'bitcoin',
       family: 'bitcoin',
@@ -219,6 +247,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       },
     ]);
     apis.state.tronBlocks.set('b1'.repeat(32), 990);
+    apis.state.tronBlocks.set('b2'.repeat(32), 990);
     await tron.tick();
     let list = await deposits('tron');
     const of = (hash: string) => list.find((item) => item.txHash === hash.repeat(32));
@@ -394,5 +423,136 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
     // 206 × 10 TRX at 0.12 USD, 61 × 0.001 BTC at 60,000 USD.
     expect(await w.realCash(carol)).toBe('3907.20');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
+  it('Tron: one transaction paying two customers credits each, once, also after a restart', async () => {
+    const [alice, bob] = [await desk.newUser(), await desk.newUser()];
+    const tronOf = async (who: TestUser) =>
+      (await desk.call(who, 'POST', '/wallet/address', { coin: 'usdt', network: 'tron' })).json().data
+        .address as string;
+    const [aliceTo, bobTo] = [await tronOf(alice), await tronOf(bob)];
+    const payout = tronTwoCustomers(aliceTo, bobTo, 'f3'.repeat(32), apis.state.tronHead);
+    for (const [to, rows] of Object.entries(payout.trc20)) apis.state.trc20Txs.set(to, rows);
+    apis.state.tronInfo.set(payout.txId, payout.info);
+    await tron.tick();
+    const indexes = await desk.t.deps.db.db.execute(
+      sql`select address, log_index from wallet_transactions where tx_hash = ${payout.txId} order by log_index`,
+    );
+    expect((indexes as unknown as { rows: unknown[] }).rows).toEqual([
+      { address: aliceTo, log_index: 1 },
+      { address: bobTo, log_index: 2 },
+    ]);
+    apis.state.tronHead += 19;
+    await tron.tick();
+    await tron.tick();
+    // A restarted process reads the same transaction again: nothing new is recorded or credited.
+    const restarted = makeTron();
+    await restarted.tick();
+    await restarted.tick();
+    expect(await w.realCash(alice)).toBe('25.00');
+    expect(await w.realCash(bob)).toBe('40.00');
+    const rows = await desk.t.deps.db.db.execute(
+      sql`select count(*)::int as n from wallet_transactions where tx_hash = ${payout.txId}`,
+    );
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(2);
+    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  });
+
+  it('Tron: a transfer recorded at index 0 before transfers had their event’s index is not recorded again', async () => {
+    const dave = await desk.newUser();
+    const daveTo = (
+      await desk.call(dave, 'POST', '/wallet/address', { coin: 'usdt', network: 'tron' })
+    ).json().data.address as string;
+    const other = tronFromEvm(`0x${'77'.repeat(20)}`);
+    const payout = tronTwoCustomers(other, daveTo, 'f4'.repeat(32), apis.state.tronHead);
+    // Dave's transfer is event 2; the row an older version wrote for it says 0, and was credited.
+    const db = desk.t.deps.db.db;
+    await db.insert(walletTransactions).values({
+      userId: dave.id,
+      kind: 'deposit',
+      coin: 'usdt',
+      network: 'tron',
+      address: daveTo,
+      token: TRON_USDT,
+      coinUnits: '40000000',
+      coinDecimals: 6,
+      status: 'pnd',
+      txHash: payout.txId,
+      logIndex: 0,
+      blockNumber: apis.state.tronHead,
+      requiredConfirmations: 19,
+    });
+    apis.state.trc20Txs.set(daveTo, payout.trc20[daveTo] ?? []);
+    apis.state.tronInfo.set(payout.txId, payout.info);
+    apis.state.tronHead += 19;
+    await tron.tick();
+    await tron.tick();
+    expect(await w.realCash(dave)).toBe('40.00');
+    const rows = await db.execute(
+      sql`select count(*)::int as n from wallet_transactions where tx_hash = ${payout.txId}`,
+    );
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+  });
+
+  it('tells the back-office once of each transfer seen paying a customer and not credited, across restarts', async () => {
+    const admin = await desk.newUser();
+    await w.makeAdmin(admin);
+    const [erin, frank] = [await desk.newUser(), await desk.newUser()];
+    const tronOf = async (who: TestUser) =>
+      (await desk.call(who, 'POST', '/wallet/address', { coin: 'usdt', network: 'tron' })).json().data
+        .address as string;
+    const [erinTo, frankTo] = [await tronOf(erin), await tronOf(frank)];
+    const db = desk.t.deps.db.db;
+    const payout = tronTwoCustomers(erinTo, frankTo, 'f5'.repeat(32), apis.state.tronHead);
+    // Frank's key (the transaction, index 2) is already held by another deposit: his transfer is dropped.
+    await db.insert(walletTransactions).values({
+      userId: erin.id,
+      kind: 'deposit',
+      coin: 'usdt',
+      network: 'tron',
+      address: erinTo,
+      token: TRON_USDT,
+      coinUnits: '1',
+      coinDecimals: 6,
+      status: 'notspprt',
+      txHash: payout.txId,
+      logIndex: 2,
+    });
+    // Erin's is 0.5 USDT: under the 1 USD minimum.
+    payout.trc20[erinTo] = (payout.trc20[erinTo] ?? []).map((row) => ({ ...row, value: '500000' }));
+    const transferLog = payout.info.log[1];
+    if (transferLog) transferLog.data = (500_000).toString(16).padStart(64, '0');
+    for (const [to, rows] of Object.entries(payout.trc20)) apis.state.trc20Txs.set(to, rows);
+    apis.state.tronInfo.set(payout.txId, payout.info);
+    apis.state.tronHead += 19;
+    await tron.tick();
+    await tron.tick();
+    await makeTron().tick();
+    await makeTron().tick();
+
+    const centre = (await desk.call(admin, 'GET', '/notifications?limit=100')).json().data;
+    const alerts = (centre.items as Array<{ kind: string; payload: Record<string, unknown> }>).filter(
+      (item) => item.kind === 'deposit_not_credited' && item.payload.txHash === payout.txId,
+    );
+    expect(
+      alerts.map((item) => [item.payload.address, item.payload.logIndex, item.payload.reason]).sort(),
+    ).toEqual(
+      [
+        [erinTo, 1, 'below_minimum'],
+        [frankTo, 2, 'duplicate_key'],
+      ].sort(),
+    );
+    expect(alerts.find((item) => item.payload.reason === 'duplicate_key')?.payload).toMatchObject({
+      userId: frank.id,
+      coinUnits: '40000000',
+      token: TRON_USDT,
+    });
+    // A customer is not told of staff alerts.
+    const frankCentre = (await desk.call(frank, 'GET', '/notifications')).json().data;
+    expect(
+      frankCentre.items.filter((item: { kind: string }) => item.kind === 'deposit_not_credited'),
+    ).toEqual([]);
+    expect(await w.realCash(erin)).toBe('0.00');
+    expect(await w.realCash(frank)).toBe('0.00');
   });
 });

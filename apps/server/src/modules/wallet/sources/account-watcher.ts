@@ -4,8 +4,8 @@ import type { TChainFamily } from '@td/contracts/wallet';
 import { BoundedMap } from '../../../platform/bounded';
 import type { Database } from '../../../platform/db/client';
 import type { Logger } from '../../../platform/logger';
-import { tronFromEvm } from '../addresses';
-import type { WalletRepository } from '../wallet.repository';
+import { evmFromTron, tronFromEvm } from '../addresses';
+import type { RecordedDeposit, WalletRepository } from '../wallet.repository';
 import { coinDecimals, NATIVE_COIN } from '../wallet-config';
 import type { ChainWatcher, DepositSettler } from './chain-watcher';
 
@@ -20,6 +20,36 @@ export interface IncomingTransfer {
   /** Null while unconfirmed. */
   blockNumber: number | null;
   blockHash: string | null;
+}
+
+/** A deposit as the watcher tells it from another: its transaction, its index there, its recipient. */
+const depositKey = (txHash: string, index: number, address: string) => `${txHash}|${index}|${address}`;
+
+/**
+ * The deposit already recorded for a transfer to `address`: its own row, or (for a token
+ * transfer) the row recorded when every TRC-20 transfer was given index 0, for the same
+ * transaction, recipient, token and amount, unless one of `seen` (the transfers read with it)
+ * is at index 0 of that transaction for that recipient and so owns that row.
+ */
+function recordedRow(
+  recorded: readonly RecordedDeposit[],
+  transfer: IncomingTransfer,
+  address: string,
+  seen: readonly IncomingTransfer[],
+): RecordedDeposit | undefined {
+  const own = recorded.find(
+    (row) => row.txHash === transfer.txHash && row.logIndex === transfer.index && row.address === address,
+  );
+  if (own || transfer.token === null || transfer.index === 0) return own;
+  if (seen.some((other) => other.txHash === transfer.txHash && other.index === 0)) return undefined;
+  return recorded.find(
+    (row) =>
+      row.txHash === transfer.txHash &&
+      row.logIndex === 0 &&
+      row.address === address &&
+      row.token === transfer.token &&
+      row.coinUnits === transfer.units.toString(),
+  );
 }
 
 /** At most this many pages of an address's history are read in one pass. */
@@ -40,8 +70,10 @@ export interface AccountSource {
 
 /**
  * Deposits on a network read per deposit address (Tron through TronGrid, Bitcoin through
- * Esplora): new transfers are recorded once (the transaction and its index are unique), a
- * transfer that reaches a block gets it, and the settler counts confirmations and credits.
+ * Esplora): new transfers are recorded once (the transaction, the transfer's index in it and its
+ * recipient tell one from another), a transfer that reaches a block gets it, and the settler
+ * counts confirmations and credits. A transfer seen and not credited (its key held by another,
+ * a token not supported) is reported to staff once.
  */
 export function createAccountWatcher(deps: {
   network: TNetwork;
@@ -63,25 +95,36 @@ export function createAccountWatcher(deps: {
       const book = await repo.addressBook(deps.family);
       const pending = new Map(
         (await repo.byStatus(network, 'deposit', [PAYMENT_CODE.pending])).map((row) => [
-          `${row.txHash}|${row.logIndex}`,
+          depositKey(row.txHash ?? '', row.logIndex ?? 0, row.address),
           row,
         ]),
       );
-      const keyOf = (transfer: IncomingTransfer) => `${transfer.txHash}|${transfer.index}`;
       // Older pages matter only while a page still holds a transfer not recorded, or pending.
-      const wantsMore = async (page: IncomingTransfer[]) => {
+      const wantsMore = async (page: IncomingTransfer[], address: string) => {
         const recorded = await repo.recordedDeposits(
           network,
           page.map((transfer) => transfer.txHash),
         );
-        return page.some((transfer) => !recorded.has(keyOf(transfer)) || pending.has(keyOf(transfer)));
+        return page.some((transfer) => {
+          const row = recordedRow(recorded, transfer, address, page);
+          return !row || pending.has(depositKey(row.txHash ?? '', row.logIndex ?? 0, row.address));
+        });
       };
       for (const [address, userId] of book) {
-        for (const transfer of await source.incoming(address, wantsMore)) {
-          const known = pending.get(keyOf(transfer));
+        const transfers = await source.incoming(address, (page) => wantsMore(page, address));
+        const recorded = await repo.recordedDeposits(
+          network,
+          transfers.map((transfer) => transfer.txHash),
+        );
+        for (const transfer of transfers) {
+          const known = recordedRow(recorded, transfer, address, transfers);
           if (known) {
-            if (known.blockNumber !== transfer.blockNumber || known.blockHash !== transfer.blockHash)
-              await repo.update(db, known.id, {
+            const waiting = pending.get(depositKey(known.txHash ?? '', known.logIndex ?? 0, known.address));
+            if (
+              waiting &&
+              (waiting.blockNumber !== transfer.blockNumber || waiting.blockHash !== transfer.blockHash)
+            )
+              await repo.update(db, waiting.id, {
                 blockNumber: transfer.blockNumber,
                 blockHash: transfer.blockHash,
               });
@@ -106,6 +149,19 @@ export function createAccountWatcher(deps: {
             requiredConfirmations: settings.confirmations,
           });
           if (row) logger.info({ network, deposit: row.id, status: row.status }, 'deposit seen');
+          const observed = {
+            network,
+            txHash: transfer.txHash,
+            logIndex: transfer.index,
+            address,
+            userId,
+            token: transfer.token,
+            coinUnits: transfer.units.toString(),
+          };
+          // Another transfer holds its key: this one is recorded nowhere, staff are told.
+          if (!row) await settler.notCredited(observed, 'duplicate_key');
+          else if (row.status === PAYMENT_CODE.notSupported)
+            await settler.notCredited({ ...observed, depositId: row.id }, 'not_supported');
         }
       }
       await repo.saveCursor(db, network, head, null);
@@ -146,17 +202,88 @@ interface Trc20Tx {
   value?: string;
 }
 
+/** keccak256("Transfer(address,address,uint256)"): the first topic of every TRC-20 transfer event. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** One TRC-20 transfer event of a transaction: its position in the transaction's event list. */
+export interface Trc20Event {
+  index: number;
+  /** The token contract and the recipient as 20 bytes of lower-case hex. */
+  token: string;
+  to: string;
+  units: bigint;
+}
+export interface TronTxInfo {
+  blockNumber: number;
+  events: Trc20Event[];
+}
+
+const hex20 = (value: string) => value.toLowerCase().replace(/^0x/, '').slice(-40);
+
+/**
+ * `gettransactioninfobyid`'s answer as the watcher needs it: the block and the transaction's
+ * TRC-20 transfer events, each at its position in the `log` list (the index the chain gives the
+ * event); undefined while the transaction is in no block (TronGrid answers `{}`).
+ */
+export function tronTransactionInfo(body: unknown): TronTxInfo | undefined {
+  const info = body as {
+    blockNumber?: number;
+    log?: Array<{ address?: string; topics?: string[]; data?: string }>;
+  };
+  if (typeof info.blockNumber !== 'number' || !Array.isArray(info.log)) return undefined;
+  const events: Trc20Event[] = [];
+  for (const [index, log] of info.log.entries()) {
+    const [topic, , to] = log.topics ?? [];
+    if (
+      topic?.toLowerCase() !== TRANSFER_TOPIC ||
+      !to ||
+      !log.address ||
+      !/^[0-9a-fA-F]{1,64}$/.test(log.data ?? '')
+    )
+      continue;
+    events.push({ index, token: hex20(log.address), to: hex20(to), units: BigInt(`0x${log.data}`) });
+  }
+  return { blockNumber: info.blockNumber, events };
+}
+
+/**
+ * The index of the event behind one row of an account's TRC-20 listing (which carries none): the
+ * first event of the transaction paying the same token, recipient and amount not yet `taken` by
+ * another row of the same transaction. Undefined when no event matches.
+ */
+export function trc20EventIndex(
+  events: readonly Trc20Event[],
+  taken: ReadonlySet<number>,
+  transfer: { token: string; to: string; units: bigint },
+): number | undefined {
+  let token: string;
+  let to: string;
+  try {
+    token = hex20(evmFromTron(transfer.token));
+    to = hex20(evmFromTron(transfer.to));
+  } catch {
+    return undefined;
+  }
+  return events.find(
+    (event) =>
+      !taken.has(event.index) && event.token === token && event.to === to && event.units === transfer.units,
+  )?.index;
+}
+
 /**
  * TronGrid's documented API: `POST /wallet/getnowblock` for the head, the account's incoming
  * TRX transfers at `/v1/accounts/{address}/transactions?only_to=true`, its TRC-20 transfers at
  * `/v1/accounts/{address}/transactions/trc20?only_to=true` (200 a page, the next named by
- * `meta.fingerprint`), and the block of a TRC-20 transfer from `POST /wallet/gettransactioninfobyid`.
+ * `meta.fingerprint`), and the block and events of a TRC-20 transfer's transaction from
+ * `POST /wallet/gettransactioninfobyid`: the listing gives no event index, so each transfer takes
+ * the position of its event in the transaction's event list (two customers paid by one
+ * transaction are two transfers).
  */
 export function tronGridSource(baseUrl: string): AccountSource {
   const base = baseUrl.replace(/\/+$/, '');
   const headers = { accept: 'application/json', 'content-type': 'application/json' };
-  // Transfers already placed in their block; the watcher asks again for one it has forgotten.
-  const blockOf = new BoundedMap<string, number>(BLOCKS_REMEMBERED_MAX);
+  // Transactions already placed in their block, with their events; one forgotten is asked again.
+  const infoOf = new BoundedMap<string, TronTxInfo>(BLOCKS_REMEMBERED_MAX);
   return {
     async head() {
       const body = (await getJson(`${base}/wallet/getnowblock`, { method: 'POST', headers, body: '{}' })) as {
@@ -209,28 +336,41 @@ export function tronGridSource(baseUrl: string): AccountSource {
         }
         return found;
       });
+      // Each event of a transaction names one transfer: the same event read again (another page,
+      // another pass, the other recipient's listing) gets the same index.
+      const claimed = new Map<string, Set<number>>();
       const tokens = await pages<Trc20Tx>('transactions/trc20', async (rows) => {
         const found: IncomingTransfer[] = [];
         for (const tx of rows) {
           if (tx.type !== 'Transfer' || tx.to !== address || !tx.value || !tx.token_info?.address) continue;
-          let block = blockOf.get(tx.transaction_id);
-          if (block === undefined) {
-            const info = (await getJson(`${base}/wallet/gettransactioninfobyid`, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ value: tx.transaction_id }),
-            })) as { blockNumber?: number };
-            if (typeof info.blockNumber === 'number') {
-              block = info.blockNumber;
-              blockOf.set(tx.transaction_id, block);
-            }
+          let info = infoOf.get(tx.transaction_id);
+          if (info === undefined) {
+            info = tronTransactionInfo(
+              await getJson(`${base}/wallet/gettransactioninfobyid`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({ value: tx.transaction_id }),
+              }),
+            );
+            if (info) infoOf.set(tx.transaction_id, info);
           }
+          // Not in a block yet: its events (and so its index) are not known; read on a later pass.
+          if (!info) continue;
+          const taken = claimed.get(tx.transaction_id) ?? new Set<number>();
+          claimed.set(tx.transaction_id, taken);
+          const index = trc20EventIndex(info.events, taken, {
+            token: tx.token_info.address,
+            to: address,
+            units: BigInt(tx.value),
+          });
+          if (index === undefined) continue;
+          taken.add(index);
           found.push({
             txHash: tx.transaction_id,
-            index: 0,
+            index,
             token: tx.token_info.address,
             units: BigInt(tx.value),
-            blockNumber: block ?? null,
+            blockNumber: info.blockNumber,
             blockHash: null,
           });
         }

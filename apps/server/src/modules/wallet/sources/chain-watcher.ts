@@ -5,6 +5,7 @@ import type { Logger } from '../../../platform/logger';
 import type { Worker } from '../../../platform/worker';
 import type { PricePolicy } from '../../market/price-sources';
 import type { SettingsService } from '../../settings/settings.service';
+import type { DepositAlerts, ObservedTransfer, TNotCreditedReason } from '../deposit-alerts';
 import { centsOfUnits, coinPrice, type PriceSource, rateText, valuationRules } from '../prices';
 import type { WalletRepository } from '../wallet.repository';
 import type { WalletTxRow } from '../wallet.schema';
@@ -58,17 +59,24 @@ export interface DepositSettlerDeps {
   pricePolicy: PricePolicy;
   logger: Logger;
   notices: WalletNotices;
+  /** Transfers seen and not credited reach the back-office through it. */
+  alerts: DepositAlerts;
 }
 
 /**
  * What every network's deposit watcher does with a pending deposit once it knows the confirmations:
  * counts them, and at the network's number credits it once, in USD at the live price (or `minFail`
- * below the minimum). The status change and the ledger posting share one transaction.
+ * below the minimum, which staff are told of). The status change and the ledger posting share
+ * one transaction.
  */
 export function createDepositSettler(deps: DepositSettlerDeps) {
   const { db, repo, logger } = deps;
   return {
     readSettings: (): Promise<WalletSettings> => readWalletSettings(deps.settings),
+
+    /** A transfer seen paying a customer and not credited: the back-office is told, once. */
+    notCredited: (transfer: ObservedTransfer, reason: TNotCreditedReason): Promise<boolean> =>
+      deps.alerts.notCredited(transfer, reason),
 
     async progress(row: WalletTxRow, confirmations: number, wallet: WalletSettings): Promise<void> {
       const network = row.network as TNetwork;
@@ -105,6 +113,20 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
       if (!done) return;
       logger.info({ deposit: row.id, status: done.status, cents: String(cents) }, 'deposit settled');
       if (done.status === PAYMENT_CODE.confirmed) await deps.notices.depositCredited(done);
+      else
+        await deps.alerts.notCredited(
+          {
+            network: done.network,
+            txHash: done.txHash ?? '',
+            logIndex: done.logIndex ?? 0,
+            address: done.address,
+            userId: done.userId,
+            token: done.token,
+            coinUnits: done.coinUnits,
+            depositId: done.id,
+          },
+          'below_minimum',
+        );
     },
   };
 }

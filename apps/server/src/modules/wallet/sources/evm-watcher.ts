@@ -4,6 +4,7 @@ import { type PublicClient, parseAbiItem } from 'viem';
 import type { Database } from '../../../platform/db/client';
 import type { Logger } from '../../../platform/logger';
 import type { NewWalletTx, WalletRepository } from '../wallet.repository';
+import type { WalletTxRow } from '../wallet.schema';
 import { coinDecimals, NATIVE_COIN } from '../wallet-config';
 import type { ChainWatcher, DepositSettler } from './chain-watcher';
 
@@ -107,13 +108,30 @@ export function createEvmDepositWatcher(deps: {
         requiredConfirmations: required,
       });
     }
+    const unsupported: WalletTxRow[] = [];
     await db.transaction(async (tx) => {
       for (const values of found) {
         const row = await repo.insertDeposit(tx, values);
         if (row) logger.info({ network, deposit: row.id, status: row.status }, 'deposit seen');
+        if (row?.status === PAYMENT_CODE.notSupported) unsupported.push(row);
       }
       await repo.saveCursor(tx, network, to, lastHash);
     });
+    // Staff are told of tokens not supported once the rows are committed.
+    for (const row of unsupported)
+      await settler.notCredited(
+        {
+          network,
+          txHash: row.txHash ?? '',
+          logIndex: row.logIndex ?? 0,
+          address: row.address,
+          userId: row.userId,
+          token: row.token,
+          coinUnits: row.coinUnits,
+          depositId: row.id,
+        },
+        'not_supported',
+      );
   };
 
   return {

@@ -2,6 +2,7 @@ import { indicatorLabel } from '@td/contracts/chart-settings';
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TCandle } from '@td/contracts/market';
 import {
+  type AutoscaleInfo,
   CandlestickSeries,
   CrosshairMode,
   createChart,
@@ -118,7 +119,7 @@ export interface TCandleChartProps {
 export interface TChartPriceLine {
   price: string;
   title: string;
-  kind: 'entry' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'limit';
+  kind: 'entry' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'limit' | 'stop';
   /** The order the level belongs to: a click on the line opens it. */
   orderId?: string;
   /** The level can be dragged to a new price (a take-profit, a stop-loss, a limit price). */
@@ -132,6 +133,7 @@ const lineColor = (kind: TChartPriceLine['kind'], colors: TChartColors) =>
     stopLoss: colors.down,
     liquidation: colors.warning,
     limit: colors.accent,
+    stop: colors.warning,
   })[kind];
 
 /** How close (px) a pointer must come to a line to take it. */
@@ -146,7 +148,8 @@ const DRAG_THRESHOLD_PX = 3;
  * follows the container, times are local.
  *
  * For tests and tools, the chart element carries `data-candles` (how many are loaded),
- * `data-last-time` and `data-last-close` (the newest candle).
+ * `data-last-time` and `data-last-close` (the newest candle), `data-line-y` (where each order's
+ * level is drawn, as painted) and `data-dragging` (the level held by the pointer).
  */
 export function CandleChart({
   feed,
@@ -164,6 +167,9 @@ export function CandleChart({
   const handlesRef = useRef<TChartHandles | null>(null);
   const indicatorsRef = useRef<TDrawnIndicator[]>([]);
   const linesRef = useRef<Array<{ line: TChartPriceLine; api: IPriceLine }>>([]);
+  /** The trader's own levels (entry, exits, limits) the price scale keeps in view. */
+  const keptInViewRef = useRef<number[]>([]);
+  const lineYFrameRef = useRef(0);
   const handlersRef = useRef({ onLineMove, onLineClick, pricePrecision });
   handlersRef.current = { onLineMove, onLineClick, pricePrecision };
   const { indicators } = useChartSettings();
@@ -181,8 +187,21 @@ export function CandleChart({
     host.dataset.candles = String(candles.length);
     host.dataset.lastTime = last ? String(last.t) : '';
     host.dataset.lastClose = last?.c ?? '';
-    // Where each order's level is drawn (px from the chart's top), for tools and tests.
+    writeLineY();
+    // The chart rescales when it paints, after this: the places are written again once it has.
+    if (lineYFrameRef.current === 0) {
+      lineYFrameRef.current = requestAnimationFrame(() => {
+        lineYFrameRef.current = 0;
+        writeLineY();
+      });
+    }
+  };
+
+  /** Where each order's level is drawn (px from the chart's top), for tools and tests. */
+  const writeLineY = () => {
+    const host = hostRef.current;
     const handles = handlesRef.current;
+    if (!host) return;
     host.dataset.lineY = JSON.stringify(
       Object.fromEntries(
         linesRef.current.map(({ line }) => [
@@ -247,6 +266,19 @@ export function CandleChart({
       borderDownColor: colors.down,
       wickUpColor: colors.up,
       wickDownColor: colors.down,
+      // A position's take-profit or stop-loss, or a pending order's price, stays on screen however
+      // far it is from the candles, so it can be seen and dragged (the liquidation price is left
+      // out: it would flatten the candles).
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+        const info = base();
+        const kept = keptInViewRef.current;
+        if (!info?.priceRange || kept.length === 0) return info;
+        const { minValue, maxValue } = info.priceRange;
+        return {
+          ...info,
+          priceRange: { minValue: Math.min(minValue, ...kept), maxValue: Math.max(maxValue, ...kept) },
+        };
+      },
     });
     const volume = chart.addSeries(HistogramSeries, {
       priceScaleId: 'volume',
@@ -286,6 +318,8 @@ export function CandleChart({
     return () => {
       stopFollowing();
       handlesRef.current = null;
+      cancelAnimationFrame(lineYFrameRef.current);
+      lineYFrameRef.current = 0;
       chart.remove();
     };
   }, []);
@@ -350,6 +384,10 @@ export function CandleChart({
   useEffect(() => {
     const handles = handlesRef.current;
     if (!handles) return;
+    keptInViewRef.current = (priceLines ?? [])
+      .filter((line) => line.kind !== 'liquidation')
+      .map((line) => Number(line.price))
+      .filter((price) => Number.isFinite(price) && price > 0);
     const drawn: IPriceLine[] = (priceLines ?? []).map((line) =>
       handles.candles.createPriceLine({
         price: Number(line.price),
@@ -366,6 +404,8 @@ export function CandleChart({
     });
     if (hostRef.current)
       hostRef.current.dataset.priceLines = (priceLines ?? []).map((line) => line.title).join(',');
+    // The levels kept in view change the scale: every line's place moves.
+    writeAttributes();
     return () => {
       linesRef.current = [];
       for (const line of drawn) handles.candles.removePriceLine(line);
@@ -400,6 +440,8 @@ export function CandleChart({
       event.stopPropagation();
       host.setPointerCapture(event.pointerId);
       drag = { entry, startY: yOf(event), price: Number(entry.line.price), moved: false };
+      // Which line is held, for tools and tests (a live chart's lines move under the pointer).
+      host.dataset.dragging = entry.line.title;
       setScrolling(false);
     };
     const onMove = (event: PointerEvent) => {
@@ -422,6 +464,7 @@ export function CandleChart({
       event.stopPropagation();
       const { entry, moved, price } = drag;
       drag = undefined;
+      delete host.dataset.dragging;
       setScrolling(true);
       const { onLineMove: move, onLineClick: click, pricePrecision: precision } = handlersRef.current;
       if (!moved) return click?.(entry.line);

@@ -73,6 +73,9 @@ export const themedLayout = (colors: TChartColors) => ({
   textColor: colors.text,
   fontFamily: colors.fontFamily,
   fontSize: 11,
+  // The TradingView attribution is on the legal pages (a link inside a chart is a tab stop with no
+  // name, inside an element named as a picture).
+  attributionLogo: false,
   // The line between the candles and an indicator's pane (draggable to resize it).
   panes: {
     separatorColor: colors.border,

@@ -7,9 +7,9 @@ import { EmptyState, LoadError } from '../../../components/empty-state';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
-import { sideLabel } from '../order-labels';
+import { orderTypeLabel, sideLabel } from '../order-labels';
 import { useCancelOrder } from '../order-mutations';
-import { closeSidePrice, livePnl } from '../trading-math';
+import { closeSidePrice, livePnl, withSwap } from '../trading-math';
 import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
 import styles from './open-orders-table.module.css';
 import {
@@ -47,14 +47,15 @@ function MarkPrice({ row }: { row: TRow }) {
   return <>{formatPrice(quote ? closeSidePrice(row.order.side, quote) : null, precisionOf(row.pair))}</>;
 }
 
-/** The position's PnL at the live price; the server's figure until a quote arrives. */
+/** The position's PnL at the live price with its swaps; the server's figure until a quote arrives. */
 function LivePnl({ row }: { row: TRow }) {
   const quote = useLiveQuote(row.pair);
-  const pnl = livePnl(row.order, quote, precisionOf(row.pair)) ?? row.order.pnl;
+  const pnl = withSwap(livePnl(row.order, quote, precisionOf(row.pair)), row.order.swap) ?? row.order.pnl;
   return <SignedMoney value={pnl} testId="position-pnl" />;
 }
 
 function Exits({ row }: { row: TRow }) {
+  const t = useT();
   const precision = precisionOf(row.pair);
   return (
     <span className={styles.exits}>
@@ -65,6 +66,11 @@ function Exits({ row }: { row: TRow }) {
       <span className={row.order.stopLoss ? 'tone-down' : styles.none}>
         {formatPrice(row.order.stopLoss, precision)}
       </span>
+      {row.order.trailingStop ? (
+        <span className={styles.none} data-testid="trailing-distance">
+          {t('orders.trailing', { distance: formatPrice(row.order.trailingStop, precision) })}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -208,6 +214,12 @@ export function OpenOrdersTable({
             align: 'end',
             cell: (row) => formatMoney(row.order.margin, 2),
           },
+          {
+            key: 'swap',
+            header: t('financing.orders.swap'),
+            align: 'end',
+            cell: (row) => <SignedMoney value={row.order.swap} testId="position-swap" />,
+          },
           { key: 'pnl', header: t('orders.col.pnl'), align: 'end', cell: (row) => <LivePnl row={row} /> },
           { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: positionActions },
         ]
@@ -223,6 +235,13 @@ export function OpenOrdersTable({
             header: t('orders.col.amount'),
             align: 'end',
             cell: (row) => formatMoney(row.order.amount, 2),
+          },
+          { key: 'type', header: t('orders.col.type'), cell: (row) => orderTypeLabel(row.order.type) },
+          {
+            key: 'stop',
+            header: t('orders.col.stopPrice'),
+            align: 'end',
+            cell: (row) => formatPrice(row.order.stopPrice, precisionOf(row.pair)),
           },
           {
             key: 'limit',
@@ -243,6 +262,12 @@ export function OpenOrdersTable({
             header: t('orders.col.placed'),
             align: 'end',
             cell: (row) => formatDateTime(row.order.createdAt),
+          },
+          {
+            key: 'expires',
+            header: t('orders.col.expires'),
+            align: 'end',
+            cell: (row) => (row.order.expiresAt ? formatDateTime(row.order.expiresAt) : t('orders.tif.gtc')),
           },
           { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: pendingActions },
         ];

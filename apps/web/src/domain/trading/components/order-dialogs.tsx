@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { usePortfolio } from '../get-portfolio';
-import { amountError, priceError } from '../order-form';
+import { amountError, priceError, stopPriceError } from '../order-form';
 import { useAddMargin, useCloseOrder, usePartialClose, useUpdateOrder } from '../order-mutations';
 import {
   closeSidePrice,
@@ -19,6 +19,7 @@ import {
   livePnl,
   MONEY_SCALE,
   toScaled,
+  withSwap,
 } from '../trading-math';
 import { useDecimalField } from '../use-decimal-field';
 import type { TLiveQuote } from '../use-live-quote';
@@ -120,31 +121,56 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
   const t = useT();
   const precision = precisionOf(pair);
   const isPending = order.status === ORDER_CODE.pending;
-  const price = useDecimalField(isPending ? (order.price ?? '') : '');
+  // A waiting stop has a trigger (and a stop-limit a limit too); a trailing stop has a distance.
+  const hasLimit = isPending && order.price !== null;
+  const isWaitingStop =
+    isPending && order.stopPrice !== null && (order.type === 'stop' || !order.triggeredAt);
+  const isTrailing = order.trailingStop !== null;
+  const price = useDecimalField(hasLimit ? (order.price ?? '') : '');
+  const stopPrice = useDecimalField(isWaitingStop ? (order.stopPrice ?? '') : '');
+  const trailingStop = useDecimalField(order.trailingStop ?? '');
   const takeProfit = useDecimalField(order.takeProfit ?? '');
   const stopLoss = useDecimalField(order.stopLoss ?? '');
   const [isSubmitted, setIsSubmitted] = useState(false);
   const update = useUpdateOrder();
 
   // The server checks the sides against the live price for a position, the limit for an order.
-  const reference = isPending ? price.value : quote ? closeSidePrice(order.side, quote) : null;
+  const reference = isPending
+    ? hasLimit
+      ? price.value
+      : stopPrice.value
+    : quote
+      ? closeSidePrice(order.side, quote)
+      : null;
   const sides = exitProblem(
     order.side,
     reference,
-    { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
+    { takeProfit: takeProfit.value, stopLoss: isTrailing ? '' : stopLoss.value },
     precision,
   );
   const errors = {
-    price: isPending ? priceError(price.value, precision, true) : undefined,
+    price: hasLimit ? priceError(price.value, precision, true) : undefined,
+    stopPrice: isWaitingStop ? stopPriceError(order.side, stopPrice.value, quote, precision) : undefined,
     takeProfit: priceError(takeProfit.value, precision) ?? sides.takeProfit,
-    stopLoss: priceError(stopLoss.value, precision) ?? sides.stopLoss,
+    stopLoss: isTrailing ? undefined : (priceError(stopLoss.value, precision) ?? sides.stopLoss),
+    trailingStop:
+      isTrailing && trailingStop.value !== '' ? priceError(trailingStop.value, precision) : undefined,
   };
   const hasErrors = Object.values(errors).some(Boolean);
 
-  const changes: { takeProfit?: string | null; stopLoss?: string | null; price?: string } = {};
+  const changes: {
+    takeProfit?: string | null;
+    stopLoss?: string | null;
+    price?: string;
+    stopPrice?: string;
+    trailingStop?: string | null;
+  } = {};
   if (takeProfit.value !== (order.takeProfit ?? '')) changes.takeProfit = takeProfit.value || null;
-  if (stopLoss.value !== (order.stopLoss ?? '')) changes.stopLoss = stopLoss.value || null;
-  if (isPending && price.value !== (order.price ?? '')) changes.price = price.value;
+  if (!isTrailing && stopLoss.value !== (order.stopLoss ?? '')) changes.stopLoss = stopLoss.value || null;
+  if (isTrailing && trailingStop.value !== (order.trailingStop ?? ''))
+    changes.trailingStop = trailingStop.value || null;
+  if (hasLimit && price.value !== (order.price ?? '')) changes.price = price.value;
+  if (isWaitingStop && stopPrice.value !== (order.stopPrice ?? '')) changes.stopPrice = stopPrice.value;
   const hasChanges = Object.keys(changes).length > 0;
 
   const submit = () => {
@@ -177,7 +203,16 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
           ],
         ]}
       />
-      {isPending ? (
+      {isWaitingStop ? (
+        <TextField
+          label={t('orders.col.stopPrice')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...stopPrice}
+          error={shown(errors.stopPrice)}
+        />
+      ) : null}
+      {hasLimit ? (
         <TextField
           label={t('orders.col.limit')}
           inputMode="decimal"
@@ -196,15 +231,26 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
           error={shown(errors.takeProfit)}
           hint={order.side === 'buy' ? t('orders.dialog.above') : t('orders.dialog.below')}
         />
-        <TextField
-          label={t('orders.dialog.stopLoss')}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('orders.dialog.none')}
-          {...stopLoss}
-          error={shown(errors.stopLoss)}
-          hint={order.side === 'buy' ? t('orders.dialog.below') : t('orders.dialog.above')}
-        />
+        {isTrailing ? (
+          <TextField
+            label={t('orders.dialog.trailingStop')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('orders.dialog.none')}
+            {...trailingStop}
+            error={shown(errors.trailingStop)}
+          />
+        ) : (
+          <TextField
+            label={t('orders.dialog.stopLoss')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('orders.dialog.none')}
+            {...stopLoss}
+            error={shown(errors.stopLoss)}
+            hint={order.side === 'buy' ? t('orders.dialog.below') : t('orders.dialog.above')}
+          />
+        )}
       </div>
       <p className={styles.note}>{t('orders.dialog.emptyRemoves')}</p>
     </OrderDialog>
@@ -288,19 +334,30 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
   // What stays open must still be a valid position of the pair.
   const maxPart = size - minimum;
   const part = toScaled(amount.value, MONEY_SCALE);
+  const money = (cents: bigint) => formatMoney(formatScaled(cents, 2), 2);
+  // The part, too, must be at least the pair's minimum: the server refuses a smaller one.
+  const isTooSmall = maxPart < minimum;
   let error = amountError(amount.value, {}, t('orders.dialog.amount'));
   if (!error && part !== null && part >= size) error = t('orders.dialog.partialWhole');
   else if (!error && part !== null && part > maxPart)
-    error = t('orders.dialog.partialMax', {
-      max: formatMoney(formatScaled(maxPart, 2), 2),
-      min: formatMoney(formatScaled(minimum, 2), 2),
-    });
+    error = isTooSmall
+      ? t('orders.dialog.partialTooSmall', { min: money(minimum) })
+      : t('orders.dialog.partialMax', { max: money(maxPart), min: money(minimum) });
+  else if (!error && part !== null && part < minimum)
+    error = t('orders.dialog.partialMin', { min: money(minimum) });
+  // Said once the pair (and so its minimum) is known.
+  const hint = !pair
+    ? undefined
+    : isTooSmall
+      ? t('orders.dialog.partialTooSmall', { min: money(minimum) })
+      : t('orders.dialog.partialRange', { min: money(minimum), max: money(maxPart) });
   const estimate =
     part !== null && part > 0n ? livePnl({ ...order, amount: amount.value }, quote, precision) : null;
 
   const setShare = (percent: bigint) => {
     const value = (size * percent) / 100n;
-    amount.setValue(formatScaled(value < maxPart ? value : maxPart, 2));
+    const capped = value < maxPart ? value : maxPart;
+    amount.setValue(formatScaled(capped > minimum ? capped : minimum, 2));
   };
 
   const submit = () => {
@@ -328,6 +385,7 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
         autoComplete="off"
         autoFocus
         {...amount}
+        hint={hint}
         error={isSubmitted ? error : undefined}
       />
       <div className={styles.shares}>
@@ -349,7 +407,7 @@ export function ClosePositionDialog({ order, pair, quote, onClose }: TOrderDialo
   const t = useT();
   const precision = precisionOf(pair);
   const close = useCloseOrder();
-  const pnl = livePnl(order, quote, precision);
+  const pnl = withSwap(livePnl(order, quote, precision), order.swap);
   return (
     <OrderDialog
       order={order}

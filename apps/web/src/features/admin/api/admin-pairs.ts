@@ -12,7 +12,7 @@ export const useAdminPairs = () =>
     queryFn: async () => (await api.get('/admin/pairs', { schema: z.array(ZAdminPair), silent: true })).data,
   });
 
-/** PUT /admin/pairs/{symbol} {status?, spreadPpm?, maxLeverage?}. */
+/** PUT /admin/pairs/{symbol} {status?, spreadPpm?, maxLeverage?, maxNetExposure?}. */
 export const updatePair = ({
   symbol,
   ...body
@@ -21,6 +21,8 @@ export const updatePair = ({
   status?: 'act' | 'dis';
   spreadPpm?: number;
   maxLeverage?: number;
+  /** USD; null removes the limit. */
+  maxNetExposure?: string | null;
 }) => api.put(`/admin/pairs/${encodeURIComponent(symbol)}`, body, { schema: ZAdminPair });
 
 export function useUpdatePair() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAdminUser, ZAdminUserDetail } from '@td/contracts/admin';
 import { pageOf } from '@td/contracts/envelope';
+import type { TClawbackRequest } from '@td/contracts/referrals';
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
@@ -72,3 +73,7 @@ export function useAuditedMutation<TInput>(
 /** Every user mutation refreshes the users (and the audit log). */
 export const useAdminUserMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>
   useAuditedMutation(ADMIN_USERS_KEY, run);
+
+/** POST /admin/referrals/commissions/{id}/clawback `{reason}` → "Commission clawed back". */
+export const clawbackCommission = ({ id, ...body }: TClawbackRequest & { id: string }) =>
+  api.post(`/admin/referrals/commissions/${encodeURIComponent(id)}/clawback`, body);

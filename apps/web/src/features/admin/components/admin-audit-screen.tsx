@@ -6,6 +6,7 @@ import { IconHistory } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { roleText } from '../admin-sections';
 import { useAuditLog } from '../api/admin-audit';
 import styles from './admin.module.css';
 import { AdminList, useListFilters } from './admin-list';
@@ -21,6 +22,7 @@ const ACTIONS = [
   'settings.update',
   'ticket.reply',
   'ticket.status',
+  'announcement.send',
 ];
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
@@ -32,8 +34,15 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
   },
   {
     key: 'who',
-    header: t('admin.audit.administrator'),
-    cell: (entry) => <EmailText value={entry.actor.email} />,
+    header: t('admin.audit.staff'),
+    cell: (entry) => (
+      <span className={styles.change}>
+        <EmailText value={entry.actor.email} />
+        <span className={styles.sub} data-testid="audit-actor-role">
+          {roleText(t, entry.actor.role)}
+        </span>
+      </span>
+    ),
   },
   {
     key: 'what',
@@ -58,7 +67,7 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
   },
 ];
 
-/** Who did what, to what, from which state to which, and when: every administrator action. */
+/** Who (in what role) did what, to what, from which state to which, and when: every staff action. */
 export function AdminAuditScreen() {
   const t = useT();
   const list = useListFilters({ action: '' });

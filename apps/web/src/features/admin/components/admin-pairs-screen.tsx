@@ -24,7 +24,11 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
   const update = useUpdatePair();
   const [spreadPpm, setSpreadPpm] = useState(String(pair.spreadPpm));
   const [maxLeverage, setMaxLeverage] = useState(String(pair.maxLeverage));
-  const isChanged = spreadPpm !== String(pair.spreadPpm) || maxLeverage !== String(pair.maxLeverage);
+  const [maxNetExposure, setMaxNetExposure] = useState(pair.maxNetExposure ?? '');
+  const isChanged =
+    spreadPpm !== String(pair.spreadPpm) ||
+    maxLeverage !== String(pair.maxLeverage) ||
+    maxNetExposure !== (pair.maxNetExposure ?? '');
   return (
     <form
       className={styles.inlineForm}
@@ -35,6 +39,8 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
             symbol: pair.symbol,
             spreadPpm: Number(spreadPpm),
             maxLeverage: Number(maxLeverage),
+            // Empty: no limit.
+            maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
           })
           .then(
             (result) => toast.success(result.message),
@@ -60,6 +66,16 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
           max={1000}
           value={maxLeverage}
           onChange={(event) => setMaxLeverage(event.target.value)}
+        />
+      </label>
+      <label className={styles.inlineField}>
+        <span>{t('admin.pairs.maxNetExposure')}</span>
+        <input
+          inputMode="decimal"
+          placeholder={t('admin.pairs.noLimit')}
+          maxLength={16}
+          value={maxNetExposure}
+          onChange={(event) => setMaxNetExposure(event.target.value)}
         />
       </label>
       <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
@@ -132,7 +148,9 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAdminPair>[] => [
   {
     key: 'limits',
     header: t('admin.pairs.limits'),
-    cell: (pair) => <PairLimits key={`${pair.spreadPpm}-${pair.maxLeverage}`} pair={pair} />,
+    cell: (pair) => (
+      <PairLimits key={`${pair.spreadPpm}-${pair.maxLeverage}-${pair.maxNetExposure}`} pair={pair} />
+    ),
   },
 ];
 

@@ -24,6 +24,7 @@ const GROUP_TITLE = {
   wallet: 'admin.settings.group.wallet',
   referral: 'admin.settings.group.referral',
   kyc: 'admin.settings.group.kyc',
+  admin: 'admin.settings.group.admin',
 } as const satisfies Record<TSettingGroup, TMessageKey>;
 
 /** Each group's save button: the group's name inside a sentence reads differently per language. */
@@ -33,6 +34,7 @@ const GROUP_SAVE = {
   wallet: 'admin.settings.save.wallet',
   referral: 'admin.settings.save.referral',
   kyc: 'admin.settings.save.kyc',
+  admin: 'admin.settings.save.admin',
 } as const satisfies Record<TSettingGroup, TMessageKey>;
 
 const LABEL: Record<string, TMessageKey> = {
@@ -54,6 +56,7 @@ const LABEL: Record<string, TMessageKey> = {
   isEnabled: 'admin.settings.isEnabled',
   blockedCountries: 'admin.settings.blockedCountries',
   level2DailyWithdrawal: 'admin.settings.level2DailyWithdrawal',
+  approvalThreshold: 'admin.settings.approvalThreshold',
 };
 
 type TValues = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { TLoginEvent } from '@td/contracts/profile';
-import { USER_CODE, USER_STATUS_TONE } from '@td/contracts/statuses';
+import { mayDo } from '@td/contracts/staff';
+import { ROLES, type TRole, USER_CODE, USER_STATUS_TONE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,6 +13,8 @@ import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { IconAlertTriangle, IconArrowLeft } from '../../../components/icons';
+import { SelectField } from '../../../components/select-field';
+import { useProfile } from '../../../domain/identity/get-profile';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
 import { walletTxColumns } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -19,6 +22,7 @@ import { displaySymbol } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { userStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
+import { roleText } from '../admin-sections';
 import {
   deleteUser,
   setUserRole,
@@ -27,7 +31,10 @@ import {
   useAdminUserMutation,
 } from '../api/admin-users';
 import styles from './admin.module.css';
+import { AdminReferrals } from './admin-referrals';
+import { BalanceOperationForm } from './balance-operation-form';
 import { orderTermColumns } from './order-columns';
+import { UserGroup } from './user-group';
 
 const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
   {
@@ -66,9 +73,17 @@ const loginColumns = (t: ReturnType<typeof useT>): TColumn<TLoginEvent>[] => [
   },
 ];
 
-/** One user: who they are, their money and orders, their sign-ins, and what an administrator may do. */
+/**
+ * One user: who they are, their money and orders, their sign-ins, and what the caller's role may
+ * do to them (suspend and delete: `users.write`; the role: `roles`; a commission: `balance`).
+ */
 export function AdminUserScreen() {
   const t = useT();
+  const staffRole = useProfile().data?.role ?? 'user';
+  const mayWrite = mayDo(staffRole, 'users.write');
+  const mayChangeRole = mayDo(staffRole, 'roles');
+  const mayMoveGroup = mayDo(staffRole, 'groups');
+  const [newRole, setNewRole] = useState<TRole>();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useAdminUser(id);
@@ -128,9 +143,15 @@ export function AdminUserScreen() {
                 )}
               </dd>
               <dt>{t('admin.column.role')}</dt>
-              <dd>{user.role === 'admin' ? t('admin.user.roleAdmin') : t('admin.user.roleUser')}</dd>
+              <dd>{roleText(t, user.role)}</dd>
               <dt>{t('admin.user.twoFactor')}</dt>
               <dd>{user.tfaEnabled ? t('admin.on') : t('admin.off')}</dd>
+              {!mayMoveGroup && detail?.group ? (
+                <>
+                  <dt>{t('admin.groups.userGroup')}</dt>
+                  <dd>{detail.group.name}</dd>
+                </>
+              ) : null}
               <dt>{t('admin.user.referralCode')}</dt>
               <dd className="tabular">{user.referralCode}</dd>
               <dt>{t('admin.column.joined')}</dt>
@@ -139,7 +160,30 @@ export function AdminUserScreen() {
           ) : (
             <p className={styles.sub}>{t('common.loading')}</p>
           )}
-          {user && !user.deletedAt ? (
+          {user && !user.deletedAt && mayChangeRole ? (
+            <form
+              className={styles.inlineForm}
+              data-testid="user-role"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const chosen = new FormData(event.currentTarget).get('role');
+                if (typeof chosen === 'string' && chosen !== user.role) setNewRole(chosen as TRole);
+              }}
+            >
+              <SelectField
+                key={user.role}
+                name="role"
+                label={t('admin.user.newRole')}
+                defaultValue={user.role}
+                className={styles.filter}
+                options={ROLES.map((value) => ({ value, label: roleText(t, value) }))}
+              />
+              <Button type="submit" variant="secondary">
+                {t('admin.user.changeRole')}
+              </Button>
+            </form>
+          ) : null}
+          {user && !user.deletedAt && mayWrite ? (
             <div className={styles.actions}>
               {user.status === USER_CODE.active ? (
                 <Button
@@ -158,15 +202,6 @@ export function AdminUserScreen() {
                   {t('admin.user.reactivate')}
                 </Button>
               )}
-              <Button
-                variant="secondary"
-                isLoading={role.isPending}
-                onClick={() =>
-                  void run(role.mutateAsync({ id, role: user.role === 'admin' ? 'user' : 'admin' }))
-                }
-              >
-                {user.role === 'admin' ? t('admin.user.makeUser') : t('admin.user.makeAdmin')}
-              </Button>
               <Button variant="danger" onClick={() => setIsDeleting(true)}>
                 {t('admin.user.delete')}
               </Button>
@@ -190,6 +225,10 @@ export function AdminUserScreen() {
           )}
         </Card>
       </div>
+      {detail && !detail.user.deletedAt && mayDo(staffRole, 'balance') ? (
+        <BalanceOperationForm userId={detail.user.id} email={detail.user.email} />
+      ) : null}
+      {detail && mayMoveGroup ? <UserGroup userId={detail.user.id} groupId={detail.group?.id} /> : null}
       <Card title={t('admin.user.orders')} isFlush>
         <DataTable
           caption={t('admin.user.orders')}
@@ -210,6 +249,11 @@ export function AdminUserScreen() {
           empty={<p className={styles.emptyRow}>{t('admin.user.noTransactions')}</p>}
         />
       </Card>
+      <AdminReferrals
+        referrals={detail?.referrals}
+        isLoading={query.isPending}
+        mayClawBack={mayDo(staffRole, 'balance')}
+      />
       <Card title={t('admin.user.logins')} isFlush>
         <DataTable
           caption={t('admin.user.logins')}
@@ -220,6 +264,37 @@ export function AdminUserScreen() {
           empty={<p className={styles.emptyRow}>{t('admin.user.noLogins')}</p>}
         />
       </Card>
+      <Dialog
+        isOpen={newRole !== undefined}
+        onClose={() => setNewRole(undefined)}
+        title={t('admin.user.roleTitle')}
+        description={
+          user && newRole
+            ? t('admin.user.roleText', {
+                name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+                from: roleText(t, user.role),
+                to: roleText(t, newRole),
+              })
+            : undefined
+        }
+        testId="user-role-dialog"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setNewRole(undefined)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              isLoading={role.isPending}
+              onClick={() => {
+                if (!newRole) return;
+                void run(role.mutateAsync({ id, role: newRole })).then(() => setNewRole(undefined));
+              }}
+            >
+              {t('admin.user.changeRole')}
+            </Button>
+          </>
+        }
+      />
       <Dialog
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { userStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
+import { roleText } from '../admin-sections';
 import { useAdminUsers } from '../api/admin-users';
 import styles from './admin.module.css';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
@@ -28,11 +29,7 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAdminUser>[] => [
   {
     key: 'role',
     header: t('admin.column.role'),
-    cell: (user) => (
-      <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
-        {user.role === 'admin' ? t('admin.users.roleAdmin') : t('admin.user.roleUser')}
-      </Badge>
-    ),
+    cell: (user) => <Badge tone={user.role === 'user' ? 'neutral' : 'info'}>{roleText(t, user.role)}</Badge>,
   },
   {
     key: 'status',

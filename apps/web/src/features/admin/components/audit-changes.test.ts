@@ -11,6 +11,12 @@ describe('what an audit entry says changed', () => {
     ]);
   });
 
+  it('says a role in words', () => {
+    expect(
+      changesOf('user.role', { role: 'user', status: 'act' }, { role: 'dealer', status: 'act' }),
+    ).toEqual(['role: User → Dealer']);
+  });
+
   it('names a nested setting by its path, a group added setting by setting', () => {
     expect(
       changesOf(

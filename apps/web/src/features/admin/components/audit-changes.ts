@@ -2,9 +2,11 @@ import {
   ORDER_STATUS,
   PAIR_STATUS,
   PAYMENT_STATUS,
+  ROLES,
   TICKET_STATUS,
   USER_STATUS,
 } from '@td/contracts/statuses';
+import { t } from '../../../lib/i18n';
 import {
   orderStatusText,
   pairStatusText,
@@ -42,16 +44,28 @@ const STATUS_WORDS: Record<string, (code: string) => string | undefined> = {
   withdrawal: wordsOf(PAYMENT_STATUS, paymentStatusText),
 };
 
+/** A staff role in words ("dealer" → "Dealer"); none for anything else. */
+const roleWords = (code: string) =>
+  (ROLES as readonly string[]).includes(code)
+    ? t(`admin.roles.${code as (typeof ROLES)[number]}`)
+    : undefined;
+
 /**
  * What changed: each leaf whose value differs, by its dotted path ("status: Active → Suspended",
- * "networks.ethereum.confirmations: 12 → 6"), a status code said in words; the whole value when
+ * "networks.ethereum.confirmations: 12 → 6"), a status code and a role said in words; the whole value when
  * either side is not an object.
  */
 export function changesOf(action: string, before: unknown, after: unknown): string[] {
   if (!isRecord(before) || !isRecord(after)) return [`${show(before)} → ${show(after)}`];
   const words = STATUS_WORDS[action.split('.')[0] ?? ''];
   const said = (key: string, value: unknown) =>
-    (key === 'status' && typeof value === 'string' ? words?.(value) : undefined) ?? show(value);
+    (typeof value !== 'string'
+      ? undefined
+      : key === 'status'
+        ? words?.(value)
+        : key === 'role'
+          ? roleWords(value)
+          : undefined) ?? show(value);
   const lines: string[] = [];
   const walk = (path: string, from: Record<string, unknown>, to: Record<string, unknown>) => {
     for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {

@@ -1,45 +1,38 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  GOOGLE_NONCE_TTL_S,
-  type TGoogleCallbackRequest,
-  ZGoogleNonceData,
-  ZTokenData,
-} from '@td/contracts/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type TGoogleCallbackRequest, ZTokenData } from '@td/contracts/auth';
 import { api } from '../../../lib/api-client';
 
-/** A fresh nonce a little before the server's cookie for it expires. */
-const NONCE_REFRESH_MS = (GOOGLE_NONCE_TTL_S - 60) * 1000;
-
 /**
- * GET /auth/google/nonce → {nonce}, and an HttpOnly cookie binding it to this browser. Google puts
- * the nonce in the ID token it signs; the server takes that token only with this browser's cookie,
- * and once.
+ * GET /auth/google/start: a navigation, not a call. The server sets the flow's cookie (state,
+ * PKCE verifier, nonce; HttpOnly) and sends the browser on to Google, which returns it to
+ * /authentication/googleCallback?code=…&state=….
  */
-export function getGoogleNonce() {
-  return api.get('/auth/google/nonce', { schema: ZGoogleNonceData, silent: true });
-}
-
-export function useGoogleNonce() {
-  return useQuery({
-    queryKey: ['auth', 'google-nonce'],
-    queryFn: async () => (await getGoogleNonce()).data.nonce,
-    staleTime: NONCE_REFRESH_MS,
-    refetchInterval: NONCE_REFRESH_MS,
-    refetchOnWindowFocus: false,
-    gcTime: 0,
-    retry: false,
-  });
-}
+export const GOOGLE_START_URL = '/auth/google/start';
 
 /**
- * POST /auth/google/callback {credential} (Google's ID token, with the nonce from
- * getGoogleNonce) → "Login successful", {token}; `tfa` when two-factor is on. The first sign-in
- * creates a verified account.
+ * POST /auth/google/callback {code, state} (the code flow this browser started; its cookie goes
+ * along) → "Login successful", {token}; `tfa` when two-factor is on. The first sign-in creates a
+ * verified account. {credential} (an ID token) is the other flow the server takes.
  */
 export function googleSignIn(body: TGoogleCallbackRequest) {
-  return api.post('/auth/google/callback', body, { schema: ZTokenData });
+  return api.post('/auth/google/callback', body, { schema: ZTokenData, silent: true });
 }
 
-export function useGoogleSignIn() {
-  return useMutation({ mutationFn: googleSignIn });
+/**
+ * The callback as a query keyed by the code: React may mount the screen twice in development,
+ * and a code (like its flow's cookie) serves one attempt, so it is sent once.
+ */
+export const googleCallbackQueryOptions = (code: string, state: string) =>
+  queryOptions({
+    queryKey: ['auth', 'google-callback', code],
+    queryFn: () => googleSignIn({ code, state }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export function useGoogleCallback(code: string, state: string) {
+  return useQuery({ ...googleCallbackQueryOptions(code, state), enabled: Boolean(code && state) });
 }

@@ -98,9 +98,9 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
 
 /** The link from the e-mail: /authentication/emailVerification?token=… is verified at once. */
 function LinkVerification({ linkToken }: { linkToken: string }) {
-  const query = useVerifyEmailLink(linkToken);
-  const startSession = useStartSession();
   const tempToken = useTempToken('email');
+  const query = useVerifyEmailLink(linkToken, tempToken.status === 'valid' ? tempToken.token : undefined);
+  const startSession = useStartSession();
   const [, setSearchParams] = useSearchParams();
   const resend = useResendVerificationEmail();
   const t = useT();
@@ -108,9 +108,10 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
   const hasStartedRef = useRef(false);
 
   useEffect(() => {
-    if (!query.data || hasStartedRef.current) return;
+    const token = query.data?.data.token;
+    if (!token || !query.data || hasStartedRef.current) return;
     hasStartedRef.current = true;
-    startSession({ token: query.data.data.token, message: query.data.message });
+    startSession({ token, message: query.data.message });
   }, [query.data, startSession]);
 
   if (query.isError) {
@@ -152,6 +153,24 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
             </ButtonLink>
           </>
         )}
+      </AuthCard>
+    );
+  }
+
+  // Verified, but no session: the link alone does not show who chose the password.
+  if (query.data && !query.data.data.token) {
+    return (
+      <AuthCard
+        icon={<IconMail size={22} />}
+        title={t('verify.link.verifiedTitle')}
+        subtitle={t('verify.link.verifiedSubtitle')}
+      >
+        <p className={styles.note} role="status">
+          {t('verify.link.signInNote')}
+        </p>
+        <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
+          {t('login.goTo')}
+        </ButtonLink>
       </AuthCard>
     );
   }

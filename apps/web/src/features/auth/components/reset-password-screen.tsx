@@ -1,12 +1,19 @@
 import { ZResetPasswordRequest } from '@td/contracts/auth';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
+import { Checkbox } from '../../../components/checkbox';
 import { IconLock } from '../../../components/icons';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
 import { EmailField } from '../../../components/text-field';
-import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import {
+  PASSWORDS_DIFFER_MESSAGE,
+  serverFieldErrors,
+  type TFieldErrors,
+  zodFieldErrors,
+} from '../../../lib/form-errors';
 import { t, tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppStore } from '../../../lib/store';
@@ -48,16 +55,25 @@ export function ResetPasswordScreen() {
   const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: Boolean(tempEmail) });
   const navigate = useNavigate();
   const t = useT();
+  // The cooling-off: within 24 hours of two-factor being turned on, the reset may remove it too.
+  const [removeTwoFactor, setRemoveTwoFactor] = useState(false);
+  const [removeError, setRemoveError] = useState<string | undefined>();
 
   const onSubmit = handleSubmit((request) =>
-    reset.mutate(request, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        setTempEmail(null);
-        void navigate(PATHS.login, { replace: true });
+    reset.mutate(
+      { ...request, ...(removeTwoFactor ? { removeTwoFactor: true } : {}) },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          setTempEmail(null);
+          void navigate(PATHS.login, { replace: true });
+        },
+        onError: (error) => {
+          setRemoveError(serverFieldErrors<'removeTwoFactor'>(error).removeTwoFactor);
+          showServerErrors(error);
+        },
       },
-      onError: (error) => showServerErrors(error),
-    }),
+    ),
   );
 
   const onResend = () => {
@@ -101,6 +117,18 @@ export function ResetPasswordScreen() {
             label: t('reset.confirmNew'),
           }}
         />
+        <Checkbox
+          name="removeTwoFactor"
+          checked={removeTwoFactor}
+          onChange={(event) => {
+            setRemoveTwoFactor(event.target.checked);
+            setRemoveError(undefined);
+          }}
+          error={removeError}
+        >
+          <span className={styles.checkLabel}>{t('reset.removeTfa')}</span>
+          <span className={styles.checkHint}>{t('reset.removeTfaHint')}</span>
+        </Checkbox>
         <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={reset.isPending}>
           {t('reset.submit')}
         </Button>

@@ -201,12 +201,12 @@ export function SignupScreen() {
             {},
             {
               terms: (text) => (
-                <Link to={PATHS.terms} target="_blank" rel="noopener">
+                <Link to={PATHS.terms} target="_blank" rel="noopener" className="text-link">
                   {text}
                 </Link>
               ),
               privacy: (text) => (
-                <Link to={PATHS.privacy} target="_blank" rel="noopener">
+                <Link to={PATHS.privacy} target="_blank" rel="noopener" className="text-link">
                   {text}
                 </Link>
               ),

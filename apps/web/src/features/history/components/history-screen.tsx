@@ -11,6 +11,7 @@ import { IconDownload, IconHistory } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
+import { BalanceOperationsTable } from '../../../domain/balance/balance-operations-table';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { useActiveAccount } from '../../../domain/trading/account-store';
 import { AccountSwitch } from '../../../domain/trading/components/account-switch';
@@ -264,6 +265,9 @@ export function HistoryScreen() {
           />
         ) : null}
       </Card>
+      <div className={styles.walletHistory}>
+        <BalanceOperationsTable account={account} />
+      </div>
       <div className={styles.walletHistory}>
         <WalletTransactionsTable title={t('history.wallet.title')} emptyText={t('history.wallet.empty')} />
       </div>

@@ -42,6 +42,19 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
             <Link to={PATHS.privacy}>{t('legal.privacy.title')}</Link>
             <Link to={PATHS.signup}>{t('legal.createAccount')}</Link>
           </nav>
+          <p className={styles.notice}>
+            {tRich(
+              'legal.chartsNotice',
+              {},
+              {
+                link: (text) => (
+                  <a href="https://www.tradingview.com/" className="text-link" rel="noopener" target="_blank">
+                    {text}
+                  </a>
+                ),
+              },
+            )}
+          </p>
         </article>
       </main>
     </div>

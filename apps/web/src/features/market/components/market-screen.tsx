@@ -7,6 +7,7 @@ import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconSearch, IconStar } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
+import { PairSpecDialog } from '../../../domain/financing/components/pair-spec-dialog';
 import { useLineshots } from '../../../domain/market/get-lineshot';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
@@ -33,6 +34,7 @@ const SEARCH_LENGTH_MAX = 40;
  */
 export function MarketScreen() {
   const t = useT();
+  const [specOf, setSpecOf] = useState<string | undefined>();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parsePairFilter(searchParams.get('filter'));
   const [query, setQuery] = useState('');
@@ -143,9 +145,11 @@ export function MarketScreen() {
           sort={sort}
           onSort={(key: TPairSortKey) => setSort((current) => nextSort(current, key))}
           onToggleFavorite={onToggleFavorite}
+          onSpec={(pair) => setSpecOf(pair.symbol)}
           message={message}
         />
       </section>
+      <PairSpecDialog symbol={specOf} onClose={() => setSpecOf(undefined)} />
     </>
   );
 }

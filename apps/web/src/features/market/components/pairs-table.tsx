@@ -2,6 +2,7 @@ import type { TPair, TPrices } from '@td/contracts/market';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
+import { IconInfo } from '../../../components/icons';
 import { IconArrowDown, IconArrowUp, IconChevronsUpDown, IconStar } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
@@ -35,6 +36,8 @@ interface TPairsTableProps {
   sort: TPairSort | null;
   onSort: (key: TPairSortKey) => void;
   onToggleFavorite: (pair: TPair) => void;
+  /** Opens the pair's specification. */
+  onSpec?: (pair: TPair) => void;
   /** Replaces the rows: the empty or error state. */
   message?: ReactNode;
 }
@@ -90,6 +93,7 @@ export function PairsTable({
   sort,
   onSort,
   onToggleFavorite,
+  onSpec,
   message,
 }: TPairsTableProps) {
   const t = useT();
@@ -166,6 +170,18 @@ export function PairsTable({
                 {name}
               </Link>
               <Badge className={styles.typeBadge}>{pairTypeText(pair.pairType)}</Badge>
+              {onSpec ? (
+                <button
+                  type="button"
+                  className={styles.specButton}
+                  aria-label={t('financing.spec.openFor', { pair: name })}
+                  title={t('financing.spec.open')}
+                  onClick={() => onSpec(pair)}
+                  data-testid="pair-spec-open"
+                >
+                  <IconInfo size={14} />
+                </button>
+              ) : null}
             </span>
           </td>
           <td className={`${styles.cell} ${styles.end} ${styles.price}`}>

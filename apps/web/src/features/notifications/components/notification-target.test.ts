@@ -25,7 +25,14 @@ describe('notificationTarget', () => {
   });
 
   it('leads fills to the history, a new sign-in to security, anything else to the centre', () => {
-    for (const kind of ['order_filled', 'take_profit', 'stop_loss', 'liquidation'])
+    for (const kind of [
+      'order_filled',
+      'take_profit',
+      'stop_loss',
+      'liquidation',
+      'stop_triggered',
+      'order_expired',
+    ])
       expect(notificationTarget(notification(kind))).toBe('/dashboard/history');
     expect(notificationTarget(notification('new_device'))).toBe('/dashboard/security');
     expect(notificationTarget(notification('price_alert'))).toBe('/dashboard/notifications');

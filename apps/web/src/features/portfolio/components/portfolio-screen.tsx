@@ -1,4 +1,5 @@
 import { PERIODS, type TPeriod } from '@td/contracts/constants';
+import type { TStatsPeriod } from '@td/contracts/financing';
 import { useMemo, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -8,10 +9,12 @@ import { FilterTabs } from '../../../components/filter-tabs';
 import { IconActivity, IconLineChart, IconRefresh } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
+import { TradingStatsCard } from '../../../domain/financing/components/trading-stats-card';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { useActiveAccount } from '../../../domain/trading/account-store';
 import { allocationByPairType } from '../../../domain/trading/allocation';
 import { AccountSwitch } from '../../../domain/trading/components/account-switch';
+import { MarginBar } from '../../../domain/trading/components/margin-bar';
 import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-table';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { useResetDemo } from '../../../domain/trading/order-mutations';
@@ -24,6 +27,9 @@ import { AllocationCard } from './allocation-card';
 import { EquityChart } from './equity-chart';
 import styles from './portfolio-screen.module.css';
 import { StatCards } from './stat-cards';
+
+/** The statistics' period for the portfolio's. */
+const STATS_PERIOD: Record<TPeriod, TStatsPeriod> = { all: 'all', '1Y': '1y', '1M': '30d', '1W': '7d' };
 
 const PERIOD_LABEL = {
   all: 'portfolio.period.all',
@@ -110,7 +116,13 @@ export function PortfolioScreen() {
         </Card>
       ) : (
         <div className={styles.stack}>
+          <MarginBar account={account} balance={portfolio} />
           <StatCards portfolio={portfolio} periodLabel={t(PERIOD_HINT[period])} />
+          <TradingStatsCard
+            account={account}
+            period={STATS_PERIOD[period]}
+            periodLabel={t(PERIOD_HINT[period])}
+          />
           <div className={styles.row}>
             <Card
               title={t('portfolio.equity.title')}

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZTfaActivateData } from '@td/contracts/auth';
+import { type TTfaActivateRequest, ZTfaActivateData } from '@td/contracts/auth';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { API_KEYS_QUERY_KEY } from './api-keys';
 
-/** POST /auth/2fa/activate {code} → "Two-factor enabled", {recoveryCodes} (shown once). */
-export function activateTfa(code: string) {
-  return api.post('/auth/2fa/activate', { code }, { schema: ZTfaActivateData });
+/**
+ * POST /auth/2fa/activate {code, currentPassword | emailCode} → "Two-factor enabled",
+ * {recoveryCodes} (shown once). Only the session that generated the secret may confirm it.
+ */
+export function activateTfa(body: TTfaActivateRequest) {
+  return api.post('/auth/2fa/activate', body, { schema: ZTfaActivateData });
 }
 
 export function useActivateTfa() {
@@ -15,6 +19,8 @@ export function useActivateTfa() {
     // Not awaited: the screen moves on (to the recovery codes) at once, the badge follows the refetch.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      // Every API key was revoked with the change.
+      void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChangePasswordRequest } from '@td/contracts/profile';
 import { api } from '../../../lib/api-client';
+import { API_KEYS_QUERY_KEY } from './api-keys';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
 
 /** PUT /profile/password {currentPassword, newPassword} → "Password changed successfully"; other sessions end. */
@@ -13,6 +14,11 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     // Every other session was revoked: the sessions table shrinks to this device.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    // Every API key is revoked too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+      ]),
   });
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -17,21 +18,15 @@ export function usePasskeys() {
 }
 
 /**
- * Options from the server (after the current password), the browser makes the passkey (its own
- * dialog), the server checks and keeps it under `name`.
+ * Options from the server (after the proof beyond the session: the current password or an
+ * e-mailed code, and the authenticator code when two-factor is on), the browser makes the passkey
+ * (its own dialog), the server checks and keeps it under `name`.
  */
-async function addPasskey(input: { name: string; currentPassword?: string; code?: string }) {
-  const { data: options } = await api.post(
-    '/profile/passkeys/options',
-    {
-      ...(input.currentPassword === undefined ? {} : { currentPassword: input.currentPassword }),
-      ...(input.code === undefined ? {} : { code: input.code }),
-    },
-    { schema: ZPasskeyOptions },
-  );
+async function addPasskey({ name, ...proof }: { name: string } & TProof) {
+  const { data: options } = await api.post('/profile/passkeys/options', proof, { schema: ZPasskeyOptions });
   const { startRegistration } = await import('@simplewebauthn/browser');
   const response = await startRegistration({ optionsJSON: options as never });
-  return api.post('/profile/passkeys', { name: input.name, response }, { schema: ZPasskey });
+  return api.post('/profile/passkeys', { name, response }, { schema: ZPasskey });
 }
 
 export function useAddPasskey() {

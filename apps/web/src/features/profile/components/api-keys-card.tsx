@@ -6,6 +6,7 @@ import {
   type TCreatedApiKey,
   ZCreateApiKeyRequest,
 } from '@td/contracts/api-keys';
+import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
@@ -19,11 +20,24 @@ import { Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { IconKey } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
-import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import {
+  hasFieldErrors,
+  serverFieldErrors,
+  type TFieldErrors,
+  zodFieldErrors,
+} from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { t, tRich, useT } from '../../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import styles from './credentials-card.module.css';
+import {
+  EMPTY_PROOF,
+  missingProof,
+  ProofFields,
+  proofBody,
+  type TProofField,
+  type TProofValues,
+} from './proof-fields';
 
 const SCOPE_LABEL_KEY = {
   read: 'security.apiKeys.scope.read',
@@ -34,17 +48,18 @@ const SCOPE_HINT_KEY = {
   trade: 'security.apiKeys.scope.tradeHint',
 } as const satisfies Record<TApiKeyScope, string>;
 
-type TField = 'label' | 'scopes' | 'allowedIps';
+type TField = 'label' | 'scopes' | 'allowedIps' | TProofField;
 
 /** Addresses as typed: one per line, or separated by commas or spaces. */
 const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const create = useCreateApiKey();
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<TApiKeyScope[]>(['read']);
   const [addresses, setAddresses] = useState('');
+  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
   const [errors, setErrors] = useState<TFieldErrors<TField>>({});
   const [created, setCreated] = useState<TCreatedApiKey | undefined>();
 
@@ -52,6 +67,7 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
     setLabel('');
     setScopes(['read']);
     setAddresses('');
+    setProof(EMPTY_PROOF);
     setErrors({});
     setCreated(undefined);
     onClose();
@@ -60,9 +76,18 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
     setScopes((current) => (isOn ? [...current, scope] : current.filter((each) => each !== scope)));
 
   const submit = () => {
-    const parsed = ZCreateApiKeyRequest.safeParse({ label, scopes, allowedIps: addressesOf(addresses) });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<TField>(parsed.error));
+    const parsed = ZCreateApiKeyRequest.safeParse({
+      label,
+      scopes,
+      allowedIps: addressesOf(addresses),
+      ...proofBody(user, proof),
+    });
+    const found = {
+      ...(parsed.success ? {} : zodFieldErrors<TField>(parsed.error)),
+      ...missingProof(user, proof),
+    };
+    if (!parsed.success || hasFieldErrors(found)) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -170,6 +195,16 @@ function CreateKeyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => 
           error={errors.allowedIps}
           hint={t('security.apiKeys.create.ipsHint')}
         />
+        <p className={styles.proofIntro}>{t('security.apiKeys.create.proof')}</p>
+        <ProofFields
+          user={user}
+          values={proof}
+          errors={errors}
+          onChange={(field, value) => {
+            setProof((current) => ({ ...current, [field]: value }));
+            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+          }}
+        />
       </div>
     </Dialog>
   );
@@ -264,7 +299,7 @@ const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] 
 ];
 
 /** Keys programs sign their requests with: created with a secret shown once, revoked at once. */
-export function ApiKeysCard() {
+export function ApiKeysCard({ user }: { user: TUser }) {
   const t = useT();
   const { data: keys, isPending, isError, refetch } = useApiKeys();
   const revoke = useRevokeApiKey();
@@ -283,7 +318,17 @@ export function ApiKeysCard() {
       }
     >
       <p className={styles.intro}>
-        {tRich('security.apiKeys.intro', {}, { docs: (text) => <a href="/docs">{text}</a> })}
+        {tRich(
+          'security.apiKeys.intro',
+          {},
+          {
+            docs: (text) => (
+              <a href="/docs" className="text-link">
+                {text}
+              </a>
+            ),
+          },
+        )}
         {isFull ? ` ${t('security.apiKeys.full', { max: API_KEYS_PER_USER_MAX })}` : ''}
       </p>
       <DataTable
@@ -300,7 +345,7 @@ export function ApiKeysCard() {
         }
         empty={<EmptyState icon={<IconKey size={24} />} title={t('security.apiKeys.empty')} />}
       />
-      <CreateKeyDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
+      <CreateKeyDialog user={user} isOpen={isCreating} onClose={() => setIsCreating(false)} />
       <Dialog
         isOpen={revoking !== undefined}
         onClose={() => setRevoking(undefined)}

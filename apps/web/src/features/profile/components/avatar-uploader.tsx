@@ -72,9 +72,9 @@ export function AvatarUploader({ avatarUrl, name }: TAvatarUploaderProps) {
         className={styles.avatarButton}
         onClick={() => inputRef.current?.click()}
         disabled={isUploading}
-        aria-label={t('profile.avatar.changeLabel')}
         aria-describedby={hintId}
       >
+        <span className="visually-hidden">{t('profile.avatar.changeLabel')}</span>
         <Avatar src={previewUrl ?? avatarUrl} name={name} size={AVATAR_SIZE_PX} />
         {isUploading ? (
           <span className={styles.progress} style={{ '--progress': `${percent}%` } as CSSProperties}>

@@ -9,26 +9,32 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { IconKey } from '../../../components/icons';
-import { PasswordField, TextField } from '../../../components/text-field';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { TextField } from '../../../components/text-field';
+import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { t, useT } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import styles from './credentials-card.module.css';
+import {
+  EMPTY_PROOF,
+  missingProof,
+  ProofFields,
+  proofBody,
+  type TProofField,
+  type TProofValues,
+} from './proof-fields';
 
 function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const add = useAddPasskey();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; currentPassword?: string; code?: string }>({});
+  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
+  const [errors, setErrors] = useState<TFieldErrors<'name' | TProofField>>({});
 
   const close = () => {
     setName('');
-    setPassword('');
-    setCode('');
+    setProof(EMPTY_PROOF);
     setErrors({});
     onClose();
   };
@@ -36,17 +42,12 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
     const trimmed = name.trim();
     const found = {
       ...(trimmed ? {} : { name: t('security.passkeys.nameError') }),
-      ...(user.hasPassword && !password ? { currentPassword: t('security.passkeys.passwordError') } : {}),
-      ...(user.tfaEnabled && !code.trim() ? { code: t('security.passkeys.codeError') } : {}),
+      ...missingProof(user, proof),
     };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (hasFieldErrors(found)) return;
     add.mutate(
-      {
-        name: trimmed,
-        ...(user.hasPassword ? { currentPassword: password } : {}),
-        ...(user.tfaEnabled ? { code: code.trim() } : {}),
-      },
+      { name: trimmed, ...proofBody(user, proof) },
       {
         onSuccess: ({ message }) => {
           toast.success(message || t('security.passkeys.added'));
@@ -57,7 +58,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
             toast.error(t('security.passkeys.cancelled'), { id: 'passkey-cancelled' });
             return;
           }
-          setErrors(serverFieldErrors<'name' | 'currentPassword' | 'code'>(failure));
+          setErrors(serverFieldErrors<'name' | TProofField>(failure));
         },
       },
     );
@@ -93,29 +94,15 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
           onChange={(event) => setName(event.target.value)}
           error={errors.name}
         />
-        {user.hasPassword ? (
-          <PasswordField
-            label={t('security.password.current')}
-            name="currentPassword"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.currentPassword}
-          />
-        ) : null}
-        {user.tfaEnabled ? (
-          <TextField
-            label={t('security.passkeys.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
-            hint={t('security.passkeys.codeHint')}
-          />
-        ) : null}
+        <ProofFields
+          user={user}
+          values={proof}
+          errors={errors}
+          onChange={(field, value) => {
+            setProof((current) => ({ ...current, [field]: value }));
+            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+          }}
+        />
       </div>
     </Dialog>
   );

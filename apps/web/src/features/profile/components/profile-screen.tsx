@@ -8,6 +8,7 @@ import { IconCheck, IconShieldCheck } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
+import { OneClickToggle } from '../../../domain/financing/components/one-click-toggle';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -140,6 +141,9 @@ export function ProfileScreen() {
           <IdentityCard user={user} />
           <Card title={t('profile.details.title')}>
             <PersonalDetailsForm user={user} />
+          </Card>
+          <Card title={t('financing.profile.trading')} data-testid="trading-preferences">
+            <OneClickToggle />
           </Card>
         </div>
       )}

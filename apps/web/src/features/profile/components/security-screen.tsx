@@ -136,7 +136,7 @@ export function SecurityScreen() {
             <LoginHistoryCard />
           </div>
           <div className={styles.wide}>
-            <ApiKeysCard />
+            <ApiKeysCard user={user} />
           </div>
         </div>
       )}

@@ -12,13 +12,26 @@ import { IconDownload, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
-import { serverFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import {
+  hasFieldErrors,
+  serverFieldErrors,
+  type TFieldErrors,
+  zodFieldErrors,
+} from '../../../lib/form-errors';
 import { t, useT } from '../../../lib/i18n';
 import { useAppName } from '../../../lib/settings';
 import { useCodeField } from '../../../lib/use-code-field';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
+import {
+  EMPTY_PROOF,
+  missingProof,
+  ProofFields,
+  proofBody,
+  type TProofField,
+  type TProofValues,
+} from './proof-fields';
 import styles from './two-factor-card.module.css';
 
 export const RECOVERY_CODES_FILE_NAME = 'trading-desk-recovery-codes.txt';
@@ -42,12 +55,17 @@ function recoveryCodesText(appName: string, email: string, codes: readonly strin
   ].join('\n');
 }
 
-/** Step 1 to 3 of turning two-factor on: scan (or type) the secret, then prove it with a code. */
+/**
+ * Turning two-factor on: scan (or type) the secret, confirm it is the owner (the password, or an
+ * e-mailed code for an account without one), then prove the app with its code.
+ */
 function SetupPanel({
+  user,
   setup,
   onActivated,
   onCancel,
 }: {
+  user: TUser;
   setup: TTfaGenerateData;
   onActivated: (codes: string[]) => void;
   onCancel: () => void;
@@ -55,18 +73,32 @@ function SetupPanel({
   const t = useT();
   const activate = useActivateTfa();
   const appName = useAppName();
+  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
+  const [proofErrors, setProofErrors] = useState<TFieldErrors<TProofField>>({});
 
   const entry = useCodeField({
     schema: ZTfaActivateRequest,
     isBusy: activate.isPending,
-    send: (code, refuse) =>
-      activate.mutate(code, {
-        onSuccess: ({ data, message }) => {
-          toast.success(message);
-          onActivated(data.recoveryCodes);
+    send: (code, refuse) => {
+      const missing = missingProof(user, proof, false);
+      setProofErrors(missing);
+      if (hasFieldErrors(missing)) return;
+      activate.mutate(
+        { code, ...proofBody(user, proof, false) },
+        {
+          onSuccess: ({ data, message }) => {
+            toast.success(message);
+            onActivated(data.recoveryCodes);
+          },
+          onError: (error) => {
+            // A refused proof goes under its field; anything else (a wrong code) under the code.
+            const { code: codeError, ...others } = serverFieldErrors<TProofField | 'code'>(error);
+            setProofErrors(others);
+            if (codeError || !hasFieldErrors(others)) refuse(error);
+          },
         },
-        onError: refuse,
-      }),
+      );
+    },
   });
 
   return (
@@ -106,6 +138,23 @@ function SetupPanel({
         </li>
         <li className={styles.step}>
           <span className={styles.stepNumber}>2</span>
+          <div className={styles.stepBody}>
+            <p className={styles.stepTitle}>{t('security.tfa.setup.proofTitle')}</p>
+            <p className={styles.stepText}>{t('security.tfa.setup.proofText')}</p>
+            <ProofFields
+              user={user}
+              values={proof}
+              errors={proofErrors}
+              withTfa={false}
+              onChange={(field, value) => {
+                setProof((current) => ({ ...current, [field]: value }));
+                if (proofErrors[field]) setProofErrors((current) => ({ ...current, [field]: undefined }));
+              }}
+            />
+          </div>
+        </li>
+        <li className={styles.step}>
+          <span className={styles.stepNumber}>3</span>
           <div className={styles.stepBody}>
             <p className={styles.stepTitle}>{t('security.tfa.setup.codeTitle')}</p>
             <OtpField label={t('security.tfa.setup.code')} {...entry.field} disabled={activate.isPending} />
@@ -310,6 +359,7 @@ export function TwoFactorCard({ user }: { user: TUser }) {
           />
         ) : view.name === 'setup' ? (
           <SetupPanel
+            user={user}
             setup={view.setup}
             onActivated={(codes) => setView({ name: 'codes', codes })}
             onCancel={() => setView({ name: 'status' })}

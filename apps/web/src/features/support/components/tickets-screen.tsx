@@ -68,7 +68,7 @@ export function TicketsScreen() {
           { email: supportEmail },
           {
             email: (text) => (
-              <a href={`mailto:${supportEmail}`} data-testid="support-email">
+              <a href={`mailto:${supportEmail}`} className="text-link" data-testid="support-email">
                 {text}
               </a>
             ),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TChartPriceLine } from '../../../domain/market/components/candle-chart';
 import { EditExitsDialog } from '../../../domain/trading/components/order-dialogs';
+import { stopPriceError } from '../../../domain/trading/order-form';
 import { useUpdateOrder } from '../../../domain/trading/order-mutations';
 import { closeSidePrice, exitProblem } from '../../../domain/trading/trading-math';
 import type { TLiveQuote } from '../../../domain/trading/use-live-quote';
@@ -12,10 +13,10 @@ import { formatPrice } from '../../../lib/format-market';
 import { t } from '../../../lib/i18n';
 import styles from './chart-trading.module.css';
 
-type TChanges = { takeProfit?: string | null; stopLoss?: string | null; price?: string };
+type TChanges = { takeProfit?: string | null; stopLoss?: string | null; price?: string; stopPrice?: string };
 
-/** The lines a drop moves: an exit of the order, or the limit price of a pending one. */
-type TMovedLine = 'takeProfit' | 'stopLoss' | 'limit';
+/** The lines a drop moves: an exit of the order, or the limit price or stop trigger of a pending one. */
+type TMovedLine = 'takeProfit' | 'stopLoss' | 'limit' | 'stop';
 
 /**
  * Trading from the chart: a dropped take-profit, stop-loss or limit line changes its order after
@@ -67,6 +68,16 @@ export function useChartTrading({
     const order = orders.find((each) => each.id === line.orderId);
     if (!order) return false;
     const isPending = order.status === ORDER_CODE.pending;
+    if (line.kind === 'stop') {
+      if (!isPending) return false;
+      // A buy stop stays above the ask, a sell stop below the bid, as the ticket checks.
+      const problem = stopPriceError(order.side, price, quote, precision);
+      if (problem) {
+        toast.error(problem);
+        return false;
+      }
+      return apply(order, { stopPrice: price }, { stopPrice: order.stopPrice ?? price }, 'stop', price);
+    }
     if (line.kind === 'limit') {
       if (!isPending) return false;
       // The order's exits must still lie on the right side of its new limit price.

@@ -2,17 +2,25 @@ import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
+import { Checkbox } from '../../../components/checkbox';
 import { FilterTabs } from '../../../components/filter-tabs';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { OneClickToggle } from '../../../domain/financing/components/one-click-toggle';
+import { useOneClickTrading } from '../../../domain/financing/financing-queries';
 import { useKyc } from '../../../domain/identity/get-kyc';
 import { IdentityRequired } from '../../../domain/identity/identity-required';
 import {
   amountError,
   clampLeverage,
   createClientOrderIds,
+  expiryError,
   leverageError,
   priceError,
+  stopPriceError,
+  trailingStopError,
 } from '../../../domain/trading/order-form';
 import { usePlaceOrder } from '../../../domain/trading/order-mutations';
 import {
@@ -25,6 +33,7 @@ import {
   shareOf,
   type TSide,
 } from '../../../domain/trading/trading-math';
+import { groupMaxLeverage, useTradingTerms } from '../../../domain/trading/trading-terms';
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { ApiError } from '../../../lib/api-client';
@@ -40,7 +49,8 @@ import { OrderTicketSkeleton } from './order-ticket-skeleton';
 import { TicketNotices } from './ticket-notices';
 import { TradeBar, useIsInView } from './trade-bar';
 
-type TOrderType = 'market' | 'limit';
+type TOrderType = 'market' | 'limit' | 'stop' | 'stop_limit';
+type TTimeInForce = 'gtc' | 'day' | 'gtd';
 
 interface TOrderTicketProps {
   pair: TPair | undefined;
@@ -49,6 +59,8 @@ interface TOrderTicketProps {
   freeMargin: string | undefined;
   /** The account's balance; an order above a share of it asks for confirmation. */
   balance: string | undefined;
+  /** The account's group rule, for the liquidation price (undefined while it loads). */
+  risk?: { marginMode: 'isolated' | 'cross'; stopOutLevel: number } | undefined;
 }
 
 /** Leverage starts at 1× (no borrowed exposure); the user raises it. */
@@ -59,7 +71,7 @@ const DEFAULT_LEVERAGE = 1;
  * stop-loss, and before sending what the order will hold, computed exactly as the server does:
  * margin, fee, liquidation price, and the free margin it comes out of.
  */
-export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicketProps) {
+export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrderTicketProps) {
   const t = useT();
   const [side, setSide] = useState<TSide>('buy');
   const [type, setType] = useState<TOrderType>('market');
@@ -67,12 +79,21 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
   const limitPrice = useDecimalField();
   const takeProfit = useDecimalField();
   const stopLoss = useDecimalField();
+  const stopPrice = useDecimalField();
+  const trailingStop = useDecimalField();
+  const [isTrailing, setIsTrailing] = useState(false);
+  const [timeInForce, setTimeInForce] = useState<TTimeInForce>('gtc');
+  const [expiresAt, setExpiresAt] = useState('');
   const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const clientOrderIds = useRef(createClientOrderIds()).current;
   const placeOrder = usePlaceOrder();
-  const { openingFeeRate: feeRate, confirmOrderAboveShare } = useSettings('trading');
+  const isOneClick = useOneClickTrading();
+  const { openingFeeRate: platformFeeRate, confirmOrderAboveShare } = useSettings('trading');
+  // The user's client group may set its own opening fee and leverage caps.
+  const terms = useTradingTerms();
+  const feeRate = terms?.openingFeeRate ?? platformFeeRate;
   const quote = useLiveQuote(pair);
   const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
   const leverageId = useId();
@@ -89,10 +110,14 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
   if (!pair) return <OrderTicketSkeleton />;
 
   const precision = pair.pricePrecision;
-  const maxLeverage = Math.max(1, pair.maxLeverage);
+  const maxLeverage = groupMaxLeverage(pair, terms);
   const usedLeverage = clampLeverage(leverage, maxLeverage);
   const label = displayPair(pair.base, pair.quote);
-  const entryPrice = type === 'market' ? (quote ? openSidePrice(side, quote) : null) : limitPrice.value;
+  const takesLimit = type === 'limit' || type === 'stop_limit';
+  const isStop = type === 'stop' || type === 'stop_limit';
+  // A pending order waits for its limit, a stop for its trigger: that is where it would open.
+  const waitingPrice = takesLimit ? limitPrice.value : stopPrice.value;
+  const entryPrice = type === 'market' ? (quote ? openSidePrice(side, quote) : null) : waitingPrice;
   const preview = previewOrder({
     side,
     amount: amount.value,
@@ -100,21 +125,28 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
     entryPrice,
     pricePrecision: precision,
     feeRate,
+    risk,
   });
   // The server checks the exits against the price the position would be valued at now.
-  const exitReference = type === 'market' ? (quote ? closeSidePrice(side, quote) : null) : limitPrice.value;
+  const exitReference = type === 'market' ? (quote ? closeSidePrice(side, quote) : null) : waitingPrice;
   const sides = exitProblem(
     side,
     exitReference,
-    { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
+    { takeProfit: takeProfit.value, stopLoss: isTrailing ? '' : stopLoss.value },
     precision,
   );
   const errors = {
     amount: amountError(amount.value, { min: pair.minAmount, max: pair.maxAmount }),
     leverage: leverageError(usedLeverage, maxLeverage),
-    price: type === 'limit' ? priceError(limitPrice.value, precision, true) : undefined,
+    price: takesLimit ? priceError(limitPrice.value, precision, true) : undefined,
+    stopPrice: isStop ? stopPriceError(side, stopPrice.value, quote, precision) : undefined,
     takeProfit: priceError(takeProfit.value, precision) ?? sides.takeProfit,
-    stopLoss: priceError(stopLoss.value, precision) ?? sides.stopLoss,
+    stopLoss: isTrailing ? undefined : (priceError(stopLoss.value, precision) ?? sides.stopLoss),
+    trailingStop:
+      isTrailing && trailingStop.value !== ''
+        ? trailingStopError(trailingStop.value, precision, exitReference)
+        : undefined,
+    expiresAt: type !== 'market' && timeInForce === 'gtd' ? expiryError(expiresAt, Date.now()) : undefined,
   };
   const hasErrors = Object.values(errors).some(Boolean);
   const isShort = preview !== null && freeMargin !== undefined && compareMoney(preview.cost, freeMargin) > 0;
@@ -128,7 +160,9 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
   const isTakingOrders = pair.marketOpen && !isDemoOnly && !isDelayed && !needsIdentity;
   // What the server would refuse is said at once, beside the field, and the order is not sent.
   const amountProblem = amount.value === '' ? undefined : errors.amount;
-  const canSubmit = isTakingOrders && !isShort && !amountProblem;
+  // A stop on the wrong side of the market is said as soon as it is typed.
+  const stopPriceProblem = stopPrice.value === '' ? undefined : errors.stopPrice;
+  const canSubmit = isTakingOrders && !isShort && !amountProblem && !stopPriceProblem;
   // The most the ticket can open: the pair's and the product's limits, and what the free margin pays for.
   const limitMax = compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX);
   const affordable =
@@ -139,6 +173,27 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
   const needsConfirmation =
     confirmAbove !== undefined && amount.value !== '' && compareMoney(amount.value, confirmAbove) > 0;
 
+  // One-click trading: Buy and Sell place a market order at once with the ticket's amount,
+  // leverage and exits, unconfirmed (the user accepted that risk when turning it on).
+  const submitOneClick = (value: TSide) => {
+    setSide(value);
+    setType('market');
+    const exits = exitProblem(
+      value,
+      quote ? closeSidePrice(value, quote) : null,
+      { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
+      precision,
+    );
+    const problem = errors.amount ?? errors.leverage ?? exits.takeProfit ?? exits.stopLoss;
+    const isOpenNow = pair.marketOpen && !isDemoOnly && !isQuoteDelayed && !needsIdentity;
+    if (problem || !isOpenNow || isShort) {
+      setIsSubmitted(true);
+      if (problem) toast.error(problem);
+      return;
+    }
+    send({ side: value, type: 'market' });
+  };
+
   const submit = (isConfirmed = false) => {
     setIsSubmitted(true);
     if (hasErrors || !canSubmit) return;
@@ -147,16 +202,26 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
       return;
     }
     setIsConfirming(false);
+    send({ side, type });
+  };
+
+  const send = (order: { side: TSide; type: TOrderType }) => {
     const request = {
       account,
       symbol: pair.symbol,
-      side,
-      type,
+      side: order.side,
+      type: order.type,
       amount: amount.value,
       leverage: usedLeverage,
-      ...(type === 'limit' ? { price: limitPrice.value } : {}),
+      ...(order.type === 'limit' || order.type === 'stop_limit' ? { price: limitPrice.value } : {}),
+      ...(order.type === 'stop' || order.type === 'stop_limit' ? { stopPrice: stopPrice.value } : {}),
       ...(takeProfit.value ? { takeProfit: takeProfit.value } : {}),
-      ...(stopLoss.value ? { stopLoss: stopLoss.value } : {}),
+      ...(!isTrailing && stopLoss.value ? { stopLoss: stopLoss.value } : {}),
+      ...(isTrailing && trailingStop.value ? { trailingStop: trailingStop.value } : {}),
+      ...(order.type !== 'market' ? { timeInForce } : {}),
+      ...(order.type !== 'market' && timeInForce === 'gtd'
+        ? { expiresAt: new Date(expiresAt).toISOString() }
+        : {}),
     };
     // The same request sent again after a lost answer keeps its id, so the server places it once.
     const clientOrderId = clientOrderIds.idFor(JSON.stringify(request));
@@ -169,6 +234,7 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           if (data.status !== ORDER_CODE.rejected) {
             takeProfit.setValue('');
             stopLoss.setValue('');
+            trailingStop.setValue('');
           }
         },
         onError: (error) => {
@@ -184,7 +250,14 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
       type="button"
       className={`${styles.side} ${styles[value]}`}
       aria-pressed={side === value}
-      onClick={() => setSide(value)}
+      aria-label={
+        isOneClick
+          ? t(value === 'buy' ? 'financing.oneClick.buy' : 'financing.oneClick.sell', { pair: label })
+          : undefined
+      }
+      data-one-click={isOneClick || undefined}
+      disabled={isOneClick && placeOrder.isPending}
+      onClick={() => (isOneClick ? submitOneClick(value) : setSide(value))}
     >
       <span className={styles.sideLabel}>{t(value === 'buy' ? 'common.buy' : 'common.sell')}</span>
       <span className={`${styles.sidePrice} tabular`}>{price ? formatPrice(price, precision) : '—'}</span>
@@ -211,12 +284,15 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           {sideButton('sell', quote?.bid)}
           {sideButton('buy', quote?.ask)}
         </fieldset>
+        <OneClickToggle />
 
         <FilterTabs
           label={t('trade.ticket.orderType')}
           tabs={[
             { value: 'market', label: t('trade.ticket.market') },
             { value: 'limit', label: t('trade.ticket.limit') },
+            { value: 'stop', label: t('trade.ticket.stop') },
+            { value: 'stop_limit', label: t('trade.ticket.stopLimit') },
           ]}
           value={type}
           onChange={setType}
@@ -224,7 +300,20 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           className={styles.typeTabs}
         />
 
-        {type === 'limit' ? (
+        {isStop ? (
+          <TextField
+            label={t('trade.ticket.stopPrice')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
+            value={stopPrice.value}
+            onChange={stopPrice.onChange}
+            error={stopPriceProblem ?? shown(errors.stopPrice)}
+            data-testid="stop-price"
+          />
+        ) : null}
+
+        {takesLimit ? (
           <TextField
             label={t('trade.ticket.limitPrice')}
             inputMode="decimal"
@@ -316,16 +405,58 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
             onChange={takeProfit.onChange}
             error={shown(errors.takeProfit)}
           />
-          <TextField
-            label={t('trade.ticket.stopLoss')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('trade.ticket.optional')}
-            value={stopLoss.value}
-            onChange={stopLoss.onChange}
-            error={shown(errors.stopLoss)}
-          />
+          {isTrailing ? (
+            <TextField
+              label={t('trade.ticket.trailingStop')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('trade.ticket.distance')}
+              value={trailingStop.value}
+              onChange={trailingStop.onChange}
+              error={shown(errors.trailingStop)}
+              data-testid="trailing-stop"
+            />
+          ) : (
+            <TextField
+              label={t('trade.ticket.stopLoss')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('trade.ticket.optional')}
+              value={stopLoss.value}
+              onChange={stopLoss.onChange}
+              error={shown(errors.stopLoss)}
+            />
+          )}
         </div>
+        <Checkbox checked={isTrailing} onChange={(event) => setIsTrailing(event.target.checked)}>
+          {t('trade.ticket.useTrailing')}
+        </Checkbox>
+
+        {type !== 'market' ? (
+          <div className={styles.exits}>
+            <SelectField
+              label={t('trade.ticket.timeInForce')}
+              value={timeInForce}
+              onChange={(event) => setTimeInForce(event.target.value as TTimeInForce)}
+              options={[
+                { value: 'gtc', label: t('trade.ticket.tif.gtc') },
+                { value: 'day', label: t('trade.ticket.tif.day') },
+                { value: 'gtd', label: t('trade.ticket.tif.gtd') },
+              ]}
+              data-testid="time-in-force"
+            />
+            {timeInForce === 'gtd' ? (
+              <TextField
+                label={t('trade.ticket.expiresAt')}
+                type="datetime-local"
+                value={expiresAt}
+                onChange={(event) => setExpiresAt(event.target.value)}
+                error={shown(errors.expiresAt)}
+                data-testid="expires-at"
+              />
+            ) : null}
+          </div>
+        ) : null}
 
         <OrderPreview
           preview={preview}
@@ -364,6 +495,10 @@ export function OrderTicket({ pair, account, freeMargin, balance }: TOrderTicket
           quote={quote}
           precision={precision}
           onPick={(value) => {
+            if (isOneClick) {
+              submitOneClick(value);
+              return;
+            }
             setSide(value);
             ticketRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
             amountRef.current?.focus({ preventScroll: true });

@@ -1,18 +1,22 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconActivity } from '../../../components/icons';
+import { IconActivity, IconInfo } from '../../../components/icons';
 import { IconClock as IconPending } from '../../../components/market-icons';
 import { PageHeader } from '../../../components/page-header';
+import { PairSpecDialog } from '../../../domain/financing/components/pair-spec-dialog';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { useActiveAccount } from '../../../domain/trading/account-store';
 import { AccountSwitch } from '../../../domain/trading/components/account-switch';
+import { MarginBar } from '../../../domain/trading/components/margin-bar';
 import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-table';
 import { OPEN_ORDERS_LIMIT, useOrders } from '../../../domain/trading/get-orders';
 import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../domain/trading/get-portfolio';
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
+import { displaySymbol } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { useStreamStatus } from '../../../lib/socket';
 import { useTradeSelection } from '../hooks/use-trade-selection';
@@ -31,6 +35,7 @@ export function TradeScreen() {
   const { symbol, interval, selectPair, selectInterval } = useTradeSelection();
   const account = useActiveAccount();
   const [tab, setTab] = useState<TOrdersTab>('positions');
+  const [specOf, setSpecOf] = useState<string | undefined>();
   const pairsQuery = usePairs();
   const portfolioQuery = usePortfolio(account);
   useTradingStream();
@@ -61,7 +66,30 @@ export function TradeScreen() {
 
   return (
     <>
-      <PageHeader title={t('trade.title')} description={t('trade.description')} actions={<AccountSwitch />} />
+      <PageHeader
+        title={t('trade.title')}
+        description={t('trade.description')}
+        actions={
+          <div className={styles.headerActions}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setSpecOf(pair?.symbol)}
+              disabled={!pair}
+              data-testid="trade-spec-open"
+              aria-label={
+                pair ? t('financing.spec.openFor', { pair: displaySymbol(pair.symbol) }) : undefined
+              }
+            >
+              <IconInfo size={16} />
+              {t('financing.spec.open')}
+            </Button>
+            <AccountSwitch />
+          </div>
+        }
+      />
+      <PairSpecDialog symbol={specOf} onClose={() => setSpecOf(undefined)} />
+      <MarginBar account={account} balance={portfolioQuery.data} />
       <div className={styles.layout}>
         <div className={styles.chart}>
           <TradeChart
@@ -81,6 +109,7 @@ export function TradeScreen() {
           account={account}
           freeMargin={portfolioQuery.data?.freeMargin}
           balance={portfolioQuery.data?.balance}
+          risk={portfolioQuery.data}
         />
       </div>
       <Card className={styles.orders} isFlush>

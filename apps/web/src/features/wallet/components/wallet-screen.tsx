@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { PageHeader } from '../../../components/page-header';
+import { useWithdrawable } from '../../../domain/balance/get-balance-operations';
 import { useKyc } from '../../../domain/identity/get-kyc';
 import { IdentityRequired } from '../../../domain/identity/identity-required';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
@@ -15,6 +16,8 @@ import styles from './wallet-screen.module.css';
 import { WithdrawPanel } from './withdraw-panel';
 
 type TTab = 'deposit' | 'withdraw';
+
+const minMoney = (a: string, b: string) => (compareMoney(a, b) <= 0 ? a : b);
 
 /** Withdraw with nothing to withdraw: how money gets into the Real account instead of a form. */
 function NothingToWithdraw({ onDeposit }: { onDeposit: () => void }) {
@@ -39,7 +42,13 @@ export function WalletScreen() {
   const [params, setParams] = useSearchParams();
   const tab: TTab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
   const portfolio = usePortfolio('real');
-  const available = portfolio.data?.freeMargin ?? portfolio.data?.balance;
+  // A bonus counts for margin but is not withdrawable: what may leave is the cash without it.
+  const withdrawable = useWithdrawable('real').data;
+  const free = portfolio.data?.freeMargin ?? portfolio.data?.balance;
+  const available =
+    free !== undefined && withdrawable && compareMoney(withdrawable.bonus, '0') > 0
+      ? minMoney(free, withdrawable.withdrawable)
+      : free;
   // Withdrawals need a verified identity: until then the panel says what is missing.
   const kyc = useKyc();
   const tabs: { value: TTab; label: string }[] = [
@@ -58,6 +67,11 @@ export function WalletScreen() {
             <span className={`${styles.balanceValue} tabular`} data-testid="wallet-available">
               {formatMoney(available, 2)} USD
             </span>
+            {withdrawable && compareMoney(withdrawable.bonus, '0') > 0 ? (
+              <span className={`${styles.bonusNote} tabular`} data-testid="wallet-bonus">
+                {t('wallet.bonusNotWithdrawable', { bonus: formatMoney(withdrawable.bonus, 2) })}
+              </span>
+            ) : null}
           </div>
         }
       />

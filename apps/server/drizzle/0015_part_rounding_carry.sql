@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "pnl_carry" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_attachments_user_unsent_idx" ON "ticket_attachments" USING btree ("user_id") WHERE "ticket_attachments"."message_id" is null;

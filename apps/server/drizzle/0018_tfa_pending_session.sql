@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "tfa_pending_session_id" uuid;

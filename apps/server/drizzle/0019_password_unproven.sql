@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "password_unproven" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "spread_markup_bp" integer DEFAULT 0 NOT NULL;

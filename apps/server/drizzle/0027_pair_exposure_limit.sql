@@ -1,0 +1,1 @@
+ALTER TABLE "pairs" ADD COLUMN "max_net_exposure_cents" bigint;

@@ -1,0 +1,124 @@
+import {
+  ZBalanceOperation,
+  ZBalanceOperationRejectRequest,
+  ZBalanceOperationRequest,
+  ZBalanceOperationRules,
+  ZBalanceOperationsQuery,
+  ZUserBalanceOperation,
+  ZUserBalanceOperationsQuery,
+  ZWithdrawable,
+} from '@td/contracts/balance-operations';
+import { ZAccount } from '@td/contracts/constants';
+import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { authOf } from '../auth/authenticate';
+import type { BalanceOperations } from './balance-operations.service';
+
+const ZId = z.object({ id: z.uuid() });
+
+/**
+ * Balance operations: staff holding `balance` create them on a user's account, and a second member
+ * of staff approves or rejects those above the approval threshold; the user reads their applied
+ * operations (History) and what of their cash is withdrawable.
+ */
+export function balanceOperationsRoutes(deps: { operations: BalanceOperations }): FastifyPluginAsyncZod {
+  const { operations } = deps;
+  return async (app) => {
+    const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user;
+
+    app.post(
+      '/admin/users/:id/balance-operations',
+      {
+        config: { access: 'admin', permission: 'balance' },
+        schema: {
+          params: ZId,
+          body: ZBalanceOperationRequest,
+          response: { 200: successEnvelope(ZBalanceOperation) },
+        },
+      },
+      async (request) => {
+        const operation = await operations.create(actor(request), request.params.id, request.body);
+        return ok(
+          operation.status === 'pending'
+            ? 'Balance operation waits for approval'
+            : 'Balance operation applied',
+          operation,
+        );
+      },
+    );
+    app.get(
+      '/admin/balance-operations',
+      {
+        config: { access: 'admin', permission: 'balance' },
+        schema: {
+          querystring: ZBalanceOperationsQuery,
+          response: { 200: successEnvelope(pageOf(ZBalanceOperation)) },
+        },
+      },
+      async (request) => ok('Balance operations fetched', await operations.list(request.query)),
+    );
+    app.get(
+      '/admin/balance-operations/rules',
+      {
+        config: { access: 'admin', permission: 'balance' },
+        schema: { response: { 200: successEnvelope(ZBalanceOperationRules) } },
+      },
+      async () => ok('Balance operation rules fetched', await operations.rules()),
+    );
+    app.post(
+      '/admin/balance-operations/:id/approve',
+      {
+        config: { access: 'admin', permission: 'balance' },
+        schema: { params: ZId, response: { 200: successEnvelope(ZBalanceOperation) } },
+      },
+      async (request) =>
+        ok('Balance operation approved', await operations.approve(actor(request), request.params.id)),
+    );
+    app.post(
+      '/admin/balance-operations/:id/reject',
+      {
+        config: { access: 'admin', permission: 'balance' },
+        schema: {
+          params: ZId,
+          body: ZBalanceOperationRejectRequest,
+          response: { 200: successEnvelope(ZBalanceOperation) },
+        },
+      },
+      async (request) =>
+        ok(
+          'Balance operation rejected',
+          await operations.reject(actor(request), request.params.id, request.body.reason),
+        ),
+    );
+
+    app.get(
+      '/balance-operations',
+      {
+        config: { access: 'user' },
+        schema: {
+          querystring: ZUserBalanceOperationsQuery,
+          response: { 200: successEnvelope(pageOf(ZUserBalanceOperation)) },
+        },
+      },
+      async (request) =>
+        ok('Balance operations fetched', await operations.ofUser(actor(request).id, request.query)),
+    );
+    app.get(
+      '/balance-operations/withdrawable',
+      {
+        config: { access: 'user' },
+        schema: {
+          querystring: z.object({ account: ZAccount.default('real') }),
+          response: { 200: successEnvelope(ZWithdrawable) },
+        },
+      },
+      async (request) =>
+        ok(
+          'Withdrawable balance fetched',
+          await operations.withdrawable(actor(request).id, request.query.account),
+        ),
+    );
+  };
+}

@@ -1,0 +1,98 @@
+import type { TKycDetailsInput } from '@td/contracts/kyc';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../testing/accounts';
+import { ADULT_DETAILS } from '../../testing/kyc';
+import { checkMoney } from '../../testing/money-checker';
+import { codeIn } from '../../testing/test-mailbox';
+import { useTradingDesk } from '../../testing/use-trading-desk';
+import { walletHelpers } from '../../testing/wallet';
+
+// A Tron address no test user owns.
+const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const GRACE: TKycDetailsInput = { ...ADULT_DETAILS, legalFirstName: 'Grace', legalLastName: 'Hopper' };
+/** Each round is a real race on PostgreSQL: either side may win it. */
+const ROUNDS = 3;
+
+/**
+ * A clawback and the referrer's withdrawal of everything at the same moment: both lock the
+ * referrer's cash, so the money goes out once, by one or the other, and no balance goes negative.
+ */
+describe('a commission clawed back while the referrer withdraws it', () => {
+  const desk = useTradingDesk();
+  const w = walletHelpers(desk);
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    admin = await w.anAdmin();
+    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
+  });
+
+  it('spends the commission once: by the withdrawal (the rest owed) or by the clawback (the withdrawal refused)', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const referrer = await desk.newUser();
+      const code = (await desk.call(referrer, 'GET', '/profile')).json().data.referralCode;
+      const friend = await createUser(desk.t.app, desk.mailbox, { referralCode: code });
+      await desk.verifyIdentity(friend, 2, GRACE);
+      await w.fund(friend, '1000');
+      // $1,000 at 10×: a $0.50 fee, $0.10 to the referrer, who has $100 more of their own.
+      const placed = await desk.order(friend, {
+        account: 'real',
+        side: 'buy',
+        type: 'market',
+        amount: '1000',
+        leverage: 10,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      await w.fund(referrer, '100');
+      expect(await w.realCash(referrer)).toBe('100.10');
+      const [commission] = (await desk.call(admin, 'GET', `/admin/users/${referrer.id}`)).json().data
+        .referrals.commissions as Array<{ id: string }>;
+
+      // Everything out: the quote and its code first, then the confirmation races the clawback.
+      const created = await desk.call(referrer, 'POST', '/wallet/withdrawals', {
+        coin: 'tron',
+        network: 'tron',
+        address: TRON_TO,
+        amount: '100.10',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id: string = created.json().data.id;
+      desk.mailbox.clear();
+      expect((await desk.call(referrer, 'POST', `/wallet/withdrawals/${id}/request-code`)).statusCode).toBe(
+        200,
+      );
+      const emailCode = codeIn(await desk.mailbox.waitFor(referrer.email, /withdrawal/i));
+      const [confirmed, clawed] = await Promise.all([
+        desk.call(referrer, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode }),
+        desk.call(admin, 'POST', `/admin/referrals/commissions/${commission?.id}/clawback`, {
+          reason: 'Self-referral',
+        }),
+      ]);
+      expect(clawed.statusCode, clawed.body).toBe(200);
+      const taken = clawed.json().data as { clawedBack: string; owed: string };
+      if (confirmed.statusCode === 200) {
+        // The withdrawal took everything first: nothing left to take back, all of it owed.
+        expect(taken).toMatchObject({ clawedBack: '0.00', owed: '0.10' });
+        expect(await w.realCash(referrer)).toBe('0.00');
+      } else {
+        // Refused for want of balance, naming the amount.
+        expect(confirmed.statusCode, confirmed.body).toBe(400);
+        expect(confirmed.body).toContain('Not enough free balance');
+        expect(taken).toMatchObject({ clawedBack: '0.10', owed: '0.00' });
+        expect(await w.realCash(referrer)).toBe('100.00');
+      }
+      const out = (
+        (await desk.t.deps.db.db.execute(
+          sql`select coalesce(sum(-e.amount_cents), 0)::text as cents from ledger_entries e
+              join ledger_accounts a on a.id = e.account_id
+              where a.user_id = ${referrer.id} and e.amount_cents < 0`,
+        )) as unknown as { rows: Array<{ cents: string }> }
+      ).rows[0]?.cents;
+      // What left the referrer's cash is at most what came in: $100.10.
+      expect(BigInt(out ?? '0')).toBeLessThanOrEqual(10_010n);
+    }
+    expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+import { successEnvelope } from '@td/contracts/envelope';
+import { ZClientMoney, ZClientMoneyQuery, ZDailyReportQuery } from '@td/contracts/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/http/reply';
+import { dailyReportFileName } from './daily-report';
+import { clientMoneyCsv, type ReportsService } from './reports.service';
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/** The back-office's reports: a day's orders (CSV, streamed) and client money (JSON or CSV). */
+export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginAsyncZod {
+  const { reports } = deps;
+  return async (app) => {
+    app.get(
+      '/admin/reports/daily',
+      { config: { access: 'admin', permission: 'reports' }, schema: { querystring: ZDailyReportQuery } },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachment(dailyReportFileName(request.query.date)))
+          .header('cache-control', 'no-store')
+          .send(Readable.from(reports.daily(request.query.date))),
+    );
+    app.get(
+      '/admin/reports/client-money',
+      {
+        config: { access: 'admin', permission: 'reports' },
+        schema: { querystring: ZClientMoneyQuery, response: { 200: successEnvelope(ZClientMoney) } },
+      },
+      async (request, reply) => {
+        const report = await reports.clientMoney();
+        if (request.query.format === 'json') return ok('Client money fetched', report);
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', attachment(`client-money-${report.asOf.slice(0, 10)}.csv`))
+            .header('cache-control', 'no-store')
+            // Text sent with its own type is not serialised: the schema above is the JSON answer's.
+            .send(clientMoneyCsv(report) as never)
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import type { TExposureLimitEvent, TRiskExposureEvent } from '@td/contracts/risk';
+import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser } from '../../testing/accounts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { makeStaff } from '../../testing/staff';
+import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { users } from '../auth/auth.schema';
+import { EXPOSURE_LIMIT_CHANNEL } from './exposure-limit';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The staff channel `admin:risk`: only a role holding `risk` joins it, and it carries the desk's events. */
+describe('the stream channel admin:risk', () => {
+  let t: TestApp;
+  let mailbox: TestMailbox;
+  let url: string;
+  const opened: Client[] = [];
+
+  /** A socket of a new user with `role` (staff with a second factor unless told not), connected. */
+  const socketOf = async (role: 'user' | 'dealer' | 'support', options: { secondFactor?: boolean } = {}) => {
+    const user = await createUser(t.app, mailbox);
+    if (role === 'user') await t.deps.db.db.update(users).set({ role }).where(eq(users.id, user.id));
+    else await makeStaff(t.deps.db.db, user.id, role, options);
+    const issued = await t.app.inject({
+      method: 'GET',
+      url: '/auth/wss/signin',
+      headers: bearer(user.token),
+    });
+    const client: Client = connect(url, {
+      auth: { token: issued.json().data.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    opened.push(client);
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('connect_error', reject);
+    });
+    return client;
+  };
+
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const client of opened) client.disconnect();
+    await t.close();
+    await mailbox.close();
+  });
+
+  it('sends a dealer the exposure at once and the exposure-limit alerts', async () => {
+    const dealer = await socketOf('dealer');
+    const exposure = new Promise<TRiskExposureEvent>((resolve) => dealer.once('riskExposure', resolve));
+    dealer.emit('watchRisk', true);
+    const first = await exposure;
+    expect(first.real.map((pair) => pair.symbol)).toContain('BTC_USDT');
+    expect(first.demo.length).toBe(first.real.length);
+
+    const alert = new Promise<TExposureLimitEvent>((resolve) => dealer.once('exposureLimit', resolve));
+    const event: TExposureLimitEvent = {
+      symbol: 'BTC_USDT',
+      side: 'buy',
+      amount: '500.00',
+      net: '2900.00',
+      maxNetExposure: '3000.00',
+      orderId: '00000000-0000-4000-8000-000000000001',
+      userId: '00000000-0000-4000-8000-000000000002',
+      at: new Date().toISOString(),
+    };
+    await t.deps.bus.publish(EXPOSURE_LIMIT_CHANNEL, event);
+    expect(await alert).toEqual(event);
+  });
+
+  it('refuses the channel to a trader, to staff without `risk`, and to a dealer without a second factor', async () => {
+    const refusedTo = [
+      () => socketOf('user'),
+      () => socketOf('support'),
+      () => socketOf('dealer', { secondFactor: false }),
+    ];
+    for (const open of refusedTo) {
+      const socket = await open();
+      const refused = new Promise<{ event: string }>((resolve) => socket.once('streamError', resolve));
+      let sawExposure = false;
+      socket.on('riskExposure', () => {
+        sawExposure = true;
+      });
+      socket.emit('watchRisk', true);
+      expect((await refused).event).toBe('watchRisk');
+      expect(sawExposure).toBe(false);
+    }
+  });
+});

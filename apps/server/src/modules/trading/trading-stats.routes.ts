@@ -1,0 +1,66 @@
+import { parseScaled } from '@td/contracts/decimal';
+import { successEnvelope } from '@td/contracts/envelope';
+import { type TStatsPeriod, type TTradingStats, ZStatsQuery, ZTradingStats } from '@td/contracts/financing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../platform/db/client';
+import { ok } from '../../platform/http/reply';
+import { authOf } from '../auth/authenticate';
+import type { TBook } from '../ledger/ledger';
+import { DAY_MS, dayOf } from './equity-snapshots';
+import type { OrdersRepository } from './orders.repository';
+import type { PortfolioService } from './portfolio.service';
+import { STATS_PERIOD_DAYS, tradingStats } from './trading-stats';
+import { createTradingStatsRepository } from './trading-stats.repository';
+
+/** An account's trading statistics: its closed trades and its equity curve over a period. */
+export function createTradingStatsService(deps: {
+  db: Database;
+  orders: OrdersRepository;
+  portfolio: PortfolioService;
+}) {
+  const repo = createTradingStatsRepository(deps.db);
+  return {
+    async stats(
+      userId: string,
+      book: TBook,
+      period: TStatsPeriod,
+      nowMs = Date.now(),
+    ): Promise<TTradingStats> {
+      const days = STATS_PERIOD_DAYS[period];
+      const sinceMs = days === undefined ? undefined : nowMs - days * DAY_MS;
+      const trades = await repo.closedTrades(
+        userId,
+        book,
+        sinceMs === undefined ? undefined : new Date(sinceMs),
+      );
+      // The daily closes of the curve, then the equity now.
+      const today = dayOf(nowMs);
+      const snapshots = await deps.orders.equitySince(userId, book, sinceMs);
+      const curve = snapshots.filter((point) => point.t < today).map((point) => point.equity);
+      curve.push(parseScaled((await deps.portfolio.balance(userId, book)).equity, 2));
+      return tradingStats(period, trades, curve);
+    },
+  };
+}
+
+export function tradingStatsRoutes(deps: {
+  db: Database;
+  orders: OrdersRepository;
+  portfolio: PortfolioService;
+}): FastifyPluginAsyncZod {
+  const service = createTradingStatsService(deps);
+  return async (app) => {
+    app.get(
+      '/portfolio/stats',
+      {
+        config: { access: 'user', apiScope: 'read' },
+        schema: { querystring: ZStatsQuery, response: { 200: successEnvelope(ZTradingStats) } },
+      },
+      async (request) =>
+        ok(
+          'Statistics fetched successfully',
+          await service.stats(authOf(request).user.id, request.query.account, request.query.period),
+        ),
+    );
+  };
+}

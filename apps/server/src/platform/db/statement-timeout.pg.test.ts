@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createTestDatabase, MIGRATIONS_DIR, type TestDatabase } from '../../testing/test-database';
+import { type DatabaseHandle, openDatabase } from './client';
+import { isStatementTimeout } from './errors';
+
+const logger = pino({ level: 'silent' });
+const LIMIT_MS = 300;
+
+const showTimeout = async (handle: DatabaseHandle) =>
+  (await handle.query<{ statement_timeout: string }>('show statement_timeout', []))[0]?.statement_timeout;
+
+/** A migrations folder of one migration that takes longer than the pool's limit. */
+function slowMigrations(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'td-slow-migration-'));
+  mkdirSync(join(dir, 'meta'));
+  writeFileSync(join(dir, '0000_slow.sql'), `select pg_sleep(${(LIMIT_MS * 3) / 1000});`);
+  const entry = { idx: 0, version: '7', when: 1, tag: '0000_slow', breakpoints: true };
+  writeFileSync(
+    join(dir, 'meta', '_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [entry] }),
+  );
+  return dir;
+}
+
+describe('statement_timeout on PostgreSQL', () => {
+  describe('a request whose statement runs past the limit', () => {
+    let fresh: TestDatabase;
+    let handle: DatabaseHandle;
+    let t: TestApp;
+    beforeAll(async () => {
+      fresh = await createTestDatabase('postgres');
+      handle = await openDatabase(fresh.target, {
+        migrationsDir: MIGRATIONS_DIR,
+        logger,
+        statementTimeoutMs: LIMIT_MS,
+      });
+      t = await buildTestApp({
+        database: handle,
+        extend: (app) => {
+          app.get('/test/slow', { config: { access: 'public' } }, async () => {
+            await handle.query('select pg_sleep(30)', []);
+            return { finished: true };
+          });
+        },
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await handle?.close();
+      await fresh?.drop();
+    });
+
+    it('is stopped by the database and answered 503 with the error body, not left hanging', async () => {
+      expect(await showTimeout(handle)).toBe(`${LIMIT_MS}ms`);
+      const response = await t.app.inject({ method: 'GET', url: '/test/slow' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: expect.any(String), code: 'UNAVAILABLE' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('leaves the pool serving the next statement', async () => {
+      expect(await handle.query<{ one: number }>('select 1 as one', [])).toEqual([{ one: 1 }]);
+    });
+  });
+
+  describe('migrations', () => {
+    let migrationsDir: string;
+    beforeAll(() => {
+      migrationsDir = slowMigrations();
+    });
+    afterAll(() => rmSync(migrationsDir, { recursive: true, force: true }));
+
+    it('run under their own limit (none by default), then the pool has its own', async () => {
+      const fresh = await createTestDatabase('postgres');
+      try {
+        const handle = await openDatabase(fresh.target, {
+          migrationsDir,
+          logger,
+          statementTimeoutMs: LIMIT_MS,
+        });
+        try {
+          expect(await showTimeout(handle)).toBe(`${LIMIT_MS}ms`);
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await fresh.drop();
+      }
+    });
+
+    it('are stopped by their own limit when one is set', async () => {
+      const fresh = await createTestDatabase('postgres');
+      try {
+        const opening = openDatabase(fresh.target, {
+          migrationsDir,
+          logger,
+          statementTimeoutMs: 60_000,
+          migrationStatementTimeoutMs: LIMIT_MS,
+        });
+        const error = await opening.then(
+          async (handle) => {
+            await handle.close();
+            return undefined;
+          },
+          (reason: unknown) => reason,
+        );
+        expect(isStatementTimeout(error)).toBe(true);
+      } finally {
+        await fresh.drop();
+      }
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type TBalanceOperationRequest,
+  type TBalanceOperationStatus,
+  ZBalanceOperation,
+  ZBalanceOperationRules,
+} from '@td/contracts/balance-operations';
+import { pageOf } from '@td/contracts/envelope';
+import { api } from '../../../lib/api-client';
+import { ADMIN_PAGE_SIZE, ADMIN_USERS_KEY } from './admin-users';
+
+export const ADMIN_BALANCE_OPERATIONS_KEY = ['admin', 'balance-operations'] as const;
+
+/** GET /admin/balance-operations?status=&userId=&page= → "Balance operations fetched". */
+export const useAdminBalanceOperations = (
+  filter: { status?: TBalanceOperationStatus | undefined; userId?: string | undefined },
+  page: number,
+) =>
+  useQuery({
+    queryKey: [...ADMIN_BALANCE_OPERATIONS_KEY, 'list', { ...filter, page }],
+    queryFn: async () =>
+      (
+        await api.get('/admin/balance-operations', {
+          params: {
+            ...(filter.status ? { status: filter.status } : {}),
+            ...(filter.userId ? { userId: filter.userId } : {}),
+            page,
+            limit: ADMIN_PAGE_SIZE,
+          },
+          schema: pageOf(ZBalanceOperation),
+          silent: true,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+/** GET /admin/balance-operations/rules → the approval threshold, for the form's confirmation. */
+export const useBalanceOperationRules = () =>
+  useQuery({
+    queryKey: [...ADMIN_BALANCE_OPERATIONS_KEY, 'rules'],
+    queryFn: async () =>
+      (await api.get('/admin/balance-operations/rules', { schema: ZBalanceOperationRules, silent: true }))
+        .data,
+  });
+
+const path = (id: string, action: string) => `/admin/balance-operations/${encodeURIComponent(id)}/${action}`;
+
+/** POST /admin/users/{id}/balance-operations `{account, kind, amount, reason}`. */
+export const createBalanceOperation = ({ userId, ...body }: TBalanceOperationRequest & { userId: string }) =>
+  api.post(`/admin/users/${encodeURIComponent(userId)}/balance-operations`, body, {
+    schema: ZBalanceOperation,
+  });
+/** POST /admin/balance-operations/{id}/approve, …/reject `{reason}`. */
+export const approveBalanceOperation = (id: string) => api.post(path(id, 'approve'), undefined);
+export const rejectBalanceOperation = ({ id, reason }: { id: string; reason: string }) =>
+  api.post(path(id, 'reject'), { reason });
+
+/** Every operation refreshes the list, the user's page (balances) and the audit log. */
+export function useBalanceOperationMutation<TInput, TResult extends { message: string }>(
+  run: (input: TInput) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_BALANCE_OPERATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]),
+  });
+}

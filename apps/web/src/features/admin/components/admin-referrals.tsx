@@ -1,0 +1,249 @@
+import {
+  type TAdminReferralCommission,
+  type TAdminReferralLink,
+  type TAdminReferrals,
+  type TReferralFlag,
+  ZClawbackRequest,
+} from '@td/contracts/referrals';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Callout } from '../../../components/callout';
+import { Card } from '../../../components/card';
+import { DataTable, type TColumn } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
+import { EmailText } from '../../../components/email-text';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { translateServerMessage, useT } from '../../../lib/i18n';
+import { PATHS } from '../../../lib/paths';
+import { clawbackCommission, useAdminUserMutation } from '../api/admin-users';
+import styles from './admin.module.css';
+
+const FLAG_KEY = {
+  ip: 'admin.referrals.flag.ip',
+  device: 'admin.referrals.flag.device',
+  payout_address: 'admin.referrals.flag.payoutAddress',
+  identity: 'admin.referrals.flag.identity',
+} as const satisfies Record<TReferralFlag, string>;
+
+/** What links two accounts, as warning badges; "No link found" when nothing does. */
+function Flags({ flags }: { flags: readonly TReferralFlag[] }) {
+  const t = useT();
+  if (flags.length === 0) return <Badge tone="positive">{t('admin.referrals.noFlag')}</Badge>;
+  return (
+    <span className={styles.flags} data-testid="referral-flags">
+      {flags.map((flag) => (
+        <Badge key={flag} tone="negative">
+          {t(FLAG_KEY[flag])}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+const linkColumns = (
+  t: ReturnType<typeof useT>,
+  referrerId: string | undefined,
+): TColumn<TAdminReferralLink>[] => [
+  {
+    key: 'email',
+    header: t('admin.user.email'),
+    isPrimary: true,
+    cell: (link) => (
+      <Link to={PATHS.admin.user(link.userId)}>
+        <EmailText value={link.email} />
+      </Link>
+    ),
+  },
+  {
+    key: 'relation',
+    header: t('admin.referrals.relation'),
+    cell: (link) =>
+      link.userId === referrerId ? t('admin.referrals.isReferrer') : t('admin.referrals.isReferred'),
+  },
+  { key: 'level', header: t('admin.referrals.level'), cell: (link) => String(link.kycLevel) },
+  {
+    key: 'flags',
+    header: t('admin.referrals.flags'),
+    align: 'end',
+    cell: (link) => <Flags flags={link.flags} />,
+  },
+];
+
+/** The clawback's reason, asked before the commission is taken back. */
+function ClawbackDialog({
+  commission,
+  onClose,
+}: {
+  commission: TAdminReferralCommission | undefined;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const clawback = useAdminUserMutation(clawbackCommission);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const close = () => {
+    setReason('');
+    setFieldError(undefined);
+    setFormError(undefined);
+    onClose();
+  };
+  const submit = async () => {
+    if (!commission) return;
+    const parsed = ZClawbackRequest.safeParse({ reason });
+    if (!parsed.success) {
+      setFieldError(zodFieldErrors(parsed.error).reason);
+      return;
+    }
+    try {
+      toast.success(
+        translateServerMessage((await clawback.mutateAsync({ id: commission.id, reason })).message),
+      );
+      close();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setFieldError(fields.reason);
+      setFormError(
+        fields.reason
+          ? undefined
+          : error instanceof ApiError
+            ? translateServerMessage(error.message)
+            : t('admin.referrals.clawbackFailed'),
+      );
+    }
+  };
+  return (
+    <Dialog
+      isOpen={commission !== undefined}
+      onClose={close}
+      title={t('admin.referrals.clawbackTitle')}
+      description={t('admin.referrals.clawbackText', {
+        amount: formatMoney(commission?.commission ?? '0', 2),
+      })}
+      onSubmit={() => void submit()}
+      testId="clawback-dialog"
+      footer={
+        <>
+          <Button type="button" variant="ghost" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" isLoading={clawback.isPending}>
+            {t('admin.referrals.clawback')}
+          </Button>
+        </>
+      }
+    >
+      {formError ? (
+        <Callout tone="danger" role="alert">
+          {formError}
+        </Callout>
+      ) : null}
+      <TextField
+        label={t('admin.reason')}
+        name="reason"
+        value={reason}
+        error={fieldError}
+        autoFocus
+        autoComplete="off"
+        onChange={(event) => {
+          setReason(event.target.value);
+          setFieldError(undefined);
+        }}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * A user's referrals on their back-office page: who referred them and whom they referred, each
+ * with what links the two accounts (flagged), and the commissions they earned, each of which
+ * can be clawed back with a reason.
+ */
+export function AdminReferrals({
+  referrals,
+  isLoading,
+  mayClawBack,
+}: {
+  referrals: TAdminReferrals | undefined;
+  isLoading: boolean;
+  /** Whether the caller's role takes commissions back (`balance`). */
+  mayClawBack: boolean;
+}) {
+  const t = useT();
+  const [clawing, setClawing] = useState<TAdminReferralCommission>();
+  const commissionColumns: TColumn<TAdminReferralCommission>[] = [
+    {
+      key: 'at',
+      header: t('admin.user.time'),
+      isPrimary: true,
+      cell: (row) => <span className="tabular">{formatDateTime(row.createdAt)}</span>,
+    },
+    {
+      key: 'referred',
+      header: t('admin.referrals.referred'),
+      cell: (row) => (
+        <Link to={PATHS.admin.user(row.referredId)}>
+          <EmailText value={row.referredEmail} />
+        </Link>
+      ),
+    },
+    {
+      key: 'commission',
+      header: t('admin.referrals.commission'),
+      align: 'end',
+      cell: (row) => <span className="tabular">{formatMoney(row.commission, 2)}</span>,
+    },
+    {
+      key: 'state',
+      header: t('admin.column.status'),
+      align: 'end',
+      cell: (row) =>
+        row.clawedBackAt ? (
+          <span title={row.clawbackReason ?? undefined}>
+            <Badge tone="negative">
+              {t('admin.referrals.clawedBack', {
+                taken: formatMoney(row.clawedBack ?? '0', 2),
+                owed: formatMoney(row.owed ?? '0', 2),
+              })}
+            </Badge>
+          </span>
+        ) : mayClawBack ? (
+          <Button variant="secondary" size="sm" onClick={() => setClawing(row)}>
+            {t('admin.referrals.clawback')}
+          </Button>
+        ) : null,
+    },
+  ];
+  const links = [...(referrals?.referrer ? [referrals.referrer] : []), ...(referrals?.referees ?? [])];
+  return (
+    <>
+      <Card title={t('admin.referrals.title')} isFlush>
+        <DataTable
+          caption={t('admin.referrals.title')}
+          columns={linkColumns(t, referrals?.referrer?.userId)}
+          rows={referrals ? links : undefined}
+          rowKey={(link) => link.userId}
+          isLoading={isLoading}
+          empty={<p className={styles.emptyRow}>{t('admin.referrals.none')}</p>}
+        />
+      </Card>
+      <Card title={t('admin.referrals.commissions')} isFlush>
+        <DataTable
+          caption={t('admin.referrals.commissions')}
+          columns={commissionColumns}
+          rows={referrals?.commissions}
+          rowKey={(row) => row.id}
+          isLoading={isLoading}
+          empty={<p className={styles.emptyRow}>{t('admin.referrals.noCommissions')}</p>}
+        />
+      </Card>
+      <ClawbackDialog commission={clawing} onClose={() => setClawing(undefined)} />
+    </>
+  );
+}

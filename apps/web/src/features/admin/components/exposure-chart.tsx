@@ -1,0 +1,98 @@
+import type { TExposureSeries } from '@td/contracts/risk';
+import {
+  BaselineSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import {
+  followHost,
+  readThemeColors,
+  type TChartColors,
+  themedLayout,
+  withAlpha,
+} from '../../../domain/market/components/chart-theme';
+import { formatMoney } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import styles from './admin-risk.module.css';
+
+const baselineColors = (colors: TChartColors) => ({
+  topLineColor: colors.up,
+  topFillColor1: withAlpha(colors.up, 0.28),
+  topFillColor2: withAlpha(colors.up, 0.04),
+  bottomLineColor: colors.down,
+  bottomFillColor1: withAlpha(colors.down, 0.04),
+  bottomFillColor2: withAlpha(colors.down, 0.28),
+});
+
+/**
+ * A pair's net exposure through the day (lightweight-charts baseline series at zero): above the
+ * line the clients are net long, below net short, in the theme's up and down colours.
+ */
+export function ExposureChart({ series }: { series: TExposureSeries }) {
+  const t = useT();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<{ chart: IChartApi; line: ISeriesApi<'Baseline'> } | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const colors = readThemeColors();
+    const chart = createChart(host, {
+      width: host.clientWidth,
+      height: host.clientHeight,
+      layout: themedLayout(colors),
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: true, fixLeftEdge: true, fixRightEdge: true },
+      localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const line = chart.addSeries(BaselineSeries, {
+      baseValue: { type: 'price', price: 0 },
+      ...baselineColors(colors),
+      lineWidth: 2,
+      priceLineVisible: false,
+    });
+    chartRef.current = { chart, line };
+    const stopFollowing = followHost(host, chart, (next) => {
+      chart.applyOptions({ grid: { horzLines: { color: next.border } } });
+      line.applyOptions(baselineColors(next));
+    });
+    return () => {
+      stopFollowing();
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const handles = chartRef.current;
+    if (!handles) return;
+    // Drawn only: the strings become numbers for the canvas, never for arithmetic.
+    handles.line.setData(
+      series.points.map((point) => ({
+        time: Math.floor(point.t / 1000) as UTCTimestamp,
+        value: Number(point.net),
+      })),
+    );
+    handles.chart.timeScale().fitContent();
+  }, [series]);
+
+  // Described in words beside the canvas: the chart holds its library's attribution link, which
+  // an image role would hide inside itself.
+  return (
+    <>
+      <p className="visually-hidden">
+        {t('admin.risk.chartLabel', {
+          pair: series.symbol,
+          net: formatMoney(series.points.at(-1)?.net, 2),
+        })}
+      </p>
+      <div ref={hostRef} className={styles.chart} data-testid="exposure-chart" />
+    </>
+  );
+}

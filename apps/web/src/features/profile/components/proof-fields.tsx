@@ -1,0 +1,128 @@
+import type { TUser } from '@td/contracts/profile';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { PasswordField, TextField } from '../../../components/text-field';
+import type { TFieldErrors } from '../../../lib/form-errors';
+import { t as translate, useT } from '../../../lib/i18n';
+import { useSendSecurityCode } from '../api/security-code';
+import styles from './credentials-card.module.css';
+
+/** The proof beyond the session a change of who controls the account sends (the server's names). */
+export type TProofField = 'currentPassword' | 'emailCode' | 'tfaCode';
+export type TProofValues = Record<TProofField, string>;
+export const EMPTY_PROOF: TProofValues = { currentPassword: '', emailCode: '', tfaCode: '' };
+
+/**
+ * The proof as the request body carries it: the password (an account with one) or the e-mailed
+ * code, and the authenticator code when two-factor is on and `withTfa`. Empty fields are left out:
+ * the server names the one that is missing.
+ */
+export function proofBody(user: TUser, values: TProofValues, withTfa = true) {
+  const trimmed = (value: string) => value.replace(/\s+/g, '');
+  return {
+    ...(user.hasPassword
+      ? values.currentPassword
+        ? { currentPassword: values.currentPassword }
+        : {}
+      : trimmed(values.emailCode)
+        ? { emailCode: trimmed(values.emailCode) }
+        : {}),
+    ...(withTfa && user.tfaEnabled && trimmed(values.tfaCode) ? { tfaCode: trimmed(values.tfaCode) } : {}),
+  };
+}
+
+/** Which proof fields are empty (so the form names them before asking the server). */
+export function missingProof(user: TUser, values: TProofValues, withTfa = true): TFieldErrors<TProofField> {
+  return {
+    ...(user.hasPassword && !values.currentPassword
+      ? { currentPassword: translate('security.proof.passwordMissing') }
+      : {}),
+    ...(!user.hasPassword && !values.emailCode.trim()
+      ? { emailCode: translate('security.proof.emailCodeMissing') }
+      : {}),
+    ...(withTfa && user.tfaEnabled && !values.tfaCode.trim()
+      ? { tfaCode: translate('security.proof.tfaCodeMissing') }
+      : {}),
+  };
+}
+
+/**
+ * The fields of that proof: the current password, or (an account without one, e.g. made with
+ * Google) a button that mails a code and the field for it; and the authenticator code when
+ * two-factor is on and `withTfa`. Each shows its own error, from the form or the server's 400.
+ */
+export function ProofFields({
+  user,
+  values,
+  errors,
+  onChange,
+  withTfa = true,
+}: {
+  user: TUser;
+  values: TProofValues;
+  errors: TFieldErrors<TProofField>;
+  onChange: (field: TProofField, value: string) => void;
+  withTfa?: boolean;
+}) {
+  const t = useT();
+  const send = useSendSecurityCode();
+  return (
+    <>
+      {user.hasPassword ? (
+        <>
+          {/* Lets password managers tie the password to the right account. */}
+          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+          <PasswordField
+            label={t('security.password.current')}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(event) => onChange('currentPassword', event.target.value)}
+            error={errors.currentPassword}
+          />
+        </>
+      ) : (
+        <div className={styles.emailCode}>
+          <p className={styles.emailCodeText}>{t('security.proof.emailCodeIntro', { email: user.email })}</p>
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={send.isPending}
+            onClick={() =>
+              send.mutate(undefined, {
+                onSuccess: ({ message }) => toast.success(message || t('security.proof.codeSent')),
+              })
+            }
+          >
+            {send.isSuccess ? t('security.proof.sendAgain') : t('security.proof.sendCode')}
+          </Button>
+          <TextField
+            label={t('security.proof.emailCode')}
+            name="emailCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            maxLength={12}
+            value={values.emailCode}
+            onChange={(event) => onChange('emailCode', event.target.value)}
+            error={errors.emailCode}
+          />
+        </div>
+      )}
+      {withTfa && user.tfaEnabled ? (
+        <TextField
+          label={t('security.proof.tfaCode')}
+          name="tfaCode"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="123456"
+          value={values.tfaCode}
+          onChange={(event) => onChange('tfaCode', event.target.value)}
+          error={errors.tfaCode}
+          hint={t('security.proof.tfaCodeHint')}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe';
+import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { expectTitle, useJourneyEnvironment } from '../support/journey';
+
+// axe (WCAG 2.2 A and AA, and its best practices) on every screen a trader sees, signed out and
+// signed in, at a phone's width and a desktop's, in both themes: no serious or critical finding.
+
+const env = useJourneyEnvironment();
+let trader: TCreatedUser;
+
+beforeAll(async () => {
+  trader = await createUser(env, { firstName: 'Grace', lastName: 'Hopper' });
+  await callApi(env.server, 'GET', '/portfolio?account=demo', { token: trader.token });
+  await openPositionByApi(env.server, trader.token, { account: 'demo', amount: '100', leverage: 5 });
+});
+
+const SIGNED_OUT: Array<[path: string, title: string]> = [
+  ['/authentication/login', 'Log in'],
+  ['/authentication/signup', 'Create your account'],
+  ['/authentication/forgotPassword', 'Forgot your password?'],
+  ['/legal/terms', 'Terms of Use'],
+];
+const SIGNED_IN: Array<[path: string, title: string]> = [
+  ['/dashboard/home', 'Dashboard'],
+  ['/dashboard/market', 'Market'],
+  ['/dashboard/trade', 'Trade'],
+  ['/dashboard/portfolio', 'Portfolio'],
+  ['/dashboard/history', 'History'],
+  ['/dashboard/wallet', 'Wallet'],
+  ['/dashboard/referral', 'Referral'],
+  ['/dashboard/support', 'Support'],
+  ['/dashboard/notifications', 'Notifications'],
+  ['/dashboard/profile', 'Profile'],
+  ['/dashboard/security', 'Security'],
+  ['/dashboard/verification', 'Verification'],
+];
+
+const VARIANTS = (['dark', 'light'] as const).flatMap((theme) =>
+  [
+    { width: 375, height: 812 },
+    { width: 1440, height: 900 },
+  ].map((viewport) => ({ theme, viewport })),
+);
+
+async function findingsOn(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expectTitle(page, title);
+  // Skeletons and live figures first: axe judges the screen a person reads.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return (await seriousAxeFindings(page)).map((finding) => ({ path, ...finding }));
+}
+
+describe('every screen passes axe without a serious finding', () => {
+  for (const { theme, viewport } of VARIANTS) {
+    it(`signed out, at ${viewport.width} px in the ${theme} theme`, async () => {
+      const page = await env.openPage({ theme, viewport });
+      const findings = [];
+      for (const [path, title] of SIGNED_OUT) findings.push(...(await findingsOn(page, path, title)));
+      expect(findings).toEqual([]);
+    });
+
+    it(`signed in, at ${viewport.width} px in the ${theme} theme`, { timeout: 180_000 }, async () => {
+      const page = await env.openPage({ theme, viewport, token: trader.token });
+      const findings = [];
+      for (const [path, title] of SIGNED_IN) findings.push(...(await findingsOn(page, path, title)));
+      expect(findings).toEqual([]);
+    });
+  }
+});
+
+describe('a dialog keeps the keyboard', () => {
+  it('starts on its first field and cycles Tab within itself, both ways', async () => {
+    const page = await env.openPage({ token: trader.token });
+    await page.goto('/dashboard/portfolio');
+    await expectTitle(page, 'Portfolio');
+    await page
+      .getByRole('button', { name: /^Partial close of / })
+      .first()
+      .click();
+    const dialog = page.getByTestId('partial-close-dialog');
+    await dialog.getByLabel('Amount to close (USD)').waitFor();
+    const focusIsIn = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return {
+          inside: Boolean(active?.closest('[data-testid="partial-close-dialog"]')),
+          label: active?.getAttribute('aria-label') ?? active?.id ?? active?.tagName,
+        };
+      });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focusIsIn()).inside, `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect((await focusIsIn()).inside, `Shift+Tab ${i + 1}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { useJourneyEnvironment } from '../support/journey';
+
+// Account risk on screen: an administrator puts a trader in a cross-margin group whose margin-call
+// level (1000 %) lies above the account's level and whose stop-out (100 %) below it; the Trade and
+// Portfolio tabs show the margin level in the margin-call colour and the banner that says what
+// happens at stop-out and how to avoid it, and a new order is refused with the margin-call reason.
+
+const env = useJourneyEnvironment({}, { adminPrefix: 'admin' });
+
+describe('a margin call on screen', () => {
+  let user: TCreatedUser;
+  let adminToken: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    adminToken = await env.signInAdmin();
+    user = await createUser(env, { firstName: 'Mara', lastName: 'Margin' });
+    userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data.id;
+    const { data: group } = await callApi<{ id: string }>(env.server, 'POST', '/admin/groups', {
+      token: adminToken,
+      body: { name: 'Tight cross', marginMode: 'cross', marginCallLevel: 1000, stopOutLevel: 100 },
+    });
+    await callApi(env.server, 'PUT', `/admin/users/${userId}/group`, {
+      token: adminToken,
+      body: { groupId: group.id },
+    });
+    // $50,000 at 10× on the $10,000 demo: margin 5,000, a level near 200 %.
+    const order = await openPositionByApi(env.server, user.token, {
+      account: 'demo',
+      amount: '50000',
+      leverage: 10,
+    });
+    expect(order.status).toBe('act');
+  });
+
+  it('shows the margin level in the margin-call colour and the banner on Trade and Portfolio', async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/trade');
+    const bar = page.getByTestId('margin-bar');
+    await expect.poll(() => bar.getAttribute('data-zone'), { timeout: 15_000 }).toBe('call');
+    expect(await page.getByTestId('margin-level').textContent()).toMatch(/^\d{3}\.\d{2} %$/);
+    expect(await bar.textContent()).toContain('Margin call at 1000 %, stop-out at 100 %');
+    const banner = page.getByTestId('margin-call-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(
+      'At 100 % your positions are closed, the largest loss first',
+    );
+    await page.getByRole('link', { name: 'Add funds' }).waitFor();
+
+    // A new order would only add margin: refused, with the reason.
+    const { data: refused } = await callApi<{ status: string; reason: string }>(
+      env.server,
+      'POST',
+      '/orders',
+      {
+        token: user.token,
+        body: {
+          account: 'demo',
+          symbol: 'BTC_USDT',
+          side: 'buy',
+          type: 'market',
+          amount: '100',
+          leverage: 10,
+        },
+      },
+    );
+    expect(refused).toMatchObject({ status: 'rvt', reason: 'margin_call' });
+
+    await page.goto('/dashboard/portfolio');
+    await expect.poll(() => page.getByTestId('margin-bar').getAttribute('data-zone')).toBe('call');
+    await page.getByTestId('margin-call-banner').waitFor();
+  });
+
+  it('shows the groups, their levels and the user’s group in the back-office', async () => {
+    const page = await env.openPage({ token: adminToken });
+    await page.goto('/admin/groups');
+    const row = page.locator('tr', { hasText: 'Tight cross' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Cross margin');
+    await page.locator('tr', { hasText: 'Standard' }).getByText('Default', { exact: true }).waitFor();
+    await page.getByText('No write-offs', { exact: false }).waitFor();
+    await page.goto(`/admin/users/${userId}`);
+    const card = page.getByTestId('user-group');
+    await card.getByText('Tight cross · Cross margin · 1000 % / 100 %').waitFor();
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      await shot.goto('/admin/groups');
+      await shot.locator('tr', { hasText: 'Tight cross' }).first().waitFor();
+      await screenshot(shot, `admin-groups-${size}-${theme}`);
+      await shot.close();
+    }
+  });
+
+  it('captures the bar and the banner at 375 and 1440 px in both themes', async () => {
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: user.token, theme, viewport });
+      for (const screen of ['trade', 'portfolio'] as const) {
+        await shot.goto(`/dashboard/${screen}`);
+        await shot.getByTestId('margin-call-banner').waitFor();
+        await screenshot(shot, `margin-call-${screen}-${size}-${theme}`);
+      }
+      await shot.close();
+    }
+  });
+});

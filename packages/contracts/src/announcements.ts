@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZPairSymbol } from './market';
+import { ZSafeText } from './text';
+
+export const ANNOUNCEMENT_TITLE_MAX = 120;
+export const ANNOUNCEMENT_BODY_MAX = 2000;
+
+/** Who an announcement reaches: every client, a client group's members, or the holders of a pair. */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'group', 'pair'] as const;
+export const ZAnnouncementAudience = z.enum(ANNOUNCEMENT_AUDIENCES, {
+  error: `Must be one of ${ANNOUNCEMENT_AUDIENCES.join(', ')}`,
+});
+export type TAnnouncementAudience = z.infer<typeof ZAnnouncementAudience>;
+
+export const ZAnnouncementRequest = z
+  .object({
+    title: ZSafeText('Title', { min: 1, max: ANNOUNCEMENT_TITLE_MAX }),
+    body: ZSafeText('Text', { min: 1, max: ANNOUNCEMENT_BODY_MAX, isMultiline: true }),
+    audience: ZAnnouncementAudience,
+    groupId: z.uuid('Not a group id').optional(),
+    symbol: ZPairSymbol.optional(),
+    email: z.boolean({ error: 'Must be true or false' }).default(false),
+  })
+  .superRefine((value, context) => {
+    if (value.audience === 'group' && !value.groupId)
+      context.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a group' });
+    if (value.audience !== 'group' && value.groupId)
+      context.addIssue({
+        code: 'custom',
+        path: ['groupId'],
+        message: 'A group is only for the group audience',
+      });
+    if (value.audience === 'pair' && !value.symbol)
+      context.addIssue({ code: 'custom', path: ['symbol'], message: 'Choose a pair' });
+    if (value.audience !== 'pair' && value.symbol)
+      context.addIssue({ code: 'custom', path: ['symbol'], message: 'A pair is only for the pair audience' });
+  });
+export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
+
+/** An announcement as its reader gets it. */
+export const ZAnnouncement = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TAnnouncement = z.infer<typeof ZAnnouncement>;
+
+/** A sent announcement as the back-office lists it: whom it reached, and how many read it. */
+export const ZSentAnnouncement = ZAnnouncement.extend({
+  audience: ZAnnouncementAudience,
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  symbol: z.string().nullable(),
+  email: z.boolean(),
+  recipients: z.number().int(),
+  read: z.number().int(),
+  emailed: z.number().int(),
+  sentBy: z.string().nullable(),
+});
+export type TSentAnnouncement = z.infer<typeof ZSentAnnouncement>;

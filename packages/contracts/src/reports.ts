@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ZCoin } from './constants';
+import { isCalendarDate } from './kyc';
+
+/** The first day a daily report may be asked for. */
+export const REPORT_DAY_MIN = '2000-01-01';
+
+/** A UTC day, `YYYY-MM-DD`, from 2000 to today. */
+export const ZReportDay = z
+  .string({ error: 'Enter the date as YYYY-MM-DD' })
+  .max(10, 'Enter the date as YYYY-MM-DD')
+  .refine(isCalendarDate, 'Enter the date as YYYY-MM-DD')
+  .refine((text) => text >= REPORT_DAY_MIN, `The date must be ${REPORT_DAY_MIN} or later`)
+  .refine((text) => text <= new Date().toISOString().slice(0, 10), 'The date must not be in the future');
+
+export const ZDailyReportQuery = z.object({ date: ZReportDay });
+
+/** The columns of the daily report's CSV, in order. */
+export const DAILY_REPORT_COLUMNS = [
+  'Order ID',
+  'User ID',
+  'E-mail',
+  'Account',
+  'Pair',
+  'Side',
+  'Type',
+  'Amount',
+  'Leverage',
+  'Open price',
+  'Opened at',
+  'Close price',
+  'Closed at',
+  'Status',
+  'Reason',
+  'Fee',
+  'Swap',
+  'Result',
+] as const;
+
+export const REPORT_FORMATS = ['json', 'csv'] as const;
+export const ZClientMoneyQuery = z.object({
+  format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('json'),
+});
+
+/**
+ * One coin of the wallet's record: what was credited in and sent out (in the coin), what that
+ * leaves on record, and its USD value at the current price (null without a price usable now).
+ */
+export const ZClientMoneyCoin = z.object({
+  coin: ZCoin,
+  deposited: z.string(),
+  withdrawn: z.string(),
+  held: z.string(),
+  /** USD per coin now, or null. */
+  price: z.string().nullable(),
+  /** `held` × `price` in USD, or null. */
+  heldValue: z.string().nullable(),
+  /** USD credited for its deposits and taken for its withdrawals, as booked. */
+  depositedUsd: z.string(),
+  withdrawnUsd: z.string(),
+});
+export type TClientMoneyCoin = z.infer<typeof ZClientMoneyCoin>;
+
+/**
+ * What clients' Real balances owe against what the wallet holds on record. Real balances are one
+ * USD book, so the liability is one USD figure; the wallet's coins are valued at current prices.
+ */
+export const ZClientMoney = z.object({
+  coins: z.array(ZClientMoneyCoin),
+  /** Users' Real cash, margin held by open positions, and their sum (USD). */
+  liability: z.object({ cash: z.string(), margin: z.string(), total: z.string() }),
+  /** Sum of the coins' `heldValue` (coins without a price left out, see `unpricedCoins`). */
+  heldValue: z.string(),
+  /** `heldValue` − `liability.total`: negative when the record does not cover what clients hold. */
+  difference: z.string(),
+  unpricedCoins: z.array(ZCoin),
+  asOf: z.string(),
+});
+export type TClientMoney = z.infer<typeof ZClientMoney>;
