@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
@@ -188,6 +189,7 @@ describe('the admin back-office', () => {
         await settled(shot, 'table, form');
         // Each screen has its page title.
         expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+        await expectTabsReachable(shot, size);
         // Settings is long (every network of the wallet): the whole page.
         await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
       }
@@ -200,3 +202,34 @@ describe('the admin back-office', () => {
     }
   });
 });
+
+/**
+ * The back-office's tabs: at 1440 px every tab is whole on screen (they wrap rather than clip);
+ * at 375 px they are one strip that scrolls, fading at the ends that hide tabs, with the current
+ * tab in view.
+ */
+async function expectTabsReachable(page: Page, size: '375' | '1440') {
+  const strip = page.getByRole('navigation', { name: 'Back-office' });
+  const boxes = await strip.getByRole('link').evaluateAll((links) =>
+    links.map((link) => {
+      const box = link.getBoundingClientRect();
+      const nav = link.parentElement?.getBoundingClientRect();
+      return {
+        name: link.textContent,
+        current: link.getAttribute('aria-current') === 'page',
+        inside: !!nav && box.left >= nav.left - 1 && box.right <= nav.right + 1,
+        onScreen: box.left >= 0 && box.right <= window.innerWidth,
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(5);
+  if (size === '1440') {
+    expect(boxes.filter((box) => !box.inside || !box.onScreen).map((box) => box.name)).toEqual([]);
+    return;
+  }
+  expect(boxes.find((box) => box.current)?.inside).toBe(true);
+  const more = await strip.getAttribute('data-more');
+  const hidden = boxes.filter((box) => !box.inside);
+  if (hidden.length) expect(more).toMatch(/^(start|end|both)$/);
+  else expect(more).toBeNull();
+}

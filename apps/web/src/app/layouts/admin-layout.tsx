@@ -1,4 +1,5 @@
 import { isStaffRole } from '@td/contracts/staff';
+import { useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -14,6 +15,7 @@ import { usePasskeys } from '../../features/profile/api/passkeys';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
+import { useScrollCue } from '../../lib/scroll-cue';
 import { useAppName } from '../../lib/settings';
 import styles from './admin-layout.module.css';
 
@@ -45,6 +47,8 @@ export function AdminLayout() {
   const section = sectionOf(pathname);
   const isOpen = section ? tabs.includes(section) : true;
   const home = tabs[0]?.to ?? PATHS.admin.root;
+  const strip = useRef<HTMLElement>(null);
+  useScrollCue(strip, `${pathname} ${tabs.length}`);
 
   const content = () => {
     if (isPending || hasSecondFactor === undefined) return <Skeleton shape="block" height={240} />;
@@ -105,7 +109,7 @@ export function AdminLayout() {
           <Logo size={26} name={appName} />
           <span className={styles.badge}>{isStaff ? roleText(t, role) : t('admin.frame.badge')}</span>
         </Link>
-        <nav className={styles.sections} aria-label={t('account.backOffice')}>
+        <nav ref={strip} className={styles.sections} aria-label={t('account.backOffice')}>
           {tabs.map((tab) => (
             <NavLink
               key={tab.to}
