@@ -391,3 +391,11 @@ export const IconPlus = (props: TIconProps) => (
     <path d="M12 5v14" />
   </Svg>
 );
+
+export const IconMore = (props: TIconProps) => (
+  <Svg {...props}>
+    <circle cx="5" cy="12" r="1.5" />
+    <circle cx="12" cy="12" r="1.5" />
+    <circle cx="19" cy="12" r="1.5" />
+  </Svg>
+);

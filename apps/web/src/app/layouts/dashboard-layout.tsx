@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { isStaffRole } from '@td/contracts/staff';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Callout } from '../../components/callout';
@@ -15,6 +16,7 @@ import {
   IconLifeBuoy,
   IconLineChart,
   IconLogOut,
+  IconMore,
   IconPieChart,
   IconSettings,
   IconShieldCheck,
@@ -27,18 +29,19 @@ import { NavTabs, type TNavTab } from '../../components/nav-tabs';
 import { Skeleton } from '../../components/skeleton';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useAccountLanguage } from '../../domain/identity/account-language';
+import { useAnnouncements } from '../../features/announcements/api/announcements';
 import { AnnouncementBanner } from '../../features/announcements/components/announcement-banner';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSessionProfile } from '../../features/profile/hooks/use-session-profile';
 import { type TMessageKey, t, useLanguage } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { useAppName, useSettings } from '../../lib/settings';
+import { settingsQueryOptions, useAppName, useSettings } from '../../lib/settings';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
 // The product's tabs, in its order. Support closes the row on wide screens; a phone's bottom bar
-// has no room for an eighth tab, so there it is an icon in the top bar.
+// keeps the first four and "More" for the rest, and Support is an icon in its top bar.
 const TABS = [
   { to: PATHS.home, key: 'nav.dashboard', icon: <IconDashboard /> },
   { to: PATHS.trade, key: 'nav.trade', icon: <IconCandles /> },
@@ -49,6 +52,13 @@ const TABS = [
   { to: PATHS.wallet, key: 'nav.wallet', icon: <IconWallet /> },
 ] as const satisfies ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactNode }>;
 const SUPPORT_TAB = { to: PATHS.support, key: 'nav.support', icon: <IconLifeBuoy /> } as const;
+/** How many of the tabs a phone's bottom bar shows before "More" (five tabs in all). */
+const BOTTOM_TABS = 4;
+/**
+ * How long the screen waits, hidden, for the banners above it (the maintenance notice, an unread
+ * announcement) so they do not push it down when they arrive; past it, it shows without them.
+ */
+const BANNERS_WAIT_MS = 3_000;
 
 /** The tabs in the language shown. */
 const tabsIn = (tabs: ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactNode }>): TNavTab[] =>
@@ -146,12 +156,28 @@ function MaintenanceNotice() {
   );
 }
 
+/**
+ * Whether the banners above the screen are known (loaded, failed, or waited for long enough): until
+ * then the screen is laid out but hidden, so a banner arriving does not shift it.
+ */
+function useBannersKnown() {
+  const settings = useQuery(settingsQueryOptions('general'));
+  const announcements = useAnnouncements();
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), BANNERS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return waitedEnough || (!settings.isPending && !announcements.isPending);
+}
+
 /** The signed-in frame: top bar (brand, tabs, theme, account), the screen, and on phones a bottom tab bar. */
 export function DashboardLayout() {
   const isMobile = useIsMobile();
   const appName = useAppName();
   useLanguage();
   useAccountLanguage();
+  const bannersKnown = useBannersKnown();
 
   return (
     <div className={styles.frame}>
@@ -179,13 +205,20 @@ export function DashboardLayout() {
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>
-        <div className={styles.content}>
+        <div className={styles.content} data-banners={bannersKnown ? 'known' : 'pending'}>
           <MaintenanceNotice />
           <AnnouncementBanner />
           <Outlet />
         </div>
       </main>
-      {isMobile ? <NavTabs tabs={tabsIn(TABS)} placement="bottom" label={t('nav.main')} /> : null}
+      {isMobile ? (
+        <NavTabs
+          tabs={tabsIn(TABS.slice(0, BOTTOM_TABS))}
+          more={{ label: t('nav.more'), icon: <IconMore />, tabs: tabsIn(TABS.slice(BOTTOM_TABS)) }}
+          placement="bottom"
+          label={t('nav.main')}
+        />
+      ) : null}
     </div>
   );
 }
