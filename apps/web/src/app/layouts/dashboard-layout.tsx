@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { isStaffRole } from '@td/contracts/staff';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Callout } from '../../components/callout';
 import { DropdownMenu } from '../../components/dropdown-menu';
+import { HoldUntilKnown } from '../../components/hold-until-known';
 import iconButtonStyles from '../../components/icon-button.module.css';
 import {
   IconBell,
@@ -54,11 +55,6 @@ const TABS = [
 const SUPPORT_TAB = { to: PATHS.support, key: 'nav.support', icon: <IconLifeBuoy /> } as const;
 /** How many of the tabs a phone's bottom bar shows before "More" (five tabs in all). */
 const BOTTOM_TABS = 4;
-/**
- * How long the screen waits, hidden, for the banners above it (the maintenance notice, an unread
- * announcement) so they do not push it down when they arrive; past it, it shows without them.
- */
-const BANNERS_WAIT_MS = 3_000;
 
 /** The tabs in the language shown. */
 const tabsIn = (tabs: ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactNode }>): TNavTab[] =>
@@ -156,19 +152,11 @@ function MaintenanceNotice() {
   );
 }
 
-/**
- * Whether the banners above the screen are known (loaded, failed, or waited for long enough): until
- * then the screen is laid out but hidden, so a banner arriving does not shift it.
- */
-function useBannersKnown() {
+/** Whether the banners above the screen (the maintenance notice, an unread announcement) are known. */
+function useAreBannersKnown() {
   const settings = useQuery(settingsQueryOptions('general'));
   const announcements = useAnnouncements();
-  const [waitedEnough, setWaitedEnough] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWaitedEnough(true), BANNERS_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return waitedEnough || (!settings.isPending && !announcements.isPending);
+  return !settings.isPending && !announcements.isPending;
 }
 
 /** The signed-in frame: top bar (brand, tabs, theme, account), the screen, and on phones a bottom tab bar. */
@@ -177,7 +165,7 @@ export function DashboardLayout() {
   const appName = useAppName();
   useLanguage();
   useAccountLanguage();
-  const bannersKnown = useBannersKnown();
+  const areBannersKnown = useAreBannersKnown();
 
   return (
     <div className={styles.frame}>
@@ -205,10 +193,12 @@ export function DashboardLayout() {
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>
-        <div className={styles.content} data-banners={bannersKnown ? 'known' : 'pending'}>
-          <MaintenanceNotice />
-          <AnnouncementBanner />
-          <Outlet />
+        <div className={styles.content}>
+          <HoldUntilKnown isKnown={areBannersKnown}>
+            <MaintenanceNotice />
+            <AnnouncementBanner />
+            <Outlet />
+          </HoldUntilKnown>
         </div>
       </main>
       {isMobile ? (

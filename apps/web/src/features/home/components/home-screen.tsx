@@ -1,6 +1,7 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { type ReactNode, useRef } from 'react';
 import { EmptyState, LoadError } from '../../../components/empty-state';
+import { HoldUntilKnown } from '../../../components/hold-until-known';
 import { IconAlertTriangle } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { usePairs } from '../../../domain/market/get-pairs';
@@ -11,7 +12,7 @@ import { useChartSelection } from '../hooks/use-chart-selection';
 import { ChartPanel, ChartPanelSkeleton } from './chart-panel';
 import styles from './home-screen.module.css';
 import { Watchlist } from './watchlist';
-import { WelcomeCard } from './welcome-card';
+import { useIsWelcomeKnown, WelcomeCard } from './welcome-card';
 
 /**
  * The dashboard: the chart of the chosen pair (from `?pair=&interval=`) beside a watchlist of every
@@ -24,6 +25,7 @@ export function HomeScreen() {
   const pricesQuery = usePrices();
   const isMobile = useIsMobile();
   const chartRef = useRef<HTMLDivElement>(null);
+  const isWelcomeKnown = useIsWelcomeKnown();
 
   const pairs = pairsQuery.data;
   const pair =
@@ -68,7 +70,7 @@ export function HomeScreen() {
   }
 
   return (
-    <>
+    <HoldUntilKnown isKnown={isWelcomeKnown}>
       <PageHeader
         title={t('home.title')}
         description={t('home.description')}
@@ -95,6 +97,6 @@ export function HomeScreen() {
           onSelect={onSelect}
         />
       </div>
-    </>
+    </HoldUntilKnown>
   );
 }

@@ -17,6 +17,19 @@ import styles from './welcome-card.module.css';
  * demo trade (Trade with BTC/USD on the Demo account). Shown until the Demo account has an order,
  * or until the user puts it away.
  */
+/**
+ * Whether it is known if the welcome card shows (the profile and the Demo account's first order
+ * have loaded, or it was put away): the Dashboard holds its layout until then.
+ */
+export function useIsWelcomeKnown(): boolean {
+  const profile = useProfile();
+  const orders = useOrders({ account: 'demo', limit: 1 });
+  const user = profile.data;
+  const isDismissed = useAppStore((state) => (user ? state.dismissedWelcomes.includes(user.id) : false));
+  if (profile.isError) return true;
+  return user !== undefined && (isDismissed || !orders.isPending);
+}
+
 export function WelcomeCard() {
   const appName = useAppName();
   const t = useT();
