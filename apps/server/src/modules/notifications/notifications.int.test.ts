@@ -72,8 +72,9 @@ describe('notifications and price alerts', () => {
       kind: 'price_alert',
       message: 'BTC/USD crossed above 51000.00: now 51005.00',
     });
-    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51000\.00/);
-    expect(mail.text).toContain('The price is now 51005.00');
+    // The mail writes the figures as the account's language does (English here).
+    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51,000\.00/);
+    expect(mail.text).toContain('The price is now 51,005.00');
     const [alert] = (await desk.call(user, 'GET', '/alerts')).json().data;
     expect(alert).toMatchObject({ firedAt: expect.any(String), firedPrice: '51005.00' });
   });
