@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useKeepInViewport } from '../lib/keep-in-viewport';
 import styles from './dropdown-menu.module.css';
 
 export interface TMenuItem {
@@ -28,7 +29,9 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  useKeepInViewport(menuRef, isOpen);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -102,7 +105,14 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
         {trigger}
       </button>
       {isOpen ? (
-        <div id={menuId} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKeyDown}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={styles.menu}
+          onKeyDown={onMenuKeyDown}
+        >
           {header ? (
             <div className={styles.header} role="presentation">
               {header}

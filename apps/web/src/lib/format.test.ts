@@ -4,8 +4,10 @@ import {
   EMPTY_VALUE,
   formatDate,
   formatDateTime,
+  formatFiguresIn,
   formatMoney,
   formatTimeAgo,
+  setFormatLocale,
   shortenCurrency,
 } from './format';
 
@@ -113,6 +115,36 @@ describe('shortenCurrency', () => {
     expect(shortenCurrency(Number.NaN)).toBe(EMPTY_VALUE);
     expect(shortenCurrency(Number.POSITIVE_INFINITY)).toBe(EMPTY_VALUE);
     expect(shortenCurrency(1e21)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatFiguresIn', () => {
+  afterEach(() => setFormatLocale('en'));
+
+  it('writes each figure of a message grouped, with the decimals it came with', () => {
+    expect(formatFiguresIn('BTC/USD crossed above 42842.00: now 42850.5')).toBe(
+      'BTC/USD crossed above 42,842.00: now 42,850.5',
+    );
+    expect(formatFiguresIn('Demo account reset to 10,000 USD')).toBe('Demo account reset to 10,000 USD');
+  });
+
+  it('uses the separators of the language shown, keeping a sign', () => {
+    setFormatLocale('es');
+    expect(formatFiguresIn('Stop loss hit: Sell BTC/USD 1000.00 USD at 42842.00, PnL -1234.5 USD')).toBe(
+      'Stop loss hit: Sell BTC/USD 1.000,00 USD at 42.842,00, PnL -1.234,5 USD',
+    );
+    expect(formatFiguresIn('reset to 10,000 USD, +20.00 USD, 0.00012 BTC')).toBe(
+      'reset to 10.000 USD, +20,00 USD, 0,00012 BTC',
+    );
+    setFormatLocale('ru');
+    expect(formatFiguresIn('at 42842.00')).toBe('at 42\u00a0842,00');
+  });
+
+  it('leaves digits that are no figure as written', () => {
+    setFormatLocale('es');
+    const text =
+      'New sign-in from 10.0.0.1 on 2026-03-05 at 14:05, Chrome 120.0.6099, ticket #1042.5, at most 5 images, v1.2';
+    expect(formatFiguresIn(text)).toBe(text);
   });
 });
 

@@ -100,6 +100,24 @@ export function formatMoney(value: string | null | undefined, precision: number)
   return `${sign}${groupThousands(rounded.integer)}${fraction}`;
 }
 
+/**
+ * A figure as a server writes it into a message: '42842.00', '10,000', '1,234.56' (a sign before
+ * it is kept apart). Digits that are no figure stay out: a date (2026-03-05), a time (14:05), an
+ * address (10.0.0.1), a version (v1.2), an id (#1042), a count without decimals (5 images).
+ */
+const WRITTEN_FIGURE = /(?<![\w.,:/#-])([+-]?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(?!\w|[.,:]\d)/g;
+
+/**
+ * The figures of a server's message in the language shown, each with the decimals it was written
+ * with: 'BTC/USD superó 42842.00' → 'BTC/USD superó 42.842,00' in Spanish, '42,842.00' in English.
+ */
+export function formatFiguresIn(text: string): string {
+  return text.replace(WRITTEN_FIGURE, (_whole, sign: string, figure: string) => {
+    const plain = figure.replaceAll(',', '');
+    return `${sign}${formatMoney(plain, plain.split('.')[1]?.length ?? 0)}`;
+  });
+}
+
 /** Turns a finite number into a plain decimal string (no exponent) for the string formatters. */
 function numberToDecimal(value: number): string | null {
   if (!Number.isFinite(value)) return null;

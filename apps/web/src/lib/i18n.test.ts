@@ -61,13 +61,24 @@ describe('server messages in the language shown', () => {
       'Orden rechazada: No hay suficiente margen libre',
     );
     expect(translateServerMessage('BTC/USD crossed above 51000.00: now 51005.00')).toBe(
-      'BTC/USD superó 51000.00: ahora 51005.00',
+      'BTC/USD superó 51.000,00: ahora 51.005,00',
     );
     expect(
       translateServerMessage('Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD'),
-    ).toBe('Take profit alcanzado: Compra BTC/USD 1000.00 USD (demo) a 51000.00, PnL +20.00 USD');
+    ).toBe('Take profit alcanzado: Compra BTC/USD 1.000,00 USD (demo) a 51.000,00, PnL +20,00 USD');
     expect(translateServerMessage('Closed for Thanksgiving Day')).toBe(
       'Cerrado por Día de Acción de Gracias',
+    );
+  });
+
+  it('write the figures of a message as the language does, in English too', async () => {
+    await applyLanguage('en');
+    expect(translateServerMessage('BTC/USD crossed below 42842.00: now 42840.10')).toBe(
+      'BTC/USD crossed below 42,842.00: now 42,840.10',
+    );
+    await applyLanguage('ru');
+    expect(translateServerMessage('Limit order filled: Buy BTC/USD 1500.00 USD at 42842.00')).toBe(
+      'Лимитный ордер исполнен: Покупка BTC/USD 1\u00a0500,00 USD по 42\u00a0842,00',
     );
   });
 

@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import type { TAppKey } from '../i18n/app-en';
 import en from '../i18n/en.json';
-import { setFormatLocale } from './format';
+import { formatFiguresIn, setFormatLocale } from './format';
 
 /**
  * The web app's languages. English is built in; the others load as their own chunk when chosen.
@@ -159,7 +159,8 @@ function messagePatterns(dictionary: TDictionary): TMessagePattern[] {
 /**
  * A server's message (or a contract's validation message) in the active language, when known. A
  * message with parts matches its pattern (`Order rejected: {1}`); a part that is itself a known
- * message (the reason) is translated too, any other (a figure, a name) stays as sent.
+ * message (the reason) is translated too, any other (a name) stays as sent, but for its figures:
+ * those are written as the language writes numbers ('42842.00' → '42.842,00'), in English too.
  */
 export function translateServerMessage(message: string): string {
   const { dictionary } = active;
@@ -171,10 +172,10 @@ export function translateServerMessage(message: string): string {
     const parts = new Map(names.map((name, index) => [name, match[index + 1] ?? '']));
     return translation.replace(PART, (whole, name: string) => {
       const part = parts.get(name);
-      return part === undefined ? whole : (dictionary.server[part] ?? part);
+      return part === undefined ? whole : (dictionary.server[part] ?? formatFiguresIn(part));
     });
   }
-  return message;
+  return formatFiguresIn(message);
 }
 
 /**

@@ -72,8 +72,9 @@ describe('notifications and price alerts', () => {
       kind: 'price_alert',
       message: 'BTC/USD crossed above 51000.00: now 51005.00',
     });
-    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51000\.00/);
-    expect(mail.text).toContain('The price is now 51005.00');
+    // The mail writes the figures as the account's language does (English here).
+    const mail = await desk.mailbox.waitFor(user.email, /Price alert: BTC\/USD above 51,000\.00/);
+    expect(mail.text).toContain('The price is now 51,005.00');
     const [alert] = (await desk.call(user, 'GET', '/alerts')).json().data;
     expect(alert).toMatchObject({ firedAt: expect.any(String), firedPrice: '51005.00' });
   });
@@ -192,9 +193,10 @@ describe('notifications and price alerts', () => {
     await expect.poll(() => engine.books.size).toBe(before + 1);
 
     await tick(9_000_000, 9_001_000);
-    const mail = await desk.mailbox.waitFor(reader.email, /Ценовой алерт: BTC\/USD выше 90000\.00/);
+    // Its figures as Russian writes them: a no-break space between thousands, a decimal comma.
+    const mail = await desk.mailbox.waitFor(reader.email, /Ценовой алерт: BTC\/USD выше 90\u00a0000,00/);
     expect(mail.text).toMatch(/^Здравствуйте, .+!$/m);
-    expect(mail.text).toContain('BTC/USD поднялся выше цены вашего алерта 90000.00');
+    expect(mail.text).toContain('BTC/USD поднялся выше цены вашего алерта 90\u00a0000,00');
     expect(mail.text).toContain('никогда не просит ваш пароль или коды');
     expect(mail.html).toContain('<html lang="ru">');
     expect(mail.text).not.toMatch(/\b(Hi|The price is now|never ask)\b/);

@@ -8,6 +8,7 @@ import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { formatMailFigure } from '../../platform/mail/email-layout';
 import type { PairsRepository } from '../pairs/pairs.repository';
 import { AlertBooks, type AlertEntry } from './alert-books';
 import type { Notify } from './notifications.service';
@@ -179,7 +180,13 @@ export function createAlertEngine(deps: {
       'price_alert',
       { message, alertId: row.id, symbol: row.symbol, direction: row.direction, price: target, at: now },
       {
-        email: (language) => PRICE_ALERT_WORDS[language]({ pair, direction: row.direction, target, now }),
+        email: (language) =>
+          PRICE_ALERT_WORDS[language]({
+            pair,
+            direction: row.direction,
+            target: formatMailFigure(target, language),
+            now: formatMailFigure(now, language),
+          }),
       },
     );
   };

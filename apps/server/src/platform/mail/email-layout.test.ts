@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND, escapeHtml, renderEmail } from './email-layout';
+import { DEFAULT_BRAND, escapeHtml, formatMailFigure, renderEmail } from './email-layout';
 
 const base = {
   title: 'Verify your email address',
@@ -89,6 +89,21 @@ describe('renderEmail', () => {
       renderEmail({ ...base, button: { label: 'Click', url: 'javascript:alert(1)' } }),
     ).toThrowError(/not http\(s\)/);
     expect(() => renderEmail({ ...base, button: { label: 'Click', url: 'not a url' } })).toThrowError();
+  });
+});
+
+describe('formatMailFigure', () => {
+  it("writes a figure as the mail's language does, with the decimals it came with", () => {
+    expect(formatMailFigure('42842.00')).toBe('42,842.00');
+    expect(formatMailFigure('42842.00', 'es')).toBe('42.842,00');
+    expect(formatMailFigure('4200', 'es')).toBe('4.200');
+    expect(formatMailFigure('-1234567.5', 'ru')).toBe('-1\u00a0234\u00a0567,5');
+    expect(formatMailFigure('0.00012', 'es')).toBe('0,00012');
+  });
+
+  it('leaves what is no figure as given', () => {
+    expect(formatMailFigure('n/a', 'es')).toBe('n/a');
+    expect(formatMailFigure('1,234.5', 'es')).toBe('1,234.5');
   });
 });
 

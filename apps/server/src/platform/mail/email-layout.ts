@@ -96,6 +96,30 @@ export function formatMailTime(at: Date, language: TLanguageCode = 'en'): string
   return `${format.format(at)} UTC`;
 }
 
+const figureSeparators = new Map<TLanguageCode, { group: string; decimal: string }>();
+/**
+ * A figure as the mail's language writes numbers, with the decimals it came with (as the web app
+ * writes them): '42842.00' → '42,842.00', '42.842,00', '42 842,00'. Anything else stays as given.
+ */
+export function formatMailFigure(value: string, language: TLanguageCode = 'en'): string {
+  const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return value;
+  let separators = figureSeparators.get(language);
+  if (!separators) {
+    const parts = new Intl.NumberFormat(TIME_LOCALE[language], {
+      useGrouping: 'always',
+    } as Intl.NumberFormatOptions).formatToParts(12345.6);
+    separators = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+    figureSeparators.set(language, separators);
+  }
+  const [, sign = '', integer = '0', fraction] = match;
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
+  return `${sign}${grouped}${fraction === undefined ? '' : `${separators.decimal}${fraction}`}`;
+}
+
 /** The footer's lines: why the mail came, that we never ask for secrets, and where to ask. */
 function footerLines(content: EmailContent): string[] {
   const { appName, supportEmail } = content.brand;

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../components/icons';
 import { formatTimeAgo } from '../../../lib/format';
 import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useKeepInViewport } from '../../../lib/keep-in-viewport';
 import { PATHS } from '../../../lib/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -24,6 +25,8 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useKeepInViewport(panelRef, isOpen);
   const panelId = useId();
   const unread = query.data?.unread ?? 0;
 
@@ -62,7 +65,13 @@ export function NotificationBell() {
         ) : null}
       </button>
       {isOpen ? (
-        <div className={styles.panel} id={panelId} role="dialog" aria-label={t('account.notifications')}>
+        <div
+          ref={panelRef}
+          className={styles.panel}
+          id={panelId}
+          role="dialog"
+          aria-label={t('account.notifications')}
+        >
           <div className={styles.panelHeader}>
             <span className={styles.panelTitle}>{t('account.notifications')}</span>
             <button

@@ -1,4 +1,5 @@
 import type { TNotification, TPriceAlert } from '@td/contracts/notifications';
+import { ZPriceInput } from '@td/contracts/trading';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
@@ -12,8 +13,9 @@ import { PagedTable, usePager } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
+import { usePrices } from '../../../domain/market/get-prices';
 import { formatDateTime } from '../../../lib/format';
-import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
+import { displayPair, displaySymbol, formatGivenPrice, formatPrice } from '../../../lib/format-market';
 import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
@@ -33,9 +35,17 @@ function PriceAlertsCard() {
   const [symbol, setSymbol] = useState('BTC_USDT');
   const [direction, setDirection] = useState<'above' | 'below'>('above');
   const [price, setPrice] = useState('');
+  const [priceError, setPriceError] = useState<string>();
+  const pair = pairs.data?.find((candidate) => candidate.symbol === symbol);
+  const current = usePrices().data?.[pair?.key ?? '']?.price;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The rule the server applies: said under the field, before anything is sent.
+    if (!ZPriceInput('Price').safeParse(price).success) {
+      setPriceError(t('notifications.alerts.priceInvalid'));
+      return;
+    }
     try {
       await create.mutateAsync(direction === 'above' ? { symbol, above: price } : { symbol, below: price });
       setPrice('');
@@ -115,9 +125,25 @@ function PriceAlertsCard() {
           inputMode="decimal"
           value={price}
           placeholder={t('notifications.alerts.pricePlaceholder')}
-          onChange={(event) => setPrice(event.target.value.replace(',', '.'))}
+          hint={
+            pair && current !== undefined
+              ? t('notifications.alerts.currentPrice', { price: formatPrice(current, pair.pricePrecision) })
+              : undefined
+          }
+          error={priceError}
+          onChange={(event) => {
+            setPrice(event.target.value.replace(',', '.'));
+            setPriceError(undefined);
+          }}
         />
-        <Button type="submit" variant="primary" isLoading={create.isPending} disabled={!price}>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          className={styles.alertSubmit}
+          isLoading={create.isPending}
+          disabled={!price}
+        >
           {t('notifications.alerts.add')}
         </Button>
       </form>
