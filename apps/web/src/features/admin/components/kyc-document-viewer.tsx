@@ -85,23 +85,21 @@ function DocumentView({ document }: { document: TKycDocument }) {
     <div className={styles.viewer}>
       <fieldset className={styles.viewerTools}>
         <legend className="visually-hidden">{t('admin.kyc.viewer.tools')}</legend>
+        {/* At a limit, a zoom button says so but keeps the focus (a disabled one would drop it). */}
         <Button
           size="sm"
           icon={<IconZoomOut size={16} />}
           aria-label={t('admin.kyc.viewer.zoomOut')}
           title={t('admin.kyc.viewer.zoomOut')}
-          disabled={zoom === 0}
+          aria-disabled={zoom === 0}
           onClick={() => setZoom((step) => Math.max(0, step - 1))}
         />
-        <output className={`${styles.viewerZoom} tabular`} aria-live="polite">
-          {t('admin.kyc.viewer.state', { zoom: Math.round(scale * 100), angle: (turns % 4) * 90 })}
-        </output>
         <Button
           size="sm"
           icon={<IconZoomIn size={16} />}
           aria-label={t('admin.kyc.viewer.zoomIn')}
           title={t('admin.kyc.viewer.zoomIn')}
-          disabled={zoom === ZOOMS.length - 1}
+          aria-disabled={zoom === ZOOMS.length - 1}
           onClick={() => setZoom((step) => Math.min(ZOOMS.length - 1, step + 1))}
         />
         <Button
@@ -118,6 +116,10 @@ function DocumentView({ document }: { document: TKycDocument }) {
           title={t('admin.kyc.viewer.rotate')}
           onClick={() => setTurns((turn) => turn + 1)}
         />
+        {/* After the buttons, so they stay put while the figures change. */}
+        <output className={`${styles.viewerZoom} tabular`} aria-live="polite">
+          {t('admin.kyc.viewer.state', { zoom: Math.round(scale * 100), angle: (turns % 4) * 90 })}
+        </output>
         <a className={styles.viewerOpen} href={document.url} target="_blank" rel="noreferrer">
           <IconExternalLink size={16} />
           {t('admin.kyc.viewer.openInTab')}
