@@ -27,10 +27,13 @@ const API_PREFIXES = [
 const apiProxy: ProxyOptions = { target: API_TARGET, changeOrigin: false };
 
 // /admin is also a web route (the admin area), so only XHR/fetch calls go to the server;
-// a browser navigation to /admin/... falls through to index.html.
+// a browser navigation to /admin/... falls through to index.html, but for a signed link (an
+// identity document opened in a tab of its own), which the server answers as it does in production.
+const SIGNED_LINK = /[?&]sig=/;
 const adminProxy: ProxyOptions = {
   ...apiProxy,
-  bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+  bypass: (req) =>
+    req.headers.accept?.includes('text/html') && !SIGNED_LINK.test(req.url ?? '') ? req.url : undefined,
 };
 
 // Authentication routes (/authentication/...) share no prefix with the API ('/auth/' has a slash),

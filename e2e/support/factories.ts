@@ -151,8 +151,24 @@ export async function verifyIdentityByApi(
   token: string,
   options: { level: 1 } | { level: 2; adminToken: string },
 ): Promise<void> {
+  if (options.level === 1) {
+    await callApi(server, 'PUT', '/kyc/details', { body: ADULT_DETAILS, token });
+    return;
+  }
+  const submissionId = await sendIdentityDocumentsByApi(server, token, options.adminToken);
+  await callApi(server, 'POST', `/admin/kyc/${submissionId}/approve`, { token: options.adminToken });
+}
+
+/**
+ * The personal details and an ID card's photos sent through the API, left for review: the id of the
+ * submission in the back-office's queue (read as the administrator signed in as `adminToken`).
+ */
+export async function sendIdentityDocumentsByApi(
+  server: TRunningServer,
+  token: string,
+  adminToken: string,
+): Promise<string> {
   await callApi(server, 'PUT', '/kyc/details', { body: ADULT_DETAILS, token });
-  if (options.level === 1) return;
   const form = await idCardSubmission();
   const sent = await fetch(`${server.url}/kyc`, {
     method: 'POST',
@@ -165,9 +181,9 @@ export async function verifyIdentityByApi(
     server,
     'GET',
     '/admin/kyc?status=pending&limit=100',
-    { token: options.adminToken },
+    { token: adminToken },
   );
   const mine = queue.items.find((item) => item.userId === me.id);
   if (!mine) throw new Error('the submission is not in the review queue');
-  await callApi(server, 'POST', `/admin/kyc/${mine.id}/approve`, { token: options.adminToken });
+  return mine.id;
 }

@@ -16,6 +16,8 @@ interface TDialogProps {
   children?: ReactNode;
   /** A data-testid for tests to find the dialog by. */
   testId?: string;
+  /** As wide as the screen allows (a document to look at), instead of a form's width. */
+  isWide?: boolean;
 }
 
 const FOCUSABLE =
@@ -46,6 +48,7 @@ export function Dialog({
   footer,
   children,
   testId,
+  isWide = false,
 }: TDialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
@@ -107,7 +110,7 @@ export function Dialog({
     // The backdrop click is a mouse shortcut; keyboards close with Escape (native) or the close button.
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={isWide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}

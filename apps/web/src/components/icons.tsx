@@ -399,3 +399,44 @@ export const IconMore = (props: TIconProps) => (
     <circle cx="19" cy="12" r="1.5" />
   </Svg>
 );
+
+export const IconZoomIn = (props: TIconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.3-4.3" />
+    <path d="M11 8v6" />
+    <path d="M8 11h6" />
+  </Svg>
+);
+
+export const IconZoomOut = (props: TIconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.3-4.3" />
+    <path d="M8 11h6" />
+  </Svg>
+);
+
+export const IconMaximize = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="M8 3H5a2 2 0 0 0-2 2v3" />
+    <path d="M21 8V5a2 2 0 0 0-2-2h-3" />
+    <path d="M3 16v3a2 2 0 0 0 2 2h3" />
+    <path d="M16 21h3a2 2 0 0 0 2-2v-3" />
+  </Svg>
+);
+
+export const IconRotateCw = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="M21 12a9 9 0 1 1-9-9c2.52 0 4.93 1 6.74 2.74L21 8" />
+    <path d="M21 3v5h-5" />
+  </Svg>
+);
+
+export const IconExternalLink = (props: TIconProps) => (
+  <Svg {...props}>
+    <path d="M15 3h6v6" />
+    <path d="M10 14 21 3" />
+    <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+  </Svg>
+);

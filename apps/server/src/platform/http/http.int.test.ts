@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { conflict } from '../errors';
+import { createUrlSigner } from './signed-url';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
@@ -48,6 +49,10 @@ describe('the HTTP layer', () => {
         app.get('/test/conflict', { config: { access: 'public' } }, async () => {
           throw conflict('That address is already taken', { field: 'email' });
         });
+        // A signed link under the back-office's prefix, as an identity document is served.
+        app.get('/admin/test/signed', { config: { access: 'signed' } }, async (_request, reply) =>
+          reply.type('image/webp').send(Buffer.from('RIFF')),
+        );
         app.get('/test/crash', { config: { access: 'public' } }, async () => {
           throw new Error('secret internals at /srv/app/db.ts:42');
         });
@@ -266,6 +271,28 @@ describe('the HTTP layer', () => {
       const api = await t.app.inject({ method: 'GET', url: '/admin/users', headers: { accept: XHR_ACCEPT } });
       expect(api.statusCode).toBe(401);
       expect(api.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('answers a navigation to a signed link under /admin with what it serves, still checking it', async () => {
+      const links = createUrlSigner(t.deps.jwtSecret, { windowMs: 300_000 });
+      const navigation = { accept: BROWSER_ACCEPT, 'sec-fetch-mode': 'navigate' };
+      // Opened in a tab of its own (middle click): the image, not the back-office's page.
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: links.sign('/admin/test/signed'),
+        headers: navigation,
+      });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.headers['content-type']).toBe('image/webp');
+      // Without its signature, or signed for another path, it is a 404 and never the page.
+      for (const url of [
+        '/admin/test/signed',
+        links.sign('/admin/test/other').replace('/other?', '/signed?'),
+      ]) {
+        const refused = await t.app.inject({ method: 'GET', url, headers: navigation });
+        expect(refused.statusCode, url).toBe(404);
+        expect(refused.body).not.toContain('<div id="root">');
+      }
     });
 
     it('serves hashed assets with a year of caching, and a missing asset as a 404', async () => {

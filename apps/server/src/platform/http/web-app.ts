@@ -63,10 +63,12 @@ export function webAppFallback(page: WebAppPage) {
 /**
  * A browser navigation to a path the web app shares with the API (/admin/...) gets the web app.
  * Registered before the API's modules, so it runs ahead of their own request hooks (the admin
- * role check would otherwise answer the page load with a JSON 401).
+ * role check would otherwise answer the page load with a JSON 401). A signed link's route (an
+ * identity document) is not a screen: opened in a tab of its own, it answers with what it serves.
  */
 export function registerSharedPrefixPages(app: FastifyInstance, page: WebAppPage): void {
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.access === 'signed') return;
     const path = pathOf(request);
     const isShared = SHARED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     if (isShared && isNavigation(request)) return sendIndex(request, reply, page);

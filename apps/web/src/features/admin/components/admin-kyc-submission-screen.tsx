@@ -1,5 +1,5 @@
 import { ZKycRejectRequest } from '@td/contracts/kyc';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { Badge } from '../../../components/badge';
@@ -18,10 +18,12 @@ import { PATHS } from '../../../lib/paths';
 import { approveKyc, rejectKyc, useAdminKycMutation, useAdminKycSubmission } from '../api/admin-kyc';
 import styles from './admin.module.css';
 import { KYC_STATUS_TONE } from './admin-kyc-screen';
+import { KycDocumentViewer, type TKycDocument } from './kyc-document-viewer';
 
 /**
  * One identity submission under review: the person's details beside their documents (opened by
- * short-lived signed links), and the decision: approve, or reject with a reason the user reads.
+ * short-lived signed links, at full size in a viewer), and the decision: approve, or reject with a
+ * reason the user reads.
  */
 export function AdminKycSubmissionScreen() {
   const t = useT();
@@ -31,6 +33,7 @@ export function AdminKycSubmissionScreen() {
   const reject = useAdminKycMutation(rejectKyc);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
+  const [viewed, setViewed] = useState<TKycDocument>();
   const submission = query.data;
 
   const onReject = async (event: FormEvent) => {
@@ -152,7 +155,19 @@ export function AdminKycSubmissionScreen() {
               <div className={styles.kycDocuments}>
                 {submission.documents.map((document) => (
                   <figure key={document.kind} className={styles.kycDocument}>
-                    <a href={document.url} target="_blank" rel="noreferrer">
+                    {/* A click opens the viewer; the link itself still opens in a new tab. */}
+                    <a
+                      href={document.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-haspopup="dialog"
+                      onClick={(event) => {
+                        if (isPlainClick(event)) {
+                          event.preventDefault();
+                          setViewed(document);
+                        }
+                      }}
+                    >
                       <img src={document.url} alt={t(`admin.kyc.documentAlt.${document.kind}`)} />
                     </a>
                     <figcaption>{documentKindText(document.kind)}</figcaption>
@@ -161,8 +176,13 @@ export function AdminKycSubmissionScreen() {
               </div>
             )}
           </Card>
+          <KycDocumentViewer document={viewed} onClose={() => setViewed(undefined)} />
         </div>
       )}
     </div>
   );
 }
+
+/** A click that means "here" (not a new tab or window: another button, or a modifier key held). */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
