@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, signInByApi } from '../support/factories';
 import { expectTitle, pathOf, useJourneyEnvironment, waitForPath } from '../support/journey';
 
@@ -63,12 +65,45 @@ describe('a session that ends elsewhere', () => {
     await expectTitle(page, 'Log in');
     await page.getByRole('status').filter({ hasText: 'Your session ended. Sign in again.' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+    // Said once: the refused requests have no toast of their own.
+    await expect
+      .poll(() => page.locator('[role="status"]').allTextContents())
+      .toEqual(['Your session ended. Sign in again.']);
     // Nothing goes on asking with the dead session.
     const settledCount = refusals.length;
     expect(refusals.length, refusals.join(', ')).toBeLessThanOrEqual(3);
     await page.waitForLoadState('networkidle');
     expect(refusals.length).toBe(settledCount);
   });
+  // Four pages, each through a refused first load: longer than one screen's test.
+  it('says why on the login screen at a phone and a desktop width, in both themes, axe clean', async () => {
+    const user = await createUser(env);
+    // Signed out on another device before this browser comes back with the token.
+    await callApi(env.server, 'POST', '/auth/logout', { token: user.token });
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const page = await env.openPage({ token: user.token, theme, viewport });
+      const unsigned: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401 && !response.request().headers().authorization)
+          unsigned.push(new URL(response.url()).pathname);
+      });
+      await page.goto('/dashboard/home');
+      await waitForPath(page, '/authentication/login', 15_000);
+      await expectTitle(page, 'Log in');
+      const notice = page.getByRole('status').filter({ hasText: 'Your session ended. Sign in again.' });
+      await notice.waitFor();
+      // Nothing else is said on top: the refused requests have no toast of their own.
+      await expect
+        .poll(() => page.locator('[role="status"]').allTextContents())
+        .toEqual(['Your session ended. Sign in again.']);
+      // Nothing was asked without the session meanwhile.
+      expect(unsigned).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      const box = await notice.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      await screenshot(page, `session-ended-login-${size}-${theme}`);
+    }
+  }, 240_000);
 });
 
 describe('a signed-out visit', () => {

@@ -7,10 +7,11 @@ import { PATHS } from '../../../lib/paths';
 import { clearToken } from '../../../lib/session';
 
 /**
- * The signed-in user for the dashboard frame. A failed load (after its one retry: a suspended or
- * deleted account) clears the user and the token and goes to the login screen; the API client has
- * already said why in a toast. A refused session (401) is not handled here: the API client reports
- * it and the frame of every route logs out and says why (useEndSessionWhenRefused).
+ * The signed-in user for the dashboard frame. A failed load (a suspended or deleted account, or a
+ * server error after its one retry) clears the user and the token and goes to the login screen;
+ * the API client has already said why in a toast. A refused session (401) is not handled here: the
+ * API client reports it and the frame of every route logs out and says why
+ * (useEndSessionWhenRefused).
  */
 export function useSessionProfile() {
   const query = useProfile();
