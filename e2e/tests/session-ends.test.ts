@@ -59,7 +59,7 @@ describe('a session that ends elsewhere', () => {
     );
     const revoked = sessions.filter((session) => !session.current);
     expect(revoked).toHaveLength(1);
-    await callApi(env.server, 'DELETE', `/profile/sessions/${revoked[0].id}`, { token: other });
+    await callApi(env.server, 'DELETE', `/profile/sessions/${revoked[0]?.id}`, { token: other });
 
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/authentication/login');
     await expectTitle(page, 'Log in');
