@@ -30,6 +30,15 @@ const withAppText =
 const requireToken = () => (hasToken() ? null : redirect(PATHS.login));
 // Someone already signed in has nothing to do on the login and signup forms.
 const skipIfSignedIn = () => (hasToken() ? redirect(PATHS.dashboard) : null);
+// The address of the app itself (and any unknown one): the dashboard, or straight to login for
+// someone signed out, so no screen that needs a session starts loading on the way.
+const toStart = () => redirect(hasToken() ? PATHS.dashboard : PATHS.login);
+
+/**
+ * The screen of a route that only redirects: nothing. The route still needs one, or the router
+ * warns on a first load that it would show an empty page while the redirect goes.
+ */
+const Redirecting = () => null;
 
 /**
  * What the Dashboard's chart needs before it can draw (the pairs, the prices, the chosen pair's
@@ -52,7 +61,7 @@ export const router = createBrowserRouter([
     HydrateFallback: InitializingApp,
     errorElement: <ErrorPage />,
     children: [
-      { index: true, loader: () => redirect(PATHS.dashboard) },
+      { index: true, loader: toStart, Component: Redirecting },
       {
         path: 'authentication',
         lazy: lazyScreen(
@@ -60,7 +69,7 @@ export const router = createBrowserRouter([
           (module) => module.AuthLayout,
         ),
         children: [
-          { index: true, loader: () => redirect(PATHS.login) },
+          { index: true, loader: () => redirect(PATHS.login), Component: Redirecting },
           {
             path: 'login',
             loader: skipIfSignedIn,
@@ -118,7 +127,7 @@ export const router = createBrowserRouter([
         // The documents a new account accepts: readable signed in or not.
         path: 'legal',
         children: [
-          { index: true, loader: () => redirect(PATHS.terms) },
+          { index: true, loader: () => redirect(PATHS.terms), Component: Redirecting },
           {
             path: 'terms',
             lazy: lazyScreen(
@@ -143,11 +152,12 @@ export const router = createBrowserRouter([
           (module) => module.DashboardLayout,
         ),
         children: [
-          { index: true, loader: () => redirect(PATHS.home) },
+          { index: true, loader: () => redirect(PATHS.home), Component: Redirecting },
           {
             path: 'home',
             loader: ({ request }) => {
-              prefetchDashboard(new URL(request.url).searchParams);
+              // Loaders run side by side: the dashboard's own may be sending a signed-out visit to login.
+              if (hasToken()) prefetchDashboard(new URL(request.url).searchParams);
               return null;
             },
             lazy: lazyScreen(
@@ -381,7 +391,7 @@ export const router = createBrowserRouter([
         ],
       },
       // Any other path (including unknown /dashboard/... and /authentication/... paths).
-      { path: '*', loader: () => redirect(PATHS.dashboard) },
+      { path: '*', loader: toStart, Component: Redirecting },
     ],
   },
 ]);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { capitalize } from './format';
 import { translateServerMessage } from './i18n';
 import { takePrefetched } from './prefetch';
-import { getToken } from './session';
+import { endsSession, getToken, reportSessionEnded, wasSentWithEndedSession } from './session';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -126,10 +126,16 @@ function onRejected(error: unknown): Promise<never> {
     axiosError.response.data,
     axiosError.config?.fallbackErrorMessage,
   );
-  showErrorToast(message, axiosError.config);
-  return Promise.reject(
-    new ApiError(message, { status: axiosError.response.status, code, details, cause: error }),
-  );
+  const { status } = axiosError.response;
+  const sentAuthorization = axiosError.config?.headers?.Authorization;
+  if (endsSession(status, sentAuthorization, getToken())) {
+    // The session was revoked or expired: this tab logs out and the login screen says why, once,
+    // instead of a toast for each of the requests that are refused alike.
+    reportSessionEnded();
+  } else if (!wasSentWithEndedSession(sentAuthorization)) {
+    showErrorToast(message, axiosError.config);
+  }
+  return Promise.reject(new ApiError(message, { status, code, details, cause: error }));
 }
 
 apiClient.interceptors.response.use(onFulfilled, onRejected);

@@ -28,10 +28,11 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Defaults for profile-like queries: retried once and not refetched on window
- * focus. Spread into their queryOptions.
+ * Defaults for profile-like queries: retried once (never a client error: a refused session would
+ * only be asked again without one, as this tab logs out) and not refetched on window focus.
+ * Spread into their queryOptions.
  */
 export const profileQueryDefaults = {
-  retry: MAX_RETRIES,
+  retry: shouldRetry,
   refetchOnWindowFocus: false,
 } as const;

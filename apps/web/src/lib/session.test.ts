@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { readTokenClaims } from './session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  endsSession,
+  getToken,
+  readTokenClaims,
+  reportSessionEnded,
+  setToken,
+  subscribeToSessionEnd,
+  wasSentWithEndedSession,
+} from './session';
 
 const base64Url = (value: string) => btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (claims: object) =>
@@ -39,5 +47,69 @@ describe('readTokenClaims', () => {
     expect(readTokenClaims('a.%%%.c')).toBeNull();
     expect(readTokenClaims(`a.${base64Url('"just a string"')}.c`)).toBeNull();
     expect(readTokenClaims(`a.${base64Url('null')}.c`)).toBeNull();
+  });
+});
+
+describe('endsSession', () => {
+  it('is a 401 to a request sent with the stored session token', () => {
+    expect(endsSession(401, 'Bearer t1', 't1')).toBe(true);
+  });
+
+  it('is not another refusal of that request', () => {
+    expect(endsSession(403, 'Bearer t1', 't1')).toBe(false);
+    expect(endsSession(404, 'Bearer t1', 't1')).toBe(false);
+    expect(endsSession(undefined, 'Bearer t1', 't1')).toBe(false);
+  });
+
+  it('is not a 401 to a sign-in step: no session token, or a pending one sent by hand', () => {
+    // A wrong password while signed out.
+    expect(endsSession(401, undefined, null)).toBe(false);
+    // The two-factor step of another sign-in while this tab holds a session.
+    expect(endsSession(401, 'Bearer tfa-token', 't1')).toBe(false);
+    expect(endsSession(401, undefined, 't1')).toBe(false);
+  });
+
+  it('is not a 401 to a request of a session this tab no longer holds', () => {
+    expect(endsSession(401, 'Bearer old', 'new')).toBe(false);
+    expect(endsSession(401, 'Bearer old', null)).toBe(false);
+  });
+});
+
+describe('reportSessionEnded', () => {
+  const storage = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  });
+  afterEach(() => storage.clear());
+
+  it('tells the listeners once, and the token is gone after', () => {
+    setToken('t1');
+    const heard = vi.fn();
+    const unsubscribe = subscribeToSessionEnd(heard);
+    reportSessionEnded();
+    reportSessionEnded();
+    unsubscribe();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeNull();
+  });
+
+  it('remembers the ended session: the answers still coming for it are no news', () => {
+    setToken('t2');
+    expect(wasSentWithEndedSession('Bearer t2')).toBe(false);
+    reportSessionEnded();
+    expect(wasSentWithEndedSession('Bearer t2')).toBe(true);
+    // The next sign-in's requests, and the sign-in steps' own tokens, are news again.
+    expect(wasSentWithEndedSession('Bearer t3')).toBe(false);
+    expect(wasSentWithEndedSession(undefined)).toBe(false);
+  });
+
+  it('tells nobody when no session is stored', () => {
+    const heard = vi.fn();
+    const unsubscribe = subscribeToSessionEnd(heard);
+    reportSessionEnded();
+    unsubscribe();
+    expect(heard).not.toHaveBeenCalled();
   });
 });

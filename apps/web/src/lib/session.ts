@@ -55,6 +55,58 @@ export function hasToken(): boolean {
   return getToken() !== null;
 }
 
+/**
+ * Whether a refusal means the session of this tab is over: a 401 to a request that went with the
+ * stored session token (revoked in Profile → Active sessions, by a password change or two-factor
+ * turned off elsewhere, or expired). A 401 to a request without it is no news about the session:
+ * the sign-in steps answer so for a wrong password, and their pending tokens are sent by hand; a
+ * request made before another account signed in here speaks of a session already gone.
+ */
+export function endsSession(
+  status: number | undefined,
+  sentAuthorization: unknown,
+  storedToken: string | null,
+) {
+  return status === 401 && storedToken !== null && sentAuthorization === `Bearer ${storedToken}`;
+}
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the server has refused this tab's session (see endsSession): the app's
+ * frame answers by logging out here and showing the login screen with the reason.
+ */
+export function subscribeToSessionEnd(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+/**
+ * The server refused the stored session. The listeners log out (and clear the token, so the
+ * requests still on their way, refused in turn, are no longer the session's and end nothing
+ * twice); with none, the token is cleared here so nothing asks with it again.
+ */
+export function reportSessionEnded(): void {
+  const token = getToken();
+  if (!token) return;
+  endedToken = token;
+  for (const listener of sessionEndedListeners) listener();
+  if (hasToken()) clearToken();
+}
+
+/** The session the server refused last: the answers still on their way for it are no news. */
+let endedToken: string | null = null;
+
+/**
+ * Whether a request went with the session this tab has just ended (it left before the refusal
+ * came): its own refusal needs no word, the login screen already says why.
+ */
+export function wasSentWithEndedSession(sentAuthorization: unknown): boolean {
+  return endedToken !== null && sentAuthorization === `Bearer ${endedToken}`;
+}
+
 export type TTokenType = 'normal' | 'email' | 'tfa';
 
 export interface TTokenClaims {

@@ -1,5 +1,6 @@
 import { type Location, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { OfflineNotice } from '../../components/offline-notice';
+import { useEndSessionWhenRefused } from '../../features/auth/hooks/use-logout';
 import styles from './root-layout.module.css';
 
 /**
@@ -11,9 +12,10 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
 /**
  * The frame around every route: a thin progress bar while the next screen's code or data loads
  * (after the first load, the current screen stays visible meanwhile), scroll restoration, and the
- * notice that the device is offline.
+ * notice that the device is offline; and, signed in, the end of a session the server refused.
  */
 export function RootLayout() {
+  useEndSessionWhenRefused();
   const navigation = useNavigation();
   const isNavigating = navigation.state !== 'idle';
   return (

@@ -1,7 +1,8 @@
 import { ZSigninRequest } from '@td/contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
+import { Callout } from '../../../components/callout';
 import { EmailField, PasswordField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
@@ -9,6 +10,7 @@ import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
 import { usePasskeySignIn } from '../api/passkeys';
 import { useSignIn } from '../api/sign-in';
+import type { TLoginState } from '../hooks/use-logout';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -28,6 +30,9 @@ export function LoginScreen() {
   const signIn = useSignIn();
   const passkeySignIn = usePasskeySignIn();
   const startSession = useStartSession();
+  // Sent here because the server ended the session (signed out from another device, a password
+  // change): say so, as the reason the user is asked to sign in.
+  const isSessionEnded = (useLocation().state as TLoginState | null)?.sessionEnded === true;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,6 +63,11 @@ export function LoginScreen() {
         </>
       }
     >
+      {isSessionEnded ? (
+        <Callout tone="info" role="status">
+          {t('login.sessionEnded')}
+        </Callout>
+      ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <EmailField
           ref={emailRef}
