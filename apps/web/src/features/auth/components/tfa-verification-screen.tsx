@@ -32,7 +32,8 @@ export function methodsToOffer(methods: TSecondFactorMethods | undefined, hasWeb
   if (methods.passkey && hasWebAuthn) offered.push('passkey');
   if (methods.authenticatorApp) offered.push('app');
   if (methods.recoveryCode) offered.push('recovery');
-  return offered.length > 0 ? offered : ['app'];
+  if (offered.length > 0) return offered;
+  return methods.passkey ? ['passkey'] : ['app'];
 }
 
 const WAY_ICON: Record<TMethod, ReactNode> = {
