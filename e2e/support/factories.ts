@@ -124,21 +124,28 @@ export async function createUser(
   });
   const created: TCreatedUser = { ...user, token: verified.data.token, usedTotpCodes: new Set() };
   if (!overrides.tfa) return created;
+  return turnOnTwoFactor(server, created);
+}
 
+/**
+ * Turns two-factor on for a user, as Security does it (a new secret, then its code and the
+ * password): the user with the secret and the recovery codes. Their session stays valid.
+ */
+export async function turnOnTwoFactor(server: TRunningServer, user: TCreatedUser): Promise<TCreatedUser> {
   const { data: setup } = await callApi<{ secret: string }>(server, 'GET', '/auth/2fa/generate', {
-    token: created.token,
+    token: user.token,
   });
-  const code = await freshTotpCode(setup.secret, created.usedTotpCodes);
+  const code = await freshTotpCode(setup.secret, user.usedTotpCodes);
   const { data: activated } = await callApi<{ recoveryCodes: string[] }>(
     server,
     'POST',
     '/auth/2fa/activate',
     {
-      body: { code, currentPassword: created.password },
-      token: created.token,
+      body: { code, currentPassword: user.password },
+      token: user.token,
     },
   );
-  return { ...created, tfaSecret: setup.secret, recoveryCodes: activated.recoveryCodes };
+  return { ...user, tfaSecret: setup.secret, recoveryCodes: activated.recoveryCodes };
 }
 
 /**

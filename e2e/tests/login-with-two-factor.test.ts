@@ -74,7 +74,10 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await waitForPath(page, '/authentication/tfaVerification');
 
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    // The app's code first; "Use another way" lists the recovery code.
+    await page.getByLabel('Authentication code').waitFor();
+    await page.getByRole('button', { name: 'Use another way' }).click();
+    await page.getByRole('button', { name: 'Enter a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(user.recoveryCodes?.[0] ?? '');
     await page.getByRole('button', { name: 'Verify and log in' }).click();
     await waitForPath(page, '/dashboard/home');

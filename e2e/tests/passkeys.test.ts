@@ -1,8 +1,9 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, signInByApi, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, signInByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
+import { addAuthenticator, addPasskey } from '../support/passkeys';
 
 // Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain, as
 // a laptop's fingerprint reader would answer): added under Security, then a sign-in without a
@@ -11,46 +12,11 @@ import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '..
 
 const env = useJourneyEnvironment({}, { isLocalhost: true });
 
-/** A platform authenticator that keeps passkeys and verifies its user, in this page. */
-async function addAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
-}
-
 /** Leaves the session on this device (as logging out does) and opens the login screen. */
 async function toLogin(page: Page) {
   await page.evaluate(() => localStorage.removeItem('TOKEN'));
   await page.goto('/authentication/login');
   await expectTitle(page, 'Log in');
-}
-
-async function addPasskey(page: Page, user: TCreatedUser, name: string) {
-  await page.goto('/dashboard/security');
-  await expectTitle(page, 'Security');
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
-  const dialog = page.getByTestId('add-passkey');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Current password').fill('wrong password');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByText('The password is incorrect').waitFor();
-  await dialog.getByLabel('Current password').fill(user.password);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expectToast(page, 'Passkey added');
-  await page
-    .getByRole('row', { name: new RegExp(name) })
-    .getByText('Never')
-    .waitFor();
 }
 
 describe('passkeys', () => {
@@ -150,7 +116,7 @@ describe('passkeys', () => {
       'This passkey could not be used. Try again, or sign in another way',
     );
     // The other account has no passkey to be asked for, and its sign-in is still waiting.
-    const methods = await callApi<{ authenticatorApp: boolean; passkey: boolean }>(
+    const methods = await callApi<{ authenticatorApp: boolean; recoveryCode: boolean; passkey: boolean }>(
       env.server,
       'GET',
       '/auth/2fa/methods',
@@ -158,7 +124,7 @@ describe('passkeys', () => {
         token: tfaToken,
       },
     );
-    expect(methods.data).toEqual({ authenticatorApp: true, passkey: false });
+    expect(methods.data).toEqual({ authenticatorApp: true, recoveryCode: true, passkey: false });
   });
 
   it('show under Security at both widths in both themes', async () => {

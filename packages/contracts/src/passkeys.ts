@@ -74,6 +74,14 @@ export const ZPasskey = z.object({
 });
 export type TPasskey = z.infer<typeof ZPasskey>;
 
-/** The ways a sign-in waiting for its second factor can be finished. */
-export const ZSecondFactorMethods = z.object({ authenticatorApp: z.boolean(), passkey: z.boolean() });
+/**
+ * Every way a sign-in waiting for its second factor can be finished (`GET /auth/2fa/methods`, with
+ * the token the right password earned): the authenticator app's code, a recovery code (the app on
+ * and one left unused), a passkey. The sign-in screen offers one first and the others as "another way".
+ */
+export const ZSecondFactorMethods = z.object({
+  authenticatorApp: z.boolean(),
+  recoveryCode: z.boolean(),
+  passkey: z.boolean(),
+});
 export type TSecondFactorMethods = z.infer<typeof ZSecondFactorMethods>;

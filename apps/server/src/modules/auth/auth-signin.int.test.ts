@@ -11,6 +11,7 @@ import {
 } from '../../testing/accounts';
 import { useAuthWorld, WRONG_CREDENTIALS } from '../../testing/auth-world';
 import { codeIn } from '../../testing/test-mailbox';
+import { createAuthRepository } from './auth.repository';
 import { createTokenService } from './tokens';
 
 describe('the account system', () => {
@@ -138,6 +139,27 @@ describe('the account system', () => {
       );
       expect(done.statusCode, done.body).toBe(200);
       expect(tokenType(done.json().data.token)).toBe('normal');
+    });
+
+    it('asks for the passkey after the e-mailed code when the account has one', async () => {
+      const user = await createUser(world.t.app, world.mailbox);
+      await createAuthRepository(world.t.deps.db.db).insertPasskeyWithin(10, {
+        userId: user.id,
+        name: 'Laptop',
+        credentialId: `credential-${user.id}`,
+        publicKey: 'cHVibGljLWtleQ',
+      });
+      const stranger = randomIp();
+      for (let i = 0; i < 6; i++) await signinFrom(stranger, user.email, 'Wrong#Pass99');
+      world.mailbox.clear();
+      const ip = randomIp();
+      const emailToken = (await signinFrom(ip, user.email, user.password)).json().data.token;
+      expect(tokenType(emailToken)).toBe('email');
+      const code = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
+      const next = await postFrom(ip, '/auth/verify-email', { code }, emailToken);
+      expect(next.statusCode, next.body).toBe(200);
+      // The mailbox is not the second factor: the passkey still is.
+      expect(tokenType(next.json().data.token)).toBe('tfa');
     });
 
     it('limits one address trying many accounts', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
+import type { TSecondFactorMethods } from '@td/contracts/passkeys';
 import { USER_CODE } from '@td/contracts/statuses';
 import { AppError, badRequest, forbidden, unauthenticated } from '../../platform/errors';
 import type { Brand } from '../../platform/mail/email-layout';
@@ -156,7 +157,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await steps.checkCode(pending.user.id, 'signin_confirm', code, claims.sid);
         // The password's holder read the owner's mail: the password is theirs.
         if (pending.user.passwordUnproven) await repo.verifyEmail(pending.user.id, true);
-        if (!pending.user.tfaEnabled) return steps.finishSession(claims, 'email', pending.user, client);
+        // A passkey is a second factor too (as after the password alone, see `nextStep`).
+        const hasSecondFactor = pending.user.tfaEnabled || (await repo.hasPasskeys(pending.user.id));
+        if (!hasSecondFactor) return steps.finishSession(claims, 'email', pending.user, client);
         if (!(await repo.advanceSession(claims.sid, 'email', 'tfa', expiresIn(TOKEN_TTL_S.tfa)))) {
           throw unauthenticated('This sign-in has expired. Please log in again');
         }
@@ -374,13 +377,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.sessions.endOne(claims.sub, claims.sid);
     },
 
-    /** How a sign-in waiting for its second factor can be finished: the app's code, a passkey. */
-    async secondFactorMethods(
-      claims: SessionClaims,
-    ): Promise<{ authenticatorApp: boolean; passkey: boolean }> {
+    /**
+     * Every way a sign-in waiting for its second factor can be finished: the app's code, a recovery
+     * code (the app on, one left unused), a passkey. Asked with the `tfa` token only, so only after
+     * the right password.
+     */
+    async secondFactorMethods(claims: SessionClaims): Promise<TSecondFactorMethods> {
       const pending = await steps.pendingSession(claims, 'tfa');
       if (!pending) throw unauthenticated('This sign-in has expired. Please log in again');
-      return { authenticatorApp: pending.user.tfaEnabled, passkey: await repo.hasPasskeys(pending.user.id) };
+      const { user } = pending;
+      const isAppOn = user.tfaEnabled && user.tfaSecret !== null;
+      return {
+        authenticatorApp: isAppOn,
+        recoveryCode: isAppOn && (await repo.hasRecoveryCodes(user.id)),
+        passkey: await repo.hasPasskeys(user.id),
+      };
     },
 
     /** The `tfa` step finished by a passkey of this user (checked by the caller): a normal session. */

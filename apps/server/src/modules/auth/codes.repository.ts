@@ -120,6 +120,15 @@ export function createCodesRepository(db: Database) {
           await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
       });
     },
+    /** Whether the user has a recovery code not used yet. */
+    async hasRecoveryCodes(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: recoveryCodes.id })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
     /** Uses a recovery code if it matches an unused one; true when it did. */
     async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
       const rows = await db

@@ -3,6 +3,7 @@ import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testi
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { FORGED_ASSERTION } from '../../testing/route-fixtures';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { createAuthRepository } from './auth.repository';
 
 // The passkey ceremonies' server side that needs no authenticator: who may start one, and what
 // the options say. Registering and signing in with a real (virtual) authenticator is the browser
@@ -85,9 +86,60 @@ describe('passkey ceremonies', () => {
       url: '/auth/2fa/methods',
       headers: bearer(tfaToken),
     });
-    expect(methods.json().data).toEqual({ authenticatorApp: true, passkey: false });
+    expect(methods.json().data).toEqual({ authenticatorApp: true, recoveryCode: true, passkey: false });
     expect((await post('/auth/passkeys/2fa/options', tfaToken)).statusCode).toBe(404);
     // A normal session cannot call the second step's routes.
     expect((await post('/auth/passkeys/2fa/options', plain.token)).statusCode).toBe(401);
+  });
+
+  it('list every second factor after the right password, and nothing before it', async () => {
+    const repo = createAuthRepository(t.deps.db.db);
+    const addPasskey = (user: TestUser) =>
+      repo.insertPasskeyWithin(10, {
+        userId: user.id,
+        name: 'Laptop',
+        credentialId: `credential-${user.id}`,
+        publicKey: 'cHVibGljLWtleQ',
+      });
+    const both = await createUser(t.app, mailbox, { tfa: true });
+    const passkeyOnly = await createUser(t.app, mailbox);
+    await addPasskey(both);
+    await addPasskey(passkeyOnly);
+    const methodsWith = async (token: string | undefined) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/auth/2fa/methods',
+        headers: token ? bearer(token) : {},
+        remoteAddress: randomIp(),
+      });
+
+    // A wrong password earns no token, and the list answers nobody without the one the right
+    // password gives: not an anonymous caller, not a signed-in session.
+    const wrong = await post('/auth/signin', undefined, { email: both.email, password: 'Wrong#Pass99' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toMatch(/passkey|recovery|authenticator/i);
+    expect((await methodsWith(undefined)).statusCode).toBe(401);
+    expect((await methodsWith(both.token)).statusCode).toBe(401);
+
+    // Two-factor on and a passkey: all three, so a device without the passkey still gets in.
+    const bothStep = await signIn(t.app, both);
+    const listed = await methodsWith(bothStep);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual({ authenticatorApp: true, recoveryCode: true, passkey: true });
+    // Recovery codes all used: not offered any more.
+    await repo.replaceRecoveryCodes(both.id, []);
+    expect((await methodsWith(bothStep)).json().data).toEqual({
+      authenticatorApp: true,
+      recoveryCode: false,
+      passkey: true,
+    });
+
+    // A passkey alone: the passkey, nothing else.
+    const passkeyStep = await signIn(t.app, passkeyOnly);
+    expect((await methodsWith(passkeyStep)).json().data).toEqual({
+      authenticatorApp: false,
+      recoveryCode: false,
+      passkey: true,
+    });
   });
 });

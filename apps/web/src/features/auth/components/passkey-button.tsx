@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
@@ -14,21 +15,29 @@ export function onPasskeyError(error: unknown) {
   }
 }
 
+/** Whether this browser can use a passkey at all (WebAuthn is there). */
+export function canUsePasskeys(): boolean {
+  return typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+}
+
 /** A button that signs in (or finishes a sign-in) with a passkey; hidden where WebAuthn is missing. */
 export function PasskeyButton({
   label,
   onClick,
   isLoading,
   variant = 'secondary',
+  ref,
 }: {
   label: string;
   onClick: () => void;
   isLoading: boolean;
   variant?: 'primary' | 'secondary';
+  ref?: Ref<HTMLButtonElement>;
 }) {
-  if (typeof window === 'undefined' || !('PublicKeyCredential' in window)) return null;
+  if (!canUsePasskeys()) return null;
   return (
     <Button
+      ref={ref}
       type="button"
       variant={variant}
       size="lg"
