@@ -29,6 +29,7 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'modules/notifications/alert-books.ts live':
     "the armed alerts themselves, each a stored row within its owner's alert limit",
   'modules/settings/settings.service.ts cache': 'one entry per setting group',
+  'platform/mail/email-layout.ts figureSeparators': 'one entry per language',
   'modules/stream/coalescer.ts pending': 'its own bound: roomsMax rooms',
   'modules/stream/coalescer.ts lastSentMs': 'its own bound: roomsMax rooms',
   'modules/stream/stream-server.ts balanceReads':
