@@ -11,6 +11,8 @@ export interface TColumn<TRow> {
   isPrimary?: boolean;
   /** Width hint on wide screens, e.g. '30%'. */
   width?: string;
+  /** Stays at the right edge while a narrow table scrolls sideways (a row's actions). */
+  isSticky?: boolean;
 }
 
 interface TDataTableProps<TRow> {
@@ -28,6 +30,8 @@ interface TDataTableProps<TRow> {
   error?: ReactNode;
   /** Dims the rows while the next page loads over the current one. */
   isStale?: boolean;
+  /** The key of a row to make stand out for a moment (a position just opened). */
+  highlightedKey?: string | null;
 }
 
 /**
@@ -44,9 +48,15 @@ export function DataTable<TRow>({
   empty,
   error,
   isStale = false,
+  highlightedKey,
 }: TDataTableProps<TRow>) {
   const cellClass = (column: TColumn<TRow>, base: string | undefined) =>
-    [base, column.align === 'end' ? styles.end : '', column.isPrimary ? styles.primary : '']
+    [
+      base,
+      column.align === 'end' ? styles.end : '',
+      column.isPrimary ? styles.primary : '',
+      column.isSticky ? styles.sticky : '',
+    ]
       .filter(Boolean)
       .join(' ');
 
@@ -80,7 +90,11 @@ export function DataTable<TRow>({
     );
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className={styles.row}>
+      <tr
+        key={rowKey(row)}
+        className={styles.row}
+        data-highlighted={(highlightedKey != null && rowKey(row) === highlightedKey) || undefined}
+      >
         {columns.map((column) => (
           <td key={column.key} className={cellClass(column, styles.cell)} data-label={column.header}>
             {column.cell(row)}
