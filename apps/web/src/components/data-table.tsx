@@ -11,8 +11,6 @@ export interface TColumn<TRow> {
   isPrimary?: boolean;
   /** Width hint on wide screens, e.g. '30%'. */
   width?: string;
-  /** Stays at the right edge while a narrow table scrolls sideways (a row's actions). */
-  isSticky?: boolean;
 }
 
 interface TDataTableProps<TRow> {
@@ -32,6 +30,8 @@ interface TDataTableProps<TRow> {
   isStale?: boolean;
   /** The key of a row to make stand out for a moment (a position just opened). */
   highlightedKey?: string | null;
+  /** Narrower cells, for a table in a tight panel (the Trade screen's dock). */
+  isCompact?: boolean;
 }
 
 /**
@@ -49,14 +49,10 @@ export function DataTable<TRow>({
   error,
   isStale = false,
   highlightedKey,
+  isCompact = false,
 }: TDataTableProps<TRow>) {
   const cellClass = (column: TColumn<TRow>, base: string | undefined) =>
-    [
-      base,
-      column.align === 'end' ? styles.end : '',
-      column.isPrimary ? styles.primary : '',
-      column.isSticky ? styles.sticky : '',
-    ]
+    [base, column.align === 'end' ? styles.end : '', column.isPrimary ? styles.primary : '']
       .filter(Boolean)
       .join(' ');
 
@@ -110,6 +106,7 @@ export function DataTable<TRow>({
         className={styles.table}
         aria-busy={isLoading || isStale || undefined}
         data-stale={isStale || undefined}
+        data-compact={isCompact || undefined}
       >
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -34,6 +34,8 @@ interface TOpenOrdersTableProps {
   /** The empty state's words and next step. */
   empty: { title: string; description?: string; action?: ReactNode; icon: ReactNode };
   skeletonRows?: number;
+  /** Narrower cells, for a tight panel (the Trade screen's dock). */
+  isCompact?: boolean;
 }
 
 interface TRow {
@@ -99,6 +101,7 @@ export function OpenOrdersTable({
   onRetry,
   empty,
   skeletonRows = 2,
+  isCompact = false,
 }: TOpenOrdersTableProps) {
   const t = useT();
   const [dialog, setDialog] = useState<{ kind: TOrderDialogKind; row: TRow } | null>(null);
@@ -225,13 +228,7 @@ export function OpenOrdersTable({
             cell: (row) => <SignedMoney value={row.order.swap} testId="position-swap" />,
           },
           { key: 'pnl', header: t('orders.col.pnl'), align: 'end', cell: (row) => <LivePnl row={row} /> },
-          {
-            key: 'actions',
-            header: t('orders.col.actions'),
-            align: 'end',
-            isSticky: true,
-            cell: positionActions,
-          },
+          { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: positionActions },
         ]
       : [
           {
@@ -295,6 +292,7 @@ export function OpenOrdersTable({
         rows={rows}
         rowKey={(row) => row.order.id}
         highlightedKey={newPositionId}
+        isCompact={isCompact}
         isLoading={isLoading}
         skeletonRows={skeletonRows}
         error={

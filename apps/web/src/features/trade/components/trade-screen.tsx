@@ -136,6 +136,7 @@ export function TradeScreen() {
             >
               {tab === 'positions' ? (
                 <OpenOrdersTable
+                  isCompact
                   kind="positions"
                   orders={positionsQuery.data?.items}
                   pairs={pairs}
@@ -150,6 +151,7 @@ export function TradeScreen() {
                 />
               ) : (
                 <OpenOrdersTable
+                  isCompact
                   kind="pending"
                   orders={pendingQuery.data?.items}
                   pairs={pairs}
