@@ -28,6 +28,10 @@ interface TDataTableProps<TRow> {
   error?: ReactNode;
   /** Dims the rows while the next page loads over the current one. */
   isStale?: boolean;
+  /** The key of a row to make stand out for a moment (a position just opened). */
+  highlightedKey?: string | null;
+  /** Narrower cells, for a table in a tight panel (the Trade screen's dock). */
+  isCompact?: boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export function DataTable<TRow>({
   empty,
   error,
   isStale = false,
+  highlightedKey,
+  isCompact = false,
 }: TDataTableProps<TRow>) {
   const cellClass = (column: TColumn<TRow>, base: string | undefined) =>
     [base, column.align === 'end' ? styles.end : '', column.isPrimary ? styles.primary : '']
@@ -80,7 +86,11 @@ export function DataTable<TRow>({
     );
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className={styles.row}>
+      <tr
+        key={rowKey(row)}
+        className={styles.row}
+        data-highlighted={(highlightedKey != null && rowKey(row) === highlightedKey) || undefined}
+      >
         {columns.map((column) => (
           <td key={column.key} className={cellClass(column, styles.cell)} data-label={column.header}>
             {column.cell(row)}
@@ -96,6 +106,7 @@ export function DataTable<TRow>({
         className={styles.table}
         aria-busy={isLoading || isStale || undefined}
         data-stale={isStale || undefined}
+        data-compact={isCompact || undefined}
       >
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -5,7 +5,9 @@ import { type TOrder, type TPlaceOrderRequest, ZOrder, ZPortfolio } from '@td/co
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
+import { useNewPositionStore } from './new-position-store';
 import { tradingKeys } from './query-keys';
+import { formatResult } from './trading-math';
 
 // Every call that changes an order or a book, with its invalidations. The server's message is the
 // toast (the server's `message`): 'Order updated successfully', 'Margin added successfully', ...; failures toast
@@ -36,6 +38,8 @@ export function usePlaceOrder() {
     onSuccess: ({ message, data }) => {
       if (data.status === ORDER_CODE.rejected) toast.error(message, { id: `order:${data.id}` });
       else toast.success(message, { id: `order:${data.id}` });
+      // Filled at once (a market order): its row in the positions stands out for a moment.
+      if (data.status === ORDER_CODE.active) useNewPositionStore.getState().mark(data.id);
     },
     onSettled: (_result, _error, request) => invalidateTrading(queryClient, request.account),
   });
@@ -50,12 +54,14 @@ interface TOrderChange {
 /** A mutation on one order: toasts the server's message and reloads that account's orders and book. */
 function useOrderMutation<TVariables extends TOrderChange>(
   call: (variables: TVariables) => Promise<{ message: string; data: TOrder }>,
+  /** The toast's own words from the changed order, in place of the server's message. */
+  messageOf?: (order: TOrder) => string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: ({ message }, variables) => {
-      if (!variables.isQuiet) toast.success(message);
+    onSuccess: ({ message, data }, variables) => {
+      if (!variables.isQuiet) toast.success(messageOf ? messageOf(data) : message);
     },
     onSettled: (_result, _error, variables) => invalidateTrading(queryClient, variables.order.account),
   });
@@ -90,13 +96,15 @@ export function useAddMargin() {
   );
 }
 
-/** POST /orders/{id}/close → the closed order (status mcl). */
+/** POST /orders/{id}/close → the closed order (status mcl); the toast tells its realised result. */
 export function useCloseOrder() {
-  return useOrderMutation(({ order }: TOrderChange) =>
-    api.post(`/orders/${order.id}/close`, undefined, {
-      schema: ZOrder,
-      fallbackErrorMessage: updateFailed(),
-    }),
+  return useOrderMutation(
+    ({ order }: TOrderChange) =>
+      api.post(`/orders/${order.id}/close`, undefined, {
+        schema: ZOrder,
+        fallbackErrorMessage: updateFailed(),
+      }),
+    (closed) => t('orders.closedWith', { result: formatResult(closed.pnl) }),
   );
 }
 

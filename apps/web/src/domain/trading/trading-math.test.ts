@@ -1,12 +1,16 @@
 import { formatScaled } from '@td/contracts/decimal';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setFormatLocale } from '../../lib/format';
 import {
   closeSidePrice,
   compareMoney,
+  effectiveLeverage,
   exitProblem,
   feeCentsFor,
+  formatResult,
   liquidationScaled,
   livePnl,
+  loweredLeverage,
   marginCentsFor,
   maxAffordableAmount,
   openSidePrice,
@@ -174,5 +178,44 @@ describe('a share of a balance', () => {
     expect(shareOf('0.03', '0.5')).toBe('0.01');
     expect(shareOf('123.45', '1')).toBe('123.45');
     expect(shareOf('-0.03', '0.5')).toBe('-0.02');
+  });
+});
+
+describe('effective leverage (size ÷ margin)', () => {
+  it('is the leverage opened at while no margin was added', () => {
+    expect(effectiveLeverage('1000.00', '100.00')).toBe('10.0');
+    expect(loweredLeverage({ amount: '1000.00', margin: '100.00', leverage: 10 })).toBeNull();
+  });
+
+  it('falls with added margin, to one decimal rounded half up', () => {
+    expect(effectiveLeverage('1000.00', '200.00')).toBe('5.0');
+    expect(effectiveLeverage('1000.00', '160.00')).toBe('6.3');
+    expect(effectiveLeverage('1000.00', '161.30')).toBe('6.2');
+    expect(effectiveLeverage('1000.00', '400.00')).toBe('2.5');
+    expect(loweredLeverage({ amount: '1000.00', margin: '160.00', leverage: 10 })).toBe('6.3');
+  });
+
+  it('does not read a margin rounded up to the cent as a change', () => {
+    // 1,234.56 at 10× holds 123.46: 9.9996×, still 10×.
+    expect(effectiveLeverage('1234.56', '123.46')).toBe('10.0');
+    expect(loweredLeverage({ amount: '1234.56', margin: '123.46', leverage: 10 })).toBeNull();
+  });
+
+  it('has no figure without a margin or a size', () => {
+    expect(effectiveLeverage('1000.00', '0.00')).toBeNull();
+    expect(effectiveLeverage('', '100.00')).toBeNull();
+    expect(effectiveLeverage('1000.00', 'x')).toBeNull();
+  });
+});
+
+describe('a realised result', () => {
+  afterEach(() => setFormatLocale('en'));
+
+  it('is signed, in USD, with the separators of the language shown', () => {
+    expect(formatResult('12.34')).toBe('+12.34 USD');
+    expect(formatResult('-1234.5')).toBe('-1,234.50 USD');
+    expect(formatResult('0.00')).toBe('0.00 USD');
+    setFormatLocale('es');
+    expect(formatResult('1234.5')).toBe('+1.234,50 USD');
   });
 });

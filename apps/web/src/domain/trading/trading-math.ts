@@ -1,6 +1,7 @@
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { feeFor, liquidationPrice, marginFor, pnlAt, type TSide } from '@td/contracts/trading-math';
 import { formatMoney } from '../../lib/format';
+import { changeDirection } from '../../lib/format-market';
 import { t } from '../../lib/i18n';
 
 // The order ticket's preview and the live PnL of open positions, computed by the server's own
@@ -219,4 +220,38 @@ export function ratePercent(rate: string): string {
   // Parts per million are percent with four decimals.
   const text = formatScaled(ppm, 4).replace(/\.?0+$/, '');
   return `${formatMoney(text, text.split('.')[1]?.length ?? 0)} %`;
+}
+
+/**
+ * The leverage a position really runs at: its size ÷ the margin it holds, as a decimal string with
+ * one decimal rounded half up ('1000' on '160' → '6.3'); null when a figure is missing or the
+ * margin is zero. Added margin lowers it below the leverage the position was opened at.
+ */
+export function effectiveLeverage(amount: string, margin: string): string | null {
+  const amountCents = toScaled(amount, MONEY_SCALE);
+  const marginCents = toScaled(margin, MONEY_SCALE);
+  if (amountCents === null || marginCents === null || amountCents <= 0n || marginCents <= 0n) return null;
+  // Tenths, rounded half up: (amount × 10 + margin ÷ 2) ÷ margin.
+  const tenths = (amountCents * 10n * 2n + marginCents) / (marginCents * 2n);
+  return formatScaled(tenths, 1);
+}
+
+/**
+ * The effective leverage when added margin has lowered it below `leverage` (opened at), else null:
+ * the margin of an untouched position rounds up to the cent, which must not read as a change.
+ */
+export function loweredLeverage(position: {
+  amount: string;
+  margin: string;
+  leverage: number;
+}): string | null {
+  const effective = effectiveLeverage(position.amount, position.margin);
+  const tenths = toScaled(effective, 1);
+  if (tenths === null) return null;
+  return tenths < BigInt(position.leverage) * 10n ? effective : null;
+}
+
+/** '+12.34 USD', '-3.10 USD', '0.00 USD': a realised result, signed, in the language shown. */
+export function formatResult(pnl: string | null): string {
+  return `${changeDirection(pnl) === 'up' ? '+' : ''}${formatMoney(pnl, 2)} USD`;
 }

@@ -1,15 +1,16 @@
 import type { TPair } from '@td/contracts/market';
 import type { TOrder } from '@td/contracts/trading';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
+import { NEW_POSITION_HIGHLIGHT_MS, useNewPositionStore } from '../new-position-store';
 import { orderTypeLabel, sideLabel } from '../order-labels';
 import { useCancelOrder } from '../order-mutations';
-import { closeSidePrice, livePnl, withSwap } from '../trading-math';
+import { closeSidePrice, livePnl, loweredLeverage, withSwap } from '../trading-math';
 import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
 import styles from './open-orders-table.module.css';
 import {
@@ -33,6 +34,8 @@ interface TOpenOrdersTableProps {
   /** The empty state's words and next step. */
   empty: { title: string; description?: string; action?: ReactNode; icon: ReactNode };
   skeletonRows?: number;
+  /** Narrower cells, for a tight panel (the Trade screen's dock). */
+  isCompact?: boolean;
 }
 
 interface TRow {
@@ -79,7 +82,7 @@ function PairCell({ order }: { order: TOrder }) {
   return (
     <span className={styles.pairCell}>
       <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>
-      <SideTag side={order.side} leverage={order.leverage} />
+      <SideTag side={order.side} leverage={order.leverage} effectiveLeverage={loweredLeverage(order)} />
     </span>
   );
 }
@@ -98,6 +101,7 @@ export function OpenOrdersTable({
   onRetry,
   empty,
   skeletonRows = 2,
+  isCompact = false,
 }: TOpenOrdersTableProps) {
   const t = useT();
   const [dialog, setDialog] = useState<{ kind: TOrderDialogKind; row: TRow } | null>(null);
@@ -108,6 +112,9 @@ export function OpenOrdersTable({
     [orders, pairBySymbol],
   );
   useTickerSubscriptions((rows ?? []).flatMap((row) => (row.pair ? [row.pair] : [])));
+  const newPositionId = useNewPosition(kind, rows);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useScrollToHighlighted(rootRef, newPositionId);
 
   const open = (kindOf: TOrderDialogKind, row: TRow) => setDialog({ kind: kindOf, row });
   const label = (row: TRow) => ({
@@ -278,12 +285,14 @@ export function OpenOrdersTable({
     : undefined;
 
   return (
-    <div data-testid={kind === 'positions' ? 'positions-table' : 'pending-table'}>
+    <div ref={rootRef} data-testid={kind === 'positions' ? 'positions-table' : 'pending-table'}>
       <DataTable
         caption={kind === 'positions' ? t('orders.positions') : t('orders.pending')}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.order.id}
+        highlightedKey={newPositionId}
+        isCompact={isCompact}
         isLoading={isLoading}
         skeletonRows={skeletonRows}
         error={
@@ -299,6 +308,40 @@ export function OpenOrdersTable({
       {dialog && dialogProps ? <DialogFor kind={dialog.kind} {...dialogProps} /> : null}
     </div>
   );
+}
+
+/**
+ * The id of the position an order just opened while its row is listed here, for a few seconds
+ * from the moment the row shows; then the highlight ends.
+ */
+function useNewPosition(kind: 'positions' | 'pending', rows: readonly TRow[] | undefined): string | null {
+  const id = useNewPositionStore((state) => state.id);
+  const clear = useNewPositionStore((state) => state.clear);
+  const isListed = kind === 'positions' && id !== null && (rows ?? []).some((row) => row.order.id === id);
+  useEffect(() => {
+    if (!isListed || id === null) return;
+    const timer = window.setTimeout(() => clear(id), NEW_POSITION_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isListed, id, clear]);
+  return isListed ? id : null;
+}
+
+/**
+ * Brings the highlighted row into view inside the box that scrolls the rows (the Trade screen's
+ * dock, marked `data-scroll-box`); the page itself does not move.
+ */
+function useScrollToHighlighted(rootRef: RefObject<HTMLDivElement | null>, id: string | null) {
+  useEffect(() => {
+    if (id === null) return;
+    const row = rootRef.current?.querySelector<HTMLElement>('tr[data-highlighted]');
+    const box = row?.closest<HTMLElement>('[data-scroll-box]');
+    if (!row || !box) return;
+    const rowBox = row.getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    const header = row.closest('table')?.tHead?.getBoundingClientRect().height ?? 0;
+    if (rowBox.top < boxRect.top + header) box.scrollTop -= boxRect.top + header - rowBox.top;
+    else if (rowBox.bottom > boxRect.bottom) box.scrollTop += rowBox.bottom - boxRect.bottom;
+  }, [rootRef, id]);
 }
 
 /** The open dialog, with the live quote of its pair. */

@@ -17,6 +17,7 @@ import {
   exitProblem,
   liquidationScaled,
   livePnl,
+  loweredLeverage,
   MONEY_SCALE,
   toScaled,
   withSwap,
@@ -56,7 +57,8 @@ function Summary({ rows }: { rows: readonly [string, ReactNode][] }) {
 function OrderHeading({ order }: { order: TOrder }) {
   return (
     <span className={styles.heading}>
-      {displaySymbol(order.symbol)} <SideTag side={order.side} leverage={order.leverage} /> ·{' '}
+      {displaySymbol(order.symbol)}{' '}
+      <SideTag side={order.side} leverage={order.leverage} effectiveLeverage={loweredLeverage(order)} /> ·{' '}
       <span className="tabular">{formatMoney(order.amount, 2)} USD</span>
     </span>
   );

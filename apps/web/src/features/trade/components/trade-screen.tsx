@@ -1,6 +1,6 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { ORDER_CODE } from '@td/contracts/statuses';
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FilterTabs } from '../../../components/filter-tabs';
@@ -61,6 +61,9 @@ export function TradeScreen() {
     pairs?.find((candidate) => candidate.symbol === DEFAULT_PAIR) ??
     pairs?.[0];
 
+  const layoutRef = useRef<HTMLDivElement>(null);
+  useFitToWindow(layoutRef);
+
   const positionsCount = positionsQuery.data?.total;
   const pendingCount = pendingQuery.data?.total;
 
@@ -90,81 +93,115 @@ export function TradeScreen() {
       />
       <PairSpecDialog symbol={specOf} onClose={() => setSpecOf(undefined)} />
       <MarginBar account={account} balance={portfolioQuery.data} />
-      <div className={styles.layout}>
-        <div className={styles.chart}>
-          <TradeChart
-            pairs={pairs}
+      <div ref={layoutRef} className={styles.layout}>
+        {/* Desktop: the chart above the dock of positions, fitted to the window beside the ticket;
+            narrower screens: chart, ticket, then the positions (the column dissolves). */}
+        <div className={styles.main}>
+          <div className={styles.chart}>
+            <TradeChart
+              pairs={pairs}
+              pair={pair}
+              interval={interval}
+              onPairChange={selectPair}
+              onIntervalChange={selectInterval}
+              positions={positionsQuery.data?.items}
+              pending={pendingQuery.data?.items}
+              isError={pairsQuery.isError}
+              onRetry={() => void pairsQuery.refetch()}
+            />
+          </div>
+          <Card className={styles.orders} isFlush data-testid="positions-dock">
+            <div className={styles.ordersHeader}>
+              <FilterTabs
+                label={t('trade.orders.label')}
+                tabs={[
+                  { value: 'positions', label: t('trade.orders.positions'), badge: positionsCount },
+                  { value: 'pending', label: t('trade.orders.pending'), badge: pendingCount },
+                ]}
+                value={tab}
+                onChange={setTab}
+                controls="trade-orders"
+              />
+              <span className={styles.live} data-live={isStreamConnected || undefined}>
+                <span className={styles.liveDot} aria-hidden="true" />
+                {t(isStreamConnected ? 'trade.orders.live' : 'trade.orders.polling')}
+              </span>
+            </div>
+            <div
+              id="trade-orders"
+              role="tabpanel"
+              className={styles.ordersBody}
+              data-scroll-box
+              aria-label={t(tab === 'positions' ? 'trade.orders.positions' : 'trade.orders.pending')}
+            >
+              {tab === 'positions' ? (
+                <OpenOrdersTable
+                  isCompact
+                  kind="positions"
+                  orders={positionsQuery.data?.items}
+                  pairs={pairs}
+                  isLoading={positionsQuery.isPending}
+                  isError={positionsQuery.isError}
+                  onRetry={() => void positionsQuery.refetch()}
+                  empty={{
+                    icon: <IconActivity size={24} />,
+                    title: t('trade.orders.noPositions'),
+                    description: t('trade.orders.noPositionsHint'),
+                  }}
+                />
+              ) : (
+                <OpenOrdersTable
+                  isCompact
+                  kind="pending"
+                  orders={pendingQuery.data?.items}
+                  pairs={pairs}
+                  isLoading={pendingQuery.isPending}
+                  isError={pendingQuery.isError}
+                  onRetry={() => void pendingQuery.refetch()}
+                  empty={{
+                    icon: <IconPending size={24} />,
+                    title: t('trade.orders.noPending'),
+                    description: t('trade.orders.noPendingHint'),
+                  }}
+                />
+              )}
+            </div>
+          </Card>
+        </div>
+        <div className={styles.ticket}>
+          <OrderTicket
             pair={pair}
-            interval={interval}
-            onPairChange={selectPair}
-            onIntervalChange={selectInterval}
-            positions={positionsQuery.data?.items}
-            pending={pendingQuery.data?.items}
-            isError={pairsQuery.isError}
-            onRetry={() => void pairsQuery.refetch()}
+            account={account}
+            freeMargin={portfolioQuery.data?.freeMargin}
+            balance={portfolioQuery.data?.balance}
+            risk={portfolioQuery.data}
           />
         </div>
-        <OrderTicket
-          pair={pair}
-          account={account}
-          freeMargin={portfolioQuery.data?.freeMargin}
-          balance={portfolioQuery.data?.balance}
-          risk={portfolioQuery.data}
-        />
       </div>
-      <Card className={styles.orders} isFlush>
-        <div className={styles.ordersHeader}>
-          <FilterTabs
-            label={t('trade.orders.label')}
-            tabs={[
-              { value: 'positions', label: t('trade.orders.positions'), badge: positionsCount },
-              { value: 'pending', label: t('trade.orders.pending'), badge: pendingCount },
-            ]}
-            value={tab}
-            onChange={setTab}
-            controls="trade-orders"
-          />
-          <span className={styles.live} data-live={isStreamConnected || undefined}>
-            <span className={styles.liveDot} aria-hidden="true" />
-            {t(isStreamConnected ? 'trade.orders.live' : 'trade.orders.polling')}
-          </span>
-        </div>
-        <div
-          id="trade-orders"
-          role="tabpanel"
-          aria-label={t(tab === 'positions' ? 'trade.orders.positions' : 'trade.orders.pending')}
-        >
-          {tab === 'positions' ? (
-            <OpenOrdersTable
-              kind="positions"
-              orders={positionsQuery.data?.items}
-              pairs={pairs}
-              isLoading={positionsQuery.isPending}
-              isError={positionsQuery.isError}
-              onRetry={() => void positionsQuery.refetch()}
-              empty={{
-                icon: <IconActivity size={24} />,
-                title: t('trade.orders.noPositions'),
-                description: t('trade.orders.noPositionsHint'),
-              }}
-            />
-          ) : (
-            <OpenOrdersTable
-              kind="pending"
-              orders={pendingQuery.data?.items}
-              pairs={pairs}
-              isLoading={pendingQuery.isPending}
-              isError={pendingQuery.isError}
-              onRetry={() => void pendingQuery.refetch()}
-              empty={{
-                icon: <IconPending size={24} />,
-                title: t('trade.orders.noPending'),
-                description: t('trade.orders.noPendingHint'),
-              }}
-            />
-          )}
-        </div>
-      </Card>
     </>
   );
+}
+
+/**
+ * Keeps in `--trade-top` how far down the page the layout starts (the header, the margin bar above
+ * it), so its CSS can fit the chart and the dock of positions into the window below it.
+ */
+function useFitToWindow(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      element.style.setProperty('--trade-top', `${top}px`);
+    };
+    measure();
+    // What sits above it may change height as it loads (the margin bar, a notice).
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
 }
