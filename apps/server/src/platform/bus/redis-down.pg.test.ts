@@ -81,7 +81,7 @@ describe('a server whose Redis goes away', () => {
         server.url,
         user.token,
         demoBtcBuy(),
-        15_000,
+        30_000,
       );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(placed.body.data.status).toBe('act');
