@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, openPositionByApi, signInByApi, type TCreatedUser } from '../support/factories';
 import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // The back-office: an administrator finds a user, suspends and reactivates them, edits a position's
@@ -143,7 +143,9 @@ describe('the admin back-office', () => {
       .toMatchObject({ confirmations: 20, fee: '7.50' });
 
     // The notice reaches a user's dashboard.
-    const userPage = await env.openPage({ token: user.token });
+    // Suspending ended the user's sessions: they sign in again.
+    const userToken = await signInByApi(env.server, user.email, user.password);
+    const userPage = await env.openPage({ token: userToken });
     await userPage.goto('/dashboard/home');
     await userPage.getByText('Maintenance on Sunday from 02:00 to 03:00 UTC.').waitFor();
 
