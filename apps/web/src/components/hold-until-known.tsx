@@ -5,10 +5,10 @@ import styles from './hold-until-known.module.css';
  * How long a screen waits, hidden, for what would change its layout from above (a banner, the
  * welcome card); past it, it shows without waiting longer.
  */
-export const HOLD_MAX_MS = 3_000;
+const HOLD_MAX_MS = 3_000;
 
 /** Whether `isKnown` holds, or HOLD_MAX_MS have passed since the caller first rendered. */
-export function useKnownOrWaited(isKnown: boolean): boolean {
+function useKnownOrWaited(isKnown: boolean): boolean {
   const [hasWaited, setHasWaited] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setHasWaited(true), HOLD_MAX_MS);
