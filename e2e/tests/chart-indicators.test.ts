@@ -57,11 +57,13 @@ describe('chart indicators', () => {
     // The Dashboard, and another device, draw the same.
     await page.goto('/dashboard/home');
     await waitForLiveChart(page);
-    expect(await legend(page)).toEqual(['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9']);
+    // The saved settings may arrive after the first candles: the legend follows them.
+    const chosen = ['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9'];
+    await expect.poll(() => legend(page), { timeout: 10_000 }).toEqual(chosen);
     const elsewhere = await env.openPage({ token: user.token, viewport: { width: 375, height: 812 } });
     await elsewhere.goto('/dashboard/trade');
     await waitForLiveChart(elsewhere);
-    expect(await legend(elsewhere)).toEqual(['Volume', 'SMA 10', 'BB 20 2', 'RSI 14', 'MACD 12 26 9']);
+    await expect.poll(() => legend(elsewhere), { timeout: 10_000 }).toEqual(chosen);
 
     // Removing one takes its pane away.
     await page.getByRole('button', { name: 'Indicators' }).click();

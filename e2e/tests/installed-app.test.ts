@@ -62,6 +62,9 @@ describe('the installed app', () => {
 
       await page.context().setOffline(false);
       await notice.waitFor({ state: 'detached' });
+      // Being offline is no news about the session: the user is still signed in, on the same screen.
+      await expectTitle(page, 'Dashboard');
+      expect(new URL(page.url()).pathname).toBe('/dashboard/home');
     }
   });
 });

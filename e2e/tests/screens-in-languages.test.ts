@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, type TTheme } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
 import { useJourneyEnvironment } from '../support/journey';
@@ -119,22 +119,29 @@ const nameOf = (path: string) => path.split('/').slice(2).join('-');
 
 describe('the screens in each language', () => {
   for (const { locale, language, theme, phoneTheme } of LANGUAGES) {
-    it(`${locale}: every signed-in and back-office screen, at 1440 and 375 px`, async () => {
+    describe(locale, () => {
       const patterns = untranslatedPatterns(language);
-      expect(patterns.length).toBeGreaterThan(500);
-      const user = await createUser(env);
-      // The account speaks the language too (a browser without a pick follows the account's).
-      await callApi(env.server, 'PUT', '/profile', { body: { language }, token: user.token });
-      await openPositionByApi(env.server, user.token, { account: 'demo', amount: '1000', leverage: 5 });
-      await callApi(env.server, 'POST', '/alerts', {
-        body: { symbol: 'BTC_USDT', above: '900000' },
-        token: user.token,
-      });
-      const adminToken = await env.signInAdmin();
-      await callApi(env.server, 'PUT', '/profile', { body: { language }, token: adminToken });
-
       // People's names are their own (the seeded administrator is called "Administrator").
-      const names = new Set(['Administrator', user.firstName, user.lastName]);
+      const names = new Set(['Administrator']);
+      let userToken = '';
+      let adminToken = '';
+
+      beforeAll(async () => {
+        expect(patterns.length).toBeGreaterThan(500);
+        const user = await createUser(env);
+        userToken = user.token;
+        names.add(user.firstName).add(user.lastName);
+        // The account speaks the language too (a browser without a pick follows the account's).
+        await callApi(env.server, 'PUT', '/profile', { body: { language }, token: user.token });
+        await openPositionByApi(env.server, user.token, { account: 'demo', amount: '1000', leverage: 5 });
+        await callApi(env.server, 'POST', '/alerts', {
+          body: { symbol: 'BTC_USDT', above: '900000' },
+          token: user.token,
+        });
+        adminToken = await env.signInAdmin();
+        await callApi(env.server, 'PUT', '/profile', { body: { language }, token: adminToken });
+      });
+
       const check = async (page: Page, path: string, shot: string) => {
         await openAndSettle(page, path);
         const texts = (await readableTexts(page)).filter((text) => !names.has(text));
@@ -162,10 +169,14 @@ describe('the screens in each language', () => {
           await check(page, path, `lang-${language}-${nameOf(path)}-${width}-${pageTheme}`);
       };
 
-      await visit(user.token, USER_SCREENS, 1440, theme);
-      await visit(user.token, USER_SCREENS, 375, phoneTheme);
-      await visit(adminToken, ADMIN_SCREENS, 1440, theme);
-      await visit(adminToken, ADMIN_SCREENS, 375, phoneTheme);
+      // One test per area and width: each opens a dozen screens, each a full page load.
+      const TIMEOUT = { timeout: 120_000 };
+      it('every signed-in screen at 1440 px', TIMEOUT, () => visit(userToken, USER_SCREENS, 1440, theme));
+      it('every signed-in screen at 375 px', TIMEOUT, () => visit(userToken, USER_SCREENS, 375, phoneTheme));
+      it('every back-office screen at 1440 px', TIMEOUT, () => visit(adminToken, ADMIN_SCREENS, 1440, theme));
+      it('every back-office screen at 375 px', TIMEOUT, () =>
+        visit(adminToken, ADMIN_SCREENS, 375, phoneTheme),
+      );
     });
   }
 });

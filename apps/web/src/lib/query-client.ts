@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const STALE_TIME_MS = 30_000;
@@ -11,6 +11,11 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   }
   return failureCount < MAX_RETRIES;
 }
+
+// Queries wait while the device is offline and run once it is back. The manager learns of changes
+// from the browser's online/offline events; a page opened offline (the installed app's stored
+// shell) starts from what the browser says now.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -11,7 +11,8 @@ import { clearToken } from '../../../lib/session';
  * server error after its one retry) clears the user and the token and goes to the login screen;
  * the API client has already said why in a toast. A refused session (401) is not handled here: the
  * API client reports it and the frame of every route logs out and says why
- * (useEndSessionWhenRefused).
+ * (useEndSessionWhenRefused). No answer at all (offline, the server unreachable) is no news about
+ * the session either: the user stays signed in and the query asks again once the network is back.
  */
 export function useSessionProfile() {
   const query = useProfile();
@@ -19,13 +20,14 @@ export function useSessionProfile() {
   const navigate = useNavigate();
   const { isError, error } = query;
   const isSessionRefused = error instanceof ApiError && error.status === 401;
+  const isUnanswered = error instanceof ApiError && error.isNetworkError;
 
   useEffect(() => {
-    if (!isError || isSessionRefused) return;
+    if (!isError || isSessionRefused || isUnanswered) return;
     clearToken();
     queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
     void navigate(PATHS.login, { replace: true });
-  }, [isError, isSessionRefused, navigate, queryClient]);
+  }, [isError, isSessionRefused, isUnanswered, navigate, queryClient]);
 
   return query;
 }
