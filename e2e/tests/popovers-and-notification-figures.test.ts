@@ -60,7 +60,7 @@ describe('popovers in the window', () => {
 });
 
 describe('figures in Spanish', () => {
-  it('the alert form shows the pair’s price and says under the field that "abc" is no price; the fired alert reads 1.000,00', async () => {
+  it('the alert form shows the pair’s price, says under the field that "abc" is no price and reads "1.000,00"; the fired alert reads 1.000,00', async () => {
     const user = await createUser(env, { firstName: 'Cifras', lastName: 'Prueba' });
     await callApi(env.server, 'PUT', '/profile', { body: { language: 'es' }, token: user.token });
     const page = await env.openPage({ token: user.token, locale: 'es-ES', viewport: VIEWPORTS.mobile });
@@ -83,8 +83,9 @@ describe('figures in Spanish', () => {
     expect(await page.getByRole('table').getByText('Sube a').count()).toBe(0);
     await screenshot(page, 'price-alert-form-es-375');
 
-    // An alert below the price fires on the next tick: its notice says both figures in Spanish.
-    await price.fill('1000');
+    // An alert below the price, typed as Spanish writes it, fires on the next tick: its notice
+    // says both figures in Spanish.
+    await price.fill('1.000,00');
     await expect.poll(() => error.count()).toBe(0);
     await page.getByRole('button', { name: 'Añadir alerta' }).click();
     await page.getByRole('table').getByText('Sube a 1.000,00').waitFor();

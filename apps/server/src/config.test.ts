@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     const config = load({});
     expect(config.DB_STATEMENT_TIMEOUT_MS).toBe(5_000);
     expect(config.DB_WORKER_STATEMENT_TIMEOUT_MS).toBe(60_000);
+    expect(config.DB_REPORT_STATEMENT_TIMEOUT_MS).toBe(60_000);
     expect(config.DB_MIGRATION_STATEMENT_TIMEOUT_MS).toBe(0);
     expect(statementTimeoutsOf(config)).toEqual({ mainMs: 5_000, workersPoolMs: 60_000 });
     expect(statementTimeoutsOf(load({ ROLES: 'api,stream' }))).toEqual({

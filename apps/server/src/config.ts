@@ -191,10 +191,12 @@ const ZEnv = z
      * PostgreSQL's limit on one statement, so that none runs forever (a read that never ends would
      * hold the work queued behind it). Requests (`api`, `stream`) get a few seconds; the market's
      * and the chain's workers, which write history and sweep in batches, longer; migrations at
-     * start none by default (0), since rebuilding a big table may take long. Milliseconds.
+     * start none by default (0), since rebuilding a big table may take long; the back-office's
+     * reports, which sum whole tables, their own longer limit. Milliseconds.
      */
     DB_STATEMENT_TIMEOUT_MS: statementTimeout(100, 5_000),
     DB_WORKER_STATEMENT_TIMEOUT_MS: statementTimeout(100, 60_000),
+    DB_REPORT_STATEMENT_TIMEOUT_MS: statementTimeout(100, 60_000),
     DB_MIGRATION_STATEMENT_TIMEOUT_MS: statementTimeout(0, 0),
     /**
      * On SIGTERM, how long the process keeps serving while `/health` says `draining`, so that a load

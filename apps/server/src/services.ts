@@ -290,6 +290,7 @@ export function createApiServices(
     balanceOperations,
     reports: createReportsService({
       db: db.db,
+      statementTimeoutMs: config.DB_REPORT_STATEMENT_TIMEOUT_MS,
       prices: deps.board,
       rules: () => valuationRules(settings, core.prices),
     }),

@@ -7,6 +7,7 @@ import {
   formatFiguresIn,
   formatMoney,
   formatTimeAgo,
+  readDecimalInput,
   setFormatLocale,
   shortenCurrency,
 } from './format';
@@ -215,5 +216,38 @@ describe('formatTimeAgo', () => {
     expect(formatTimeAgo('2026-03-01T12:00:00Z', nowMs)).toBe(formatDateTime('2026-03-01T12:00:00Z'));
     expect(formatTimeAgo('2026-03-05T12:05:00Z', nowMs)).toBe('Just now');
     expect(formatTimeAgo('not a date', nowMs)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('readDecimalInput', () => {
+  afterEach(() => setFormatLocale('en'));
+
+  it('reads English as typed and pasted', () => {
+    expect(readDecimalInput('42842.50')).toBe('42842.50');
+    expect(readDecimalInput('42,842.50')).toBe('42842.50');
+    expect(readDecimalInput('1,234,567')).toBe('1234567');
+    expect(readDecimalInput('42,842')).toBe('42842');
+    expect(readDecimalInput('42,5')).toBe('42.5');
+    expect(readDecimalInput(' 0.125 ')).toBe('0.125');
+    expect(readDecimalInput('')).toBe('');
+    expect(readDecimalInput('42.')).toBe('42.');
+  });
+
+  it('reads Spanish and Russian as their people write them', () => {
+    setFormatLocale('es');
+    expect(readDecimalInput('42.842,50')).toBe('42842.50');
+    expect(readDecimalInput('42.842')).toBe('42842');
+    expect(readDecimalInput('42,5')).toBe('42.5');
+    expect(readDecimalInput('0.125')).toBe('0.125');
+    expect(readDecimalInput('42,')).toBe('42.');
+    setFormatLocale('ru');
+    expect(readDecimalInput('42 842,50')).toBe('42842.50');
+    expect(readDecimalInput('42\u00a0842,5')).toBe('42842.5');
+    expect(readDecimalInput('0,125')).toBe('0.125');
+  });
+
+  it('refuses what is not a number', () => {
+    for (const text of ['abc', '12a', '1.2.3,4,5', '1,2.3.4', '-5', '1e5'])
+      expect(readDecimalInput(text), text).toBeNull();
   });
 });

@@ -75,6 +75,35 @@ export function setFormatLocale(locale: string): void {
   };
 }
 
+/**
+ * What a person typed or pasted into a number field, as the product's decimal text ('1234.5'), or
+ * null when it is not a number. Spaces (a Russian '1 234,5') are dropped. With both a point and a
+ * comma, the last one is the decimal separator ('42.842,50' and '42,842.50' are both 42842.50);
+ * one of them several times is grouping ('1.234.567'); once, it is the decimal separator, unless it
+ * is the language's grouping character with exactly three digits after it ('42.842' in Spanish is
+ * 42842, '42,842' in English too; '42,5' is 42.5 in either). A number still being typed ('42,',
+ * ',5') is kept as it stands.
+ */
+export function readDecimalInput(text: string): string | null {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  if (!/^[\d.,]*$/.test(compact)) return null;
+  const lastPoint = compact.lastIndexOf('.');
+  const lastComma = compact.lastIndexOf(',');
+  let decimal: string | undefined;
+  if (lastPoint >= 0 && lastComma >= 0) decimal = lastPoint > lastComma ? '.' : ',';
+  else if (lastPoint >= 0 || lastComma >= 0) {
+    const mark = lastPoint >= 0 ? '.' : ',';
+    const [whole = '', after, ...more] = compact.split(mark);
+    const isGrouping =
+      more.length > 0 || (mark === separators.group && /^[1-9]\d{0,2}$/.test(whole) && /^\d{3}$/.test(after ?? ''));
+    decimal = isGrouping ? undefined : mark;
+  }
+  const group = decimal === '.' ? ',' : decimal === ',' ? '.' : /[.,]/g;
+  const [integer = '', fraction, ...extra] = compact.replaceAll(group, '').split(decimal ?? '\u0000');
+  if (extra.length > 0 || /[.,]/.test(integer)) return null;
+  return fraction === undefined ? integer : `${integer}.${fraction}`;
+}
+
 function groupThousands(integer: string): string {
   return (integer || '0').replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
 }

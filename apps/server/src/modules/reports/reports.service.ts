@@ -3,7 +3,7 @@ import { formatScaled } from '@td/contracts/decimal';
 import type { TClientMoney, TClientMoneyCoin } from '@td/contracts/reports';
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
+import { type Database, withStatementTimeout } from '../../platform/db/client';
 import { CSV_EOL, csvLine } from '../../platform/http/csv';
 import { users } from '../auth/auth.schema';
 import { ledgerAccounts } from '../ledger/ledger.schema';
@@ -129,6 +129,8 @@ export function clientMoneyCsv(report: TClientMoney): string {
  */
 export function createReportsService(deps: {
   db: Database;
+  /** Each report statement's time limit: they sum whole tables, longer than a request's. */
+  statementTimeoutMs: number;
   prices: PriceSource;
   rules: () => Promise<ValuationRules>;
 }) {
@@ -138,22 +140,26 @@ export function createReportsService(deps: {
   async function* ordersBy(column: Column, from: Date, to: Date, skipOpenedThen: boolean) {
     let after: { at: Date; id: string } | undefined;
     for (;;) {
-      const page = await db
-        .select({ order: orders, email: users.email })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(
-          and(
-            gte(column, from),
-            lt(column, to),
-            skipOpenedThen
-              ? or(sql`${orders.openedAt} is null`, lt(orders.openedAt, from), gte(orders.openedAt, to))
-              : undefined,
-            after ? or(gt(column, after.at), and(eq(column, after.at), gt(orders.id, after.id))) : undefined,
-          ),
-        )
-        .orderBy(asc(column), asc(orders.id))
-        .limit(REPORT_PAGE);
+      const page = await withStatementTimeout(db, deps.statementTimeoutMs, (tx) =>
+        tx
+          .select({ order: orders, email: users.email })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(
+            and(
+              gte(column, from),
+              lt(column, to),
+              skipOpenedThen
+                ? or(sql`${orders.openedAt} is null`, lt(orders.openedAt, from), gte(orders.openedAt, to))
+                : undefined,
+              after
+                ? or(gt(column, after.at), and(eq(column, after.at), gt(orders.id, after.id)))
+                : undefined,
+            ),
+          )
+          .orderBy(asc(column), asc(orders.id))
+          .limit(REPORT_PAGE),
+      );
       for (const row of page) yield row;
       const last = page.at(-1);
       if (page.length < REPORT_PAGE || !last) return;
@@ -178,8 +184,9 @@ export function createReportsService(deps: {
     },
 
     async clientMoney(): Promise<TClientMoney> {
-      const [balances, sums, rules] = await Promise.all([
-        db
+      const rules = await deps.rules();
+      const { balances, sums } = await withStatementTimeout(db, deps.statementTimeoutMs, async (tx) => ({
+        balances: await tx
           .select({
             kind: ledgerAccounts.kind,
             cents: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::text`,
@@ -193,7 +200,7 @@ export function createReportsService(deps: {
             ),
           )
           .groupBy(ledgerAccounts.kind),
-        db
+        sums: await tx
           .select({
             coin: walletTransactions.coin,
             kind: walletTransactions.kind,
@@ -215,8 +222,7 @@ export function createReportsService(deps: {
             ),
           )
           .groupBy(walletTransactions.coin, walletTransactions.kind, walletTransactions.coinDecimals),
-        deps.rules(),
-      ]);
+      }));
       const balanceOf = (kind: string) => BigInt(balances.find((row) => row.kind === kind)?.cents ?? '0');
       const now = new Date();
       return clientMoneyOf(

@@ -20,6 +20,18 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where a statement runs: the database, or a transaction the caller holds open. */
 export type Executor = Database | Tx;
 
+/**
+ * Runs `work` in a transaction whose statements may each take up to `ms` (PostgreSQL's
+ * `statement_timeout` for this transaction only, in place of the pool's), for the few reads that
+ * are long by nature (the back-office's reports). The embedded database has no limit to lift.
+ */
+export function withStatementTimeout<T>(db: Database, ms: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(0, Math.trunc(ms))}`));
+    return work(tx);
+  });
+}
+
 export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {

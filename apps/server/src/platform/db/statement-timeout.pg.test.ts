@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createTestDatabase, MIGRATIONS_DIR, type TestDatabase } from '../../testing/test-database';
-import { type DatabaseHandle, openDatabase } from './client';
+import { type DatabaseHandle, openDatabase, withStatementTimeout } from './client';
 import { isStatementTimeout } from './errors';
 
 const logger = pino({ level: 'silent' });
@@ -65,6 +66,38 @@ describe('statement_timeout on PostgreSQL', () => {
 
     it('leaves the pool serving the next statement', async () => {
       expect(await handle.query<{ one: number }>('select 1 as one', [])).toEqual([{ one: 1 }]);
+    });
+  });
+
+  describe('a report (a long read by nature) in its own transaction', () => {
+    let fresh: TestDatabase;
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      fresh = await createTestDatabase('postgres');
+      handle = await openDatabase(fresh.target, {
+        migrationsDir: MIGRATIONS_DIR,
+        logger,
+        statementTimeoutMs: LIMIT_MS,
+      });
+    });
+    afterAll(async () => {
+      await handle?.close();
+      await fresh?.drop();
+    });
+
+    it("runs under its own longer limit, and the pool keeps the requests' limit", async () => {
+      const sleep = sql`select pg_sleep(${(LIMIT_MS * 2) / 1000})`;
+      const outside = await handle.db.execute(sleep).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(isStatementTimeout(outside)).toBe(true);
+      const inside = await withStatementTimeout(handle.db, LIMIT_MS * 20, async (tx) => {
+        await tx.execute(sleep);
+        return (await tx.execute<{ statement_timeout: string }>(sql`show statement_timeout`)).rows[0];
+      });
+      expect(inside?.statement_timeout).toBe(`${(LIMIT_MS * 20) / 1000}s`);
+      expect(await showTimeout(handle)).toBe(`${LIMIT_MS}ms`);
     });
   });
 

@@ -1,6 +1,6 @@
 import { AMOUNT_MAX } from '@td/contracts/constants';
 import { EXPIRY_AHEAD_MAX_MS, EXPIRY_AHEAD_MIN_MS } from '@td/contracts/trading';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, readDecimalInput } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { MONEY_SCALE, toScaled } from './trading-math';
 
@@ -10,10 +10,13 @@ import { MONEY_SCALE, toScaled } from './trading-math';
 /** What a user may type into a money or price field while editing: digits and one point. */
 export const DECIMAL_TYPING = /^\d*(\.\d*)?$/;
 
-/** Strips what a paste may bring (spaces, thousands commas) and keeps a value the field accepts. */
+/**
+ * What was typed or pasted, in the language's way of writing numbers ('1 234,5', '42.842,50'), as
+ * a value the field accepts ('1234.5'), or null for a keystroke that would not make a number.
+ */
 export function cleanDecimalInput(text: string): string | null {
-  const cleaned = text.replace(/[\s,]/g, '');
-  return DECIMAL_TYPING.test(cleaned) ? cleaned : null;
+  const cleaned = readDecimalInput(text);
+  return cleaned !== null && DECIMAL_TYPING.test(cleaned) ? cleaned : null;
 }
 
 const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;

@@ -14,7 +14,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, readDecimalInput } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice, formatPrice } from '../../../lib/format-market';
 import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
@@ -42,12 +42,14 @@ function PriceAlertsCard() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The rule the server applies: said under the field, before anything is sent.
-    if (!ZPriceInput('Price').safeParse(price).success) {
+    // Read as the language writes numbers: '42.842,50' in Spanish is 42842.50.
+    const value = readDecimalInput(price);
+    if (value === null || !ZPriceInput('Price').safeParse(value).success) {
       setPriceError(t('notifications.alerts.priceInvalid'));
       return;
     }
     try {
-      await create.mutateAsync(direction === 'above' ? { symbol, above: price } : { symbol, below: price });
+      await create.mutateAsync(direction === 'above' ? { symbol, above: value } : { symbol, below: value });
       setPrice('');
     } catch {
       // The api client has shown the error.
@@ -132,7 +134,7 @@ function PriceAlertsCard() {
           }
           error={priceError}
           onChange={(event) => {
-            setPrice(event.target.value.replace(',', '.'));
+            setPrice(event.target.value);
             setPriceError(undefined);
           }}
         />
