@@ -45,10 +45,15 @@ describe("a newcomer's first trade", () => {
     await ticket.getByTestId('amount-max').click();
     expect(await ticket.getByLabel('Amount (USD)').inputValue()).toBe('9995.00');
 
-    // Above half of the balance, the order is confirmed first; cancelling sends nothing.
+    // An order that puts more than half of the free margin at stake is confirmed first;
+    // cancelling sends nothing.
     await ticket.getByRole('button', { name: /^Buy BTC\/USD/ }).click();
     const confirm = page.getByTestId('confirm-large-order');
-    await confirm.getByText('more than 50 % of your demo balance', { exact: false }).waitFor();
+    await confirm
+      .getByText('puts 10,000.00 USD at stake (margin and fee): more than 50 % of your demo free margin', {
+        exact: false,
+      })
+      .waitFor();
     await screenshot(page, 'trade-confirm-large-order-1440-dark');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });

@@ -164,6 +164,24 @@ describe('routing', () => {
       await expectTitle(page, title);
     }
   });
+
+  it('shows the risk warning on the sign-in screens at every width, once', async () => {
+    const risk =
+      'Trading leveraged products carries a high level of risk and may not be suitable for every investor.';
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 800, height: 1000 },
+      { width: 1440, height: 900 },
+    ]) {
+      const page = await openPage({ viewport });
+      for (const path of ['/authentication/login', '/authentication/signup']) {
+        await page.goto(path);
+        const shown = page.getByText(risk, { exact: true }).filter({ visible: true });
+        await shown.waitFor();
+        expect(await shown.count(), `${path} at ${viewport.width} px`).toBe(1);
+      }
+    }
+  });
 });
 
 describe('theme', () => {

@@ -36,6 +36,9 @@ export type TPriceSource = (typeof PRICE_SOURCES)[number];
 export const realNeedsLivePricesText = (symbol: string) =>
   `Real trading on ${displaySymbol(symbol)} needs live prices, and this pair's prices are simulated. Practise it on your Demo account`;
 
+/** Why a pair the broker has taken out of trading (disabled in the back-office) takes no orders. */
+export const PAIR_PAUSED_TEXT = 'Paused by the broker';
+
 /** Why a pair is not traded while its last price is older than `trading.maxQuoteAgeMs`. */
 export const pricesDelayedText = (symbol: string) => `Prices for ${displaySymbol(symbol)} are delayed`;
 
@@ -54,7 +57,10 @@ export const ZPair = z.object({
   spread: ZDecimal,
   favorite: z.boolean(),
   marketOpen: z.boolean(),
-  /** While its market is closed: why ("Closed for Thanksgiving Day") and when it opens (ISO). */
+  /**
+   * While it takes no orders: why ("Closed for Thanksgiving Day", or "Paused by the broker" for a
+   * pair staff took out of trading) and when its market opens (ISO; null while paused).
+   */
   marketClosedReason: z.string().nullable(),
   marketOpensAt: z.string().nullable(),
   /** The pair key of `/public/prices` (`CRP:BTC_USDT`, `forex:EUR_USD`). */

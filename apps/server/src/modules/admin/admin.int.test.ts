@@ -174,7 +174,8 @@ describe('the admin back-office', () => {
     await desk.setQuote('ETH_USDT', 300_000, 300_100);
     const eth = { symbol: 'ETH_USDT', side: 'buy', type: 'market', amount: '100', leverage: 10 };
     // The pair is read (and remembered) by an order first: the change must still apply at once.
-    expect((await desk.order(user, eth)).json().data).toMatchObject({ status: 'act' });
+    const held = (await desk.order(user, eth)).json().data;
+    expect(held).toMatchObject({ status: 'act' });
     const updated = await call(admin, 'PUT', '/admin/pairs/ETH_USDT', {
       status: 'dis',
       spreadPpm: 800,
@@ -197,6 +198,16 @@ describe('the admin back-office', () => {
       status: 'rvt',
       reason: 'pair_inactive',
     });
+    // Traders are told why it takes no orders (not that its market is closed), and can still
+    // close what they hold on it.
+    const listed = (await call(user, 'GET', '/pairs')).json().data;
+    expect(listed.find((pair: { symbol: string }) => pair.symbol === 'ETH_USDT')).toMatchObject({
+      status: 'dis',
+      marketOpen: false,
+      marketClosedReason: 'Paused by the broker',
+      marketOpensAt: null,
+    });
+    expect((await call(user, 'POST', `/orders/${held.id}/close`)).statusCode).toBe(200);
     await call(admin, 'PUT', '/admin/pairs/ETH_USDT', { status: 'act' });
     expect((await desk.order(user, eth)).json().data).toMatchObject({
       status: 'rvt',

@@ -1,5 +1,5 @@
 import { formatScaled } from '@td/contracts/decimal';
-import type { TPair } from '@td/contracts/market';
+import { PAIR_PAUSED_TEXT, type TPair } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
@@ -24,6 +24,7 @@ export const trimDecimal = (text: string) =>
 
 export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, nowMs = Date.now()): TPair {
   const market = marketState(row.pairType, nowMs);
+  const isPaused = row.status !== PAIR_CODE.active;
   return {
     symbol: row.symbol,
     base: row.base,
@@ -38,8 +39,9 @@ export function toPairDto(row: PairRow, favorite: boolean, prices: PricePolicy, 
     spread: formatScaled(row.spreadPpm, PPM_SCALE).replace(/0+$/, '').replace(/\.$/, ''),
     favorite,
     marketOpen: row.status === PAIR_CODE.active && market.isOpen,
-    marketClosedReason: market.isOpen ? null : market.why,
-    marketOpensAt: market.isOpen ? null : new Date(nextOpenMs(row.pairType, nowMs)).toISOString(),
+    marketClosedReason: isPaused ? PAIR_PAUSED_TEXT : market.isOpen ? null : market.why,
+    marketOpensAt:
+      isPaused || market.isOpen ? null : new Date(nextOpenMs(row.pairType, nowMs)).toISOString(),
     key: pairKey(row.pairType, row.symbol),
     priceSource: prices.sourceOf(row.pairType),
     realTrading: prices.isRealTradable(row.pairType),

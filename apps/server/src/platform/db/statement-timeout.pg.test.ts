@@ -94,7 +94,10 @@ describe('statement_timeout on PostgreSQL', () => {
       expect(isStatementTimeout(outside)).toBe(true);
       const inside = await withStatementTimeout(handle.db, LIMIT_MS * 20, async (tx) => {
         await tx.execute(sleep);
-        return (await tx.execute<{ statement_timeout: string }>(sql`show statement_timeout`)).rows[0];
+        const shown = (await tx.execute(sql`show statement_timeout`)) as unknown as {
+          rows: { statement_timeout: string }[];
+        };
+        return shown.rows[0];
       });
       expect(inside?.statement_timeout).toBe(`${(LIMIT_MS * 20) / 1000}s`);
       expect(await showTimeout(handle)).toBe(`${LIMIT_MS}ms`);

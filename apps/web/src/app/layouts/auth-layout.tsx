@@ -75,9 +75,13 @@ export function AuthLayout() {
         <main className={styles.formArea}>
           <Outlet />
         </main>
-        <p className={styles.footer}>
-          © {new Date().getFullYear()} {appName}
-        </p>
+        <footer className={styles.footer}>
+          {/* The brand panel, which carries the risk warning, shows only on wide screens. */}
+          <p className={styles.footerRisk}>{t('auth.risk')}</p>
+          <p>
+            © {new Date().getFullYear()} {appName}
+          </p>
+        </footer>
       </div>
     </div>
   );

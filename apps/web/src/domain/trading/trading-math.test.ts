@@ -8,6 +8,7 @@ import {
   exitProblem,
   feeCentsFor,
   formatResult,
+  isLargeOrder,
   liquidationScaled,
   livePnl,
   loweredLeverage,
@@ -178,6 +179,22 @@ describe('a share of a balance', () => {
     expect(shareOf('0.03', '0.5')).toBe('0.01');
     expect(shareOf('123.45', '1')).toBe('123.45');
     expect(shareOf('-0.03', '0.5')).toBe('-0.02');
+  });
+});
+
+describe('a large order', () => {
+  it('is one whose margin and fee pass the share of the free margin, not its leveraged size', () => {
+    // 20,000 USD at 20× puts 1,000 plus the fee at stake: not half of 10,000.
+    expect(isLargeOrder('1010.00', '10000', '0.5')).toBe(false);
+    // 9,995 USD at 1× puts all of it at stake.
+    expect(isLargeOrder('10000.00', '10000', '0.5')).toBe(true);
+    expect(isLargeOrder('5000.00', '10000', '0.5')).toBe(false);
+    expect(isLargeOrder('5000.01', '10000', '0.5')).toBe(true);
+  });
+
+  it('is not asked about before the figures are known', () => {
+    expect(isLargeOrder(undefined, '10000', '0.5')).toBe(false);
+    expect(isLargeOrder('10000.00', undefined, '0.5')).toBe(false);
   });
 });
 

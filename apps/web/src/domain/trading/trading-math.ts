@@ -200,6 +200,20 @@ export function shareOf(money: string, share: string): string {
   );
 }
 
+/**
+ * Whether an order is large enough to confirm first: what it puts at stake (its margin and fee)
+ * is more than `share` of the money it comes out of (the account's free margin), whatever its
+ * leveraged size. Unknown until both are known.
+ */
+export function isLargeOrder(
+  atStake: string | undefined,
+  available: string | undefined,
+  share: string,
+): boolean {
+  if (atStake === undefined || available === undefined) return false;
+  return compareMoney(atStake, shareOf(available, share)) > 0;
+}
+
 /** Sum of decimal strings with 2 decimals; unreadable values count as zero. */
 export function sumMoney(values: readonly (string | null | undefined)[]): string {
   let total = 0n;

@@ -7,8 +7,8 @@ import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
 
 /**
- * Asks before an order above `share` of the account's balance is sent: what it is, against what
- * balance, and what it puts at stake; Cancel sends nothing.
+ * Asks before an order that puts more than `share` of the account's free margin at stake is sent:
+ * what it is, what it puts at stake (margin and fee), out of what; Cancel sends nothing.
  */
 export function LargeOrderDialog(props: {
   isOpen: boolean;
@@ -18,14 +18,15 @@ export function LargeOrderDialog(props: {
   /** The pair as shown ('BTC/USD'). */
   label: string;
   account: TAccount;
-  balance: string | undefined;
+  /** The free margin it comes out of. */
+  free: string;
   share: string;
-  /** Margin and fee, when the preview has them. */
-  cost: string | undefined;
+  /** Margin and fee. */
+  cost: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { side, amount, label, account, balance, share, cost } = props;
+  const { side, amount, label, account, free, share, cost } = props;
   const t = useT();
   const order = {
     side: t(side === 'buy' ? 'trade.largeOrder.buy' : 'trade.largeOrder.sell'),
@@ -33,22 +34,15 @@ export function LargeOrderDialog(props: {
     pair: label,
     share: ratePercent(share),
     account: t(account === 'demo' ? 'trade.largeOrder.demo' : 'trade.largeOrder.real'),
+    cost: formatMoney(cost, 2),
+    free: formatMoney(free, 2),
   };
   return (
     <Dialog
       isOpen={props.isOpen}
       onClose={props.onClose}
       title={t('trade.largeOrder.title')}
-      description={
-        <>
-          {balance === undefined
-            ? t('trade.largeOrder.text', order)
-            : t('trade.largeOrder.textWithBalance', { ...order, balance: formatMoney(balance, 2) })}{' '}
-          {cost
-            ? t('trade.largeOrder.stake', { cost: formatMoney(cost, 2) })
-            : t('trade.largeOrder.stakeUnknown')}
-        </>
-      }
+      description={t('trade.largeOrder.text', order)}
       onSubmit={props.onConfirm}
       testId="confirm-large-order"
       footer={

@@ -3,6 +3,7 @@ import type { TPair } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { FilterTabs } from '../../../components/filter-tabs';
@@ -27,10 +28,10 @@ import {
   closeSidePrice,
   compareMoney,
   exitProblem,
+  isLargeOrder,
   maxAffordableAmount,
   openSidePrice,
   previewOrder,
-  shareOf,
   type TSide,
 } from '../../../domain/trading/trading-math';
 import { groupMaxLeverage, useTradingTerms } from '../../../domain/trading/trading-terms';
@@ -40,6 +41,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { tCount, tRich, useT } from '../../../lib/i18n';
+import { PATHS } from '../../../lib/paths';
 import { useSettings } from '../../../lib/settings';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { LargeOrderDialog } from './large-order-dialog';
@@ -57,7 +59,7 @@ interface TOrderTicketProps {
   account: TAccount;
   /** The account's free margin (equity − margin in use); undefined while it loads. */
   freeMargin: string | undefined;
-  /** The account's balance; an order above a share of it asks for confirmation. */
+  /** The account's balance: what an order comes out of while the free margin is unknown. */
   balance: string | undefined;
   /** The account's group rule, for the liquidation price (undefined while it loads). */
   risk?: { marginMode: 'isolated' | 'cross'; stopOutLevel: number } | undefined;
@@ -168,10 +170,12 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
   const affordable =
     freeMargin === undefined ? undefined : maxAffordableAmount(freeMargin, usedLeverage, feeRate);
   const shownMax = affordable !== undefined && compareMoney(affordable, limitMax) < 0 ? affordable : limitMax;
-  // A position larger than this share of the balance is confirmed before it is sent.
-  const confirmAbove = balance === undefined ? undefined : shareOf(balance, confirmOrderAboveShare);
-  const needsConfirmation =
-    confirmAbove !== undefined && amount.value !== '' && compareMoney(amount.value, confirmAbove) > 0;
+  // An order that puts more than this share of the free margin at stake is confirmed before it is
+  // sent: the money at risk counts, not the leveraged size.
+  const available = freeMargin ?? balance;
+  // A Real account with nothing in it is told how to fund it, not that it can open at most 0.00.
+  const isUnfunded = account === 'real' && freeMargin !== undefined && compareMoney(freeMargin, '0') <= 0;
+  const needsConfirmation = isLargeOrder(preview?.cost, available, confirmOrderAboveShare);
 
   // One-click trading: Buy and Sell place a market order at once with the ticket's amount,
   // leverage and exits, unconfirmed (the user accepted that risk when turning it on).
@@ -338,23 +342,35 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
               {t('trade.ticket.atStake', { value: preview ? `${formatMoney(preview.cost, 2)} USD` : '—' })}
             </span>
           }
-          hint={tRich(
-            'trade.ticket.sizeHint',
-            { min: formatMoney(pair.minAmount, 2), max: formatMoney(shownMax, 2) },
-            {
-              max: (text) => (
-                <button
-                  type="button"
-                  className={`${styles.maxButton} tabular`}
-                  onClick={() => amount.setValue(shownMax)}
-                  aria-label={t('trade.ticket.useMax', { amount: formatMoney(shownMax, 2) })}
-                  data-testid="amount-max"
-                >
-                  {text}
-                </button>
-              ),
-            },
-          )}
+          hint={
+            isUnfunded ? (
+              <span data-testid="fund-real">
+                {tRich(
+                  'trade.ticket.fundReal',
+                  {},
+                  { wallet: (text) => <Link to={PATHS.wallet}>{text}</Link> },
+                )}
+              </span>
+            ) : (
+              tRich(
+                'trade.ticket.sizeHint',
+                { min: formatMoney(pair.minAmount, 2), max: formatMoney(shownMax, 2) },
+                {
+                  max: (text) => (
+                    <button
+                      type="button"
+                      className={`${styles.maxButton} tabular`}
+                      onClick={() => amount.setValue(shownMax)}
+                      aria-label={t('trade.ticket.useMax', { amount: formatMoney(shownMax, 2) })}
+                      data-testid="amount-max"
+                    >
+                      {text}
+                    </button>
+                  ),
+                },
+              )
+            )
+          }
         />
 
         <div className={styles.leverage}>
@@ -505,18 +521,20 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
           }}
         />
       ) : null}
-      <LargeOrderDialog
-        isOpen={isConfirming}
-        side={side}
-        amount={amount.value}
-        label={label}
-        account={account}
-        balance={balance}
-        share={confirmOrderAboveShare}
-        cost={preview?.cost}
-        onConfirm={() => submit(true)}
-        onClose={() => setIsConfirming(false)}
-      />
+      {preview && available !== undefined ? (
+        <LargeOrderDialog
+          isOpen={isConfirming}
+          side={side}
+          amount={amount.value}
+          label={label}
+          account={account}
+          free={available}
+          share={confirmOrderAboveShare}
+          cost={preview.cost}
+          onConfirm={() => submit(true)}
+          onClose={() => setIsConfirming(false)}
+        />
+      ) : null}
     </section>
   );
 }
