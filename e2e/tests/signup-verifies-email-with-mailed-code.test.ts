@@ -112,6 +112,19 @@ describe('signup', () => {
     await page.getByRole('button', { name: 'Sign up without a code' }).click();
     await page.getByRole('button', { name: 'Create account' }).click();
     await waitForPath(page, '/authentication/emailVerification');
+
+    // A reload keeps the pending sign-up: the same address, the code form.
+    await page.getByText(email, { exact: true }).waitFor();
+    await page.reload();
+    await expectTitle(page, 'Verify your email');
+    await page.getByText(email, { exact: true }).waitFor();
+    await page.getByLabel('Verification code').waitFor();
+
+    // "Sign up again" (a mistyped address) drops it: the verification screen no longer offers it.
+    await page.getByRole('link', { name: 'Sign up again' }).click();
+    await expectTitle(page, 'Create your account');
+    await page.goto('/authentication/emailVerification');
+    await page.getByText('There is no email address waiting for verification in this browser.').waitFor();
   });
 
   it('pastes a code with a space, and says so when the code is wrong', async () => {

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
-import { useAppStore } from '../../../lib/store';
+import { clearTempSession, useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { useVerifyEmailLink } from '../api/verify-email-link';
@@ -62,7 +62,11 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
       }
       footer={
         <>
-          {t('verify.wrongAddress')} <Link to={PATHS.signup}>{t('verify.signUpAgain')}</Link>
+          {t('verify.wrongAddress')}{' '}
+          {/* A new sign-up starts clean: the pending one (its address and token) is dropped. */}
+          <Link to={PATHS.signup} onClick={clearTempSession}>
+            {t('verify.signUpAgain')}
+          </Link>
         </>
       }
     >
