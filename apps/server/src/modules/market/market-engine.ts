@@ -75,6 +75,11 @@ export function createMarketEngine(deps: {
   symbols?: string[];
   /** Told every pair's new quote, in minor units (the trigger engine). */
   onQuote?: (symbol: string, bid: number, ask: number) => void;
+  /**
+   * This process's price board: each tick is handed to it directly, so the process's own prices
+   * stay current while the bus is down, and published with its `origin` for every other process.
+   */
+  board?: { origin: string; accept: (tick: TMarketTick) => void };
   /** A real exchange for the crypto pairs; the others stay simulated unless `finnhub` is set. */
   feed?: { kind: 'binance'; url: string } | undefined;
   /** Finnhub's trade stream for the forex and stock pairs. */
@@ -188,6 +193,10 @@ export function createMarketEngine(deps: {
       closed,
     };
     pair.lastPublishMs = nowMs;
+    if (deps.board) {
+      tick.origin = deps.board.origin;
+      deps.board.accept(tick);
+    }
     deps.bus
       .publish(MARKET_TICK_CHANNEL, tick)
       .catch((error: unknown) => log.warn({ err: error }, 'publishing a tick failed'));

@@ -32,6 +32,11 @@ export const ZMarketTick = z.object({
   candles: z.array(ZIntervalCandle),
   /** Candles this tick finished. */
   closed: z.array(ZIntervalCandle),
+  /**
+   * The publishing process's board: it took the tick in process already, and skips the copy the bus
+   * brings back.
+   */
+  origin: z.string().max(64).optional(),
 });
 export type TMarketTick = z.infer<typeof ZMarketTick>;
 

@@ -83,6 +83,7 @@ export function marketWorkers(deps: {
           bus,
           logger,
           marketSeed: config.MARKET_SEED,
+          board: deps.board,
           onQuote: (symbol, bid, ask) => {
             triggers.onQuote(symbol, bid, ask);
             alerts.onQuote(symbol, bid, ask);

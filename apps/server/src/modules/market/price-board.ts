@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatScaled } from '@td/contracts/decimal';
 import type { TCandle, TPriceSnapshot, TTickerEvent } from '@td/contracts/market';
 import type { Bus } from '../../platform/bus/bus';
@@ -52,10 +53,13 @@ export function toTicker(tick: TMarketTick): TTickerEvent {
 }
 
 /**
- * The latest state of every pair, kept in memory from the market's ticks on the bus: the API
- * answers prices from here without touching the database, in any process.
+ * The latest state of every pair, kept in memory from the market's ticks: the API answers prices
+ * from here without touching the database, in any process. The process running the market engine
+ * hands it each tick directly (`accept`), so its prices do not depend on the bus; every other
+ * process reads them off the bus.
  */
 export function createPriceBoard(bus: Bus) {
+  const origin = randomUUID();
   const latest = new Map<string, TMarketTick>();
   /** The candle each interval closed last, per pair: storage receives it a moment later. */
   const lastClosed = new Map<string, Candle>();
@@ -65,18 +69,27 @@ export function createPriceBoard(bus: Bus) {
   let isDirty = false;
   let unsubscribe: (() => Promise<void>) | undefined;
 
+  const accept = (message: TMarketTick) => {
+    const previous = latest.get(message.symbol);
+    // The open candles travel with each tick; a quiet refresh may carry none.
+    const tick =
+      message.candles.length === 0 && previous ? { ...message, candles: previous.candles } : message;
+    latest.set(tick.symbol, tick);
+    for (const { interval, candle } of tick.closed) lastClosed.set(`${tick.symbol}|${interval}`, candle);
+    isDirty = true;
+    for (const listener of listeners) listener(tick);
+  };
+  /** Whether a tick on the wire came from this process's own engine (already taken). */
+  const isOwn = (message: unknown) =>
+    typeof message === 'object' && message !== null && (message as { origin?: unknown }).origin === origin;
+
   return {
+    /** Names this board on the ticks its process's engine publishes. */
+    origin,
+    /** A tick from the market engine running in this process. */
+    accept,
     async start() {
-      unsubscribe = await bus.subscribe(MARKET_TICK_CHANNEL, (message) => {
-        const previous = latest.get(message.symbol);
-        // The open candles travel with each tick; a quiet refresh may carry none.
-        const tick =
-          message.candles.length === 0 && previous ? { ...message, candles: previous.candles } : message;
-        latest.set(tick.symbol, tick);
-        for (const { interval, candle } of tick.closed) lastClosed.set(`${tick.symbol}|${interval}`, candle);
-        isDirty = true;
-        for (const listener of listeners) listener(tick);
-      });
+      unsubscribe = await bus.subscribe(MARKET_TICK_CHANNEL, accept, { only: (message) => !isOwn(message) });
     },
     async stop() {
       await unsubscribe?.();

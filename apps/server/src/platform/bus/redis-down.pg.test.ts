@@ -70,18 +70,31 @@ describe('a server whose Redis goes away', () => {
         'a BTC price',
       );
 
+      const cutAtMs = Date.now();
       await proxy.cut();
       await server.waitUntil(
         async () => (await healthText()).includes('"bus":"down"'),
         15_000,
         '/health naming the bus as down',
       );
-      // Asked again while the process's prices are delayed (a 409 that names it), as a person would.
+      // The process runs the market itself: its prices keep moving without the bus, past the age at
+      // which a price counts as delayed (5 s), and an order is taken at the first try.
+      await server.waitUntil(
+        async () => {
+          const prices = await callProcess<{ data: Record<string, { ts: number }> }>(
+            server.url,
+            '/public/prices',
+          );
+          return (prices.body?.data?.['CRP:BTC_USDT']?.ts ?? 0) > cutAtMs + 6_000;
+        },
+        30_000,
+        'a BTC price newer than the cut by more than the delay limit',
+      );
       const placed = await placeOrderOnProcess<{ data: { status: string } }>(
         server.url,
         user.token,
         demoBtcBuy(),
-        30_000,
+        0,
       );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(placed.body.data.status).toBe('act');
