@@ -5,15 +5,14 @@ import { ADMIN_IP, asUser, type PriceWatch, type SimulatedUser } from './simulat
 import type { BalancedApi, Tally } from './traffic';
 
 /**
- * The chaos run's `cross` accounts: a client group in `cross` mode (margin call at 100 %,
- * stop-out at 95 %, no opening fee), whose users hold nearly all their cash as the margin of one
- * highly leveraged position, so that the price's wandering takes them through the margin call to
- * the stop-out, again and again, while they close and add margin themselves (racing it).
+ * The chaos run's `cross` accounts: a client group in `cross` mode (margin call at 105 %,
+ * stop-out at 100 %, no opening fee), whose users hold nearly all their cash as the margin of one
+ * position at the pair's highest leverage (a level of 101–103 %: called at once), so that the
+ * price's wandering (about 0.1 % at 20×) takes them to the stop-out, again and again, while they
+ * close and add margin themselves (racing it).
  */
-export const CROSS_GROUP = { marginCallLevel: 100, stopOutLevel: 95 } as const;
+export const CROSS_GROUP = { marginCallLevel: 105, stopOutLevel: 100 } as const;
 const SYMBOLS = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'] as const;
-/** The share of the free margin a position takes: the level starts near 100 ÷ 0.9 = 111 %. */
-const MARGIN_SHARE = 0.9;
 
 /** Creates the group and moves `users` into it; the group's id. */
 export async function createCrossGroup(
@@ -53,9 +52,9 @@ type Balance = { marginUsed: string; freeMargin: string; marginLevel: string | n
 type OrderAnswer = { data: { id: string; status: string } };
 
 /**
- * One `cross` user until `running()` turns false: with nothing open, a position of 90 % of the
- * free margin at the pair's highest leverage (a level near 111 %, a few hundredths of a percent
- * of price from the stop-out); with positions open, now and then a close or added margin, which
+ * One `cross` user until `running()` turns false: with nothing open, a position whose margin is
+ * 97–99 % of the free margin at the pair's highest leverage (a level of 101–103 %, a tenth of a
+ * percent of price from the stop-out at 20×); with positions open, now and then a close or added margin, which
  * race the stop-out; otherwise it waits for the price.
  */
 export async function actAsCrossUser(input: {
@@ -99,7 +98,7 @@ export async function actAsCrossUser(input: {
         }
         const { leverage } = spec;
         const margin = Math.min(
-          Math.floor(Number(balance.body.data.freeMargin) * MARGIN_SHARE),
+          Math.floor((Number(balance.body.data.freeMargin) * 100) / (101 + rng.next() * 2)),
           Math.floor(spec.maxAmount / leverage),
         );
         if (margin < 1) continue;

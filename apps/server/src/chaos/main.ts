@@ -386,6 +386,8 @@ async function runFigures(db: Executor): Promise<string> {
        (select count(*) from wallet_transactions where kind = 'deposit' and status = 'cnf')::int as deposits,
        (select count(*) from wallet_transactions where kind = 'withdrawal' and status in ('snt','cnf'))::int as withdrawals,
        (select count(*) from price_alerts where fired_at is not null)::int as alerts,
+       (select count(*) from orders o join users u on u.id = o.user_id
+          join client_groups g on g.id = u.group_id where g.margin_mode = 'cross' and o.price is not null)::int as "crossPositions",
        (select count(*) from orders where reason = 'stop_out')::int as "stopOuts",
        (select count(*) from notifications where kind = 'margin_call')::int as "marginCalls",
        (select count(*) from orders where swap <> 0)::int as swapped,
@@ -396,7 +398,7 @@ async function runFigures(db: Executor): Promise<string> {
           on a.id = e.account_id where a.book = 'house' and a.kind = 'write_offs')::float8 / 100 as "writeOffUsd"`),
   );
   if (!row) return 'no figures';
-  return `${row.orders} orders stored, ${row.triggered} closed by a trigger, ${row.stopOuts} closed by a cross stop-out, ${row.marginCalls} margin calls, ${row.swapped} positions charged swaps (${row.swapUsd} USD), ${row.writeOffs} write-offs (${row.writeOffUsd} USD), ${row.deposits} deposits credited, ${row.withdrawals} withdrawals sent, ${row.alerts} alerts fired`;
+  return `${row.orders} orders stored, ${row.triggered} closed by a trigger, ${row.crossPositions} cross positions opened, ${row.stopOuts} closed by a cross stop-out, ${row.marginCalls} margin calls, ${row.swapped} positions charged swaps (${row.swapUsd} USD), ${row.writeOffs} write-offs (${row.writeOffUsd} USD), ${row.deposits} deposits credited, ${row.withdrawals} withdrawals sent, ${row.alerts} alerts fired`;
 }
 
 main().catch((error: Error) => {
