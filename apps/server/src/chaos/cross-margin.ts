@@ -120,6 +120,8 @@ export async function actAsCrossUser(input: {
           tally.acknowledgedOrderIds.add(placed.body.data.id);
         continue;
       }
+      // Margin in use and no position listed: a close or a stop-out in between; ask again later.
+      if (positions.length === 0) continue;
       const position = positions[rng.int(positions.length)];
       if (!position) continue;
       const roll = rng.next();
