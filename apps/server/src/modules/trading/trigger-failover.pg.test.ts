@@ -6,6 +6,7 @@ import { callProcess, placeOrderOnProcess, signUpOnProcess } from '../../testing
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 import { usePostgresWorld } from '../../testing/use-postgres-world';
 import type { Executor } from '../ledger/ledger';
+import { rolloversBetween, swapCharge, swapRateUnits } from './rollover';
 
 const STARTUP_MS = 90_000;
 const TAKEOVER_MS = 20_000;
@@ -15,8 +16,9 @@ type Roles = Record<string, string>;
 
 /**
  * The market leader killed while stop orders, a stop-limit, a trailing stop, an expiring order and
- * a `cross` account below its stop-out level wait for it: the standby that takes the market role
- * over fires each of them once, and nothing the leader fired before it died fires again.
+ * a `cross` account below its stop-out level wait for it, and a rollover is due: the standby that
+ * takes the market role over fires each of them once, charges the rollover's swap once, and nothing
+ * the leader fired before it died fires again.
  *
  * Each trigger is made due in the database just before the kill, behind the leader's back (its
  * books still hold the old levels), so the standby must fire it as it loads the books; two stops
@@ -149,6 +151,33 @@ describe('the market role failing over with triggers waiting', () => {
           crossed,
         ]);
 
+        // A rollover due: the first position opened (and last charged) a day earlier, so the
+        // rollover since is one the leader missed; the standby's swap job charges it as it starts.
+        await query(
+          `update orders set opened_at = opened_at - interval '1 day',
+             swap_through = swap_through - interval '1 day' where id = $1`,
+          [opened],
+        );
+        const [held] = await query<{ opened: Date; amount: string; rate: string }>(
+          `select o.opened_at as opened, o.amount_cents::text as amount, p.swap_long::text as rate
+           from orders o join pairs p on p.symbol = o.symbol where o.id = $1`,
+          [opened],
+        );
+        if (!held) throw new Error('the first position is gone');
+        // What every rollover since it opened charges, each once (the module's own arithmetic).
+        const swapDue = () =>
+          rolloversBetween('crp', held.opened.getTime(), Date.now()).reduce(
+            (sum, rollover) =>
+              sum + swapCharge('crp', BigInt(held.amount), swapRateUnits(held.rate), rollover.days),
+            0n,
+          );
+        const swapOf = async () =>
+          BigInt(
+            (
+              await query<{ swap: string }>('select swap::text as swap from orders where id = $1', [opened])
+            )[0]?.swap ?? '0',
+          );
+
         leader.child.kill('SIGKILL');
         await leader.exited;
         await standby.waitUntil(
@@ -204,6 +233,7 @@ describe('the market role failing over with triggers waiting', () => {
               trailed?.close != null &&
               expired?.status === 'cnl' &&
               stoppedOut?.close != null &&
+              (await swapOf()) === swapDue() &&
               (await allTold())
             );
           },
@@ -228,6 +258,8 @@ describe('the market role failing over with triggers waiting', () => {
         expect(await notices(expiring, 'order_expired')).toBe(1);
         expect(await moves(crossed, 'close')).toBe(1);
         expect(await notices(crossed, 'stop_out')).toBe(1);
+        expect(swapDue()).not.toBe(0n);
+        expect(await swapOf()).toBe(swapDue());
         // The racing stops: whichever process fired them, at most once (the checker counts).
         const violations = await checkMoney(drizzle(client) as unknown as Executor, {
           acknowledgedOrderIds: [opened, stop, stopLimit, trailing, expiring, crossed, ...racing],
