@@ -1,4 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
+import { crossMarginReport } from './cross-margin.bench';
 import { embeddedLoadBench } from './embedded-load.bench';
 import { firstStartBench } from './first-start.bench';
 import { growthBench } from './growth.bench';
@@ -30,6 +31,7 @@ const BENCHMARKS: Record<string, Bench> = {
   'embedded-load': embeddedLoadBench,
   'trigger-engine': triggerEngineReport,
   'stop-triggers': stopTriggersReport,
+  'cross-margin': crossMarginReport,
   'market-orders': marketOrdersReport,
   'mobile-pages': mobilePagesBench,
   growth: growthBench,

@@ -1,4 +1,4 @@
-// `npm run chaos -- [minutes] [--seed N] [--embedded] [--users N]`: a deployment on this machine
+// `npm run chaos -- [minutes] [--seed N] [--embedded] [--users N] [--spare-shared]`: a deployment on this machine
 // under load while processes are killed, paused, and PostgreSQL and Redis go away; then the money
 // checker on the database and the chain. Ends with one line, and a non-zero exit on any violation.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import {
   stopRedis,
   until,
 } from './cluster';
+import { actAsCrossUser, CROSS_GROUP, createCrossGroup, rolloverNow } from './cross-margin';
 import { ADMIN_IP, actAsUser, createPriceWatch, createUsers } from './simulated-users';
 import { compareViews, startWatchers } from './stream-watchers';
 import { createBalancedApi, createTally } from './traffic';
@@ -43,6 +44,8 @@ interface Options {
   seed: number;
   embedded: boolean;
   users: number;
+  /** No PostgreSQL restart and no Redis stop: the machine's servers are shared with other work. */
+  spareShared: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -51,16 +54,18 @@ function parseOptions(argv: string[]): Options {
     seed: Math.floor(Math.random() * 2 ** 31),
     embedded: false,
     users: 50,
+    spareShared: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--seed') options.seed = Number(argv[++i]);
     else if (arg === '--users') options.users = Number(argv[++i]);
     else if (arg === '--embedded') options.embedded = true;
+    else if (arg === '--spare-shared') options.spareShared = true;
     else if (arg && /^\d+(\.\d+)?$/.test(arg)) options.minutes = Number(arg);
     else
       throw new Error(
-        `unknown argument ${arg}; usage: npm run chaos -- [minutes] [--seed N] [--embedded] [--users N]`,
+        `unknown argument ${arg}; usage: npm run chaos -- [minutes] [--seed N] [--embedded] [--users N] [--spare-shared]`,
       );
   }
   if (!Number.isInteger(options.seed) || options.users < 1)
@@ -68,22 +73,28 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-type Fault = { at: number; kind: 'kill' | 'pause' | 'postgres' | 'redis' | 'kill-stream' };
+type Fault = { at: number; kind: 'kill' | 'pause' | 'postgres' | 'redis' | 'kill-stream' | 'rollover' };
 
 /**
  * When each fault strikes, from the seed: a SIGKILL every 20–40 s, and once each a 5-second
  * SIGSTOP, a PostgreSQL restart, Redis down for 15 s and a stream process killed with its clients
- * (the last three only with PostgreSQL and Redis), spread over the run and never in its last 20 s.
+ * (the last three only with PostgreSQL and Redis; the restart and the stop not with `--spare-shared`), spread over the run and never in its last 20 s;
+ * with PostgreSQL, a rollover (positions a day older, the market leader killed) near the middle.
  */
-function planFaults(rng: Rng, durationMs: number, embedded: boolean): Fault[] {
+function planFaults(rng: Rng, durationMs: number, embedded: boolean, spareShared: boolean): Fault[] {
   const faults: Fault[] = [];
   for (let at = 20_000 + rng.int(20_000); at < durationMs - 20_000; at += 20_000 + rng.int(20_000))
     faults.push({ at, kind: 'kill' });
-  const once: Fault['kind'][] = embedded ? ['pause'] : ['pause', 'postgres', 'redis', 'kill-stream'];
+  const once: Fault['kind'][] = embedded
+    ? ['pause']
+    : spareShared
+      ? ['pause', 'kill-stream']
+      : ['pause', 'postgres', 'redis', 'kill-stream'];
   once.forEach((kind, i) => {
     const slot = (durationMs - 30_000) / once.length;
     faults.push({ at: 10_000 + Math.round(slot * i + rng.next() * slot * 0.8), kind });
   });
+  if (!embedded) faults.push({ at: Math.round(durationMs * (0.4 + rng.next() * 0.2)), kind: 'rollover' });
   return faults.sort((a, b) => a.at - b.at);
 }
 
@@ -94,7 +105,7 @@ async function main() {
   const runDir = mkdtempSync(join(tmpdir(), 'td-chaos-'));
   const say = (line: string) => console.info(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
   say(
-    `seed ${options.seed}, ${options.minutes} min, ${options.embedded ? 'embedded database, one process' : 'PostgreSQL and Redis, 2 api,stream + 2 market,chain'}, ${options.users} users; logs in ${runDir}`,
+    `seed ${options.seed}, ${options.minutes} min, ${options.embedded ? 'embedded database, one process' : 'PostgreSQL and Redis, 2 api,stream + 2 market,chain'}, ${options.users} users${options.spareShared ? ', PostgreSQL and Redis spared' : ''}; logs in ${runDir}`,
   );
 
   const database = options.embedded ? undefined : await createTestDatabase('postgres');
@@ -187,6 +198,12 @@ async function main() {
     const depositor = await createDepositor(chain);
     const fromBlock = await chain.client.getBlockNumber();
     say(`${users.length} users signed up (${users.filter((u) => u.onChain).length} verified, on the chain)`);
+    // The last tenth trade in a `cross` group, near its stop-out (none of them on the chain).
+    const crossUsers = users.filter((u) => !u.onChain).slice(-Math.max(2, Math.round(options.users / 10)));
+    await createCrossGroup(api, adminToken, crossUsers, options.seed);
+    say(
+      `${crossUsers.length} users in a cross group (margin call ${CROSS_GROUP.marginCallLevel} %, stop-out ${CROSS_GROUP.stopOutLevel} %)`,
+    );
 
     // The node mines a block a second besides the transactions, so deposits gather confirmations.
     const miner = setInterval(() => void chain.test.mine({ blocks: 1 }).catch(() => undefined), 1_000);
@@ -203,7 +220,7 @@ async function main() {
     const loadRunning = () => Date.now() < endsAt;
     const load = Promise.all(
       users.map((user, i) =>
-        actAsUser({
+        (crossUsers.includes(user) ? actAsCrossUser : actAsUser)({
           user,
           api,
           rng: createRng(options.seed + i + 1),
@@ -220,11 +237,11 @@ async function main() {
     // Faults, at their planned moments.
     const startedAt = Date.now();
     const pending: Array<Promise<unknown>> = [];
-    for (const fault of planFaults(rng, durationMs, options.embedded)) {
+    for (const fault of planFaults(rng, durationMs, options.embedded, options.spareShared)) {
       const wait = startedAt + fault.at - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       faultCount += 1;
-      pending.push(strike(fault, running, rng, say));
+      pending.push(strike(fault, running, rng, say, database?.url));
     }
     await Promise.allSettled(pending);
     await load;
@@ -298,7 +315,13 @@ async function main() {
   process.exit(violations.length === 0 ? 0 : 1);
 }
 
-async function strike(fault: Fault, cluster: Cluster, rng: Rng, say: (line: string) => void) {
+async function strike(
+  fault: Fault,
+  cluster: Cluster,
+  rng: Rng,
+  say: (line: string) => void,
+  databaseUrl: string | undefined,
+) {
   const pickOf = (members: Member[]) => members[rng.int(members.length)] as Member;
   const downFor = 2_000 + rng.int(4_000);
   switch (fault.kind) {
@@ -338,6 +361,12 @@ async function strike(fault: Fault, cluster: Cluster, rng: Rng, say: (line: stri
       say('PostgreSQL restart');
       await restartPostgres().catch((error: Error) => say(`PostgreSQL restart failed: ${error.message}`));
       return;
+    case 'rollover':
+      if (databaseUrl)
+        await rolloverNow(databaseUrl, cluster, say).catch((error: Error) =>
+          say(`rollover failed: ${error.message}`),
+        );
+      return;
     case 'redis':
       say('Redis stopped for 15 s');
       await stopRedis();
@@ -356,10 +385,20 @@ async function runFigures(db: Executor): Promise<string> {
        (select count(*) from orders)::int as orders,
        (select count(*) from wallet_transactions where kind = 'deposit' and status = 'cnf')::int as deposits,
        (select count(*) from wallet_transactions where kind = 'withdrawal' and status in ('snt','cnf'))::int as withdrawals,
-       (select count(*) from price_alerts where fired_at is not null)::int as alerts`),
+       (select count(*) from price_alerts where fired_at is not null)::int as alerts,
+       (select count(*) from orders o join users u on u.id = o.user_id
+          join client_groups g on g.id = u.group_id where g.margin_mode = 'cross' and o.price is not null)::int as "crossPositions",
+       (select count(*) from orders where reason = 'stop_out')::int as "stopOuts",
+       (select count(*) from notifications where kind = 'margin_call')::int as "marginCalls",
+       (select count(*) from orders where swap <> 0)::int as swapped,
+       (select coalesce(sum(swap), 0) from orders)::float8 / 100 as "swapUsd",
+       (select count(*) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where a.book = 'house' and a.kind = 'write_offs' and e.amount_cents <> 0)::int as "writeOffs",
+       (select coalesce(-sum(e.amount_cents), 0) from ledger_entries e join ledger_accounts a
+          on a.id = e.account_id where a.book = 'house' and a.kind = 'write_offs')::float8 / 100 as "writeOffUsd"`),
   );
   if (!row) return 'no figures';
-  return `${row.orders} orders stored, ${row.triggered} closed by a trigger, ${row.deposits} deposits credited, ${row.withdrawals} withdrawals sent, ${row.alerts} alerts fired`;
+  return `${row.orders} orders stored, ${row.triggered} closed by a trigger, ${row.crossPositions} cross positions opened, ${row.stopOuts} closed by a cross stop-out, ${row.marginCalls} margin calls, ${row.swapped} positions charged swaps (${row.swapUsd} USD), ${row.writeOffs} write-offs (${row.writeOffUsd} USD), ${row.deposits} deposits credited, ${row.withdrawals} withdrawals sent, ${row.alerts} alerts fired`;
 }
 
 main().catch((error: Error) => {

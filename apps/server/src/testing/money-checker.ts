@@ -1,4 +1,3 @@
-import { maxBig } from '@td/contracts/money-math';
 import type { TSide } from '@td/contracts/trading-math';
 import { sql } from 'drizzle-orm';
 import { driftedAccounts, type Executor } from '../modules/ledger/ledger';
@@ -61,12 +60,12 @@ export async function checkMoney(
     for (const id of acknowledged) if (!found.has(id)) add('acknowledged order missing', id);
   }
 
-  // An order's money moves once: opened (or reserved), charged its fee, each at most once; every
-  // order that opened has its money.
+  // An order's money moves once: opened (or reserved), charged its fee, its reserve given back
+  // (cancelled, expired), each at most once; every order that opened has its money.
   for (const row of await rowsOf<{ id: string; kind: string; n: number }>(
     db,
     sql`select ref_id as id, kind, count(*)::int as n from ledger_transactions
-        where ref_type = 'order' and kind in ('open', 'reserve', 'fee')
+        where ref_type = 'order' and kind in ('open', 'reserve', 'fee', 'release')
         group by ref_id, kind having count(*) > 1`,
   ))
     add('order money moved twice', `${row.kind} of ${row.id}: ${row.n} times`);
@@ -103,44 +102,52 @@ export async function checkMoney(
 
   // Each realised result equals its recomputation from the fill and the close: a position closed
   // in parts books, over its parts, the rounded result of all of them (the fraction of a cent left
-  // is carried on the position), and each part books its own result to within a cent.
+  // is carried on the position), and each part books its own result to within a cent. A loss no
+  // balance could pay (beyond the margin in `isolated`, beyond margin and cash in `cross`) is the
+  // house's write-off, recorded with the close: the result booked plus the write-off is the whole.
   for (const family of await closedFamilies(db)) {
     let made = 0n;
     let booked = 0n;
-    let isClamped = false;
     const entry = BigInt(family.entry);
     for (const row of family.closed) {
       const amount = BigInt(row.amount);
       const margin = BigInt(row.margin);
+      const writeOff = BigInt(row.writeOff);
       const pnl = BigInt(row.pnl);
+      const whole = pnl - writeOff;
       // The swaps a part settled are in its result, beside what the price made.
       const swap = BigInt(row.swap);
       const own = amount * (row.side === 'buy' ? BigInt(row.close) - entry : entry - BigInt(row.close));
-      const low = maxBig(floorDiv(own, entry) + swap, -margin);
-      const high = maxBig(-floorDiv(-own, entry) + swap, -margin);
-      if (pnl < low || pnl > high)
-        add('realised PnL differs from its recomputation', `${row.id}: ${pnl} not within ${low}…${high}`);
+      const low = floorDiv(own, entry) + swap;
+      const high = -floorDiv(-own, entry) + swap;
+      if (whole < low || whole > high)
+        add(
+          'realised PnL differs from its recomputation',
+          `${row.id}: ${pnl} (written off ${writeOff}) not within ${low}…${high}`,
+        );
+      if (writeOff < 0n || (writeOff > 0n && row.mode === 'isolated' && pnl !== -margin))
+        add('write-off where a balance could pay', `${row.id}: ${writeOff} written off, ${pnl} booked`);
       made += own;
-      booked += pnl - swap;
-      // A loss beyond the margin is the house's: that part booked less than it lost.
-      if (pnl === -margin) isClamped = true;
+      booked += whole - swap;
     }
     const carry = BigInt(family.carry);
     const whole = made - carry;
     if (carry < 0n || carry >= entry || whole % entry !== 0n)
       add('realised PnL differs from its recomputation', `${family.id}: carry ${carry} of ${made}`);
-    else if (isClamped ? booked < whole / entry : booked !== whole / entry)
+    else if (booked !== whole / entry)
       add(
         'realised PnL differs from its recomputation',
         `${family.id}: parts booked ${booked}, their whole result rounds to ${whole / entry}`,
       );
   }
 
-  // A fill, a take-profit, a stop-loss or a liquidation is told once.
+  // A fill, a take-profit, a stop-loss, a liquidation, a stop-limit's trigger, an expiry or a
+  // stop-out is told once.
   for (const row of await rowsOf<{ id: string; kind: string; n: number }>(
     db,
     sql`select payload->>'orderId' as id, kind, count(*)::int as n from notifications
-        where kind in ('order_filled', 'take_profit', 'stop_loss', 'liquidation')
+        where kind in ('order_filled', 'take_profit', 'stop_loss', 'liquidation', 'stop_triggered',
+          'order_expired', 'stop_out')
         group by payload->>'orderId', kind having count(*) > 1`,
   ))
     add('fill notified twice', `${row.kind} of ${row.id}: ${row.n} notifications`);
@@ -198,6 +205,10 @@ interface ClosedRow {
   close: string;
   pnl: string;
   swap: string;
+  /** What the house wrote off at this close (0 when the balances paid the whole loss). */
+  writeOff: string;
+  /** The margin mode of the owner's group now. */
+  mode: 'isolated' | 'cross';
 }
 
 /**
@@ -212,7 +223,13 @@ async function closedFamilies(
     sql`select o.id::text as id, coalesce(o.parent_id, o.id)::text as family, o.side,
           o.amount_cents::text as amount, o.margin_cents::text as margin, o.close_price::text as close,
           o.pnl_cents::text as pnl, o.swap::text as swap, coalesce(p.price, o.price)::text as entry,
-          coalesce(p.pnl_carry, o.pnl_carry)::text as carry
+          coalesce(p.pnl_carry, o.pnl_carry)::text as carry,
+          coalesce((select -sum(e.amount_cents) from ledger_transactions t
+            join ledger_entries e on e.transaction_id = t.id
+            join ledger_accounts a on a.id = e.account_id and a.book = 'house' and a.kind = 'write_offs'
+            where t.kind = 'close' and t.ref_type = 'order' and t.ref_id = o.id::text), 0)::text as "writeOff",
+          coalesce((select g.margin_mode from users u join client_groups g on g.id = u.group_id
+            where u.id = o.user_id), 'isolated') as mode
         from orders o left join orders p on p.id = o.parent_id
         where o.close_price is not null and o.pnl_cents is not null and o.price is not null`,
   );

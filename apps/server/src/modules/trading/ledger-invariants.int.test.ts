@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
 import { useTradingDesk } from '../../testing/use-trading-desk';
+import { house, post } from '../ledger/ledger';
 import { createSwapJob } from './swap-job';
 
 type Action =
@@ -150,7 +151,7 @@ describe('the ledger under any sequence of trading', () => {
       { numRuns: 8 },
     );
   });
-  it('is checked by rules that catch a lost order, a double settlement, a wrong result and a double notice', async () => {
+  it('is checked by rules that catch a lost order, a double settlement, a wrong result, a double notice and a needless write-off', async () => {
     const db = desk.t.deps.db.db;
     const user = users[0] as TestUser;
     await desk.setQuote('BTC_USDT', 4_999_500, 5_000_500);
@@ -178,6 +179,30 @@ describe('the ledger under any sequence of trading', () => {
     await db.execute(
       sql`delete from notifications where kind = 'take_profit' and payload->>'orderId' = ${id}`,
     );
+    expect(await checkMoney(db)).toEqual([]);
+
+    // A write-off the house booked although the isolated position's margin paid its loss.
+    const forged = await db.transaction((tx) =>
+      post(tx, {
+        kind: 'close',
+        refType: 'order',
+        refId: id,
+        postings: [
+          { account: house('trading'), amountCents: 7n },
+          { account: house('write_offs'), amountCents: -7n },
+        ],
+      }),
+    );
+    expect((await checkMoney(db)).map((v) => v.rule)).toEqual(
+      expect.arrayContaining([
+        'write-off where a balance could pay',
+        'realised PnL differs from its recomputation',
+        'position settled twice',
+      ]),
+    );
+    // House accounts keep no running balance: the forged entries go with their transaction.
+    await db.execute(sql`delete from ledger_entries where transaction_id = ${forged}`);
+    await db.execute(sql`delete from ledger_transactions where id = ${forged}`);
     expect(await checkMoney(db)).toEqual([]);
   });
 });
