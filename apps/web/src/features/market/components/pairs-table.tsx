@@ -1,4 +1,5 @@
 import type { TPair, TPrices } from '@td/contracts/market';
+import { PAIR_CODE } from '@td/contracts/statuses';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
@@ -162,9 +163,17 @@ export function PairsTable({
             <span
               className={styles.pairCell}
               data-type={pairTypeText(pair.pairType)}
-              // On a phone the Market column is hidden: the pair's line says when it opens instead,
-              // and the reason is a tap away on its chart.
-              data-closed={pair.marketOpen ? '' : ` · ${marketOpensText(pair) || t('market.status.closed')}`}
+              // On a phone the Market column is hidden: the pair's line says when it opens instead
+              // (or that the broker paused it), and the reason is a tap away on its chart.
+              data-closed={
+                pair.marketOpen
+                  ? ''
+                  : ` · ${
+                      pair.status === PAIR_CODE.disabled && pair.marketClosedReason
+                        ? translateServerMessage(pair.marketClosedReason)
+                        : marketOpensText(pair) || t('market.status.closed')
+                    }`
+              }
             >
               <Link to={chartPathOf(pair.symbol)} className={styles.pairLink}>
                 {name}

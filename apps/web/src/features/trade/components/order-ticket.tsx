@@ -104,7 +104,10 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
   const ticketRef = useRef<HTMLElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // On a phone the bar of Sell and Buy steps aside while the ticket's amount or its button is on
+  // screen: the trader is at the ticket (a tall ticket may not show both at once).
   const isSubmitInView = useIsInView(submitRef, isMobile && pair !== undefined);
+  const isAmountInView = useIsInView(amountRef, isMobile && pair !== undefined);
 
   // Real orders need the personal details of verification level 1.
   const kyc = useKyc();
@@ -506,7 +509,7 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
           {account === 'demo' ? <span className={styles.demoTag}>{t('common.demo')}</span> : null}
         </Button>
       </form>
-      {isMobile && !isSubmitInView ? (
+      {isMobile && !isSubmitInView && !isAmountInView ? (
         <TradeBar
           quote={quote}
           precision={precision}

@@ -7,7 +7,8 @@ import styles from './order-ticket.module.css';
 
 /**
  * On a phone the ticket sits under the chart: Sell and Buy stay in reach at the bottom while the
- * ticket's own button is off screen; a tap picks the side (`onPick` brings the ticket into view).
+ * ticket (its amount and its button) is off screen; a tap picks the side (`onPick` brings the
+ * ticket into view).
  */
 export function TradeBar({
   quote,

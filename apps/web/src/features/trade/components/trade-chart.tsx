@@ -1,6 +1,6 @@
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import type { TPairType } from '@td/contracts/statuses';
+import { PAIR_CODE, type TPairType } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge';
@@ -156,7 +156,7 @@ export function TradeChart({
           <PriceChange value={change} variant="pill" />
           {pair && !pair.marketOpen ? (
             <Badge tone="warning" icon={<IconClock size={12} />}>
-              {t('trade.chart.marketClosed')}
+              {pair.status === PAIR_CODE.disabled ? t('trade.chart.paused') : t('trade.chart.marketClosed')}
             </Badge>
           ) : null}
           {isDelayed ? (
