@@ -95,7 +95,8 @@ export function readDecimalInput(text: string): string | null {
     const mark = lastPoint >= 0 ? '.' : ',';
     const [whole = '', after, ...more] = compact.split(mark);
     const isGrouping =
-      more.length > 0 || (mark === separators.group && /^[1-9]\d{0,2}$/.test(whole) && /^\d{3}$/.test(after ?? ''));
+      more.length > 0 ||
+      (mark === separators.group && /^[1-9]\d{0,2}$/.test(whole) && /^\d{3}$/.test(after ?? ''));
     decimal = isGrouping ? undefined : mark;
   }
   const group = decimal === '.' ? ',' : decimal === ',' ? '.' : /[.,]/g;
