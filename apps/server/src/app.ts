@@ -46,6 +46,7 @@ import { registerAccessControl } from './platform/http/access';
 import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
+import { requestLogFor } from './platform/http/request-log';
 import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
@@ -100,9 +101,12 @@ export async function buildApp(
   core: CoreServices = createCoreServices(deps),
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  const logController = requestLogFor(config);
   const app: FastifyInstance = Fastify({
     // The request log's URLs lose their secrets whichever logger the caller gave.
     loggerInstance: deps.logger.child({}, { serializers: LOG_SERIALIZERS }) as FastifyBaseLogger,
+    // In development, requests are logged at debug level (see request-log.ts).
+    ...(logController ? { logController } : {}),
     bodyLimit: HTTP_LIMITS.bodyBytesMax,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,

@@ -196,6 +196,8 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
 
     // Listening first: /health and the web app answer while the market writes its first history.
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The one line a newcomer needs: where to open the product (before the market's first history).
+    if (hasRole(config, 'api')) log.info(`open ${config.PUBLIC_URL} in a browser`);
     if (singletons.length > 0) {
       runner =
         db.kind === 'postgres' && db.url
