@@ -58,6 +58,7 @@ import {
   webAppFallback,
 } from './platform/http/web-app';
 import { LOG_SERIALIZERS } from './platform/log-redaction';
+import { outboxRoutes } from './platform/mail/outbox.routes';
 import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
 import { registerRequestContext } from './platform/request-context';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
@@ -310,6 +311,7 @@ async function registerApiRoutes(
       feePpm: async () => ratePpmOf((await deps.settings.get('trading')).openingFeeRate),
     }),
     settingsRoutes(deps.settings),
+    outboxRoutes({ config }),
     referralsRoutes({ referrals: core.referrals }),
     notificationsRoutes({ notifier: core.notifier, alerts: api.alerts }),
     pairsRoutes({ pairs: api.pairs, specs: api.pairSpecs }),
