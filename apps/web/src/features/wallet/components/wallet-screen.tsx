@@ -11,7 +11,9 @@ import { compareMoney } from '../../../domain/trading/trading-math';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useCoins } from '../api/get-coins';
 import { DepositPanel } from './deposit-panel';
+import { isNoChainConnected, NoChainCard } from './no-chain';
 import styles from './wallet-screen.module.css';
 import { WithdrawPanel } from './withdraw-panel';
 
@@ -51,6 +53,8 @@ export function WalletScreen() {
       : free;
   // Withdrawals need a verified identity: until then the panel says what is missing.
   const kyc = useKyc();
+  // A server with no chain at all says so once, instead of a deposit form where no network works.
+  const isNoChain = isNoChainConnected(useCoins().data);
   const tabs: { value: TTab; label: string }[] = [
     { value: 'deposit', label: t('wallet.tab.deposit') },
     { value: 'withdraw', label: t('wallet.tab.withdraw') },
@@ -85,7 +89,11 @@ export function WalletScreen() {
       <div className={styles.layout}>
         <div className={styles.main}>
           {tab === 'deposit' ? (
-            <DepositPanel />
+            isNoChain ? (
+              <NoChainCard />
+            ) : (
+              <DepositPanel />
+            )
           ) : available !== undefined && compareMoney(available, '0') <= 0 ? (
             <NothingToWithdraw onDeposit={() => setParams({}, { replace: true })} />
           ) : kyc.data && kyc.data.level < 2 ? (
