@@ -4,7 +4,7 @@
 // `npm run dev:chain -- send <address> [eth]` sends test ETH on the running chain (a deposit).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createPublicClient, createWalletClient, type Hex, http, isAddress, parseEther } from 'viem';
+import { createPublicClient, createWalletClient, http, isAddress, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { hotWalletKeyFromMnemonic } from './modules/wallet/hd';
