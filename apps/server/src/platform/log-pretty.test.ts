@@ -57,15 +57,16 @@ describe('formatLogLine', () => {
         msg: 'request failed',
         req: { method: 'POST', url: '/orders' },
         err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at place (orders.ts:1:1)' },
-        text: 'Hi Ann,\nYour code: [kept]',
+        text: 'Hi Ann,\n\nYour code: [kept]',
       }),
       plain,
     ).split('\n');
     expect(text[0]).toBe(`${clock} ERROR request failed  POST /orders`);
     expect(text.slice(1)).toEqual([
-      'text:',
-      '    Hi Ann,',
-      '    Your code: [kept]',
+      '    text:',
+      '      Hi Ann,',
+      '',
+      '      Your code: [kept]',
       '    Error: boom',
       '        at place (orders.ts:1:1)',
       '',

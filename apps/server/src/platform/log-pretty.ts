@@ -68,10 +68,10 @@ function requestText(entry: Record<string, unknown>): string | undefined {
 }
 
 /** Multi-line text (an error's stack, a mail's body) goes under the line, indented. */
-function blockOf(text: string): string {
+function blockOf(text: string, indent = INDENT): string {
   return text
     .split('\n')
-    .map((line) => `${INDENT}${line}`)
+    .map((line) => (line.trim() ? `${indent}${line}` : ''))
     .join('\n');
 }
 
@@ -108,7 +108,8 @@ export function formatLogLine(line: string, options: { colours: boolean }): stri
   const fields: string[] = [];
   for (const [name, value] of Object.entries(entry)) {
     if (SHOWN_APART.has(name) || LEFT_OUT.has(name) || value === undefined) continue;
-    if (typeof value === 'string' && value.includes('\n')) blocks.push(`${name}:\n${blockOf(value)}`);
+    if (typeof value === 'string' && value.includes('\n'))
+      blocks.push(`${INDENT}${name}:\n${blockOf(value, `${INDENT}  `)}`);
     else fields.push(`${name}=${valueText(value)}`);
   }
   const err = entry.err as { type?: unknown; message?: unknown; stack?: unknown } | undefined;
