@@ -60,7 +60,7 @@ async function run(isServerStarted: boolean): Promise<void> {
   say(`The development hot wallet ${hot.address} holds ${HOT_WALLET_FUNDING_ETH} ETH for withdrawals.`);
   say('');
   say(isServerStarted ? 'Starting the server with:' : 'Start the server wired to it, in another terminal:');
-  say(`  ${assignments} npm start`);
+  say(isServerStarted ? `  ${assignments}` : `  ${assignments} npm start`);
   say('Then deposit: open Wallet → Deposit, choose ETH, and send test ETH to the address shown:');
   const portSet = process.env.LOCAL_CHAIN_PORT ? `LOCAL_CHAIN_PORT=${portOf()} ` : '';
   say(`  ${portSet}npm run dev:chain -- send <address> [eth]`);
