@@ -41,6 +41,12 @@ async function userThroughOutbox(firstName: string): Promise<string> {
   return data.token;
 }
 
+/** The wallet once its balance and its list of deposits have loaded (what the screenshots show). */
+async function settledWallet(page: Page) {
+  await expect.poll(() => page.getByTestId('wallet-available').textContent()).toBe('0.00 USD');
+  await page.getByText('No transactions yet').waitFor();
+}
+
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
@@ -109,6 +115,7 @@ describe('with no chain connected', () => {
       expect(await page.getByTestId('deposit-address').count()).toBe(0);
       expect(await page.getByLabel('Network').count()).toBe(0);
       expect(await card.getByText('EVM_RPC_ETHEREUM', { exact: false }).count()).toBe(0);
+      await settledWallet(page);
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `wallet-no-chain-${size}-${theme}`, { fullPage: true });
     });
@@ -124,8 +131,9 @@ describe('with no chain connected', () => {
       await expectTitle(page, 'Wallet');
       const card = page.getByTestId('wallet-no-chain');
       await card.getByText('For staff: connecting a chain').waitFor();
-      await card.getByText('EVM_RPC_ETHEREUM', { exact: false }).waitFor();
-      await card.getByText('npm run dev:chain', { exact: false }).waitFor();
+      await card.locator('code', { hasText: 'EVM_RPC_ETHEREUM' }).waitFor();
+      await card.locator('code', { hasText: 'npm run dev:chain' }).waitFor();
+      await settledWallet(page);
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `wallet-no-chain-staff-${size}-${theme}`, { fullPage: true });
       await page.context().close();

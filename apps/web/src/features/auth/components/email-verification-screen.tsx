@@ -39,7 +39,7 @@ function OutboxNote() {
         {},
         {
           link: (text) => (
-            <a href={OUTBOX_PAGE} target="_blank" rel="noopener">
+            <a href={OUTBOX_PAGE} target="_blank" rel="noopener" className="text-link">
               {text}
             </a>
           ),

@@ -3,7 +3,7 @@ import type { TCoinInfo } from '@td/contracts/wallet';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { useProfile } from '../../../domain/identity/get-profile';
-import { useT } from '../../../lib/i18n';
+import { tRich, useT } from '../../../lib/i18n';
 import styles from './wallet-screen.module.css';
 
 /** Whether this server follows no network at all (no node or API configured): no deposit can be seen. */
@@ -28,7 +28,13 @@ export function NoChainCard() {
         <p className={styles.explain}>{t('wallet.noChain.text')}</p>
         {role && isStaffRole(role) ? (
           <Callout tone="info" title={t('wallet.noChain.staffTitle')}>
-            <p className={styles.explain}>{t('wallet.noChain.staffText')}</p>
+            <p className={styles.explain}>
+              {tRich(
+                'wallet.noChain.staffText',
+                {},
+                { code: (text) => <code className="mono">{text}</code> },
+              )}
+            </p>
           </Callout>
         ) : null}
       </div>
