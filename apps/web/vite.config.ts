@@ -22,6 +22,8 @@ const API_PREFIXES = [
   '/settings',
   '/health',
   '/docs',
+  // The development outbox page (a server without SMTP).
+  '/dev',
 ] as const;
 
 const apiProxy: ProxyOptions = { target: API_TARGET, changeOrigin: false };

@@ -46,6 +46,7 @@ import { registerAccessControl } from './platform/http/access';
 import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
+import { requestLogFor } from './platform/http/request-log';
 import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
@@ -57,6 +58,7 @@ import {
   webAppFallback,
 } from './platform/http/web-app';
 import { LOG_SERIALIZERS } from './platform/log-redaction';
+import { outboxRoutes } from './platform/mail/outbox.routes';
 import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
 import { registerRequestContext } from './platform/request-context';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
@@ -100,9 +102,12 @@ export async function buildApp(
   core: CoreServices = createCoreServices(deps),
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  const logController = requestLogFor(config);
   const app: FastifyInstance = Fastify({
     // The request log's URLs lose their secrets whichever logger the caller gave.
     loggerInstance: deps.logger.child({}, { serializers: LOG_SERIALIZERS }) as FastifyBaseLogger,
+    // In development, requests are logged at debug level (see request-log.ts).
+    ...(logController ? { logController } : {}),
     bodyLimit: HTTP_LIMITS.bodyBytesMax,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
@@ -306,6 +311,7 @@ async function registerApiRoutes(
       feePpm: async () => ratePpmOf((await deps.settings.get('trading')).openingFeeRate),
     }),
     settingsRoutes(deps.settings),
+    outboxRoutes({ config }),
     referralsRoutes({ referrals: core.referrals }),
     notificationsRoutes({ notifier: core.notifier, alerts: api.alerts }),
     pairsRoutes({ pairs: api.pairs, specs: api.pairSpecs }),

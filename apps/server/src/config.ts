@@ -10,6 +10,8 @@ export type TRoleName = (typeof ROLE_NAMES)[number];
 export const SINGLETON_ROLES: readonly TRoleName[] = ['market', 'chain'];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `pretty`: short readable lines; `json`: one JSON object per line, for a log collector. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
 export const MARKET_FEEDS = ['sim', 'binance'] as const;
 /** `production` refuses to start on unsafe settings (see start-checks.ts). */
 export const APP_ENVS = ['development', 'production'] as const;
@@ -209,6 +211,8 @@ const ZEnv = z
       .max(60_000, 'must be at most 60000 (a minute)')
       .default(0),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    /** Unset: `pretty` at a terminal in development, `json` otherwise (see logger.ts). */
+    LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -20,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mail/mailer';
+import { isOutboxShown } from './platform/mail/outbox';
 import { createMetrics, serveMetrics } from './platform/metrics/metrics';
 import { openRateLimiter } from './platform/rate-limit';
 import { runSingletonsAlone, runSingletonsElected, type SingletonRunner } from './platform/singleton';
@@ -98,7 +99,12 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
     const limiter = await openRateLimiter(config.REDIS_URL, log);
     cleanups.push(() => limiter.close());
     const mailer = createMailer(
-      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir },
+      {
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.dataDir,
+        ...(isOutboxShown(config) ? { publicUrl: config.PUBLIC_URL } : {}),
+      },
       log,
     );
     cleanups.push(() => mailer.close());
@@ -119,6 +125,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
       bus,
       logger: log,
       googleClientId: config.GOOGLE_CLIENT_ID,
+      isMailInOutbox: isOutboxShown(config),
     });
     cleanups.push(() => settings.close());
     // One board of live prices for every role of the process: each tick is read once.
@@ -196,6 +203,8 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
 
     // Listening first: /health and the web app answer while the market writes its first history.
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    // The one line a newcomer needs: where to open the product (before the market's first history).
+    if (hasRole(config, 'api')) log.info(`open ${config.PUBLIC_URL} in a browser`);
     if (singletons.length > 0) {
       runner =
         db.kind === 'postgres' && db.url

@@ -179,7 +179,11 @@ export const ZSettingsPatchBody = z.record(
 export type TSettingsOf<G extends TSettingGroup> = z.infer<(typeof ZSettingsPatch)[G]>;
 
 /** The public settings as the web app reads them; `general` also carries facts of the configuration. */
-export const ZGeneralSettings = ZSettingsPatch.general.extend({ googleClientId: z.string().nullable() });
+export const ZGeneralSettings = ZSettingsPatch.general.extend({
+  googleClientId: z.string().nullable(),
+  /** Development without SMTP: the server keeps its mails on its outbox page (/dev/outbox). */
+  isMailInOutbox: z.boolean().default(false),
+});
 export const ZTradingSettings = ZSettingsPatch.trading;
 export const ZWalletSettings = ZSettingsPatch.wallet;
 export const ZReferralSettings = ZSettingsPatch.referral;

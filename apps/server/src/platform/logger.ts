@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { TConfig } from '../config';
+import { prettyDestination } from './log-pretty';
 import { LOG_SERIALIZERS, redactSecretParams } from './log-redaction';
 import { currentRequestId } from './request-context';
 
@@ -27,7 +28,10 @@ const SECRET_FIELDS = [
  * parameters (in the request log, in error messages and stacks, and in any line at all before it
  * is written), and errors lose the parameters of failed SQL statements.
  */
-export function createLogger(config: Pick<TConfig, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<TConfig, 'LOG_LEVEL'> & Partial<Pick<TConfig, 'LOG_FORMAT' | 'APP_ENV'>>,
+  destination?: DestinationStream,
+): Logger {
   const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { pid: process.pid },
@@ -52,5 +56,22 @@ export function createLogger(config: Pick<TConfig, 'LOG_LEVEL'>, destination?: D
       return requestId ? { requestId } : {};
     },
   };
+  if (logFormatOf(config, process.stdout.isTTY === true) === 'pretty') {
+    const out = destination ?? pino.destination({ dest: 1, sync: true });
+    const colours = !destination && process.stdout.isTTY === true && !process.env.NO_COLOR;
+    return pino(options, prettyDestination(out, { colours }) as DestinationStream);
+  }
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * How lines are written: LOG_FORMAT when set; otherwise short readable lines for a person at a
+ * terminal in development, and one JSON object per line everywhere else (production, a pipe, a file).
+ */
+export function logFormatOf(
+  config: Partial<Pick<TConfig, 'LOG_FORMAT' | 'APP_ENV'>>,
+  isTerminal: boolean,
+): 'json' | 'pretty' {
+  if (config.LOG_FORMAT) return config.LOG_FORMAT;
+  return config.APP_ENV === 'development' && isTerminal ? 'pretty' : 'json';
 }

@@ -16,6 +16,7 @@ import { createMemoryBus } from '../platform/bus/memory-bus';
 import type { DatabaseHandle } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mail/mailer';
+import { isOutboxShown } from '../platform/mail/outbox';
 import { createMetrics } from '../platform/metrics/metrics';
 import { createMemoryRateLimiter, type RateLimitRule } from '../platform/rate-limit';
 import { openTestDatabase } from './test-database';
@@ -66,13 +67,17 @@ export async function buildTestApp(
   await seedPairs(createPairsRepository(database.handle.db));
   const bus = options.bus ?? createMemoryBus(logger);
   // Mail goes over real SMTP to a test mailbox when SMTP_URL is given, else to the outbox in dataDir.
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir }, logger);
+  const mailer = createMailer(
+    { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, publicUrl: config.PUBLIC_URL },
+    logger,
+  );
   const limiter = createMemoryRateLimiter();
   const settings = createSettingsService({
     db: database.handle.db,
     bus,
     logger,
     googleClientId: config.GOOGLE_CLIENT_ID,
+    isMailInOutbox: isOutboxShown(config),
   });
   const board = createPriceBoard(bus);
   await board.start();

@@ -59,11 +59,12 @@ export function compileTestUsdt(): { abi: Abi; bytecode: Hex } {
 }
 
 /**
- * A real local EVM chain: `hardhat node` in its own process on a free port, mining a block per
- * transaction; `stop` kills it. `chainId` makes it answer as another chain (31337 by default).
+ * A real local EVM chain: `hardhat node` in its own process on a free port (or `port`), mining a
+ * block per transaction; `stop` kills it. `chainId` makes it answer as another chain (31337 by
+ * default).
  */
-export async function startLocalChain(options: { chainId?: number } = {}) {
-  const port = await freePort();
+export async function startLocalChain(options: { chainId?: number; port?: number } = {}) {
+  const port = options.port ?? (await freePort());
   const cli = require.resolve('hardhat/internal/cli/cli.js');
   const child: ChildProcess = spawn(
     process.execPath,

@@ -144,6 +144,9 @@ export const ROUTE_FIXTURES: Readonly<Record<string, RouteFixture>> = {
   'GET /profile/logins': { query: () => ({ page: '1', limit: '10' }) },
   'PUT /profile/anti-phishing': { body: () => ({ phrase: 'blue moon' }) },
   'GET /settings/:name': { params: () => ({ name: 'trading' }) },
+  // The desk sends its mail over SMTP: there is no outbox to show, to anyone.
+  'GET /dev/outbox': { expected: [404] },
+  'GET /dev/outbox/:id': { params: () => ({ id: '2026-01-01T00-00-00.000Z-0123abcd' }), expected: [404] },
   'GET /profile/referrals': {},
   'GET /notifications': {},
   'POST /notifications/read': { body: (w) => ({ ids: [w.ids.notification] }) },

@@ -21,7 +21,7 @@ export type TPublicSettingsOf<G extends TPublicSettingGroup> = G extends 'genera
 const { admin: _backOffice, ...PUBLIC_DEFAULTS } = SETTING_DEFAULTS;
 const DEFAULTS: { [G in TPublicSettingGroup]: TPublicSettingsOf<G> } = {
   ...PUBLIC_DEFAULTS,
-  general: { ...SETTING_DEFAULTS.general, googleClientId: null },
+  general: { ...SETTING_DEFAULTS.general, googleClientId: null, isMailInOutbox: false },
 };
 
 const SCHEMA: { [G in TPublicSettingGroup]: z.ZodType<unknown> } = {

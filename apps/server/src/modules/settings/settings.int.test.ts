@@ -30,6 +30,8 @@ describe('public settings', () => {
       appName: 'Trading Desk',
       maintenanceNotice: null,
       googleClientId: null,
+      // Its mail goes over SMTP: no outbox page.
+      isMailInOutbox: false,
     });
     expect((await get('trading')).json().data).toEqual({
       openingFeeRate: '0.0005',

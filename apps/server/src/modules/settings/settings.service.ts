@@ -32,6 +32,8 @@ export function createSettingsService(deps: {
   bus: Bus;
   logger: Logger;
   googleClientId: string | undefined;
+  /** Development without SMTP: the mails are on the outbox page (/dev/outbox), and the web app says so. */
+  isMailInOutbox?: boolean;
 }) {
   const repo = createSettingsRepository(deps.db);
   const cache = new Map<TSettingGroup, { atMs: number; value: Promise<Record<string, unknown>> }>();
@@ -60,7 +62,13 @@ export function createSettingsService(deps: {
     /** A group as the web app reads it. */
     async read(group: TSettingGroup): Promise<Record<string, unknown>> {
       const value = await stored(group);
-      return group === 'general' ? { ...value, googleClientId: deps.googleClientId ?? null } : value;
+      return group === 'general'
+        ? {
+            ...value,
+            googleClientId: deps.googleClientId ?? null,
+            isMailInOutbox: deps.isMailInOutbox ?? false,
+          }
+        : value;
     },
 
     /**

@@ -92,11 +92,13 @@ export function refusalsOf(method: string, path: string, operation: TOperation):
   // Signing in checks credentials of its own (a password, a passkey, Google's code), refuses a
   // suspended account, and answers 404 for a way in that is not offered here (Google unset).
   const signsIn = path.startsWith('/auth/');
+  // A development page (the outbox) is not there on any other server.
+  const isDevelopmentOnly = path.startsWith('/dev/');
   const refusals: TRefusal[] = [];
   if (takesInput || writes) refusals.push(400);
   if (access !== 'public' || signsIn) refusals.push(401);
   if (access === 'user' || access === 'admin' || access === 'signed' || signsIn) refusals.push(403);
-  if (takesInput || access !== 'public' || signsIn) refusals.push(404);
+  if (takesInput || access !== 'public' || signsIn || isDevelopmentOnly) refusals.push(404);
   if (writes) refusals.push(409, 413, 415);
   refusals.push(429, 500, 503);
   return refusals;
@@ -176,6 +178,18 @@ const OTHER_ANSWERS: Record<string, Record<string, unknown>> = {
   'GET /': {
     200: { description: "The web app's page.", content: { 'text/html': { schema: { type: 'string' } } } },
   },
+  'GET /dev/outbox': {
+    200: {
+      description: 'The outbox, newest first.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+  },
+  'GET /dev/outbox/{id}': {
+    200: {
+      description: 'The mail: its text with working links, and its HTML.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+  },
 };
 
 /** Success answers that may also come in another type than the JSON envelope (`?format=`). */
@@ -189,6 +203,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   admin: 'The back-office: staff only.',
   alerts: 'Price alerts.',
   auth: 'Signing up and in, second factors, passkeys, Google.',
+  dev: 'Development only (no SMTP_URL): the mails kept instead of sent. 404 on any other server.',
   'balance-operations':
     'Money staff credited, corrected or refunded on your account, and what is withdrawable.',
   health: 'Liveness and readiness for load balancers.',

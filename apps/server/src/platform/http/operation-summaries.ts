@@ -58,6 +58,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'DELETE /profile/api-keys/{id}': 'Revoke an API key',
 
   'GET /settings/{name}': 'A public setting',
+  'GET /dev/outbox': 'The mails kept instead of sent (development without SMTP only)',
+  'GET /dev/outbox/{id}': 'One mail of the outbox (development without SMTP only)',
   'GET /notifications': 'Notifications, newest first',
   'POST /notifications/read': 'Mark notifications read',
   'GET /alerts': 'Price alerts',

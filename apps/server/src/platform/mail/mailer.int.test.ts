@@ -160,7 +160,7 @@ describe('the development mailer (no SMTP_URL)', () => {
       },
     });
     const mailer = createMailer(
-      { from: 'Trading Desk <no-reply@localhost>', dataDir },
+      { from: 'Trading Desk <no-reply@localhost>', dataDir, publicUrl: 'http://localhost:3000' },
       pino({ level: 'info' }, sink),
     );
     try {
@@ -173,11 +173,19 @@ describe('the development mailer (no SMTP_URL)', () => {
     expect(logged).toMatchObject({ level: 30, to: MESSAGE.to, subject: MESSAGE.subject, text: MESSAGE.text });
 
     const outbox = join(dataDir, 'outbox');
-    const files = readdirSync(outbox);
-    expect(files).toHaveLength(1);
-    const [file] = files;
+    const files = readdirSync(outbox).sort();
+    expect(files).toHaveLength(2);
+    const [file, copy] = files;
     expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[0-9a-f]{8}\.eml$/);
     expect(logged?.file).toBe(join(outbox, file ?? ''));
+    // The copy the outbox page reads, and the page's address in the log.
+    const id = (file ?? '').replace(/\.eml$/, '');
+    expect(copy).toBe(`${id}.json`);
+    expect(JSON.parse(readFileSync(join(outbox, copy ?? ''), 'utf8'))).toMatchObject({
+      from: 'Trading Desk <no-reply@localhost>',
+      ...MESSAGE,
+    });
+    expect(logged?.page).toBe(`http://localhost:3000/dev/outbox/${id}`);
     const eml = readFileSync(join(outbox, file ?? ''), 'utf8');
     expect(eml).toMatch(/^From: Trading Desk <no-reply@localhost>\r$/m);
     expect(eml).toMatch(/^To: ann@example\.com\r$/m);

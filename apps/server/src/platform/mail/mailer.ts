@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import { OUTBOX_PATH, outboxDirOf, pruneOutbox, writeOutboxCopy } from './outbox';
 
 export interface MailMessage {
   to: string;
@@ -49,22 +50,21 @@ const SMTP_GREETING_TIMEOUT_MS = 10_000;
 const SMTP_SOCKET_TIMEOUT_MS = 30_000;
 const SMTP_CONNECTIONS_MAX = 5;
 const SMTP_MESSAGES_PER_CONNECTION_MAX = 100;
-/** The development outbox keeps the newest mails only, so a long-running dev server never fills the disk. */
-const OUTBOX_FILES_MAX = 500;
 
 /**
  * With `smtpUrl` (`smtp://user:pass@host:port`, or `smtps://` for TLS from the first byte) mail goes
  * to that server over a small connection pool. Without it, this is a development machine: every
- * mail is logged, body included, so the developer reads the code in the log, and kept as an `.eml`
- * file in `<dataDir>/outbox/` to open in a mail client.
+ * mail is logged, body included (its links' secrets redacted, as in every line), kept as an `.eml`
+ * file in `<dataDir>/outbox/` to open in a mail client, and shown on the outbox page, whose address
+ * (`publicUrl` + /dev/outbox/…) the log line gives: there the code and the links are whole.
  */
 export function createMailer(
-  options: { smtpUrl?: string | undefined; from: string; dataDir: string },
+  options: { smtpUrl?: string | undefined; from: string; dataDir: string; publicUrl?: string },
   logger: Logger,
 ): Mailer {
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from, logger)
-    : createOutboxMailer(join(options.dataDir, 'outbox'), options.from, logger);
+    : createOutboxMailer(outboxDirOf(options.dataDir), options.from, logger, options.publicUrl);
 }
 
 function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
@@ -101,21 +101,37 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
   };
 }
 
-function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
+function createOutboxMailer(
+  outboxDir: string,
+  from: string,
+  logger: Logger,
+  publicUrl: string | undefined,
+): Mailer {
   // Windows-style line breaks: an .eml file is an RFC 5322 message, and mail clients expect CRLF.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  logger.info({ outboxDir }, 'SMTP_URL is unset: mails are logged and written to the outbox, not sent');
+  logger.info(
+    { outboxDir, ...(publicUrl ? { page: `${publicUrl}${OUTBOX_PATH}` } : {}) },
+    'SMTP_URL is unset: mails are written to the outbox, not sent',
+  );
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not buffer the message');
       await mkdir(outboxDir, { recursive: true });
       // The ISO time leads, so names sort by age; its colons become dashes, which every file system accepts.
-      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
-      const file = join(outboxDir, name);
+      const sentAt = new Date();
+      const id = `${sentAt.toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}`;
+      const file = join(outboxDir, `${id}.eml`);
       await writeFile(file, info.message);
+      await writeOutboxCopy(outboxDir, id, { from, ...message }, sentAt);
       logger.info(
-        { to: message.to, subject: message.subject, text: message.text, file },
+        {
+          to: message.to,
+          subject: message.subject,
+          ...(publicUrl ? { page: `${publicUrl}${OUTBOX_PATH}/${id}` } : {}),
+          text: message.text,
+          file,
+        },
         'mail written to the development outbox',
       );
       await pruneOutbox(outboxDir, logger);
@@ -124,16 +140,4 @@ function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Ma
       transport.close();
     },
   };
-}
-
-async function pruneOutbox(outboxDir: string, logger: Logger): Promise<void> {
-  try {
-    const files = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml')).sort();
-    const excess = files.slice(0, Math.max(0, files.length - OUTBOX_FILES_MAX));
-    // Settled, not all: two sends pruning at once may race for the same file, which is harmless.
-    await Promise.allSettled(excess.map((name) => unlink(join(outboxDir, name))));
-  } catch (error) {
-    // The mail is written; a failed clean-up only leaves old files behind.
-    logger.warn({ err: error, outboxDir }, 'could not prune the development outbox');
-  }
 }

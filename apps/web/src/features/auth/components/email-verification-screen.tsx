@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
+import { useSettings } from '../../../lib/settings';
 import { clearTempSession, useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
@@ -20,6 +21,33 @@ import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
+
+/** The server's outbox page, where a development server without SMTP keeps the mails it sends. */
+const OUTBOX_PAGE = '/dev/outbox';
+
+/**
+ * On a development server without SMTP, where the verification e-mail is to be read: nothing is
+ * sent, the server keeps the mail on its outbox page (opened in a tab of its own, so this form stays).
+ */
+function OutboxNote() {
+  const t = useT();
+  if (!useSettings('general').isMailInOutbox) return null;
+  return (
+    <Callout tone="info" title={t('verify.outbox.title')}>
+      {tRich(
+        'verify.outbox.body',
+        {},
+        {
+          link: (text) => (
+            <a href={OUTBOX_PAGE} target="_blank" rel="noopener" className="text-link">
+              {text}
+            </a>
+          ),
+        },
+      )}
+    </Callout>
+  );
+}
 
 /**
  * The 6-digit code form, on the temporary `email` token from signup or sign-in: the code that
@@ -82,6 +110,7 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
           {t('verify.submit')}
         </Button>
       </form>
+      <OutboxNote />
       <div className={styles.inlineActions}>
         <span>{t('verify.spam')}</span>
         <button

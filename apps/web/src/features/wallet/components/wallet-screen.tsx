@@ -11,7 +11,9 @@ import { compareMoney } from '../../../domain/trading/trading-math';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useCoins } from '../api/get-coins';
 import { DepositPanel } from './deposit-panel';
+import { isNoChainConnected, NoChainCard } from './no-chain';
 import styles from './wallet-screen.module.css';
 import { WithdrawPanel } from './withdraw-panel';
 
@@ -51,6 +53,12 @@ export function WalletScreen() {
       : free;
   // Withdrawals need a verified identity: until then the panel says what is missing.
   const kyc = useKyc();
+  // A server with no chain at all says so once, instead of a deposit form where no network works.
+  // Which of the two the tab shows is known with the coins: until then it shows neither, so that
+  // the one it shows is laid out once (nothing moves when it arrives).
+  const coins = useCoins();
+  const isNoChain = isNoChainConnected(coins.data);
+  const isDepositPending = tab === 'deposit' && coins.isPending;
   const tabs: { value: TTab; label: string }[] = [
     { value: 'deposit', label: t('wallet.tab.deposit') },
     { value: 'withdraw', label: t('wallet.tab.withdraw') },
@@ -82,35 +90,41 @@ export function WalletScreen() {
         onChange={(value) => setParams(value === 'deposit' ? {} : { tab: value }, { replace: true })}
         className={styles.tabs}
       />
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          {tab === 'deposit' ? (
-            <DepositPanel />
-          ) : available !== undefined && compareMoney(available, '0') <= 0 ? (
-            <NothingToWithdraw onDeposit={() => setParams({}, { replace: true })} />
-          ) : kyc.data && kyc.data.level < 2 ? (
-            <IdentityRequired kyc={kyc.data} need={2} />
-          ) : (
-            <WithdrawPanel available={available} />
-          )}
+      {isDepositPending ? null : (
+        <div className={styles.layout}>
+          <div className={styles.main}>
+            {tab === 'deposit' ? (
+              isNoChain ? (
+                <NoChainCard />
+              ) : (
+                <DepositPanel />
+              )
+            ) : available !== undefined && compareMoney(available, '0') <= 0 ? (
+              <NothingToWithdraw onDeposit={() => setParams({}, { replace: true })} />
+            ) : kyc.data && kyc.data.level < 2 ? (
+              <IdentityRequired kyc={kyc.data} need={2} />
+            ) : (
+              <WithdrawPanel available={available} />
+            )}
+          </div>
+          <div className={styles.side}>
+            {tab === 'deposit' ? (
+              <WalletTransactionsTable
+                kind="deposit"
+                isWatching
+                title={t('wallet.deposits.title')}
+                emptyText={t('wallet.deposits.empty')}
+              />
+            ) : (
+              <WalletTransactionsTable
+                kind="withdrawal"
+                title={t('wallet.withdrawals.title')}
+                emptyText={t('wallet.withdrawals.empty')}
+              />
+            )}
+          </div>
         </div>
-        <div className={styles.side}>
-          {tab === 'deposit' ? (
-            <WalletTransactionsTable
-              kind="deposit"
-              isWatching
-              title={t('wallet.deposits.title')}
-              emptyText={t('wallet.deposits.empty')}
-            />
-          ) : (
-            <WalletTransactionsTable
-              kind="withdrawal"
-              title={t('wallet.withdrawals.title')}
-              emptyText={t('wallet.withdrawals.empty')}
-            />
-          )}
-        </div>
-      </div>
+      )}
     </>
   );
 }
