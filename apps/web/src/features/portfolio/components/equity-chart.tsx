@@ -61,8 +61,8 @@ function describeDrawing(host: HTMLElement, chart: IChartApi, times: readonly nu
 /**
  * The account's equity over time (lightweight-charts area series), coloured from the theme, spaced
  * by time: empty slots fill the time between points, so a quiet week is as wide as a week. A flat
- * curve (a new account) gets an axis of ±1 % around its value. A new account or period draws the
- * series anew; the revalued latest point of the same series arrives through update().
+ * curve (a new account) gets an axis of ±1 % around its value. New points are drawn anew; the
+ * revalued latest point of the same series arrives through update().
  */
 export function EquityChart({ points, seriesKey }: TEquityChartProps) {
   useLanguage();
@@ -120,16 +120,14 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 2 * 86_400 } });
     const drawn = drawnRef.current;
     const last = real.at(-1);
-    // Same series with the same slots before the last: only the latest point moved or one was added.
-    const isIncremental =
+    // Same series in the same slots: only the latest point's value moved (revalued); anything else
+    // (a point added, the live point's time moved on) is drawn anew, so no stale point lingers.
+    const isRevalued =
       drawn !== null &&
       drawn.key === seriesKey &&
-      last !== undefined &&
-      times.length >= drawn.times.length &&
-      times.length - drawn.times.length <= 1 &&
-      drawn.times.slice(0, -1).every((time, index) => time === times[index]) &&
-      (drawn.times.at(-1) ?? 0) <= last.time;
-    if (isIncremental && last) {
+      drawn.times.length === times.length &&
+      drawn.times.every((time, index) => time === times[index]);
+    if (isRevalued && last) {
       handles.series.update(last as { time: Time; value: number });
     } else {
       handles.series.setData(data as Array<{ time: Time; value: number } | { time: Time }>);
