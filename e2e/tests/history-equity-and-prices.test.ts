@@ -117,7 +117,7 @@ describe('History', () => {
 async function equityDrawing(page: Page) {
   const chart = page.getByTestId('equity-chart');
   await chart.waitFor();
-  await expect.poll(() => chart.getAttribute('data-axis-max')).not.toBe('');
+  await expect.poll(() => chart.getAttribute('data-axis-max')).toMatch(/^-?\d/);
   await expect.poll(() => chart.getAttribute('data-xs')).toMatch(/^\d/);
   return {
     xs: ((await chart.getAttribute('data-xs')) ?? '').split(',').map(Number),

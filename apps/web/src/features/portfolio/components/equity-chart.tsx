@@ -45,17 +45,35 @@ const seriesColors = (colors: TChartColors) => ({
   bottomColor: withAlpha(colors.accent, 0.02),
 });
 
+/** Frames to wait at most for the chart's first layout before describing it. */
+const DESCRIBE_FRAMES_MAX = 30;
+
 /**
- * Writes what the chart drew on its host, for tests and tools: the step of its time slots, the
- * x of each point (spaced by the time between them) and the price axis's range.
+ * Writes what the chart drew on its host, for tests and tools, once it has laid it out: the step
+ * of its time slots, the x of each point (spaced by the time between them) and the price axis's
+ * range. Returns a cancel.
  */
-function describeDrawing(host: HTMLElement, chart: IChartApi, times: readonly number[], step: number) {
-  const xs = times.map((time) => chart.timeScale().timeToCoordinate(time as UTCTimestamp));
-  const axis = chart.priceScale('right').getVisibleRange();
-  host.dataset.step = String(step);
-  host.dataset.xs = xs.map((x) => (x === null ? '' : Math.round(x))).join(',');
-  host.dataset.axisMin = axis ? axis.from.toFixed(2) : '';
-  host.dataset.axisMax = axis ? axis.to.toFixed(2) : '';
+function describeDrawing(
+  host: HTMLElement,
+  chart: IChartApi,
+  times: readonly number[],
+  step: number,
+): () => void {
+  let frame = 0;
+  const describe = (attempt: number) => {
+    const xs = times.map((time) => chart.timeScale().timeToCoordinate(time as UTCTimestamp));
+    const axis = chart.priceScale('right').getVisibleRange();
+    if ((axis === null || xs.includes(null)) && attempt < DESCRIBE_FRAMES_MAX) {
+      frame = requestAnimationFrame(() => describe(attempt + 1));
+      return;
+    }
+    host.dataset.step = String(step);
+    host.dataset.xs = xs.map((x) => (x === null ? '' : Math.round(x))).join(',');
+    host.dataset.axisMin = axis ? axis.from.toFixed(2) : '';
+    host.dataset.axisMax = axis ? axis.to.toFixed(2) : '';
+  };
+  frame = requestAnimationFrame(() => describe(0));
+  return () => cancelAnimationFrame(frame);
 }
 
 /**
@@ -134,15 +152,12 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
       handles.chart.timeScale().fitContent();
     }
     drawnRef.current = { key: seriesKey, times };
-    const frame = requestAnimationFrame(() =>
-      describeDrawing(
-        host,
-        handles.chart,
-        real.map((point) => point.time),
-        step,
-      ),
+    return describeDrawing(
+      host,
+      handles.chart,
+      real.map((point) => point.time),
+      step,
     );
-    return () => cancelAnimationFrame(frame);
   }, [points, seriesKey]);
 
   return (
