@@ -147,6 +147,8 @@ describe('the equity curve', () => {
     expect((third - second) / oneDay).toBeLessThan(9.5);
     // Today's points come 10 days on, not one slot after the last snapshot.
     expect(((xs.at(-1) ?? 0) - third) / oneDay).toBeGreaterThan(9.5);
+    await page.getByTestId('equity-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, 'portfolio-equity-by-time-1440-dark');
   });
 
   it('gives a flat new account an axis around its equity, at 375 and 1440 px in both themes', async () => {
@@ -207,6 +209,7 @@ describe('one price per pair', () => {
     expect(mismatches).toEqual([]);
     const chartText = await page.getByTestId('chart-last-price').textContent();
     expect(chartText).not.toBe('');
+    await screenshot(page, 'home-one-price-1440-dark');
   });
 
   it("sums Portfolio's rows into its Unrealised PnL card, tick after tick", async () => {
