@@ -96,6 +96,7 @@ describe('History', () => {
     expect(names.filter((name) => headers.includes(name))).toEqual(headers.filter((name) => name !== ''));
     expect(names.slice(0, 3)).toEqual(['Par', 'Apertura', 'Cierre']);
     expect(csv).toContain(`"${position.id}"`);
+    await callApi(env.server, 'PUT', '/profile', { body: { language: 'en' }, token: user.token });
   });
 
   for (const { theme, size, viewport } of SCREEN_VARIANTS) {
@@ -104,6 +105,10 @@ describe('History', () => {
       await page.goto('/dashboard/history');
       await page.getByTestId('history-part-of').first().waitFor();
       await settled(page);
+      await page
+        .getByTestId('history-part-of')
+        .first()
+        .evaluate((note) => note.scrollIntoView({ block: 'center' }));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
@@ -118,7 +123,7 @@ async function equityDrawing(page: Page) {
   const chart = page.getByTestId('equity-chart');
   await chart.waitFor();
   await expect.poll(() => chart.getAttribute('data-axis-max')).toMatch(/^-?\d/);
-  await expect.poll(() => chart.getAttribute('data-xs')).toMatch(/^\d/);
+  await expect.poll(() => chart.getAttribute('data-xs')).toMatch(/^-?\d/);
   return {
     xs: ((await chart.getAttribute('data-xs')) ?? '').split(',').map(Number),
     axisMin: Number(await chart.getAttribute('data-axis-min')),
@@ -153,6 +158,12 @@ describe('the equity curve', () => {
 
   it('gives a flat new account an axis around its equity, at 375 and 1440 px in both themes', async () => {
     const user = await createUser(env, { firstName: 'Flat', lastName: 'Start' });
+    // Two days old, never traded: its days closed at the demo start, as today stands.
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    await env.database.addEquitySnapshots(user.email, 'demo', [
+      { dayMs: today - 2 * DAY_MS, cents: 1_000_000n },
+      { dayMs: today - DAY_MS, cents: 1_000_000n },
+    ]);
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
       const page = await env.openPage({ token: user.token, theme, viewport });
       await page.goto('/dashboard/portfolio');

@@ -5,7 +5,9 @@ const DAY = 86_400;
 
 describe('the equity curve spaced by time', () => {
   it('picks the smallest round step that fits the period', () => {
-    expect(timeStep(3_600)).toBe(60);
+    expect(timeStep(6)).toBe(1);
+    expect(timeStep(3_600)).toBe(15);
+    expect(timeStep(6 * 3_600)).toBe(60);
     expect(timeStep(2 * DAY)).toBe(900);
     expect(timeStep(30 * DAY)).toBe(4 * 3_600);
     expect(timeStep(365 * DAY)).toBe(DAY);

@@ -9,8 +9,12 @@ const SLOTS_MAX = 400;
 const MINUTE_S = 60;
 const HOUR_S = 3_600;
 const DAY_S = 86_400;
-/** Steps on round marks (minutes, hours, days, weeks, 30 days), smallest first. */
+/** Steps on round marks (seconds, minutes, hours, days, weeks, 30 days), smallest first. */
 const STEPS_S = [
+  1,
+  5,
+  15,
+  30,
   MINUTE_S,
   5 * MINUTE_S,
   15 * MINUTE_S,

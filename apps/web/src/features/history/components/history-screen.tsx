@@ -117,7 +117,7 @@ export function HistoryScreen() {
       cell: (order) => {
         const times = tradeTimes(order);
         return times.opened ? (
-          <span className="tabular">{formatDateTime(times.opened)}</span>
+          <span className={`${styles.time} tabular`}>{formatDateTime(times.opened)}</span>
         ) : (
           // Never opened: when it was placed instead.
           <span className={`${styles.muted} tabular`}>
@@ -132,7 +132,7 @@ export function HistoryScreen() {
       cell: (order) => {
         const { closed } = tradeTimes(order);
         return closed ? (
-          <span className="tabular">{formatDateTime(closed)}</span>
+          <span className={`${styles.time} tabular`}>{formatDateTime(closed)}</span>
         ) : (
           <span className={styles.muted}>—</span>
         );

@@ -133,9 +133,10 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     const real = points.map(toPoint);
     const { data, step } = timeSpaced(real);
     const times = data.map((item) => item.time);
-    // A curve of today's points only reads in hours and minutes; a longer one in days.
+    // A curve of a few days reads in hours between its days (else each day would be named on
+    // several marks); a longer one in days.
     const spanS = (times.at(-1) ?? 0) - (times[0] ?? 0);
-    handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 2 * 86_400 } });
+    handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 7 * 86_400 } });
     const drawn = drawnRef.current;
     const last = real.at(-1);
     // Same series in the same slots: only the latest point's value moved (revalued); anything else
