@@ -12,6 +12,12 @@ export interface TPostgresDatabase {
   expireWithdrawalQuotes(email: string): Promise<number>;
   /** Takes a user's password away, as an account made by Google sign-in has none. */
   clearPassword(email: string): Promise<void>;
+  /** Writes past days' equity of a user's book, as the daily snapshots would have (UTC midnights, cents). */
+  addEquitySnapshots(
+    email: string,
+    book: 'demo' | 'real',
+    days: ReadonlyArray<{ dayMs: number; cents: bigint }>,
+  ): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -96,6 +102,20 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
       await client.connect();
       try {
         await client.query('update users set password_hash = null where email = $1', [email]);
+      } finally {
+        await client.end();
+      }
+    },
+    async addEquitySnapshots(email, book, days) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        for (const day of days)
+          await client.query(
+            `insert into equity_snapshots (user_id, book, day_ms, equity_cents)
+             select id, $2, $3, $4 from users where email = $1`,
+            [email, book, day.dayMs, day.cents.toString()],
+          );
       } finally {
         await client.end();
       }

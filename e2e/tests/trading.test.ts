@@ -160,7 +160,7 @@ describe('trading on the demo account', () => {
     const historyRow = page.getByTestId('history-table').locator('tbody tr', { hasText: 'BTC/USD' }).first();
     await historyRow.waitFor();
     expect(await historyRow.locator('[data-status]').textContent()).toBe('Manual Close');
-    expect(await historyRow.locator('td[data-label="Date"]').textContent()).toMatch(
+    expect(await historyRow.locator('td[data-label="Opened"]').textContent()).toMatch(
       /^\d{2} [A-Z][a-z]{2}, \d{4} \d{2}:\d{2}$/,
     );
 

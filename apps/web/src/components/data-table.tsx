@@ -32,6 +32,8 @@ interface TDataTableProps<TRow> {
   highlightedKey?: string | null;
   /** Narrower cells, for a table in a tight panel (the Trade screen's dock). */
   isCompact?: boolean;
+  /** A row's own attributes: an id to link to, `data-*` a stylesheet or a test reads. */
+  rowAttributes?: (row: TRow) => { id?: string; [data: `data-${string}`]: string | undefined };
 }
 
 /**
@@ -50,6 +52,7 @@ export function DataTable<TRow>({
   isStale = false,
   highlightedKey,
   isCompact = false,
+  rowAttributes,
 }: TDataTableProps<TRow>) {
   const cellClass = (column: TColumn<TRow>, base: string | undefined) =>
     [base, column.align === 'end' ? styles.end : '', column.isPrimary ? styles.primary : '']
@@ -88,6 +91,7 @@ export function DataTable<TRow>({
     body = rows.map((row) => (
       <tr
         key={rowKey(row)}
+        {...rowAttributes?.(row)}
         className={styles.row}
         data-highlighted={(highlightedKey != null && rowKey(row) === highlightedKey) || undefined}
       >

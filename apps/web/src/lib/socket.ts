@@ -90,6 +90,8 @@ const klines = createKlineRegistry<TKlineHandler>((event, request) => {
 });
 const latestTickers = new Map<string, TTickerEvent>();
 const tickerListeners = new Set<() => void>();
+/** Counts the tickers' changes: a snapshot of every pair at once for React. */
+let tickerVersion = 0;
 
 function dispatchKline(payload: unknown): void {
   const parsed = ZLiveKlineEvent.safeParse(payload);
@@ -107,6 +109,7 @@ function dispatchTicker(payload: unknown): void {
     return;
   }
   latestTickers.set(parsed.data.key, parsed.data);
+  tickerVersion += 1;
   for (const listener of tickerListeners) listener();
 }
 
@@ -328,6 +331,7 @@ export function disconnectStream(): void {
     closing.disconnect();
   }
   latestTickers.clear();
+  tickerVersion += 1;
   for (const listener of tickerListeners) listener();
   setStatus('idle');
 }
@@ -377,6 +381,21 @@ export function useLiveTicker(key: string | undefined): TTickerEvent | undefined
     () => (key ? latestTickers.get(key) : undefined),
     () => undefined,
   );
+}
+
+/** The latest tickers of these pair keys (those subscribed), read again as any ticker moves. */
+export function useLiveTickers(keys: readonly string[]): ReadonlyMap<string, TTickerEvent> {
+  useSyncExternalStore(
+    subscribeToTickerChanges,
+    () => tickerVersion,
+    () => 0,
+  );
+  const found = new Map<string, TTickerEvent>();
+  for (const key of keys) {
+    const ticker = latestTickers.get(key);
+    if (ticker) found.set(key, ticker);
+  }
+  return found;
 }
 
 // Logout in this tab or another (the token cleared), or another account signing in: the socket

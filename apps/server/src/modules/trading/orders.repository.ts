@@ -179,12 +179,21 @@ export function createOrdersRepository(db: Database) {
         filter.symbol ? eq(orders.symbol, filter.symbol) : undefined,
         filter.since ? gte(orders.createdAt, filter.since) : undefined,
       );
+      // A partial close sits with the position it was closed from: right after it, in the order
+      // the parts were closed, where the position was placed (newest positions first).
+      const groupAt = sql`coalesce((select parent.created_at from orders parent where parent.id = ${orders.parentId}), ${orders.createdAt})`;
       const [items, [total]] = await Promise.all([
         db
           .select()
           .from(orders)
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(
+            desc(groupAt),
+            desc(sql`coalesce(${orders.parentId}, ${orders.id})`),
+            sql`${orders.parentId} is not null`,
+            asc(orders.createdAt),
+            asc(orders.id),
+          )
           .limit(filter.limit)
           .offset((filter.page - 1) * filter.limit),
         db.select({ n: count() }).from(orders).where(where),

@@ -1,7 +1,8 @@
+import { ZLanguage } from '@td/contracts/auth';
 import { ZAccount } from '@td/contracts/constants';
 import { formatScaled } from '@td/contracts/decimal';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
-import { ORDER_CODE, orderStatusLabel } from '@td/contracts/statuses';
+import { ORDER_CODE } from '@td/contracts/statuses';
 import {
   ORDER_PERIODS,
   orderReasonText,
@@ -15,13 +16,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvCell } from '../../platform/http/csv';
 import { ok } from '../../platform/http/reply';
 import { enforce, type RateLimiter, type RateLimitRule, withLocalFallback } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
 import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
 import type { OrdersService } from './orders.service';
+import { ordersCsv } from './orders-csv';
 import type { PortfolioService } from './portfolio.service';
 import { TRADING_LIMIT_MESSAGE, TRADING_LIMITS } from './trading-limits';
 
@@ -103,7 +104,12 @@ export function ordersRoutes(deps: {
       '/orders/export',
       {
         config: { access: 'user', apiScope: 'read' },
-        schema: { querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }) },
+        schema: {
+          querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }).extend({
+            /** The language of the column names (the user's own unless given): History's headers. */
+            lang: ZLanguage.optional(),
+          }),
+        },
       },
       async (request, reply) => {
         const days = PERIOD_DAYS[request.query.period ?? 'all'];
@@ -114,60 +120,18 @@ export function ordersRoutes(deps: {
           page: 1,
           limit: EXPORT_ROWS_MAX,
         });
-        const header = [
-          'Date',
-          'Account',
-          'Pair',
-          'Side',
-          'Type',
-          'Amount (USD)',
-          'Leverage',
-          'Price',
-          'Close price',
-          'Stop price',
-          'Trailing stop',
-          'Expires at',
-          'Margin',
-          'Fee',
-          'Swap',
-          'PnL',
-          'Status',
-          'Reason',
-          'Order ID',
-        ];
-        const lines = items.map((row) => {
-          const dto = toOrderDto(row);
-          return [
-            dto.createdAt,
-            dto.account,
-            dto.symbol,
-            dto.side,
-            dto.type,
-            dto.amount,
-            dto.leverage,
-            dto.price,
-            dto.closePrice,
-            dto.stopPrice,
-            dto.trailingStop,
-            dto.expiresAt,
-            dto.margin,
-            dto.fee,
-            dto.swap,
-            dto.pnl,
-            orderStatusLabel(dto.status),
-            orderReasonText(dto.reason),
-            dto.id,
-          ]
-            .map(csvCell)
-            .join(',');
-        });
         return reply
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
             `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
           )
-          .send([header.map(csvCell).join(','), ...lines].join('\r\n'));
+          .send(
+            ordersCsv(
+              items.map((row) => toOrderDto(row)),
+              request.query.lang ?? authOf(request).user.language ?? 'en',
+            ),
+          );
       },
     );
 

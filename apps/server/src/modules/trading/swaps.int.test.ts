@@ -155,7 +155,7 @@ describe('overnight swaps', () => {
     expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
     // The export lists each closed part's swaps beside its fee.
     const csv = (await desk.call(user, 'GET', '/orders/export?account=demo')).body;
-    expect(csv.split('\n')[0]).toContain('"Fee","Swap","PnL"');
+    expect(csv.split('\n')[0]).toContain('"Fee","Swap","PnL (USD)"');
     expect(csv).toContain(`"${((Number(swap) - Number(partSwap)) / 100).toFixed(2)}"`);
   });
 

@@ -1,3 +1,4 @@
+import type { TLanguageCode } from '@td/contracts/auth';
 import type { TAccount, TPeriod } from '@td/contracts/constants';
 import type { TOrderStatus } from '@td/contracts/statuses';
 import { apiClient } from '../../lib/api-client';
@@ -7,6 +8,8 @@ export interface TExportFilters {
   account: TAccount;
   status?: readonly TOrderStatus[];
   period: TPeriod;
+  /** The language of the file's column names (History's headers). */
+  language: TLanguageCode;
 }
 
 const FILE_NAME_PATTERN = /filename="?([^";]+)"?/i;
@@ -16,7 +19,11 @@ const FILE_NAME_PATTERN = /filename="?([^";]+)"?/i;
  * client, so it carries the bearer token (a plain link could not); a failure toasts there.
  */
 export async function exportOrdersCsv(filters: TExportFilters): Promise<void> {
-  const params: Record<string, string> = { account: filters.account, period: filters.period };
+  const params: Record<string, string> = {
+    account: filters.account,
+    period: filters.period,
+    lang: filters.language,
+  };
   if (filters.status && filters.status.length > 0) params.status = filters.status.join(',');
   const response = await apiClient.get<string>('/orders/export', {
     params,

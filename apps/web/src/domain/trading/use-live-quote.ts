@@ -1,8 +1,9 @@
 import type { TPair } from '@td/contracts/market';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../lib/settings';
-import { subscribeKline, useLiveTicker } from '../../lib/socket';
+import { subscribeKline, useLiveTicker, useLiveTickers } from '../../lib/socket';
 import { usePrices } from '../market/get-prices';
+import { newerPrice } from '../market/live-price';
 import { streamSymbol } from '../market/pair-symbols';
 import { groupQuote, useTradingTerms } from './trading-terms';
 
@@ -28,8 +29,26 @@ export function useLiveQuote(
   const ticker = useLiveTicker(pair?.key);
   const snapshot = usePrices().data?.[pair?.key ?? ''];
   const terms = useTradingTerms();
-  const latest = ticker && (!snapshot || ticker.ts >= snapshot.ts) ? ticker : snapshot;
+  const latest = newerPrice(ticker, snapshot);
   return latest && pair ? groupQuote(latest, pair, terms) : latest;
+}
+
+/**
+ * useLiveQuote for many pairs at once (a total over positions on several pairs): the same quote
+ * each row shows, by pair key.
+ */
+export function useLiveQuotes(
+  pairs: readonly Pick<TPair, 'key' | 'pairType' | 'pricePrecision'>[],
+): ReadonlyMap<string, TLiveQuote> {
+  const tickers = useLiveTickers(pairs.map((pair) => pair.key));
+  const snapshots = usePrices().data;
+  const terms = useTradingTerms();
+  const quotes = new Map<string, TLiveQuote>();
+  for (const pair of pairs) {
+    const latest = newerPrice(tickers.get(pair.key), snapshots?.[pair.key]);
+    if (latest) quotes.set(pair.key, groupQuote(latest, pair, terms));
+  }
+  return quotes;
 }
 
 /** How often a quiet price is looked at again. */

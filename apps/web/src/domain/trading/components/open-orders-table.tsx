@@ -10,7 +10,8 @@ import { useT } from '../../../lib/i18n';
 import { NEW_POSITION_HIGHLIGHT_MS, useNewPositionStore } from '../new-position-store';
 import { orderTypeLabel, sideLabel } from '../order-labels';
 import { useCancelOrder } from '../order-mutations';
-import { closeSidePrice, livePnl, loweredLeverage, withSwap } from '../trading-math';
+import { positionPnl } from '../positions-pnl';
+import { closeSidePrice, loweredLeverage } from '../trading-math';
 import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
 import styles from './open-orders-table.module.css';
 import {
@@ -53,7 +54,7 @@ function MarkPrice({ row }: { row: TRow }) {
 /** The position's PnL at the live price with its swaps; the server's figure until a quote arrives. */
 function LivePnl({ row }: { row: TRow }) {
   const quote = useLiveQuote(row.pair);
-  const pnl = withSwap(livePnl(row.order, quote, precisionOf(row.pair)), row.order.swap) ?? row.order.pnl;
+  const pnl = positionPnl(row.order, quote, precisionOf(row.pair));
   return <SignedMoney value={pnl} testId="position-pnl" />;
 }
 

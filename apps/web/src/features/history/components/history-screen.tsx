@@ -25,8 +25,9 @@ import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
-import { type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
+import { currentLanguage, type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
 import { orderStatusText } from '../../../lib/labels';
+import { groupHeads, partOf, tradeTimes } from '../history-rows';
 import styles from './history-screen.module.css';
 
 const PERIOD_LABEL = {
@@ -65,6 +66,7 @@ export function HistoryScreen() {
     { isKeepingPrevious: true },
   );
   const data = ordersQuery.data;
+  const heads = groupHeads(data?.items ?? []);
   const isFiltered = status !== ALL || symbol !== ALL || period !== 'all';
 
   // Every filter starts again from the first page.
@@ -78,7 +80,8 @@ export function HistoryScreen() {
   const onExport = async () => {
     setIsExporting(true);
     try {
-      await exportOrdersCsv({ account, status: statuses, period });
+      // The file's column names are the screen's, in the language it is shown in.
+      await exportOrdersCsv({ account, status: statuses, period, language: currentLanguage() });
     } catch {
       // The api client has shown the error.
     } finally {
@@ -92,12 +95,48 @@ export function HistoryScreen() {
       key: 'pair',
       header: t('history.column.pair'),
       isPrimary: true,
-      cell: (order) => <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>,
+      cell: (order) =>
+        partOf(order) ? (
+          // A partial close: its amount and result, under the position it was closed from.
+          <span className={styles.partCell}>
+            <span className={styles.symbol}>
+              <span aria-hidden="true">↳ </span>
+              {displaySymbol(order.symbol)}
+            </span>
+            <span className={styles.partOf} data-testid="history-part-of">
+              {t('history.partOf', { opened: formatDateTime(order.openedAt) })}
+            </span>
+          </span>
+        ) : (
+          <span className={styles.symbol}>{displaySymbol(order.symbol)}</span>
+        ),
     },
     {
-      key: 'date',
-      header: t('history.column.date'),
-      cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
+      key: 'opened',
+      header: t('history.column.opened'),
+      cell: (order) => {
+        const times = tradeTimes(order);
+        return times.opened ? (
+          <span className={`${styles.time} tabular`}>{formatDateTime(times.opened)}</span>
+        ) : (
+          // Never opened: when it was placed instead.
+          <span className={`${styles.muted} tabular`}>
+            {t('history.placed', { time: formatDateTime(times.placed) })}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'closed',
+      header: t('history.column.closed'),
+      cell: (order) => {
+        const { closed } = tradeTimes(order);
+        return closed ? (
+          <span className={`${styles.time} tabular`}>{formatDateTime(closed)}</span>
+        ) : (
+          <span className={styles.muted}>—</span>
+        );
+      },
     },
     {
       key: 'side',
@@ -225,12 +264,17 @@ export function HistoryScreen() {
             {t('history.export')}
           </Button>
         </div>
-        <div id="history-table" data-testid="history-table">
+        <div id="history-table" data-testid="history-table" className={styles.orders}>
           <DataTable
             caption={t('history.caption')}
             columns={columns}
             rows={data?.items}
             rowKey={(order) => order.id}
+            rowAttributes={(order) => ({
+              id: `order-${order.id}`,
+              'data-part-of': partOf(order) ?? undefined,
+              'data-has-parts': heads.has(order.id) ? 'true' : undefined,
+            })}
             isLoading={ordersQuery.isPending}
             isStale={ordersQuery.isPlaceholderData}
             skeletonRows={8}

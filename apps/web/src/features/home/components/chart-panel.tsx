@@ -8,6 +8,7 @@ import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
 import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
+import { newerPrice } from '../../../domain/market/live-price';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
@@ -37,11 +38,11 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
  */
 export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChartPanelProps) {
   const t = useT();
-  const ticker = useLiveTicker(pair.key);
-  // The stream's ticker is newer than the 5-second poll while it runs; whichever is later wins.
-  const isTickerNewer = ticker !== undefined && (snapshot === undefined || ticker.ts >= snapshot.ts);
-  const lastPrice = isTickerNewer ? ticker.price : snapshot?.price;
-  const change = isTickerNewer ? ticker.change24h : snapshot?.change24h;
+  // The stream's ticker is newer than the 5-second poll while it runs; whichever is later wins
+  // (the watchlist's row of this pair reads the same).
+  const latest = newerPrice(useLiveTicker(pair.key), snapshot);
+  const lastPrice = latest?.price;
+  const change = latest?.change24h;
   const label = displayPair(pair.base, pair.quote);
   const titleId = useId();
   const feed = useCandleFeed(pair.symbol, pair.pairType, interval);
@@ -62,7 +63,7 @@ export function ChartPanel({ pair, snapshot, interval, onIntervalChange }: TChar
             )}
           </div>
           <div className={styles.priceRow}>
-            <span className={`${styles.price} tabular`} data-testid="chart-last-price">
+            <span className={`${styles.price} tabular`} data-testid="chart-last-price" data-price={lastPrice}>
               {lastPrice === undefined ? (
                 <Skeleton width={140} height={24} />
               ) : (

@@ -1,5 +1,5 @@
 import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
-import type { TPair, TPrices } from '@td/contracts/market';
+import type { TPair, TPriceSnapshot, TPrices } from '@td/contracts/market';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
@@ -8,10 +8,12 @@ import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
 import { useLineshots } from '../../../domain/market/get-lineshot';
+import { newerPrice } from '../../../domain/market/live-price';
 import { selectPairs } from '../../../domain/market/pair-filters';
 import { changeDirection, displayPair, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { pairFilterText, pairTypeText } from '../../../lib/labels';
+import { useLiveTicker } from '../../../lib/socket';
 import styles from './watchlist.module.css';
 
 const SKELETON_ROWS = 9;
@@ -48,7 +50,35 @@ function WatchlistSkeleton() {
 }
 
 /**
- * The pair list beside the chart: live prices (polled), the 24-hour change and a sparkline of the
+ * A row's sparkline, price and 24-hour change: the stream's ticker where the pair is subscribed
+ * (the chart's pair), else the polled price; the later wins, as on the chart, so one pair shows
+ * one price on the screen.
+ */
+function PairFigures({
+  pair,
+  snapshot,
+  line,
+}: {
+  pair: TPair;
+  snapshot: TPriceSnapshot | undefined;
+  line: readonly number[] | undefined;
+}) {
+  const price = newerPrice(useLiveTicker(pair.key), snapshot);
+  return (
+    <>
+      <Sparkline values={line} direction={changeDirection(price?.change24h)} className={styles.sparkline} />
+      <span className={styles.figures}>
+        <span className={`${styles.price} tabular`} data-testid="watchlist-price" data-price={price?.price}>
+          {formatPrice(price?.price, pair.pricePrecision)}
+        </span>
+        <PriceChange value={price?.change24h} className={styles.change} />
+      </span>
+    </>
+  );
+}
+
+/**
+ * The pair list beside the chart: live prices (the chart's stream for its pair, else polled), the 24-hour change and a sparkline of the
  * last 24 hours; choosing a row shows its chart.
  */
 export function Watchlist({
@@ -106,7 +136,6 @@ export function Watchlist({
     body = (
       <ul className={styles.list}>
         {rows.map((pair) => {
-          const price = prices?.[pair.key];
           const isSelected = pair.symbol === selectedSymbol;
           return (
             <li key={pair.symbol}>
@@ -134,17 +163,7 @@ export function Watchlist({
                     )}
                   </span>
                 </span>
-                <Sparkline
-                  values={lineshots?.[pair.key]}
-                  direction={changeDirection(price?.change24h)}
-                  className={styles.sparkline}
-                />
-                <span className={styles.figures}>
-                  <span className={`${styles.price} tabular`}>
-                    {formatPrice(price?.price, pair.pricePrecision)}
-                  </span>
-                  <PriceChange value={price?.change24h} className={styles.change} />
-                </span>
+                <PairFigures pair={pair} snapshot={prices?.[pair.key]} line={lineshots?.[pair.key]} />
               </button>
             </li>
           );

@@ -1,5 +1,6 @@
 import {
   AreaSeries,
+  type AutoscaleInfo,
   createChart,
   type IChartApi,
   type ISeriesApi,
@@ -16,6 +17,7 @@ import {
 } from '../../../domain/market/components/chart-theme';
 import { formatMoney } from '../../../lib/format';
 import { tCount, useLanguage } from '../../../lib/i18n';
+import { equityAxisRange, timeSpaced } from '../equity-timeline';
 import styles from './equity-chart.module.css';
 
 export interface TEquityPoint {
@@ -33,7 +35,7 @@ interface TEquityChartProps {
 
 // Drawn only: the equity strings become numbers for the canvas, never for arithmetic.
 const toPoint = (point: TEquityPoint) => ({
-  time: Math.floor(point.t / 1000) as UTCTimestamp,
+  time: Math.floor(point.t / 1000),
   value: Number(point.equity),
 });
 
@@ -43,10 +45,42 @@ const seriesColors = (colors: TChartColors) => ({
   bottomColor: withAlpha(colors.accent, 0.02),
 });
 
+/** Frames to wait at most for the chart's first layout before describing it. */
+const DESCRIBE_FRAMES_MAX = 30;
+
 /**
- * The account's equity over time (lightweight-charts area series), coloured from the theme. A new
- * account or period draws the series anew; the revalued latest point of the same series arrives
- * through update().
+ * Writes what the chart drew on its host, for tests and tools, once it has laid it out: the step
+ * of its time slots, the x of each point (spaced by the time between them) and the price axis's
+ * range. Returns a cancel.
+ */
+function describeDrawing(
+  host: HTMLElement,
+  chart: IChartApi,
+  times: readonly number[],
+  step: number,
+): () => void {
+  let frame = 0;
+  const describe = (attempt: number) => {
+    const xs = times.map((time) => chart.timeScale().timeToCoordinate(time as UTCTimestamp));
+    const axis = chart.priceScale('right').getVisibleRange();
+    if ((axis === null || xs.includes(null)) && attempt < DESCRIBE_FRAMES_MAX) {
+      frame = requestAnimationFrame(() => describe(attempt + 1));
+      return;
+    }
+    host.dataset.step = String(step);
+    host.dataset.xs = xs.map((x) => (x === null ? '' : Math.round(x))).join(',');
+    host.dataset.axisMin = axis ? axis.from.toFixed(2) : '';
+    host.dataset.axisMax = axis ? axis.to.toFixed(2) : '';
+  };
+  frame = requestAnimationFrame(() => describe(0));
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * The account's equity over time (lightweight-charts area series), coloured from the theme, spaced
+ * by time: empty slots fill the time between points, so a quiet week is as wide as a week. A flat
+ * curve (a new account) gets an axis of ±1 % around its value. New points are drawn anew; the
+ * revalued latest point of the same series arrives through update().
  */
 export function EquityChart({ points, seriesKey }: TEquityChartProps) {
   useLanguage();
@@ -73,6 +107,10 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
       ...seriesColors(colors),
       lineWidth: 2,
       priceLineVisible: false,
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        return info?.priceRange ? { ...info, priceRange: equityAxisRange(info.priceRange) } : info;
+      },
     });
     chartRef.current = { chart, series };
 
@@ -90,30 +128,37 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
 
   useEffect(() => {
     const handles = chartRef.current;
-    if (!handles) return;
-    const data = points.map(toPoint);
-    const times = data.map((point) => point.time as number);
-    // A curve of today's points only reads in hours and minutes; a longer one in days.
+    const host = hostRef.current;
+    if (!handles || !host) return;
+    const real = points.map(toPoint);
+    const { data, step } = timeSpaced(real);
+    const times = data.map((item) => item.time);
+    // A curve of a few days reads in hours between its days (else each day would be named on
+    // several marks); a longer one in days.
     const spanS = (times.at(-1) ?? 0) - (times[0] ?? 0);
-    handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 2 * 86_400 } });
+    handles.chart.applyOptions({ timeScale: { timeVisible: spanS < 7 * 86_400 } });
     const drawn = drawnRef.current;
-    const last = data.at(-1);
-    // Same series with the same past: only the latest point moved or one was added.
-    const isIncremental =
+    const last = real.at(-1);
+    // Same series in the same slots: only the latest point's value moved (revalued); anything else
+    // (a point added, the live point's time moved on) is drawn anew, so no stale point lingers.
+    const isRevalued =
       drawn !== null &&
       drawn.key === seriesKey &&
-      last !== undefined &&
-      times.length >= drawn.times.length &&
-      times.length - drawn.times.length <= 1 &&
-      drawn.times.slice(0, -1).every((time, index) => time === times[index]) &&
-      (drawn.times.at(-1) ?? 0) <= (last.time as number);
-    if (isIncremental && last) {
+      drawn.times.length === times.length &&
+      drawn.times.every((time, index) => time === times[index]);
+    if (isRevalued && last) {
       handles.series.update(last as { time: Time; value: number });
     } else {
-      handles.series.setData(data);
+      handles.series.setData(data as Array<{ time: Time; value: number } | { time: Time }>);
       handles.chart.timeScale().fitContent();
     }
     drawnRef.current = { key: seriesKey, times };
+    return describeDrawing(
+      host,
+      handles.chart,
+      real.map((point) => point.time),
+      step,
+    );
   }, [points, seriesKey]);
 
   return (

@@ -18,6 +18,8 @@ import { MarginBar } from '../../../domain/trading/components/margin-bar';
 import { OpenOrdersTable } from '../../../domain/trading/components/open-orders-table';
 import { usePortfolio } from '../../../domain/trading/get-portfolio';
 import { useResetDemo } from '../../../domain/trading/order-mutations';
+import { positionsPnlTotal } from '../../../domain/trading/positions-pnl';
+import { useLiveQuotes } from '../../../domain/trading/use-live-quote';
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { formatMoney } from '../../../lib/format';
 import { type TMessageKey, useT } from '../../../lib/i18n';
@@ -95,6 +97,26 @@ export function PortfolioScreen() {
     return allocationByPairType(portfolio.positions, (symbol) => typeBySymbol.get(symbol));
   }, [portfolio, pairsQuery.data]);
 
+  // The card adds up the rows as they show: each position at the same live quote, to the cent.
+  const pairBySymbol = new Map((pairsQuery.data ?? []).map((pair) => [pair.symbol, pair]));
+  const positionPairs = (portfolio?.positions ?? []).flatMap((order) => {
+    const pair = pairBySymbol.get(order.symbol);
+    return pair ? [pair] : [];
+  });
+  const quotes = useLiveQuotes(positionPairs);
+  const unrealizedPnl =
+    portfolio &&
+    positionsPnlTotal(
+      portfolio.positions.map((order) => {
+        const pair = pairBySymbol.get(order.symbol);
+        return {
+          position: order,
+          quote: pair ? quotes.get(pair.key) : undefined,
+          pricePrecision: pair?.pricePrecision ?? 2,
+        };
+      }),
+    );
+
   const isFailed = portfolioQuery.isError && !portfolio;
   const periodTabs = PERIODS.map((value) => ({ value, label: t(PERIOD_LABEL[value]) }));
 
@@ -117,7 +139,11 @@ export function PortfolioScreen() {
       ) : (
         <div className={styles.stack}>
           <MarginBar account={account} balance={portfolio} />
-          <StatCards portfolio={portfolio} periodLabel={t(PERIOD_HINT[period])} />
+          <StatCards
+            portfolio={portfolio}
+            unrealizedPnl={unrealizedPnl}
+            periodLabel={t(PERIOD_HINT[period])}
+          />
           <TradingStatsCard
             account={account}
             period={STATS_PERIOD[period]}

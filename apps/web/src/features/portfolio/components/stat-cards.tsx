@@ -31,12 +31,17 @@ const money = (value: string | undefined) =>
 const signed = (value: string | undefined) =>
   value === undefined ? <Skeleton width="60%" height={22} /> : <SignedMoney value={value} />;
 
-/** The book at a glance: balance, equity, margin, and unrealised and realised PnL, in USD. */
+/**
+ * The book at a glance: balance, equity, margin, and unrealised and realised PnL, in USD. The
+ * unrealised PnL is the positions' rows added up (`unrealizedPnl`), so card and rows agree.
+ */
 export function StatCards({
   portfolio,
+  unrealizedPnl,
   periodLabel,
 }: {
   portfolio: TPortfolio | undefined;
+  unrealizedPnl: string | undefined;
   periodLabel: string;
 }) {
   const t = useT();
@@ -59,7 +64,7 @@ export function StatCards({
         hint={t('portfolio.positions.title')}
         testId="stat-unrealized"
       >
-        {signed(portfolio?.unrealizedPnl)}
+        {signed(unrealizedPnl)}
       </Stat>
       <Stat label={t('portfolio.stat.realized')} hint={periodLabel} testId="stat-realized">
         {signed(portfolio?.realizedPnl)}
