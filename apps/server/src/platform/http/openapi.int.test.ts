@@ -101,6 +101,7 @@ describe('the OpenAPI document and its reference page', () => {
       })),
     );
     expect(operations.filter(({ operation }) => !operation.summary).map(({ key }) => key)).toEqual([]);
+    expect(operations.filter(({ operation }) => !operation.tags?.length).map(({ key }) => key)).toEqual([]);
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { key, method, operation } of operations) {
