@@ -9,12 +9,19 @@ import addFormats from 'ajv-formats';
 
 type TMediaTypes = Record<string, { schema?: unknown }>;
 type TResponse = { $ref?: string; content?: TMediaTypes };
+type TParameter = { in: string; name: string; required?: boolean; schema?: unknown };
+type TOperation = {
+  responses?: Record<string, TResponse>;
+  parameters?: TParameter[];
+  requestBody?: { required?: boolean; content?: TMediaTypes };
+};
 type TDocument = {
-  paths: Record<string, Record<string, { responses?: Record<string, TResponse> }>>;
+  paths: Record<string, Record<string, TOperation>>;
   components?: { responses?: Record<string, TResponse> };
 };
 
 const DOCUMENT_ID = 'https://openapi.local/document.json';
+const UNCHECKED_FORMATS = ['cidrv4', 'cidrv6'];
 
 /** JSON Pointer escaping of one path segment. */
 const pointerOf = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -39,8 +46,30 @@ export function createConformance(document: unknown, routes: ReadonlyArray<{ met
   const doc = document as TDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats(ajv);
+  // Formats ajv-formats does not know (an address range): not checked here, the server checks them.
+  for (const format of UNCHECKED_FORMATS) ajv.addFormat(format, true);
   ajv.addSchema(document as object, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction>();
+  // Requests: path and query values arrive as text, read as the types their schemas name.
+  const requestAjv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateFormats: true,
+    coerceTypes: 'array',
+  });
+  addFormats(requestAjv);
+  for (const format of UNCHECKED_FORMATS) requestAjv.addFormat(format, true);
+  requestAjv.addSchema(document as object, DOCUMENT_ID);
+  const requestValidators = new Map<string, ValidateFunction>();
+  /** With `requestAjv` (text read as numbers and booleans), or as it is. */
+  const requestValidator = (key: string, schema: object, isCoerced: boolean) => {
+    let validate = requestValidators.get(key);
+    if (!validate) {
+      validate = (isCoerced ? requestAjv : ajv).compile(schema);
+      requestValidators.set(key, validate);
+    }
+    return validate;
+  };
 
   const responseOf = (path: string, method: string, status: number) => {
     const responses = doc.paths[path]?.[method]?.responses ?? {};
@@ -57,6 +86,60 @@ export function createConformance(document: unknown, routes: ReadonlyArray<{ met
   };
 
   return {
+    /**
+     * What makes this request one the document does not describe (a required parameter or body
+     * missing, a value its schema refuses), or undefined when the document describes it: path and
+     * query parameters as their schemas read text, a JSON body against its schema.
+     */
+    requestProblemOf(
+      route: { method: string; url: string },
+      request: { params: Record<string, string>; url: string; body: unknown },
+    ): string | undefined {
+      const path = openApiPath(route.url);
+      const method = route.method.toLowerCase();
+      const operation = doc.paths[path]?.[method];
+      if (!operation) return `${route.method} ${path} is not in the document`;
+      const base = `${DOCUMENT_ID}#/paths/${pointerOf(path)}/${method}`;
+      const query = new URL(request.url, 'http://localhost').searchParams;
+      for (const [index, parameter] of (operation.parameters ?? []).entries()) {
+        if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+        const values =
+          parameter.in === 'path' ? [request.params[parameter.name]] : query.getAll(parameter.name);
+        const present = values.filter((value) => value !== undefined);
+        if (present.length === 0) {
+          if (parameter.required) return `${parameter.in} parameter ${parameter.name} is missing`;
+          continue;
+        }
+        if (present.length > 1) return `${parameter.in} parameter ${parameter.name} is repeated`;
+        // Text is read as a number or a boolean only when it is written as one ("7", "true"; not " ").
+        const value = present[0] ?? '';
+        const isLiteral = /^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false)$/.test(value);
+        const schema = {
+          type: 'object',
+          properties: { value: { $ref: `${base}/parameters/${index}/schema` } },
+        };
+        const validate = requestValidator(`${base}/parameters/${index}/${isLiteral}`, schema, isLiteral);
+        if (!validate({ value })) {
+          return `${parameter.in} parameter ${parameter.name} ${validate.errors?.[0]?.message ?? ''}`;
+        }
+      }
+      const json = operation.requestBody?.content?.['application/json'];
+      if (request.body === undefined) {
+        return operation.requestBody?.required ? 'the body is missing' : undefined;
+      }
+      if (!json?.schema) return operation.requestBody ? undefined : 'the operation takes no body';
+      const validate = requestValidator(
+        `${base}/body`,
+        {
+          $ref: `${base}/requestBody/content/${pointerOf('application/json')}/schema`,
+        },
+        false,
+      );
+      if (validate(structuredClone(request.body))) return undefined;
+      const [first] = validate.errors ?? [];
+      return `body${first?.instancePath ?? ''} ${first?.message ?? ''}`;
+    },
+
     /** What is wrong with this answer by the document, or undefined when nothing is. */
     problemOf(
       intended: { method: string; url: string },

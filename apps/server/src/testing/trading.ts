@@ -141,6 +141,13 @@ export async function startTradingDesk(
       call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body }),
     portfolio: async (user: TestUser, account = 'demo') =>
       (await call(user, 'GET', `/portfolio?account=${account}`)).json().data,
+    /** The desk's trigger executions so far as `td_trigger_executions_total` counts them, by action. */
+    async executions(): Promise<Record<string, number>> {
+      const metric = await t.deps.metrics?.registry.getSingleMetric('td_trigger_executions_total')?.get();
+      return Object.fromEntries(
+        (metric?.values ?? []).map((each) => [String(each.labels.action), each.value]),
+      );
+    },
     /** The ledger's invariants: entries sum to zero and every balance equals its entries. */
     async ledgerIsSound() {
       return { total: await ledgerTotal(t.deps.db.db), drifted: await driftedAccounts(t.deps.db.db) };

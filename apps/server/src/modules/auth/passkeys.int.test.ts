@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { createSoftwareAuthenticator } from '../../testing/passkey-authenticator';
 import { FORGED_ASSERTION } from '../../testing/route-fixtures';
 import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { createAuthRepository } from './auth.repository';
 
-// The passkey ceremonies' server side that needs no authenticator: who may start one, and what
-// the options say. Registering and signing in with a real (virtual) authenticator is the browser
-// test's part (e2e/tests/passkeys.test.ts).
+// The passkey ceremonies' server side: who may start one, what the options say, and a sign-in by a
+// software authenticator. Registering and signing in with the browser's (virtual) authenticator is
+// the browser test's part (e2e/tests/passkeys.test.ts).
 
 describe('passkey ceremonies', () => {
   let t: TestApp;
@@ -77,6 +78,33 @@ describe('passkey ceremonies', () => {
     const forged = await post('/auth/passkeys/signin', undefined, { response: FORGED_ASSERTION });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe('This passkey could not be used. Try again, or sign in another way');
+  });
+
+  it('sign in with a passkey alone, and say so in the sign-in history', async () => {
+    const user = await createUser(t.app, mailbox);
+    const authenticator = createSoftwareAuthenticator(user.id);
+    await createAuthRepository(t.deps.db.db).insertPasskeyWithin(10, {
+      userId: user.id,
+      name: 'Laptop',
+      ...authenticator.stored,
+    });
+    const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
+    const origin = new URL(t.deps.config.PUBLIC_URL).origin;
+    const signedIn = await post('/auth/passkeys/signin', undefined, {
+      response: authenticator.assert(options.challenge, origin),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/profile/logins',
+      headers: bearer(signedIn.json().data.token),
+    });
+    expect(history.json().data.items[0]).toMatchObject({ outcome: 'success', detail: 'With a passkey' });
+    // The challenge is taken once: the same answer again is refused.
+    const replayed = await post('/auth/passkeys/signin', undefined, {
+      response: authenticator.assert(options.challenge, origin),
+    });
+    expect(replayed.statusCode).toBe(401);
   });
 
   it('have no second step to offer an account without passkeys', async () => {

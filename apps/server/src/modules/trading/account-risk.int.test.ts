@@ -202,6 +202,7 @@ describe('account risk', () => {
       expect(await notices(user.id, 'margin_call')).toBe(2);
 
       // BTC −19 %: equity 2,375, level 47.5: BTC (the largest loss) closes, ETH stays.
+      const stopOutsBefore = (await desk.executions()).stop_out ?? 0;
       await quote(8_100_000);
       await desk.triggers.settled();
       const orders = (await desk.call(user, 'GET', '/orders?account=demo')).json().data.items;
@@ -212,6 +213,8 @@ describe('account risk', () => {
       });
       expect(orders.find((order: { id: string }) => order.id === eth.id)).toMatchObject({ status: 'act' });
       expect(await desk.portfolio(user)).toMatchObject({ balance: '2375.00', marginLevel: '237.50' });
+      // Operators see it: one position closed by a stop-out.
+      expect((await desk.executions()).stop_out).toBe(stopOutsBefore + 1);
       await expectSoundLedger();
     });
 

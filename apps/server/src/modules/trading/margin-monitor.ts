@@ -121,6 +121,8 @@ export function createMarginMonitor(deps: {
   bus: Bus;
   logger: Logger;
   notify?: Notify | undefined;
+  /** Told of each position a `cross` stop-out closed (metrics count them). */
+  onStopOut?: (() => void) | undefined;
   /** Runs a task in the trigger engine's queue, after what is queued already. */
   enqueue: (task: () => Promise<void>) => void;
 }) {
@@ -316,6 +318,7 @@ export function createMarginMonitor(deps: {
       return done;
     });
     for (const row of closed) {
+      deps.onStopOut?.();
       announce(row);
       void deps.notify?.(row.userId, 'stop_out', {
         message: `Stop-out: ${row.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(row.symbol)} ${formatScaled(row.amountCents, 2)} USD closed, PnL ${formatScaled(row.pnlCents ?? 0n, 2)} USD`,

@@ -18,6 +18,16 @@ const RETRY_DELAY_MS = 1_000;
 const EXPIRY_CHECK_MS = 1_000;
 const TRAILING_SAVE_MS = 1_000;
 
+/**
+ * What an execution is counted as: the books' action, with a trailing stop's close told apart from
+ * a fixed stop-loss, and a `cross` account's stop-out (one per position it closed).
+ */
+export type TTriggerExecution = Fired['action'] | 'trailing_stop' | 'stop_out';
+
+/** A stop-loss that fired from a trailing stop's level. */
+const isTrailing = (fired: Fired): fired is Fired & { level: bigint; trailingStop: bigint } =>
+  fired.level !== undefined && fired.trailingStop !== undefined && fired.action === 'stop_loss';
+
 const isLive = (
   row: OrderRow,
 ): row is OrderRow & { status: typeof ORDER_CODE.pending | typeof ORDER_CODE.active } =>
@@ -50,7 +60,7 @@ export function createTriggerEngine(deps: {
   /** Tells the user what fired (the notification centre); optional for tests of the books alone. */
   notify?: Notify;
   /** Told of each execution that happened (metrics count them by action). */
-  onExecuted?: ((action: Fired['action']) => void) | undefined;
+  onExecuted?: ((action: TTriggerExecution) => void) | undefined;
   /** The clock pending orders expire by (tests set it). */
   now?: () => number;
 }) {
@@ -69,6 +79,7 @@ export function createTriggerEngine(deps: {
           bus: deps.bus,
           logger: log,
           notify: deps.notify,
+          onStopOut: () => deps.onExecuted?.('stop_out'),
           enqueue: (task) => {
             queue = queue.then(task);
           },
@@ -124,7 +135,7 @@ export function createTriggerEngine(deps: {
         return triggered;
       }
       default:
-        return fired.level !== undefined && fired.trailingStop !== undefined && fired.action === 'stop_loss'
+        return isTrailing(fired)
           ? deps.orders.closeByTrailingStop(orderId, price, fired.level, fired.trailingStop, marketPrice)
           : deps.orders.closeByTrigger(orderId, price, fired.action as TExit, marketPrice);
     }
@@ -146,7 +157,7 @@ export function createTriggerEngine(deps: {
       // Not executed: the order changed or ended after the books read it (the service checks the
       // row as locked). It leaves the books when it fired, so it goes back as it is now.
       if (!row) await reload(fired.orderId);
-      else deps.onExecuted?.(fired.action);
+      else deps.onExecuted?.(isTrailing(fired) ? 'trailing_stop' : fired.action);
       if (row && deps.notify) {
         const notice = fillNotice(toOrderDto(row), fired.action);
         void deps.notify(row.userId, notice.kind, notice.payload);

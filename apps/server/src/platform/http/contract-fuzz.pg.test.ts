@@ -5,6 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../modules/auth/auth-rules';
 import { signIn } from '../../testing/accounts';
 import { createConformance } from '../../testing/openapi-conformance';
+import {
+  asCaller,
+  buildRouteCallers,
+  type Caller,
+  callersOf,
+  type RouteCallers,
+  renewKey,
+} from '../../testing/route-callers';
 import { ROUTE_FIXTURES, type RouteFixture, requestOf, routeKey } from '../../testing/route-fixtures';
 import { injectOf, jsonOf, paramsIn, type Sample, samplesOf, textOf } from '../../testing/route-samples';
 import { buildRouteWorld, type RouteWorld } from '../../testing/route-world';
@@ -18,7 +26,15 @@ import type { DeclaredRoute } from './access';
  * request writes nothing (rows inserted or deleted in every table, before and after; failed
  * sign-ins are the one write a refusal makes, to the login history). Every answer is as the served
  * OpenAPI document says: a status it lists, a content type it names, a body valid against its
- * schema (ajv).
+ * schema (ajv). A valid request (the fixture's, or a part regenerated from its schema) is never
+ * refused by the schema (a 400 whose details are the schema's): what the document describes, the
+ * server takes.
+ *
+ * The requests are sent in turn by each caller the route has: the one it is meant for (a user's
+ * session, an administrator), the owner's API key with the route's scope (signed requests), a
+ * member of staff of another role holding the route's permission; and now and then by one whose
+ * role does not hold it, refused every time. Each caller that may call the route gets past the
+ * access check at least once.
  *
  * It runs on the PostgreSQL server, once (the embedded database speaks the same SQL and types).
  * FUZZ_RUNS sets the requests per route (100 here, 1,000 with `npm run fuzz`), FUZZ_SEED the seed
@@ -44,6 +60,81 @@ const ANSWER_MS_MAX = 10_000;
  * (as a real code is), so it may land while the next request is counted.
  */
 const WRITTEN_ON_REFUSAL = new Set(['login_events', 'signup_decoys']);
+/** A signed request's signature is recorded as used before its input is validated. */
+const WRITTEN_BY_SIGNED_REQUESTS = 'used_nonces';
+/**
+ * Rules the server's schemas check that the document does not carry yet, by route and field: a
+ * request the document describes may still be refused there. Rules between fields (a coin and its
+ * network, one price of two, an audience and its target), codes and e-mail addresses read through
+ * a transform, passwords checked by a refinement, numbers written as strings checked beyond their
+ * pattern, a list whose items must differ. Every other field's refusal of a described request fails the run.
+ */
+const RULES_NOT_IN_DOCUMENT: Readonly<Record<string, readonly string[]>> = {
+  'GET /admin/reports/daily': ['querystring.date'],
+  'POST /admin/announcements': ['body.groupId', 'body.symbol'],
+  'POST /admin/users/:id/balance-operations': ['body.amount'],
+  'PUT /admin/orders/:id': ['body.takeProfit', 'body.stopLoss'],
+  'PUT /admin/pairs/:symbol': ['body.swapLong', 'body.swapShort'],
+  'POST /alerts': ['body.above', 'body.below'],
+  'POST /auth/2fa/activate': ['body.code', 'body.emailCode', 'body.currentPassword'],
+  'POST /auth/2fa/deactivate': ['body.code', 'body.password'],
+  'POST /auth/2fa/verify': ['body.code'],
+  'POST /auth/forgot-password': ['body.email'],
+  'POST /auth/reset-password': ['body.code', 'body.email', 'body.password'],
+  'POST /auth/signin': ['body.email', 'body.password'],
+  'POST /auth/signup': ['body.email', 'body.password'],
+  'POST /auth/verify-email': ['body.code'],
+  'POST /profile/api-keys': ['body.emailCode', 'body.tfaCode', 'body.currentPassword', 'body.scopes'],
+  'PUT /profile/chart-settings': ['body.indicators'],
+  'PUT /profile/one-click-trading': ['body.riskAccepted'],
+  'POST /profile/passkeys/options': ['body.tfaCode', 'body.emailCode', 'body.currentPassword'],
+  'PUT /profile/password': ['body.newPassword', 'body.currentPassword'],
+  'POST /tickets': ['body.transactionId'],
+  'POST /wallet/address': ['body.network'],
+  'POST /wallet/withdrawals': ['body.network', 'body.address', 'body.amount'],
+  'PUT /kyc/details': ['body.dateOfBirth'],
+};
+/**
+ * The same for every decimal (amounts, prices, levels): its pattern bounds its digits but not its
+ * greatest value, and its form as a JSON number states no decimals.
+ */
+const DECIMAL_RULE_NOT_IN_DOCUMENT =
+  /(must be at most \d+|must be from -?\d+ to -?\d+|with at most \d+ decimals)$/;
+
+/** The field a 400 names first, and what it says. */
+const firstDetailOf = (body: unknown) => {
+  const [first] =
+    (body as { details?: Array<{ field?: unknown; message?: unknown }> } | undefined)?.details ?? [];
+  return { field: String(first?.field ?? ''), message: String(first?.message ?? '') };
+};
+
+/** Every this-many-th request goes to the caller the route refuses, when it has one. */
+const REFUSED_EVERY = 10;
+
+/**
+ * Whether a 400 is the schema's refusal: its message is the first detail's field and message, as
+ * the error handler writes a validation error (a rule beyond the schema, such as a wrong password,
+ * has a message of its own).
+ */
+function isSchemaRefusal(body: unknown): boolean {
+  const { message, details } = (body ?? {}) as { message?: unknown; details?: unknown };
+  const [first] = Array.isArray(details) ? (details as Array<{ field?: unknown; message?: unknown }>) : [];
+  if (typeof message !== 'string' || typeof first?.field !== 'string') return false;
+  const field = first.field.replace(/^(body|querystring|params|headers)\./, '');
+  return message === `${field}: ${String(first.message)}`;
+}
+
+/**
+ * Which caller sends the `index`-th request: in turn, the refused one every REFUSED_EVERY-th
+ * (with the path as routed: a broken or overlong path parameter is refused before anyone is asked
+ * who they are).
+ */
+function callerAt(callers: readonly Caller[], index: number, sample: Sample): Caller {
+  const refused = callers.find((caller) => caller.kind === 'refused');
+  if (refused && index % REFUSED_EVERY === REFUSED_EVERY - 1 && !/params/.test(sample.label)) return refused;
+  const allowed = callers.filter((caller) => caller.kind !== 'refused');
+  return allowed[index % allowed.length] ?? refused ?? { name: 'anyone', kind: 'session', token: undefined };
+}
 
 /** The response, or undefined when none came within ANSWER_MS_MAX. */
 async function answerOf<T>(pending: Promise<T>): Promise<T | undefined> {
@@ -64,6 +155,7 @@ describe('contract fuzzing: every route, from its schemas', () => {
   let routes: DeclaredRoute[];
   let tables: string[];
   let conformance: ReturnType<typeof createConformance>;
+  let others: RouteCallers;
   const counts = new Map<string, Map<number, number>>();
 
   /**
@@ -105,6 +197,7 @@ describe('contract fuzzing: every route, from its schemas', () => {
       tradingLimit: { name: 'trading-user', max: 1_000_000, windowMs: 60_000 },
     });
     world = await buildRouteWorld(desk);
+    others = await buildRouteCallers(world);
     routes = desk.t.app.routeTable().filter((route) => route.method !== 'HEAD');
     conformance = createConformance(
       (await desk.t.app.inject({ method: 'GET', url: '/docs/json' })).json(),
@@ -198,10 +291,15 @@ describe('contract fuzzing: every route, from its schemas', () => {
       counts.set(key, byStatus);
       const problems: string[] = [];
       let token = await tokenFor(route);
+      if (route.apiScope && token) await renewKey(world, others, route.apiScope, token);
+      let callers = callersOf(route, token, others);
+      /** Requests each caller sent, and those that got past the access check. */
+      const reach = new Map<string, { sent: number; past: number }>();
       let before = await settledCounts();
-      for (const sample of samples) {
+      for (const [index, sample] of samples.entries()) {
         const tokenBefore = token;
-        const request = injectOf(route, sample, token);
+        const caller = callerAt(callers, index, sample);
+        const request = asCaller(caller, injectOf(route, sample, undefined));
         const response = await answerOf(desk.t.app.inject(request));
         if (!response) {
           problems.push(
@@ -211,9 +309,39 @@ describe('contract fuzzing: every route, from its schemas', () => {
         }
         const status = response.statusCode;
         byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+        const reached = reach.get(caller.name) ?? { sent: 0, past: 0 };
+        reach.set(caller.name, {
+          sent: reached.sent + 1,
+          past: reached.past + (status === 401 || status === 403 ? 0 : 1),
+        });
         const after = await rowCounts();
-        const where = `${sample.label}: ${String(request.url).slice(0, 120)} ${textOf(sample.rawBody ?? sample.body).slice(0, 160)}`;
+        const where = `${sample.label} as ${caller.name}: ${String(request.url).slice(0, 120)} ${textOf(sample.rawBody ?? sample.body).slice(0, 160)}`;
         if (status >= 500) problems.push(`${status} for ${where}: ${response.body.slice(0, 200)}`);
+        if (caller.kind === 'refused' && status !== 403) {
+          problems.push(`${status}, not 403, for ${where}: ${response.body.slice(0, 200)}`);
+        }
+        if (status === 400 && caller.kind !== 'refused' && isSchemaRefusal(jsonOf(response.body))) {
+          // Refused by the schema: then the document must not describe it either.
+          const documented =
+            sample.rawBody === undefined && sample.rawParams === undefined && sample.contentType === undefined
+              ? conformance.requestProblemOf(route, {
+                  params: Object.fromEntries(
+                    Object.entries(sample.params).map(([name, value]) => [name, textOf(value)]),
+                  ),
+                  url: String(request.url),
+                  body: sample.body,
+                })
+              : 'sent raw';
+          const { field, message } = firstDetailOf(jsonOf(response.body));
+          const isKnownGap =
+            DECIMAL_RULE_NOT_IN_DOCUMENT.test(message) ||
+            (RULES_NOT_IN_DOCUMENT[key] ?? []).some((known) => field.startsWith(known));
+          if (documented === undefined && !isKnownGap) {
+            problems.push(
+              `a request the document describes was refused by the schema, ${where}: ${response.body.slice(0, 200)}`,
+            );
+          }
+        }
         const undocumented = conformance.problemOf(route, String(request.url), response);
         if (undocumented) problems.push(`${undocumented} for ${where}`);
         if (status >= 400) {
@@ -224,7 +352,10 @@ describe('contract fuzzing: every route, from its schemas', () => {
             );
           }
           const written = tables.filter(
-            (table) => !WRITTEN_ON_REFUSAL.has(table) && before[table] !== after[table],
+            (table) =>
+              !WRITTEN_ON_REFUSAL.has(table) &&
+              !(caller.kind === 'key' && table === WRITTEN_BY_SIGNED_REQUESTS) &&
+              before[table] !== after[table],
           );
           if (written.length) problems.push(`${status} wrote ${written.join(', ')} for ${where}`);
         } else {
@@ -233,15 +364,24 @@ describe('contract fuzzing: every route, from its schemas', () => {
             if (key === 'PUT /profile/password')
               world.owner.password = String((sample.body as { newPassword?: unknown }).newPassword);
             token = await tokenFor(route);
+            callers = callersOf(route, token, others);
           }
           // A request that wrote may write more after answering (a notice): that is done before the
           // next request is counted. One that wrote nothing left nothing behind.
-          const wrote = tables.some((table) => before[table] !== after[table]);
+          const wrote = tables.some(
+            (table) => table !== WRITTEN_BY_SIGNED_REQUESTS && before[table] !== after[table],
+          );
           before = wrote || token !== tokenBefore ? await settledCounts() : after;
           continue;
         }
         before = after;
         if (problems.length >= 10) break;
+      }
+      for (const caller of callers.slice(1)) {
+        const reached = reach.get(caller.name);
+        if (caller.kind !== 'refused' && reached && reached.sent >= 3 && reached.past === 0) {
+          problems.push(`${caller.name} never got past the access check in ${reached.sent} requests`);
+        }
       }
       expect(problems).toEqual([]);
     },

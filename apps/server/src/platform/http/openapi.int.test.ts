@@ -101,6 +101,7 @@ describe('the OpenAPI document and its reference page', () => {
       })),
     );
     expect(operations.filter(({ operation }) => !operation.summary).map(({ key }) => key)).toEqual([]);
+    expect(operations.filter(({ operation }) => !operation.tags?.length).map(({ key }) => key)).toEqual([]);
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { key, method, operation } of operations) {
@@ -151,6 +152,28 @@ describe('the OpenAPI document and its reference page', () => {
     expect((await ask(`page=${PAGE_MAX}&limit=${PAGE_LIMIT_MAX}&status=act,pnd`)).statusCode).toBe(200);
     expect((await ask(`page=${PAGE_MAX + 1}`)).statusCode).toBe(400);
     expect((await ask('status=act,nope')).statusCode).toBe(400);
+  });
+
+  it('writes its patterns without Unicode property escapes, so that every JSON Schema tool reads them', async () => {
+    const source = JSON.stringify(document);
+    expect(source).not.toMatch(/\\\\[pP]\{/);
+    const patterns = [...source.matchAll(/"pattern":("(?:\\.|[^"\\])*")/g)].map(
+      (match) => JSON.parse(match[1] ?? '""') as string,
+    );
+    expect(patterns.length).toBeGreaterThan(10);
+    // Each compiles as a plain pattern too (no `u` flag: what most tools other than ajv use).
+    for (const pattern of patterns) expect(() => new RegExp(pattern), pattern).not.toThrow();
+    const signup = document.paths['/auth/signup']?.post as unknown as {
+      requestBody: {
+        content: Record<string, { schema: { properties: Record<string, { pattern: string }> } }>;
+      };
+    };
+    const firstName = new RegExp(
+      signup.requestBody.content['application/json']?.schema.properties.firstName?.pattern ?? '',
+      'u',
+    );
+    expect(firstName.test('Zoë')).toBe(true);
+    expect(firstName.test('J0hn')).toBe(false);
   });
 
   it("passes Redocly's recommended rules and Spectral's OpenAPI rules without an error", async () => {

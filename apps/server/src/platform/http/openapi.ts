@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { declareScopeAccess, type TRouteAccess } from './access';
 import { describeOperations } from './openapi-operations';
+import { rewritePatterns } from './openapi-patterns';
 
 /** Where the reference page is served; its document is `${DOCS_PREFIX}/json` (and `/yaml`). */
 export const DOCS_PREFIX = '/docs';
@@ -121,7 +122,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       },
     },
     transform,
-    transformObject: (input) => describeOperations(jsonSchemaTransformObject(input)),
+    transformObject: (input) => {
+      const document = describeOperations(jsonSchemaTransformObject(input));
+      rewritePatterns(document);
+      return document;
+    },
   });
 }
 

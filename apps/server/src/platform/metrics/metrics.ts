@@ -73,7 +73,7 @@ export function createMetrics(sources: MetricsSources) {
   });
   const triggers = new Counter({
     name: 'td_trigger_executions_total',
-    help: 'Triggers the market role executed: limit fills, take-profits, stop-losses, liquidations',
+    help: 'Triggers the market role executed, by action: limit and stop fills, stop-limit triggers, expiries, take-profits, fixed and trailing stop-losses, liquidations, cross stop-out closes',
     labelNames: ['action'] as const,
     registers: [registry],
   });

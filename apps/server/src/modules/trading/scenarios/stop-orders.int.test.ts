@@ -24,7 +24,7 @@ const orderOf = async (desk: TradingDesk, user: TestUser, id: string) =>
     .data.items.find((item: { id: string }) => item.id === id);
 
 /** A second trigger engine on the desk's database: a restart, or another process. */
-const engineOf = (desk: TradingDesk, now?: () => number) =>
+const engineOf = (desk: TradingDesk, now?: () => number, onExecuted?: (action: string) => void) =>
   createTriggerEngine({
     repo: createOrdersRepository(desk.t.deps.db.db),
     orders: desk.marketOrders,
@@ -32,6 +32,7 @@ const engineOf = (desk: TradingDesk, now?: () => number) =>
     logger: pino({ level: 'silent' }),
     notify: desk.notify,
     ...(now ? { now } : {}),
+    ...(onExecuted ? { onExecuted } : {}),
   });
 
 describe('scenario: stop orders', () => {
@@ -200,7 +201,9 @@ describe('scenario: trailing stop', () => {
     expect(afterRise).toMatchObject({ status: 'act', stopLoss: '50300.00', trailingStop: '200.00' });
 
     // Another engine (a restart, or the market role moving to another process) reads it back.
-    const restarted = engineOf(desk);
+    const before = await desk.executions();
+    const restartedExecuted: string[] = [];
+    const restarted = engineOf(desk, undefined, (action) => restartedExecuted.push(action));
     const stop = await restarted.start();
     expect(restarted.books.trailingLevel('BTC_USDT', placed.id)).toBe(5_030_000n);
     // A lower price does not move it back.
@@ -221,6 +224,13 @@ describe('scenario: trailing stop', () => {
       stopLoss: '50300.00',
     });
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+    // Counted once, as a trailing stop's close, not as a fixed stop-loss (whichever engine ran it).
+    const after = await desk.executions();
+    const counted = (action: string) =>
+      (after[action] ?? 0) -
+      (before[action] ?? 0) +
+      restartedExecuted.filter((each) => each === action).length;
+    expect([counted('trailing_stop'), counted('stop_loss')]).toEqual([1, 0]);
   });
   it('keeps a moved stop where it stood when an edit of the position reloads it before the save', async () => {
     const user = await desk.newUser();
