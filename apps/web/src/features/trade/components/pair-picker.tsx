@@ -134,10 +134,6 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
     if (isOpen) inputRef.current?.focus();
   }, [isOpen]);
 
-  useEffect(() => {
-    if (active) document.getElementById(cellId(active.index, 0))?.scrollIntoView({ block: 'nearest' });
-  });
-
   const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = rows.length - 1;
     switch (event.key) {
@@ -204,6 +200,11 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
   const hasRows = rows.length > 0;
   const activeCell =
     isOpen && active && active.index <= rows.length - 1 ? cellId(active.index, active.column) : undefined;
+
+  // The row the keys reach is scrolled into view (once per move: the mouse may scroll away after).
+  useEffect(() => {
+    if (activeCell) document.getElementById(activeCell)?.scrollIntoView({ block: 'nearest' });
+  }, [activeCell]);
 
   return (
     <div className={styles.picker}>
@@ -324,7 +325,7 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
                               )}
                             </span>
                             <span className={`${styles.price} tabular`}>
-                              {price ? formatPrice(price.price, pair.pricePrecision) : '—'}
+                              {formatPrice(price?.price, pair.pricePrecision)}
                             </span>
                             <PriceChange value={price?.change24h} className={styles.change} />
                           </span>
