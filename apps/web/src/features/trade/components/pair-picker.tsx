@@ -223,6 +223,9 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
         title={t('trade.picker.shortcut')}
         data-testid="pair-picker"
         onClick={() => (isOpen ? close(false) : open())}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && isOpen) close(true);
+        }}
       >
         <span id={`${labelId}-value`}>{current ? displayPair(current.base, current.quote) : value}</span>
         <IconChevronDown size={16} className={styles.chevron} />
