@@ -114,19 +114,28 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
     return () => document.removeEventListener('pointerdown', onPointer);
   });
 
-  // Under the button (fixed, so the chart card's clipping does not cut it), then kept in the window.
+  // Under the button (fixed, so the chart card's clipping does not cut it), then kept in the window;
+  // it follows the button each frame while open (a scroll, or a bar appearing above, moves it).
   useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!isOpen || !panel || isMobile) return;
+    let frame = 0;
+    let last = '';
     const place = () => {
       const box = buttonRef.current?.getBoundingClientRect();
-      if (!box) return;
-      panel.style.top = `${box.bottom + POPOVER_GAP_PX}px`;
-      panel.style.left = `${box.left}px`;
+      if (box) {
+        const top = `${box.bottom + POPOVER_GAP_PX}px`;
+        const left = `${box.left}px`;
+        if (`${top} ${left}` !== last) {
+          last = `${top} ${left}`;
+          panel.style.top = top;
+          panel.style.left = left;
+        }
+      }
+      frame = requestAnimationFrame(place);
     };
     place();
-    window.addEventListener('scroll', place, { capture: true, passive: true });
-    return () => window.removeEventListener('scroll', place, { capture: true });
+    return () => cancelAnimationFrame(frame);
   }, [isOpen, isMobile]);
   useKeepInViewport(panelRef, isOpen && !isMobile);
 
