@@ -1,6 +1,6 @@
 import type { TPair, TPrices } from '@td/contracts/market';
 import { describe, expect, it } from 'vitest';
-import { nextSort, parsePairFilter, parsePairSymbol, selectPairs } from './pair-filters';
+import { nextSort, parsePairFilter, parsePairSymbol, pickerPairs, selectPairs } from './pair-filters';
 import { priceKey, streamSymbol } from './pair-symbols';
 
 function pair(symbol: string, pairType: TPair['pairType'], overrides: Partial<TPair> = {}): TPair {
@@ -164,5 +164,50 @@ describe('parsePairSymbol', () => {
     expect(parsePairSymbol('EUR_USD')).toBe('EUR_USD');
     expect(parsePairSymbol(null)).toBe('BTC_USDT');
     expect(parsePairSymbol('<script>')).toBe('BTC_USDT');
+  });
+});
+
+describe('pickerPairs', () => {
+  const listed = [
+    pair('SETH_USDT', 'crp'),
+    pair('BTC_USDT', 'crp', { favorite: true }),
+    pair('ETH_BTC', 'crp'),
+    pair('ETH_USDT', 'crp'),
+    pair('EUR_USD', 'forex', { favorite: true }),
+    pair('AAPL_USD', 'stocks'),
+  ];
+  const pick = (filter: Parameters<typeof pickerPairs>[1]['filter'], query: string) =>
+    symbols(pickerPairs(listed, { filter, query }));
+
+  it('lists a tab in the server order while nothing is typed', () => {
+    expect(pick('all', '')).toEqual(listed.map((row) => row.symbol));
+    expect(pick('all', '   ')).toEqual(listed.map((row) => row.symbol));
+    expect(pick('favorites', '')).toEqual(['BTC_USDT', 'EUR_USD']);
+    expect(pick('crypto', '')).toEqual(['SETH_USDT', 'BTC_USDT', 'ETH_BTC', 'ETH_USDT']);
+    expect(pick('forex', '')).toEqual(['EUR_USD']);
+    expect(pick('stock', '')).toEqual(['AAPL_USD']);
+  });
+
+  it('finds a pair by its base, its quote, as shown, run together or by its symbol, in any case', () => {
+    expect(pick('all', 'aapl')).toEqual(['AAPL_USD']);
+    expect(pick('all', 'BTC/USD')).toEqual(['BTC_USDT']);
+    expect(pick('all', 'btcusd')).toEqual(['BTC_USDT']);
+    expect(pick('all', 'BTC_USDT')).toEqual(['BTC_USDT']);
+    expect(pick('all', 'eur/usd')).toEqual(['EUR_USD']);
+    expect(pick('all', 'usdt')).toEqual(['SETH_USDT', 'BTC_USDT', 'ETH_USDT']);
+  });
+
+  it('puts the pair typed in full first, then those whose base begins with the search', () => {
+    expect(pick('all', 'eth')).toEqual(['ETH_BTC', 'ETH_USDT', 'SETH_USDT']);
+    expect(pick('all', 'ethusd')).toEqual(['ETH_USDT', 'SETH_USDT']);
+    expect(pick('all', 'ethbtc')).toEqual(['ETH_BTC']);
+    expect(pick('all', 'btc')).toEqual(['BTC_USDT', 'ETH_BTC']);
+    expect(pick('all', 'eth usd')).toEqual(['ETH_USDT', 'SETH_USDT']);
+  });
+
+  it('searches within the tab only, and finds nothing for a search no pair answers', () => {
+    expect(pick('favorites', 'eth')).toEqual([]);
+    expect(pick('forex', 'usd')).toEqual(['EUR_USD']);
+    expect(pick('all', 'doge')).toEqual([]);
   });
 });

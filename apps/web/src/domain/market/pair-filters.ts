@@ -112,3 +112,33 @@ export function parsePairSymbol(value: string | null | undefined): string {
   const symbol = value?.trim().toUpperCase() ?? '';
   return /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/.test(symbol) ? symbol : DEFAULT_PAIR;
 }
+
+/** How closely a pair answers a search: 0 the pair itself, 1 its base begins so, 2 a match elsewhere. */
+function searchRank(pair: TPair, query: string): number {
+  const compact = query
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/_-]+/g, '');
+  const base = pair.base.toLowerCase();
+  const shown = displayPair(pair.base, pair.quote).replace('/', '').toLowerCase();
+  if (compact === base || compact === shown || compact === pair.symbol.replace('_', '').toLowerCase())
+    return 0;
+  return base.startsWith(compact) ? 1 : 2;
+}
+
+/**
+ * The pairs a pair picker lists: those of the tab that match the search, the closest first (the
+ * pair typed in full, then those whose base begins with it), otherwise in the server's order.
+ */
+export function pickerPairs(
+  pairs: readonly TPair[],
+  options: { filter: TPairFilter; query: string },
+): TPair[] {
+  const { filter, query } = options;
+  const rows = pairs.filter((pair) => matchesPairFilter(pair, filter) && matchesSearch(pair, query));
+  if (query.trim() === '') return rows;
+  return rows
+    .map((pair, index) => ({ pair, index, rank: searchRank(pair, query) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ pair }) => pair);
+}

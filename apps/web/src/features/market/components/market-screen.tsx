@@ -19,9 +19,9 @@ import {
   type TPairSort,
   type TPairSortKey,
 } from '../../../domain/market/pair-filters';
+import { useToggleFavorite } from '../../../domain/market/toggle-favorite';
 import { useT } from '../../../lib/i18n';
 import { pairFilterText } from '../../../lib/labels';
-import { useToggleFavorite } from '../api/toggle-favorite';
 import styles from './market-screen.module.css';
 import { PairsTable } from './pairs-table';
 

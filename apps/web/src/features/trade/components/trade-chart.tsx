@@ -1,11 +1,10 @@
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
-import { PAIR_CODE, type TPairType } from '@td/contracts/statuses';
+import { PAIR_CODE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
-import { useId } from 'react';
 import { Badge } from '../../../components/badge';
 import { LoadError } from '../../../components/empty-state';
-import { IconChevronDown, IconInfo } from '../../../components/icons';
+import { IconInfo } from '../../../components/icons';
 import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
@@ -19,9 +18,9 @@ import { positionPriceLines } from '../../../domain/trading/position-lines';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
-import { pairTypeText } from '../../../lib/labels';
 import { useLiveTicker } from '../../../lib/socket';
 import { useChartTrading } from './chart-trading';
+import { PairPicker } from './pair-picker';
 import styles from './trade-chart.module.css';
 
 interface TTradeChartProps {
@@ -37,49 +36,6 @@ interface TTradeChartProps {
   /** The pairs could not load: the chart area says so, with a retry. */
   isError?: boolean;
   onRetry?: () => void;
-}
-
-const PAIR_TYPE_ORDER: readonly TPairType[] = ['crp', 'forex', 'stocks'];
-
-/** The pair picker: a native select grouped by market (keyboard and the phone's picker for free). */
-function PairPicker({
-  pairs,
-  value,
-  onChange,
-}: {
-  pairs: readonly TPair[];
-  value: string;
-  onChange: (symbol: string) => void;
-}) {
-  const id = useId();
-  const t = useT();
-  return (
-    <div className={styles.picker}>
-      <label htmlFor={id} className="visually-hidden">
-        {t('trade.chart.pair')}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {PAIR_TYPE_ORDER.map((type) => {
-          const ofType = pairs.filter((pair) => pair.pairType === type);
-          return ofType.length === 0 ? null : (
-            <optgroup key={type} label={pairTypeText(type)}>
-              {ofType.map((pair) => (
-                <option key={pair.symbol} value={pair.symbol}>
-                  {displayPair(pair.base, pair.quote)}
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
-      </select>
-      <IconChevronDown size={16} className={styles.chevron} />
-    </div>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPair } from '@td/contracts/market';
-import { PAIRS_QUERY_KEY } from '../../../domain/market/get-pairs';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { PAIRS_QUERY_KEY } from './get-pairs';
 
 export interface TToggleFavoriteRequest {
   symbol: string;
