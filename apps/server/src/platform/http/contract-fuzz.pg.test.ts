@@ -44,9 +44,7 @@ import type { DeclaredRoute } from './access';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const FIXED_SEED = 31337;
 const SEED =
-  process.env.FUZZ_SEED === 'random'
-    ? Date.now() % 2 ** 31
-    : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
+  process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
 /**
  * Where the fuzzing user signs in from: one address, a known device after the first sign-in, so
  * signing in again notifies nobody and meets no limit on new addresses. The per-address limit,
