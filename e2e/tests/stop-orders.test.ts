@@ -131,6 +131,20 @@ describe('stop orders, trailing stops and expiry from the ticket', () => {
       undefined,
       { timeout: 20_000 },
     );
+    // The trailing stop-loss of the position opened above is drawn where the server holds it, on
+    // the chart beside the waiting stop.
+    const trailing = await page.waitForFunction(
+      () => {
+        const raw = document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lineY;
+        const y = raw ? (JSON.parse(raw) as Record<string, number | null>)['Trailing SL'] : null;
+        return typeof y === 'number' ? y : false;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    const trailingY = (await trailing.jsonValue()) as number;
+    expect(trailingY).toBeGreaterThanOrEqual(0);
+    expect(trailingY).toBeLessThanOrEqual(box.height);
     const x = box.x + box.width * 0.4;
     const y = box.y + ((await handle.jsonValue()) as number);
     await page.mouse.move(x, y);
