@@ -121,8 +121,8 @@ export const ZSettingsPatch = {
       .min(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`)
       .max(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
     /**
-     * The order ticket asks the user to confirm an order whose size is above this share of the
-     * account's balance (0.5 = half of it); 1 asks only above the whole balance.
+     * The order ticket asks the user to confirm an order that puts (margin and fee) more than this
+     * share of the account's free margin at stake (0.5 = half of it); 1 asks only above all of it.
      */
     confirmOrderAboveShare: ZRate,
   }),
