@@ -53,22 +53,6 @@ describe('price lines of open positions', () => {
     ]);
   });
 
-  it("draws a pending order's take-profit and stop-loss beside its price", () => {
-    const limit = position({
-      id: 'o5',
-      type: 'limit',
-      status: 'pnd',
-      price: '48000.00',
-      takeProfit: '53000.00',
-      stopLoss: '47000.00',
-    });
-    expect(positionPriceLines([], 'BTC_USDT', [limit])).toEqual([
-      { price: '48000.00', title: 'Limit buy', kind: 'limit', orderId: 'o5', isDraggable: true },
-      { price: '53000.00', title: 'Pending TP', kind: 'takeProfit', orderId: 'o5' },
-      { price: '47000.00', title: 'Pending SL', kind: 'stopLoss', orderId: 'o5' },
-    ]);
-  });
-
   it("draws a pending stop's trigger (draggable) and a stop-limit's limit once triggered", () => {
     const stop = position({ id: 'o3', type: 'stop', status: 'pnd', price: null, stopPrice: '51000.00' });
     const stopLimit = position({

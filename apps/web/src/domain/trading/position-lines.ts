@@ -5,9 +5,8 @@ import type { TChartPriceLine } from '../market/components/candle-chart';
 /**
  * The levels of a pair's open positions to draw on its chart: each position's entry, its
  * take-profit and stop-loss when set (which can be dragged to a new level), and its liquidation
- * price; each pending limit order's price and each pending stop's trigger (dragged, they move the
- * order) with the take-profit and stop-loss it will open with; a trailing stop-loss where the
- * server has moved it. Every line names its
+ * price; and each pending limit order's price and each pending stop's trigger
+ * (dragged, they move the order); a trailing stop-loss where the server has moved it. Every line names its
  * order, so a click on it opens that order.
  */
 export function positionPriceLines(
@@ -62,29 +61,14 @@ export function positionPriceLines(
         orderId: order.id,
         isDraggable: true,
       });
-    if (order.price)
-      lines.push({
-        price: order.price,
-        title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
-        kind: 'limit',
-        orderId: order.id,
-        isDraggable: true,
-      });
-    // The exits it will open with: shown so the whole plan is on the chart, moved from the order.
-    if (order.takeProfit)
-      lines.push({
-        price: order.takeProfit,
-        title: t('orders.line.pendingTakeProfit'),
-        kind: 'takeProfit',
-        orderId: order.id,
-      });
-    if (order.stopLoss)
-      lines.push({
-        price: order.stopLoss,
-        title: t('orders.line.pendingStopLoss'),
-        kind: 'stopLoss',
-        orderId: order.id,
-      });
+    if (!order.price) continue;
+    lines.push({
+      price: order.price,
+      title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
+      kind: 'limit',
+      orderId: order.id,
+      isDraggable: true,
+    });
   }
   return lines;
 }
