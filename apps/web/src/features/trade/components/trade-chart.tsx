@@ -99,14 +99,14 @@ export function TradeChart({
         {pairs && pair ? (
           <PairPicker pairs={pairs} value={pair.symbol} onChange={onPairChange} />
         ) : (
-          <Skeleton width={140} height={36} shape="block" />
+          <Skeleton width={120} height={36} shape="block" />
         )}
         <div className={styles.quote}>
           <span className={`${styles.price} tabular`} data-testid="trade-last-price">
             {pair && lastPrice !== undefined ? (
               formatPrice(lastPrice, pair.pricePrecision)
             ) : (
-              <Skeleton width={120} height={22} />
+              <Skeleton width={96} height={22} />
             )}
           </span>
           <PriceChange value={change} variant="pill" />
