@@ -3,8 +3,9 @@ import { PAIR_CODE } from '@td/contracts/statuses';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
+import { FavoriteStar } from '../../../components/favorite-star';
 import { IconInfo } from '../../../components/icons';
-import { IconArrowDown, IconArrowUp, IconChevronsUpDown, IconStar } from '../../../components/market-icons';
+import { IconArrowDown, IconArrowUp, IconChevronsUpDown } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
 import { Sparkline } from '../../../components/sparkline';
@@ -148,16 +149,13 @@ export function PairsTable({
           onClick={(event) => onRowClick(event, pair.symbol)}
         >
           <td className={`${styles.cell} ${styles.starCell}`}>
-            <button
-              type="button"
+            <FavoriteStar
               className={styles.star}
-              aria-pressed={pair.favorite}
-              aria-label={t('market.favorite.toggle', { pair: name })}
+              isFavorite={pair.favorite}
+              label={t('market.favorite.toggle', { pair: name })}
               title={pair.favorite ? t('market.favorite.remove') : t('market.favorite.add')}
-              onClick={() => onToggleFavorite(pair)}
-            >
-              <IconStar size={16} />
-            </button>
+              onToggle={() => onToggleFavorite(pair)}
+            />
           </td>
           <td className={styles.cell}>
             <span

@@ -10,9 +10,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FavoriteStar } from '../../../components/favorite-star';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconChevronDown, IconX } from '../../../components/icons';
-import { IconSearch, IconStar } from '../../../components/market-icons';
+import { IconSearch } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { usePrices } from '../../../domain/market/get-prices';
 import { pickerPairs } from '../../../domain/market/pair-filters';
@@ -347,19 +348,16 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
                           className={styles.starCell}
                           data-focused={(isActive && active?.column === 1) || undefined}
                         >
-                          <button
-                            type="button"
+                          <FavoriteStar
                             tabIndex={-1}
                             className={styles.star}
-                            aria-pressed={pair.favorite}
-                            aria-label={t('trade.picker.favorite', { pair: name })}
+                            isFavorite={pair.favorite}
+                            label={t('trade.picker.favorite', { pair: name })}
                             title={
                               pair.favorite ? t('trade.picker.favoriteRemove') : t('trade.picker.favoriteAdd')
                             }
-                            onClick={() => star(pair)}
-                          >
-                            <IconStar size={16} />
-                          </button>
+                            onToggle={() => star(pair)}
+                          />
                         </td>
                       </tr>
                     );
