@@ -196,6 +196,9 @@ export function createMarketEngine(deps: {
     if (deps.board) {
       tick.origin = deps.board.origin;
       deps.board.accept(tick);
+      // On the in-process bus the board is the tick's only reader, and it has it: copying it onto
+      // the bus would only have it skipped.
+      if (deps.bus.kind === 'memory') return;
     }
     deps.bus
       .publish(MARKET_TICK_CHANNEL, tick)
