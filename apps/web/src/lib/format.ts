@@ -85,7 +85,8 @@ export function setFormatLocale(locale: string): void {
  * ',5') is kept as it stands.
  */
 export function readDecimalInput(text: string): string | null {
-  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  // `\s` covers the no-break spaces Russian and French group with.
+  const compact = text.replace(/[\s']/g, '');
   if (!/^[\d.,]*$/.test(compact)) return null;
   const lastPoint = compact.lastIndexOf('.');
   const lastComma = compact.lastIndexOf(',');

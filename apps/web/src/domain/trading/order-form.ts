@@ -7,17 +7,12 @@ import { MONEY_SCALE, toScaled } from './trading-math';
 // Validation of the order ticket's and the dialogs' inputs, in the words shown under the fields.
 // Every check works on scaled integers: '0.1' + '0.2' is never a float here.
 
-/** What a user may type into a money or price field while editing: digits and one point. */
-export const DECIMAL_TYPING = /^\d*(\.\d*)?$/;
-
 /**
  * What was typed or pasted, in the language's way of writing numbers ('1 234,5', '42.842,50'), as
- * a value the field accepts ('1234.5'), or null for a keystroke that would not make a number.
+ * a value the field accepts ('1234.5': digits and at most one point), or null for a keystroke that
+ * would not make a number.
  */
-export function cleanDecimalInput(text: string): string | null {
-  const cleaned = readDecimalInput(text);
-  return cleaned !== null && DECIMAL_TYPING.test(cleaned) ? cleaned : null;
-}
+export const cleanDecimalInput = readDecimalInput;
 
 const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 
