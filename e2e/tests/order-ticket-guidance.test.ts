@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
@@ -30,6 +31,7 @@ describe('the order ticket’s guidance', () => {
         );
         expect(await ticket.getByText('The market is closed').count()).toBe(0);
         expect(await ticket.getByRole('button', { name: /^Buy ETH/ }).isDisabled()).toBe(true);
+        expect(await seriousAxeFindings(page, '[data-testid="order-ticket"]')).toEqual([]);
         await screenshot(page, `trade-pair-paused-${size}-${theme}`, { fullPage: true });
 
         expect(
@@ -67,7 +69,11 @@ describe('the order ticket’s guidance', () => {
         'Your Real account has no funds yet: deposit crypto in Wallet to trade it.',
       );
       expect(await ticket.getByTestId('amount-max').count()).toBe(0);
+      expect(await seriousAxeFindings(page, '[data-testid="order-ticket"]')).toEqual([]);
       await screenshot(page, `trade-real-unfunded-${size}-${theme}`, { fullPage: true });
+      // By keyboard: the link to the Wallet is a tab stop of the ticket (a plain link, not taken out).
+      expect(await fund.getByRole('link').getAttribute('tabindex')).toBeNull();
+      expect(await fund.getByRole('link').getAttribute('href')).toBe('/dashboard/wallet');
       if (size === '375') {
         await fund.getByRole('link', { name: 'deposit crypto in Wallet' }).click();
         await expectTitle(page, 'Wallet');
