@@ -10,10 +10,10 @@ import type { BenchReport } from './support/report';
 
 /**
  * The market role's cost per tick with `cross` accounts: 10k accounts of 5 open positions each,
- * whose margin level the margin monitor recomputes on every quote of a pair they hold (equity =
- * balance + the unrealised PnL of all 5 positions at the latest quotes), none near its margin-call
- * level. A tick is what the trigger engine does with a quote: the trigger books (10k waiting
- * triggers, as the trigger-engine benchmark's flat case) and then the margin monitor.
+ * watched by the margin monitor (equity = balance + the unrealised PnL of all 5 positions at the
+ * latest quotes), none near its margin-call level. A tick is what the trigger engine does with a
+ * quote: the trigger books (10k waiting triggers, as the trigger-engine benchmark's flat case) and
+ * then the margin monitor, which recomputes only the accounts whose margin band the quote left.
  *
  * Baseline, in the same run: the same ticks on the 10k trigger books alone (the trigger engine's
  * flat 10k case). Two spreads of the positions: each account on 5 of 20 pairs (a pair's quote
@@ -189,7 +189,7 @@ export async function crossMarginReport(seconds: number): Promise<BenchReport> {
       r.fired,
     ]),
     notes: [
-      'Every quote recomputes the level of each account holding the pair, over all its positions: the cost grows with the accounts holding the ticking pair, not with the waiting triggers.',
+      'A quote peeks at the top of the margin bands of its pair (margin-bands.ts) and recomputes only the accounts whose band it left: here none, as no account nears its margin call; the cost does not grow with the accounts holding the pair.',
     ],
   };
 }

@@ -26,7 +26,7 @@ import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { streamSymbol } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
 import { EXPOSURE_LIMIT_CHANNEL } from '../risk/exposure-limit';
-import { MARGIN_CALL_CHANNEL } from '../trading/margin-monitor';
+import { MARGIN_CALL_CHANNEL } from '../trading/margin-calls';
 import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
 import { createCoalescer, NODE_SCHEDULER } from './coalescer';
 import { createMemoryTicketRegistry, createRedisTicketRegistry } from './ticket-registry';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { SEEDED_GROUP_ID } from '../groups/groups.schema';
-import { MARGIN_CALL_CHANNEL } from './margin-monitor';
+import { MARGIN_CALL_CHANNEL } from './margin-calls';
 import { createTriggerEngine } from './trigger-engine';
 
 /**

@@ -13,6 +13,11 @@ export class Heap<T> {
     return this.items;
   }
 
+  /** Empties it. */
+  clear(): void {
+    this.items.length = 0;
+  }
+
   peek(): T | undefined {
     return this.items[0];
   }

@@ -1,48 +1,31 @@
-import type { TLanguageCode } from '@td/contracts/auth';
-import { displaySymbol } from '@td/contracts/constants';
-import { formatScaled } from '@td/contracts/decimal';
-import { markupQuote } from '@td/contracts/group-terms';
 import { isAtOrBelow, marginLevel } from '@td/contracts/margin-level';
 import { ORDER_CODE } from '@td/contracts/statuses';
-import { type TMarginCallEvent, ZMarginCallEvent } from '@td/contracts/stream';
+import type { TMarginCallEvent } from '@td/contracts/stream';
 import { closeSidePrice, pnlAt } from '@td/contracts/trading-math';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import { type Bus, defineChannel } from '../../platform/bus/bus';
+import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { marginCalls } from '../groups/groups.schema';
-import { balancesOf, cash, lockBalance, type TBook } from '../ledger/ledger';
-import { isMarketOpen } from '../market/market-hours';
-import type { LocalizedEmail, Notify } from '../notifications/notifications.service';
-import { pairs } from '../pairs/pairs.schema';
+import { balancesOf, type TBook } from '../ledger/ledger';
+import type { Notify } from '../notifications/notifications.service';
 import { type AccountRisk, riskOf, unrealizedOf } from './account-risk';
+import { createCrossStopOut } from './cross-stop-out';
+import { type BandPosition, bandsFor, MarginBands } from './margin-bands';
+import { createMarginCallRows, NO_POSITION } from './margin-calls';
 import type { Settlement } from './order-settlement';
 import type { OrderRow } from './orders.repository';
-import { orders } from './orders.schema';
-import { createOrderAnnouncer } from './trading-channels';
-
-/** A margin call for the user's stream room (the stream sends it as the `marginCall` event). */
-export const MARGIN_CALL_CHANNEL = defineChannel(
-  'user.marginCall',
-  z.object({ userId: z.string(), event: ZMarginCallEvent }),
-);
 
 /** How often the balances of `cross` accounts are read again (deposits and withdrawals move them). */
 const BALANCE_REFRESH_MS = 5_000;
-const NO_POSITION = '';
 
 type Quote = { bid: bigint; ask: bigint };
 
-interface Position {
+/** An open position; its spread markup is the group's when it opened (`cross` values it so). */
+interface Position extends BandPosition {
   id: string;
   userId: string;
   book: TBook;
-  symbol: string;
   side: OrderRow['side'];
-  amountCents: bigint;
   marginCents: bigint;
-  entry: bigint;
 }
 
 interface Account {
@@ -63,45 +46,6 @@ interface Account {
 const accountKey = (userId: string, book: TBook) => `${userId}:${book}`;
 const callKey = (userId: string, book: TBook, orderId: string) => `${userId}:${book}:${orderId}`;
 
-/** The margin call's words: the notice (English, as the centre keeps it) and the e-mail per language. */
-const CALL_TEXT = {
-  cross: (level: string, stopOut: number) =>
-    `Margin call: your margin level is ${level} %. At ${stopOut} % your positions are closed, the largest loss first. Add funds or close positions to avoid it; new orders are refused until the level recovers.`,
-  isolated: (level: string, stopOut: number, pair: string) =>
-    `Margin call on ${pair}: the position's margin level is ${level} %. At ${stopOut} % it is closed. Add margin to it or close it to avoid that.`,
-} as const;
-
-const callEmail =
-  (event: TMarginCallEvent): LocalizedEmail =>
-  (language: TLanguageCode) => {
-    const pair = event.symbol ? displaySymbol(event.symbol) : '';
-    const level = event.marginLevel;
-    const stop = event.stopOutLevel;
-    const account = event.account === 'demo' ? ' (demo)' : '';
-    const words = {
-      en: {
-        subject: `Margin call${account}`,
-        body:
-          event.marginMode === 'cross' ? CALL_TEXT.cross(level, stop) : CALL_TEXT.isolated(level, stop, pair),
-      },
-      es: {
-        subject: `Llamada de margen${account}`,
-        body:
-          event.marginMode === 'cross'
-            ? `Llamada de margen: tu nivel de margen es ${level} %. Al ${stop} % se cierran tus posiciones, empezando por la de mayor pérdida. Añade fondos o cierra posiciones para evitarlo; las nuevas órdenes se rechazan hasta que el nivel se recupere.`
-            : `Llamada de margen en ${pair}: el nivel de margen de la posición es ${level} %. Al ${stop} % se cierra. Añade margen o ciérrala para evitarlo.`,
-      },
-      ru: {
-        subject: `Маржин-колл${account}`,
-        body:
-          event.marginMode === 'cross'
-            ? `Маржин-колл: уровень маржи ${level} %. При ${stop} % позиции закрываются, начиная с самой убыточной. Пополните счёт или закройте позиции, чтобы этого избежать; новые ордера не принимаются, пока уровень не восстановится.`
-            : `Маржин-колл по ${pair}: уровень маржи позиции ${level} %. При ${stop} % она будет закрыта. Добавьте маржу или закройте позицию, чтобы этого избежать.`,
-      },
-    }[language];
-    return { subject: words.subject, paragraphs: [words.body] };
-  };
-
 /**
  * Account risk in the market role's trigger engine: margin calls and the `cross` stop-out.
  *
@@ -113,7 +57,8 @@ const callEmail =
  * next, until the level is back above stop-out: one transaction on the account as locked.
  *
  * A warning is a row of `margin_calls` written once (whichever process or restart sees the crossing
- * first), deleted when the level recovers. Every tick looks at the positions of its pair only.
+ * first), deleted when the level recovers. A tick recomputes only the accounts (and `isolated`
+ * positions) whose margin band it left (margin-bands.ts): those that may have crossed a line.
  */
 export function createMarginMonitor(deps: {
   db: Database;
@@ -127,17 +72,19 @@ export function createMarginMonitor(deps: {
   enqueue: (task: () => Promise<void>) => void;
 }) {
   const { db, logger: log } = deps;
-  const announce = createOrderAnnouncer({ bus: deps.bus, logger: log });
+  const { warn, clear, standing } = createMarginCallRows(deps);
   const positions = new Map<string, Position>();
   const bySymbol = new Map<string, Set<string>>();
   const accounts = new Map<string, Account>();
   const quotes = new Map<string, Quote>();
+  const bands = new MarginBands<Account | Position>();
   /** Margin calls standing (as written to `margin_calls`). */
   const warned = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const readings = new Set<Promise<void>>();
 
   const quoteOf = (symbol: string) => quotes.get(symbol);
+  const stopOut = createCrossStopOut({ ...deps, quoteOf });
 
   const read = (account: Account): void => {
     if (account.isReading) {
@@ -152,9 +99,18 @@ export function createMarginMonitor(deps: {
           riskOf(db, account.userId),
           balancesOf(db, account.userId, account.book),
         ]);
+        const balanceCents = balances.cash + balances.margin;
+        const isChanged =
+          account.risk?.marginMode !== risk.marginMode ||
+          account.risk.marginCallLevel !== risk.marginCallLevel ||
+          account.risk.stopOutLevel !== risk.stopOutLevel ||
+          account.balanceCents !== balanceCents ||
+          account.marginCents !== balances.margin;
         account.risk = risk;
-        account.balanceCents = balances.cash + balances.margin;
+        account.balanceCents = balanceCents;
         account.marginCents = balances.margin;
+        if (isChanged && accounts.get(accountKey(account.userId, account.book)) === account)
+          evaluate(account);
       } catch (error) {
         log.warn({ err: error, userId: account.userId }, 'reading an account for margin failed');
       } finally {
@@ -183,48 +139,6 @@ export function createMarginMonitor(deps: {
       accounts.set(key, account);
     }
     return account;
-  };
-
-  /** Writes the call once (a row) and, when this is the first, tells the user. */
-  const warn = async (event: TMarginCallEvent & { userId: string; levelBp: bigint }) => {
-    const { userId, levelBp, ...payload } = event;
-    const [row] = await db
-      .insert(marginCalls)
-      .values({ userId, book: event.account, orderId: event.orderId, levelBp })
-      .onConflictDoNothing()
-      .returning({ id: marginCalls.id });
-    if (!row) return;
-    await deps.bus
-      .publish(MARGIN_CALL_CHANNEL, { userId, event: payload })
-      .catch((error: unknown) => log.warn({ err: error }, 'announcing a margin call failed'));
-    const message =
-      event.marginMode === 'cross'
-        ? CALL_TEXT.cross(event.marginLevel, event.stopOutLevel)
-        : CALL_TEXT.isolated(event.marginLevel, event.stopOutLevel, displaySymbol(event.symbol ?? ''));
-    await deps.notify?.(
-      userId,
-      'margin_call',
-      {
-        message,
-        account: event.account,
-        orderId: event.orderId,
-        symbol: event.symbol,
-        marginLevel: event.marginLevel,
-      },
-      { email: callEmail(payload) },
-    );
-  };
-
-  const clear = async (userId: string, book: TBook, orderId: string) => {
-    await db
-      .delete(marginCalls)
-      .where(
-        and(
-          eq(marginCalls.userId, userId),
-          eq(marginCalls.book, book),
-          orderId === NO_POSITION ? isNull(marginCalls.orderId) : eq(marginCalls.orderId, orderId),
-        ),
-      );
   };
 
   const run = (what: string, task: () => Promise<unknown>) =>
@@ -256,91 +170,61 @@ export function createMarginMonitor(deps: {
   const levelBp = (equity: bigint, margin: bigint) =>
     BigInt((marginLevel(equity, margin) ?? '0').replace('.', ''));
 
-  /**
-   * The `cross` stop-out: the account's positions and balance locked, then the position with the
-   * largest loss closed while the level is at or below stop-out. A close or added margin of the
-   * user that committed first is seen here (it is settled once: this one finds it gone or changed).
-   */
-  const stopOut = async (userId: string, book: TBook): Promise<OrderRow[]> => {
-    const closed = await db.transaction(async (tx) => {
-      // The positions first, then the cash: the order in which a user's close takes its locks.
-      const open = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.book, book), eq(orders.status, ORDER_CODE.active)))
-        .orderBy(asc(orders.id))
-        .for('update');
-      const risk = await riskOf(tx, userId);
-      if (risk.marginMode !== 'cross') return [];
-      await lockBalance(tx, cash(userId, book));
-      let remaining = open.filter((row) => row.price !== null);
-      if (remaining.length === 0) return [];
-      // A position whose market is shut is valued at its last price but not closed there.
-      const types = await tx
-        .select({ symbol: pairs.symbol, pairType: pairs.pairType })
-        .from(pairs)
-        .where(inArray(pairs.symbol, [...new Set(remaining.map((row) => row.symbol))]));
-      const nowMs = Date.now();
-      const closable = new Set(
-        types.filter((pair) => isMarketOpen(pair.pairType, nowMs)).map((pair) => pair.symbol),
-      );
-      const done: OrderRow[] = [];
-      for (;;) {
-        const balances = await balancesOf(tx, userId, book);
-        const equity = balances.cash + balances.margin + unrealizedOf(remaining, quoteOf);
-        if (!isAtOrBelow(equity, balances.margin, risk.stopOutLevel)) break;
-        let worst: { row: OrderRow; pnl: bigint } | undefined;
-        for (const row of remaining) {
-          const quote = quoteOf(row.symbol);
-          if (!quote || row.price === null || !closable.has(row.symbol)) continue;
-          const seen = markupQuote(quote, row.spreadMarkupBp);
-          const pnl = pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, seen));
-          if (!worst || pnl < worst.pnl) worst = { row, pnl };
-        }
-        if (!worst) break;
-        const target = worst.row;
-        remaining = remaining.filter((row) => row.id !== target.id);
-        const quote = quoteOf(target.symbol);
-        const row = await deps.settle(
-          target.id,
-          ORDER_CODE.done,
-          // At the position's own prices; the difference from the market's is spread income.
-          (locked) =>
-            quote ? closeSidePrice(locked.side, markupQuote(quote, locked.spreadMarkupBp)) : undefined,
-          {
-            reason: 'stop_out',
-            tx,
-            marketPrice: (locked) => (quote ? closeSidePrice(locked.side, quote) : undefined),
-          },
-        );
-        if (row) done.push(row);
-      }
-      return done;
-    });
-    for (const row of closed) {
-      deps.onStopOut?.();
-      announce(row);
-      void deps.notify?.(row.userId, 'stop_out', {
-        message: `Stop-out: ${row.side === 'buy' ? 'Buy' : 'Sell'} ${displaySymbol(row.symbol)} ${formatScaled(row.amountCents, 2)} USD closed, PnL ${formatScaled(row.pnlCents ?? 0n, 2)} USD`,
-        orderId: row.id,
-        symbol: row.symbol,
-        account: row.book,
-      });
-    }
-    return closed;
-  };
+  const fileBands = (
+    unit: Account | Position,
+    held: Position[],
+    lines: Parameters<typeof bandsFor>[2],
+    raw: boolean,
+  ) => bands.file(unit, bandsFor(held, quoteOf, lines, raw));
+
+  const positionsOf = (account: Account) =>
+    [...account.positions].map((id) => positions.get(id)).filter((p) => p !== undefined);
+
+  /** Where equity at or below it has crossed `level` % of `margin` (isAtOrBelow, as a line in cents). */
+  const lineAt = (margin: bigint, level: number) => (BigInt(level) * margin) / 100n;
+
+  /** The call's details for `follow` when equity stands at or below the margin-call level. */
+  const callOf = (
+    account: Account,
+    risk: AccountRisk,
+    equity: bigint,
+    margin: bigint,
+    position?: Position,
+  ) =>
+    isAtOrBelow(equity, margin, risk.marginCallLevel)
+      ? (): TMarginCallEvent & { levelBp: bigint } => ({
+          account: account.book,
+          marginMode: position ? 'isolated' : 'cross',
+          orderId: position?.id ?? null,
+          symbol: position?.symbol ?? null,
+          marginLevel: marginLevel(equity, margin) ?? '0.00',
+          marginCallLevel: risk.marginCallLevel,
+          stopOutLevel: risk.stopOutLevel,
+          levelBp: levelBp(equity, margin),
+        })
+      : undefined;
 
   const checkCross = (account: Account) => {
     const risk = account.risk;
-    if (!risk || account.marginCents <= 0n) return;
-    const held = [...account.positions].map((id) => positions.get(id)).filter((p) => p !== undefined);
+    if (!risk || account.marginCents <= 0n) {
+      bands.drop(account);
+      return;
+    }
+    const held = positionsOf(account);
     const equity =
       account.balanceCents +
       unrealizedOf(
-        held.map((p) => ({ side: p.side, amountCents: p.amountCents, price: p.entry, symbol: p.symbol })),
+        held.map((p) => ({
+          side: p.side,
+          amountCents: p.amountCents,
+          price: p.entry,
+          symbol: p.symbol,
+          spreadMarkupBp: p.spreadMarkupBp,
+        })),
         quoteOf,
       );
-    if (isAtOrBelow(equity, account.marginCents, risk.stopOutLevel) && !account.isStopping) {
+    const isStopped = isAtOrBelow(equity, account.marginCents, risk.stopOutLevel);
+    if (isStopped && !account.isStopping) {
       account.isStopping = true;
       run('a stop-out', async () => {
         try {
@@ -351,28 +235,29 @@ export function createMarginMonitor(deps: {
         }
       });
     }
-    const isCalled = isAtOrBelow(equity, account.marginCents, risk.marginCallLevel);
-    follow(
+    const called = callOf(account, risk, equity, account.marginCents);
+    const isCalled = called !== undefined;
+    follow(account, NO_POSITION, called);
+    const below = lineAt(account.marginCents, isCalled ? risk.stopOutLevel : risk.marginCallLevel);
+    fileBands(
       account,
-      NO_POSITION,
-      isCalled
-        ? () => ({
-            account: account.book,
-            marginMode: 'cross',
-            orderId: null,
-            symbol: null,
-            marginLevel: marginLevel(equity, account.marginCents) ?? '0.00',
-            marginCallLevel: risk.marginCallLevel,
-            stopOutLevel: risk.stopOutLevel,
-            levelBp: levelBp(equity, account.marginCents),
-          })
-        : undefined,
+      held,
+      isStopped
+        ? 'hot'
+        : {
+            down: equity - below - 1n,
+            up: isCalled ? lineAt(account.marginCents, risk.marginCallLevel) - equity : null,
+          },
+      false,
     );
   };
 
   const checkIsolated = (account: Account, position: Position, quote: Quote) => {
     const risk = account.risk;
-    if (!risk || position.marginCents <= 0n) return;
+    if (!risk || position.marginCents <= 0n) {
+      bands.drop(position);
+      return;
+    }
     const pnl = pnlAt(
       position.side,
       position.amountCents,
@@ -380,29 +265,40 @@ export function createMarginMonitor(deps: {
       closeSidePrice(position.side, quote),
     );
     const equity = position.marginCents + pnl;
-    const isCalled = isAtOrBelow(equity, position.marginCents, risk.marginCallLevel);
-    follow(
-      account,
-      position.id,
-      isCalled
-        ? () => ({
-            account: account.book,
-            marginMode: 'isolated',
-            orderId: position.id,
-            symbol: position.symbol,
-            marginLevel: marginLevel(equity, position.marginCents) ?? '0.00',
-            marginCallLevel: risk.marginCallLevel,
-            stopOutLevel: risk.stopOutLevel,
-            levelBp: levelBp(equity, position.marginCents),
-          })
-        : undefined,
+    const called = callOf(account, risk, equity, position.marginCents, position);
+    const isCalled = called !== undefined;
+    follow(account, position.id, called);
+    // Below the call, the position's liquidation price (in the trigger books) is the next line.
+    const line = lineAt(position.marginCents, risk.marginCallLevel);
+    fileBands(
+      position,
+      [position],
+      isCalled ? { down: null, up: line - equity } : { down: equity - line - 1n, up: null },
+      true,
     );
+  };
+
+  /** Recomputes an account as it stands: as a whole in `cross`, position by position in `isolated`. */
+  const evaluate = (account: Account) => {
+    if (!account.risk) return;
+    const held = positionsOf(account);
+    if (account.risk.marginMode === 'cross') {
+      for (const position of held) bands.drop(position);
+      checkCross(account);
+      return;
+    }
+    bands.drop(account);
+    for (const position of held) {
+      const quote = quoteOf(position.symbol);
+      if (quote) checkIsolated(account, position, quote);
+    }
   };
 
   const untrack = (orderId: string) => {
     const position = positions.get(orderId);
     if (!position) return;
     positions.delete(orderId);
+    bands.drop(position);
     bySymbol.get(position.symbol)?.delete(orderId);
     const account = accounts.get(accountKey(position.userId, position.book));
     if (!account) return;
@@ -411,6 +307,7 @@ export function createMarginMonitor(deps: {
     follow(account, orderId, undefined);
     if (account.positions.size === 0) {
       follow(account, NO_POSITION, undefined);
+      bands.drop(account);
       accounts.delete(accountKey(position.userId, position.book));
     }
   };
@@ -433,7 +330,10 @@ export function createMarginMonitor(deps: {
         amountCents: row.amountCents,
         marginCents: row.marginCents,
         entry: row.price,
+        spreadMarkupBp: row.spreadMarkupBp ?? 0,
       };
+      const previous = positions.get(row.id);
+      if (previous) bands.drop(previous);
       positions.set(row.id, position);
       let ids = bySymbol.get(row.symbol);
       if (!ids) {
@@ -443,28 +343,39 @@ export function createMarginMonitor(deps: {
       ids.add(row.id);
       const account = accountOf(row.userId, row.book);
       account.positions.add(row.id);
+      // Its bands now cover the new position too (the balances follow when read).
+      evaluate(account);
       read(account);
     },
 
     onQuote(symbol: string, bid: bigint, ask: bigint): void {
       const quote = { bid, ask };
+      const isFirst = !quotes.has(symbol);
       quotes.set(symbol, quote);
-      const crossed = new Set<Account>();
-      for (const id of bySymbol.get(symbol) ?? []) {
-        const position = positions.get(id);
-        const account = position && accounts.get(accountKey(position.userId, position.book));
-        if (!position || !account?.risk) continue;
-        if (account.risk.marginMode === 'cross') crossed.add(account);
-        else checkIsolated(account, position, quote);
+      if (isFirst) {
+        // Its positions counted as flat until now: every account holding it is recomputed.
+        const holders = new Set<Account>();
+        for (const id of bySymbol.get(symbol) ?? []) {
+          const position = positions.get(id);
+          const account = position && accounts.get(accountKey(position.userId, position.book));
+          if (account) holders.add(account);
+        }
+        for (const account of holders) evaluate(account);
+        return;
       }
-      for (const account of crossed) checkCross(account);
+      for (const unit of bands.crossed(symbol, bid, ask)) {
+        if ('positions' in unit) {
+          checkCross(unit);
+          continue;
+        }
+        const account = accounts.get(accountKey(unit.userId, unit.book));
+        if (account?.risk && account.risk.marginMode !== 'cross') checkIsolated(account, unit, quote);
+      }
     },
 
     async start(): Promise<void> {
-      const rows = await db
-        .select({ userId: marginCalls.userId, book: marginCalls.book, orderId: marginCalls.orderId })
-        .from(marginCalls);
-      for (const row of rows) warned.add(callKey(row.userId, row.book, row.orderId ?? NO_POSITION));
+      for (const row of await standing())
+        warned.add(callKey(row.userId, row.book, row.orderId ?? NO_POSITION));
       timer = setInterval(() => {
         for (const account of accounts.values()) if (account.risk?.marginMode === 'cross') read(account);
       }, BALANCE_REFRESH_MS);
