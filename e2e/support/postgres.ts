@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createSwapJob } from '@td/server/testing';
 import pg from 'pg';
 
 /** The PostgreSQL server of this machine and CI (trust auth). */
@@ -18,6 +19,11 @@ export interface TPostgresDatabase {
     book: 'demo' | 'real',
     days: ReadonlyArray<{ dayMs: number; cents: bigint }>,
   ): Promise<void>;
+  /**
+   * Ages a user's open positions by `days` (as if opened then) and runs the server's swap job, which
+   * charges the rollovers they were open through; how many charges it made.
+   */
+  chargeSwapsSince(email: string, days: number): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -116,6 +122,25 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
              select id, $2, $3, $4 from users where email = $1`,
             [email, book, day.dayMs, day.cents.toString()],
           );
+      } finally {
+        await client.end();
+      }
+    },
+    async chargeSwapsSince(email, days) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query(
+          `update orders set opened_at = opened_at - make_interval(days => $2)
+           where status = 'act' and user_id = (select id from users where email = $1)`,
+          [email, days],
+        );
+        const quiet = { info() {}, error() {} };
+        const job = createSwapJob({
+          db: { query: async (text: string, params: unknown[]) => (await client.query(text, params)).rows },
+          logger: quiet,
+        } as unknown as Parameters<typeof createSwapJob>[0]);
+        return await job.chargeDue();
       } finally {
         await client.end();
       }

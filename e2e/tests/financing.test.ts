@@ -8,12 +8,13 @@ import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support
 // screens, the swaps of open positions, one-click trading behind its risk notice, and the trading
 // statistics on Portfolio; each screen captured at a phone's and a desktop's width in both themes.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isPostgres: true });
 let user: TCreatedUser;
 
 beforeAll(async () => {
   user = await createUser(env, { firstName: 'Fina', lastName: 'Swap' });
-  // Two closed trades and one open position, so the statistics and the swap column have rows.
+  // Two closed trades and one open position, so the statistics and the swap column have rows; the
+  // position is aged three days and the server's swap job charges the rollovers it was open through.
   for (let i = 0; i < 2; i++) {
     const opened = await openPositionByApi(env.server, user.token, {
       account: 'demo',
@@ -23,6 +24,7 @@ beforeAll(async () => {
     await callApi(env.server, 'POST', `/orders/${opened.id}/close`, { token: user.token });
   }
   await openPositionByApi(env.server, user.token, { account: 'demo', amount: '1000', leverage: 10 });
+  expect(await env.database.chargeSwapsSince(user.email, 3)).toBeGreaterThanOrEqual(2);
 });
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
@@ -57,9 +59,19 @@ describe('financing and specifications', () => {
     await waitForLiveChart(page);
     const positions = page.getByTestId('positions-table');
     await positions.getByRole('columnheader', { name: 'Swap' }).waitFor();
+    // The swap the rollovers charged (a long BTC/USD pays), as the API gives it.
+    const { data: held } = await callApi<{ items: Array<{ swap: string }> }>(
+      env.server,
+      'GET',
+      '/orders?account=demo&status=act',
+      { token: user.token },
+    );
+    const charged = held.items[0]?.swap ?? '';
+    expect(charged).toMatch(/^-\d+\.\d{2}$/);
+    expect(charged).not.toBe('-0.00');
     await expect
       .poll(() => positions.getByTestId('position-swap').first().getAttribute('data-value'))
-      .toBe('0.00');
+      .toBe(charged);
 
     const ticket = page.getByTestId('order-ticket');
     await ticket.getByLabel('Amount (USD)').fill('250');

@@ -2,6 +2,9 @@
  * What the browser tests and the benchmarks may use of the server's test helpers (the package's
  * `@td/server/testing` entry); the local EVM chain is its own entry, `@td/server/testing/local-chain`.
  */
+
+/** The overnight swap job, run by a browser test on its own database to charge aged positions. */
+export { createSwapJob } from '../modules/trading/swap-job';
 export { bearer, createUser, randomIp, type TestUser } from './accounts';
 export { buildTestApp, type TestApp } from './build-test-app';
 export { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from './kyc';
