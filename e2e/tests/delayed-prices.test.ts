@@ -1,5 +1,5 @@
-import { startWsServer } from '@td/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBinanceFeed, type TBinanceFeed } from '../support/binance-feed';
 import { screenshot } from '../support/browser';
 import { createUser, type TCreatedUser } from '../support/factories';
 import { useJourneyEnvironment } from '../support/journey';
@@ -11,62 +11,19 @@ import { useJourneyEnvironment } from '../support/journey';
 
 const QUIET_WAIT_MS = 20_000;
 
-let feed: Awaited<ReturnType<typeof startWsServer>> | undefined;
+let feed: TBinanceFeed | undefined;
 const serverEnv: Record<string, string> = { MARKET_FEED: 'binance' };
 beforeAll(async () => {
-  feed = await startWsServer();
+  feed = await startBinanceFeed();
   serverEnv.BINANCE_WS_URL = feed.url;
 });
 afterAll(async () => feed?.close());
 const env = useJourneyEnvironment(serverEnv);
 
 let update = 1;
-/**
- * The best bid and ask of BTC/USDT and a trade of its current minute, as the exchange sends them:
- * the trade is what makes the price fresh.
- */
+/** A price a hundredth above the last, so each is fresh and new. */
 function sendPrice() {
-  const connection = feed?.connections.at(-1);
-  if (!connection) throw new Error('the server has not connected to the feed');
-  const nowMs = Date.now();
-  const minute = Math.floor(nowMs / 60_000) * 60_000;
-  const last = (47_000.1 + update / 100).toFixed(2);
-  connection.send({
-    stream: 'btcusdt@bookTicker',
-    data: {
-      u: update,
-      s: 'BTCUSDT',
-      b: (47_000 + update / 100).toFixed(2),
-      B: '1',
-      a: (47_000.2 + update / 100).toFixed(2),
-      A: '1',
-    },
-  });
-  connection.send({
-    stream: 'btcusdt@kline_1m',
-    data: {
-      e: 'kline',
-      E: nowMs,
-      s: 'BTCUSDT',
-      k: {
-        t: minute,
-        T: minute + 59_999,
-        s: 'BTCUSDT',
-        i: '1m',
-        o: '47000.00',
-        c: last,
-        h: '47100.00',
-        l: '46900.00',
-        v: '1',
-        n: update,
-        x: false,
-        q: String(47_000 * update),
-        V: '1',
-        Q: '1',
-        B: '0',
-      },
-    },
-  });
+  feed?.sendBtc(47_000 + update / 100);
   update += 1;
 }
 
@@ -74,12 +31,8 @@ describe('delayed prices', () => {
   let user: TCreatedUser;
   beforeAll(async () => {
     user = await createUser(env);
-    // The server connects to the feed once it has started; a bounded wait for it.
-    const deadline = Date.now() + 15_000;
-    while ((feed?.connections.length ?? 0) === 0) {
-      if (Date.now() > deadline) throw new Error('the server never connected to the feed');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The server connects to the feed once it has started.
+    await feed?.connected();
   });
 
   it('shows the pair Delayed and holds market orders while the feed is quiet', async () => {

@@ -1,0 +1,69 @@
+import { startWsServer } from '@td/server/testing';
+
+/**
+ * A local server speaking Binance's stream format, for journeys that need prices they choose: the
+ * server under test is started with `MARKET_FEED=binance` and `BINANCE_WS_URL` pointing here.
+ */
+export interface TBinanceFeed {
+  url: string;
+  /** Waits (bounded) until the server under test has connected: its market role starts after the API. */
+  connected(timeoutMs?: number): Promise<void>;
+  /**
+   * Sends BTC/USDT's best bid and ask (ask = bid + 0.20) and a trade of the current minute at the
+   * bid, as the exchange would: the trade is what makes the price fresh.
+   */
+  sendBtc(bid: number): void;
+  close(): Promise<void>;
+}
+
+export async function startBinanceFeed(): Promise<TBinanceFeed> {
+  const feed = await startWsServer();
+  let update = 1;
+  return {
+    url: feed.url,
+    async connected(timeoutMs = 45_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (feed.connections.length === 0) {
+        if (Date.now() > deadline) throw new Error('the server never connected to the feed');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    sendBtc(bid) {
+      const connection = feed.connections.at(-1);
+      if (!connection) throw new Error('the server has not connected to the feed');
+      const nowMs = Date.now();
+      const minute = Math.floor(nowMs / 60_000) * 60_000;
+      connection.send({
+        stream: 'btcusdt@bookTicker',
+        data: { u: update, s: 'BTCUSDT', b: bid.toFixed(2), B: '1', a: (bid + 0.2).toFixed(2), A: '1' },
+      });
+      connection.send({
+        stream: 'btcusdt@kline_1m',
+        data: {
+          e: 'kline',
+          E: nowMs,
+          s: 'BTCUSDT',
+          k: {
+            t: minute,
+            T: minute + 59_999,
+            s: 'BTCUSDT',
+            i: '1m',
+            o: '47000.00',
+            c: (bid + 0.1).toFixed(2),
+            h: Math.max(47_100, bid + 1).toFixed(2),
+            l: Math.min(46_900, bid - 1).toFixed(2),
+            v: '1',
+            n: update,
+            x: false,
+            q: String(47_000 * update),
+            V: '1',
+            Q: '1',
+            B: '0',
+          },
+        },
+      });
+      update += 1;
+    },
+    close: () => feed.close(),
+  };
+}
