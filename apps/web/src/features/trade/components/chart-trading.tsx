@@ -3,7 +3,7 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { TChartPriceLine } from '../../../domain/market/components/candle-chart';
+import type { TChartPriceLine } from '../../../domain/market/components/chart-price-lines';
 import { EditExitsDialog } from '../../../domain/trading/components/order-dialogs';
 import { stopPriceError } from '../../../domain/trading/order-form';
 import { useUpdateOrder } from '../../../domain/trading/order-mutations';
