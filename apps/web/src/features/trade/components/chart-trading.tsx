@@ -4,7 +4,7 @@ import type { TOrder } from '@td/contracts/trading';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TChartPriceLine } from '../../../domain/market/components/chart-price-lines';
-import { EditExitsDialog } from '../../../domain/trading/components/order-dialogs';
+import { EditExitsDialog } from '../../../domain/trading/components/edit-exits-dialog';
 import { stopPriceError } from '../../../domain/trading/order-form';
 import { useUpdateOrder } from '../../../domain/trading/order-mutations';
 import { closeSidePrice, exitProblem } from '../../../domain/trading/trading-math';
