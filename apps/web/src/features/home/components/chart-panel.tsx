@@ -14,7 +14,7 @@ import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { pairTypeText } from '../../../lib/labels';
-import { useLiveTicker } from '../../../lib/socket';
+import { useLiveTicker } from '../../../lib/live-tickers';
 import styles from './chart-panel.module.css';
 
 interface TChartPanelProps {

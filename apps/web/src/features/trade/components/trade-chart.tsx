@@ -19,7 +19,7 @@ import { positionPriceLines } from '../../../domain/trading/position-lines';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
 import { displayPair, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
-import { useLiveTicker } from '../../../lib/socket';
+import { useLiveTicker } from '../../../lib/live-tickers';
 import { useChartTrading } from './chart-trading';
 import { PairPicker } from './pair-picker';
 import styles from './trade-chart.module.css';
