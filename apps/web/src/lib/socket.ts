@@ -3,66 +3,40 @@ import { SOCKET_OPTIONS } from '@td/contracts/constants';
 import {
   type TKlineInterval,
   type TLiveKlineEvent,
-  type TTickerEvent,
   ZLiveKlineEvent,
   ZStreamError,
-  ZTickerEvent,
 } from '@td/contracts/market';
-import { type TNotificationEventFull, ZNotificationEventFull } from '@td/contracts/notifications';
-import {
-  type TExposureLimitEvent,
-  type TRiskExposureEvent,
-  ZExposureLimitEvent,
-  ZRiskExposureEvent,
-} from '@td/contracts/risk';
-import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type TBalanceEvent,
-  type TMarginCallEvent,
-  ZBalanceEvent,
-  ZMarginCallEvent,
-} from '@td/contracts/stream';
-import { type TOrder, ZOrder } from '@td/contracts/trading';
-import { useSyncExternalStore } from 'react';
+import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import { io, type Socket } from 'socket.io-client';
-import { create } from 'zustand';
 import { api } from './api-client';
+import { clearTickers, dispatchTicker } from './live-tickers';
 import { getToken, subscribeToToken } from './session';
+import {
+  dispatchBalance,
+  dispatchExposureLimit,
+  dispatchMarginCall,
+  dispatchNotification,
+  dispatchOrder,
+  dispatchResync,
+  dispatchRiskExposure,
+  riskHandlers,
+  type TRiskHandlers,
+  type TUserEventHandlers,
+  userEventHandlers,
+} from './stream-events';
 import { createKlineRegistry, reconnectDelayMs } from './stream-registry';
+import { setStreamStatus, useStreamStore } from './stream-status';
 
 // The realtime stream ("DSS"): one Socket.IO connection per signed-in session, opened by
 // the first screen that subscribes and closed on logout. Screens subscribe to live candles with
 // subscribeKline(); this module counts the subscribers of each pair and interval, tells the server
 // only about the first and the last, and subscribes again to all of them after every reconnect.
 // The user's own events (`order`, `balance`, `notification`) arrive on the same connection, to
-// subscribeUserEvents().
+// subscribeUserEvents() (stream-events.ts parses them); the pairs' tickers are kept in
+// live-tickers.ts and the connection's state in stream-status.ts.
 // Every incoming payload is parsed: types check nothing at run time.
 
 type TStreamSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/**
- * idle: no connection wanted (signed out, or nothing subscribed yet); connecting: the first
- * connection of the session is being set up; connected; reconnecting: the connection dropped and
- * comes back by itself.
- */
-export type TStreamStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
-
-interface TStreamState {
-  status: TStreamStatus;
-  isConnected: boolean;
-}
-
-export const useStreamStore = create<TStreamState>()(() => ({ status: 'idle', isConnected: false }));
-
-function setStatus(status: TStreamStatus): void {
-  useStreamStore.setState({ status, isConnected: status === 'connected' });
-}
-
-/** The connection state, re-rendering when it changes. */
-export function useStreamStatus(): TStreamStatus {
-  return useStreamStore((state) => state.status);
-}
 
 /**
  * GET /auth/wss/signin → where the stream is and a single-use ticket (valid 60 s) to connect
@@ -88,10 +62,6 @@ let isOpening = false;
 const klines = createKlineRegistry<TKlineHandler>((event, request) => {
   socket?.emit(event, request);
 });
-const latestTickers = new Map<string, TTickerEvent>();
-const tickerListeners = new Set<() => void>();
-/** Counts the tickers' changes: a snapshot of every pair at once for React. */
-let tickerVersion = 0;
 
 function dispatchKline(payload: unknown): void {
   const parsed = ZLiveKlineEvent.safeParse(payload);
@@ -100,101 +70,6 @@ function dispatchKline(payload: unknown): void {
     return;
   }
   for (const handler of klines.handlersOf(parsed.data.symbol, parsed.data.interval)) handler(parsed.data);
-}
-
-function dispatchTicker(payload: unknown): void {
-  const parsed = ZTickerEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed ticker event', parsed.error.issues);
-    return;
-  }
-  latestTickers.set(parsed.data.key, parsed.data);
-  tickerVersion += 1;
-  for (const listener of tickerListeners) listener();
-}
-
-/** Handlers of the signed-in user's own events. */
-export interface TUserEventHandlers {
-  onOrder?: (order: TOrder) => void;
-  /** A book's new figures, after an order event of that account. */
-  onBalance?: (balance: TBalanceEvent) => void;
-  /** The notification centre's events (ticket replies, fills, alerts, new sign-ins). */
-  onNotification?: (notification: TNotificationEventFull) => void;
-  /**
-   * Events may have been missed (the stream came back after a drop, or the server says it lost
-   * some): read again what the events keep current.
-   */
-  onResync?: () => void;
-  /** Account risk: the account (or one of its positions) reached its margin-call level. */
-  onMarginCall?: (event: TMarginCallEvent) => void;
-}
-
-const userEventHandlers = new Set<TUserEventHandlers>();
-
-/** Handlers of the staff channel `admin:risk` (the dealing desk's Risk screen). */
-export interface TRiskHandlers {
-  onExposure?: (event: TRiskExposureEvent) => void;
-  onExposureLimit?: (event: TExposureLimitEvent) => void;
-}
-
-const riskHandlers = new Set<TRiskHandlers>();
-
-function dispatchRiskExposure(payload: unknown): void {
-  const parsed = ZRiskExposureEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed exposure event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of riskHandlers) handlers.onExposure?.(parsed.data);
-}
-
-function dispatchExposureLimit(payload: unknown): void {
-  const parsed = ZExposureLimitEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed exposure limit event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of riskHandlers) handlers.onExposureLimit?.(parsed.data);
-}
-
-function dispatchOrder(payload: unknown): void {
-  const parsed = ZOrder.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed order event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onOrder?.(parsed.data);
-}
-
-function dispatchBalance(payload: unknown): void {
-  const parsed = ZBalanceEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed balance event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
-}
-
-function dispatchMarginCall(payload: unknown): void {
-  const parsed = ZMarginCallEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed margin call event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onMarginCall?.(parsed.data);
-}
-
-function dispatchResync(): void {
-  for (const handlers of userEventHandlers) handlers.onResync?.();
-}
-
-function dispatchNotification(payload: unknown): void {
-  const parsed = ZNotificationEventFull.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed notification event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onNotification?.(parsed.data);
 }
 
 function onStreamError(payload: unknown): void {
@@ -255,7 +130,7 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
     hasConnected = true;
     retryAttempt = 0;
     clearRetry();
-    setStatus('connected');
+    setStreamStatus('connected');
     klines.setConnected(true);
     // The staff channel is joined again on every connection while a Risk screen is open.
     if (riskHandlers.size > 0) created.emit('watchRisk', true);
@@ -263,12 +138,12 @@ function openSocket(server: string, firstTicket: string): TStreamSocket {
   created.on('disconnect', (reason) => {
     klines.setConnected(false);
     if (reason === 'io client disconnect') return;
-    setStatus('reconnecting');
+    setStreamStatus('reconnecting');
     // Socket.IO reconnects by itself after a network failure, but not when the server let go.
     if (reason === 'io server disconnect') scheduleRetry(() => created.connect());
   });
   created.on('connect_error', () => {
-    if (useStreamStore.getState().status === 'connected') setStatus('reconnecting');
+    if (useStreamStore.getState().status === 'connected') setStreamStatus('reconnecting');
     // `active` is false when the server refused the handshake: Socket.IO leaves the retry to us.
     if (!created.active) scheduleRetry(() => created.connect());
   });
@@ -296,7 +171,7 @@ export function connectStream(): void {
   const startedIn = generation;
   isOpening = true;
   socketSessionToken = token;
-  if (useStreamStore.getState().status === 'idle') setStatus('connecting');
+  if (useStreamStore.getState().status === 'idle') setStreamStatus('connecting');
   fetchStreamTicket().then(
     (ticket) => {
       if (startedIn !== generation) return;
@@ -330,10 +205,8 @@ export function disconnectStream(): void {
     closing.removeAllListeners();
     closing.disconnect();
   }
-  latestTickers.clear();
-  tickerVersion += 1;
-  for (const listener of tickerListeners) listener();
-  setStatus('idle');
+  clearTickers();
+  setStreamStatus('idle');
 }
 
 /**
@@ -367,35 +240,6 @@ export function subscribeRisk(handlers: TRiskHandlers): () => void {
     riskHandlers.delete(handlers);
     if (riskHandlers.size === 0 && socket?.connected) socket.emit('watchRisk', false);
   };
-}
-
-function subscribeToTickerChanges(listener: () => void): () => void {
-  tickerListeners.add(listener);
-  return () => tickerListeners.delete(listener);
-}
-
-/** The latest ticker of a pair key ('CRP:BTC_USDT'), while its candles are subscribed. */
-export function useLiveTicker(key: string | undefined): TTickerEvent | undefined {
-  return useSyncExternalStore(
-    subscribeToTickerChanges,
-    () => (key ? latestTickers.get(key) : undefined),
-    () => undefined,
-  );
-}
-
-/** The latest tickers of these pair keys (those subscribed), read again as any ticker moves. */
-export function useLiveTickers(keys: readonly string[]): ReadonlyMap<string, TTickerEvent> {
-  useSyncExternalStore(
-    subscribeToTickerChanges,
-    () => tickerVersion,
-    () => 0,
-  );
-  const found = new Map<string, TTickerEvent>();
-  for (const key of keys) {
-    const ticker = latestTickers.get(key);
-    if (ticker) found.set(key, ticker);
-  }
-  return found;
 }
 
 // Logout in this tab or another (the token cleared), or another account signing in: the socket

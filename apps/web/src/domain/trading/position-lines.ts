@@ -1,6 +1,6 @@
 import type { TOrder } from '@td/contracts/trading';
 import { t } from '../../lib/i18n';
-import type { TChartPriceLine } from '../market/components/candle-chart';
+import type { TChartPriceLine } from '../market/components/chart-price-lines';
 
 /**
  * The levels of a pair's open positions to draw on its chart: each position's entry, its

@@ -1,7 +1,8 @@
 import type { TPair } from '@td/contracts/market';
 import { useEffect, useRef, useState } from 'react';
+import { useLiveTicker, useLiveTickers } from '../../lib/live-tickers';
 import { useSettings } from '../../lib/settings';
-import { subscribeKline, useLiveTicker, useLiveTickers } from '../../lib/socket';
+import { subscribeKline } from '../../lib/socket';
 import { usePrices } from '../market/get-prices';
 import { newerPrice } from '../market/live-price';
 import { streamSymbol } from '../market/pair-symbols';

@@ -13,14 +13,12 @@ import { useCancelOrder } from '../order-mutations';
 import { positionPnl } from '../positions-pnl';
 import { closeSidePrice, loweredLeverage } from '../trading-math';
 import { useLiveQuote, useTickerSubscriptions } from '../use-live-quote';
+import { AddMarginDialog } from './add-margin-dialog';
+import { ClosePositionDialog } from './close-position-dialog';
+import { EditExitsDialog } from './edit-exits-dialog';
 import styles from './open-orders-table.module.css';
-import {
-  AddMarginDialog,
-  ClosePositionDialog,
-  EditExitsDialog,
-  PartialCloseDialog,
-  type TOrderDialogKind,
-} from './order-dialogs';
+import type { TOrderDialogKind } from './order-dialog-frame';
+import { PartialCloseDialog } from './partial-close-dialog';
 import { SideTag } from './side-tag';
 import { SignedMoney } from './signed-money';
 

@@ -11,7 +11,7 @@ import { IconLineChart } from '../../../components/icons';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
-import { useStreamStatus } from '../../../lib/socket';
+import { useStreamStatus } from '../../../lib/stream-status';
 import { useAdminRisk, useLiveRisk } from '../api/admin-risk';
 import styles from './admin-risk.module.css';
 import { ExposureChart } from './exposure-chart';

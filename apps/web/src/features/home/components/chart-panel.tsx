@@ -6,14 +6,15 @@ import { IntervalSwitcher } from '../../../components/interval-switcher';
 import { IconClock } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { Skeleton } from '../../../components/skeleton';
-import { CandleChart, CandleChartSkeleton } from '../../../domain/market/components/candle-chart';
+import { CandleChart } from '../../../domain/market/components/candle-chart';
+import { CandleChartSkeleton } from '../../../domain/market/components/candle-chart-skeleton';
 import { IndicatorsButton } from '../../../domain/market/components/indicators-button';
 import { newerPrice } from '../../../domain/market/live-price';
 import { useCandleFeed } from '../../../domain/market/use-candle-feed';
 import { displayPair, formatPrice, formatVolume } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { pairTypeText } from '../../../lib/labels';
-import { useLiveTicker } from '../../../lib/socket';
+import { useLiveTicker } from '../../../lib/live-tickers';
 import styles from './chart-panel.module.css';
 
 interface TChartPanelProps {

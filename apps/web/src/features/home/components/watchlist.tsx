@@ -13,7 +13,7 @@ import { selectPairs } from '../../../domain/market/pair-filters';
 import { changeDirection, displayPair, formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { pairFilterText, pairTypeText } from '../../../lib/labels';
-import { useLiveTicker } from '../../../lib/socket';
+import { useLiveTicker } from '../../../lib/live-tickers';
 import styles from './watchlist.module.css';
 
 const SKELETON_ROWS = 9;

@@ -1,14 +1,10 @@
-import { AMOUNT_MAX, type TAccount } from '@td/contracts/constants';
+import type { TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { Checkbox } from '../../../components/checkbox';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
 import { OneClickToggle } from '../../../domain/financing/components/one-click-toggle';
 import { useOneClickTrading } from '../../../domain/financing/financing-queries';
 import { useKyc } from '../../../domain/identity/get-kyc';
@@ -16,20 +12,17 @@ import { IdentityRequired } from '../../../domain/identity/identity-required';
 import {
   amountError,
   clampLeverage,
-  createClientOrderIds,
   expiryError,
   leverageError,
   priceError,
   stopPriceError,
   trailingStopError,
 } from '../../../domain/trading/order-form';
-import { usePlaceOrder } from '../../../domain/trading/order-mutations';
 import {
   closeSidePrice,
   compareMoney,
   exitProblem,
   isLargeOrder,
-  maxAffordableAmount,
   openSidePrice,
   previewOrder,
   type TSide,
@@ -37,22 +30,23 @@ import {
 import { groupMaxLeverage, useTradingTerms } from '../../../domain/trading/trading-terms';
 import { useDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useIsDelayed, useLiveQuote } from '../../../domain/trading/use-live-quote';
-import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
 import { displayPair, formatPrice } from '../../../lib/format-market';
-import { tCount, tRich, useT } from '../../../lib/i18n';
-import { PATHS } from '../../../lib/paths';
+import { useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { type TOrderType, type TTimeInForce, useSendOrder } from '../hooks/use-send-order';
 import { LargeOrderDialog } from './large-order-dialog';
 import { OrderPreview } from './order-preview';
 import styles from './order-ticket.module.css';
 import { OrderTicketSkeleton } from './order-ticket-skeleton';
+import { TicketAmountField } from './ticket-amount-field';
+import { TicketExitFields } from './ticket-exit-fields';
+import { TicketLeverageField } from './ticket-leverage-field';
 import { TicketNotices } from './ticket-notices';
+import { TicketPriceFields } from './ticket-price-fields';
+import { TicketSideButtons } from './ticket-side-buttons';
+import { TicketTimeInForce } from './ticket-time-in-force';
 import { TradeBar, useIsInView } from './trade-bar';
-
-type TOrderType = 'market' | 'limit' | 'stop' | 'stop_limit';
-type TTimeInForce = 'gtc' | 'day' | 'gtd';
 
 interface TOrderTicketProps {
   pair: TPair | undefined;
@@ -89,8 +83,7 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
   const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
-  const clientOrderIds = useRef(createClientOrderIds()).current;
-  const placeOrder = usePlaceOrder();
+  const sendOrder = useSendOrder();
   const isOneClick = useOneClickTrading();
   const { openingFeeRate: platformFeeRate, confirmOrderAboveShare } = useSettings('trading');
   // The user's client group may set its own opening fee and leverage caps.
@@ -98,7 +91,6 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
   const feeRate = terms?.openingFeeRate ?? platformFeeRate;
   const quote = useLiveQuote(pair);
   const isQuoteDelayed = useIsDelayed(quote, pair?.marketOpen ?? false);
-  const leverageId = useId();
   const shortId = useId();
   const isMobile = useIsMobile();
   const ticketRef = useRef<HTMLElement>(null);
@@ -168,11 +160,6 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
   // A stop on the wrong side of the market is said as soon as it is typed.
   const stopPriceProblem = stopPrice.value === '' ? undefined : errors.stopPrice;
   const canSubmit = isTakingOrders && !isShort && !amountProblem && !stopPriceProblem;
-  // The most the ticket can open: the pair's and the product's limits, and what the free margin pays for.
-  const limitMax = compareMoney(pair.maxAmount, String(AMOUNT_MAX)) < 0 ? pair.maxAmount : String(AMOUNT_MAX);
-  const affordable =
-    freeMargin === undefined ? undefined : maxAffordableAmount(freeMargin, usedLeverage, feeRate);
-  const shownMax = affordable !== undefined && compareMoney(affordable, limitMax) < 0 ? affordable : limitMax;
   // An order that puts more than this share of the free margin at stake is confirmed before it is
   // sent: the money at risk counts, not the leveraged size.
   const available = freeMargin ?? balance;
@@ -212,64 +199,32 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
     send({ side, type });
   };
 
-  const send = (order: { side: TSide; type: TOrderType }) => {
-    const request = {
-      account,
-      symbol: pair.symbol,
-      side: order.side,
-      type: order.type,
-      amount: amount.value,
-      leverage: usedLeverage,
-      ...(order.type === 'limit' || order.type === 'stop_limit' ? { price: limitPrice.value } : {}),
-      ...(order.type === 'stop' || order.type === 'stop_limit' ? { stopPrice: stopPrice.value } : {}),
-      ...(takeProfit.value ? { takeProfit: takeProfit.value } : {}),
-      ...(!isTrailing && stopLoss.value ? { stopLoss: stopLoss.value } : {}),
-      ...(isTrailing && trailingStop.value ? { trailingStop: trailingStop.value } : {}),
-      ...(order.type !== 'market' ? { timeInForce } : {}),
-      ...(order.type !== 'market' && timeInForce === 'gtd'
-        ? { expiresAt: new Date(expiresAt).toISOString() }
-        : {}),
-    };
-    // The same request sent again after a lost answer keeps its id, so the server places it once.
-    const clientOrderId = clientOrderIds.idFor(JSON.stringify(request));
-    placeOrder.mutate(
-      { ...request, clientOrderId },
+  const send = (order: { side: TSide; type: TOrderType }) =>
+    sendOrder.send(
       {
-        onSuccess: ({ data }) => {
-          clientOrderIds.settle();
-          setIsSubmitted(false);
-          if (data.status !== ORDER_CODE.rejected) {
-            takeProfit.setValue('');
-            stopLoss.setValue('');
-            trailingStop.setValue('');
-          }
-        },
-        onError: (error) => {
-          // Only a request that never got an answer may be the same order; anything else is settled.
-          if (!(error instanceof ApiError && error.isNetworkError)) clientOrderIds.settle();
-        },
+        account,
+        symbol: pair.symbol,
+        ...order,
+        amount: amount.value,
+        leverage: usedLeverage,
+        limitPrice: limitPrice.value,
+        stopPrice: stopPrice.value,
+        takeProfit: takeProfit.value,
+        stopLoss: stopLoss.value,
+        trailingStop: trailingStop.value,
+        isTrailing,
+        timeInForce,
+        expiresAt,
+      },
+      (placed) => {
+        setIsSubmitted(false);
+        if (placed.status !== ORDER_CODE.rejected) {
+          takeProfit.setValue('');
+          stopLoss.setValue('');
+          trailingStop.setValue('');
+        }
       },
     );
-  };
-
-  const sideButton = (value: TSide, price: string | undefined) => (
-    <button
-      type="button"
-      className={`${styles.side} ${styles[value]}`}
-      aria-pressed={side === value}
-      aria-label={
-        isOneClick
-          ? t(value === 'buy' ? 'financing.oneClick.buy' : 'financing.oneClick.sell', { pair: label })
-          : undefined
-      }
-      data-one-click={isOneClick || undefined}
-      disabled={isOneClick && placeOrder.isPending}
-      onClick={() => (isOneClick ? submitOneClick(value) : setSide(value))}
-    >
-      <span className={styles.sideLabel}>{t(value === 'buy' ? 'common.buy' : 'common.sell')}</span>
-      <span className={`${styles.sidePrice} tabular`}>{price ? formatPrice(price, precision) : '—'}</span>
-    </button>
-  );
 
   return (
     <section
@@ -286,11 +241,15 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
           submit();
         }}
       >
-        <fieldset className={styles.sides}>
-          <legend className="visually-hidden">{t('trade.ticket.side')}</legend>
-          {sideButton('sell', quote?.bid)}
-          {sideButton('buy', quote?.ask)}
-        </fieldset>
+        <TicketSideButtons
+          side={side}
+          quote={quote}
+          precision={precision}
+          pairLabel={label}
+          isOneClick={isOneClick}
+          isSending={sendOrder.isPending}
+          onPick={(value) => (isOneClick ? submitOneClick(value) : setSide(value))}
+        />
         <OneClickToggle />
 
         <FilterTabs
@@ -307,174 +266,50 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
           className={styles.typeTabs}
         />
 
-        {isStop ? (
-          <TextField
-            label={t('trade.ticket.stopPrice')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
-            value={stopPrice.value}
-            onChange={stopPrice.onChange}
-            error={stopPriceProblem ?? shown(errors.stopPrice)}
-            data-testid="stop-price"
-          />
-        ) : null}
-
-        {takesLimit ? (
-          <TextField
-            label={t('trade.ticket.limitPrice')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
-            value={limitPrice.value}
-            onChange={limitPrice.onChange}
-            error={shown(errors.price)}
-          />
-        ) : null}
-
-        <TextField
-          ref={amountRef}
-          label={t('trade.ticket.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount.value}
-          onChange={amount.onChange}
-          error={amountProblem ?? shown(errors.amount)}
-          labelAside={
-            <span className={`${styles.atStake} tabular`} data-testid="preview-at-stake">
-              {t('trade.ticket.atStake', { value: preview ? `${formatMoney(preview.cost, 2)} USD` : '—' })}
-            </span>
-          }
-          hint={
-            isUnfunded ? (
-              <span data-testid="fund-real">
-                {tRich(
-                  'trade.ticket.fundReal',
-                  {},
-                  { wallet: (text) => <Link to={PATHS.wallet}>{text}</Link> },
-                )}
-              </span>
-            ) : (
-              tRich(
-                'trade.ticket.sizeHint',
-                { min: formatMoney(pair.minAmount, 2), max: formatMoney(shownMax, 2) },
-                {
-                  max: (text) => (
-                    <button
-                      type="button"
-                      className={`${styles.maxButton} tabular`}
-                      onClick={() => amount.setValue(shownMax)}
-                      aria-label={t('trade.ticket.useMax', { amount: formatMoney(shownMax, 2) })}
-                      data-testid="amount-max"
-                    >
-                      {text}
-                    </button>
-                  ),
-                },
-              )
-            )
-          }
+        <TicketPriceFields
+          stopPrice={stopPrice}
+          limitPrice={limitPrice}
+          hasStop={isStop}
+          hasLimit={takesLimit}
+          placeholder={quote ? formatPrice(openSidePrice(side, quote), precision).replaceAll(',', '') : ''}
+          errors={{ stopPrice: stopPriceProblem ?? shown(errors.stopPrice), price: shown(errors.price) }}
         />
 
-        <div className={styles.leverage}>
-          <div className={styles.leverageHead}>
-            <label htmlFor={leverageId} className={styles.fieldLabel}>
-              {t('trade.ticket.leverage')}
-            </label>
-            <span className={styles.leverageInput}>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={maxLeverage}
-                step={1}
-                value={usedLeverage}
-                onChange={(event) => setLeverage(clampLeverage(event.target.valueAsNumber, maxLeverage))}
-                aria-label={t('trade.ticket.leverageNumber')}
-                className="tabular"
-              />
-              ×
-            </span>
-          </div>
-          <input
-            id={leverageId}
-            type="range"
-            min={1}
-            max={maxLeverage}
-            step={1}
-            value={usedLeverage}
-            onChange={(event) => setLeverage(Number(event.target.value))}
-            className={styles.slider}
-            aria-valuetext={tCount('trade.ticket.leverageValue', usedLeverage, { count: usedLeverage })}
-          />
-          <div className={`${styles.scale} tabular`} aria-hidden="true">
-            <span>1×</span>
-            <span>{Math.round(maxLeverage / 2)}×</span>
-            <span>{maxLeverage}×</span>
-          </div>
-        </div>
+        <TicketAmountField
+          ref={amountRef}
+          amount={amount}
+          pair={pair}
+          freeMargin={freeMargin}
+          leverage={usedLeverage}
+          feeRate={feeRate}
+          cost={preview?.cost}
+          isUnfunded={isUnfunded}
+          error={amountProblem ?? shown(errors.amount)}
+        />
 
-        <div className={styles.exits}>
-          <TextField
-            label={t('trade.ticket.takeProfit')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('trade.ticket.optional')}
-            value={takeProfit.value}
-            onChange={takeProfit.onChange}
-            error={shown(errors.takeProfit)}
-          />
-          {isTrailing ? (
-            <TextField
-              label={t('trade.ticket.trailingStop')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('trade.ticket.distance')}
-              value={trailingStop.value}
-              onChange={trailingStop.onChange}
-              error={shown(errors.trailingStop)}
-              data-testid="trailing-stop"
-            />
-          ) : (
-            <TextField
-              label={t('trade.ticket.stopLoss')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('trade.ticket.optional')}
-              value={stopLoss.value}
-              onChange={stopLoss.onChange}
-              error={shown(errors.stopLoss)}
-            />
-          )}
-        </div>
-        <Checkbox checked={isTrailing} onChange={(event) => setIsTrailing(event.target.checked)}>
-          {t('trade.ticket.useTrailing')}
-        </Checkbox>
+        <TicketLeverageField value={usedLeverage} max={maxLeverage} onChange={setLeverage} />
+
+        <TicketExitFields
+          takeProfit={takeProfit}
+          stopLoss={stopLoss}
+          trailingStop={trailingStop}
+          isTrailing={isTrailing}
+          onTrailingChange={setIsTrailing}
+          errors={{
+            takeProfit: shown(errors.takeProfit),
+            stopLoss: shown(errors.stopLoss),
+            trailingStop: shown(errors.trailingStop),
+          }}
+        />
 
         {type !== 'market' ? (
-          <div className={styles.exits}>
-            <SelectField
-              label={t('trade.ticket.timeInForce')}
-              value={timeInForce}
-              onChange={(event) => setTimeInForce(event.target.value as TTimeInForce)}
-              options={[
-                { value: 'gtc', label: t('trade.ticket.tif.gtc') },
-                { value: 'day', label: t('trade.ticket.tif.day') },
-                { value: 'gtd', label: t('trade.ticket.tif.gtd') },
-              ]}
-              data-testid="time-in-force"
-            />
-            {timeInForce === 'gtd' ? (
-              <TextField
-                label={t('trade.ticket.expiresAt')}
-                type="datetime-local"
-                value={expiresAt}
-                onChange={(event) => setExpiresAt(event.target.value)}
-                error={shown(errors.expiresAt)}
-                data-testid="expires-at"
-              />
-            ) : null}
-          </div>
+          <TicketTimeInForce
+            timeInForce={timeInForce}
+            onTimeInForceChange={setTimeInForce}
+            expiresAt={expiresAt}
+            onExpiresAtChange={setExpiresAt}
+            expiresAtError={shown(errors.expiresAt)}
+          />
         ) : null}
 
         <OrderPreview
@@ -500,7 +335,7 @@ export function OrderTicket({ pair, account, freeMargin, balance, risk }: TOrder
           size="lg"
           isFullWidth
           ref={submitRef}
-          isLoading={placeOrder.isPending}
+          isLoading={sendOrder.isPending}
           disabled={!canSubmit}
           aria-describedby={isShort && !isDemoOnly ? shortId : undefined}
           className={`${styles.submit} ${styles[side]}`}

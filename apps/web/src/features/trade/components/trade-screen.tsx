@@ -18,7 +18,7 @@ import { PORTFOLIO_REFRESH_MS, usePortfolio } from '../../../domain/trading/get-
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { displaySymbol } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
-import { useStreamStatus } from '../../../lib/socket';
+import { useStreamStatus } from '../../../lib/stream-status';
 import { useTradeSelection } from '../hooks/use-trade-selection';
 import { OrderTicket } from './order-ticket';
 import { TradeChart } from './trade-chart';

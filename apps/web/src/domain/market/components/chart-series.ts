@@ -1,0 +1,136 @@
+import type { TChartInterval } from '@td/contracts/constants';
+import {
+  type AutoscaleInfo,
+  CandlestickSeries,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type TickMarkType,
+  type Time,
+} from 'lightweight-charts';
+import {
+  formatChartTick,
+  formatChartTime,
+  formatPrice,
+  isIntradayInterval,
+} from '../../../lib/format-market';
+import {
+  priceFormatOf,
+  type TChartColors,
+  TICK_KIND,
+  themedLayout,
+  timeMsOf,
+  VOLUME_SCALE_TOP,
+} from './chart-theme';
+
+/** The candle chart's set-up: the chart, its candle and volume series, their colours and formats. */
+
+/** The default bar spacing of the time scale: with fewer candles than fill the width, fit them. */
+export const BAR_SPACING_PX = 6;
+
+export interface TChartHandles {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  colors: TChartColors;
+}
+
+/**
+ * Creates the chart in `host` with its candles and their volume below. `keptInView` gives the
+ * prices the price scale keeps on screen besides the candles (the trader's own levels).
+ */
+export function createCandleChart(
+  host: HTMLElement,
+  colors: TChartColors,
+  keptInView: () => readonly number[],
+): TChartHandles {
+  const chart = createChart(host, {
+    width: host.clientWidth,
+    height: host.clientHeight,
+    layout: themedLayout(colors),
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    crosshair: {
+      mode: CrosshairMode.Normal,
+      vertLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
+      horzLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
+    },
+    rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.08, bottom: 0.24 } },
+    timeScale: {
+      borderColor: colors.border,
+      rightOffset: 6,
+      barSpacing: BAR_SPACING_PX,
+      secondsVisible: false,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => formatChartTick(timeMsOf(time), TICK_KIND[type]),
+    },
+  });
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: colors.up,
+    downColor: colors.down,
+    borderUpColor: colors.up,
+    borderDownColor: colors.down,
+    wickUpColor: colors.up,
+    wickDownColor: colors.down,
+    // A position's take-profit or stop-loss, or a pending order's price, stays on screen however
+    // far it is from the candles, so it can be seen and dragged (the liquidation price is left
+    // out: it would flatten the candles).
+    autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+      const info = base();
+      const kept = keptInView();
+      if (!info?.priceRange || kept.length === 0) return info;
+      const { minValue, maxValue } = info.priceRange;
+      return {
+        ...info,
+        priceRange: { minValue: Math.min(minValue, ...kept), maxValue: Math.max(maxValue, ...kept) },
+      };
+    },
+  });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: VOLUME_SCALE_TOP, bottom: 0 } });
+  return { chart, candles, volume, colors };
+}
+
+/** Recolours the chart and its candles for another theme (volume colours are per bar: redraw them). */
+export function applyChartColors({ chart, candles }: TChartHandles, next: TChartColors): void {
+  chart.applyOptions({
+    grid: { vertLines: { color: next.grid }, horzLines: { color: next.grid } },
+    crosshair: {
+      vertLine: { color: next.crosshair, labelBackgroundColor: next.crosshairLabel },
+      horzLine: { color: next.crosshair, labelBackgroundColor: next.crosshairLabel },
+    },
+    rightPriceScale: { borderColor: next.border },
+    timeScale: { borderColor: next.border },
+  });
+  candles.applyOptions({
+    upColor: next.up,
+    downColor: next.down,
+    borderUpColor: next.up,
+    borderDownColor: next.down,
+    wickUpColor: next.up,
+    wickDownColor: next.down,
+  });
+}
+
+/** The price axis and the crosshair in the pair's precision, times as the interval reads them. */
+export function applyChartFormat(
+  { chart, candles }: TChartHandles,
+  interval: TChartInterval,
+  pricePrecision: number,
+): void {
+  const isIntraday = isIntradayInterval(interval);
+  candles.applyOptions({ priceFormat: priceFormatOf(pricePrecision) });
+  chart.applyOptions({
+    timeScale: { timeVisible: isIntraday },
+    localization: {
+      timeFormatter: (time: Time) => formatChartTime(timeMsOf(time), isIntraday),
+      // Grouped like every other price on the screen ('50,771.75'); the axis hands us a number.
+      priceFormatter: (price: number) => formatPrice(price.toFixed(pricePrecision), pricePrecision),
+    },
+  });
+}
