@@ -6,13 +6,7 @@ import { AppError, badRequest, forbidden, unauthenticated } from '../../platform
 import type { Brand } from '../../platform/mail/email-layout';
 import { enforce } from '../../platform/rate-limit';
 import type { CodePurpose, UserRow } from './auth.repository';
-import {
-  type AuthEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  signupAttemptEmail,
-  tfaChangedEmail,
-} from './auth-emails';
+import type { AuthEmail } from './auth-emails';
 import {
   AUTH_LIMITS,
   type ClientContext,
@@ -36,7 +30,10 @@ import {
   startGoogleFlow,
   usedFlowKey,
 } from './google-flow';
+import { passwordChangedEmail, passwordResetEmail } from './password-emails';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords';
+import { tfaChangedEmail } from './security-emails';
+import { signupAttemptEmail } from './signup-emails';
 import { removeTfaAtReset, requireTfaCoolingOff } from './tfa-cooling-off';
 import type { SessionClaims } from './tokens';
 
