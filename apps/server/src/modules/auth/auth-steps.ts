@@ -337,3 +337,4 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     signInWithGoogle,
   };
 }
+export type AuthSteps = ReturnType<typeof createAuthSteps>;
