@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Rng } from '../modules/market/rng';
 import type { Cluster } from './cluster';
-import { ADMIN_IP, asUser, type PriceWatch, type SimulatedUser } from './simulated-users';
+import type { PriceWatch } from './price-watch';
+import { ADMIN_IP, asUser, type SimulatedUser } from './simulated-users';
 import type { BalancedApi, Tally } from './traffic';
 
 /**

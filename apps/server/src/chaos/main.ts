@@ -9,7 +9,7 @@ import pino from 'pino';
 import { type PublicClient, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Executor } from '../modules/ledger/ledger';
-import { createRng, type Rng } from '../modules/market/rng';
+import { createRng } from '../modules/market/rng';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
 import { openDatabase } from '../platform/db/client';
 import { totpNow } from '../testing/accounts';
@@ -19,19 +19,14 @@ import { createTestDatabase, MIGRATIONS_DIR } from '../testing/test-database';
 import { startTestMailbox } from '../testing/test-mailbox';
 import { approveHeldWithdrawals, createDepositor, settledOnChain } from './chain-activity';
 import { checkChain } from './chain-check';
-import {
-  type Cluster,
-  type Member,
-  restartPostgres,
-  startCluster,
-  startRedis,
-  stopRedis,
-  until,
-} from './cluster';
-import { actAsCrossUser, CROSS_GROUP, createCrossGroup, rolloverNow } from './cross-margin';
-import { ADMIN_IP, actAsUser, createPriceWatch, createUsers } from './simulated-users';
+import { type Cluster, type Member, startCluster, until } from './cluster';
+import { actAsCrossUser, CROSS_GROUP, createCrossGroup } from './cross-margin';
+import { planFaults, strike } from './faults';
+import { createPriceWatch } from './price-watch';
+import { ADMIN_IP, createUsers } from './simulated-users';
 import { compareViews, startWatchers } from './stream-watchers';
 import { createBalancedApi, createTally } from './traffic';
+import { actAsUser } from './user-behaviour';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'chaos-admin@tradingdesk.example', password: 'Chaos!Adm1n#Passw0rd' };
@@ -71,31 +66,6 @@ function parseOptions(argv: string[]): Options {
   if (!Number.isInteger(options.seed) || options.users < 1)
     throw new Error('--seed and --users take whole numbers');
   return options;
-}
-
-type Fault = { at: number; kind: 'kill' | 'pause' | 'postgres' | 'redis' | 'kill-stream' | 'rollover' };
-
-/**
- * When each fault strikes, from the seed: a SIGKILL every 20–40 s, and once each a 5-second
- * SIGSTOP, a PostgreSQL restart, Redis down for 15 s and a stream process killed with its clients
- * (the last three only with PostgreSQL and Redis; the restart and the stop not with `--spare-shared`), spread over the run and never in its last 20 s;
- * with PostgreSQL, a rollover (positions a day older, the market leader killed) near the middle.
- */
-function planFaults(rng: Rng, durationMs: number, embedded: boolean, spareShared: boolean): Fault[] {
-  const faults: Fault[] = [];
-  for (let at = 20_000 + rng.int(20_000); at < durationMs - 20_000; at += 20_000 + rng.int(20_000))
-    faults.push({ at, kind: 'kill' });
-  const once: Fault['kind'][] = embedded
-    ? ['pause']
-    : spareShared
-      ? ['pause', 'kill-stream']
-      : ['pause', 'postgres', 'redis', 'kill-stream'];
-  once.forEach((kind, i) => {
-    const slot = (durationMs - 30_000) / once.length;
-    faults.push({ at: 10_000 + Math.round(slot * i + rng.next() * slot * 0.8), kind });
-  });
-  if (!embedded) faults.push({ at: Math.round(durationMs * (0.4 + rng.next() * 0.2)), kind: 'rollover' });
-  return faults.sort((a, b) => a.at - b.at);
 }
 
 async function main() {
@@ -313,68 +283,6 @@ async function main() {
   }
   console.info(`chaos: ${faultCount} faults, ${tally.requests} requests, ${violations.length} violations`);
   process.exit(violations.length === 0 ? 0 : 1);
-}
-
-async function strike(
-  fault: Fault,
-  cluster: Cluster,
-  rng: Rng,
-  say: (line: string) => void,
-  databaseUrl: string | undefined,
-) {
-  const pickOf = (members: Member[]) => members[rng.int(members.length)] as Member;
-  const downFor = 2_000 + rng.int(4_000);
-  switch (fault.kind) {
-    case 'kill':
-    case 'kill-stream': {
-      const victim = pickOf(fault.kind === 'kill' ? cluster.members : cluster.byRole('stream'));
-      say(
-        `${fault.kind === 'kill' ? 'SIGKILL' : 'SIGKILL (stream process, clients on it)'} ${victim.name}; restart in ${downFor} ms`,
-      );
-      await cluster.kill(victim);
-      await new Promise((r) => setTimeout(r, downFor));
-      // As a supervisor does: a process that cannot start yet (Redis or PostgreSQL down) is
-      // started again a moment later.
-      for (let attempt = 1; ; attempt++) {
-        const failure = await cluster.restart(victim).then(
-          () => undefined,
-          (error: Error) => error.message,
-        );
-        if (!failure) return;
-        say(`restart of ${victim.name} failed (${failure}); again in 2 s`);
-        if (attempt >= 30) return;
-        await new Promise((r) => setTimeout(r, 2_000));
-      }
-    }
-    case 'pause': {
-      // Nothing to pause while every process is down (one restarting after a kill).
-      const running = cluster.members.filter((m) => m.current);
-      if (running.length === 0) return;
-      const victim = pickOf(running);
-      if (!cluster.pause(victim)) return;
-      say(`SIGSTOP ${victim.name} for 5 s`);
-      await new Promise((r) => setTimeout(r, 5_000));
-      cluster.resume(victim);
-      return;
-    }
-    case 'postgres':
-      say('PostgreSQL restart');
-      await restartPostgres().catch((error: Error) => say(`PostgreSQL restart failed: ${error.message}`));
-      return;
-    case 'rollover':
-      if (databaseUrl)
-        await rolloverNow(databaseUrl, cluster, say).catch((error: Error) =>
-          say(`rollover failed: ${error.message}`),
-        );
-      return;
-    case 'redis':
-      say('Redis stopped for 15 s');
-      await stopRedis();
-      await new Promise((r) => setTimeout(r, 15_000));
-      await startRedis();
-      say('Redis started');
-      return;
-  }
 }
 
 async function runFigures(db: Executor): Promise<string> {

@@ -12,7 +12,8 @@ import { checkMoney } from '../testing/money-checker';
 import { demoBtcBuy } from '../testing/order-bodies';
 import { usePostgresWorld } from '../testing/use-postgres-world';
 import { type Cluster, type Member, startCluster, until } from './cluster';
-import { createPriceWatch, createUsers, type SimulatedUser } from './simulated-users';
+import { createPriceWatch } from './price-watch';
+import { createUsers, type SimulatedUser } from './simulated-users';
 import { createBalancedApi, createTally } from './traffic';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -13,10 +13,12 @@ import { createRng } from '../modules/market/rng';
 import { createTestDatabase } from '../testing/test-database';
 import { startTestMailbox } from '../testing/test-mailbox';
 import { startCluster, until } from './cluster';
-import { ADMIN_IP, actAsUser, createPriceWatch, createUsers } from './simulated-users';
+import { createPriceWatch } from './price-watch';
+import { ADMIN_IP, createUsers } from './simulated-users';
 import { drawSoak, judgeSoak, type SoakSample } from './soak-chart';
 import { startWatchers } from './stream-watchers';
 import { createBalancedApi, createTally } from './traffic';
+import { actAsUser } from './user-behaviour';
 
 const SAMPLE_MS = 10_000;
 const PROBE = resolve(dirname(fileURLToPath(import.meta.url)), 'soak-probe.mjs');

@@ -34,9 +34,9 @@ const KEPT_BY_DESIGN: Record<string, string> = {
     'one entry per character class with Unicode property escapes in the contracts (a handful)',
   'modules/stream/coalescer.ts pending': 'its own bound: roomsMax rooms',
   'modules/stream/coalescer.ts lastSentMs': 'its own bound: roomsMax rooms',
-  'modules/stream/stream-server.ts balanceReads':
+  'modules/stream/user-pushes.ts balanceReads':
     'one entry per book whose balance is being read, removed when it ends',
-  'modules/stream/stream-server.ts endedAtMs':
+  'modules/stream/stream-sessions.ts endedAtMs':
     'its own bound: ENDED_SESSIONS_REMEMBERED_MAX, oldest dropped first',
   'modules/stream/ticket-registry.ts used':
     'its own bound: expired tickets dropped at MEMORY_TICKETS_MAX (a live one must never be forgotten, or it could be replayed)',

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../../platform/mail/email-layout';
-import {
-  newDeviceEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  signinCodeEmail,
-  signupAttemptEmail,
-  tfaChangedEmail,
-  verificationEmail,
-  withdrawalCodeEmail,
-} from './auth-emails';
+import { passwordChangedEmail, passwordResetEmail } from './password-emails';
+import { newDeviceEmail, signinCodeEmail, tfaChangedEmail } from './security-emails';
+import { signupAttemptEmail, verificationEmail } from './signup-emails';
+import { withdrawalCodeEmail } from './withdrawal-emails';
 
 const AT = new Date('2025-03-04T14:05:00Z');
 const LINK = 'https://trade.example/authentication/emailVerification?token=abc.def';

@@ -8,7 +8,7 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, CodePurpose, SessionStage, UserRow } from './auth.repository';
-import { type AuthEmail, newDeviceEmail, signinCodeEmail, verificationEmail } from './auth-emails';
+import type { AuthEmail } from './auth-emails';
 import {
   type ClientContext,
   COMMON_PASSWORD,
@@ -31,7 +31,9 @@ import {
 import { isCommonPassword } from './common-passwords';
 import { describeDevice, deviceFingerprint } from './device';
 import type { GoogleClient, GoogleIdentity } from './google';
+import { newDeviceEmail, signinCodeEmail } from './security-emails';
 import type { SessionEnder } from './sessions';
+import { verificationEmail } from './signup-emails';
 import type { SessionClaims, TokenService } from './tokens';
 import { matchTotp } from './totp';
 
@@ -335,3 +337,4 @@ export function createAuthSteps(deps: AuthServiceDeps) {
     signInWithGoogle,
   };
 }
+export type AuthSteps = ReturnType<typeof createAuthSteps>;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TSecondFactorMethods } from '@td/contracts/passkeys';
 import { USER_CODE } from '@td/contracts/statuses';
@@ -6,19 +6,11 @@ import { AppError, badRequest, forbidden, unauthenticated } from '../../platform
 import type { Brand } from '../../platform/mail/email-layout';
 import { enforce } from '../../platform/rate-limit';
 import type { CodePurpose, UserRow } from './auth.repository';
-import {
-  type AuthEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  signupAttemptEmail,
-  tfaChangedEmail,
-} from './auth-emails';
+import type { AuthEmail } from './auth-emails';
 import {
   AUTH_LIMITS,
   type ClientContext,
   expiresIn,
-  GOOGLE_NONCE_BYTES,
-  GOOGLE_NONCE_DOMAIN,
   NO_USER_ID,
   newReferralCode,
   SIGNIN_METHOD_TEXT,
@@ -28,16 +20,10 @@ import {
 } from './auth-rules';
 import { type AuthServiceDeps, createAuthSteps } from './auth-steps';
 import { generateSixDigitCode } from './codes';
-import { googleSignInFailed } from './google';
-import {
-  GOOGLE_CALLBACK_PATH,
-  readGoogleFlow,
-  sameSecret,
-  startGoogleFlow,
-  usedFlowKey,
-} from './google-flow';
+import { createGoogleSignin } from './google-signin';
+import { createPasswordRecovery } from './password-recovery';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords';
-import { removeTfaAtReset, requireTfaCoolingOff } from './tfa-cooling-off';
+import { signupAttemptEmail } from './signup-emails';
 import type { SessionClaims } from './tokens';
 
 export type { AuthServiceDeps } from './auth-steps';
@@ -46,13 +32,14 @@ const BAD_LINK = 'This verification link is invalid or has expired. Log in to ge
 
 /**
  * The account system's operations: sign-up, sign-in (password, e-mail code, second factor, Google),
- * e-mail verification, password recovery, logout and the codes other modules ask for.
+ * e-mail verification, password recovery, logout and the codes other modules ask for. Password
+ * recovery (`password-recovery.ts`) and Google sign-in (`google-signin.ts`) are made apart.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, tokens, codes, limiter, logger } = deps;
+  const { repo, tokens, codes, limiter } = deps;
   const steps = createAuthSteps(deps);
-  /** Google's code flow returns the browser here, and only here: fixed by our public address. */
-  const googleRedirectUri = `${deps.publicUrl}${GOOGLE_CALLBACK_PATH}`;
+  const recovery = createPasswordRecovery(deps, steps);
+  const google = createGoogleSignin(deps, steps);
 
   return {
     async signup(
@@ -213,85 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       else await steps.sendSigninCode(pending.user, claims.sid, client);
     },
 
-    /** Answers at once and does the work after, so the reply says nothing about the account. */
-    async forgotPassword(email: string, client: ClientContext): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.forgotPerIp, client.limitKey);
-      await enforce(limiter, AUTH_LIMITS.forgotPerAccount, email);
-      setImmediate(() => {
-        (async () => {
-          const user = await repo.findUserByEmail(email);
-          if (user?.status !== USER_CODE.active) {
-            // No code is mailed, but its decoy is counted as a real code would be.
-            await repo.renewAddressDecoy(steps.addressDecoyId(email), expiresIn(EMAIL_CODE_TTL_S));
-            return;
-          }
-          const code = generateSixDigitCode();
-          await repo.replaceCode({
-            userId: user.id,
-            purpose: 'password_reset',
-            codeHash: codes.hash(code),
-            expiresAt: expiresIn(EMAIL_CODE_TTL_S),
-          });
-          steps.mailLater(user.email, (brand) =>
-            passwordResetEmail({
-              brand,
-              firstName: user.firstName,
-              language: user.language,
-              code,
-              antiPhishingPhrase: user.antiPhishingPhrase,
-            }),
-          );
-        })().catch((error: unknown) => logger.error({ err: error }, 'password reset mail failed'));
-      });
-    },
-
-    async resetPassword(
-      input: { email: string; code: string; password: string; removeTwoFactor?: boolean | undefined },
-      client: ClientContext,
-    ): Promise<void> {
-      await enforce(limiter, AUTH_LIMITS.resetPerIp, client.limitKey);
-      await enforce(limiter, AUTH_LIMITS.resetPerAccount, input.email);
-      const user = await repo.findUserByEmail(input.email);
-      // An address that got no code answers as one whose code is wrong, tries counted the same.
-      if (user?.status !== USER_CODE.active) {
-        await steps.checkDecoyCode(steps.addressDecoyId(input.email));
-        throw badRequest(WRONG_CODE);
-      }
-      await steps.checkCode(user.id, 'password_reset', input.code);
-      steps.checkNewPassword(input.password);
-      if (input.removeTwoFactor) requireTfaCoolingOff(user);
-      const now = new Date();
-      await repo.updateUser(user.id, {
-        passwordHash: await hashPassword(input.password),
-        passwordChangedAt: now,
-        passwordUnproven: false,
-        // Reading the code proved the mailbox is theirs.
-        emailVerifiedAt: user.emailVerifiedAt ?? now,
-      });
-      const tfaRemoved = input.removeTwoFactor === true && (await removeTfaAtReset(repo, user.id));
-      await deps.sessions.endAll(user.id, { takeBack: 'password_reset' });
-      if (tfaRemoved) {
-        steps.mailLater(user.email, (brand) =>
-          tfaChangedEmail({
-            brand,
-            firstName: user.firstName,
-            language: user.language,
-            enabled: false,
-            at: now,
-            antiPhishingPhrase: user.antiPhishingPhrase,
-          }),
-        );
-      }
-      steps.mailLater(user.email, (brand) =>
-        passwordChangedEmail({
-          brand,
-          firstName: user.firstName,
-          language: user.language,
-          at: now,
-          antiPhishingPhrase: user.antiPhishingPhrase,
-        }),
-      );
-    },
+    ...recovery,
 
     async verifyTfa(claims: SessionClaims, code: string, client: ClientContext): Promise<string> {
       await enforce(limiter, AUTH_LIMITS.tfaPerIp, client.limitKey);
@@ -306,72 +215,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return steps.finishSession(claims, 'tfa', user, client);
     },
 
-    /**
-     * A nonce for Google's ID token, and its proof for the browser's cookie: a keyed hash, so the
-     * proof of a nonce cannot be made without our key, and a token read elsewhere cannot be
-     * replayed from another browser.
-     */
-    issueGoogleNonce(): { nonce: string; proof: string } {
-      if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
-      const nonce = randomBytes(GOOGLE_NONCE_BYTES).toString('base64url');
-      return { nonce, proof: codes.hash(GOOGLE_NONCE_DOMAIN + nonce) };
-    },
-
-    /**
-     * The start of Google's code flow for this browser: where to send it (Google's authorization
-     * endpoint) and the signed cookie that binds the flow's state, PKCE verifier and nonce to it.
-     */
-    async startGoogleSignin(): Promise<{ url: string; cookie: string }> {
-      if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
-      const started = startGoogleFlow(codes);
-      const url = await deps.google.authorizationUrl({
-        redirectUri: googleRedirectUri,
-        state: started.flow.state,
-        nonce: started.flow.nonce,
-        codeChallenge: started.codeChallenge,
-      });
-      return { url, cookie: started.cookie };
-    },
-
-    /**
-     * Google sign-in by an ID token made for our client id (checked by the Google client: key,
-     * issuer, audience, expiry) whose nonce is the one bound to this browser, used once; or by the
-     * code flow this browser started: its state matches the cookie's, used once, the code is
-     * redeemed with the cookie's PKCE verifier and our own redirect URI, and the ID token carries
-     * the cookie's nonce. A code read elsewhere is worth nothing without this browser's cookie.
-     */
-    async signinWithGoogle(
-      input: { credential: string } | { code: string; state: string; redirectUri?: string | undefined },
-      proofs: { nonce: string | undefined; flow: string | undefined },
-      client: ClientContext,
-    ): Promise<string> {
-      if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not available');
-      await enforce(limiter, AUTH_LIMITS.signinPerIp, client.limitKey);
-      if ('code' in input) {
-        const flow = readGoogleFlow(codes, proofs.flow);
-        if (!flow || !sameSecret(flow.state, input.state)) throw googleSignInFailed();
-        if (input.redirectUri !== undefined && input.redirectUri !== googleRedirectUri) {
-          throw googleSignInFailed();
-        }
-        if (!(await repo.claimNonce(usedFlowKey(codes, flow), new Date(flow.expiresAtMs)))) {
-          throw googleSignInFailed();
-        }
-        const { identity, nonce } = await deps.google.identityFromCode(
-          input.code,
-          googleRedirectUri,
-          flow.verifier,
-        );
-        if (!nonce || !sameSecret(nonce, flow.nonce)) throw googleSignInFailed();
-        return steps.signInWithGoogle(identity, client);
-      }
-      const nonceProof = proofs.nonce;
-      const { identity, nonce, expiresAt } = await deps.google.identityFromIdToken(input.credential);
-      if (!nonceProof || !nonce || !codes.matches(GOOGLE_NONCE_DOMAIN + nonce, nonceProof)) {
-        throw googleSignInFailed();
-      }
-      if (!(await repo.claimNonce(nonceProof, expiresAt))) throw googleSignInFailed();
-      return steps.signInWithGoogle(identity, client);
-    },
+    ...google,
 
     async logout(claims: SessionClaims): Promise<void> {
       await deps.sessions.endOne(claims.sub, claims.sid);

@@ -4,11 +4,11 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from './auth.repository';
-import { tfaChangedEmail } from './auth-emails';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import { type CodeHasher, generateRecoveryCodes } from './codes';
 import { verifyPassword } from './passwords';
 import { fieldError, type ProofCheck } from './proof';
+import { tfaChangedEmail } from './security-emails';
 import type { SessionEnder } from './sessions';
 import { generateTotpSecret, matchTotp, totpEnrolment } from './totp';
 

@@ -8,8 +8,10 @@ import type { Notify } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
 import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
 import { createDepositAlerts } from './deposit-alerts';
-import { createAccountWatcher, esploraSource, tronGridSource } from './sources/account-watcher';
+import { createAccountWatcher } from './sources/account-watcher';
 import { createDepositSettler, pollingWorker } from './sources/chain-watcher';
+import { esploraSource } from './sources/esplora-source';
+import { tronGridSource } from './sources/tron-grid-source';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletNotices } from './wallet-notices';
 

@@ -20,7 +20,7 @@ import type { Logger } from '../../platform/logger';
 import type { Brand } from '../../platform/mail/email-layout';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
-import { withdrawalCodeEmail } from '../auth/auth-emails';
+import { withdrawalCodeEmail } from '../auth/withdrawal-emails';
 import {
   balancesOf,
   bonusOf,

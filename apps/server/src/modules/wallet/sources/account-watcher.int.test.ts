@@ -14,9 +14,11 @@ import { createDepositAlerts } from '../deposit-alerts';
 import { createWalletRepository } from '../wallet.repository';
 import { walletTransactions } from '../wallet.schema';
 import { createWalletNotices } from '../wallet-notices';
-import { createAccountWatcher, esploraSource, tronGridSource } from './account-watcher';
+import { createAccountWatcher } from './account-watcher';
 import { createDepositSettler } from './chain-watcher';
+import { esploraSource } from './esplora-source';
 import { TRON_USDT, tronTwoCustomers } from './fixtures/tron-two-customers';
+import { tronGridSource } from './tron-grid-source';
 
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const OTHER_TRC20 = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';

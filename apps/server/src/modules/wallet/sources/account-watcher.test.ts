@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tronFromEvm } from '../addresses';
-import {
-  type IncomingTransfer,
-  trc20EventIndex,
-  tronGridSource,
-  tronTransactionInfo,
-} from './account-watcher';
+import type { IncomingTransfer } from './account-source';
 import { TRON_USDT, tronTwoCustomers } from './fixtures/tron-two-customers';
+import { trc20EventIndex, tronGridSource, tronTransactionInfo } from './tron-grid-source';
 
 const ALICE = tronFromEvm(`0x${'11'.repeat(20)}`);
 const BOB = tronFromEvm(`0x${'22'.repeat(20)}`);
