@@ -129,6 +129,8 @@ describe('a trailing stop-loss on live prices', () => {
     bid = 47_025;
     await expect.poll(async () => (await orderOf(id)).status, { timeout: 15_000 }).toBe('exc');
     await expectToast(page, 'Stop loss');
-    await expect.poll(() => page.getByTestId('positions-table').locator('tbody tr').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('positions-table').getByTestId('trailing-distance').count())
+      .toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { createSettlement } from '../trading/order-settlement';
 import { createOrdersRepository } from '../trading/orders.repository';
 import { quotesOf } from '../trading/quotes';
 import { createSwapJob } from '../trading/swap-job';
-import { createOrderAnnouncer } from '../trading/trading-channels';
+import { createOrderAnnouncer, createTrailingAnnouncer } from '../trading/trading-channels';
 import { createTriggerEngine } from '../trading/trigger-engine';
 import { createMarketEngine } from './market-engine';
 import type { PriceBoard } from './price-board';
@@ -48,6 +48,7 @@ export function marketWorkers(deps: {
       db: db.db,
       orders,
       announce: createOrderAnnouncer({ bus, logger }),
+      announceTrailing: createTrailingAnnouncer({ bus, logger }),
       onFeeCharged: deps.referrals.creditCommission,
       // A pending Real order opens only within its pair's exposure limit.
       ...fillExposureGuard({ db: db.db, bus, notify: deps.notify, logger, quotes: quotesOf(deps.board) }),

@@ -1,6 +1,6 @@
 /**
  * Each user's own events on the stream, from whichever process they happened in: order changes
- * followed by the book's new balance, notifications and margin calls, sent to the user's room;
+ * followed by the book's new balance, trailing stop-losses the engine moved, notifications and margin calls, sent to the user's room;
  * and `resync` to every tab when the bus may have lost some of them.
  */
 import type { TBalance } from '@td/contracts/trading';
@@ -8,7 +8,7 @@ import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { MARGIN_CALL_CHANNEL } from '../trading/margin-calls';
-import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
+import { TRAILING_MOVES_CHANNEL, USER_EVENTS_CHANNEL } from '../trading/trading-channels';
 import { type RoomAudience, type StreamServer, userRoom } from './stream-rooms';
 
 /** Where users' own events arrive (order changes), and how to value their book for `balance`. */
@@ -27,6 +27,7 @@ export function pushUserEvents(deps: {
   const { bus, balanceOf } = deps.userEvents;
   const { hasListeners, sent } = audience;
   let offUserEvents: (() => Promise<void>) | undefined;
+  let offTrailingMoves: (() => Promise<void>) | undefined;
   let offNotifications: (() => Promise<void>) | undefined;
   let offMarginCalls: (() => Promise<void>) | undefined;
 
@@ -89,6 +90,19 @@ export function pushUserEvents(deps: {
     .then((off) => {
       offUserEvents = off;
     });
+  // A trailing stop-loss moved: the order alone (the balance is what it was).
+  void bus
+    .subscribe(
+      TRAILING_MOVES_CHANNEL,
+      ({ userId, order }) => {
+        const room = userRoom(userId);
+        sent('order', room) && io.local.to(room).emit('order', order);
+      },
+      { only: forOurUsers },
+    )
+    .then((off) => {
+      offTrailingMoves = off;
+    });
   void bus
     .subscribe(
       NOTIFICATIONS_CHANNEL,
@@ -120,6 +134,7 @@ export function pushUserEvents(deps: {
     async close() {
       offRecovered();
       await offUserEvents?.();
+      await offTrailingMoves?.();
       await offNotifications?.();
       await offMarginCalls?.();
     },

@@ -29,6 +29,8 @@ export function createSettlement(deps: {
   db: Database;
   orders: OrdersRepository;
   announce: AnnounceOrder;
+  /** Tells owners' streams of trailing stop-losses the engine moved (none: they see them on reload). */
+  announceTrailing?: AnnounceOrder | undefined;
   onFeeCharged?: OnFeeCharged | undefined;
   /** A pending Real order's pair limit, checked as it opens; what to tell the dealer of a refusal. */
   exposureAtFill?: ExposureAtFill | undefined;

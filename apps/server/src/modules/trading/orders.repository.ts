@@ -116,6 +116,12 @@ export function createOrdersRepository(db: Database) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
       return row;
     },
+    findMany(ids: readonly string[]): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
+    },
     /** Locks an order for the rest of the transaction; undefined unless it is in `statuses`. */
     async lock(
       tx: Tx,

@@ -50,6 +50,7 @@ export function createStopSettlement(deps: {
   db: Database;
   orders: OrdersRepository;
   announce: AnnounceOrder;
+  announceTrailing?: AnnounceOrder | undefined;
   onFeeCharged?: OnFeeCharged | undefined;
   settle: Settle;
   exposureAtFill?: ExposureAtFill | undefined;
@@ -143,7 +144,8 @@ export function createStopSettlement(deps: {
 
     /**
      * Saves the trailing stop-losses the engine moved, many per statement; each only while its
-     * position is open, still trails at that distance, and only in its owner's favour.
+     * position is open, still trails at that distance, and only in its owner's favour. The orders
+     * it moved are then told to their owners' streams, so the line on their chart follows.
      */
     async saveTrailingStops(moved: readonly MovedStop[]): Promise<void> {
       for (let start = 0; start < moved.length; start += SAVE_BATCH) {
@@ -153,13 +155,17 @@ export function createStopSettlement(deps: {
             (one) =>
               sql`(${one.orderId}::uuid, ${one.distance.toString()}::bigint, ${one.stopLoss.toString()}::bigint)`,
           );
-        await db.execute(sql`
+        const saved = await db.execute(sql`
           update orders set stop_loss = v.level
           from (values ${sql.join(rows, sql`, `)}) as v(id, distance, level)
           where orders.id = v.id and orders.status = ${ORDER_CODE.active} and orders.trailing_stop = v.distance
             and (orders.stop_loss is null
               or (orders.side = 'buy' and orders.stop_loss < v.level)
-              or (orders.side = 'sell' and orders.stop_loss > v.level))`);
+              or (orders.side = 'sell' and orders.stop_loss > v.level))
+          returning orders.id`);
+        if (!deps.announceTrailing) continue;
+        const ids = (saved as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+        if (ids.length > 0) for (const row of await orders.findMany(ids)) deps.announceTrailing(row);
       }
     },
   };

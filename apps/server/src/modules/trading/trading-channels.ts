@@ -16,6 +16,16 @@ export const USER_EVENTS_CHANNEL = defineChannel(
   z.object({ userId: z.string(), book: ZAccount, kind: z.literal('order'), order: ZOrder }),
 );
 
+/**
+ * A trailing stop-loss the trigger engine moved and saved: the order as its owner sees it now, for
+ * the user's stream alone (sent as an `order` event). Apart from `USER_EVENTS_CHANNEL` so that the
+ * engine, which made the move, does not reload the order after each one.
+ */
+export const TRAILING_MOVES_CHANNEL = defineChannel(
+  'user.trailingMoves',
+  z.object({ userId: z.string(), order: ZOrder }),
+);
+
 /** The user events as the trigger engine reads them: which order changed (it reloads the row). */
 export const ORDER_CHANGES_CHANNEL = defineChannel(
   USER_EVENTS_CHANNEL.name,
@@ -39,3 +49,12 @@ export function createOrderAnnouncer(deps: { bus: Bus; logger: Logger }) {
   };
 }
 export type AnnounceOrder = ReturnType<typeof createOrderAnnouncer>;
+
+/** Tells the user's stream that the engine moved a trailing stop-loss (best effort, as above). */
+export function createTrailingAnnouncer(deps: { bus: Bus; logger: Logger }) {
+  return (row: OrderRow): void => {
+    deps.bus
+      .publish(TRAILING_MOVES_CHANNEL, { userId: row.userId, order: toOrderDto(row) })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'announcing a trailing stop failed'));
+  };
+}
