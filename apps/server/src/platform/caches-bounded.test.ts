@@ -49,6 +49,14 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'modules/trading/margin-monitor.ts warned':
     'the standing margin calls, each a row of margin_calls, removed when the level recovers',
   'modules/trading/margin-monitor.ts readings': 'the balance reads in flight, removed when each ends',
+  'modules/trading/margin-bands.ts hot':
+    "a pair's units at a line, each an account or position the monitor watches, removed when filed again",
+  'modules/trading/margin-bands.ts pairs': 'one entry per pair',
+  'modules/trading/margin-bands.ts filings':
+    'one entry per watched account or position, removed when it is dropped',
+  'modules/trading/margin-bands.ts out': "one call's local: the units one quote hands over",
+  'modules/trading/margin-bands.ts exposures': "one call's local: the pairs of one account",
+  'modules/trading/margin-bands.ts filed': "one call's local: the bands of one account",
   'modules/trading/trailing-book.ts groups': 'the trailing positions themselves, each an open order row',
   'modules/trading/trailing-book.ts dirty': 'groups moved since the last save, emptied at each save',
   'modules/trading/trigger-books.ts pairs': 'one entry per pair',
