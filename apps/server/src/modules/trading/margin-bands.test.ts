@@ -2,10 +2,10 @@ import { markupQuote } from '@td/contracts/group-terms';
 import { isAtOrBelow } from '@td/contracts/margin-level';
 import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 import fc from 'fast-check';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/bus/memory-bus';
 import type { Database } from '../../platform/db/client';
-import type { Logger } from '../../platform/logger';
 import { bandDistance, MarginBands } from './margin-bands';
 import { createMarginMonitor } from './margin-monitor';
 import type { OrderRow } from './orders.repository';
@@ -102,17 +102,7 @@ describe('MarginBands', () => {
   });
 });
 
-const silent = {
-  trace() {},
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  fatal() {},
-  child() {
-    return silent;
-  },
-} as unknown as Logger;
+const silent = pino({ level: 'silent' });
 
 /** The user id a query's condition compares with (a parameter `u<n>` in its chunks). */
 const userIn = (node: unknown, depth = 0): string | undefined => {
