@@ -41,16 +41,19 @@ const silent = {
   },
 } as unknown as Logger;
 
-/** Answers the monitor's two reads: the account's group (`cross`) and its balances. */
+/** Answers the monitor's reads: the account's group (`cross`), its balances and its swaps. */
 function standInDatabase(): Database {
   const answer = (fields: Record<string, unknown>) => {
+    // No swaps accumulated (their read answers nothing).
     const rows =
-      'marginMode' in fields
-        ? [{ marginMode: 'cross', marginCallLevel: 100, stopOutLevel: 50 }]
-        : [
-            { kind: 'cash', balance: 1_000_000n },
-            { kind: 'margin', balance: BigInt(PER_ACCOUNT) * 10_000n },
-          ];
+      'swapCents' in fields
+        ? []
+        : 'marginMode' in fields
+          ? [{ marginMode: 'cross', marginCallLevel: 100, stopOutLevel: 50 }]
+          : [
+              { kind: 'cash', balance: 1_000_000n },
+              { kind: 'margin', balance: BigInt(PER_ACCOUNT) * 10_000n },
+            ];
     const chain = {
       from: () => chain,
       innerJoin: () => chain,

@@ -218,6 +218,31 @@ describe('account risk', () => {
       await expectSoundLedger();
     });
 
+    it('counts the swaps its positions accumulated in the level: a rollover’s charge can bring the call', async () => {
+      const user = await desk.newUser();
+      await joinCross(user);
+      await quote(10_000_000);
+      // BTC $40,000 at 10× (margin 4,000, fee 20), then −14 %: equity 4,380, level 109.5 %.
+      const btc = (
+        await desk.order(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 })
+      ).json().data;
+      await quote(8_600_000);
+      await desk.triggers.settled();
+      expect((await desk.portfolio(user)).marginLevel).toBe('109.50');
+      expect(margin().isWarned(user.id, 'demo')).toBe(false);
+      // A rollover charges it 600 USD of swaps, as the swap job's statement does: level 94.5 %.
+      await rows(sql`update orders set swap = -60000 where id = ${btc.id}`);
+      expect((await desk.portfolio(user)).marginLevel).toBe('94.50');
+      // The monitor reads the swaps with the balances (every 5 s): the call follows, once.
+      await expect
+        .poll(() => margin().isWarned(user.id, 'demo'), { timeout: 15_000, interval: 200 })
+        .toBe(true);
+      await desk.triggers.settled();
+      await expect.poll(() => notices(user.id, 'margin_call')).toBe(1);
+      const refused = await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 10 });
+      expect(refused.json().data).toMatchObject({ status: 'rvt', reason: 'margin_call' });
+    });
+
     it('never leaves a balance below zero: a gap beyond the account is written off to the house', async () => {
       const user = await desk.newUser();
       await joinCross(user);

@@ -1,12 +1,14 @@
 import { markupQuote } from '@td/contracts/group-terms';
 import { DEFAULT_LEVELS, type TMarginMode } from '@td/contracts/groups';
 import { isAtOrBelow, marginLevel } from '@td/contracts/margin-level';
+import { ORDER_CODE } from '@td/contracts/statuses';
 import { closeSidePrice, liquidationPrice, pnlAt, type TSide } from '@td/contracts/trading-math';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '../auth/auth.schema';
 import { clientGroups } from '../groups/groups.schema';
 import { balancesOf, type Executor, type TBook } from '../ledger/ledger';
 import type { OrderRow } from './orders.repository';
+import { orders } from './orders.schema';
 
 /** What an account's client group says of its margin. */
 export interface AccountRisk {
@@ -67,21 +69,35 @@ export function closeOutcome(
 type Quote = { bid: bigint; ask: bigint };
 
 /**
- * A book's unrealised PnL at these quotes, each position at its own prices (the quote widened by
- * its group's markup); a position without a quote counts as flat.
+ * A book's unrealised result at these quotes: each position's PnL at its own prices (the quote
+ * widened by its group's markup; a position without a quote counts as flat) and the swaps it has
+ * accumulated, which count in its PnL and the account's equity until the close settles them.
  */
 export function unrealizedOf(
-  positions: (Pick<OrderRow, 'side' | 'amountCents' | 'price' | 'symbol'> & { spreadMarkupBp?: number })[],
+  positions: (Pick<OrderRow, 'side' | 'amountCents' | 'price' | 'symbol'> & {
+    spreadMarkupBp?: number;
+    swapCents?: bigint;
+  })[],
   quoteOf: (symbol: string) => Quote | undefined,
 ): bigint {
   let total = 0n;
   for (const row of positions) {
+    total += row.swapCents ?? 0n;
     const quote = quoteOf(row.symbol);
     if (!quote || row.price === null) continue;
     const seen = markupQuote(quote, row.spreadMarkupBp ?? 0);
     total += pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, seen));
   }
   return total;
+}
+
+/** The swaps accumulated on a book's open positions, by position (each rollover adds to them). */
+export async function swapsOf(db: Executor, userId: string, book: TBook): Promise<Map<string, bigint>> {
+  const rows = await db
+    .select({ id: orders.id, swapCents: orders.swapCents })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.book, book), eq(orders.status, ORDER_CODE.active)));
+  return new Map(rows.map((row) => [row.id, row.swapCents]));
 }
 
 /**

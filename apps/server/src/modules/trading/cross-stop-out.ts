@@ -68,7 +68,9 @@ export function createCrossStopOut(deps: {
           const quote = quoteOf(row.symbol);
           if (!quote || row.price === null || !closable.has(row.symbol)) continue;
           const seen = markupQuote(quote, row.spreadMarkupBp);
-          const pnl = pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, seen));
+          // Its result as the account counts it: the price's PnL and the swaps it accumulated.
+          const pnl =
+            pnlAt(row.side, row.amountCents, row.price, closeSidePrice(row.side, seen)) + row.swapCents;
           if (!worst || pnl < worst.pnl) worst = { row, pnl };
         }
         if (!worst) break;

@@ -1,5 +1,6 @@
 import type { TLanguageCode } from '@td/contracts/auth';
 import { displaySymbol } from '@td/contracts/constants';
+import { isAtOrBelow, marginLevel } from '@td/contracts/margin-level';
 import { type TMarginCallEvent, ZMarginCallEvent } from '@td/contracts/stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -57,6 +58,31 @@ const callEmail =
     }[language];
     return { subject: words.subject, paragraphs: [words.body] };
   };
+
+/**
+ * A margin call's details when equity stands at or below the margin-call level (undefined above
+ * it), built only when a call is new; `position` for an `isolated` position's own call.
+ */
+export const callOf = (
+  book: TBook,
+  risk: { marginCallLevel: number; stopOutLevel: number },
+  equity: bigint,
+  margin: bigint,
+  position?: { id: string; symbol: string },
+) =>
+  isAtOrBelow(equity, margin, risk.marginCallLevel)
+    ? (): TMarginCallEvent & { levelBp: bigint } => ({
+        account: book,
+        marginMode: position ? 'isolated' : 'cross',
+        orderId: position?.id ?? null,
+        symbol: position?.symbol ?? null,
+        marginLevel: marginLevel(equity, margin) ?? '0.00',
+        marginCallLevel: risk.marginCallLevel,
+        stopOutLevel: risk.stopOutLevel,
+        // The level in basis points, as the row keeps it.
+        levelBp: BigInt((marginLevel(equity, margin) ?? '0').replace('.', '')),
+      })
+    : undefined;
 
 /**
  * A margin call's row in `margin_calls`, written once whichever process or restart sees the

@@ -1,4 +1,4 @@
-import { isAtOrBelow, marginLevel } from '@td/contracts/margin-level';
+import { isAtOrBelow } from '@td/contracts/margin-level';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TMarginCallEvent } from '@td/contracts/stream';
 import { closeSidePrice, pnlAt } from '@td/contracts/trading-math';
@@ -7,10 +7,10 @@ import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { balancesOf, type TBook } from '../ledger/ledger';
 import type { Notify } from '../notifications/notifications.service';
-import { type AccountRisk, riskOf, unrealizedOf } from './account-risk';
+import { type AccountRisk, riskOf, swapsOf, unrealizedOf } from './account-risk';
 import { createCrossStopOut } from './cross-stop-out';
 import { type BandPosition, bandsFor, MarginBands } from './margin-bands';
-import { createMarginCallRows, NO_POSITION } from './margin-calls';
+import { callOf, createMarginCallRows, NO_POSITION } from './margin-calls';
 import type { Settlement } from './order-settlement';
 import type { OrderRow } from './orders.repository';
 
@@ -26,6 +26,8 @@ interface Position extends BandPosition {
   book: TBook;
   side: OrderRow['side'];
   marginCents: bigint;
+  /** The swaps it accumulated: in a `cross` account's equity (read again with the balances). */
+  swapCents: bigint;
 }
 
 interface Account {
@@ -95,15 +97,25 @@ export function createMarginMonitor(deps: {
     account.isStale = false;
     const reading = (async () => {
       try {
-        const [risk, balances] = await Promise.all([
+        const [risk, balances, swaps] = await Promise.all([
           riskOf(db, account.userId),
           balancesOf(db, account.userId, account.book),
+          swapsOf(db, account.userId, account.book),
         ]);
+        let isSwapChanged = false;
+        for (const id of account.positions) {
+          const position = positions.get(id);
+          const swap = swaps.get(id);
+          if (!position || swap === undefined || swap === position.swapCents) continue;
+          position.swapCents = swap;
+          isSwapChanged = true;
+        }
         const balanceCents = balances.cash + balances.margin;
         const isChanged =
           account.risk?.marginMode !== risk.marginMode ||
           account.risk.marginCallLevel !== risk.marginCallLevel ||
           account.risk.stopOutLevel !== risk.stopOutLevel ||
+          isSwapChanged ||
           account.balanceCents !== balanceCents ||
           account.marginCents !== balances.margin;
         account.risk = risk;
@@ -167,9 +179,6 @@ export function createMarginMonitor(deps: {
     }
   };
 
-  const levelBp = (equity: bigint, margin: bigint) =>
-    BigInt((marginLevel(equity, margin) ?? '0').replace('.', ''));
-
   const fileBands = (
     unit: Account | Position,
     held: Position[],
@@ -182,27 +191,6 @@ export function createMarginMonitor(deps: {
 
   /** Where equity at or below it has crossed `level` % of `margin` (isAtOrBelow, as a line in cents). */
   const lineAt = (margin: bigint, level: number) => (BigInt(level) * margin) / 100n;
-
-  /** The call's details for `follow` when equity stands at or below the margin-call level. */
-  const callOf = (
-    account: Account,
-    risk: AccountRisk,
-    equity: bigint,
-    margin: bigint,
-    position?: Position,
-  ) =>
-    isAtOrBelow(equity, margin, risk.marginCallLevel)
-      ? (): TMarginCallEvent & { levelBp: bigint } => ({
-          account: account.book,
-          marginMode: position ? 'isolated' : 'cross',
-          orderId: position?.id ?? null,
-          symbol: position?.symbol ?? null,
-          marginLevel: marginLevel(equity, margin) ?? '0.00',
-          marginCallLevel: risk.marginCallLevel,
-          stopOutLevel: risk.stopOutLevel,
-          levelBp: levelBp(equity, margin),
-        })
-      : undefined;
 
   const checkCross = (account: Account) => {
     const risk = account.risk;
@@ -220,6 +208,7 @@ export function createMarginMonitor(deps: {
           price: p.entry,
           symbol: p.symbol,
           spreadMarkupBp: p.spreadMarkupBp,
+          swapCents: p.swapCents,
         })),
         quoteOf,
       );
@@ -235,7 +224,7 @@ export function createMarginMonitor(deps: {
         }
       });
     }
-    const called = callOf(account, risk, equity, account.marginCents);
+    const called = callOf(account.book, risk, equity, account.marginCents);
     const isCalled = called !== undefined;
     follow(account, NO_POSITION, called);
     const below = lineAt(account.marginCents, isCalled ? risk.stopOutLevel : risk.marginCallLevel);
@@ -265,7 +254,7 @@ export function createMarginMonitor(deps: {
       closeSidePrice(position.side, quote),
     );
     const equity = position.marginCents + pnl;
-    const called = callOf(account, risk, equity, position.marginCents, position);
+    const called = callOf(account.book, risk, equity, position.marginCents, position);
     const isCalled = called !== undefined;
     follow(account, position.id, called);
     // Below the call, the position's liquidation price (in the trigger books) is the next line.
@@ -331,6 +320,7 @@ export function createMarginMonitor(deps: {
         marginCents: row.marginCents,
         entry: row.price,
         spreadMarkupBp: row.spreadMarkupBp ?? 0,
+        swapCents: row.swapCents ?? 0n,
       };
       const previous = positions.get(row.id);
       if (previous) bands.drop(previous);
