@@ -42,4 +42,18 @@ describe('liveness and readiness', () => {
       await t.close();
     }
   });
+
+  it('says the bus is down when its ping hangs (a client queuing through reconnection)', async () => {
+    const t = await buildTestApp();
+    const ping = t.deps.bus.ping;
+    try {
+      t.deps.bus.ping = () => new Promise<void>(() => {});
+      // Without a limit of its own, this answer would wait for the ping forever.
+      const health = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(health.json().data).toMatchObject({ status: 'degraded', db: 'ok', bus: 'down' });
+    } finally {
+      t.deps.bus.ping = ping;
+      await t.close();
+    }
+  });
 });

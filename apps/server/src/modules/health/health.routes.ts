@@ -7,6 +7,22 @@ import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import type { FeedStatus } from '../market/price-sources';
 
+/**
+ * How long the bus may take to answer a health check's ping before it counts as down. Redis answers
+ * in a millisecond; a client cut off from it queues the ping through its reconnection attempts, which
+ * would hold the answer past a probe's own timeout (and every probe would see nothing at all).
+ */
+const BUS_PING_TIMEOUT_MS = 500;
+
+/** The bus's ping, or a refusal once it has taken longer than `BUS_PING_TIMEOUT_MS`. */
+function pingWithin(bus: Pick<Bus, 'ping'>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the bus did not answer in time')), BUS_PING_TIMEOUT_MS);
+  });
+  return Promise.race([bus.ping(), late]).finally(() => clearTimeout(timer));
+}
+
 /** Whether a role runs here: a singleton role waits on standby while another process holds it. */
 export type RoleState = 'active' | 'standby';
 
@@ -31,7 +47,7 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
         () => 'ok' as const,
         () => 'down' as const,
       ),
-      deps.bus.ping().then(
+      pingWithin(deps.bus).then(
         () => 'ok' as const,
         () => 'down' as const,
       ),
