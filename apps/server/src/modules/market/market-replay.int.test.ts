@@ -67,5 +67,6 @@ describe('the live market simulator', () => {
       expect(again[symbol]).toEqual(first[symbol]);
       expect(other[symbol]).not.toEqual(first[symbol]);
     }
-  });
+    // Three engines, each on a database of its own migrated from nothing: most of the time is that.
+  }, 90_000);
 });
