@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBinanceFeed, type TBinanceFeed } from '../support/binance-feed';
-import { screenshot } from '../support/browser';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -119,6 +119,22 @@ describe('a trailing stop-loss on live prices', () => {
       })
       .toBe(true);
     await screenshot(page, 'trade-trailing-moved-1440-light', { fullPage: true });
+    // The same moved stop at the other widths and themes, as a page opened now draws it.
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      if (size === '1440' && theme === 'light') continue;
+      const other = await env.openPage({ token: user.token, theme, viewport });
+      await other.goto('/dashboard/trade?pair=BTC_USDT');
+      await waitForLiveChart(other);
+      const moved = other
+        .getByTestId('positions-table')
+        .getByTestId('trailing-distance')
+        .first()
+        .locator('..')
+        .locator('.tone-down');
+      await expect.poll(() => moved.textContent(), { timeout: 15_000 }).toBe('47,030.00');
+      await screenshot(other, `trade-trailing-moved-${size}-${theme}`, { fullPage: true });
+      await other.close();
+    }
 
     // A fall short of the stop leaves it where it is; a fall to it closes the position there.
     bid = 47_040;

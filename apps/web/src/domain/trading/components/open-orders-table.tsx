@@ -69,7 +69,7 @@ function Exits({ row }: { row: TRow }) {
         {formatPrice(row.order.stopLoss, precision)}
       </span>
       {row.order.trailingStop ? (
-        <span className={styles.none} data-testid="trailing-distance">
+        <span className={styles.trailing} data-testid="trailing-distance">
           {t('orders.trailing', { distance: formatPrice(row.order.trailingStop, precision) })}
         </span>
       ) : null}
