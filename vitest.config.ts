@@ -10,6 +10,8 @@ const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
 // each has its own database, data directory and ports: two run at a time even on two cores (the
 // default would be one there). The browser journeys stay one at a time: each drives a server and
 // Chromium, and two of them share two cores badly.
+/** One fixed seed for every property test (scripts/property-tests.setup.ts). */
+const PROPERTY_SETUP = 'scripts/property-tests.setup.ts';
 const integrationWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
@@ -21,7 +23,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
           exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.proc.test.ts', '**/node_modules/**'],
           environment: 'node',
-          setupFiles: ['apps/web/src/testing/app-text.ts'],
+          setupFiles: [PROPERTY_SETUP, 'apps/web/src/testing/app-text.ts'],
         },
       },
       {
@@ -29,6 +31,7 @@ export default defineConfig({
           name: 'integration-pglite',
           include: [...integrationFiles, 'apps/server/src/**/*.proc.test.ts'],
           env: { TEST_DB: 'pglite' },
+          setupFiles: [PROPERTY_SETUP],
           maxWorkers: integrationWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,6 +42,7 @@ export default defineConfig({
           name: 'integration-postgres',
           include: [...integrationFiles, 'apps/server/src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
+          setupFiles: [PROPERTY_SETUP],
           maxWorkers: integrationWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,

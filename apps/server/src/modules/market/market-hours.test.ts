@@ -191,7 +191,8 @@ describe('nextOpenMs', () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // Each run walks every minute of a closed stretch (a weekend is ~3,900 of them).
+  }, 30_000);
 });
 
 /** 02:00 EST on the second Sunday of March, in UTC. */
