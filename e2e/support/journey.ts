@@ -64,6 +64,17 @@ export function useJourneyEnvironment(
   let adminTfa: { secret: string; usedCodes: Set<string> } | undefined;
 
   beforeAll(async () => {
+    // Chromium starts while the server does (each takes seconds); it is kept even if the server fails,
+    // so that afterAll closes it.
+    const launching = launchBrowser();
+    try {
+      await startServerAndMailbox();
+    } finally {
+      browser = await launching;
+    }
+  });
+
+  const startServerAndMailbox = async () => {
     if (options.isPostgres) database = await createPostgresDatabase();
     mailbox = await startMailbox();
     // `env` is read now, so hooks registered before this one can still add to it.
@@ -77,8 +88,7 @@ export function useJourneyEnvironment(
       template: inject('dataTemplate'),
       ...(options.isLocalhost ? { hostName: 'localhost' as const } : {}),
     });
-    browser = await launchBrowser();
-  });
+  };
 
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
