@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
+import { Button } from './button';
 import styles from './dialog.module.css';
 import { IconX } from './icons';
 
@@ -150,5 +151,55 @@ export function Dialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+interface TConfirmDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** The words of the button that does it ("Revoke key"). */
+  confirmLabel: string;
+  /** While the action is under way: its button spins and Cancel waits. */
+  isPending: boolean;
+  onConfirm: () => void;
+  testId?: string;
+}
+
+/**
+ * A question before an action that cannot be undone (revoke, remove, reset): Cancel, and the
+ * action's own button in the danger colour, which Enter presses.
+ */
+export function ConfirmDialog({
+  isOpen,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  isPending,
+  onConfirm,
+  testId,
+}: TConfirmDialogProps) {
+  const t = useT();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      description={description}
+      onSubmit={onConfirm}
+      testId={testId}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" isLoading={isPending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

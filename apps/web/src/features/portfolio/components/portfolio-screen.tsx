@@ -3,7 +3,7 @@ import type { TStatsPeriod } from '@td/contracts/financing';
 import { useMemo, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
 import { IconActivity, IconLineChart, IconRefresh } from '../../../components/icons';
@@ -58,21 +58,15 @@ function ResetDemoButton() {
       <Button icon={<IconRefresh size={16} />} onClick={() => setIsOpen(true)}>
         {t('portfolio.resetDemo.button')}
       </Button>
-      <Dialog
+      <ConfirmDialog
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
         title={t('portfolio.resetDemo.title')}
         description={t('portfolio.resetDemo.description', { start })}
-        onSubmit={() => reset.mutate(undefined, { onSuccess: () => setIsOpen(false) })}
+        confirmLabel={t('portfolio.resetDemo.submit', { start })}
+        isPending={reset.isPending}
+        onConfirm={() => reset.mutate(undefined, { onSuccess: () => setIsOpen(false) })}
         testId="reset-demo-dialog"
-        footer={
-          <>
-            <Button onClick={() => setIsOpen(false)}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="danger" isLoading={reset.isPending}>
-              {t('portfolio.resetDemo.submit', { start })}
-            </Button>
-          </>
-        }
       />
     </>
   );

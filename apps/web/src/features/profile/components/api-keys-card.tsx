@@ -16,7 +16,7 @@ import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { IconKey } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
@@ -346,32 +346,21 @@ export function ApiKeysCard({ user }: { user: TUser }) {
         empty={<EmptyState icon={<IconKey size={24} />} title={t('security.apiKeys.empty')} />}
       />
       <CreateKeyDialog user={user} isOpen={isCreating} onClose={() => setIsCreating(false)} />
-      <Dialog
+      <ConfirmDialog
         isOpen={revoking !== undefined}
         onClose={() => setRevoking(undefined)}
         title={t('security.apiKeys.revokeTitle', { label: revoking?.label ?? '' })}
         description={t('security.apiKeys.revokeDescription')}
         testId="revoke-api-key"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setRevoking(undefined)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              isLoading={revoke.isPending}
-              onClick={() => {
-                if (!revoking) return;
-                revoke.mutate(revoking.id, {
-                  onSuccess: ({ message }) => toast.success(message || t('security.apiKeys.revoked')),
-                  onSettled: () => setRevoking(undefined),
-                });
-              }}
-            >
-              {t('security.apiKeys.revokeKey')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('security.apiKeys.revokeKey')}
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(revoking.id, {
+            onSuccess: ({ message }) => toast.success(message || t('security.apiKeys.revoked')),
+            onSettled: () => setRevoking(undefined),
+          });
+        }}
       />
     </Card>
   );

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { IconKey } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
@@ -194,32 +194,21 @@ export function PasskeysCard({ user }: { user: TUser }) {
         empty={<EmptyState icon={<IconKey size={24} />} title={t('security.passkeys.empty')} />}
       />
       <AddPasskeyDialog user={user} isOpen={isAdding} onClose={() => setIsAdding(false)} />
-      <Dialog
+      <ConfirmDialog
         isOpen={removing !== undefined}
         onClose={() => setRemoving(undefined)}
         title={t('security.passkeys.removeTitle', { name: removing?.name ?? '' })}
         description={t('security.passkeys.removeDescription')}
         testId="remove-passkey"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setRemoving(undefined)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              isLoading={remove.isPending}
-              onClick={() => {
-                if (!removing) return;
-                remove.mutate(removing.id, {
-                  onSuccess: ({ message }) => toast.success(message || t('security.passkeys.removed')),
-                  onSettled: () => setRemoving(undefined),
-                });
-              }}
-            >
-              {t('security.passkeys.remove')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('security.passkeys.remove')}
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: ({ message }) => toast.success(message || t('security.passkeys.removed')),
+            onSettled: () => setRemoving(undefined),
+          });
+        }}
       />
     </Card>
   );
