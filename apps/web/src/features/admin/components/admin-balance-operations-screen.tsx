@@ -9,19 +9,14 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Callout } from '../../../components/callout';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { SignedMoney } from '../../../domain/trading/components/signed-money';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { balanceKindText, balanceStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import {
@@ -32,88 +27,10 @@ import {
 } from '../api/admin-balance-operations';
 import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
+import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TBalanceOperationStatus;
 const STATUS_TONE = { pending: 'info', applied: 'positive', rejected: 'negative' } as const;
-
-/** The rejection's reason, asked in a dialog; the requester's colleague turns the operation down. */
-function RejectDialog({
-  operation,
-  onClose,
-}: {
-  operation: TBalanceOperation | undefined;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const reject = useBalanceOperationMutation(rejectBalanceOperation);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const close = () => {
-    setReason('');
-    setFieldError(undefined);
-    setFormError(undefined);
-    onClose();
-  };
-  const submit = async () => {
-    if (!operation) return;
-    const parsed = ZBalanceOperationRejectRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(zodFieldErrors<'reason'>(parsed.error).reason);
-      return;
-    }
-    try {
-      toast.success((await reject.mutateAsync({ id: operation.id, reason })).message);
-      close();
-    } catch (error) {
-      const fields = serverFieldErrors<'reason'>(error);
-      setFieldError(fields.reason);
-      if (!fields.reason)
-        setFormError(
-          error instanceof ApiError ? translateServerMessage(error.message) : t('admin.balance.error'),
-        );
-    }
-  };
-  return (
-    <Dialog
-      isOpen={operation !== undefined}
-      onClose={close}
-      title={t('admin.balance.rejectTitle')}
-      description={t('admin.balance.rejectText')}
-      onSubmit={() => void submit()}
-      testId="reject-balance-operation-dialog"
-      footer={
-        <>
-          <Button type="button" variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" isLoading={reject.isPending}>
-            {t('admin.reject')}
-          </Button>
-        </>
-      }
-    >
-      {formError ? (
-        <Callout tone="danger" role="alert">
-          {formError}
-        </Callout>
-      ) : null}
-      <TextField
-        label={t('admin.reason')}
-        name="reason"
-        value={reason}
-        error={fieldError}
-        autoFocus
-        autoComplete="off"
-        maxLength={300}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setFieldError(undefined);
-        }}
-      />
-    </Dialog>
-  );
-}
 
 /**
  * Balance operations: every credit, bonus, correction and fee refund staff made, by status. One
@@ -127,6 +44,7 @@ export function AdminBalanceOperationsScreen() {
   const filter = list.filters.status;
   const query = useAdminBalanceOperations({ status: filter === 'all' ? undefined : filter }, list.page);
   const approve = useBalanceOperationMutation(approveBalanceOperation);
+  const reject = useBalanceOperationMutation(rejectBalanceOperation);
   const [rejecting, setRejecting] = useState<TBalanceOperation>();
   const tabs: TFilterTab<TFilter>[] = [
     ...BALANCE_OPERATION_STATUSES.map((value) => ({ value, label: balanceStatusText(value) })),
@@ -247,7 +165,20 @@ export function AdminBalanceOperationsScreen() {
       noun={t('admin.balance.noun')}
       errorTitle={t('admin.balance.loadError')}
     >
-      <RejectDialog operation={rejecting} onClose={() => setRejecting(undefined)} />
+      <TextDialog
+        isOpen={rejecting !== undefined}
+        title={t('admin.balance.rejectTitle')}
+        description={t('admin.balance.rejectText')}
+        label={t('admin.reason')}
+        field="reason"
+        confirm={t('admin.reject')}
+        schema={ZBalanceOperationRejectRequest}
+        run={(reason) => reject.mutateAsync({ id: rejecting?.id ?? '', reason })}
+        failure={t('admin.balance.error')}
+        onClose={() => setRejecting(undefined)}
+        testId="reject-balance-operation-dialog"
+        maxLength={300}
+      />
     </AdminList>
   );
 }

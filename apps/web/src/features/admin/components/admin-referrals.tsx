@@ -6,23 +6,18 @@ import {
   ZClawbackRequest,
 } from '@td/contracts/referrals';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
-import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { clawbackCommission, useAdminUserMutation } from '../api/admin-users';
 import styles from './admin.module.css';
+import { TextDialog } from './text-dialog';
 
 const FLAG_KEY = {
   ip: 'admin.referrals.flag.ip',
@@ -75,91 +70,6 @@ const linkColumns = (
   },
 ];
 
-/** The clawback's reason, asked before the commission is taken back. */
-function ClawbackDialog({
-  commission,
-  onClose,
-}: {
-  commission: TAdminReferralCommission | undefined;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const clawback = useAdminUserMutation(clawbackCommission);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const close = () => {
-    setReason('');
-    setFieldError(undefined);
-    setFormError(undefined);
-    onClose();
-  };
-  const submit = async () => {
-    if (!commission) return;
-    const parsed = ZClawbackRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(zodFieldErrors(parsed.error).reason);
-      return;
-    }
-    try {
-      toast.success(
-        translateServerMessage((await clawback.mutateAsync({ id: commission.id, reason })).message),
-      );
-      close();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setFieldError(fields.reason);
-      setFormError(
-        fields.reason
-          ? undefined
-          : error instanceof ApiError
-            ? translateServerMessage(error.message)
-            : t('admin.referrals.clawbackFailed'),
-      );
-    }
-  };
-  return (
-    <Dialog
-      isOpen={commission !== undefined}
-      onClose={close}
-      title={t('admin.referrals.clawbackTitle')}
-      description={t('admin.referrals.clawbackText', {
-        amount: formatMoney(commission?.commission ?? '0', 2),
-      })}
-      onSubmit={() => void submit()}
-      testId="clawback-dialog"
-      footer={
-        <>
-          <Button type="button" variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" isLoading={clawback.isPending}>
-            {t('admin.referrals.clawback')}
-          </Button>
-        </>
-      }
-    >
-      {formError ? (
-        <Callout tone="danger" role="alert">
-          {formError}
-        </Callout>
-      ) : null}
-      <TextField
-        label={t('admin.reason')}
-        name="reason"
-        value={reason}
-        error={fieldError}
-        autoFocus
-        autoComplete="off"
-        onChange={(event) => {
-          setReason(event.target.value);
-          setFieldError(undefined);
-        }}
-      />
-    </Dialog>
-  );
-}
-
 /**
  * A user's referrals on their back-office page: who referred them and whom they referred, each
  * with what links the two accounts (flagged), and the commissions they earned, each of which
@@ -176,6 +86,7 @@ export function AdminReferrals({
   mayClawBack: boolean;
 }) {
   const t = useT();
+  const clawback = useAdminUserMutation(clawbackCommission);
   const [clawing, setClawing] = useState<TAdminReferralCommission>();
   const commissionColumns: TColumn<TAdminReferralCommission>[] = [
     {
@@ -243,7 +154,21 @@ export function AdminReferrals({
           empty={<p className={styles.emptyRow}>{t('admin.referrals.noCommissions')}</p>}
         />
       </Card>
-      <ClawbackDialog commission={clawing} onClose={() => setClawing(undefined)} />
+      <TextDialog
+        isOpen={clawing !== undefined}
+        title={t('admin.referrals.clawbackTitle')}
+        description={t('admin.referrals.clawbackText', {
+          amount: formatMoney(clawing?.commission ?? '0', 2),
+        })}
+        label={t('admin.reason')}
+        field="reason"
+        confirm={t('admin.referrals.clawback')}
+        schema={ZClawbackRequest}
+        run={(reason) => clawback.mutateAsync({ id: clawing?.id ?? '', reason })}
+        failure={t('admin.referrals.clawbackFailed')}
+        onClose={() => setClawing(undefined)}
+        testId="clawback-dialog"
+      />
     </>
   );
 }

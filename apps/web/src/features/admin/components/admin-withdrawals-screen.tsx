@@ -4,19 +4,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { Callout } from '../../../components/callout';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { paymentStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import {
@@ -28,105 +23,10 @@ import {
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
+import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TPaymentStatus;
 const shortText = (text: string) => (text.length > 18 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text);
-
-/** The form of a dialog that asks for one line of text: a reason, a transaction hash. */
-function TextDialog({
-  withdrawal,
-  title,
-  description,
-  label,
-  field,
-  confirm,
-  schema,
-  run,
-  onClose,
-  testId,
-}: {
-  withdrawal: TAdminWithdrawal | undefined;
-  title: string;
-  description: string;
-  label: string;
-  field: string;
-  confirm: string;
-  schema: typeof ZRejectWithdrawalRequest | typeof ZMarkSentRequest;
-  run: (id: string, value: string) => Promise<{ message: string }>;
-  onClose: () => void;
-  testId: string;
-}) {
-  const t = useT();
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
-  const errorText = (error: unknown) =>
-    error instanceof ApiError ? translateServerMessage(error.message) : t('admin.withdrawals.error');
-  const close = () => {
-    setValue('');
-    setFieldError(undefined);
-    setFormError(undefined);
-    onClose();
-  };
-  const submit = async () => {
-    if (!withdrawal) return;
-    const parsed = schema.safeParse({ [field]: value });
-    if (!parsed.success) {
-      setFieldError(zodFieldErrors(parsed.error)[field]);
-      return;
-    }
-    setIsBusy(true);
-    try {
-      toast.success((await run(withdrawal.id, value)).message);
-      close();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setFieldError(fields[field]);
-      setFormError(fields[field] ? undefined : errorText(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      isOpen={withdrawal !== undefined}
-      onClose={close}
-      title={title}
-      description={description}
-      onSubmit={() => void submit()}
-      testId={testId}
-      footer={
-        <>
-          <Button type="button" variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant={field === 'reason' ? 'danger' : 'primary'} isLoading={isBusy}>
-            {confirm}
-          </Button>
-        </>
-      }
-    >
-      {formError ? (
-        <Callout tone="danger" role="alert">
-          {formError}
-        </Callout>
-      ) : null}
-      <TextField
-        label={label}
-        name={field}
-        value={value}
-        error={fieldError}
-        autoFocus
-        autoComplete="off"
-        onChange={(event) => {
-          setValue(event.target.value);
-          setFieldError(undefined);
-        }}
-      />
-    </Dialog>
-  );
-}
 
 /**
  * Withdrawals waiting on the back-office: those under review (approve, or reject with a reason
@@ -255,26 +155,29 @@ export function AdminWithdrawalsScreen() {
       errorTitle={t('admin.withdrawals.loadError')}
     >
       <TextDialog
-        withdrawal={rejecting}
+        isOpen={rejecting !== undefined}
         title={t('admin.withdrawals.rejectTitle')}
         description={t('admin.withdrawals.rejectText')}
         label={t('admin.reason')}
         field="reason"
         confirm={t('admin.reject')}
         schema={ZRejectWithdrawalRequest}
-        run={(id, reason) => reject.mutateAsync({ id, reason })}
+        run={(reason) => reject.mutateAsync({ id: rejecting?.id ?? '', reason })}
+        failure={t('admin.withdrawals.error')}
         onClose={() => setRejecting(undefined)}
         testId="reject-withdrawal-dialog"
       />
       <TextDialog
-        withdrawal={sending}
+        isOpen={sending !== undefined}
         title={t('admin.withdrawals.markSentTitle')}
         description={t('admin.withdrawals.markSentText')}
         label={t('admin.withdrawals.txHash')}
         field="txHash"
         confirm={t('admin.withdrawals.markSent')}
+        tone="primary"
         schema={ZMarkSentRequest}
-        run={(id, txHash) => markSent.mutateAsync({ id, txHash })}
+        run={(txHash) => markSent.mutateAsync({ id: sending?.id ?? '', txHash })}
+        failure={t('admin.withdrawals.error')}
         onClose={() => setSending(undefined)}
         testId="mark-sent-dialog"
       />
