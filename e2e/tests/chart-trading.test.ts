@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
-// Trading from the Trade chart: a position's take-profit and stop-loss lines and a pending limit
-// order's line are dragged to new prices (with the ticket's checks, and an Undo), and a click on a
-// line opens its order.
+// Trading from the Trade chart: a position's take-profit and stop-loss lines, a pending limit
+// order's line and the exits it will open with are dragged to new prices (with the ticket's checks,
+// and an Undo), and a click on a line opens its order.
 
 const env = useJourneyEnvironment();
 
@@ -49,29 +50,41 @@ async function dragLine(page: Page, title: string, dy: number) {
   }
 }
 
+/**
+ * A user with a demo buy position whose exits are 2 % away, and a pending limit buy 3 % below it
+ * whose exits are far from the market (the scale widens to keep them in view, and the position's
+ * lines, closer together for it, must still be pressed one by one).
+ */
+async function tradeOnTheChart() {
+  const user = await createUser(env, { firstName: 'Cara', lastName: 'Chart' });
+  const opened = await openPositionByApi(env.server, user.token, {
+    account: 'demo',
+    amount: '1000',
+    leverage: 1,
+  });
+  const entry = Number(opened.price);
+  const exits = { takeProfit: (entry * 1.02).toFixed(2), stopLoss: (entry * 0.98).toFixed(2) };
+  await callApi(env.server, 'PUT', `/orders/${opened.id}`, { body: exits, token: user.token });
+  const { data: limit } = await callApi<TOrderData>(env.server, 'POST', '/orders', {
+    body: {
+      account: 'demo',
+      symbol: 'BTC_USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '500',
+      leverage: 1,
+      price: (entry * 0.97).toFixed(2),
+      takeProfit: (entry * 1.08).toFixed(2),
+      stopLoss: (entry * 0.9).toFixed(2),
+    },
+    token: user.token,
+  });
+  return { user, opened, exits, limit };
+}
+
 describe('trading from the chart', () => {
   it('drags take-profit, stop-loss and limit lines, undoes a move, and opens an order from its line', async () => {
-    const user = await createUser(env, { firstName: 'Cara', lastName: 'Chart' });
-    const opened = await openPositionByApi(env.server, user.token, {
-      account: 'demo',
-      amount: '1000',
-      leverage: 1,
-    });
-    const entry = Number(opened.price);
-    const exits = { takeProfit: (entry * 1.02).toFixed(2), stopLoss: (entry * 0.98).toFixed(2) };
-    await callApi(env.server, 'PUT', `/orders/${opened.id}`, { body: exits, token: user.token });
-    const { data: limit } = await callApi<TOrderData>(env.server, 'POST', '/orders', {
-      body: {
-        account: 'demo',
-        symbol: 'BTC_USDT',
-        side: 'buy',
-        type: 'limit',
-        amount: '500',
-        leverage: 1,
-        price: (entry * 0.97).toFixed(2),
-      },
-      token: user.token,
-    });
+    const { user, opened, exits, limit } = await tradeOnTheChart();
     const order = async (id: string) =>
       (
         await callApi<{ items: TOrderData[] }>(env.server, 'GET', '/orders?account=demo&limit=20', {
@@ -83,6 +96,14 @@ describe('trading from the chart', () => {
     await page.goto('/dashboard/trade');
     await expectTitle(page, 'Trade');
     await waitForLiveChart(page);
+
+    // The pending order's exits are drawn, named after it, and every line is in view.
+    const chartHeight = (await page.getByTestId('candle-chart').boundingBox())?.height ?? 0;
+    for (const title of ['Limit buy TP', 'Limit buy SL', 'Limit buy', 'TP', 'SL', 'Buy entry']) {
+      const y = await lineY(page, title);
+      expect(y, title).toBeGreaterThanOrEqual(0);
+      expect(y, title).toBeLessThanOrEqual(chartHeight);
+    }
 
     // The take-profit, higher: the order follows, and Undo puts it back.
     await dragLine(page, 'TP', -30);
@@ -107,10 +128,55 @@ describe('trading from the chart', () => {
     await expectToast(page, 'Limit price moved to');
     await expect.poll(async () => Number((await order(limit.id))?.price)).toBeLessThan(Number(limit.price));
 
+    // The pending order's stop-loss, lower: the order follows, and Undo puts it back.
+    await dragLine(page, 'Limit buy SL', 20);
+    await expectToast(page, 'Stop loss moved to');
+    await expect
+      .poll(async () => Number((await order(limit.id))?.stopLoss))
+      .toBeLessThan(Number(limit.stopLoss));
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Stop loss restored');
+    await expect.poll(async () => (await order(limit.id))?.stopLoss).toBe(limit.stopLoss);
+
+    // Its take-profit below its limit price: refused as the edit dialog refuses it, unchanged.
+    const belowLimit = (await lineY(page, 'Limit buy')) - (await lineY(page, 'Limit buy TP')) + 15;
+    await dragLine(page, 'Limit buy TP', belowLimit);
+    await expectToast(page, 'must be above');
+    expect((await order(limit.id))?.takeProfit).toBe(limit.takeProfit);
+
+    // The position's take-profit still moves with the pending order's lines on the chart.
+    await dragLine(page, 'TP', -20);
+    await expectToast(page, 'Take profit moved to');
+    await expect
+      .poll(async () => Number((await order(opened.id))?.takeProfit))
+      .toBeGreaterThan(Number(exits.takeProfit));
+
     // A click on the entry line opens the position.
     await dragLine(page, 'Buy entry', 0);
     const dialog = page.getByTestId('edit-exits-dialog');
     await dialog.getByText('Take profit / Stop loss').waitFor();
-    expect(await dialog.getByLabel('Take profit').inputValue()).toBe(exits.takeProfit);
-  });
+    expect(Number(await dialog.getByLabel('Take profit').inputValue())).toBeGreaterThan(
+      Number(exits.takeProfit),
+    );
+    // Eight drags and their toasts, each waiting on the server and a live chart.
+  }, 150_000);
+
+  it("draws a pending order's exits beside the position's lines, on a phone and a desktop, in both themes", async () => {
+    const { user } = await tradeOnTheChart();
+    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
+      const shot = await env.openPage({ token: user.token, theme, viewport });
+      await shot.goto('/dashboard/trade');
+      await expectTitle(shot, 'Trade');
+      await waitForLiveChart(shot);
+      const height = (await shot.getByTestId('candle-chart').boundingBox())?.height ?? 0;
+      for (const title of ['Limit buy TP', 'Limit buy SL', 'TP', 'SL']) {
+        const y = await lineY(shot, title);
+        expect(y, `${title} at ${size}`).toBeGreaterThanOrEqual(0);
+        expect(y, `${title} at ${size}`).toBeLessThanOrEqual(height);
+      }
+      await screenshot(shot, `chart-trading-lines-${size}-${theme}`);
+      await shot.close();
+    }
+    // Four pages, each waiting for its live chart.
+  }, 150_000);
 });

@@ -7,9 +7,9 @@ import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../su
 import { expectTitle, settled, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
 // A trader's figures, each told once and in time: History with open and close times and a partial
-// close under its position, its CSV named as the screen; the equity curve spaced by time, and a
-// flat new account on a readable axis; one price per pair on the Dashboard, and Portfolio's
-// Unrealised PnL equal to the sum of its rows.
+// close under its position, its CSV named and worded as the screen; the equity curve spaced by
+// time, and a flat new account on a readable axis; one price per pair on the Dashboard, and
+// Portfolio's Unrealised PnL equal to the sum of its rows.
 
 const env = useJourneyEnvironment({}, { isPostgres: true });
 const DAY_MS = 86_400_000;
@@ -96,6 +96,14 @@ describe('History', () => {
     expect(names.filter((name) => headers.includes(name))).toEqual(headers.filter((name) => name !== ''));
     expect(names.slice(0, 3)).toEqual(['Par', 'Apertura', 'Cierre']);
     expect(csv).toContain(`"${position.id}"`);
+    // Its cells' words as the screen shows them: the order's status and side in Spanish.
+    const row = table.locator(`tr#order-${position.id}`);
+    const status = (await row.locator('[data-status]').textContent())?.trim() ?? '';
+    expect(['Ejecutada', 'Activa', 'Cierre manual']).toContain(status);
+    const line = csv.split('\r\n').find((each) => each.endsWith(`"${position.id}"`)) ?? '';
+    expect(line).toContain(`"${status}"`);
+    expect(line).toMatch(/"(Compra|Venta)"/);
+    expect(line).not.toMatch(/"(buy|sell|Buy|Sell)"/);
     await callApi(env.server, 'PUT', '/profile', { body: { language: 'en' }, token: user.token });
   });
 

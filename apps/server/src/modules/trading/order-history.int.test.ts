@@ -87,6 +87,11 @@ describe("an account's order history", () => {
     expect(english[2]).toContain(`"${position.openedAt}"`);
     expect(english[1]).not.toContain(`"${position.id}","${position.id}"`);
     expect(english[2]).toContain(`"${position.id}"`);
+    // The cells' words too: the side, type and account as the screen shows them.
+    expect(spanish[1]).toContain('"Compra"');
+    expect(spanish[1]).toContain('"Mercado"');
+    expect((await csvOf('&lang=ru'))[1]).toContain('"Покупка"');
+    expect(english[1]).toContain('"Buy"');
     const refused = await desk.call(user, 'GET', '/orders/export?account=demo&lang=fr');
     expect(refused.statusCode).toBe(400);
   });

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '@td/contracts/auth';
+import { ORDER_STATUS, type TOrderStatus } from '@td/contracts/statuses';
+import { ORDER_REASON_TEXT, ORDER_TYPES, type TOrder } from '@td/contracts/trading';
 import { describe, expect, it } from 'vitest';
 import { ORDER_CSV_COLUMNS, ORDER_CSV_HEADERS, ordersCsv, type TOrderCsvColumn } from './orders-csv';
+import { ORDER_CSV_WORDS, orderReasonWords } from './orders-csv-words';
 
 /** The columns History shows, by the web app's key of their header. */
 const ON_SCREEN: Partial<Record<TOrderCsvColumn, string>> = {
@@ -17,10 +20,54 @@ const ON_SCREEN: Partial<Record<TOrderCsvColumn, string>> = {
   status: 'history.column.status',
 };
 
-const screenWords = (language: string): Record<string, string> =>
-  JSON.parse(
-    readFileSync(new URL(`../../../../web/src/i18n/history/${language}.json`, import.meta.url), 'utf8'),
-  );
+const webWords = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../web/src/i18n/${path}`, import.meta.url), 'utf8'));
+const screenWords = (language: string): Record<string, string> => webWords(`history/${language}.json`);
+/** The web app's words for the wire's codes (sides, statuses, types, accounts). */
+const commonWords = (language: string): Record<string, string> => webWords(`common/${language}.json`);
+/** The web app's translations of the server's sentences (the reasons among them). */
+const serverWords = (language: string): Record<string, string> => webWords(`${language}.json`).server ?? {};
+
+/** The web app's key of each order type's word. */
+const TYPE_KEY = { market: 'market', limit: 'limit', stop: 'stop', stop_limit: 'stopLimit' } as const;
+
+const order = (overrides: Partial<TOrder>): TOrder => ({
+  id: 'o1',
+  account: 'demo',
+  symbol: 'BTC_USDT',
+  side: 'buy',
+  type: 'market',
+  amount: '1000.00',
+  leverage: 10,
+  price: '50000.00',
+  margin: '100.00',
+  fee: '0.50',
+  takeProfit: null,
+  stopLoss: null,
+  liquidationPrice: null,
+  closePrice: '51000.00',
+  stopPrice: null,
+  trailingStop: null,
+  timeInForce: 'gtc',
+  expiresAt: null,
+  triggeredAt: null,
+  status: 'mcl',
+  reason: null,
+  pnl: '20.00',
+  swap: '0.00',
+  clientOrderId: null,
+  parentId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  openedAt: '2026-01-01T00:00:00.000Z',
+  closedAt: '2026-01-02T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The row of one order as cells by column, header names dropped. */
+const rowOf = (csv: string) => {
+  const cells = (csv.split('\r\n')[1] ?? '').split('","').map((cell) => cell.replace(/^"|"$/g, ''));
+  return Object.fromEntries(ORDER_CSV_COLUMNS.map((column, index) => [column, cells[index]]));
+};
 
 describe('the orders CSV', () => {
   it.each(LANGUAGES)("names History's columns as the screen does in %s", (language) => {
@@ -29,6 +76,63 @@ describe('the orders CSV', () => {
       expect(words[key], key).toBeDefined();
       expect(ORDER_CSV_HEADERS[language][column as TOrderCsvColumn], column).toBe(words[key]);
     }
+  });
+
+  it.each(LANGUAGES)('writes sides, statuses, types and accounts as the screen does in %s', (language) => {
+    const words = commonWords(language);
+    const ours = ORDER_CSV_WORDS[language];
+    for (const side of ['buy', 'sell'] as const) expect(ours.side[side]).toBe(words[`orders.side.${side}`]);
+    for (const status of Object.keys(ORDER_STATUS) as TOrderStatus[])
+      expect(ours.status[status], status).toBe(words[`status.order.${status}`]);
+    for (const type of ORDER_TYPES)
+      expect(ours.type[type], type).toBe(words[`orders.type.${TYPE_KEY[type]}`]);
+    expect(ours.account).toEqual({ demo: words['common.demo'], real: words['common.real'] });
+  });
+
+  it.each(LANGUAGES)('writes the reasons as the screen translates them in %s', (language) => {
+    const translated = serverWords(language);
+    for (const [code, english] of Object.entries(ORDER_REASON_TEXT)) {
+      const expected = language === 'en' ? english : translated[english];
+      expect(expected, code).toBeDefined();
+      expect(orderReasonWords(code, language), code).toBe(expected);
+    }
+    // A code the words do not know yet reads as the contracts write it, never blank.
+    expect(orderReasonWords('new_reason', language)).toBe('New reason');
+    expect(orderReasonWords(null, language)).toBe('');
+  });
+
+  it('fills a row in the language asked for, figures and IDs as the API writes them', () => {
+    const sold = order({
+      side: 'sell',
+      type: 'limit',
+      status: 'exc',
+      reason: 'take_profit',
+      account: 'real',
+    });
+    expect(rowOf(ordersCsv([sold], 'es'))).toMatchObject({
+      side: 'Venta',
+      type: 'Límite',
+      status: 'Ejecutada',
+      account: 'Real',
+      reason: 'Take profit',
+      price: '50000.00',
+      orderId: 'o1',
+    });
+    expect(rowOf(ordersCsv([sold], 'ru'))).toMatchObject({
+      side: 'Продажа',
+      type: 'Лимитный',
+      status: 'Исполнен',
+      account: 'Реальный',
+      reason: 'Тейк-профит',
+      pnl: '20.00',
+    });
+    expect(rowOf(ordersCsv([order({})], 'en'))).toMatchObject({
+      side: 'Buy',
+      type: 'Market',
+      status: 'Manual Close',
+      account: 'Demo',
+      reason: '',
+    });
   });
 
   it("puts the screen's columns first, in its order", () => {

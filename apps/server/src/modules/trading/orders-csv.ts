@@ -1,7 +1,7 @@
 import type { TLanguageCode } from '@td/contracts/auth';
-import { orderStatusLabel } from '@td/contracts/statuses';
-import { orderReasonText, type TOrder } from '@td/contracts/trading';
+import type { TOrder } from '@td/contracts/trading';
 import { CSV_EOL, csvLine } from '../../platform/http/csv';
+import { ORDER_CSV_WORDS, orderReasonWords } from './orders-csv-words';
 
 /**
  * The export's columns: History's own in its order (with each order's swaps beside its fee, as they
@@ -112,36 +112,43 @@ export const ORDER_CSV_HEADERS: Record<TLanguageCode, Record<TOrderCsvColumn, st
   },
 };
 
-const cellsOf = (order: TOrder): Record<TOrderCsvColumn, string | number | null> => ({
-  pair: order.symbol,
-  opened: order.openedAt,
-  closed: order.closedAt,
-  side: order.side,
-  amount: order.amount,
-  price: order.price,
-  closePrice: order.closePrice,
-  fee: order.fee,
-  pnl: order.pnl,
-  status: orderStatusLabel(order.status),
-  placed: order.createdAt,
-  account: order.account,
-  type: order.type,
-  leverage: order.leverage,
-  stopPrice: order.stopPrice,
-  trailingStop: order.trailingStop,
-  expiresAt: order.expiresAt,
-  margin: order.margin,
-  swap: order.swap,
-  reason: orderReasonText(order.reason),
-  partOf: order.parentId,
-  orderId: order.id,
-});
+/**
+ * One order's cells. Its side, status, type, account and reason read as History shows them in
+ * `language`; figures, times and IDs stay as the API writes them, for spreadsheets to read.
+ */
+const cellsOf = (order: TOrder, language: TLanguageCode): Record<TOrderCsvColumn, string | number | null> => {
+  const words = ORDER_CSV_WORDS[language];
+  return {
+    pair: order.symbol,
+    opened: order.openedAt,
+    closed: order.closedAt,
+    side: words.side[order.side],
+    amount: order.amount,
+    price: order.price,
+    closePrice: order.closePrice,
+    fee: order.fee,
+    pnl: order.pnl,
+    status: words.status[order.status],
+    placed: order.createdAt,
+    account: words.account[order.account],
+    type: words.type[order.type],
+    leverage: order.leverage,
+    stopPrice: order.stopPrice,
+    trailingStop: order.trailingStop,
+    expiresAt: order.expiresAt,
+    margin: order.margin,
+    swap: order.swap,
+    reason: orderReasonWords(order.reason, language),
+    partOf: order.parentId,
+    orderId: order.id,
+  };
+};
 
-/** The orders as a CSV file, with the column names in `language`. */
+/** The orders as a CSV file, with the column names and the words in its cells in `language`. */
 export function ordersCsv(orders: readonly TOrder[], language: TLanguageCode): string {
   const headers = ORDER_CSV_HEADERS[language];
   const lines = orders.map((order) => {
-    const cells = cellsOf(order);
+    const cells = cellsOf(order, language);
     return csvLine(ORDER_CSV_COLUMNS.map((column) => cells[column]));
   });
   return [csvLine(ORDER_CSV_COLUMNS.map((column) => headers[column])), ...lines].join(CSV_EOL);

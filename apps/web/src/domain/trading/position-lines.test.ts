@@ -53,6 +53,34 @@ describe('price lines of open positions', () => {
     ]);
   });
 
+  it("draws a pending order's take-profit and stop-loss, named after it, draggable and fainter", () => {
+    const limit = position({
+      id: 'o5',
+      type: 'limit',
+      status: 'pnd',
+      price: '48000.00',
+      takeProfit: '53000.00',
+      stopLoss: '47000.00',
+    });
+    const stop = position({
+      id: 'o6',
+      type: 'stop',
+      status: 'pnd',
+      side: 'sell',
+      price: null,
+      stopPrice: '49000.00',
+      takeProfit: '45000.00',
+    });
+    const exits = { orderId: 'o5', isDraggable: true, isPending: true };
+    expect(positionPriceLines([], 'BTC_USDT', [limit, stop])).toEqual([
+      { price: '48000.00', title: 'Limit buy', kind: 'limit', orderId: 'o5', isDraggable: true },
+      { price: '53000.00', title: 'Limit buy TP', kind: 'takeProfit', ...exits },
+      { price: '47000.00', title: 'Limit buy SL', kind: 'stopLoss', ...exits },
+      { price: '49000.00', title: 'Stop sell', kind: 'stop', orderId: 'o6', isDraggable: true },
+      { price: '45000.00', title: 'Stop sell TP', kind: 'takeProfit', ...exits, orderId: 'o6' },
+    ]);
+  });
+
   it("draws a pending stop's trigger (draggable) and a stop-limit's limit once triggered", () => {
     const stop = position({ id: 'o3', type: 'stop', status: 'pnd', price: null, stopPrice: '51000.00' });
     const stopLimit = position({

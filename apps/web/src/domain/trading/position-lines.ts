@@ -5,9 +5,10 @@ import type { TChartPriceLine } from '../market/components/chart-price-lines';
 /**
  * The levels of a pair's open positions to draw on its chart: each position's entry, its
  * take-profit and stop-loss when set (which can be dragged to a new level), and its liquidation
- * price; and each pending limit order's price and each pending stop's trigger
- * (dragged, they move the order); a trailing stop-loss where the server has moved it. Every line names its
- * order, so a click on it opens that order.
+ * price; and each pending limit order's price and each pending stop's trigger, with the
+ * take-profit and stop-loss the order will open with (named after the order, "Limit buy TP", and
+ * drawn fainter); dragged, they move the order. A trailing stop-loss is drawn where the server has
+ * moved it. Every line names its order, so a click on it opens that order.
  */
 export function positionPriceLines(
   positions: readonly TOrder[] | undefined,
@@ -53,7 +54,8 @@ export function positionPriceLines(
   for (const order of pending) {
     if (order.symbol !== symbol) continue;
     // A stop waiting for its trigger (dragged, it moves the trigger).
-    if (order.stopPrice && (order.type === 'stop' || !order.triggeredAt))
+    const isStopWaiting = Boolean(order.stopPrice && (order.type === 'stop' || !order.triggeredAt));
+    if (order.stopPrice && isStopWaiting)
       lines.push({
         price: order.stopPrice,
         title: t(order.side === 'buy' ? 'orders.line.stopBuy' : 'orders.line.stopSell'),
@@ -61,14 +63,35 @@ export function positionPriceLines(
         orderId: order.id,
         isDraggable: true,
       });
-    if (!order.price) continue;
-    lines.push({
-      price: order.price,
-      title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
-      kind: 'limit',
-      orderId: order.id,
-      isDraggable: true,
-    });
+    if (order.price)
+      lines.push({
+        price: order.price,
+        title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
+        kind: 'limit',
+        orderId: order.id,
+        isDraggable: true,
+      });
+    // The exits it will open with, named after the line it waits on (its trigger, else its limit).
+    const named = isStopWaiting || !order.price ? 'stop' : 'limit';
+    const prefix = t(`orders.line.${named}${order.side === 'buy' ? 'Buy' : 'Sell'}`);
+    if (order.takeProfit)
+      lines.push({
+        price: order.takeProfit,
+        title: t('orders.line.pendingTakeProfit', { order: prefix }),
+        kind: 'takeProfit',
+        orderId: order.id,
+        isDraggable: true,
+        isPending: true,
+      });
+    if (order.stopLoss)
+      lines.push({
+        price: order.stopLoss,
+        title: t('orders.line.pendingStopLoss', { order: prefix }),
+        kind: 'stopLoss',
+        orderId: order.id,
+        isDraggable: true,
+        isPending: true,
+      });
   }
   return lines;
 }

@@ -1,11 +1,10 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { lineKeyOf, pickLine } from './chart-line-hit';
 import type { TChartPriceLine, TDrawnPriceLine } from './chart-price-lines';
 import type { TChartHandles } from './chart-series';
 
 /** Trading from the candle chart: dragging an order's level to a new price, or clicking it. */
 
-/** How close (px) a pointer must come to a line to take it. */
-const LINE_HIT_PX = 6;
 /** Less movement than this is a click on the line, not a drag. */
 const DRAG_THRESHOLD_PX = 3;
 
@@ -39,15 +38,20 @@ export function useLineDragging(
     const host = hostRef.current;
     if (!host) return;
     let drag: { entry: TDrawnPriceLine; startY: number; price: number; moved: boolean } | undefined;
+    /** The line held last: of lines as near as each other, a press takes it again. */
+    let lastHeldKey: string | undefined;
     const yOf = (event: PointerEvent) => event.clientY - host.getBoundingClientRect().top;
+    /** The line a press at `y` takes: the nearest within a few px (see pickLine). */
     const hit = (y: number) => {
       const handles = handlesRef.current;
       if (!handles) return undefined;
-      return linesRef.current.find(({ line }) => {
-        if (!line.orderId) return false;
-        const at = handles.candles.priceToCoordinate(Number(line.price));
-        return at !== null && Math.abs(at - y) <= LINE_HIT_PX;
-      });
+      const drawn = linesRef.current;
+      const at = drawn.map(({ line }) => ({
+        line,
+        y: handles.candles.priceToCoordinate(Number(line.price)),
+      }));
+      const index = pickLine(at, y, lastHeldKey);
+      return index === undefined ? undefined : drawn[index];
     };
     const setScrolling = (isOn: boolean) =>
       handlesRef.current?.chart.applyOptions({ handleScroll: isOn, handleScale: isOn });
@@ -59,6 +63,7 @@ export function useLineDragging(
       event.stopPropagation();
       host.setPointerCapture(event.pointerId);
       drag = { entry, startY: yOf(event), price: Number(entry.line.price), moved: false };
+      lastHeldKey = lineKeyOf(entry.line);
       // Which line is held, for tools and tests (a live chart's lines move under the pointer).
       host.dataset.dragging = entry.line.title;
       setScrolling(false);

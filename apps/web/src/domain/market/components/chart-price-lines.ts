@@ -1,5 +1,5 @@
 import { type IPriceLine, type ISeriesApi, LineStyle } from 'lightweight-charts';
-import type { TChartColors } from './chart-theme';
+import { type TChartColors, withAlpha } from './chart-theme';
 
 /** The levels drawn across the candle chart (a position's entry and exits, an order's price). */
 
@@ -12,6 +12,8 @@ export interface TChartPriceLine {
   orderId?: string;
   /** The level can be dragged to a new price (a take-profit, a stop-loss, a limit price). */
   isDraggable?: boolean;
+  /** An exit a pending order will open with (not yet a position's): drawn dotted, fainter. */
+  isPending?: boolean;
 }
 
 /** A level as drawn: the level and the chart's handle of its line. */
@@ -19,6 +21,9 @@ export interface TDrawnPriceLine {
   line: TChartPriceLine;
   api: IPriceLine;
 }
+
+/** The opacity of a pending order's exits. */
+const PENDING_ALPHA = 0.7;
 
 const lineColor = (kind: TChartPriceLine['kind'], colors: TChartColors) =>
   ({
@@ -29,6 +34,12 @@ const lineColor = (kind: TChartPriceLine['kind'], colors: TChartColors) =>
     limit: colors.accent,
     stop: colors.warning,
   })[kind];
+
+/** An entry solid, an exit or an order's price dashed, a pending order's exits sparsely dotted. */
+const styleOf = (line: TChartPriceLine) => {
+  if (line.kind === 'entry') return LineStyle.Solid;
+  return line.isPending ? LineStyle.SparseDotted : LineStyle.Dashed;
+};
 
 /**
  * The trader's own levels (entry, exits, limits) the price scale keeps in view; the liquidation
@@ -54,9 +65,12 @@ export function drawPriceLines(
     line,
     api: candles.createPriceLine({
       price: Number(line.price),
-      color: lineColor(line.kind, colors),
+      // A pending order's exits are fainter: a plan, not yet a position's.
+      color: line.isPending
+        ? withAlpha(lineColor(line.kind, colors), PENDING_ALPHA)
+        : lineColor(line.kind, colors),
       lineWidth: 1,
-      lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+      lineStyle: styleOf(line),
       axisLabelVisible: true,
       title: line.title,
     }),

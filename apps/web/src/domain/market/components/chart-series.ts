@@ -72,9 +72,13 @@ export function createCandleChart(
     borderDownColor: colors.down,
     wickUpColor: colors.up,
     wickDownColor: colors.down,
-    // A position's take-profit or stop-loss, or a pending order's price, stays on screen however
-    // far it is from the candles, so it can be seen and dragged (the liquidation price is left
-    // out: it would flatten the candles).
+    // A position's take-profit or stop-loss, a pending order's price and the exits it will open
+    // with stay on screen however far they are from the candles, so they can be seen and dragged
+    // (the liquidation price is left out: it would flatten the candles). Widening the scale was
+    // chosen over pinning far lines to the chart's edge: a trader placing an order reads its whole
+    // plan (entry, target, stop, and the distances between them) at a glance and drags any of it
+    // to a real price; a pinned line shows neither its place nor a price it could be dropped at.
+    // Lines the wider scale squeezes together are told apart by the press (see pickLine).
     autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
       const info = base();
       const kept = keptInView();

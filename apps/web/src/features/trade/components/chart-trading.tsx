@@ -19,7 +19,8 @@ type TChanges = { takeProfit?: string | null; stopLoss?: string | null; price?: 
 type TMovedLine = 'takeProfit' | 'stopLoss' | 'limit' | 'stop';
 
 /**
- * Trading from the chart: a dropped take-profit, stop-loss or limit line changes its order after
+ * Trading from the chart: a dropped take-profit, stop-loss (a position's, or one a pending order
+ * will open with), limit or stop line changes its order after
  * the ticket's own checks (then a toast with Undo); a click on any order's line opens the order.
  */
 export function useChartTrading({
@@ -76,6 +77,13 @@ export function useChartTrading({
         toast.error(problem);
         return false;
       }
+      // A stop without a limit opens at its trigger: its exits must stay on the right side of it.
+      const exits = { takeProfit: order.takeProfit, stopLoss: order.stopLoss };
+      const sides = order.price ? {} : exitProblem(order.side, price, exits, precision);
+      if (sides.takeProfit ?? sides.stopLoss) {
+        toast.error(t('trade.chart.stopWrongSide', { price: formatPrice(price, precision) }));
+        return false;
+      }
       return apply(order, { stopPrice: price }, { stopPrice: order.stopPrice ?? price }, 'stop', price);
     }
     if (line.kind === 'limit') {
@@ -96,7 +104,13 @@ export function useChartTrading({
     }
     const key = line.kind === 'takeProfit' ? 'takeProfit' : line.kind === 'stopLoss' ? 'stopLoss' : undefined;
     if (!key) return false;
-    const reference = isPending ? order.price : quote ? closeSidePrice(order.side, quote) : null;
+    // A pending order's exits are checked against the price it opens at (its limit, else its
+    // stop's trigger), as the edit dialog checks them; a position's against the live price.
+    const reference = isPending
+      ? (order.price ?? order.stopPrice)
+      : quote
+        ? closeSidePrice(order.side, quote)
+        : null;
     const problem = exitProblem(order.side, reference, { [key]: price }, precision)[key];
     if (problem) {
       toast.error(
