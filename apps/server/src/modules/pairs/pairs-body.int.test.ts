@@ -33,7 +33,11 @@ describe('the pair list as prepared bytes, on two processes', () => {
 
   const processes = () => [first, second];
   const list = async (t: TestApp, user: TestUser, query = '') => {
-    const response = await t.app.inject({ method: 'GET', url: `/pairs${query}`, headers: bearer(user.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/pairs${query}`,
+      headers: bearer(user.token),
+    });
     expect(response.statusCode).toBe(200);
     return response;
   };
@@ -58,8 +62,11 @@ describe('the pair list as prepared bytes, on two processes', () => {
   });
 
   it('changes on every process when an administrator changes a pair', async () => {
-    for (const t of processes()) expect(await pairOf(t, trader, 'ETH_USDT')).toMatchObject({ maxLeverage: 20 });
-    expect((await adminPut('/admin/pairs/ETH_USDT', { spreadPpm: 900, maxLeverage: 7 })).statusCode).toBe(200);
+    for (const t of processes())
+      expect(await pairOf(t, trader, 'ETH_USDT')).toMatchObject({ maxLeverage: 20 });
+    expect((await adminPut('/admin/pairs/ETH_USDT', { spreadPpm: 900, maxLeverage: 7 })).statusCode).toBe(
+      200,
+    );
     for (const t of processes()) {
       await expect
         .poll(async () => pairOf(t, trader, 'ETH_USDT'))
@@ -67,15 +74,19 @@ describe('the pair list as prepared bytes, on two processes', () => {
     }
     expect((await adminPut('/admin/pairs/ETH_USDT', { status: 'dis' })).statusCode).toBe(200);
     for (const t of processes()) {
-      await expect.poll(async () => pairOf(t, trader, 'ETH_USDT')).toMatchObject({
-        status: 'dis',
-        marketOpen: false,
-        marketClosedReason: PAIR_PAUSED_TEXT,
-      });
+      await expect
+        .poll(async () => pairOf(t, trader, 'ETH_USDT'))
+        .toMatchObject({
+          status: 'dis',
+          marketOpen: false,
+          marketClosedReason: PAIR_PAUSED_TEXT,
+        });
     }
     expect((await adminPut('/admin/pairs/ETH_USDT', { status: 'act' })).statusCode).toBe(200);
     for (const t of processes()) {
-      await expect.poll(async () => pairOf(t, trader, 'ETH_USDT')).toMatchObject({ status: 'act', marketOpen: true });
+      await expect
+        .poll(async () => pairOf(t, trader, 'ETH_USDT'))
+        .toMatchObject({ status: 'act', marketOpen: true });
     }
   });
 

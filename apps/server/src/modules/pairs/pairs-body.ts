@@ -116,7 +116,13 @@ export function createPairsBodies(deps: {
       const pair = toPairDto(row, false, deps.prices, nowMs);
       return { row, plain: serialised(pair), favorite: serialised({ ...pair, favorite: true }) };
     });
-    return { rows: pairRows, settings, block, pairs, bodies: new BoundedMap<string, Buffer>(BODIES_CACHED_MAX) };
+    return {
+      rows: pairRows,
+      settings,
+      block,
+      pairs,
+      bodies: new BoundedMap<string, Buffer>(BODIES_CACHED_MAX),
+    };
   };
 
   const bodyOf = (ready: Prepared, mine: Favorites, filter: PairsFilter) => {
@@ -142,7 +148,12 @@ export function createPairsBodies(deps: {
         favoritesOf(userId, nowMs),
       ]);
       const block = marketStateBlock(nowMs);
-      if (!prepared || prepared.rows !== pairRows || prepared.settings !== settings || prepared.block !== block)
+      if (
+        !prepared ||
+        prepared.rows !== pairRows ||
+        prepared.settings !== settings ||
+        prepared.block !== block
+      )
         prepared = prepare(pairRows, settings, block, nowMs);
       const isFiltered = Boolean(filter.type || filter.favorites || filter.q);
       if (isFiltered) return bodyOf(prepared, mine, filter);

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { authOf } from '../auth/authenticate';
 import type { PairSpecs } from './pair-spec';
-import { ZPairsAnswer } from './pairs-body';
 import type { PairsService } from './pairs.service';
+import { ZPairsAnswer } from './pairs-body';
 
 export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): FastifyPluginAsyncZod {
   const { pairs } = deps;

@@ -14,8 +14,8 @@ import {
   DEFAULT_SWAP,
   pairKey,
 } from './catalogue';
-import type { PairsBodies, PairsFilter } from './pairs-body';
 import type { PairRow, PairsRepository } from './pairs.repository';
+import type { PairsBodies, PairsFilter } from './pairs-body';
 
 const PPM_SCALE = 6;
 
