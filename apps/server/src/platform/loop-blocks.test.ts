@@ -21,6 +21,9 @@ describe('recordLoopBlocks', () => {
     expect(isRecordingLoopBlocks()).toBe(false);
     const stop = recordLoopBlocks(file);
     expect(isRecordingLoopBlocks()).toBe(true);
+    // Timing starts at the first SIGUSR2, as a benchmark sends it.
+    process.kill(process.pid, 'SIGUSR2');
+    await new Promise<void>((resolve) => setTimeout(resolve, 20));
     await new Promise<void>((resolve) =>
       setTimeout(() => {
         markLoopWork('test job');

@@ -1,8 +1,9 @@
 // What holds the event loop: when LOOP_BLOCKS_FILE is set, every callback the loop runs (timers,
 // sockets, the database thread's answers, promise continuations) is timed, named by the job or
 // route that started its chain, and the longest, with the loop delay's histogram, are written to
-// that file every few seconds and at shutdown; SIGUSR2 starts a fresh window (a benchmark sends
-// it when its load begins). Off (the default) it costs nothing.
+// that file every few seconds and at shutdown. Timing starts at the process's first SIGUSR2 (a
+// benchmark sends it when its load begins: timing every callback slows a first start's history),
+// and each further SIGUSR2 starts a fresh window. Off (the default) it costs nothing.
 import { createHook, executionAsyncId } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -127,6 +128,7 @@ export function recordLoopBlocks(file: string): () => void {
       .slice(0, TOP_LABELS),
   });
   const reset = () => {
+    hook.enable();
     startedMs = Date.now();
     histogram.reset();
     longest.length = 0;
@@ -140,7 +142,6 @@ export function recordLoopBlocks(file: string): () => void {
       labels.set(executionAsyncId(), name);
     },
   };
-  hook.enable();
   const timer = setInterval(write, WRITE_EVERY_MS);
   timer.unref();
   return () => {
