@@ -216,7 +216,7 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
     server.child.kill('SIGUSR2');
     const loaded = await probe(server.url, seconds * 2_000);
     running = false;
-    await within(load, 30_000, 'the traders stopping');
+    await within(load, 60_000, 'the traders stopping');
     // The server writes its last record as it stops.
     await stopChild(server.child, server.exited);
     const blocks = RECORD_BLOCKS ? blockNotes(blocksFile) : [];
