@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,8 @@ const PROBE_TARGET_MS = 50;
 const ORDER_TARGET_MS = 250;
 const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'server', 'dist', 'main.js');
 const SIGNUP_PASSWORD = 'Str0ng!Passw0rd';
+/** The server times every callback (async_hooks) while recording: `BENCH_LOOP_BLOCKS=0` measures without it. */
+const RECORD_BLOCKS = process.env.BENCH_LOOP_BLOCKS !== '0';
 
 /**
  * The probe, in a process of its own so the load's client work never delays it: `GET /health/live`
@@ -132,10 +134,18 @@ async function signUp(base: string, mailbox: Awaited<ReturnType<typeof startTest
 export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
   if (!existsSync(BUNDLE)) throw new Error('embedded-load runs the bundle: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'td-bench-load-'));
+  // The server's own record of its longest event-loop blocks (platform/loop-blocks.ts), beside the data.
+  const blocksFile = `${dataDir}-loop-blocks.json`;
   const mailbox = await startTestMailbox();
   progress('starting the bundle on an empty embedded database');
   const server = await spawnServer(
-    { DATA_DIR: dataDir, SMTP_URL: mailbox.url, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
+    {
+      DATA_DIR: dataDir,
+      SMTP_URL: mailbox.url,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      ...(RECORD_BLOCKS ? { LOOP_BLOCKS_FILE: blocksFile } : {}),
+    },
     { isBuilt: true },
   );
   trackChild(server.child);
@@ -200,11 +210,16 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
     };
     progress(`${TRADERS} traders and ${STREAM_CLIENTS} stream clients for ${seconds * 3} s`);
     const load = Promise.all(Array.from({ length: TRADERS }, (_, i) => trader(i)));
-    // The load settles first (every trader has made a round), then the probe measures it.
+    // The load settles first (every trader has made a round), then the probe measures it; the
+    // server's record of blocks starts afresh with it.
     await sleep(seconds * 1_000);
+    server.child.kill('SIGUSR2');
     const loaded = await probe(server.url, seconds * 2_000);
     running = false;
-    await within(load, 30_000, 'the traders stopping');
+    await within(load, 60_000, 'the traders stopping');
+    // The server writes its last record as it stops.
+    await stopChild(server.child, server.exited);
+    const blocks = RECORD_BLOCKS ? blockNotes(blocksFile) : [];
 
     const p = (values: number[], at: number) => round(percentile(values, at), 1);
     const orders = [...latencies.order, ...latencies.close];
@@ -230,6 +245,7 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
       notes: [
         `${requests} requests in ${seconds * 3} s (${round(requests / (seconds * 3))}/s); probe p99 under load ÷ idle = ${round(percentile(loaded, 99) / percentile(idle, 99), 1)}`,
         ...(Object.keys(refused).length > 0 ? [`refused: ${JSON.stringify(refused)}`] : []),
+        ...blocks,
       ],
     };
   } finally {
@@ -237,5 +253,30 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
     await stopChild(server.child, server.exited);
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(blocksFile, { force: true });
   }
+}
+
+/** The server's record of the loaded window as note lines: the delay's histogram, the longest blocks, the labels' totals. */
+function blockNotes(file: string): string[] {
+  if (!existsSync(file)) return ['event-loop blocks: the server wrote no record'];
+  const record = JSON.parse(readFileSync(file, 'utf8')) as {
+    seconds: number;
+    delayMs: { p50: number; p99: number; max: number };
+    longest: Array<{ ms: number; label: string; type: string }>;
+    byLabel: Array<{ label: string; count: number; totalMs: number; maxMs: number }>;
+  };
+  const longest = record.longest
+    .slice(0, 10)
+    .map((block) => `${block.ms} ms ${block.label} (${block.type})`)
+    .join('; ');
+  const labels = record.byLabel
+    .slice(0, 8)
+    .map((total) => `${total.label} ${total.count}× ${total.totalMs} ms (max ${total.maxMs})`)
+    .join('; ');
+  return [
+    `event loop under the load (${record.seconds} s, the server's own record): delay p50 / p99 / max ${record.delayMs.p50} / ${record.delayMs.p99} / ${record.delayMs.max} ms`,
+    `longest callbacks (what started their chain, and the callback's kind): ${longest}`,
+    `callbacks of 5 ms or more by what started them (count, total, longest): ${labels}`,
+  ];
 }

@@ -4,7 +4,7 @@ import { embeddedLoadBench } from './embedded-load.bench';
 import { firstStartBench } from './first-start.bench';
 import { growthBench } from './growth.bench';
 import { httpStackBench } from './http-stack.bench';
-import { marketOrdersReport } from './market-orders.bench';
+import { embeddedOrdersReport, marketOrdersReport } from './market-orders.bench';
 import { mobilePagesBench } from './mobile-pages.bench';
 import { publicEndpointsBench } from './public-endpoints.bench';
 import { reconnectStormBench } from './reconnect-storm.bench';
@@ -33,6 +33,7 @@ const BENCHMARKS: Record<string, Bench> = {
   'stop-triggers': stopTriggersReport,
   'cross-margin': crossMarginReport,
   'market-orders': marketOrdersReport,
+  'market-orders-embedded': embeddedOrdersReport,
   'mobile-pages': mobilePagesBench,
   growth: growthBench,
 };

@@ -58,6 +58,7 @@ import {
   webAppFallback,
 } from './platform/http/web-app';
 import { LOG_SERIALIZERS } from './platform/log-redaction';
+import { isRecordingLoopBlocks, markLoopWork } from './platform/loop-blocks';
 import { outboxRoutes } from './platform/mail/outbox.routes';
 import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
 import { registerRequestContext } from './platform/request-context';
@@ -139,6 +140,12 @@ export async function buildApp(
   });
   registerRequestContext(app);
   if (deps.metrics) recordHttp(app, deps.metrics);
+  if (isRecordingLoopBlocks()) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      markLoopWork(`${request.method} ${request.routeOptions.url ?? 'unrouted'}`);
+      done();
+    });
+  }
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');

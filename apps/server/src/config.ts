@@ -114,6 +114,8 @@ const ZEnv = z
     DATA_DIR: z.string().default('./data'),
     /** The built web app served to browsers; unset, the repository's own build (apps/web/dist). */
     WEB_DIST_DIR: z.string().max(4096).optional(),
+    /** Benchmarks: records the event loop's longest blocks and what ran in them to this file (platform/loop-blocks.ts). */
+    LOOP_BLOCKS_FILE: z.string().max(4096).optional(),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379').optional(),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587').optional(),
     MAIL_FROM: z.string().default('Trading Desk <no-reply@localhost>'),

@@ -19,6 +19,7 @@ import { openBus } from './platform/bus/open-bus';
 import { type DatabaseHandle, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { createLogger, type Logger } from './platform/logger';
+import { recordLoopBlocks } from './platform/loop-blocks';
 import { createMailer } from './platform/mail/mailer';
 import { isOutboxShown } from './platform/mail/outbox';
 import { createMetrics, serveMetrics } from './platform/metrics/metrics';
@@ -69,6 +70,7 @@ export async function startRuntime(config: TConfig, paths: RuntimePaths, logger?
   };
 
   try {
+    if (config.LOOP_BLOCKS_FILE) cleanups.push(recordLoopBlocks(config.LOOP_BLOCKS_FILE));
     await checkStart(config, log);
     if (config.database.kind === 'pglite') {
       const lock = lockDataDir(config.dataDir);

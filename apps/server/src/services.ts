@@ -34,6 +34,7 @@ import { createPairSpecs } from './modules/pairs/pair-spec';
 import { createPairsRepository } from './modules/pairs/pairs.repository';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createPairsAdmin } from './modules/pairs/pairs-admin.service';
+import { createPairsBodies } from './modules/pairs/pairs-body';
 import { createProfileService } from './modules/profile/profile.service';
 import { createUsersAdmin } from './modules/profile/users-admin.service';
 import { ratePpmOf } from './modules/referrals/commission';
@@ -202,6 +203,12 @@ export function createApiServices(
   // Pairs as traders get them: within the platform-wide trading settings (caps, order limits).
   const pairRows = cachedPairs(core.pairsRepo, bus);
   const tradingPairs = limitedPairs(pairRows, () => settings.get('trading'));
+  const pairBodies = createPairsBodies({
+    repo: pairRows,
+    tradingSettings: () => settings.get('trading'),
+    prices: core.prices,
+    bus,
+  });
   const orders = createOrdersService({
     handle: db,
     db: db.db,
@@ -322,7 +329,7 @@ export function createApiServices(
     profile,
     avatarsDir,
     alerts,
-    pairs: createPairsService(tradingPairs, core.prices),
+    pairs: createPairsService({ repo: tradingPairs, bodies: pairBodies }),
     pairSpecs: createPairSpecs({
       db: db.db,
       pairs: tradingPairs,
@@ -335,7 +342,9 @@ export function createApiServices(
     wallet,
     kyc,
     admin,
-    close: () => pairRows.close(),
+    close: async () => {
+      await Promise.all([pairRows.close(), pairBodies.close()]);
+    },
   };
 }
 export type ApiServices = ReturnType<typeof createApiServices>;

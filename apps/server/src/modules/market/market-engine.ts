@@ -2,6 +2,7 @@ import { parseScaled } from '@td/contracts/decimal';
 import type { Bus } from '../../platform/bus/bus';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
+import { markLoopWork } from '../../platform/loop-blocks';
 import { CATALOGUE_BY_SYMBOL, pairKey } from '../pairs/catalogue';
 import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
 import { type BinanceFeed, createBinanceFeed, type FeedEvent } from './binance-feed';
@@ -206,6 +207,7 @@ export function createMarketEngine(deps: {
   };
 
   const tick = () => {
+    markLoopWork('market tick');
     const nowMs = now();
     for (const pair of live.values()) {
       const quietClosed = pair.builder.closeUpTo(nowMs);
@@ -236,6 +238,7 @@ export function createMarketEngine(deps: {
   };
 
   const flush = async () => {
+    markLoopWork('candle flush');
     if (pending.length === 0) return;
     const rows = pending;
     pending = [];

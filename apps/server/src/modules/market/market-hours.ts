@@ -134,6 +134,14 @@ export function marketState(pairType: TPairType, atMs: number): MarketState {
   }
 }
 
+/**
+ * The 30-minute block of UTC time `atMs` falls in. Every market's state and next open are the
+ * same throughout a block, so what is derived from them (the pair list's bytes) holds until it ends.
+ */
+export function marketStateBlock(atMs: number): number {
+  return Math.floor(atMs / SEARCH_STEP_MS);
+}
+
 /** Whether orders on a pair of this type may fill at `atMs`. */
 export function isMarketOpen(pairType: TPairType, atMs: number): boolean {
   return marketState(pairType, atMs).isOpen;

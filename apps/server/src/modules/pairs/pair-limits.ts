@@ -35,12 +35,5 @@ export function limitedPairs(
       const settings = await tradingSettings();
       return (await repo.all()).map((row) => withTradingLimits(row, settings));
     },
-    async list(filter) {
-      const settings = await tradingSettings();
-      return (await repo.list(filter)).map((row) => ({
-        ...row,
-        pair: withTradingLimits(row.pair, settings),
-      }));
-    },
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+// The pairs and users' favourite pairs in the database.
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { favoritePairs, pairs } from './pairs.schema';
 
@@ -15,28 +16,6 @@ export function createPairsRepository(db: Database) {
         .returning({ symbol: pairs.symbol });
       return inserted.length;
     },
-    async list(filter: { pairType?: PairRow['pairType']; q?: string; favoritesOf?: string }) {
-      const query = db
-        .select({ pair: pairs, favorite: sql<boolean>`${favoritePairs.userId} is not null` })
-        .from(pairs)
-        .leftJoin(
-          favoritePairs,
-          and(
-            eq(favoritePairs.symbol, pairs.symbol),
-            eq(favoritePairs.userId, filter.favoritesOf ?? sql`null`),
-          ),
-        )
-        .where(
-          and(
-            filter.pairType ? eq(pairs.pairType, filter.pairType) : undefined,
-            filter.q
-              ? or(ilike(pairs.symbol, `%${filter.q}%`), ilike(pairs.base, `%${filter.q}%`))
-              : undefined,
-          ),
-        )
-        .orderBy(asc(pairs.sortOrder), asc(pairs.symbol));
-      return query;
-    },
     async all(): Promise<PairRow[]> {
       return db.select().from(pairs).orderBy(asc(pairs.sortOrder), asc(pairs.symbol));
     },
@@ -48,6 +27,15 @@ export function createPairsRepository(db: Database) {
     async update(symbol: string, values: Partial<typeof pairs.$inferInsert>): Promise<PairRow | undefined> {
       const [row] = await db.update(pairs).set(values).where(eq(pairs.symbol, symbol)).returning();
       return row;
+    },
+
+    /** The symbols a user marked as favourites. */
+    async favoritesOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ symbol: favoritePairs.symbol })
+        .from(favoritePairs)
+        .where(eq(favoritePairs.userId, userId));
+      return rows.map((row) => row.symbol);
     },
 
     async addFavorite(userId: string, symbol: string): Promise<void> {

@@ -1,6 +1,6 @@
+// Pairs as traders see them: the contract's shape of a pair, the catalogue's seeding, favourites.
 import { formatScaled } from '@td/contracts/decimal';
 import { PAIR_PAUSED_TEXT, type TPair } from '@td/contracts/market';
-import type { TPairType } from '@td/contracts/statuses';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
 import { marketState, nextOpenMs } from '../market/market-hours';
@@ -15,6 +15,7 @@ import {
   pairKey,
 } from './catalogue';
 import type { PairRow, PairsRepository } from './pairs.repository';
+import type { PairsBodies, PairsFilter } from './pairs-body';
 
 const PPM_SCALE = 6;
 
@@ -69,26 +70,16 @@ export function seedPairs(repo: PairsRepository): Promise<number> {
   );
 }
 
-export function createPairsService(repo: PairsRepository, prices: PricePolicy) {
+/** What traders do with pairs: the list (as prepared bytes) and their favourites. */
+export function createPairsService(deps: { repo: PairsRepository; bodies: PairsBodies }) {
   return {
-    async list(
-      userId: string,
-      filter: { type?: TPairType; favorites?: boolean; q?: string },
-    ): Promise<TPair[]> {
-      const rows = await repo.list({
-        pairType: filter.type,
-        q: filter.q?.replace(/[%_\\]/g, ''),
-        favoritesOf: userId,
-      });
-      const now = Date.now();
-      return rows
-        .filter((row) => !filter.favorites || row.favorite)
-        .map((row) => toPairDto(row.pair, Boolean(row.favorite), prices, now));
+    /** `GET /pairs` for this user and filter, as the bytes of the whole answer. */
+    list(userId: string, filter: PairsFilter): Promise<Buffer> {
+      return deps.bodies.body(userId, filter);
     },
     async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
-      if (!(await repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);
-      if (isFavorite) await repo.addFavorite(userId, symbol);
-      else await repo.removeFavorite(userId, symbol);
+      if (!(await deps.repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);
+      await deps.bodies.setFavorite(userId, symbol, isFavorite);
     },
   };
 }

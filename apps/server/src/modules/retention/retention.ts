@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
+import { markLoopWork } from '../../platform/loop-blocks';
 import type { Worker } from '../../platform/worker';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import { createOrdersRepository } from '../trading/orders.repository';
@@ -88,6 +89,7 @@ export function createRetentionJob(deps: {
       let isStopped = false;
       const schedule = (delayMs: number) => {
         timer = setTimeout(() => {
+          markLoopWork('retention');
           running = runOnce()
             .then((counts) => deps.logger.info(counts, 'retention: old rows removed'))
             .catch((error: unknown) => deps.logger.error({ err: error }, 'retention run failed'))

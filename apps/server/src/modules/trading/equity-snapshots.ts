@@ -1,6 +1,7 @@
 import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
+import { markLoopWork } from '../../platform/loop-blocks';
 import type { QuoteSource } from './quotes';
 
 export const DAY_MS = 86_400_000;
@@ -153,6 +154,7 @@ export function createEquitySnapshots(deps: { db: DatabaseHandle; quotes: QuoteS
       const schedule = (atMs: number) => {
         timer = setTimeout(
           () => {
+            markLoopWork('equity snapshots');
             running = snapshotAll()
               .then((count) => deps.logger.debug({ count }, 'equity snapshots written'))
               .catch((error: unknown) => deps.logger.error({ err: error }, 'equity snapshots failed'))

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { markLoopWork } from '../loop-blocks';
 import { openRemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
@@ -186,6 +187,7 @@ export async function openDatabase(
     let isMaintaining = false;
     const maintain = async () => {
       if (isMaintaining) return;
+      markLoopWork('embedded vacuum');
       isMaintaining = true;
       try {
         const startedAt = performance.now();

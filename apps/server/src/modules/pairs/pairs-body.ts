@@ -1,0 +1,182 @@
+// The answer of `GET /pairs` as prepared bytes: each pair serialised once (as a favourite and
+// not), the whole body kept per set of favourites, until the pairs, the trading settings or a
+// market's state change.
+import { successEnvelope } from '@td/contracts/envelope';
+import { type TPair, ZPair } from '@td/contracts/market';
+import type { TTradingSettings } from '@td/contracts/settings';
+import type { TPairType } from '@td/contracts/statuses';
+import { z } from 'zod';
+import { BoundedMap } from '../../platform/bounded';
+import { type Bus, defineChannel } from '../../platform/bus/bus';
+import { marketStateBlock } from '../market/market-hours';
+import type { PricePolicy } from '../market/price-sources';
+import { PAIRS_CHANGED_CHANNEL } from './pair-cache';
+import { withTradingLimits } from './pair-limits';
+import type { PairRow, PairsRepository } from './pairs.repository';
+import { toPairDto } from './pairs.service';
+
+/** A user's favourites changed (in any process): every process drops its copy of them. */
+export const FAVORITES_CHANGED_CHANNEL = defineChannel('pairs.favorites', z.object({ userId: z.string() }));
+
+export const PAIRS_MESSAGE = 'Pairs fetched successfully';
+/** The response schema of `GET /pairs`, for the OpenAPI document and for checking each pair once. */
+export const ZPairsAnswer = successEnvelope(z.array(ZPair));
+
+/** How long a cached copy is trusted without hearing of a change (a lost bus message heals). */
+const CACHE_TTL_MS = 60_000;
+/** Users whose favourites are kept; beyond it the least lately read are read again. */
+const FAVORITES_CACHED_MAX = 20_000;
+/** Whole bodies kept per set of favourites (~25 KB each); most users share the empty set's. */
+const BODIES_CACHED_MAX = 100;
+
+interface Favorites {
+  symbols: ReadonlySet<string>;
+  /** The sorted symbols: the key of the body this set of favourites gets. */
+  key: string;
+}
+
+interface Prepared {
+  rows: PairRow[];
+  settings: TTradingSettings;
+  block: number;
+  pairs: Array<{ row: PairRow; plain: string; favorite: string }>;
+  bodies: BoundedMap<string, Buffer>;
+}
+
+export interface PairsFilter {
+  type?: TPairType | undefined;
+  favorites?: boolean | undefined;
+  q?: string | undefined;
+}
+
+const HEAD = `{"message":${JSON.stringify(PAIRS_MESSAGE)},"data":[`;
+const TAIL = ']}';
+
+/** Bytes of one pair exactly as the response schema's serializer would write them. */
+const serialised = (pair: TPair) => JSON.stringify(ZPair.encode(pair));
+
+/**
+ * `GET /pairs` for a user as bytes. The pair rows are read once and dropped when an administrator
+ * changes a pair (PAIRS_CHANGED_CHANNEL, announced to every process); the trading settings are the
+ * settings service's own cached copy, dropped on its announcement, and a new copy rebuilds the
+ * pairs; a market opening or closing is a new 30-minute block. A user's favourites are read once
+ * and dropped on FAVORITES_CHANGED_CHANNEL. After the bus reconnects, everything is read again.
+ */
+export function createPairsBodies(deps: {
+  repo: PairsRepository;
+  tradingSettings: () => Promise<TTradingSettings>;
+  prices: PricePolicy;
+  bus: Bus;
+}) {
+  let rows: { value: Promise<PairRow[]>; atMs: number } | undefined;
+  let prepared: Prepared | undefined;
+  const favorites = new BoundedMap<string, { value: Promise<Favorites>; atMs: number }>(FAVORITES_CACHED_MAX);
+
+  const dropAll = () => {
+    rows = undefined;
+    favorites.clear();
+  };
+  const offPairs = deps.bus.subscribe(PAIRS_CHANGED_CHANNEL, () => {
+    rows = undefined;
+  });
+  const offFavorites = deps.bus.subscribe(FAVORITES_CHANGED_CHANNEL, ({ userId }) => {
+    favorites.delete(userId);
+  });
+  const offRecovered = deps.bus.onRecovered(dropAll);
+
+  const currentRows = (nowMs: number) => {
+    if (rows && nowMs - rows.atMs < CACHE_TTL_MS) return rows.value;
+    const value = deps.repo.all();
+    const entry = { value, atMs: nowMs };
+    rows = entry;
+    value.catch(() => {
+      if (rows === entry) rows = undefined;
+    });
+    return value;
+  };
+
+  const favoritesOf = (userId: string, nowMs: number) => {
+    const hit = favorites.get(userId);
+    if (hit && nowMs - hit.atMs < CACHE_TTL_MS) return hit.value;
+    const value = deps.repo.favoritesOf(userId).then((symbols) => ({
+      symbols: new Set(symbols),
+      key: [...symbols].sort().join(','),
+    }));
+    const entry = { value, atMs: nowMs };
+    favorites.set(userId, entry);
+    value.catch(() => {
+      if (favorites.get(userId) === entry) favorites.delete(userId);
+    });
+    return value;
+  };
+
+  const prepare = (pairRows: PairRow[], settings: TTradingSettings, block: number, nowMs: number) => {
+    const pairs = pairRows.map((stored) => {
+      const row = withTradingLimits(stored, settings);
+      const pair = toPairDto(row, false, deps.prices, nowMs);
+      return { row, plain: serialised(pair), favorite: serialised({ ...pair, favorite: true }) };
+    });
+    return {
+      rows: pairRows,
+      settings,
+      block,
+      pairs,
+      bodies: new BoundedMap<string, Buffer>(BODIES_CACHED_MAX),
+    };
+  };
+
+  const bodyOf = (ready: Prepared, mine: Favorites, filter: PairsFilter) => {
+    const q = filter.q?.replace(/[%_\\]/g, '').toLowerCase();
+    const parts: string[] = [];
+    for (const { row, plain, favorite } of ready.pairs) {
+      const isFavorite = mine.symbols.has(row.symbol);
+      if (filter.type && row.pairType !== filter.type) continue;
+      if (filter.favorites && !isFavorite) continue;
+      if (q && !row.symbol.toLowerCase().includes(q) && !row.base.toLowerCase().includes(q)) continue;
+      parts.push(isFavorite ? favorite : plain);
+    }
+    return Buffer.from(`${HEAD}${parts.join(',')}${TAIL}`);
+  };
+
+  return {
+    /** The answer's bytes for this user and filter. */
+    async body(userId: string, filter: PairsFilter): Promise<Buffer> {
+      const nowMs = Date.now();
+      const [pairRows, settings, mine] = await Promise.all([
+        currentRows(nowMs),
+        deps.tradingSettings(),
+        favoritesOf(userId, nowMs),
+      ]);
+      const block = marketStateBlock(nowMs);
+      if (
+        !prepared ||
+        prepared.rows !== pairRows ||
+        prepared.settings !== settings ||
+        prepared.block !== block
+      )
+        prepared = prepare(pairRows, settings, block, nowMs);
+      const isFiltered = Boolean(filter.type || filter.favorites || filter.q);
+      if (isFiltered) return bodyOf(prepared, mine, filter);
+      let body = prepared.bodies.get(mine.key);
+      if (!body) {
+        body = bodyOf(prepared, mine, filter);
+        prepared.bodies.set(mine.key, body);
+      }
+      return body;
+    },
+
+    /** Marks or unmarks a favourite, and tells every process to read the user's favourites again. */
+    async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
+      if (isFavorite) await deps.repo.addFavorite(userId, symbol);
+      else await deps.repo.removeFavorite(userId, symbol);
+      favorites.delete(userId);
+      await deps.bus.publish(FAVORITES_CHANGED_CHANNEL, { userId });
+    },
+
+    async close() {
+      offRecovered();
+      await Promise.all([(await offPairs)(), (await offFavorites)()]);
+    },
+  };
+}
+export type PairsBodies = ReturnType<typeof createPairsBodies>;
