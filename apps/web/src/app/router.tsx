@@ -2,15 +2,15 @@ import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { loadAppText, useT } from '../lib/i18n';
-import { PATHS } from '../lib/paths';
-import { prefetch } from '../lib/prefetch';
-import { hasToken } from '../lib/session';
 // The sign-in frame and the login screen are part of the entry, not lazy: a phone's first visit
 // then loads three files (the entry, React, the router) instead of a dozen shared chunks merged
 // with code of the signed-in screens, and a session that ends goes to login without a download.
 // What they use (the buttons, fields, icons) every screen loads anyway.
 import { LoginScreen } from '../features/auth/components/login-screen';
+import { loadAppText, useT } from '../lib/i18n';
+import { PATHS } from '../lib/paths';
+import { prefetch } from '../lib/prefetch';
+import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';

@@ -45,7 +45,8 @@ function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   for (const pair of document.cookie.split('; ')) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator) === name) return decodeURIComponent(pair.slice(separator + 1));
+    if (separator > 0 && pair.slice(0, separator) === name)
+      return decodeURIComponent(pair.slice(separator + 1));
   }
   return undefined;
 }
@@ -75,7 +76,12 @@ function parseBody(text: string, responseType: 'json' | 'text' | undefined): unk
   }
 }
 
-function viaFetch(request: THttpRequest, url: string, headers: Record<string, string>, body: BodyInit | undefined) {
+function viaFetch(
+  request: THttpRequest,
+  url: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+) {
   return fetch(url, {
     method: request.method,
     headers,
@@ -115,9 +121,13 @@ function viaXhr(
       onUploadProgress({ loaded: event.loaded, ...(event.lengthComputable ? { total: event.total } : {}) });
     xhr.onload = () => {
       const responseHeaders: Record<string, string> = {};
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const separator = line.indexOf(':');
-        if (separator > 0) responseHeaders[line.slice(0, separator).trim().toLowerCase()] = line.slice(separator + 1).trim();
+        if (separator > 0)
+          responseHeaders[line.slice(0, separator).trim().toLowerCase()] = line.slice(separator + 1).trim();
       }
       resolve({ status: xhr.status, headers: responseHeaders, text: xhr.responseText });
     };
@@ -137,7 +147,11 @@ export async function send(request: THttpRequest): Promise<THttpResponse> {
   const headers = headersOf(request, isForm);
   const url = requestKey(request.url, request.params);
   const body =
-    request.body === undefined ? undefined : isForm ? (request.body as FormData) : JSON.stringify(request.body);
+    request.body === undefined
+      ? undefined
+      : isForm
+        ? (request.body as FormData)
+        : JSON.stringify(request.body);
   const raw = request.onUploadProgress
     ? await viaXhr(request, url, headers, body, request.onUploadProgress)
     : await viaFetch(request, url, headers, body);
