@@ -18,10 +18,15 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { type BenchReport, progress, round, stopChild, trackChild } from './support/report';
 
-// Targets of a phone's first visit, on Lighthouse's mobile emulation (a mid-range phone, slow 4G).
-const LOGIN_PERFORMANCE_MIN = 90;
+// Targets of a phone's visit, on Lighthouse's mobile emulation (a mid-range phone, slow 4G).
+const LOGIN_PERFORMANCE_MIN = 95;
 const LOGIN_JS_KB_MAX = 120;
-const CHART_MS_MAX = 2500;
+const LOGIN_LCP_MS_MAX = 2000;
+/** The Dashboard's chart for a first visit (nothing cached) and for a returning user (cache warm). */
+const CHART_COLD_MS_MAX = 3000;
+const CHART_WARM_MS_MAX = 1500;
+/** How long a returning user's first visit may take to leave the app's files in the cache. */
+const WARM_UP_MS = 30_000;
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const WEB_INDEX = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist', 'index.html');
@@ -94,18 +99,43 @@ async function startBarePage(): Promise<{ url: string; close: () => Promise<void
 
 /**
  * The Dashboard's chart time at `origin` in a fresh tab under the same throttling Lighthouse's
- * applied mode uses (562.5 ms round trips, 1.33 Mbps down, 4× slower CPU; a phone's screen), cache
- * disabled, the session in storage: for comparing the front door (TLS, HTTP/2) with the process
- * itself, where Lighthouse would refuse the front door's self-signed certificate.
+ * applied mode uses (562.5 ms round trips, 1.33 Mbps down, 4× slower CPU; a phone's screen), the
+ * session in storage: for comparing the front door (TLS, HTTP/2) with the process itself, where
+ * Lighthouse would refuse the front door's self-signed certificate. Cold: the cache disabled.
+ * Warm (a returning user): the tab first opens the Dashboard unthrottled and waits until the
+ * installed app's service worker has stored the app's files, then opens it again throttled.
  */
-async function chartDrawnAt(browser: Browser, origin: string, token: string): Promise<number> {
+async function chartDrawnAt(
+  browser: Browser,
+  origin: string,
+  token: string,
+  cache: 'cold' | 'warm' = 'cold',
+): Promise<number> {
   const page = await browser.newPage();
+  const chartDrawn = async () => {
+    await page.waitForFunction(
+      `performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)}).length > 0`,
+      { timeout: 60_000 },
+    );
+    return Number(
+      await page.evaluate(`performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)})[0].startTime`),
+    );
+  };
   try {
     await page.goto(`${origin}/authentication/login`);
     await page.evaluate(`localStorage.setItem('TOKEN', ${JSON.stringify(token)})`);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (cache === 'warm') {
+      await page.goto(`${origin}/dashboard/home`, { waitUntil: 'load', timeout: 60_000 });
+      await chartDrawn();
+      // Run in the page (a string: this file is not compiled against the DOM).
+      await page.waitForFunction('!navigator.serviceWorker || navigator.serviceWorker.controller !== null', {
+        timeout: WARM_UP_MS,
+      });
+    } else {
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    }
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 562.5,
@@ -115,15 +145,7 @@ async function chartDrawnAt(browser: Browser, origin: string, token: string): Pr
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
     await page.goto(`${origin}/dashboard/home`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    await page.waitForFunction(
-      `performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)}).length > 0`,
-      {
-        timeout: 60_000,
-      },
-    );
-    return Number(
-      await page.evaluate(`performance.getEntriesByName(${JSON.stringify(CHART_DRAWN_MARK)})[0].startTime`),
-    );
+    return await chartDrawn();
   } finally {
     await page.close();
   }
@@ -198,11 +220,19 @@ export async function mobilePagesBench(): Promise<BenchReport> {
       direct.push(await chartDrawnAt(browser, server.url, user.token));
       throughFrontDoor.push(await chartDrawnAt(browser, frontDoor.url, user.token));
     }
+    progress('a returning user: the Dashboard again with the cache warm, straight and through nginx');
+    const warmDirect: number[] = [];
+    const warmFrontDoor: number[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      warmDirect.push(await chartDrawnAt(browser, server.url, user.token, 'warm'));
+      warmFrontDoor.push(await chartDrawnAt(browser, frontDoor.url, user.token, 'warm'));
+    }
     await browser.disconnect();
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
     const chartMs = dashboard.marks[CHART_DRAWN_MARK] ?? Number.NaN;
+    const chartWarmMs = median(warmDirect);
     const loginKb = round(login.jsBytes / 1000, 1);
     const row = (name: string, result: PageRun, base: PageRun, extra: string) => [
       name,
@@ -220,13 +250,15 @@ export async function mobilePagesBench(): Promise<BenchReport> {
     const timedOnly = (name: string, chart: string) => [name, ...Array.from({ length: 8 }, () => '—'), chart];
     return {
       title: 'A phone’s first visit (Lighthouse, mobile)',
-      target: `login: performance ≥ ${LOGIN_PERFORMANCE_MIN}, accessibility and best practices 100, at most ${LOGIN_JS_KB_MAX} KB of JavaScript compressed; Dashboard: chart drawn within ${CHART_MS_MAX / 1000} s`,
+      target: `login: performance ≥ ${LOGIN_PERFORMANCE_MIN}, accessibility and best practices 100, LCP ≤ ${LOGIN_LCP_MS_MAX / 1000} s, at most ${LOGIN_JS_KB_MAX} KB of JavaScript compressed; Dashboard: chart drawn within ${CHART_COLD_MS_MAX / 1000} s cold (Lighthouse) and ${CHART_WARM_MS_MAX / 1000} s warm (median, straight from the process)`,
       met:
         (login.scores.performance ?? 0) >= LOGIN_PERFORMANCE_MIN &&
         login.scores.accessibility === 100 &&
         login.scores['best-practices'] === 100 &&
+        login.lcpMs <= LOGIN_LCP_MS_MAX &&
         loginKb <= LOGIN_JS_KB_MAX &&
-        chartMs <= CHART_MS_MAX,
+        chartMs <= CHART_COLD_MS_MAX &&
+        chartWarmMs <= CHART_WARM_MS_MAX,
       columns: [
         'page',
         'performance',
@@ -251,6 +283,14 @@ export async function mobilePagesBench(): Promise<BenchReport> {
         timedOnly(
           'Dashboard through nginx (TLS, HTTP/2), same throttling, no Lighthouse',
           `${throughFrontDoor.map((ms) => round(ms)).join(' / ')} (${round(median(throughFrontDoor) / median(direct), 2)} × straight)`,
+        ),
+        timedOnly(
+          'Dashboard again, cache warm (a returning user), straight from the process, same throttling',
+          warmDirect.map((ms) => round(ms)).join(' / '),
+        ),
+        timedOnly(
+          'Dashboard again, cache warm, through nginx (TLS, HTTP/2), same throttling',
+          warmFrontDoor.map((ms) => round(ms)).join(' / '),
         ),
       ],
       notes: [

@@ -267,14 +267,15 @@ describe('session', () => {
 describe('loading and failure', () => {
   it("shows 'Initializing App...' while the first screen's code loads", async () => {
     const page = await openPage({});
-    // Hold the authentication layout's chunk back so the loader has time to be seen.
-    await page.route('**/assets/auth-layout-*.js', async (route) => {
+    // Hold the signup screen's chunk back so the loader has time to be seen (the login screen and
+    // the sign-in frame come with the entry: there is no chunk of theirs to wait for).
+    await page.route('**/assets/signup-screen-*.js', async (route) => {
       await new Promise((resolveDelay) => setTimeout(resolveDelay, 1_000));
       await route.continue();
     });
-    await page.goto('/authentication/login', { waitUntil: 'commit' });
+    await page.goto('/authentication/signup', { waitUntil: 'commit' });
     await page.getByText('Initializing App...', { exact: true }).waitFor();
-    await expectTitle(page, 'Log in');
+    await expectTitle(page, 'Create your account');
   });
 
   it('shows the error page when a screen cannot load, with a way back to the dashboard', async () => {

@@ -124,7 +124,8 @@ export const STORE_VERSION = 0.2;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOKEN_STORAGE_KEY = 'TOKEN';
 
-// axios reads this cookie and echoes it in this header by default; the server checks they match.
+// The web app's API client (apps/web/src/lib/http.ts) reads this cookie and echoes it in this
+// header; the server checks they match.
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 

@@ -2,11 +2,17 @@ import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
+// The sign-in frame and the login screen are part of the entry, not lazy: a phone's first visit
+// then loads three files (the entry, React, the router) instead of a dozen shared chunks merged
+// with code of the signed-in screens, and a session that ends goes to login without a download.
+// What they use (the buttons, fields, icons) every screen loads anyway.
+import { LoginScreen } from '../features/auth/components/login-screen';
 import { loadAppText, useT } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
 import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
+import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 
 /** Shown until the first lazy route module has loaded ('Initializing App...'). */
@@ -64,19 +70,13 @@ export const router = createBrowserRouter([
       { index: true, loader: toStart, Component: Redirecting },
       {
         path: 'authentication',
-        lazy: lazyScreen(
-          () => import('./layouts/auth-layout'),
-          (module) => module.AuthLayout,
-        ),
+        Component: AuthLayout,
         children: [
           { index: true, loader: () => redirect(PATHS.login), Component: Redirecting },
           {
             path: 'login',
             loader: skipIfSignedIn,
-            lazy: lazyScreen(
-              () => import('../features/auth/components/login-screen'),
-              (module) => module.LoginScreen,
-            ),
+            Component: LoginScreen,
           },
           {
             path: 'signup',

@@ -1,24 +1,15 @@
-import { DEFAULT_ERROR_MESSAGE, XSRF_COOKIE, XSRF_HEADER } from '@td/contracts/constants';
+// The app's one way to call the API: the envelope `{ message, data }`, errors as ApiError with the
+// server's message toasted, the session's bearer token, a 401 that ends the session. Over the
+// small transport in ./http (fetch), not a general HTTP library.
+import { DEFAULT_ERROR_MESSAGE } from '@td/contracts/constants';
 import { ZErrorBody } from '@td/contracts/envelope';
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { capitalize } from './format';
+import { HttpNetworkError, send, type THttpMethod, type THttpResponse, type TUploadProgress } from './http';
 import { translateServerMessage } from './i18n';
 import { takePrefetched } from './prefetch';
 import { endsSession, getToken, reportSessionEnded, wasSentWithEndedSession } from './session';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Skip the error toast (e.g. background polling, or a screen that shows the error inline). */
-    silent?: boolean;
-    /**
-     * What to say when a request fails without a message of the server's (a proxy's error page,
-     * an empty body): the product's own text for that action, e.g. 'Signup failed'.
-     */
-    fallbackErrorMessage?: string;
-  }
-}
 
 /** Shown when there is no response at all (offline, DNS, connection refused). */
 export const NETWORK_ERROR_MESSAGE = 'Network error';
@@ -53,29 +44,29 @@ export interface TEnvelope<T> {
   data: T;
 }
 
-export const apiClient = axios.create({
-  baseURL: '/',
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-  withCredentials: true,
-  withXSRFToken: true,
-  xsrfCookieName: XSRF_COOKIE,
-  xsrfHeaderName: XSRF_HEADER,
-  validateStatus: (status) => status >= 200 && status < 300,
-  // No client-side timeout: a slow order must not be abandoned half-way.
-  timeout: 0,
-});
+/** What a call may say besides its method, address and body. */
+export interface TCallOptions {
+  /** The query string, by name; undefined and null values are left out. */
+  params?: Record<string, unknown>;
+  /** Sent as given; an `Authorization` here wins over the session's token (a sign-in step's token). */
+  headers?: Record<string, string>;
+  /** Skip the error toast (e.g. background polling, or a screen that shows the error inline). */
+  silent?: boolean;
+  /**
+   * What to say when a request fails without a message of the server's (a proxy's error page,
+   * an empty body): the product's own text for that action, e.g. 'Signup failed'.
+   */
+  fallbackErrorMessage?: string;
+  /** Cancels the request; the promise then rejects with the signal's AbortError, and no toast. */
+  signal?: AbortSignal;
+  /** Follows an upload as its bytes leave (sent through XMLHttpRequest, which reports it). */
+  onUploadProgress?: (progress: TUploadProgress) => void;
+  /** 'text' for a file (a CSV); JSON otherwise. */
+  responseType?: 'json' | 'text';
+}
 
-apiClient.interceptors.request.use((config) => {
-  const token = getToken();
-  // A caller may send another token on purpose (the e-mail or two-factor token during sign-in).
-  if (token && !config.headers.has('Authorization')) {
-    config.headers.set('Authorization', `Bearer ${token}`);
-  }
-  return config;
-});
-
-function showErrorToast(message: string, config: AxiosRequestConfig | undefined): void {
-  if (config?.silent) return;
+function showErrorToast(message: string, options: TCallOptions | undefined): void {
+  if (options?.silent) return;
   // One toast per distinct message: a failing poll must not stack twenty copies.
   toast.error(translateServerMessage(message), { id: `api-error:${message}` });
 }
@@ -101,52 +92,67 @@ function messageOf(
   return { message: fallback };
 }
 
-function onFulfilled(response: AxiosResponse): AxiosResponse {
-  if (isEmptyBody(response.data)) {
-    const message = response.config.fallbackErrorMessage ?? DEFAULT_ERROR_MESSAGE;
-    showErrorToast(message, response.config);
-    throw new ApiError(message, { status: response.status });
+/**
+ * One call to the API: the session's token added, a 2xx with a body resolved, anything else
+ * rejected as an ApiError (toasted unless `silent`, or ending the session on a refused token).
+ */
+async function call(
+  method: THttpMethod,
+  url: string,
+  body: unknown,
+  options: TCallOptions = {},
+): Promise<THttpResponse> {
+  const token = getToken();
+  const headers = { ...options.headers };
+  // A caller may send another token on purpose (the e-mail or two-factor token during sign-in).
+  if (token && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
+    headers.Authorization = `Bearer ${token}`;
   }
-  return response;
-}
-
-function onRejected(error: unknown): Promise<never> {
-  // A cancelled request (a query that unmounted) is not a failure the user needs to hear about.
-  if (axios.isCancel(error)) return Promise.reject(error);
-  if (!axios.isAxiosError(error)) return Promise.reject(error);
-  const axiosError = error as AxiosError;
-
-  if (!axiosError.response) {
+  let response: THttpResponse;
+  try {
+    response = await send({ ...options, method, url, body, headers });
+  } catch (error) {
+    // A cancelled request (a query that unmounted) is not a failure the user needs to hear about.
+    if (!(error instanceof HttpNetworkError)) throw error;
     // Offline, the app's own notice already says so: no toast for every request that cannot go.
-    if (navigator.onLine) showErrorToast(NETWORK_ERROR_MESSAGE, axiosError.config);
-    return Promise.reject(new ApiError(NETWORK_ERROR_MESSAGE, { cause: error }));
+    if (navigator.onLine) showErrorToast(NETWORK_ERROR_MESSAGE, options);
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { cause: error });
   }
-
-  const { message, code, details } = messageOf(
-    axiosError.response.data,
-    axiosError.config?.fallbackErrorMessage,
-  );
-  const { status } = axiosError.response;
-  const sentAuthorization = axiosError.config?.headers?.Authorization;
+  const { status, data } = response;
+  if (status >= 200 && status < 300) {
+    if (!isEmptyBody(data)) return response;
+    const message = options.fallbackErrorMessage ?? DEFAULT_ERROR_MESSAGE;
+    showErrorToast(message, options);
+    throw new ApiError(message, { status });
+  }
+  const { message, code, details } = messageOf(data, options.fallbackErrorMessage);
+  const sentAuthorization = headers.Authorization ?? headers.authorization;
   if (endsSession(status, sentAuthorization, getToken())) {
     // The session was revoked or expired: this tab logs out and the login screen says why, once,
     // instead of a toast for each of the requests that are refused alike.
     reportSessionEnded();
   } else if (!wasSentWithEndedSession(sentAuthorization)) {
-    showErrorToast(message, axiosError.config);
+    showErrorToast(message, options);
   }
-  return Promise.reject(new ApiError(message, { status, code, details, cause: error }));
+  throw new ApiError(message, { status, code, details });
 }
 
-apiClient.interceptors.response.use(onFulfilled, onRejected);
+/**
+ * The answer as it came, for what is not an envelope (a CSV file): `data` (text with
+ * `responseType: 'text'`), `status`, `headers` by lower-case name.
+ */
+export const apiClient = {
+  get: async <T = unknown>(url: string, options?: TCallOptions) =>
+    (await call('GET', url, undefined, options)) as THttpResponse & { data: T },
+};
 
-export interface TRequestOptions<T> extends Omit<AxiosRequestConfig, 'url' | 'method' | 'data'> {
+export interface TRequestOptions<T> extends Omit<TCallOptions, 'responseType'> {
   /** When given, `data` is parsed with it: types check nothing at run time. */
   schema?: z.ZodType<T>;
 }
 
 async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: THttpMethod,
   url: string,
   body: unknown,
   options: TRequestOptions<T> = {},
@@ -157,7 +163,7 @@ async function request<T>(
   const response =
     prefetched !== undefined && !isEmptyBody(prefetched)
       ? { data: prefetched as TEnvelope<T>, status: 200 }
-      : await apiClient.request<TEnvelope<T>>({ ...config, method, url, data: body });
+      : ((await call(method, url, body, config)) as { data: TEnvelope<T>; status: number });
   if (!schema) return response.data;
   const parsed = schema.safeParse(response.data.data);
   if (!parsed.success) {
