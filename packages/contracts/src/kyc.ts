@@ -118,7 +118,9 @@ export const ZKycDetailsRequest = z.object({
     .trim()
     .min(2, 'Enter your postal code')
     .max(12, 'A postal code is at most 12 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens'),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens')
+    // The document's pattern: sent trimmed (no space at the end), so its length is what is counted.
+    .meta({ pattern: '^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9-])?$' }),
 });
 /** Level 1: the person as their documents name them, and where they live (an adult, today). */
 export const ZKycDetails = ZKycDetailsRequest.extend({ dateOfBirth: ZDateOfBirth });

@@ -51,7 +51,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
 };
 
 /** Values per schema: generating text from its patterns is the slow part. */
-const RUNS = 150;
+const RUNS = 100;
 
 const documentOf = () => ({
   openapi: '3.1.0',

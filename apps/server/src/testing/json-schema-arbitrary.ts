@@ -127,6 +127,17 @@ export function createSchemaArbitraries(document: unknown) {
     return result;
   };
 
+  // Reading a pattern into an arbitrary is the slow part (Unicode classes): once per pattern.
+  const byPattern = new Map<string, fc.Arbitrary<string>>();
+  const matching = (pattern: string) => {
+    let arbitrary = byPattern.get(pattern);
+    if (!arbitrary) {
+      arbitrary = fc.stringMatching(new RegExp(withoutLookarounds(pattern), 'u'));
+      byPattern.set(pattern, arbitrary);
+    }
+    return arbitrary;
+  };
+
   const stringOf = (schema: JsonSchema): fc.Arbitrary<string> => {
     const min = Number(schema.minLength ?? 0);
     const max = Number(schema.maxLength ?? Math.max(min, STRING_LENGTH_DEFAULT_MAX));
@@ -140,7 +151,7 @@ export function createSchemaArbitraries(document: unknown) {
     if (typeof schema.format === 'string' && FORMATS[schema.format]) {
       return FORMATS[schema.format] as fc.Arbitrary<string>;
     } else if (typeof schema.pattern === 'string') {
-      source = fc.stringMatching(new RegExp(withoutLookarounds(schema.pattern), 'u'));
+      source = matching(schema.pattern);
     } else {
       source = fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 40) });
     }
