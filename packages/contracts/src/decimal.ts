@@ -117,7 +117,11 @@ export function ZWholeNumber(label: string, bounds: { min: number; max: number }
         z
           .string()
           .trim()
-          .regex(/^-?\d{1,20}$/, message),
+          .regex(/^-?\d{1,20}$/, message)
+          // The document's words: the digits of a number from min to max.
+          .meta(
+            min >= 0 ? { pattern: decimalPattern({ scale: 0, min: String(min), max: String(max) }) } : {},
+          ),
       ],
       { error: message },
     )
