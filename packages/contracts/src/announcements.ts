@@ -34,6 +34,17 @@ export const ZAnnouncementRequest = z
       context.addIssue({ code: 'custom', path: ['symbol'], message: 'Choose a pair' });
     if (value.audience !== 'pair' && value.symbol)
       context.addIssue({ code: 'custom', path: ['symbol'], message: 'A pair is only for the pair audience' });
+  })
+  // The same rule in the document's words: a group with the group audience alone, a pair with the pair audience alone.
+  .meta({
+    anyOf: [
+      {
+        properties: { audience: { const: 'all' } },
+        not: { anyOf: [{ required: ['groupId'] }, { required: ['symbol'] }] },
+      },
+      { properties: { audience: { const: 'group' } }, required: ['groupId'], not: { required: ['symbol'] } },
+      { properties: { audience: { const: 'pair' } }, required: ['symbol'], not: { required: ['groupId'] } },
+    ],
   });
 export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
 

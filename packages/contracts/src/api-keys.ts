@@ -59,7 +59,8 @@ export const ZCreateApiKeyRequest = z.object({
     .array(z.enum(API_KEY_SCOPES, { error: 'Scopes are read and trade' }), { error: 'Choose the scopes' })
     .min(1, 'Choose at least one scope')
     .max(API_KEY_SCOPES.length, 'Choose each scope once')
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'Choose each scope once'),
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Choose each scope once')
+    .meta({ uniqueItems: true }),
   allowedIps: z
     .array(ZAllowedIp, { error: 'Allowed IP addresses must be a list' })
     .max(API_KEY_ALLOWED_IPS_MAX, `At most ${API_KEY_ALLOWED_IPS_MAX} allowed IP addresses`)

@@ -23,6 +23,8 @@ export const URL_LENGTH_MAX = 2048;
 export const ZSixDigitCode = z
   .string()
   .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code')
+  // The document's words for the same rule: six digits once the spaces are out.
+  .meta({ pattern: '^\\s*(?:\\d\\s*){6}$' })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
 
@@ -30,6 +32,9 @@ export const ZSixDigitCode = z
 export const ZTfaCode = z
   .string()
   .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code from your app, or a recovery code')
+  .meta({
+    pattern: '^\\s*(?:(?:\\d\\s*){6}|(?:[A-Za-z0-9]\\s*){5}(?:-\\s*)?(?:[A-Za-z0-9]\\s*){5})$',
+  })
   .transform((value) => value.replace(/\s+/g, '').toLowerCase())
   .pipe(
     z

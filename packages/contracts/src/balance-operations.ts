@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccount } from './constants';
 import { parseScaled } from './decimal';
+import { decimalAtMostSource } from './decimal-pattern';
 import { ZMoney, ZPageQuery } from './envelope';
 import { ZSafeText } from './text';
 
@@ -51,7 +52,11 @@ export const ZBalanceOperationRequest = z
     amount: z
       .string({ error: 'Amount must be a number written as a string' })
       .trim()
-      .max(20, { message: 'Amount is too long', abort: true }),
+      .max(20, { message: 'Amount is too long', abort: true })
+      // The document's words for `balanceAmountProblem`: not 0, at most the greatest either way.
+      .meta({
+        pattern: `^\\s*(?!-?0+(?:\\.0+)?\\s*$)-?${decimalAtMostSource(BALANCE_OPERATION_MAX, 2)}\\s*$`,
+      }),
     reason: ZSafeText('Reason', {
       min: 3,
       max: BALANCE_REASON_MAX,
@@ -61,6 +66,13 @@ export const ZBalanceOperationRequest = z
   .superRefine((body, context) => {
     const problem = balanceAmountProblem(body.kind, body.amount);
     if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  })
+  // In the document's words: negative for a correction alone.
+  .meta({
+    anyOf: [
+      { properties: { kind: { const: 'correction' } } },
+      { properties: { amount: { not: { pattern: '^\\s*-' } } } },
+    ],
   });
 export type TBalanceOperationRequest = z.infer<typeof ZBalanceOperationRequest>;
 

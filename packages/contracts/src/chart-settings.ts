@@ -19,7 +19,14 @@ const ZPeriod = (label: string) =>
     .min(INDICATOR_PERIOD.min, `${label} must be at least ${INDICATOR_PERIOD.min}`)
     .max(INDICATOR_PERIOD.max, `${label} must be at most ${INDICATOR_PERIOD.max}`);
 
-export const ZIndicator = z.discriminatedUnion(
+export const MACD_PERIODS_MESSAGE = 'The fast period must be shorter than the slow one';
+
+/**
+ * An indicator as the API's schema takes it. That a MACD's fast period is shorter than its slow
+ * one is a rule between two numbers JSON Schema cannot state: the route checks it
+ * (`chartSettingsProblem`), and `ZIndicator` (forms, stored settings) adds it.
+ */
+export const ZIndicatorRequest = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('sma'), period: ZPeriod('Period') }),
@@ -35,28 +42,37 @@ export const ZIndicator = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('vwap') }),
     z.object({ kind: z.literal('rsi'), period: ZPeriod('Period') }),
-    z
-      .object({
-        kind: z.literal('macd'),
-        fast: ZPeriod('Fast period'),
-        slow: ZPeriod('Slow period'),
-        signal: ZPeriod('Signal period'),
-      })
-      .refine((macd) => macd.fast < macd.slow, {
-        message: 'The fast period must be shorter than the slow one',
-        path: ['fast'],
-      }),
+    z.object({
+      kind: z.literal('macd'),
+      fast: ZPeriod('Fast period'),
+      slow: ZPeriod('Slow period'),
+      signal: ZPeriod('Signal period'),
+    }),
     z.object({ kind: z.literal('volume') }),
   ],
   { error: `An indicator is one of ${INDICATOR_KINDS.join(', ')}` },
 );
+export const ZIndicator = ZIndicatorRequest.refine(
+  (indicator) => indicator.kind !== 'macd' || indicator.fast < indicator.slow,
+  { message: MACD_PERIODS_MESSAGE, path: ['fast'] },
+);
 export type TIndicator = z.infer<typeof ZIndicator>;
 
-export const ZChartSettings = z.object({
-  indicators: z
-    .array(ZIndicator, { error: 'Indicators must be a list' })
-    .max(INDICATORS_MAX, `At most ${INDICATORS_MAX} indicators at once`),
-});
+const indicatorsOf = <T extends z.ZodType>(indicator: T) =>
+  z.object({
+    indicators: z
+      .array(indicator, { error: 'Indicators must be a list' })
+      .max(INDICATORS_MAX, `At most ${INDICATORS_MAX} indicators at once`),
+  });
+export const ZChartSettings = indicatorsOf(ZIndicator);
+/** `PUT /profile/chart-settings` as its schema takes it (the MACD rule is the route's). */
+export const ZChartSettingsRequest = indicatorsOf(ZIndicatorRequest);
+
+/** The first indicator whose MACD periods are the wrong way round, as the field and what is said, or undefined. */
+export function chartSettingsProblem(settings: { indicators: readonly unknown[] }) {
+  const index = settings.indicators.findIndex((indicator) => !ZIndicator.safeParse(indicator).success);
+  return index < 0 ? undefined : { field: `indicators.${index}.fast`, message: MACD_PERIODS_MESSAGE };
+}
 export type TChartSettings = z.infer<typeof ZChartSettings>;
 
 /** What a new user's charts show: the volume under the candles. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalNumberMeta, decimalPattern } from './decimal-pattern';
 
 /**
  * Exact decimal strings ↔ scaled integers (minor units). Money and prices cross the wire as
@@ -76,17 +77,13 @@ export function ZDecimalString(label: string, bounds: DecimalBounds) {
       : `${label} must be a positive number with at most ${scale} decimals`;
   const unitsOf = (text: string) => parseScaled(text, scale);
   // What the API's document states (the checks themselves are the pipe's, with their messages):
-  // the digits a value can have, and its range.
-  const wholeDigits = max.split('.')[0]?.replace(/^0+(?=\d)/, '').length ?? 1;
+  // the digits and decimals a value can have and its range, so that what it allows is taken.
   const described = `From ${min} to ${max}, at most ${scale} decimals.`;
   return z
     .union(
       [
-        z.string().meta({
-          pattern: `^\\d{1,${wholeDigits}}${scale > 0 ? `(\\.\\d{1,${scale}})?` : ''}$`,
-          description: described,
-        }),
-        z.number().meta({ minimum: Number(min), maximum: Number(max), description: described }),
+        z.string().meta({ pattern: decimalPattern(bounds), description: described }),
+        z.number().meta({ ...decimalNumberMeta(bounds), description: described }),
       ],
       { error: `${label} must be a number written as a string` },
     )
@@ -120,7 +117,11 @@ export function ZWholeNumber(label: string, bounds: { min: number; max: number }
         z
           .string()
           .trim()
-          .regex(/^-?\d{1,20}$/, message),
+          .regex(/^-?\d{1,20}$/, message)
+          // The document's words: the digits of a number from min to max.
+          .meta(
+            min >= 0 ? { pattern: decimalPattern({ scale: 0, min: String(min), max: String(max) }) } : {},
+          ),
       ],
       { error: message },
     )

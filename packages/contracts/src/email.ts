@@ -28,21 +28,37 @@ export const normalizeEmail = (s: string): string => {
   return `${local.replace(/[^a-z0-9]/g, '')}@${domain}`;
 };
 
-const emailOf = (format: z.ZodEmail) =>
+/**
+ * What the API's document says of an address, in one pattern (the checks themselves are the
+ * schema's, with their messages): an address as zod's `z.email()` reads it, white space around it
+ * allowed (it is trimmed), with a letter or a digit before the `@` (a Gmail address loses every
+ * other character of its local part).
+ */
+const EMAIL_LOCAL = "(?=[^@]*[A-Za-z0-9])(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]";
+const EMAIL_DOMAIN = '(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}';
+export const EMAIL_DOCUMENT_PATTERN = `^\\s*${EMAIL_LOCAL}@${EMAIL_DOMAIN}\\s*$`;
+/** The same for a new account: a local part of letters, digits, `.`, `_` and `-`, at a provider EMAIL_PATTERN names (any case). */
+const anyCase = (text: string) => text.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+const PROVIDER_DOMAIN = anyCase(EMAIL_PATTERN.source.slice(EMAIL_PATTERN.source.indexOf('@') + 1, -1));
+export const SIGNUP_EMAIL_DOCUMENT_PATTERN = `^\\s*(?=[^@]*[A-Za-z0-9])(?:[A-Za-z0-9_-]+\\.)*[A-Za-z0-9_-]+@${PROVIDER_DOMAIN}\\s*$`;
+
+const emailOf = (format: z.ZodEmail, pattern: string) =>
   z
     .string()
     .trim()
     .min(1, { message: EMAIL_REQUIRED_MESSAGE, abort: true })
     .max(EMAIL_MAX_LENGTH, { message: EMAIL_TOO_LONG_MESSAGE, abort: true })
+    .meta({ pattern })
     .pipe(format)
     .transform(normalizeEmail)
     // A gmail local part of only punctuation normalises to nothing, which is no address at all.
     .pipe(z.email(EMAIL_INVALID_MESSAGE));
 
 // Sign-in, forgot and reset accept any address an account might already hold.
-export const ZEmail = emailOf(z.email(EMAIL_INVALID_MESSAGE));
+export const ZEmail = emailOf(z.email(EMAIL_INVALID_MESSAGE), EMAIL_DOCUMENT_PATTERN);
 export const ZSignupEmail = emailOf(
   // abort: a malformed address gets one message, not a second one about its provider.
   z.email({ message: EMAIL_INVALID_MESSAGE, abort: true }).regex(EMAIL_PATTERN, EMAIL_PROVIDER_MESSAGE),
+  SIGNUP_EMAIL_DOCUMENT_PATTERN,
 );
 export type TEmail = z.infer<typeof ZEmail>;

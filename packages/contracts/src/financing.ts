@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAccount } from './constants';
 import { DECIMAL_TEXT_LENGTH_MAX, isDecimal, parseScaled } from './decimal';
+import { decimalNumberMeta, signedDecimalPattern } from './decimal-pattern';
 import { PRICE_SOURCES } from './market';
 import { ZPairType } from './statuses';
 
@@ -21,7 +22,16 @@ export const SWAP_RATE_LIMIT = '100';
 export const ZSwapRateInput = (label: string) => {
   const limit = parseScaled(SWAP_RATE_LIMIT, SWAP_RATE_SCALE);
   return z
-    .union([z.string(), z.number()], { error: `${label} must be a number written as a string` })
+    .union(
+      [
+        z.string().meta({ pattern: signedDecimalPattern(SWAP_RATE_LIMIT, SWAP_RATE_SCALE) }),
+        z.number().meta({
+          ...decimalNumberMeta({ scale: SWAP_RATE_SCALE, max: SWAP_RATE_LIMIT }),
+          minimum: -Number(SWAP_RATE_LIMIT),
+        }),
+      ],
+      { error: `${label} must be a number written as a string` },
+    )
     .transform((value) => String(value).trim())
     .pipe(
       z
@@ -140,4 +150,11 @@ export const ZOneClickTradingRequest = z
   .refine((body) => !body.enabled || body.riskAccepted === true, {
     message: 'Accept the risk notice to turn on one-click trading',
     path: ['riskAccepted'],
+  })
+  // In the document's words: turned off, or turned on with the risk accepted.
+  .meta({
+    anyOf: [
+      { properties: { enabled: { const: false } } },
+      { properties: { riskAccepted: { const: true } }, required: ['riskAccepted'] },
+    ],
   });

@@ -79,21 +79,33 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-const ZDateOfBirth = z
+export const TOO_YOUNG_MESSAGE = `You must be at least ${ADULT_AGE_YEARS} years old`;
+
+/** Why a date of birth is refused on `today`'s date (under age), or undefined. */
+export const dateOfBirthProblem = (dateOfBirth: string, today: Date): string | undefined =>
+  ageInYears(dateOfBirth, today) >= ADULT_AGE_YEARS ? undefined : TOO_YOUNG_MESSAGE;
+
+/**
+ * A date of birth as the API's schema takes it: a day of the calendar from BIRTH_YEAR_MIN on (the
+ * document says so: `format: date`, a year from 1900). The age it gives depends on the day it is
+ * sent, so the route checks that (`dateOfBirthProblem`), not the schema.
+ */
+const ZDateOfBirthDay = z
   .string({ error: 'Enter your date of birth' })
   .max(10, 'Enter the date as YYYY-MM-DD')
+  .meta({ format: 'date', pattern: '^(?:19|[2-9]\\d)\\d{2}-\\d{2}-\\d{2}$' })
   .refine(isCalendarDate, 'Enter the date as YYYY-MM-DD')
-  .refine((text) => Number(text.slice(0, 4)) >= BIRTH_YEAR_MIN, 'Enter your real date of birth')
-  .refine(
-    (text) => ageInYears(text, new Date()) >= ADULT_AGE_YEARS,
-    `You must be at least ${ADULT_AGE_YEARS} years old`,
-  );
+  .refine((text) => Number(text.slice(0, 4)) >= BIRTH_YEAR_MIN, 'Enter your real date of birth');
+const ZDateOfBirth = ZDateOfBirthDay.refine(
+  (text) => !dateOfBirthProblem(text, new Date()),
+  TOO_YOUNG_MESSAGE,
+);
 
-/** Level 1: the person as their documents name them, and where they live. */
-export const ZKycDetails = z.object({
+/** Level 1, as the route's schema takes it: the age is checked by the route, on the day. */
+export const ZKycDetailsRequest = z.object({
   legalFirstName: ZPersonName('Legal first name', { max: NAME_LENGTH_MAX }),
   legalLastName: ZPersonName('Legal last name', { max: NAME_LENGTH_MAX }),
-  dateOfBirth: ZDateOfBirth,
+  dateOfBirth: ZDateOfBirthDay,
   country: z
     .string({ error: 'Choose a country' })
     .max(2, 'Choose a country')
@@ -106,8 +118,12 @@ export const ZKycDetails = z.object({
     .trim()
     .min(2, 'Enter your postal code')
     .max(12, 'A postal code is at most 12 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens'),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens')
+    // The document's pattern: sent trimmed (no space at the end), so its length is what is counted.
+    .meta({ pattern: '^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9-])?$' }),
 });
+/** Level 1: the person as their documents name them, and where they live (an adult, today). */
+export const ZKycDetails = ZKycDetailsRequest.extend({ dateOfBirth: ZDateOfBirth });
 export type TKycDetails = z.output<typeof ZKycDetails>;
 /** The details as the server sends them back (already checked: plain text). */
 export const ZKycDetailsView = z.object({

@@ -89,6 +89,8 @@ export const ZCreateAlertRequest = z
     path: ['above'],
     message: 'Give one price, above or below',
   })
+  // In the document's words: one of the two prices, not both.
+  .meta({ oneOf: [{ required: ['above'] }, { required: ['below'] }] })
   .transform(
     ({ symbol, above, below }): { symbol: string; above: string } | { symbol: string; below: string } =>
       above === undefined ? { symbol, below: below ?? '' } : { symbol, above },

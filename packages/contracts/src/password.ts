@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { isSafeText } from './text';
+import { SINGLE_LINE_PATTERN } from './text';
 
 // Weakest first, so a meter can show the index as its filled segments.
 export const PASSWORD_STRENGTH_LEVELS = ['none', 'poor', 'good', 'excellent', 'perfect'] as const;
@@ -44,7 +44,7 @@ export const ZPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine((password) => isSafeText(password), CONTROL_MESSAGE);
+  .regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE);
 export type TPassword = z.infer<typeof ZPassword>;
 
 /** A password given to be checked (sign-in, the current one): any length a stored one could have. */
@@ -53,4 +53,4 @@ export const ZPasswordGiven = z
   .string()
   .min(1, 'Enter your password')
   .max(PASSWORD_GIVEN_LENGTH_MAX, `Password must be at most ${PASSWORD_GIVEN_LENGTH_MAX} characters`)
-  .refine((password) => isSafeText(password), CONTROL_MESSAGE);
+  .regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE);

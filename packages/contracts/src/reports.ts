@@ -5,13 +5,23 @@ import { isCalendarDate } from './kyc';
 /** The first day a daily report may be asked for. */
 export const REPORT_DAY_MIN = '2000-01-01';
 
-/** A UTC day, `YYYY-MM-DD`, from 2000 to today. */
+export const FUTURE_REPORT_DAY_MESSAGE = 'The date must not be in the future';
+
+/** Why a report's day is refused on `today`'s date (it has not come yet), or undefined. */
+export const reportDayProblem = (day: string, today: Date): string | undefined =>
+  day <= today.toISOString().slice(0, 10) ? undefined : FUTURE_REPORT_DAY_MESSAGE;
+
+/**
+ * A UTC day, `YYYY-MM-DD`, from 2000 on (the document says so: `format: date`, a year from 2000).
+ * Whether it has come yet depends on the day it is asked, so the route checks that
+ * (`reportDayProblem`), not the schema.
+ */
 export const ZReportDay = z
   .string({ error: 'Enter the date as YYYY-MM-DD' })
   .max(10, 'Enter the date as YYYY-MM-DD')
+  .meta({ format: 'date', pattern: '^[2-9]\\d{3}-\\d{2}-\\d{2}$' })
   .refine(isCalendarDate, 'Enter the date as YYYY-MM-DD')
-  .refine((text) => text >= REPORT_DAY_MIN, `The date must be ${REPORT_DAY_MIN} or later`)
-  .refine((text) => text <= new Date().toISOString().slice(0, 10), 'The date must not be in the future');
+  .refine((text) => text >= REPORT_DAY_MIN, `The date must be ${REPORT_DAY_MIN} or later`);
 
 export const ZDailyReportQuery = z.object({ date: ZReportDay });
 

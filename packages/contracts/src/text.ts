@@ -12,15 +12,23 @@ import { z } from 'zod';
 // U+202A–E and U+2066–9 are the bidirectional embeddings, overrides and isolates. Written as ranges
 // rather than Unicode properties, so that the JSON Schema of the API carries a pattern every
 // schema tool can read.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them.
-const SINGLE_LINE = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
+export const SINGLE_LINE_PATTERN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them.
+  /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
 // The same, but tabs and line breaks are part of a message (and U+2028/2029 are line breaks).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse them.
 const MULTI_LINE = /^(?:[\t\n\r]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u202A-\u202E\u2066-\u2069])*$/u;
 
+/**
+ * Said in the document of a text the server trims: it neither starts nor ends with white space
+ * (what JavaScript's `trim` and `\s` take away), so that the lengths it states are the lengths
+ * the server counts.
+ */
+export const UNTRIMMED_NOT = '^(?!\\s)(?![\\s\\S]*\\s$)';
+
 /** Whether a text has none of the characters {@link ZSafeText} refuses (single line, or with line breaks). */
 export const isSafeText = (text: string, options: { isMultiline?: boolean } = {}): boolean =>
-  (options.isMultiline ? MULTI_LINE : SINGLE_LINE).test(text);
+  (options.isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN).test(text);
 
 export interface SafeTextOptions {
   /** Characters at most, after trimming. */
@@ -38,16 +46,22 @@ export interface SafeTextOptions {
 /** Free text: trimmed, `min`..`max` characters, no control characters (see the file's comment). */
 export function ZSafeText(label: string, options: SafeTextOptions) {
   const { min = 0, max, isMultiline = false } = options;
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(
-      min,
-      options.minMessage ??
-        (min <= 1 ? `Enter the ${label.toLowerCase()}` : `${label} must be at least ${min} characters`),
-    )
-    .max(max, { message: options.maxMessage ?? `${label} must be at most ${max} characters`, abort: true })
-    .regex(isMultiline ? MULTI_LINE : SINGLE_LINE, `${label} must not contain control characters`);
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .min(
+        min,
+        options.minMessage ??
+          (min <= 1 ? `Enter the ${label.toLowerCase()}` : `${label} must be at least ${min} characters`),
+      )
+      .max(max, { message: options.maxMessage ?? `${label} must be at most ${max} characters`, abort: true })
+      .regex(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN, `${label} must not contain control characters`)
+      // The document's pattern: what is sent already trimmed (its length is then what is counted).
+      .meta({
+        pattern: `${UNTRIMMED_NOT}${(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN).source.slice(1)}`,
+      })
+  );
 }
 
 /** A person's name: letters of any script with their accents, spaces, and . , ' ’ - between them. */

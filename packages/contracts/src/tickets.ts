@@ -42,7 +42,9 @@ export const ZCreateTicketRequest = z
   .refine((ticket) => !(ticket.orderId && ticket.transactionId), {
     path: ['transactionId'],
     message: 'A ticket concerns an order or a payment, not both',
-  });
+  })
+  // In the document's words: not both an order and a payment.
+  .meta({ not: { required: ['orderId', 'transactionId'] } });
 export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
 
 export const ZTicketMessageRequest = z.object({ message: ZMessageText, attachments: ZAttachmentIds });

@@ -4,7 +4,13 @@ import { ZPageQuery } from './envelope';
 import { ZPaymentStatus } from './statuses';
 import { ZSafeText } from './text';
 import { ZUsdInput } from './trading';
-import { ADDRESS_HINT, FAMILY_OF_NETWORK, hasAddressShape } from './wallet-address';
+import {
+  ADDRESS_HINT,
+  EVM_ADDRESS_PATTERN,
+  FAMILY_OF_NETWORK,
+  hasAddressShape,
+  TRON_ADDRESS_PATTERN,
+} from './wallet-address';
 
 export { CHAIN_FAMILIES, FAMILY_OF_NETWORK, type TChainFamily } from './wallet-address';
 
@@ -22,12 +28,37 @@ export const EXPLORER_TX_URL = {
 export const explorerTxUrl = (network: TNetwork, hash: string) => `${EXPLORER_TX_URL[network]}${hash}`;
 
 const NOT_ON_NETWORK = { message: 'This coin is not available on that network', path: ['network'] };
+
+/** The coins of `coins` each with its networks, in the document's words (one branch per coin). */
+const coinOnItsNetwork = (coins: readonly TCoin[]) => ({
+  anyOf: coins.map((coin) => ({
+    properties: { coin: { const: coin }, network: { enum: [...NETWORKS_BY_COIN[coin]] } },
+  })),
+});
+/** Each network with its family's address shape, in the document's words (`hasAddressShape`). */
+const ADDRESS_ON_ITS_NETWORK = {
+  anyOf: [
+    {
+      properties: {
+        network: {
+          enum: Object.keys(FAMILY_OF_NETWORK).filter(
+            (network) => FAMILY_OF_NETWORK[network as TNetwork] === 'evm',
+          ),
+        },
+        address: { pattern: EVM_ADDRESS_PATTERN.source },
+      },
+    },
+    { properties: { network: { const: 'tron' }, address: { pattern: TRON_ADDRESS_PATTERN.source } } },
+    { properties: { network: { const: 'bitcoin' } } },
+  ],
+};
 const onItsNetwork = (value: { coin: TCoin; network: TNetwork }) =>
   isNetworkOfCoin(value.coin, value.network);
 
 export const ZWalletAddressRequest = z
   .object({ coin: ZCoin, network: ZNetwork })
-  .refine(onItsNetwork, NOT_ON_NETWORK);
+  .refine(onItsNetwork, NOT_ON_NETWORK)
+  .meta(coinOnItsNetwork(ZCoin.options));
 export type TWalletAddressRequest = z.infer<typeof ZWalletAddressRequest>;
 export const ZWalletAddress = z.object({ address: z.string(), coin: ZCoin, network: ZNetwork });
 export type TWalletAddress = z.infer<typeof ZWalletAddress>;
@@ -71,6 +102,7 @@ export const ZWithdrawRequest = z
       ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_HINT[family] });
   })
   .meta({
+    allOf: [coinOnItsNetwork(ZWithdrawCoin.options), ADDRESS_ON_ITS_NETWORK],
     examples: [
       { coin: 'usdt', network: 'tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '250.00' },
       {

@@ -42,23 +42,49 @@ function reachedRoute<R extends { method: string; url: string }>(
   return matches(intended) ? intended : (routes.find(matches) ?? intended);
 }
 
-export function createConformance(document: unknown, routes: ReadonlyArray<{ method: string; url: string }>) {
-  const doc = document as TDocument;
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+/**
+ * `multipleOf` as the server reads a JSON number, by its text: a power of ten below 1 (0.01) is
+ * "at most that many decimals" (so `1e-7` and `0.1 + 0.2` are not multiples of 0.00000001, and
+ * `0.07` is one of 0.01, which binary division would deny); any other step within a rounding.
+ */
+export function isMultipleOf(step: number, value: number): boolean {
+  const decimals = -Math.log10(step);
+  if (
+    Number.isInteger(Math.round(decimals)) &&
+    Math.abs(decimals - Math.round(decimals)) < 1e-9 &&
+    decimals >= 0
+  ) {
+    const match = /^-?\d+(?:\.(\d+))?$/.exec(String(value));
+    return Boolean(match) && (match?.[1]?.length ?? 0) <= Math.round(decimals);
+  }
+  const quotient = value / step;
+  return Math.abs(quotient - Math.round(quotient)) < 1e-9;
+}
+
+/** An ajv instance reading JSON Schema 2020-12 as OpenAPI 3.1 does, with the formats and `multipleOf` above. */
+function ajvOf(options: { coerceTypes?: 'array' }) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, ...options });
   addFormats(ajv);
   // Formats ajv-formats does not know (an address range): not checked here, the server checks them.
   for (const format of UNCHECKED_FORMATS) ajv.addFormat(format, true);
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    errors: false,
+    validate: (step: number, value: number) => isMultipleOf(step, value),
+  });
+  return ajv;
+}
+
+export function createConformance(document: unknown, routes: ReadonlyArray<{ method: string; url: string }>) {
+  const doc = document as TDocument;
+  const ajv = ajvOf({});
   ajv.addSchema(document as object, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction>();
   // Requests: path and query values arrive as text, read as the types their schemas name.
-  const requestAjv = new Ajv2020({
-    strict: false,
-    allErrors: false,
-    validateFormats: true,
-    coerceTypes: 'array',
-  });
-  addFormats(requestAjv);
-  for (const format of UNCHECKED_FORMATS) requestAjv.addFormat(format, true);
+  const requestAjv = ajvOf({ coerceTypes: 'array' });
   requestAjv.addSchema(document as object, DOCUMENT_ID);
   const requestValidators = new Map<string, ValidateFunction>();
   /** With `requestAjv` (text read as numbers and booleans), or as it is. */
@@ -86,6 +112,18 @@ export function createConformance(document: unknown, routes: ReadonlyArray<{ met
   };
 
   return {
+    /** What the document's schema at `pointer` (`#/components/…`) refuses of a value, or undefined. */
+    valueProblemOf(pointer: string, value: unknown): string | undefined {
+      const validate = requestValidator(
+        `${DOCUMENT_ID}${pointer}`,
+        { $ref: `${DOCUMENT_ID}${pointer}` },
+        false,
+      );
+      if (validate(structuredClone(value))) return undefined;
+      const [first] = validate.errors ?? [];
+      return `${first?.instancePath || '/'} ${first?.message ?? ''}`;
+    },
+
     /**
      * What makes this request one the document does not describe (a required parameter or body
      * missing, a value its schema refuses), or undefined when the document describes it: path and

@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import {
   DOCUMENT_KINDS,
+  dateOfBirthProblem,
   ZDocumentKind,
   ZKyc,
-  ZKycDetails,
+  ZKycDetailsRequest,
   ZKycRejectRequest,
   ZKycSubmission,
   ZKycSubmissionDetail,
@@ -13,6 +14,7 @@ import {
 import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
@@ -51,10 +53,13 @@ export function kycRoutes(deps: {
       '/kyc/details',
       {
         config: { access: 'user' },
-        schema: { body: ZKycDetails, response: { 200: successEnvelope(ZKyc) } },
+        schema: { body: ZKycDetailsRequest, response: { 200: successEnvelope(ZKyc) } },
       },
       async (request) => {
         const { id } = authOf(request).user;
+        // The age is counted on the day the details are sent, not by the schema.
+        const problem = dateOfBirthProblem(request.body.dateOfBirth, new Date());
+        if (problem) throw badRequest(problem, [{ field: 'body.dateOfBirth', message: problem }]);
         await kyc.saveDetails(id, request.body);
         return ok('Personal details saved', await kyc.status(id));
       },

@@ -1,8 +1,15 @@
-import { DEFAULT_CHART_SETTINGS, type TChartSettings, ZChartSettings } from '@td/contracts/chart-settings';
+import {
+  chartSettingsProblem,
+  DEFAULT_CHART_SETTINGS,
+  type TChartSettings,
+  ZChartSettings,
+  ZChartSettingsRequest,
+} from '@td/contracts/chart-settings';
 import { successEnvelope } from '@td/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
+import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import { authOf } from '../auth/authenticate';
 import { userPreferences } from './profile.schema';
@@ -40,8 +47,17 @@ export function chartSettingsRoutes(deps: { db: Database }): FastifyPluginAsyncZ
     );
     app.put(
       '/profile/chart-settings',
-      { config: { access: 'user' }, schema: { body: ZChartSettings, response: { 200: ZAnswer } } },
-      async (request) => ok('Chart settings saved', await store.set(authOf(request).user.id, request.body)),
+      { config: { access: 'user' }, schema: { body: ZChartSettingsRequest, response: { 200: ZAnswer } } },
+      async (request) => {
+        // A rule between two periods the document cannot state: the route's, with its own message.
+        const problem = chartSettingsProblem(request.body);
+        if (problem)
+          throw badRequest(problem.message, [{ field: `body.${problem.field}`, message: problem.message }]);
+        return ok(
+          'Chart settings saved',
+          await store.set(authOf(request).user.id, request.body as TChartSettings),
+        );
+      },
     );
   };
 }

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { successEnvelope } from '@td/contracts/envelope';
-import { ZClientMoney, ZClientMoneyQuery, ZDailyReportQuery } from '@td/contracts/reports';
+import { reportDayProblem, ZClientMoney, ZClientMoneyQuery, ZDailyReportQuery } from '@td/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import { dailyReportFileName } from './daily-report';
 import { clientMoneyCsv, type ReportsService } from './reports.service';
@@ -15,12 +16,16 @@ export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginA
     app.get(
       '/admin/reports/daily',
       { config: { access: 'admin', permission: 'reports' }, schema: { querystring: ZDailyReportQuery } },
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        // A day to come is refused on the day it is asked, not by the schema (it moves with the date).
+        const problem = reportDayProblem(request.query.date, new Date());
+        if (problem) throw badRequest(problem, [{ field: 'querystring.date', message: problem }]);
+        return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', attachment(dailyReportFileName(request.query.date)))
           .header('cache-control', 'no-store')
-          .send(Readable.from(reports.daily(request.query.date))),
+          .send(Readable.from(reports.daily(request.query.date)));
+      },
     );
     app.get(
       '/admin/reports/client-money',

@@ -76,12 +76,22 @@ describe('the OpenAPI document and its reference page', () => {
     expect(Object.keys(body?.properties ?? {})).toEqual(
       expect.arrayContaining(['account', 'symbol', 'side', 'type', 'amount', 'leverage']),
     );
-    // A decimal states its digits and range, as the server checks them.
+    // A decimal states its digits, decimals and greatest value, as the server checks them.
     const amount = body?.properties.amount as {
-      anyOf: Array<{ type: string; pattern?: string; maximum?: number }>;
+      anyOf: Array<{ type: string; pattern?: string; maximum?: number; multipleOf?: number }>;
     };
-    expect(amount.anyOf.find((each) => each.type === 'string')?.pattern).toMatch(/^\^\\d\{1,\d+\}/);
-    expect(amount.anyOf.find((each) => each.type === 'number')?.maximum).toBeGreaterThan(0);
+    const pattern = new RegExp(amount.anyOf.find((each) => each.type === 'string')?.pattern ?? '^$');
+    expect(
+      ['0', '250.00', '999999999999.99', '1000000000000', '1000000000000.00'].filter(
+        (text) => !pattern.test(text),
+      ),
+    ).toEqual([]);
+    expect(
+      ['1000000000000.01', '9999999999999', '1.001', '-1', '01'].filter((text) => pattern.test(text)),
+    ).toEqual([]);
+    const number = amount.anyOf.find((each) => each.type === 'number');
+    expect(number?.maximum).toBe(1e12);
+    expect(number?.multipleOf).toBe(0.01);
     expect(place.responses).toHaveProperty('201');
   });
 
