@@ -149,6 +149,9 @@ export const ZConfirmWithdrawalRequest = z.object({
     .min(6, 'Enter the code from your authenticator app')
     .max(20, 'Enter the code from your authenticator app')
     .regex(/^[A-Za-z0-9 -]+$/, 'Enter the code from your authenticator app')
+    // The document states the code as it is checked: trimmed, so 6 to 20 characters with none of
+    // them a space at either end.
+    .meta({ pattern: '^[A-Za-z0-9-](?:[A-Za-z0-9 -]{4,18})[A-Za-z0-9-]$' })
     .optional(),
 });
 export type TConfirmWithdrawalRequest = z.infer<typeof ZConfirmWithdrawalRequest>;

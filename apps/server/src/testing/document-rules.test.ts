@@ -15,7 +15,7 @@ import { ZCreateAlertRequest } from '@td/contracts/notifications';
 import { ZDailyReportQuery } from '@td/contracts/reports';
 import { ZCreateTicketRequest } from '@td/contracts/tickets';
 import { ZPriceInput, ZUsdInput } from '@td/contracts/trading';
-import { ZWalletAddressRequest, ZWithdrawRequest } from '@td/contracts/wallet';
+import { ZConfirmWithdrawalRequest, ZWalletAddressRequest, ZWithdrawRequest } from '@td/contracts/wallet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -48,6 +48,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   prices: z.object({ price: ZPriceInput('Price'), amount: ZUsdInput('Amount') }),
   walletAddress: ZWalletAddressRequest,
   withdrawal: ZWithdrawRequest,
+  withdrawalConfirm: ZConfirmWithdrawalRequest,
 };
 
 /** Values per schema: generating text from its patterns is the slow part. */
