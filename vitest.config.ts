@@ -55,6 +55,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A screen's answer can take seconds on a loaded machine: a poll waits up to 10 s for it
+          // unless the test says otherwise (vitest's own default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
