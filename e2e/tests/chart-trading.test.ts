@@ -29,7 +29,7 @@ async function lineY(page: Page, title: string): Promise<number> {
 /**
  * Presses on a line, moves it by `dy` px, and lets go (dy 0: a click). Live candles rescale the
  * chart, so a line can move between reading its place and pressing: the press is tried again
- * (a few times) until the chart says it holds that line.
+ * (a few times) until the chart says it holds that line, the chart drawing again between tries.
  */
 async function dragLine(page: Page, title: string, dy: number) {
   const chart = page.getByTestId('candle-chart');
@@ -46,7 +46,11 @@ async function dragLine(page: Page, title: string, dy: number) {
       return;
     }
     await page.mouse.up();
-    if (attempt === 5) throw new Error(`the ${title} line could not be pressed`);
+    if (attempt === 12) throw new Error(`the ${title} line could not be pressed`);
+    // The chart draws again (a new candle, a new scale) before the line's place is read again.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
   }
 }
 
