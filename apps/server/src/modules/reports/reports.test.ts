@@ -56,14 +56,16 @@ describe('the daily report', () => {
     expect(csvCell(null)).toBe('""');
   });
 
-  it('covers the UTC day and takes only real days from 2000 to today', () => {
+  // A day in the future is the route's own refusal (it depends on the day the request is made):
+  // reports.int.test.ts.
+  it('covers the UTC day and takes only real days from 2000', () => {
     expect(dayBounds('2024-02-29')).toEqual({
       from: new Date('2024-02-29T00:00:00Z'),
       to: new Date('2024-03-01T00:00:00Z'),
     });
     expect(ZReportDay.safeParse('2000-01-01').success).toBe(true);
     expect(ZReportDay.safeParse(new Date().toISOString().slice(0, 10)).success).toBe(true);
-    for (const bad of ['1999-12-31', '2023-02-29', '2026-1-1', '9999-12-31', 'x'.repeat(500)])
+    for (const bad of ['1999-12-31', '2023-02-29', '2026-1-1', '2026-13-01', 'x'.repeat(500)])
       expect(ZReportDay.safeParse(bad).success, bad).toBe(false);
   });
 });
