@@ -60,6 +60,20 @@ describe('a trailing stop-loss on live prices', () => {
   it('follows each new high on the server, in the positions table and on the chart, then closes on the fall', async () => {
     // A market buy trailing 20 USD behind the bid (asked again while the first prices arrive: until
     // then the pair's prices are delayed).
+    // Until the exchange's first price arrives, the pair's last stored one stands: wait for the feed.
+    await expect
+      .poll(
+        async () => {
+          const { data } = await callApi<Record<string, { bid: string }>>(
+            env.server,
+            'GET',
+            '/public/prices',
+          );
+          return Number(Object.entries(data).find(([key]) => key.endsWith(':BTC_USDT'))?.[1]?.bid);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(bid);
     let opened: TOrder | undefined;
     const deadline = Date.now() + 30_000;
     while (opened?.status !== 'act') {
