@@ -1,6 +1,6 @@
 import type { TLanguageCode } from '@td/contracts/auth';
 import type { TAccount } from '@td/contracts/constants';
-import type { TOrderStatus } from '@td/contracts/statuses';
+import { ORDER_STATUS, type TOrderStatus } from '@td/contracts/statuses';
 import { orderReasonText, type TOrderType } from '@td/contracts/trading';
 
 /**
@@ -20,14 +20,7 @@ export interface TOrderCsvWords {
 export const ORDER_CSV_WORDS: Record<TLanguageCode, TOrderCsvWords> = {
   en: {
     side: { buy: 'Buy', sell: 'Sell' },
-    status: {
-      exc: 'Done',
-      act: 'Active',
-      rvt: 'Rejected',
-      mcl: 'Manual Close',
-      cnl: 'Canceled',
-      pnd: 'Pending',
-    },
+    status: ORDER_STATUS,
     type: {
       market: 'Market',
       limit: 'Limit',
