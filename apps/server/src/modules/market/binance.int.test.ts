@@ -29,6 +29,20 @@ describe('the market on a live exchange feed', () => {
     expect(replay.connections[0]?.url).toBe('/stream?streams=btcusdt@kline_1m/btcusdt@bookTicker');
   });
 
+  it("quotes a fed pair as delayed until the exchange's first price arrives", async () => {
+    // The market publishes every pair's state on start and every few seconds while it is quiet.
+    const btc = async () => {
+      const prices = (await t.app.inject({ method: 'GET', url: '/public/prices' })).json().data as Record<
+        string,
+        { ts: number }
+      >;
+      return Object.entries(prices).find(([key]) => key.endsWith(':BTC_USDT'))?.[1];
+    };
+    await pollUntil(async () => (await btc()) !== undefined, { ms: 15_000, what: 'a BTC/USD quote' });
+    const quote = await btc();
+    expect(Date.now() - (quote?.ts ?? 0)).toBeGreaterThan(60_000);
+  });
+
   it('prices the pair from the exchange, bid and ask included, and builds its candles', async () => {
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     const connection = replay.connections[0];

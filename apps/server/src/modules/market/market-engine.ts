@@ -270,7 +270,9 @@ export function createMarketEngine(deps: {
           row,
           key: pairKey(row.pairType, row.symbol),
           day,
-          lastTickMs: nowMs,
+          // A fed pair's stored price is as old as its last stored minute: it is delayed until the
+          // exchange's first price, not quoted as fresh because this process just started.
+          lastTickMs: isFed ? (day.at(-1)?.t ?? 0) : nowMs,
           lastPublishMs: 0,
           tickRng: createRng(hashSeed(deps.marketSeed, row.symbol, 'ticks', nowMs)),
           ...(isFed ? { feed: { price: market.path.scaledPrice } } : {}),
