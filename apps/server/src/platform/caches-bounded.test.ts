@@ -28,7 +28,6 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'modules/notifications/alert-books.ts below': 'one entry per pair',
   'modules/notifications/alert-books.ts live':
     "the armed alerts themselves, each a stored row within its owner's alert limit",
-  'modules/settings/settings.service.ts cache': 'one entry per setting group',
   'platform/mail/email-layout.ts figureSeparators': 'one entry per language',
   'platform/http/openapi-patterns.ts expanded':
     'one entry per character class with Unicode property escapes in the contracts (a handful)',

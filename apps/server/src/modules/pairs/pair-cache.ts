@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BoundedMap } from '../../platform/bounded';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
+import { createReadCache } from '../../platform/read-cache';
 import type { PairRow, PairsRepository } from './pairs.repository';
 
 /** Announced when an administrator changes a pair: every process drops its copy of it. */
@@ -18,20 +18,19 @@ const PAIRS_CACHED_MAX = 2_000;
  * drops the pair, so an administrator's edit applies to the next order.
  */
 export function cachedPairs(repo: PairsRepository, bus: Bus): PairsRepository & { close(): Promise<void> } {
-  const cache = new BoundedMap<string, { row: Promise<PairRow | undefined>; atMs: number }>(PAIRS_CACHED_MAX);
+  // Neither a failed read nor an unknown symbol is kept.
+  const cache = createReadCache<string, PairRow | undefined>({
+    ttlMs: PAIR_CACHE_TTL_MS,
+    max: PAIRS_CACHED_MAX,
+    keep: (row) => row !== undefined,
+  });
   const offChanges = bus.subscribe(PAIRS_CHANGED_CHANNEL, ({ symbol }) => {
     cache.delete(symbol);
   });
   return {
     ...repo,
     find(symbol) {
-      const hit = cache.get(symbol);
-      if (hit && Date.now() - hit.atMs < PAIR_CACHE_TTL_MS) return hit.row;
-      const row = repo.find(symbol);
-      cache.set(symbol, { row, atMs: Date.now() });
-      // Neither a failed read nor an unknown symbol is remembered.
-      row.then((found) => found ?? cache.delete(symbol)).catch(() => cache.delete(symbol));
-      return row;
+      return cache.get(symbol, () => repo.find(symbol));
     },
     async close() {
       await (await offChanges)();

@@ -8,6 +8,7 @@ import type { TPairType } from '@td/contracts/statuses';
 import { z } from 'zod';
 import { BoundedMap } from '../../platform/bounded';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
+import { createReadCache } from '../../platform/read-cache';
 import { marketStateBlock } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
 import { PAIRS_CHANGED_CHANNEL } from './pair-cache';
@@ -68,47 +69,30 @@ export function createPairsBodies(deps: {
   prices: PricePolicy;
   bus: Bus;
 }) {
-  let rows: { value: Promise<PairRow[]>; atMs: number } | undefined;
+  // One entry: the pair rows, under the key `all`.
+  const rows = createReadCache<'all', PairRow[]>({ ttlMs: CACHE_TTL_MS, max: 1 });
   let prepared: Prepared | undefined;
-  const favorites = new BoundedMap<string, { value: Promise<Favorites>; atMs: number }>(FAVORITES_CACHED_MAX);
+  const favorites = createReadCache<string, Favorites>({ ttlMs: CACHE_TTL_MS, max: FAVORITES_CACHED_MAX });
 
   const dropAll = () => {
-    rows = undefined;
+    rows.clear();
     favorites.clear();
   };
   const offPairs = deps.bus.subscribe(PAIRS_CHANGED_CHANNEL, () => {
-    rows = undefined;
+    rows.clear();
   });
   const offFavorites = deps.bus.subscribe(FAVORITES_CHANGED_CHANNEL, ({ userId }) => {
     favorites.delete(userId);
   });
   const offRecovered = deps.bus.onRecovered(dropAll);
 
-  const currentRows = (nowMs: number) => {
-    if (rows && nowMs - rows.atMs < CACHE_TTL_MS) return rows.value;
-    const value = deps.repo.all();
-    const entry = { value, atMs: nowMs };
-    rows = entry;
-    value.catch(() => {
-      if (rows === entry) rows = undefined;
-    });
-    return value;
-  };
-
-  const favoritesOf = (userId: string, nowMs: number) => {
-    const hit = favorites.get(userId);
-    if (hit && nowMs - hit.atMs < CACHE_TTL_MS) return hit.value;
-    const value = deps.repo.favoritesOf(userId).then((symbols) => ({
-      symbols: new Set(symbols),
-      key: [...symbols].sort().join(','),
-    }));
-    const entry = { value, atMs: nowMs };
-    favorites.set(userId, entry);
-    value.catch(() => {
-      if (favorites.get(userId) === entry) favorites.delete(userId);
-    });
-    return value;
-  };
+  const favoritesOf = (userId: string) =>
+    favorites.get(userId, () =>
+      deps.repo.favoritesOf(userId).then((symbols) => ({
+        symbols: new Set(symbols),
+        key: [...symbols].sort().join(','),
+      })),
+    );
 
   const prepare = (pairRows: PairRow[], settings: TTradingSettings, block: number, nowMs: number) => {
     const pairs = pairRows.map((stored) => {
@@ -143,9 +127,9 @@ export function createPairsBodies(deps: {
     async body(userId: string, filter: PairsFilter): Promise<Buffer> {
       const nowMs = Date.now();
       const [pairRows, settings, mine] = await Promise.all([
-        currentRows(nowMs),
+        rows.get('all', () => deps.repo.all()),
         deps.tradingSettings(),
-        favoritesOf(userId, nowMs),
+        favoritesOf(userId),
       ]);
       const block = marketStateBlock(nowMs);
       if (

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Brand } from '../../platform/mail/email-layout';
+import { createReadCache } from '../../platform/read-cache';
 import { createSettingsRepository } from './settings.repository';
 
 export { SETTING_GROUPS, type TSettingGroup };
@@ -36,7 +37,10 @@ export function createSettingsService(deps: {
   isMailInOutbox?: boolean;
 }) {
   const repo = createSettingsRepository(deps.db);
-  const cache = new Map<TSettingGroup, { atMs: number; value: Promise<Record<string, unknown>> }>();
+  const cache = createReadCache<TSettingGroup, Record<string, unknown>>({
+    ttlMs: CACHE_TTL_MS,
+    max: SETTING_GROUPS.length,
+  });
 
   const load = async (group: TSettingGroup, executor?: Executor): Promise<Record<string, unknown>> => {
     const stored = await repo.find(group, executor);
@@ -45,14 +49,7 @@ export function createSettingsService(deps: {
     return { ...SETTING_DEFAULTS[group], ...(valid.success ? valid.data : {}) };
   };
 
-  const stored = (group: TSettingGroup, executor?: Executor) => {
-    const hit = cache.get(group);
-    if (hit && Date.now() - hit.atMs < CACHE_TTL_MS) return hit.value;
-    const value = load(group, executor);
-    cache.set(group, { atMs: Date.now(), value });
-    value.catch(() => cache.delete(group));
-    return value;
-  };
+  const stored = (group: TSettingGroup, executor?: Executor) => cache.get(group, () => load(group, executor));
 
   const offChanges = deps.bus.subscribe(SETTINGS_CHANGED, ({ group }) => {
     cache.delete(group);
