@@ -9,7 +9,7 @@ export { bearer, createUser, randomIp, type TestUser } from './accounts';
 export { buildTestApp, type TestApp } from './build-test-app';
 export { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from './kyc';
 export { ensureNginx, type RunningNginx, startNginx } from './nginx';
-export { callProcess, signUpOnProcess } from './process-user';
+export { callProcess, signUpOnProcess, waitForMarketHistory } from './process-user';
 export { openSessions, seedTraders } from './sessions';
 export { freePort, killServers, type ServerProcess, spawnServer } from './spawn-server';
 export { createTestDatabase, TEST_POSTGRES_URL } from './test-database';

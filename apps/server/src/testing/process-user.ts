@@ -64,3 +64,20 @@ export async function placeOrderOnProcess<T = { data: { id: string } }>(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * Waits until every pair a trader sees (`GET /pairs`) is quoted on `/public/prices`: on a first
+ * start each pair joins the market once its history is written, which keeps the database's thread
+ * busy for half a minute. Measurements of the product at rest start after it.
+ */
+export async function waitForMarketHistory(baseUrl: string, token: string, withinMs = 180_000): Promise<void> {
+  const pairs = await callProcess<{ data: unknown[] }>(baseUrl, '/pairs', { token });
+  if (pairs.status !== 200) throw new Error(`GET /pairs answered ${pairs.status}`);
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const prices = await callProcess<{ data: Record<string, unknown> }>(baseUrl, '/public/prices');
+    if (Object.keys(prices.body?.data ?? {}).length >= pairs.body.data.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the market history was not written within ${withinMs / 1000} s`);
+}
