@@ -156,7 +156,7 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
     for (let i = 0; i < ACCOUNTS; i++) accounts.push(await signUp(server.url, mailbox, i));
     // A broker's desk in its steady state: a first start writes the market's history on the
     // database's thread (half a minute), which neither the idle baseline nor the load may share.
-    progress('waiting for every pair\'s market history');
+    progress("waiting for every pair's market history");
     await waitForMarketHistory(server.url, (accounts[0] as Account).token);
     progress(`${ACCOUNTS} accounts; the idle probe for ${seconds} s`);
     const idle = await probe(server.url, seconds * 1_000);

@@ -178,7 +178,7 @@ export async function mobilePagesBench(): Promise<BenchReport> {
     // The demo book is opened, so the Dashboard shows what a returning user sees.
     await callProcess(server.url, '/portfolio?account=demo', { token: user.token });
     // The first start's history writing takes the CPU for half a minute: no page is timed beside it.
-    progress('waiting for every pair\'s market history');
+    progress("waiting for every pair's market history");
     await waitForMarketHistory(server.url, user.token);
 
     const mobile = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
