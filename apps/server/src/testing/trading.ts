@@ -125,6 +125,8 @@ export async function startTradingDesk(
 
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: bearer(user.token), remoteAddress: randomIp() });
+  const order = async (user: TestUser, body: Record<string, unknown>) =>
+    call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body });
 
   return {
     t,
@@ -137,8 +139,15 @@ export async function startTradingDesk(
     setQuote,
     call,
     newUser: () => createUser(t.app, mailbox),
-    order: async (user: TestUser, body: Record<string, unknown>) =>
-      call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body }),
+    /** A new user, with BTC_USDT quoted at 49,990 / 50,000: where most scenarios start. */
+    async newTrader() {
+      const user = await createUser(t.app, mailbox);
+      await setQuote('BTC_USDT', 4_999_000, 5_000_000);
+      return user;
+    },
+    order,
+    /** Places an order (demo account, BTC_USDT unless the body says otherwise) and answers its `data`. */
+    placed: async (user: TestUser, body: Record<string, unknown>) => (await order(user, body)).json().data,
     portfolio: async (user: TestUser, account = 'demo') =>
       (await call(user, 'GET', `/portfolio?account=${account}`)).json().data,
     /** The desk's trigger executions so far as `td_trigger_executions_total` counts them, by action. */
