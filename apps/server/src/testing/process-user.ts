@@ -70,7 +70,11 @@ export async function placeOrderOnProcess<T = { data: { id: string } }>(
  * start each pair joins the market once its history is written, which keeps the database's thread
  * busy for half a minute. Measurements of the product at rest start after it.
  */
-export async function waitForMarketHistory(baseUrl: string, token: string, withinMs = 180_000): Promise<void> {
+export async function waitForMarketHistory(
+  baseUrl: string,
+  token: string,
+  withinMs = 180_000,
+): Promise<void> {
   const pairs = await callProcess<{ data: unknown[] }>(baseUrl, '/pairs', { token });
   if (pairs.status !== 200) throw new Error(`GET /pairs answered ${pairs.status}`);
   const deadline = Date.now() + withinMs;
