@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { bearer, randomIp } from './accounts';
+import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { startTestMailbox, type TestMailbox } from './test-mailbox';
 
@@ -45,13 +45,22 @@ export function useAuthWorld() {
       headers: token ? bearer(token) : {},
       remoteAddress: ip,
     });
+  /** `POST /auth/signup`: a new address with a good password, as A. B.; `fields` replace any of these. */
+  const signUp = (fields: Record<string, unknown> = {}) =>
+    post('/auth/signup', {
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      firstName: 'A',
+      lastName: 'B',
+      ...fields,
+    });
   const signinFrom = (ip: string, email: string, password: string) =>
     postFrom(ip, '/auth/signin', { email, password });
   /** Status and message: what a client can tell apart. */
   const answerOf = (response: { statusCode: number; json: () => { message: string } }) =>
     `${response.statusCode} ${response.json().message}`;
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
-  return { world, post, get, postFrom, signinFrom, answerOf, wrongFor };
+  return { world, post, get, postFrom, signUp, signinFrom, answerOf, wrongFor };
 }
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
