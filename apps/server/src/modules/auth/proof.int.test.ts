@@ -64,6 +64,9 @@ describe('proof beyond the session', () => {
     expect(created.statusCode, created.body).toBe(201);
     return created.json().data as SigningKey;
   };
+  /** A read key asked for with an e-mailed code as the proof. */
+  const keyByCode = (user: TestUser, label: string, emailCode: string) =>
+    as(user.token, 'POST', '/profile/api-keys', { label, scopes: ['read'], emailCode });
   const readProfile = (key: SigningKey) =>
     desk.t.app.inject(signedRequest(key, { method: 'GET', url: '/profile' }));
 
@@ -78,17 +81,9 @@ describe('proof beyond the session', () => {
       expect(row?.codeHash).not.toContain(code);
       expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
 
-      const first = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'A',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const first = await keyByCode(user, 'A', code);
       expect(first.statusCode, first.body).toBe(201);
-      const again = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'B',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const again = await keyByCode(user, 'B', code);
       expect(again.statusCode).toBe(400);
       expect(fieldOf(again)).toBe('body.emailCode');
 
@@ -97,11 +92,7 @@ describe('proof beyond the session', () => {
         .update(verificationCodes)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'security_proof')));
-      const expired = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'C',
-        scopes: ['read'],
-        emailCode: late,
-      });
+      const expired = await keyByCode(user, 'C', late);
       expect(expired.statusCode).toBe(400);
       expect(fieldOf(expired)).toBe('body.emailCode');
     });
@@ -112,21 +103,13 @@ describe('proof beyond the session', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       const messages: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const answer = await as(user.token, 'POST', '/profile/api-keys', {
-          label: 'A',
-          scopes: ['read'],
-          emailCode: wrong,
-        });
+        const answer = await keyByCode(user, 'A', wrong);
         expect(answer.statusCode).toBe(400);
         expect(fieldOf(answer)).toBe('body.emailCode');
         messages.push(answer.json().message);
       }
       expect(messages.at(-1)).toMatch(/too many wrong codes/i);
-      const right = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'A',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const right = await keyByCode(user, 'A', code);
       expect(right.statusCode).toBe(400);
       // The session survived every wrong try.
       expect((await as(user.token, 'GET', '/profile')).statusCode).toBe(200);
