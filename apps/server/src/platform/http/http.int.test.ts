@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ZErrorBody } from '@td/contracts/envelope';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
@@ -60,6 +61,12 @@ describe('the HTTP layer', () => {
     });
   });
 
+  /** `POST /test/echo` with `payload`, and the headers or cookies in `options`. */
+  const echo = (
+    payload: InjectOptions['payload'],
+    options: Pick<InjectOptions, 'headers' | 'cookies'> = {},
+  ) => t.app.inject({ method: 'POST', url: '/test/echo', payload, ...options });
+
   afterAll(async () => {
     await t?.close();
     rmSync(distDir, { recursive: true, force: true });
@@ -92,11 +99,7 @@ describe('the HTTP layer', () => {
   });
 
   it('answers a validation failure with 400 VALIDATION listing every field', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      payload: { email: 'not-an-email', amount: -1, unknown: true },
-    });
+    const response = await echo({ email: 'not-an-email', amount: -1, unknown: true });
     expect(response.statusCode).toBe(400);
     const body = ZErrorBody.parse(response.json());
     expect(body.code).toBe('VALIDATION');
@@ -108,11 +111,7 @@ describe('the HTTP layer', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      payload: { email: 'a@gmail.com', amount: 5, extra: 'x' },
-    });
+    const response = await echo({ email: 'a@gmail.com', amount: 5, extra: 'x' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Echo', data: { email: 'a@gmail.com', amount: 5 } });
   });
@@ -135,12 +134,7 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses a body that is not JSON with a 400', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const response = await echo('{"email":', { headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION',
@@ -149,23 +143,15 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses a body over the size limit with a 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
+    const response = await echo(JSON.stringify({ email: 'x'.repeat(1_100_000) }), {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('refuses an unsupported content type with a 415', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const response = await echo('<a/>', { headers: { 'content-type': 'application/xml' } });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -204,35 +190,25 @@ describe('the HTTP layer', () => {
 
     it('refuses a state-changing request that carries cookies but no matching header', async () => {
       for (const header of [undefined, 'wrong']) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/test/echo',
-          cookies: { 'XSRF-TOKEN': 'abc' },
-          headers: header ? { 'x-xsrf-token': header } : {},
-          payload: { email: 'a@gmail.com', amount: 1 },
-        });
+        const response = await echo(
+          { email: 'a@gmail.com', amount: 1 },
+          { cookies: { 'XSRF-TOKEN': 'abc' }, headers: header ? { 'x-xsrf-token': header } : {} },
+        );
         expect(response.statusCode).toBe(403);
         expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       }
     });
 
     it('accepts a state-changing request that echoes the cookie in X-XSRF-TOKEN', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        cookies: { 'XSRF-TOKEN': 'abc' },
-        headers: { 'x-xsrf-token': 'abc' },
-        payload: { email: 'a@gmail.com', amount: 1 },
-      });
+      const response = await echo(
+        { email: 'a@gmail.com', amount: 1 },
+        { cookies: { 'XSRF-TOKEN': 'abc' }, headers: { 'x-xsrf-token': 'abc' } },
+      );
       expect(response.statusCode).toBe(200);
     });
 
     it('lets a request without cookies through (bearer-only API clients)', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        payload: { email: 'a@gmail.com', amount: 1 },
-      });
+      const response = await echo({ email: 'a@gmail.com', amount: 1 });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -348,11 +324,8 @@ describe('the HTTP layer', () => {
       });
       expect(small.headers['content-encoding']).toBeUndefined();
       // A compressed request body is not inflated past the body limit: it is refused.
-      const zipped = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
+      const zipped = await echo(gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })), {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        payload: gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })),
       });
       expect(zipped.statusCode).toBe(400);
     });
