@@ -7,3 +7,11 @@ export const demoBtcBuy = (leverage = 1) => ({
   amount: '100',
   leverage,
 });
+/** A $1,000 market buy of BTC at 10× on the real account: a $0.50 fee, $0.10 of it a referrer's at 20 %. */
+export const realBtcBuy = () => ({
+  account: 'real',
+  side: 'buy',
+  type: 'market',
+  amount: '1000',
+  leverage: 10,
+});

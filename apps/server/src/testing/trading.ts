@@ -139,6 +139,12 @@ export async function startTradingDesk(
     setQuote,
     call,
     newUser: () => createUser(t.app, mailbox),
+    /** A new user (the referrer) and another who signed up with their code (`friend`: how, as createUser's). */
+    async referredPair(friend: Omit<Parameters<typeof createUser>[2], 'referralCode'> = {}) {
+      const referrer = await createUser(t.app, mailbox);
+      const referralCode = (await call(referrer, 'GET', '/profile')).json().data.referralCode;
+      return { referrer, friend: await createUser(t.app, mailbox, { ...friend, referralCode }) };
+    },
     /** A new user, with BTC_USDT quoted at 49,990 / 50,000: where most scenarios start. */
     async newTrader() {
       const user = await createUser(t.app, mailbox);
