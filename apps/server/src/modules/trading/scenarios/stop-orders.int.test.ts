@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../testing/accounts';
 import type { TradingDesk } from '../../../testing/trading';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 import { createOrdersRepository } from '../orders.repository';
@@ -20,12 +19,6 @@ const HOUR_MS = 3_600_000;
 /** The sizes the scenarios trade: $1,000 at 10× (a lot) and $500 at 5×. */
 const LOT = { amount: '1000', leverage: 10 };
 const SMALL_LOT = { amount: '500', leverage: 5 };
-
-/** One order of a user as the API lists it. */
-const orderOf = async (desk: TradingDesk, user: TestUser, id: string) =>
-  (await desk.call(user, 'GET', '/orders?limit=100'))
-    .json()
-    .data.items.find((item: { id: string }) => item.id === id);
 
 /** Expects a 400 whose details name `field`; `label` says which case it was. */
 const expectRefusedNaming = (response: LightMyRequestResponse, field: string, label = response.body) => {
@@ -71,10 +64,10 @@ describe('scenario: stop orders', () => {
     expect(placed).toMatchObject({ status: 'pnd', type: 'stop', stopPrice: '50500.00', price: null });
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10000.00', marginUsed: '100.50' });
     await desk.setQuote('BTC_USDT', 5_040_000, 5_049_900);
-    expect((await orderOf(desk, user, placed.id)).status).toBe('pnd');
+    expect((await desk.orderOf(user, placed.id)).status).toBe('pnd');
     // The ask jumps past the trigger: it fills at the new ask, not at the trigger.
     await desk.setQuote('BTC_USDT', 5_060_000, 5_061_000);
-    const filled = await orderOf(desk, user, placed.id);
+    const filled = await desk.orderOf(user, placed.id);
     expect(filled).toMatchObject({ status: 'act', price: '50610.00', stopPrice: '50500.00' });
     expect(filled.triggeredAt).not.toBeNull();
     expect(await desk.portfolio(user)).toMatchObject({ marginUsed: '100.00' });
@@ -101,13 +94,13 @@ describe('scenario: stop orders', () => {
     });
     // Above its limit, but the trigger has not been reached: a stop-limit does not fill.
     await desk.setQuote('BTC_USDT', 4_950_000, 4_951_000);
-    expect((await orderOf(desk, user, placed.id)).status).toBe('pnd');
+    expect((await desk.orderOf(user, placed.id)).status).toBe('pnd');
     await desk.setQuote('BTC_USDT', 4_890_000, 4_891_000);
-    const triggered = await orderOf(desk, user, placed.id);
+    const triggered = await desk.orderOf(user, placed.id);
     expect(triggered).toMatchObject({ status: 'pnd', price: '49200.00', stopPrice: '49000.00' });
     expect(triggered.triggeredAt).not.toBeNull();
     await desk.setQuote('BTC_USDT', 4_921_000, 4_922_000);
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({
       status: 'act',
       price: '49210.00',
     });
@@ -124,7 +117,7 @@ describe('scenario: stop orders', () => {
       ...SMALL_LOT,
     });
     await desk.setQuote('BTC_USDT', 5_019_000, 5_020_000);
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({
       status: 'act',
       price: '50200.00',
     });
@@ -138,9 +131,9 @@ describe('scenario: stop orders', () => {
     const moved = await desk.call(user, 'PUT', `/orders/${placed.id}`, { stopPrice: '48000' });
     expect(moved.json().data).toMatchObject({ stopPrice: '48000.00' });
     await desk.setQuote('BTC_USDT', 4_850_000, 4_851_000);
-    expect((await orderOf(desk, user, placed.id)).status).toBe('pnd');
+    expect((await desk.orderOf(user, placed.id)).status).toBe('pnd');
     await desk.setQuote('BTC_USDT', 4_790_000, 4_791_000);
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({
       status: 'act',
       price: '47900.00',
     });
@@ -170,7 +163,7 @@ describe('scenario: trailing stop', () => {
     await desk.setQuote('BTC_USDT', 5_050_000, 5_051_000);
     await desk.setQuote('BTC_USDT', 5_040_000, 5_041_000);
     await desk.triggers.sweep();
-    const afterRise = await orderOf(desk, user, placed.id);
+    const afterRise = await desk.orderOf(user, placed.id);
     expect(afterRise).toMatchObject({ status: 'act', stopLoss: '50300.00', trailingStop: '200.00' });
 
     // Another engine (a restart, or the market role moving to another process) reads it back.
@@ -189,7 +182,7 @@ describe('scenario: trailing stop', () => {
     await desk.setQuote('BTC_USDT', 5_029_000, 5_030_000);
     await restarted.settled();
     await stop();
-    const closed = await orderOf(desk, user, placed.id);
+    const closed = await desk.orderOf(user, placed.id);
     expect(closed).toMatchObject({
       status: 'exc',
       reason: 'stop_loss',
@@ -217,7 +210,7 @@ describe('scenario: trailing stop', () => {
     await desk.setQuote('BTC_USDT', 5_015_000, 5_016_000);
     expect(desk.triggers.books.trailingLevel('BTC_USDT', placed.id)).toBe(5_010_000n);
     await desk.setQuote('BTC_USDT', 5_009_000, 5_010_000);
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({
       status: 'exc',
       closePrice: '50090.00',
       stopLoss: '50100.00',
@@ -241,9 +234,9 @@ describe('scenario: trailing stop', () => {
     // A fixed stop now: a better price no longer moves it.
     await desk.setQuote('BTC_USDT', 4_899_000, 4_900_000);
     await desk.triggers.sweep();
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({ status: 'act', stopLoss: '49900.00' });
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({ status: 'act', stopLoss: '49900.00' });
     await desk.setQuote('BTC_USDT', 4_989_000, 4_990_000);
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({ status: 'exc', closePrice: '49900.00' });
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({ status: 'exc', closePrice: '49900.00' });
   });
 });
 
@@ -298,11 +291,11 @@ describe('scenario: expiring orders', () => {
     expect(placed).toMatchObject({ status: 'pnd', timeInForce: 'gtd', expiresAt });
     expect(await desk.portfolio(user)).toMatchObject({ marginUsed: '100.50' });
     await engine.sweep();
-    expect((await orderOf(desk, user, placed.id)).status).toBe('pnd');
+    expect((await desk.orderOf(user, placed.id)).status).toBe('pnd');
     clock += 3 * HOUR_MS;
     await engine.sweep();
     await stop();
-    const expired = await orderOf(desk, user, placed.id);
+    const expired = await desk.orderOf(user, placed.id);
     expect(expired).toMatchObject({ status: 'cnl', reason: 'expired' });
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10000.00', marginUsed: '0.00' });
     await expect
@@ -310,7 +303,7 @@ describe('scenario: expiring orders', () => {
       .toBe('order_expired');
     // An expired stop never fires.
     await desk.setQuote('BTC_USDT', 4_800_000, 4_801_000);
-    expect((await orderOf(desk, user, placed.id)).status).toBe('cnl');
+    expect((await desk.orderOf(user, placed.id)).status).toBe('cnl');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
   });
 
@@ -332,7 +325,7 @@ describe('scenario: expiring orders', () => {
     const stop = await engine.start();
     await engine.settled();
     await stop();
-    expect(await orderOf(desk, user, placed.id)).toMatchObject({
+    expect(await desk.orderOf(user, placed.id)).toMatchObject({
       status: 'cnl',
       reason: 'expired',
     });
