@@ -1,7 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
-import { buildTestApp, type TestApp } from './build-test-app';
-import { startTestMailbox, type TestMailbox } from './test-mailbox';
+import { useTestApp } from './use-test-app';
 
 /**
  * The account system's test setting for one file: a test app sending its mail to a local mailbox
@@ -9,17 +7,7 @@ import { startTestMailbox, type TestMailbox } from './test-mailbox';
  * and `world.mailbox` inside tests.
  */
 export function useAuthWorld() {
-  const world = {} as { t: TestApp; mailbox: TestMailbox };
-  beforeAll(async () => {
-    world.mailbox = await startTestMailbox();
-    world.t = await buildTestApp({
-      env: { SMTP_URL: world.mailbox.url, PUBLIC_URL: 'https://trade.example.com' },
-    });
-  });
-  afterAll(async () => {
-    await world.t?.close();
-    await world.mailbox?.close();
-  });
+  const world = useTestApp({ PUBLIC_URL: 'https://trade.example.com' });
   // Each request from its own address, so per-IP limits stay out of tests that are not about them.
   const post = (url: string, payload?: object, token?: string) =>
     world.t.app.inject({
