@@ -67,6 +67,15 @@ describe('proof beyond the session', () => {
   /** A read key asked for with an e-mailed code as the proof. */
   const keyByCode = (user: TestUser, label: string, emailCode: string) =>
     as(user.token, 'POST', '/profile/api-keys', { label, scopes: ['read'], emailCode });
+  /** A password reset to NEW_PASSWORD with the code mailed for it; `extra` joins the reset's body. */
+  const resetPassword = async (user: TestUser, extra: object = {}) => {
+    const anonymous = (url: string, payload: object) =>
+      desk.t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
+    const code = codeIn(
+      await mailAfter(user.email, /reset/i, () => anonymous('/auth/forgot-password', { email: user.email })),
+    );
+    return anonymous('/auth/reset-password', { email: user.email, code, password: NEW_PASSWORD, ...extra });
+  };
   const readProfile = (key: SigningKey) =>
     desk.t.app.inject(signedRequest(key, { method: 'GET', url: '/profile' }));
 
@@ -217,22 +226,7 @@ describe('proof beyond the session', () => {
       [
         'a password reset',
         async (user) => {
-          const code = codeIn(
-            await mailAfter(user.email, /reset/i, () =>
-              desk.t.app.inject({
-                method: 'POST',
-                url: '/auth/forgot-password',
-                payload: { email: user.email },
-                remoteAddress: randomIp(),
-              }),
-            ),
-          );
-          const reset = await desk.t.app.inject({
-            method: 'POST',
-            url: '/auth/reset-password',
-            payload: { email: user.email, code, password: NEW_PASSWORD },
-            remoteAddress: randomIp(),
-          });
+          const reset = await resetPassword(user);
           expect(reset.statusCode, reset.body).toBe(200);
         },
       ],
@@ -312,24 +306,7 @@ describe('proof beyond the session', () => {
   });
 
   describe('the cooling-off after two-factor is turned on', () => {
-    const resetWith = async (user: TestUser, removeTwoFactor: boolean) => {
-      const code = codeIn(
-        await mailAfter(user.email, /reset/i, () =>
-          desk.t.app.inject({
-            method: 'POST',
-            url: '/auth/forgot-password',
-            payload: { email: user.email },
-            remoteAddress: randomIp(),
-          }),
-        ),
-      );
-      return desk.t.app.inject({
-        method: 'POST',
-        url: '/auth/reset-password',
-        payload: { email: user.email, code, password: NEW_PASSWORD, removeTwoFactor },
-        remoteAddress: randomIp(),
-      });
-    };
+    const resetWith = (user: TestUser, removeTwoFactor: boolean) => resetPassword(user, { removeTwoFactor });
     const tfaOf = async (user: TestUser) =>
       (await db().select({ on: users.tfaEnabled }).from(users).where(eq(users.id, user.id)))[0]?.on;
 
