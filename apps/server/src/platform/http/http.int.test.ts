@@ -67,6 +67,12 @@ describe('the HTTP layer', () => {
     options: Pick<InjectOptions, 'headers' | 'cookies'> = {},
   ) => t.app.inject({ method: 'POST', url: '/test/echo', payload, ...options });
 
+  /** A browser's navigation to `url`. */
+  const navigate = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+  /** A GET of `url` from a client that takes the content encodings `accepted`. */
+  const getEncoded = (url: string, accepted: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accepted } });
+
   afterAll(async () => {
     await t?.close();
     rmSync(distDir, { recursive: true, force: true });
@@ -166,11 +172,7 @@ describe('the HTTP layer', () => {
   });
 
   it('sends the document security headers with the web app', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/dashboard',
-      headers: { accept: BROWSER_ACCEPT },
-    });
+    const response = await navigate('/dashboard');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -224,7 +226,7 @@ describe('the HTTP layer', () => {
 
     it('serves index.html for a browser navigation to a client route', async () => {
       for (const url of ['/dashboard/home', '/authentication/login?x=1', '/anything/else']) {
-        const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+        const response = await navigate(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
       }
@@ -275,30 +277,18 @@ describe('the HTTP layer', () => {
       const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
-      const missing = await t.app.inject({
-        method: 'GET',
-        url: '/assets/missing.js',
-        headers: { accept: BROWSER_ACCEPT },
-      });
+      const missing = await navigate('/assets/missing.js');
       expect(missing.statusCode).toBe(404);
     });
 
     it('sends a built asset as its precompressed sibling when the browser takes br or gzip', async () => {
-      const br = await t.app.inject({
-        method: 'GET',
-        url: '/assets/big-5678.js',
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
+      const br = await getEncoded('/assets/big-5678.js', 'gzip, deflate, br');
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toContain('javascript');
       expect(br.headers['cache-control']).toContain('immutable');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
-      const gz = await t.app.inject({
-        method: 'GET',
-        url: '/assets/big-5678.js',
-        headers: { 'accept-encoding': 'gzip' },
-      });
+      const gz = await getEncoded('/assets/big-5678.js', 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
       const plain = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js' });
@@ -307,21 +297,13 @@ describe('the HTTP layer', () => {
     });
 
     it('compresses API answers above a kilobyte, and leaves small ones and request bodies alone', async () => {
-      const big = await t.app.inject({
-        method: 'GET',
-        url: '/test/big',
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
+      const big = await getEncoded('/test/big', 'br, gzip');
       expect(big.statusCode).toBe(200);
       expect(big.headers['content-encoding']).toBe('br');
       expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toMatchObject({
         data: expect.any(Array),
       });
-      const small = await t.app.inject({
-        method: 'GET',
-        url: '/test/conflict',
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
+      const small = await getEncoded('/test/conflict', 'br, gzip');
       expect(small.headers['content-encoding']).toBeUndefined();
       // A compressed request body is not inflated past the body limit: it is refused.
       const zipped = await echo(gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })), {
