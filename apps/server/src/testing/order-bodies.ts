@@ -15,3 +15,6 @@ export const realBtcBuy = () => ({
   amount: '1000',
   leverage: 10,
 });
+/** The sizes the trading scenarios trade: $1,000 at 10× (margin $100, fee $0.50) and $500 at 5×. */
+export const LOT = { amount: '1000', leverage: 10 };
+export const SMALL_LOT = { amount: '500', leverage: 5 };

@@ -2,6 +2,7 @@ import { parseScaled } from '@td/contracts/decimal';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
+import { LOT } from '../../testing/order-bodies';
 import { expectSoundLedger, useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
@@ -24,13 +25,7 @@ describe('one order changed by several requests at once', () => {
   /** A $1,000 buy at 10× opened at 50,000.00 (margin $100, fee $0.50); its id. */
   const open = async (user: TestUser, extra: Record<string, unknown> = {}) => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const opened = await desk.order(user, {
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-      ...extra,
-    });
+    const opened = await desk.order(user, { side: 'buy', type: 'market', ...LOT, ...extra });
     expect(opened.statusCode, opened.body).toBe(201);
     return opened.json().data.id as string;
   };

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOT } from '../../../testing/order-bodies';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 /**
@@ -11,9 +12,7 @@ describe('scenario: limit order', () => {
 
   it('waits as Pending with its margin reserved, then fills when the ask falls to it', async () => {
     const user = await desk.newTrader();
-    const placed = (
-      await desk.order(user, { side: 'buy', type: 'limit', price: '49000', amount: '1000', leverage: 10 })
-    ).json();
+    const placed = (await desk.order(user, { side: 'buy', type: 'limit', price: '49000', ...LOT })).json();
     expect(placed.message).toBe('Order placed successfully');
     expect(placed.data).toMatchObject({ status: 'pnd', price: '49000.00', margin: '100.00', fee: '0.50' });
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10000.00', marginUsed: '100.50' });
@@ -31,13 +30,7 @@ describe('scenario: limit order', () => {
 
   it('fills at once like a market order when the limit is on the wrong side of the market', async () => {
     const user = await desk.newTrader();
-    const placed = await desk.placed(user, {
-      side: 'buy',
-      type: 'limit',
-      price: '51000',
-      amount: '1000',
-      leverage: 10,
-    });
+    const placed = await desk.placed(user, { side: 'buy', type: 'limit', price: '51000', ...LOT });
     expect(placed).toMatchObject({ status: 'act', price: '50000.00' });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOT, SMALL_LOT } from '../../../testing/order-bodies';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 /**
@@ -12,7 +13,7 @@ describe('scenario: open a market position and close it', () => {
   it('opens at the ask with margin and fee to the cent, values it live, and closes at the bid', async () => {
     const user = await desk.newTrader();
     // $1,000 at 10×: margin $100.00, fee 0.05 % = $0.50.
-    const opened = await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 });
+    const opened = await desk.order(user, { side: 'buy', type: 'market', ...LOT });
     expect(opened.statusCode).toBe(201);
     expect(opened.json().data).toMatchObject({
       status: 'act',
@@ -77,7 +78,7 @@ describe('scenario: partial close', () => {
 
   it('closes a part as its own Manual Close order and keeps the rest open', async () => {
     const user = await desk.newTrader();
-    const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 });
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT });
     await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
     const response = await desk.call(user, 'POST', `/orders/${order.id}/partial-close`, { amount: '400' });
     expect(response.statusCode).toBe(200);
@@ -118,7 +119,7 @@ describe('scenario: add margin', () => {
 
   it('moves money from the free balance into the position and the liquidation price away', async () => {
     const user = await desk.newTrader();
-    const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 });
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT });
     expect(order.liquidationPrice).toBe('46000.00');
     const response = await desk.call(user, 'POST', `/orders/${order.id}/margin`, { amount: '100' });
     expect(response.json().message).toBe('Margin added successfully');
@@ -143,13 +144,7 @@ describe('scenario: take-profit hit', () => {
 
   it('closes the position as Done at the tick’s price, exactly once', async () => {
     const user = await desk.newTrader();
-    const order = await desk.placed(user, {
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-      takeProfit: '52000',
-    });
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT, takeProfit: '52000' });
     expect(order.takeProfit).toBe('52000.00');
     await desk.setQuote('BTC_USDT', 5_150_000, 5_151_000);
     expect((await desk.call(user, 'GET', `/orders?status=act`)).json().data.total).toBe(1);
@@ -170,13 +165,7 @@ describe('scenario: take-profit hit', () => {
 
   it('refuses a take-profit on the wrong side with a 400', async () => {
     const user = await desk.newTrader();
-    const response = await desk.order(user, {
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-      takeProfit: '49000',
-    });
+    const response = await desk.order(user, { side: 'buy', type: 'market', ...LOT, takeProfit: '49000' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Take profit must be above the current price for a buy');
     expect((await desk.portfolio(user)).balance).toBe('10000.00');
@@ -189,13 +178,7 @@ describe('scenario: stop-loss hit', () => {
   it('closes a sell when the ask rises to its stop-loss, taking the loss to the cent', async () => {
     const user = await desk.newUser();
     await desk.setQuote('BTC_USDT', 5_000_000, 5_001_000);
-    const order = await desk.placed(user, {
-      side: 'sell',
-      type: 'market',
-      amount: '500',
-      leverage: 5,
-      stopLoss: '51000',
-    });
+    const order = await desk.placed(user, { side: 'sell', type: 'market', ...SMALL_LOT, stopLoss: '51000' });
     expect(order).toMatchObject({ price: '50000.00', margin: '100.00', fee: '0.25', stopLoss: '51000.00' });
     await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
     const [closed] = (await desk.call(user, 'GET', '/orders')).json().data.items;

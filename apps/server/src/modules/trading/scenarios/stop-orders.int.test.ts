@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { LOT, SMALL_LOT } from '../../../testing/order-bodies';
 import type { TradingDesk } from '../../../testing/trading';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 import { createOrdersRepository } from '../orders.repository';
@@ -16,9 +17,6 @@ import { createTriggerEngine } from '../trigger-engine';
  */
 
 const HOUR_MS = 3_600_000;
-/** The sizes the scenarios trade: $1,000 at 10× (a lot) and $500 at 5×. */
-const LOT = { amount: '1000', leverage: 10 };
-const SMALL_LOT = { amount: '500', leverage: 5 };
 
 /** Expects a 400 whose details name `field`; `label` says which case it was. */
 const expectRefusedNaming = (response: LightMyRequestResponse, field: string, label = response.body) => {
