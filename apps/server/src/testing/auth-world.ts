@@ -1,7 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { bearer, randomIp } from './accounts';
-import { buildTestApp, type TestApp } from './build-test-app';
-import { startTestMailbox, type TestMailbox } from './test-mailbox';
+import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
+import { useTestApp } from './use-test-app';
 
 /**
  * The account system's test setting for one file: a test app sending its mail to a local mailbox
@@ -9,17 +7,7 @@ import { startTestMailbox, type TestMailbox } from './test-mailbox';
  * and `world.mailbox` inside tests.
  */
 export function useAuthWorld() {
-  const world = {} as { t: TestApp; mailbox: TestMailbox };
-  beforeAll(async () => {
-    world.mailbox = await startTestMailbox();
-    world.t = await buildTestApp({
-      env: { SMTP_URL: world.mailbox.url, PUBLIC_URL: 'https://trade.example.com' },
-    });
-  });
-  afterAll(async () => {
-    await world.t?.close();
-    await world.mailbox?.close();
-  });
+  const world = useTestApp({ PUBLIC_URL: 'https://trade.example.com' });
   // Each request from its own address, so per-IP limits stay out of tests that are not about them.
   const post = (url: string, payload?: object, token?: string) =>
     world.t.app.inject({
@@ -45,13 +33,22 @@ export function useAuthWorld() {
       headers: token ? bearer(token) : {},
       remoteAddress: ip,
     });
+  /** `POST /auth/signup`: a new address with a good password, as A. B.; `fields` replace any of these. */
+  const signUp = (fields: Record<string, unknown> = {}) =>
+    post('/auth/signup', {
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      firstName: 'A',
+      lastName: 'B',
+      ...fields,
+    });
   const signinFrom = (ip: string, email: string, password: string) =>
     postFrom(ip, '/auth/signin', { email, password });
   /** Status and message: what a client can tell apart. */
   const answerOf = (response: { statusCode: number; json: () => { message: string } }) =>
     `${response.statusCode} ${response.json().message}`;
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
-  return { world, post, get, postFrom, signinFrom, answerOf, wrongFor };
+  return { world, post, get, postFrom, signUp, signinFrom, answerOf, wrongFor };
 }
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';

@@ -16,6 +16,11 @@ export const candle = (iso: string, o: number, h: number, l: number, c: number, 
   c,
   v,
 });
+/** A candle of `interval`, as the builder reports it among its changes. */
+export const intervalCandle = (
+  interval: TCandleInterval,
+  ...ohlcv: Parameters<typeof candle>
+): IntervalCandle => ({ interval, candle: candle(...ohlcv) });
 export const intervalsOf = (list: IntervalCandle[]) => list.map((entry) => entry.interval);
 export const candleOf = (list: IntervalCandle[], interval: TCandleInterval) =>
   list.find((entry) => entry.interval === interval)?.candle;

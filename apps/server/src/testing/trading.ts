@@ -1,5 +1,6 @@
 import type { TKycDetailsInput } from '@td/contracts/kyc';
 import type { TStaffRole } from '@td/contracts/staff';
+import { type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { cash, driftedAccounts, house, ledgerTotal, post } from '../modules/ledger/ledger';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from '../modules/market/market-events';
@@ -125,6 +126,12 @@ export async function startTradingDesk(
 
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: bearer(user.token), remoteAddress: randomIp() });
+  const order = async (user: TestUser, body: Record<string, unknown>) =>
+    call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body });
+
+  /** The rows a raw SQL query on the desk's database answers. */
+  const rows = async <T>(query: SQL): Promise<T[]> =>
+    ((await t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
     t,
@@ -137,8 +144,21 @@ export async function startTradingDesk(
     setQuote,
     call,
     newUser: () => createUser(t.app, mailbox),
-    order: async (user: TestUser, body: Record<string, unknown>) =>
-      call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body }),
+    /** A new user (the referrer) and another who signed up with their code (`friend`: how, as createUser's). */
+    async referredPair(friend: Omit<Parameters<typeof createUser>[2], 'referralCode'> = {}) {
+      const referrer = await createUser(t.app, mailbox);
+      const referralCode = (await call(referrer, 'GET', '/profile')).json().data.referralCode;
+      return { referrer, friend: await createUser(t.app, mailbox, { ...friend, referralCode }) };
+    },
+    /** A new user, with BTC_USDT quoted at 49,990 / 50,000: where most scenarios start. */
+    async newTrader() {
+      const user = await createUser(t.app, mailbox);
+      await setQuote('BTC_USDT', 4_999_000, 5_000_000);
+      return user;
+    },
+    order,
+    /** Places an order (demo account, BTC_USDT unless the body says otherwise) and answers its `data`. */
+    placed: async (user: TestUser, body: Record<string, unknown>) => (await order(user, body)).json().data,
     portfolio: async (user: TestUser, account = 'demo') =>
       (await call(user, 'GET', `/portfolio?account=${account}`)).json().data,
     /** The desk's trigger executions so far as `td_trigger_executions_total` counts them, by action. */
@@ -151,6 +171,19 @@ export async function startTradingDesk(
     /** The ledger's invariants: entries sum to zero and every balance equals its entries. */
     async ledgerIsSound() {
       return { total: await ledgerTotal(t.deps.db.db), drifted: await driftedAccounts(t.deps.db.db) };
+    },
+    /** How many users' ledger accounts stand below zero (negative-balance protection keeps it at 0). */
+    async negativeBalances() {
+      const [row] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
+      );
+      return row?.n;
+    },
+    rows,
+    /** One order of a user as `GET /orders` lists it, among their latest 100 on `account`. */
+    async orderOf(user: TestUser, id: string, account: 'demo' | 'real' = 'demo') {
+      const listed = (await call(user, 'GET', `/orders?account=${account}&limit=100`)).json().data.items;
+      return listed.find((order: { id: string }) => order.id === id);
     },
     verifyIdentity: verify,
     /**
@@ -176,6 +209,23 @@ export async function startTradingDesk(
      */
     async makeAdmin(user: TestUser) {
       await makeStaff(t.deps.db.db, user.id);
+    },
+    /** A new user made an administrator (`makeAdmin`). */
+    async newAdmin() {
+      const admin = await createUser(t.app, mailbox);
+      await makeStaff(t.deps.db.db, admin.id);
+      return admin;
+    },
+    /** A client group that `admin` makes with `terms` (as `POST /admin/groups` takes them): its id. */
+    async newGroup(admin: TestUser, terms: Record<string, unknown>): Promise<string> {
+      const created = await call(admin, 'POST', '/admin/groups', terms);
+      if (created.statusCode !== 200) throw new Error(`group not made: ${created.body}`);
+      return created.json().data.id;
+    },
+    /** `admin` moves `user` into the client group `groupId`. */
+    async moveToGroup(admin: TestUser, user: TestUser, groupId: string) {
+      const moved = await call(admin, 'PUT', `/admin/users/${user.id}/group`, { groupId });
+      if (moved.statusCode !== 200) throw new Error(`not moved to the group: ${moved.body}`);
     },
     /** Makes a user a member of staff of `role` (with a second factor unless told otherwise). */
     async makeStaff(user: TestUser, role: TStaffRole, options: { secondFactor?: boolean } = {}) {

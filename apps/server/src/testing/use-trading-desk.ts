@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTradingDesk, type TradingDesk } from './trading';
 
 /**
@@ -19,4 +19,10 @@ export function useTradingDesk(options: Parameters<typeof startTradingDesk>[0] =
       return Reflect.get(desk, key);
     },
   });
+}
+
+/** The ledger after a race: balanced, every balance equal to its entries, and no user's account below zero. */
+export async function expectSoundLedger(desk: TradingDesk) {
+  expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
+  expect(await desk.negativeBalances()).toBe(0);
 }

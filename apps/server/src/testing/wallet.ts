@@ -12,6 +12,10 @@ import type { TradingDesk } from './trading';
 /** An address no test user owns (a checksummed EVM address), and a withdrawal of 100 USD in ETH to it. */
 export const EVM_TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const ETH_WITHDRAWAL = { coin: 'eth', network: 'ethereum', address: EVM_TO, amount: '100' };
+/** A Tron address no test user owns, and a withdrawal of 100 USD in TRX to it. */
+export const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+export const TRON_WITHDRAWAL = { coin: 'tron', network: 'tron', address: TRON_TO, amount: '100' };
+type WithdrawalBody = { coin: string; network: string; address: string; amount: string };
 
 export function walletHelpers(desk: TradingDesk) {
   // Read when used, so the helpers can be made before the desk has started (`useTradingDesk`).
@@ -25,8 +29,12 @@ export function walletHelpers(desk: TradingDesk) {
     }
     return admin;
   };
+  /** Step 1 of a withdrawal (its quote), answered as it comes. */
+  const requestWithdrawal = (user: TestUser, body: WithdrawalBody) =>
+    desk.call(user, 'POST', '/wallet/withdrawals', body);
   const helpers = {
     anAdmin,
+    requestWithdrawal,
     /** Puts USD in a verified customer's real cash as a deposit would (identity verified first). */
     async fund(user: TestUser, usd: string) {
       await desk.verifyIdentity(user);
@@ -61,26 +69,19 @@ export function walletHelpers(desk: TradingDesk) {
       return (await desk.portfolio(user, 'real')).balance;
     },
     /** Step 1 of a withdrawal, which must be taken (201): its quote. */
-    async quoteWithdrawal(
-      user: TestUser,
-      body: { coin: string; network: string; address: string; amount: string },
-    ): Promise<TWithdrawalQuote> {
-      const created = await desk.call(user, 'POST', '/wallet/withdrawals', body);
+    async quoteWithdrawal(user: TestUser, body: WithdrawalBody): Promise<TWithdrawalQuote> {
+      const created = await requestWithdrawal(user, body);
       if (created.statusCode !== 201) throw new Error(`withdrawal refused: ${created.body}`);
       return created.json().data;
     },
     /** Funds `user` with `usd` (identity verified), then asks for a withdrawal: step 1's answer. */
-    async fundAndRequest(
-      user: TestUser,
-      usd: string,
-      body: { coin: string; network: string; address: string; amount: string },
-    ) {
+    async fundAndRequest(user: TestUser, usd: string, body: WithdrawalBody) {
       await helpers.fund(user, usd);
-      return desk.call(user, 'POST', '/wallet/withdrawals', body);
+      return requestWithdrawal(user, body);
     },
     /** Step 1, the code of step 2 from the mailbox, and step 3; returns the last answer. */
-    async withdraw(user: TestUser, body: { coin: string; network: string; address: string; amount: string }) {
-      const created = await desk.call(user, 'POST', '/wallet/withdrawals', body);
+    async withdraw(user: TestUser, body: WithdrawalBody) {
+      const created = await requestWithdrawal(user, body);
       if (created.statusCode !== 201) return { created, confirmed: undefined };
       const id: string = created.json().data.id;
       desk.mailbox.clear();

@@ -7,6 +7,8 @@ import { withdrawalCodeEmail } from './withdrawal-emails';
 
 const AT = new Date('2025-03-04T14:05:00Z');
 const LINK = 'https://trade.example/authentication/emailVerification?token=abc.def';
+/** The user the mails are written to, in the default brand. */
+const ANN = { brand: DEFAULT_BRAND, firstName: 'Ann' };
 
 /** Both bodies hold `part`; the HTML in its escaped form. */
 function expectInBoth(mail: { text: string; html: string }, part: string, htmlPart = part) {
@@ -14,43 +16,32 @@ function expectInBoth(mail: { text: string; html: string }, part: string, htmlPa
   expect(mail.html).toContain(htmlPart);
 }
 
+/** Both bodies hold each of `parts`, written the same in the HTML. */
+function expectEachInBoth(mail: { text: string; html: string }, ...parts: string[]) {
+  for (const part of parts) expectInBoth(mail, part);
+}
+
 describe('the auth e-mails', () => {
   it('verificationEmail carries the code, its 10 minutes, and the one-click link', () => {
-    const mail = verificationEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      code: '482913',
-      link: LINK,
-      antiPhishingPhrase: null,
-    });
+    const mail = verificationEmail({ ...ANN, code: '482913', link: LINK, antiPhishingPhrase: null });
     expect(mail.subject).toBe('Verify your email address');
-    expectInBoth(mail, 'Hi Ann,');
-    expectInBoth(mail, '482913');
-    expectInBoth(mail, '10 minutes');
-    expectInBoth(mail, LINK);
+    expectEachInBoth(mail, 'Hi Ann,', '482913', '10 minutes', LINK);
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.text).toContain('one click');
     expect(mail.text).not.toContain('anti-phishing');
   });
 
   it('passwordResetEmail carries the code and says an unasked reset changes nothing', () => {
-    const mail = passwordResetEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      code: '007345',
-      antiPhishingPhrase: 'blue-harbour',
-    });
+    const mail = passwordResetEmail({ ...ANN, code: '007345', antiPhishingPhrase: 'blue-harbour' });
     expect(mail.subject).toBe('Your password reset code');
-    expectInBoth(mail, '007345');
-    expectInBoth(mail, 'If it wasn’t you, ignore this email: your password stays as it is.');
+    expectEachInBoth(mail, '007345', 'If it wasn’t you, ignore this email: your password stays as it is.');
     expectInBoth(mail, 'Your anti-phishing code: blue-harbour', 'Your anti-phishing code: <strong');
     expect(mail.html).toContain('blue-harbour');
   });
 
   it('newDeviceEmail names the device, IP and time, and what to do if it was not the user', () => {
     const mail = newDeviceEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
+      ...ANN,
       device: 'Firefox on <Linux>',
       ip: '203.0.113.7',
       at: AT,
@@ -58,89 +49,55 @@ describe('the auth e-mails', () => {
     });
     expect(mail.subject).toBe('New sign-in to your account');
     expectInBoth(mail, 'Device: Firefox on <Linux>', 'Device: Firefox on &lt;Linux&gt;');
-    expectInBoth(mail, 'IP address: 203.0.113.7');
-    expectInBoth(mail, '4 March 2025');
-    expectInBoth(mail, '14:05 UTC');
-    expectInBoth(mail, 'reset your password');
-    expectInBoth(mail, 'review your sessions under Security');
+    expectEachInBoth(
+      mail,
+      'IP address: 203.0.113.7',
+      '4 March 2025',
+      '14:05 UTC',
+      'reset your password',
+      'review your sessions under Security',
+    );
   });
 
   it('newDeviceEmail clips a client-written device name that runs on', () => {
-    const mail = newDeviceEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      device: 'x'.repeat(5_000),
-      ip: '::1',
-      at: AT,
-    });
+    const mail = newDeviceEmail({ ...ANN, device: 'x'.repeat(5_000), ip: '::1', at: AT });
     expect(mail.text).not.toContain('x'.repeat(121));
     expect(mail.text).toContain(`${'x'.repeat(119)}…`);
   });
 
   it('passwordChangedEmail says when, and what to do if it was not the user', () => {
-    const mail = passwordChangedEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      at: AT,
-      antiPhishingPhrase: 'blue-harbour',
-    });
+    const mail = passwordChangedEmail({ ...ANN, at: AT, antiPhishingPhrase: 'blue-harbour' });
     expect(mail.subject).toBe('Your password was changed');
-    expectInBoth(mail, '4 March 2025');
-    expectInBoth(mail, 'If it wasn’t you');
-    expectInBoth(mail, 'blue-harbour');
+    expectEachInBoth(mail, '4 March 2025', 'If it wasn’t you', 'blue-harbour');
   });
 
   it('tfaChangedEmail says whether two-factor was turned on or off', () => {
-    const on = tfaChangedEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      enabled: true,
-      at: AT,
-      antiPhishingPhrase: null,
-    });
+    const on = tfaChangedEmail({ ...ANN, enabled: true, at: AT, antiPhishingPhrase: null });
     expect(on.subject).toBe('Two-factor authentication enabled');
-    expectInBoth(on, 'was enabled');
-    expectInBoth(on, 'recovery codes');
-    const off = tfaChangedEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      enabled: false,
-      at: AT,
-      antiPhishingPhrase: null,
-    });
+    expectEachInBoth(on, 'was enabled', 'recovery codes');
+    const off = tfaChangedEmail({ ...ANN, enabled: false, at: AT, antiPhishingPhrase: null });
     expect(off.subject).toBe('Two-factor authentication disabled');
-    expectInBoth(off, 'was disabled');
-    expectInBoth(off, 'If it wasn’t you');
+    expectEachInBoth(off, 'was disabled', 'If it wasn’t you');
   });
 
   it('signupAttemptEmail tells the owner someone tried their address, and that nothing changed', () => {
-    const mail = signupAttemptEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
-      antiPhishingPhrase: 'blue-harbour',
-    });
+    const mail = signupAttemptEmail({ ...ANN, antiPhishingPhrase: 'blue-harbour' });
     expect(mail.subject).toBe('Someone tried to sign up with your email');
-    expectInBoth(mail, 'already has one');
-    expectInBoth(mail, 'your account is unchanged');
-    expectInBoth(mail, 'blue-harbour');
+    expectEachInBoth(mail, 'already has one', 'your account is unchanged', 'blue-harbour');
   });
 
   it('signinCodeEmail carries the code, the device and address asking, and what to do if it was not the user', () => {
     const mail = signinCodeEmail({
-      brand: DEFAULT_BRAND,
-      firstName: 'Ann',
+      ...ANN,
       code: '395017',
       device: 'Chrome on <Windows>',
       ip: '203.0.113.7',
       antiPhishingPhrase: 'blue-harbour',
     });
     expect(mail.subject).toBe('Confirm your sign-in');
-    expectInBoth(mail, '395017');
-    expectInBoth(mail, '10 minutes');
+    expectEachInBoth(mail, '395017', '10 minutes');
     expectInBoth(mail, 'Device: Chrome on <Windows>', 'Device: Chrome on &lt;Windows&gt;');
-    expectInBoth(mail, 'IP address: 203.0.113.7');
-    expectInBoth(mail, 'someone knows your password');
-    expectInBoth(mail, 'blue-harbour');
+    expectEachInBoth(mail, 'IP address: 203.0.113.7', 'someone knows your password', 'blue-harbour');
   });
 
   it('greets a user whose first name holds markup without letting it into the HTML', () => {
@@ -157,8 +114,11 @@ describe('the auth e-mails', () => {
   it('names the product and its support address as the operator set them', () => {
     const brand = { appName: 'Acme Markets', supportEmail: 'help@acme.example' };
     const mail = signupAttemptEmail({ brand, firstName: 'Ann' });
-    expectInBoth(mail, 'Someone just tried to create a Acme Markets account');
-    expectInBoth(mail, 'Questions? Write to help@acme.example.');
+    expectEachInBoth(
+      mail,
+      'Someone just tried to create a Acme Markets account',
+      'Questions? Write to help@acme.example.',
+    );
     expect(mail.text).not.toContain('Trading Desk');
     expect(mail.html).not.toContain('Trading Desk');
   });
@@ -218,8 +178,7 @@ describe('the auth e-mails', () => {
 
     it('writes the time in the language, in UTC', () => {
       const [es] = [newDeviceEmail({ ...base, language: 'es', device: 'Chrome', ip: '::1', at: AT })];
-      expectInBoth(es, '4 de marzo de 2025');
-      expectInBoth(es, '14:05 UTC');
+      expectEachInBoth(es, '4 de marzo de 2025', '14:05 UTC');
       const ru = passwordChangedEmail({ ...base, language: 'ru', at: AT });
       expectInBoth(ru, '4 марта 2025');
     });

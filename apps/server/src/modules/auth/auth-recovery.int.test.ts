@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, GOOD_PASSWORD, randomIp, tokenType, totpNow, uniqueEmail } from '../../testing/accounts';
+import { createUser, randomIp, tokenType, totpNow, uniqueEmail } from '../../testing/accounts';
 import { useAuthWorld } from '../../testing/auth-world';
 import { codeIn } from '../../testing/test-mailbox';
 import { users } from './auth.schema';
 
 describe('the account system', () => {
-  const { world, post, get, postFrom } = useAuthWorld();
+  const { world, post, signUp, get, postFrom } = useAuthWorld();
 
   describe('forgot and reset password', () => {
     const CHECK = 'Please check your email for the verification code';
@@ -287,9 +287,7 @@ describe('the account system', () => {
 
     it('uses an e-mailed code once when it is sent twice at the same moment', async () => {
       const email = uniqueEmail();
-      const token = (
-        await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' })
-      ).json().data.token;
+      const token = (await signUp({ email })).json().data.token;
       const code = codeIn(await world.mailbox.waitFor(email, /Verify/));
       const results = await Promise.all([
         post('/auth/verify-email', { code }, token),
@@ -300,11 +298,7 @@ describe('the account system', () => {
 
     it('makes one account when the same address signs up twice at once', async () => {
       const email = uniqueEmail();
-      const results = await Promise.all(
-        [1, 2, 3].map(() =>
-          post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' }),
-        ),
-      );
+      const results = await Promise.all([1, 2, 3].map(() => signUp({ email })));
       expect(results.every((r) => r.statusCode === 201)).toBe(true);
       const [row] = await world.t.deps.db.db.select({ n: count() }).from(users).where(eq(users.email, email));
       expect(row?.n).toBe(1);

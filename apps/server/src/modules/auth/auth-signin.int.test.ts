@@ -5,6 +5,7 @@ import {
   createUser,
   GOOD_PASSWORD,
   randomIp,
+  type TestUser,
   tokenType,
   totpNow,
   uniqueEmail,
@@ -15,9 +16,23 @@ import { createAuthRepository } from './auth.repository';
 import { createTokenService } from './tokens';
 
 describe('the account system', () => {
-  const { world, post, get, postFrom, signinFrom, answerOf, wrongFor } = useAuthWorld();
+  const { world, post, signUp, get, postFrom, signinFrom, answerOf, wrongFor } = useAuthWorld();
 
   describe('signin', () => {
+    /** Six wrong passwords at the account from one stranger's address: enough to ask new ones for a code. */
+    const wrongPasswords = async (user: TestUser) => {
+      const stranger = randomIp();
+      for (let i = 0; i < 6; i++) await signinFrom(stranger, user.email, 'Wrong#Pass99');
+    };
+    /** The owner signs in from a new address: that address, the pending token, and the code mailed for it. */
+    const mailedSignin = async (user: TestUser) => {
+      world.mailbox.clear();
+      const ip = randomIp();
+      const token: string = (await signinFrom(ip, user.email, user.password)).json().data.token;
+      const code = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
+      return { ip, token, code };
+    };
+
     it('gives a normal token to a verified user without two-factor', async () => {
       const user = await createUser(world.t.app, world.mailbox);
       const response = await post('/auth/signin', { email: user.email, password: user.password });
@@ -27,7 +42,7 @@ describe('the account system', () => {
 
     it('gives an email token and a fresh code to an unverified user', async () => {
       const email = uniqueEmail();
-      await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' });
+      await signUp({ email });
       await world.mailbox.waitFor(email, /Verify/);
       world.mailbox.clear();
       const response = await post('/auth/signin', { email, password: GOOD_PASSWORD });
@@ -101,30 +116,21 @@ describe('the account system', () => {
 
     it('binds each e-mailed sign-in code to its own pending sign-in', async () => {
       const user = await createUser(world.t.app, world.mailbox);
-      const stranger = randomIp();
-      for (let i = 0; i < 6; i++) await signinFrom(stranger, user.email, 'Wrong#Pass99');
-      world.mailbox.clear();
-      const first = (await signinFrom(randomIp(), user.email, user.password)).json().data.token;
-      const firstCode = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
-      world.mailbox.clear();
-      const second = (await signinFrom(randomIp(), user.email, user.password)).json().data.token;
-      const secondCode = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
-      if (firstCode !== secondCode) {
-        expect((await post('/auth/verify-email', { code: firstCode }, second)).statusCode).toBe(400);
+      await wrongPasswords(user);
+      const first = await mailedSignin(user);
+      const second = await mailedSignin(user);
+      if (first.code !== second.code) {
+        expect((await post('/auth/verify-email', { code: first.code }, second.token)).statusCode).toBe(400);
       }
-      expect((await post('/auth/verify-email', { code: secondCode }, second)).statusCode).toBe(200);
-      expect((await post('/auth/verify-email', { code: firstCode }, first)).statusCode).toBe(200);
+      expect((await post('/auth/verify-email', { code: second.code }, second.token)).statusCode).toBe(200);
+      expect((await post('/auth/verify-email', { code: first.code }, first.token)).statusCode).toBe(200);
     });
 
     it('asks for the second factor after the e-mailed code when two-factor is on', async () => {
       const user = await createUser(world.t.app, world.mailbox, { tfa: true });
-      const stranger = randomIp();
-      for (let i = 0; i < 6; i++) await signinFrom(stranger, user.email, 'Wrong#Pass99');
-      world.mailbox.clear();
-      const ip = randomIp();
-      const emailToken = (await signinFrom(ip, user.email, user.password)).json().data.token;
+      await wrongPasswords(user);
+      const { ip, token: emailToken, code } = await mailedSignin(user);
       expect(tokenType(emailToken)).toBe('email');
-      const code = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
       const tfa = await postFrom(ip, '/auth/verify-email', { code }, emailToken);
       expect(tfa.statusCode, tfa.body).toBe(200);
       const tfaToken = tfa.json().data.token;
@@ -149,13 +155,9 @@ describe('the account system', () => {
         credentialId: `credential-${user.id}`,
         publicKey: 'cHVibGljLWtleQ',
       });
-      const stranger = randomIp();
-      for (let i = 0; i < 6; i++) await signinFrom(stranger, user.email, 'Wrong#Pass99');
-      world.mailbox.clear();
-      const ip = randomIp();
-      const emailToken = (await signinFrom(ip, user.email, user.password)).json().data.token;
+      await wrongPasswords(user);
+      const { ip, token: emailToken, code } = await mailedSignin(user);
       expect(tokenType(emailToken)).toBe('email');
-      const code = codeIn(await world.mailbox.waitFor(user.email, /Confirm your sign-in/));
       const next = await postFrom(ip, '/auth/verify-email', { code }, emailToken);
       expect(next.statusCode, next.body).toBe(200);
       // The mailbox is not the second factor: the passkey still is.
@@ -200,10 +202,7 @@ describe('the account system', () => {
       const email = uniqueEmail();
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push(
-          (await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' }))
-            .statusCode,
-        );
+        statuses.push((await signUp({ email })).statusCode);
       }
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     });
@@ -264,9 +263,7 @@ describe('the account system', () => {
   describe('tokens', () => {
     it('accepts each token type only where it belongs', async () => {
       const email = uniqueEmail();
-      const emailToken = (
-        await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' })
-      ).json().data.token;
+      const emailToken = (await signUp({ email })).json().data.token;
       const user = await createUser(world.t.app, world.mailbox, { tfa: true });
       const tfaToken = (await post('/auth/signin', { email: user.email, password: user.password })).json()
         .data.token;

@@ -7,17 +7,12 @@ import { codeIn } from '../../testing/test-mailbox';
 import { users } from './auth.schema';
 
 describe('the account system', () => {
-  const { world, post, get, answerOf, wrongFor } = useAuthWorld();
+  const { world, post, signUp, get, answerOf, wrongFor } = useAuthWorld();
 
   describe('signup and e-mail verification', () => {
     it('signs up, e-mails a code, and the code opens a normal session', async () => {
       const email = uniqueEmail();
-      const signup = await post('/auth/signup', {
-        email,
-        password: GOOD_PASSWORD,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-      });
+      const signup = await signUp({ email, firstName: 'Ada', lastName: 'Lovelace' });
       expect(signup.statusCode).toBe(201);
       expect(signup.json().message).toBe('Signup successful');
       const emailToken = signup.json().data.token;
@@ -50,12 +45,7 @@ describe('the account system', () => {
 
     it('normalises a gmail address as the web app does', async () => {
       const local = `Mixed.Case${Date.now()}`;
-      const signup = await post('/auth/signup', {
-        email: `${local}@GMAIL.com`,
-        password: GOOD_PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-      });
+      const signup = await signUp({ email: `${local}@GMAIL.com` });
       expect(signup.statusCode).toBe(201);
       await world.mailbox.waitFor(`${local.replaceAll('.', '').toLowerCase()}@gmail.com`, /Verify/);
     });
@@ -63,7 +53,7 @@ describe('the account system', () => {
     /** A sign-up and the token of the link it mailed. */
     const signupWithLink = async (password = GOOD_PASSWORD) => {
       const email = uniqueEmail();
-      const signup = await post('/auth/signup', { email, password, firstName: 'A', lastName: 'B' });
+      const signup = await signUp({ email, password });
       const mail = await world.mailbox.waitFor(email, /Verify/);
       const link = /token=([\w%-]+)/.exec(mail.text)?.[1] ?? '';
       return { email, password, link, signupToken: signup.json().data.token as string };
@@ -112,12 +102,7 @@ describe('the account system', () => {
 
     it('the code typed by the browser that signed up proves the password too', async () => {
       const email = uniqueEmail();
-      const signup = await post('/auth/signup', {
-        email,
-        password: GOOD_PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-      });
+      const signup = await signUp({ email });
       const code = codeIn(await world.mailbox.waitFor(email, /Verify/));
       await post('/auth/verify-email', { code }, signup.json().data.token);
       const [user] = await world.t.deps.db.db.select().from(users).where(eq(users.email, email));
@@ -130,43 +115,26 @@ describe('the account system', () => {
       [{ firstName: '' }, 'body.firstName'],
       [{ email: 'not an email' }, 'body.email'],
     ])('refuses %o with a 400 naming the field', async (override, field) => {
-      const response = await post('/auth/signup', {
-        email: uniqueEmail(),
-        password: GOOD_PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-        ...override,
-      });
+      const response = await signUp(override);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
       expect(response.json().details.map((d: { field: string }) => d.field)).toContain(field);
     });
 
     it('refuses a common password', async () => {
-      const response = await post('/auth/signup', {
-        email: uniqueEmail(),
-        password: 'Password123',
-        firstName: 'A',
-        lastName: 'B',
-      });
+      const response = await signUp({ password: 'Password123' });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/too common/);
     });
 
     it('refuses an unknown referral code', async () => {
-      const response = await post('/auth/signup', {
-        email: uniqueEmail(),
-        password: GOOD_PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-        referralCode: 'NOPE1234',
-      });
+      const response = await signUp({ referralCode: 'NOPE1234' });
       expect(response.statusCode).toBe(400);
     });
 
     it('answers a signup of an existing address like a new one, and tells the owner instead', async () => {
       const owner = await createUser(world.t.app, world.mailbox, { firstName: 'Owner' });
-      const again = await post('/auth/signup', {
+      const again = await signUp({
         email: owner.email,
         password: 'Other#Pass9x',
         firstName: 'X',
@@ -186,30 +154,13 @@ describe('the account system', () => {
     it('answers a signup of an existing address exactly as a new one, try for try, and leaves the owner alone', async () => {
       // The owner signed up and has not verified yet: their own code must survive the decoy's tries.
       const ownerEmail = uniqueEmail('owner');
-      const owner = await post('/auth/signup', {
-        email: ownerEmail,
-        password: GOOD_PASSWORD,
-        firstName: 'Owner',
-        lastName: 'O',
-      });
+      const owner = await signUp({ email: ownerEmail, firstName: 'Owner', lastName: 'O' });
       const ownerCode = codeIn(await world.mailbox.waitFor(ownerEmail, /Verify/));
       const decoy = (
-        await post('/auth/signup', {
-          email: ownerEmail,
-          password: 'Other#Pass9x',
-          firstName: 'X',
-          lastName: 'Y',
-        })
+        await signUp({ email: ownerEmail, password: 'Other#Pass9x', firstName: 'X', lastName: 'Y' })
       ).json().data.token;
       const freshEmail = uniqueEmail('fresh');
-      const real = (
-        await post('/auth/signup', {
-          email: freshEmail,
-          password: GOOD_PASSWORD,
-          firstName: 'A',
-          lastName: 'B',
-        })
-      ).json().data.token;
+      const real = (await signUp({ email: freshEmail })).json().data.token;
       let realCode = codeIn(await world.mailbox.waitFor(freshEmail, /Verify/));
       const both = async (url: string, payload?: object) => {
         const realAnswer = answerOf(await post(url, payload, real));
@@ -246,12 +197,7 @@ describe('the account system', () => {
 
     it('kills a code after 5 wrong tries, even for the right code', async () => {
       const email = uniqueEmail();
-      const signup = await post('/auth/signup', {
-        email,
-        password: GOOD_PASSWORD,
-        firstName: 'A',
-        lastName: 'B',
-      });
+      const signup = await signUp({ email });
       const token = signup.json().data.token;
       const code = codeIn(await world.mailbox.waitFor(email, /Verify/));
       const wrong = code === '000000' ? '111111' : '000000';
@@ -264,9 +210,7 @@ describe('the account system', () => {
 
     it('resends a fresh code that replaces the old one', async () => {
       const email = uniqueEmail();
-      const token = (
-        await post('/auth/signup', { email, password: GOOD_PASSWORD, firstName: 'A', lastName: 'B' })
-      ).json().data.token;
+      const token = (await signUp({ email })).json().data.token;
       const first = codeIn(await world.mailbox.waitFor(email, /Verify/));
       world.mailbox.clear();
       const resend = await post('/auth/verify-email/resend', undefined, token);

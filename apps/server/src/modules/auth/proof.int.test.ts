@@ -64,6 +64,18 @@ describe('proof beyond the session', () => {
     expect(created.statusCode, created.body).toBe(201);
     return created.json().data as SigningKey;
   };
+  /** A read key asked for with an e-mailed code as the proof. */
+  const keyByCode = (user: TestUser, label: string, emailCode: string) =>
+    as(user.token, 'POST', '/profile/api-keys', { label, scopes: ['read'], emailCode });
+  /** A password reset to NEW_PASSWORD with the code mailed for it; `extra` joins the reset's body. */
+  const resetPassword = async (user: TestUser, extra: object = {}) => {
+    const anonymous = (url: string, payload: object) =>
+      desk.t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
+    const code = codeIn(
+      await mailAfter(user.email, /reset/i, () => anonymous('/auth/forgot-password', { email: user.email })),
+    );
+    return anonymous('/auth/reset-password', { email: user.email, code, password: NEW_PASSWORD, ...extra });
+  };
   const readProfile = (key: SigningKey) =>
     desk.t.app.inject(signedRequest(key, { method: 'GET', url: '/profile' }));
 
@@ -78,17 +90,9 @@ describe('proof beyond the session', () => {
       expect(row?.codeHash).not.toContain(code);
       expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
 
-      const first = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'A',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const first = await keyByCode(user, 'A', code);
       expect(first.statusCode, first.body).toBe(201);
-      const again = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'B',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const again = await keyByCode(user, 'B', code);
       expect(again.statusCode).toBe(400);
       expect(fieldOf(again)).toBe('body.emailCode');
 
@@ -97,11 +101,7 @@ describe('proof beyond the session', () => {
         .update(verificationCodes)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'security_proof')));
-      const expired = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'C',
-        scopes: ['read'],
-        emailCode: late,
-      });
+      const expired = await keyByCode(user, 'C', late);
       expect(expired.statusCode).toBe(400);
       expect(fieldOf(expired)).toBe('body.emailCode');
     });
@@ -112,21 +112,13 @@ describe('proof beyond the session', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       const messages: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const answer = await as(user.token, 'POST', '/profile/api-keys', {
-          label: 'A',
-          scopes: ['read'],
-          emailCode: wrong,
-        });
+        const answer = await keyByCode(user, 'A', wrong);
         expect(answer.statusCode).toBe(400);
         expect(fieldOf(answer)).toBe('body.emailCode');
         messages.push(answer.json().message);
       }
       expect(messages.at(-1)).toMatch(/too many wrong codes/i);
-      const right = await as(user.token, 'POST', '/profile/api-keys', {
-        label: 'A',
-        scopes: ['read'],
-        emailCode: code,
-      });
+      const right = await keyByCode(user, 'A', code);
       expect(right.statusCode).toBe(400);
       // The session survived every wrong try.
       expect((await as(user.token, 'GET', '/profile')).statusCode).toBe(200);
@@ -234,22 +226,7 @@ describe('proof beyond the session', () => {
       [
         'a password reset',
         async (user) => {
-          const code = codeIn(
-            await mailAfter(user.email, /reset/i, () =>
-              desk.t.app.inject({
-                method: 'POST',
-                url: '/auth/forgot-password',
-                payload: { email: user.email },
-                remoteAddress: randomIp(),
-              }),
-            ),
-          );
-          const reset = await desk.t.app.inject({
-            method: 'POST',
-            url: '/auth/reset-password',
-            payload: { email: user.email, code, password: NEW_PASSWORD },
-            remoteAddress: randomIp(),
-          });
+          const reset = await resetPassword(user);
           expect(reset.statusCode, reset.body).toBe(200);
         },
       ],
@@ -329,24 +306,7 @@ describe('proof beyond the session', () => {
   });
 
   describe('the cooling-off after two-factor is turned on', () => {
-    const resetWith = async (user: TestUser, removeTwoFactor: boolean) => {
-      const code = codeIn(
-        await mailAfter(user.email, /reset/i, () =>
-          desk.t.app.inject({
-            method: 'POST',
-            url: '/auth/forgot-password',
-            payload: { email: user.email },
-            remoteAddress: randomIp(),
-          }),
-        ),
-      );
-      return desk.t.app.inject({
-        method: 'POST',
-        url: '/auth/reset-password',
-        payload: { email: user.email, code, password: NEW_PASSWORD, removeTwoFactor },
-        remoteAddress: randomIp(),
-      });
-    };
+    const resetWith = (user: TestUser, removeTwoFactor: boolean) => resetPassword(user, { removeTwoFactor });
     const tfaOf = async (user: TestUser) =>
       (await db().select({ on: users.tfaEnabled }).from(users).where(eq(users.id, user.id)))[0]?.on;
 

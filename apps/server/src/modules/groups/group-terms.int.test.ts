@@ -17,13 +17,11 @@ describe("client groups' trading terms", () => {
   let marked: TestUser;
   let groupId: string;
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   /** What the house's spread account holds, in cents. */
   const spreadIncome = async () =>
     BigInt(
       (
-        await rows<{ total: string }>(
+        await desk.rows<{ total: string }>(
           sql`select coalesce(sum(e.amount_cents), 0)::text as total from ledger_entries e
               join ledger_accounts a on a.id = e.account_id
               where a.user_id is null and a.book = 'house' and a.kind = 'spread'`,
@@ -41,26 +39,18 @@ describe("client groups' trading terms", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json().data;
   };
-  const orderOf = async (user: TestUser, id: string) =>
-    (await desk.call(user, 'GET', '/orders?account=demo&limit=100'))
-      .json()
-      .data.items.find((order: { id: string }) => order.id === id);
 
   beforeAll(async () => {
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
-    const created = await desk.call(admin, 'POST', '/admin/groups', {
+    admin = await desk.newAdmin();
+    groupId = await desk.newGroup(admin, {
       name: 'Marked up',
       spreadMarkup: { crypto: '100' },
       maxLeverage: { crypto: 5 },
       openingFeeRate: '0.002',
     });
-    expect(created.statusCode, created.body).toBe(200);
-    groupId = created.json().data.id;
     plain = await desk.newUser();
     marked = await desk.newUser();
-    const moved = await desk.call(admin, 'PUT', `/admin/users/${marked.id}/group`, { groupId });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await desk.moveToGroup(admin, marked, groupId);
   });
 
   it('prices, charges and caps the same order by each user’s group', async () => {
@@ -118,12 +108,12 @@ describe("client groups' trading terms", () => {
 
     // The market's ask reaches 50000; the group's (10.00 above it) does not.
     await desk.setQuote('BTC_USDT', 4_998_000, 5_000_000);
-    expect((await orderOf(plain, ordinary.id)).status).toBe('act');
-    expect((await orderOf(marked, grouped.id)).status).toBe('pnd');
+    expect((await desk.orderOf(plain, ordinary.id)).status).toBe('act');
+    expect((await desk.orderOf(marked, grouped.id)).status).toBe('pnd');
 
     const before = await spreadIncome();
     await desk.setQuote('BTC_USDT', 4_997_000, 4_999_000);
-    const filled = await orderOf(marked, grouped.id);
+    const filled = await desk.orderOf(marked, grouped.id);
     expect(filled).toMatchObject({ status: 'act', price: '50000.00' });
     expect((await spreadIncome()) - before).toBe(markupIncome(100_000n, 5_000_000n, 4_999_000n));
   });

@@ -7,11 +7,10 @@ import { createUrlSigner } from '../../platform/http/signed-url';
 import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from '../../testing/kyc';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 import { cash, house, post } from '../ledger/ledger';
 import { kycDocuments, kycProfiles, kycSubmissions } from './kyc.schema';
 
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HOUR_MS = 3_600_000;
 
 describe('identity verification', () => {
@@ -123,12 +122,7 @@ describe('identity verification', () => {
 
     await details(user, {});
     expect((await order()).statusCode).toBe(201);
-    const withdrawal = await desk.call(user, 'POST', '/wallet/withdrawals', {
-      coin: 'tron',
-      network: 'tron',
-      address: TRON_TO,
-      amount: '100',
-    });
+    const withdrawal = await w.requestWithdrawal(user, TRON_WITHDRAWAL);
     expect(withdrawal.statusCode).toBe(403);
     expect(withdrawal.json().message).toBe(KYC_WITHDRAW_TEXT);
   });
@@ -290,11 +284,10 @@ describe('identity verification', () => {
     expect(limit.statusCode, limit.body).toBe(200);
     expect((await kyc(user)).limits).toEqual({ withdrawalDaily: '150.00', withdrawnToday: '0.00' });
 
-    const body = { coin: 'tron', network: 'tron', address: TRON_TO, amount: '100' };
     // Two quotes that each fit, confirmed at once: only one fits in the limit.
     const quotes = await Promise.all([
-      desk.call(user, 'POST', '/wallet/withdrawals', body),
-      desk.call(user, 'POST', '/wallet/withdrawals', body),
+      w.requestWithdrawal(user, TRON_WITHDRAWAL),
+      w.requestWithdrawal(user, TRON_WITHDRAWAL),
     ]);
     expect(quotes.map((quote) => quote.statusCode)).toEqual([201, 201]);
     const ids: string[] = quotes.map((quote) => quote.json().data.id);
@@ -318,7 +311,7 @@ describe('identity verification', () => {
     expect((await kyc(user)).limits).toEqual({ withdrawalDaily: '150.00', withdrawnToday: '100.00' });
     expect(await w.realCash(user)).toBe('900.00');
     // Said at once for the next one.
-    const next = await desk.call(user, 'POST', '/wallet/withdrawals', body);
+    const next = await w.requestWithdrawal(user, TRON_WITHDRAWAL);
     expect(next.statusCode).toBe(400);
     expect(next.json().details[0].field).toBe('body.amount');
     await desk.call(admin, 'PUT', '/admin/settings/kyc', { level2DailyWithdrawal: '50000' });

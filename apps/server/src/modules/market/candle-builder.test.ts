@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, candle, candleOf, intervalsOf, trade } from '../../testing/candles';
+import { at, candle, candleOf, intervalCandle, intervalsOf, trade } from '../../testing/candles';
 import { CandleBuilder } from './candle-builder';
 import { bucketEnd, bucketStart, CANDLE_INTERVALS } from './intervals';
 
@@ -9,9 +9,9 @@ describe('CandleBuilder', () => {
     const changes = builder.add(trade('2025-03-04T14:05:37Z', 10_150, 3));
     expect(changes.closed).toEqual([]);
     expect(changes.updated).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:05:00Z', 10_150, 10_150, 10_150, 10_150, 3) },
-      { interval: '60', candle: candle('2025-03-04T14:00:00Z', 10_150, 10_150, 10_150, 10_150, 3) },
-      { interval: '1D', candle: candle('2025-03-04T00:00:00Z', 10_150, 10_150, 10_150, 10_150, 3) },
+      intervalCandle('1', '2025-03-04T14:05:00Z', 10_150, 10_150, 10_150, 10_150, 3),
+      intervalCandle('60', '2025-03-04T14:00:00Z', 10_150, 10_150, 10_150, 10_150, 3),
+      intervalCandle('1D', '2025-03-04T00:00:00Z', 10_150, 10_150, 10_150, 10_150, 3),
     ]);
   });
 
@@ -21,9 +21,7 @@ describe('CandleBuilder', () => {
     builder.add(trade('2025-03-04T14:05:10Z', 130, 2));
     builder.add(trade('2025-03-04T14:05:20Z', 90, 3));
     const changes = builder.add(trade('2025-03-04T14:05:59.999Z', 110, 4));
-    expect(changes.updated).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:05:00Z', 100, 130, 90, 110, 10) },
-    ]);
+    expect(changes.updated).toEqual([intervalCandle('1', '2025-03-04T14:05:00Z', 100, 130, 90, 110, 10)]);
     expect(builder.current('1')).toEqual(candle('2025-03-04T14:05:00Z', 100, 130, 90, 110, 10));
   });
 
@@ -32,12 +30,10 @@ describe('CandleBuilder', () => {
     builder.add(trade('2025-03-04T14:05:10Z', 100, 1));
     builder.add(trade('2025-03-04T14:05:50Z', 105, 1));
     const changes = builder.add(trade('2025-03-04T14:06:00Z', 103, 2));
-    expect(changes.closed).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:05:00Z', 100, 105, 100, 105, 2) },
-    ]);
+    expect(changes.closed).toEqual([intervalCandle('1', '2025-03-04T14:05:00Z', 100, 105, 100, 105, 2)]);
     expect(changes.updated).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:06:00Z', 103, 103, 103, 103, 2) },
-      { interval: '5', candle: candle('2025-03-04T14:05:00Z', 100, 105, 100, 103, 4) },
+      intervalCandle('1', '2025-03-04T14:06:00Z', 103, 103, 103, 103, 2),
+      intervalCandle('5', '2025-03-04T14:05:00Z', 100, 105, 100, 103, 4),
     ]);
   });
 
@@ -74,12 +70,8 @@ describe('CandleBuilder', () => {
     const builder = new CandleBuilder(['1']);
     builder.add(trade('2025-03-04T14:05:10Z', 100));
     const changes = builder.add(trade('2025-03-04T14:09:30Z', 120));
-    expect(changes.closed).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:05:00Z', 100, 100, 100, 100, 1) },
-    ]);
-    expect(changes.updated).toEqual([
-      { interval: '1', candle: candle('2025-03-04T14:09:00Z', 120, 120, 120, 120, 1) },
-    ]);
+    expect(changes.closed).toEqual([intervalCandle('1', '2025-03-04T14:05:00Z', 100, 100, 100, 100, 1)]);
+    expect(changes.updated).toEqual([intervalCandle('1', '2025-03-04T14:09:00Z', 120, 120, 120, 120, 1)]);
   });
 
   it('skips the forex weekend: no Saturday candle, while the week candle runs through it', () => {
@@ -88,8 +80,8 @@ describe('CandleBuilder', () => {
     builder.add(trade('2025-01-10T21:59:00Z', 10_350, 4));
     const reopen = builder.add(trade('2025-01-12T22:00:00Z', 10_380, 6));
     expect(reopen.closed).toEqual([
-      { interval: '60', candle: candle('2025-01-10T21:00:00Z', 10_350, 10_350, 10_350, 10_350, 4) },
-      { interval: '1D', candle: candle('2025-01-10T00:00:00Z', 10_350, 10_350, 10_350, 10_350, 4) },
+      intervalCandle('60', '2025-01-10T21:00:00Z', 10_350, 10_350, 10_350, 10_350, 4),
+      intervalCandle('1D', '2025-01-10T00:00:00Z', 10_350, 10_350, 10_350, 10_350, 4),
     ]);
     expect(candleOf(reopen.updated, '1D')).toEqual(
       candle('2025-01-12T00:00:00Z', 10_380, 10_380, 10_380, 10_380, 6),
@@ -109,12 +101,8 @@ describe('CandleBuilder', () => {
     builder.add(trade('2024-02-01T00:00:00Z', 100));
     expect(builder.add(trade('2024-02-29T23:59:59.999Z', 90)).closed).toEqual([]);
     const march = builder.add(trade('2024-03-01T00:00:00Z', 95));
-    expect(march.closed).toEqual([
-      { interval: '1M', candle: candle('2024-02-01T00:00:00Z', 100, 100, 90, 90, 2) },
-    ]);
-    expect(march.updated).toEqual([
-      { interval: '1M', candle: candle('2024-03-01T00:00:00Z', 95, 95, 95, 95, 1) },
-    ]);
+    expect(march.closed).toEqual([intervalCandle('1M', '2024-02-01T00:00:00Z', 100, 100, 90, 90, 2)]);
+    expect(march.updated).toEqual([intervalCandle('1M', '2024-03-01T00:00:00Z', 95, 95, 95, 95, 1)]);
   });
 
   it('ignores a trade older than the current bucket and reports nothing', () => {
@@ -161,7 +149,7 @@ describe('CandleBuilder', () => {
       builder.add(trade('2025-03-04T14:05:10Z', 100));
       expect(builder.closeUpTo(at('2025-03-04T14:05:59.999Z'))).toEqual([]);
       expect(builder.closeUpTo(at('2025-03-04T14:06:00Z'))).toEqual([
-        { interval: '1', candle: candle('2025-03-04T14:05:00Z', 100, 100, 100, 100, 1) },
+        intervalCandle('1', '2025-03-04T14:05:00Z', 100, 100, 100, 100, 1),
       ]);
       expect(builder.current('1')).toBeUndefined();
       expect(builder.current('5')).toEqual(candle('2025-03-04T14:05:00Z', 100, 100, 100, 100, 1));
@@ -182,9 +170,7 @@ describe('CandleBuilder', () => {
       expect(builder.closeUpTo(at('2025-03-04T14:08:00Z'))).toEqual([]);
       const next = builder.add(trade('2025-03-04T14:08:30Z', 101));
       expect(next.closed).toEqual([]);
-      expect(next.updated).toEqual([
-        { interval: '1', candle: candle('2025-03-04T14:08:00Z', 101, 101, 101, 101, 1) },
-      ]);
+      expect(next.updated).toEqual([intervalCandle('1', '2025-03-04T14:08:00Z', 101, 101, 101, 101, 1)]);
     });
 
     it('never reopens a closed bucket for a late trade', () => {
@@ -209,16 +195,14 @@ describe('CandleBuilder', () => {
       builder.resume('60', candle('2025-03-04T14:00:00Z', 100, 120, 95, 110, 40));
       const changes = builder.add(trade('2025-03-04T14:30:00Z', 130, 2));
       expect(changes.closed).toEqual([]);
-      expect(changes.updated).toEqual([
-        { interval: '60', candle: candle('2025-03-04T14:00:00Z', 100, 130, 95, 130, 42) },
-      ]);
+      expect(changes.updated).toEqual([intervalCandle('60', '2025-03-04T14:00:00Z', 100, 130, 95, 130, 42)]);
     });
 
     it('closes the resumed candle when trading moves past its bucket', () => {
       const builder = new CandleBuilder(['60']);
       builder.resume('60', candle('2025-03-04T14:00:00Z', 100, 120, 95, 110, 40));
       expect(builder.add(trade('2025-03-04T15:00:00Z', 111)).closed).toEqual([
-        { interval: '60', candle: candle('2025-03-04T14:00:00Z', 100, 120, 95, 110, 40) },
+        intervalCandle('60', '2025-03-04T14:00:00Z', 100, 120, 95, 110, 40),
       ]);
     });
 

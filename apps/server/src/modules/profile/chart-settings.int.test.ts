@@ -1,26 +1,18 @@
 import { INDICATORS_MAX } from '@td/contracts/chart-settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 
 describe('chart settings', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let user: TestUser;
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    user = await createUser(t.app, mailbox);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    user = await createUser(world.t.app, world.mailbox);
   });
 
   const call = (method: 'GET' | 'PUT', owner: TestUser, payload?: object) =>
-    t.app.inject({
+    world.t.app.inject({
       method,
       url: '/profile/chart-settings',
       payload,
@@ -39,7 +31,7 @@ describe('chart settings', () => {
     };
     expect((await call('PUT', user, chosen)).statusCode).toBe(200);
     expect((await call('GET', user)).json().data).toEqual(chosen);
-    const other = await createUser(t.app, mailbox);
+    const other = await createUser(world.t.app, world.mailbox);
     expect((await call('GET', other)).json().data).toEqual({ indicators: [{ kind: 'volume' }] });
     // The last write wins, whole.
     expect((await call('PUT', user, { indicators: [] })).statusCode).toBe(200);

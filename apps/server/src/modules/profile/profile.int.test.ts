@@ -1,27 +1,19 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { multipart, png } from '../../testing/multipart';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 
 describe('the profile', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let user: TestUser;
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    user = await createUser(t.app, mailbox, { firstName: 'Grace' });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    user = await createUser(world.t.app, world.mailbox, { firstName: 'Grace' });
   });
 
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: bearer(token), remoteAddress: randomIp() });
+    world.t.app.inject({ method, url, payload, headers: bearer(token), remoteAddress: randomIp() });
 
   it('updates the editable fields and ignores the rest', async () => {
     const response = await call('PUT', '/profile', user.token, {
@@ -67,9 +59,9 @@ describe('the profile', () => {
     });
 
     it('changes it, keeps this session and signs the others out', async () => {
-      const other = await createUser(t.app, mailbox);
+      const other = await createUser(world.t.app, world.mailbox);
       const second = (
-        await t.app.inject({
+        await world.t.app.inject({
           method: 'POST',
           url: '/auth/signin',
           payload: { email: other.email, password: other.password },
@@ -83,11 +75,11 @@ describe('the profile', () => {
       expect(response.json()).toEqual({ message: 'Password changed successfully', data: null });
       expect((await call('GET', '/profile', other.token)).statusCode).toBe(200);
       expect((await call('GET', '/profile', second)).statusCode).toBe(401);
-      await mailbox.waitFor(other.email, /password was changed/i);
+      await world.mailbox.waitFor(other.email, /password was changed/i);
     });
 
     it('limits guesses of the current password per account: 40 tries meet a 429', async () => {
-      const target = await createUser(t.app, mailbox);
+      const target = await createUser(world.t.app, world.mailbox);
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) {
         const response = await call('PUT', '/profile/password', target.token, {
@@ -111,9 +103,9 @@ describe('the profile', () => {
       const ip = randomIp();
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const someone = await createUser(t.app, mailbox);
+        const someone = await createUser(world.t.app, world.mailbox);
         for (let j = 0; j < 8; j++) {
-          const response = await t.app.inject({
+          const response = await world.t.app.inject({
             method: 'PUT',
             url: '/profile/password',
             payload: { currentPassword: 'Wrong#Pass99', newPassword: 'Brand#New#Pass1' },
@@ -130,7 +122,7 @@ describe('the profile', () => {
 
   describe('image', () => {
     const upload = (token: string, body: ReturnType<typeof multipart>) =>
-      t.app.inject({
+      world.t.app.inject({
         method: 'POST',
         url: '/profile/image',
         headers: { ...bearer(token), ...body.headers },
@@ -143,7 +135,7 @@ describe('the profile', () => {
       expect(response.json().message).toBe('Profile image uploaded successfully');
       const { avatarUrl } = response.json().data;
       expect(avatarUrl).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
-      const image = await t.app.inject({ method: 'GET', url: avatarUrl });
+      const image = await world.t.app.inject({ method: 'GET', url: avatarUrl });
       expect(image.headers['content-type']).toBe('image/webp');
       expect(await sharp(image.rawPayload).metadata()).toMatchObject({
         format: 'webp',
@@ -176,14 +168,14 @@ describe('the profile', () => {
       const polyglot = Buffer.concat([await png(), Buffer.from('<script>alert(1)</script>PK\x03\x04')]);
       const response = await upload(user.token, multipart('image', 'p.png', 'image/png', polyglot));
       expect(response.statusCode).toBe(200);
-      const served = await t.app.inject({ method: 'GET', url: response.json().data.avatarUrl });
+      const served = await world.t.app.inject({ method: 'GET', url: response.json().data.avatarUrl });
       expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
       expect(served.rawPayload.includes(Buffer.from('PK\x03\x04'))).toBe(false);
     });
 
     it('refuses a request that is not multipart, and one without a user', async () => {
       expect((await call('POST', '/profile/image', user.token, { image: 'x' })).statusCode).toBe(415);
-      const anonymous = await t.app.inject({
+      const anonymous = await world.t.app.inject({
         method: 'POST',
         url: '/profile/image',
         ...multipart('image', 'me.png', 'image/png', await png()),
@@ -193,16 +185,16 @@ describe('the profile', () => {
 
     it('answers an unknown image name with a 404', async () => {
       for (const url of ['/uploads/avatars/nope.webp', '/uploads/avatars/..%2F..%2Fjwt-secret']) {
-        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        expect((await world.t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
     });
   });
 
   describe('sessions', () => {
     it('lists active sessions with the current one marked, revokes one and all others', async () => {
-      const person = await createUser(t.app, mailbox);
+      const person = await createUser(world.t.app, world.mailbox);
       const signin = () =>
-        t.app.inject({
+        world.t.app.inject({
           method: 'POST',
           url: '/auth/signin',
           payload: { email: person.email, password: person.password },
@@ -227,8 +219,8 @@ describe('the profile', () => {
     });
 
     it("cannot revoke another user's session", async () => {
-      const a = await createUser(t.app, mailbox);
-      const b = await createUser(t.app, mailbox);
+      const a = await createUser(world.t.app, world.mailbox);
+      const b = await createUser(world.t.app, world.mailbox);
       const bSession = (await call('GET', '/profile/sessions', b.token)).json().data[0].id;
       expect((await call('DELETE', `/profile/sessions/${bSession}`, a.token)).statusCode).toBe(404);
       expect((await call('GET', '/profile', b.token)).statusCode).toBe(200);
@@ -243,19 +235,19 @@ describe('the profile', () => {
   });
 
   it('prints the anti-phishing phrase in every later e-mail', async () => {
-    const person = await createUser(t.app, mailbox);
+    const person = await createUser(world.t.app, world.mailbox);
     const saved = await call('PUT', '/profile/anti-phishing', person.token, { phrase: 'blue heron 42' });
     expect(saved.json().data.antiPhishingPhrase).toBe('blue heron 42');
     expect((await call('PUT', '/profile/anti-phishing', person.token, { phrase: 'ab' })).statusCode).toBe(
       400,
     );
-    await t.app.inject({
+    await world.t.app.inject({
       method: 'POST',
       url: '/auth/forgot-password',
       payload: { email: person.email },
       remoteAddress: randomIp(),
     });
-    const mail = await mailbox.waitFor(person.email, /password reset/i);
+    const mail = await world.mailbox.waitFor(person.email, /password reset/i);
     expect(mail.text).toContain('blue heron 42');
     expect(mail.html).toContain('blue heron 42');
   });

@@ -1,9 +1,10 @@
 import type { TKycDetailsInput } from '@td/contracts/kyc';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../testing/accounts';
+import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS } from '../../testing/kyc';
 import { checkMoney } from '../../testing/money-checker';
+import { realBtcBuy } from '../../testing/order-bodies';
 import { codeIn } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
@@ -31,19 +32,11 @@ describe('a commission clawed back while the referrer withdraws it', () => {
 
   it('spends the commission once: by the withdrawal (the rest owed) or by the clawback (the withdrawal refused)', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const referrer = await desk.newUser();
-      const code = (await desk.call(referrer, 'GET', '/profile')).json().data.referralCode;
-      const friend = await createUser(desk.t.app, desk.mailbox, { referralCode: code });
+      const { referrer, friend } = await desk.referredPair();
       await desk.verifyIdentity(friend, 2, GRACE);
       await w.fund(friend, '1000');
       // $1,000 at 10×: a $0.50 fee, $0.10 to the referrer, who has $100 more of their own.
-      const placed = await desk.order(friend, {
-        account: 'real',
-        side: 'buy',
-        type: 'market',
-        amount: '1000',
-        leverage: 10,
-      });
+      const placed = await desk.order(friend, realBtcBuy());
       expect(placed.statusCode, placed.body).toBe(201);
       await w.fund(referrer, '100');
       expect(await w.realCash(referrer)).toBe('100.10');

@@ -1,9 +1,10 @@
 import type { TKycDetailsInput } from '@td/contracts/kyc';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../../testing/accounts';
+import { signIn, type TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS } from '../../testing/kyc';
 import { checkMoney } from '../../testing/money-checker';
+import { realBtcBuy } from '../../testing/order-bodies';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { cash, house, post } from '../ledger/ledger';
@@ -32,12 +33,7 @@ describe('referral commission: verified, distinct people only; clusters flagged;
   });
 
   /** A referrer and a user who signed up with their code. */
-  const pair = async () => {
-    const referrer = await desk.newUser();
-    const code = (await desk.call(referrer, 'GET', '/profile')).json().data.referralCode;
-    const friend = await createUser(desk.t.app, desk.mailbox, { firstName: 'Grace', referralCode: code });
-    return { referrer, friend };
-  };
+  const pair = () => desk.referredPair({ firstName: 'Grace' });
   /** Real cash as a deposit would put it, without any identity step. */
   const credit = (user: TestUser, cents: bigint) =>
     desk.t.deps.db.db.transaction((tx) =>
@@ -51,13 +47,7 @@ describe('referral commission: verified, distinct people only; clusters flagged;
     );
   /** A $1,000 real market buy at 10×: a $0.50 fee, $0.10 to the referrer at 20 %. */
   const trade = async (user: TestUser) => {
-    const placed = await desk.order(user, {
-      account: 'real',
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-    });
+    const placed = await desk.order(user, realBtcBuy());
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json().data.id as string;
   };

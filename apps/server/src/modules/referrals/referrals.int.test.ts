@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../testing/accounts';
+import { realBtcBuy } from '../../testing/order-bodies';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema';
 
@@ -10,12 +11,7 @@ describe('referral commission on real-account opening fees', () => {
   let friend: TestUser;
 
   beforeAll(async () => {
-    referrer = await desk.newUser();
-    const profile = (await desk.call(referrer, 'GET', '/profile')).json().data;
-    friend = await createUser(desk.t.app, desk.mailbox, {
-      firstName: 'Grace',
-      referralCode: profile.referralCode,
-    });
+    ({ referrer, friend } = await desk.referredPair({ firstName: 'Grace' }));
     await desk.fundReal(friend, 1_000_000n);
   });
 
@@ -57,13 +53,7 @@ describe('referral commission on real-account opening fees', () => {
   it('credits the referrer 20 % of the fee of a real market order, through the ledger, in the same transaction', async () => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     // $1,000 at 10×: fee 0.05 % = $0.50; commission 20 % = $0.10.
-    const placed = await desk.order(friend, {
-      account: 'real',
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-    });
+    const placed = await desk.order(friend, realBtcBuy());
     expect(placed.statusCode).toBe(201);
     const order = placed.json().data;
     expect(order.fee).toBe('0.50');
@@ -80,13 +70,7 @@ describe('referral commission on real-account opening fees', () => {
   });
 
   it('pays nothing on demo orders', async () => {
-    const placed = await desk.order(friend, {
-      account: 'demo',
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-    });
+    const placed = await desk.order(friend, { ...realBtcBuy(), account: 'demo' });
     expect(placed.statusCode).toBe(201);
     expect(await commissionEntries(placed.json().data.id)).toEqual([]);
   });

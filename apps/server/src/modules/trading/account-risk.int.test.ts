@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { expectSoundLedger, useTradingDesk } from '../../testing/use-trading-desk';
 import { SEEDED_GROUP_ID } from '../groups/groups.schema';
 import { MARGIN_CALL_CHANNEL } from './margin-calls';
 import { createTriggerEngine } from './trigger-engine';
@@ -14,18 +14,9 @@ describe('account risk', () => {
   const desk = useTradingDesk();
   let admin: TestUser;
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const expectSoundLedger = async () => {
-    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
-    const negative = await rows<{ n: number }>(
-      sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
-    );
-    expect(negative[0]?.n).toBe(0);
-  };
   const notices = async (userId: string, kind: string) =>
     (
-      await rows<{ n: number }>(
+      await desk.rows<{ n: number }>(
         sql`select count(*)::int as n from notifications where user_id = ${userId} and kind = ${kind}`,
       )
     )[0]?.n;
@@ -42,25 +33,12 @@ describe('account risk', () => {
     await desk.setQuote('ETH_USDT', eth, eth);
     await margin().readingsDone();
   };
-  const orderOf = async (user: TestUser, id: string) =>
-    (await desk.call(user, 'GET', '/orders?account=demo&limit=100'))
-      .json()
-      .data.items.find((order: { id: string }) => order.id === id);
   let crossGroupId: string;
-  const joinCross = async (user: TestUser) => {
-    const moved = await desk.call(admin, 'PUT', `/admin/users/${user.id}/group`, { groupId: crossGroupId });
-    expect(moved.statusCode, moved.body).toBe(200);
-  };
+  const joinCross = (user: TestUser) => desk.moveToGroup(admin, user, crossGroupId);
 
   beforeAll(async () => {
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
-    const created = await desk.call(admin, 'POST', '/admin/groups', {
-      name: 'Cross traders',
-      marginMode: 'cross',
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    crossGroupId = created.json().data.id;
+    admin = await desk.newAdmin();
+    crossGroupId = await desk.newGroup(admin, { name: 'Cross traders', marginMode: 'cross' });
   });
 
   describe('client groups', () => {
@@ -215,7 +193,7 @@ describe('account risk', () => {
       expect(await desk.portfolio(user)).toMatchObject({ balance: '2375.00', marginLevel: '237.50' });
       // Operators see it: one position closed by a stop-out.
       expect((await desk.executions()).stop_out).toBe(stopOutsBefore + 1);
-      await expectSoundLedger();
+      await expectSoundLedger(desk);
     });
 
     it('counts the swaps its positions accumulated in the level: a rollover’s charge can bring the call', async () => {
@@ -231,7 +209,7 @@ describe('account risk', () => {
       expect((await desk.portfolio(user)).marginLevel).toBe('109.50');
       expect(margin().isWarned(user.id, 'demo')).toBe(false);
       // A rollover charges it 600 USD of swaps, as the swap job's statement does: level 94.5 %.
-      await rows(sql`update orders set swap = -60000 where id = ${btc.id}`);
+      await desk.rows(sql`update orders set swap = -60000 where id = ${btc.id}`);
       expect((await desk.portfolio(user)).marginLevel).toBe('94.50');
       // The monitor reads the swaps with the balances (every 5 s): the call follows, once.
       await expect
@@ -260,7 +238,7 @@ describe('account risk', () => {
         account: 'demo',
         amount: '10025.00',
       });
-      await expectSoundLedger();
+      await expectSoundLedger(desk);
     });
   });
 
@@ -297,12 +275,12 @@ describe('account risk', () => {
       // A gap through the liquidation price: the loss beyond the margin is the house's.
       await quote(6_000_000);
       await desk.triggers.settled();
-      const closed = await orderOf(user, order.id);
+      const closed = await desk.orderOf(user, order.id);
       expect(closed).toMatchObject({ status: 'exc', reason: 'liquidation', pnl: '-5000.00' });
       const offs = (await desk.call(admin, 'GET', '/admin/write-offs?limit=100')).json().data.items;
       expect(offs.find((off: { orderId: string }) => off.orderId === order.id)?.amount).toBe('15000.00');
       expect(margin().isWarned(user.id, 'demo', order.id)).toBe(false);
-      await expectSoundLedger();
+      await expectSoundLedger(desk);
     });
 
     it('follows a new stop-out level at once: open positions get the new liquidation price', async () => {
@@ -322,7 +300,7 @@ describe('account risk', () => {
       // 60 % of the margin: a loss of 2,000, at 96,000.
       expect(order.liquidationPrice).toBe('96000.00');
       await desk.call(admin, 'PUT', `/admin/groups/${group.id}`, { stopOutLevel: 20 });
-      expect((await orderOf(user, order.id)).liquidationPrice).toBe('92000.00');
+      expect((await desk.orderOf(user, order.id)).liquidationPrice).toBe('92000.00');
     });
   });
 });

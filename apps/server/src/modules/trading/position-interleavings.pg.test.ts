@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { expectSoundLedger, useTradingDesk } from '../../testing/use-trading-desk';
 
 /** BTC/USD in minor units (cents) before each run, and the spread around it. */
 const MID = 5_000_000;
@@ -69,10 +69,8 @@ describe('one position under concurrent changes', () => {
     user = await desk.newUser();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const sumOf = async (query: ReturnType<typeof sql>) =>
-    BigInt((await rows<{ total: string }>(query))[0]?.total ?? '0');
+    BigInt((await desk.rows<{ total: string }>(query))[0]?.total ?? '0');
   const price = (cents: bigint) => formatScaled(cents, 2);
 
   it('pays out at most the position, and the ledger balances', async () => {
@@ -139,7 +137,7 @@ describe('one position under concurrent changes', () => {
             join ledger_accounts a on a.id = e.account_id
           where t.kind in ('open', 'add_margin') and t.ref_id = ${id}
             and a.user_id = ${user.id} and a.kind = 'margin'`);
-        const parts = await rows<{
+        const parts = await desk.rows<{
           status: string;
           amount: string;
           margin: string;
@@ -150,7 +148,7 @@ describe('one position under concurrent changes', () => {
             close_price::text as "closePrice", pnl_cents::text as pnl
           from orders where id = ${id} or parent_id = ${id}`);
         const closes = (
-          await rows<{ n: number }>(
+          await desk.rows<{ n: number }>(
             sql`select count(*)::int as n from ledger_transactions where kind = 'close' and ref_id in (${family})`,
           )
         )[0]?.n;
@@ -197,11 +195,7 @@ describe('one position under concurrent changes', () => {
           where t.ref_id in (${family}) and a.user_id = ${user.id} and a.kind = 'margin'`);
         expect(held).toBe(open ? BigInt(open.margin) : 0n);
 
-        expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
-        const negative = await rows<{ n: number }>(
-          sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
-        );
-        expect(negative[0]?.n).toBe(0);
+        await expectSoundLedger(desk);
         // The next run starts from the practice money.
         expect((await desk.call(user, 'POST', '/portfolio/demo/reset')).statusCode).toBe(200);
       }),

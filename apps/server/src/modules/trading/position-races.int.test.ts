@@ -2,7 +2,8 @@ import { parseScaled } from '@td/contracts/decimal';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { LOT } from '../../testing/order-bodies';
+import { expectSoundLedger, useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * Requests that change one order at the same time. On PostgreSQL they truly run in parallel, so
@@ -12,34 +13,19 @@ import { useTradingDesk } from '../../testing/use-trading-desk';
 describe('one order changed by several requests at once', () => {
   const desk = useTradingDesk();
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   /** How many ledger transactions of `kind` an order (and the parts closed from it) wrote. */
   const movements = async (orderId: string, kind: string) =>
     (
-      await rows<{ n: number }>(sql`
+      await desk.rows<{ n: number }>(sql`
         select count(*)::int as n from ledger_transactions t
         where t.kind = ${kind} and t.ref_id in (
           select id::text from orders where id = ${orderId} or parent_id = ${orderId})`)
     )[0]?.n;
-  const expectSoundLedger = async () => {
-    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
-    const negative = await rows<{ n: number }>(
-      sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
-    );
-    expect(negative[0]?.n).toBe(0);
-  };
 
   /** A $1,000 buy at 10× opened at 50,000.00 (margin $100, fee $0.50); its id. */
   const open = async (user: TestUser, extra: Record<string, unknown> = {}) => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const opened = await desk.order(user, {
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-      ...extra,
-    });
+    const opened = await desk.order(user, { side: 'buy', type: 'market', ...LOT, ...extra });
     expect(opened.statusCode, opened.body).toBe(201);
     return opened.json().data.id as string;
   };
@@ -71,7 +57,7 @@ describe('one order changed by several requests at once', () => {
       expect(await desk.portfolio(user)).toMatchObject({ balance: '10059.50', marginUsed: '40.00' });
       expect(await movements(id, 'close')).toBe(1);
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('pays a partial close and a close at once no more than the whole position', async () => {
@@ -86,7 +72,7 @@ describe('one order changed by several requests at once', () => {
     // Either way the whole $1,000 closed at +10 %: $100 margin and $100 profit back.
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10099.50', marginUsed: '0.00' });
     expect(await movements(id, 'close')).toBe(partial.statusCode === 200 ? 2 : 1);
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('closes a position once when the user and its take-profit close it at the same moment', async () => {
@@ -106,7 +92,7 @@ describe('one order changed by several requests at once', () => {
       expect(await desk.portfolio(user)).toMatchObject({ balance: expected, marginUsed: '0.00' });
       expect(await movements(id, 'close')).toBe(1);
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('keeps margin added at the moment of a close with the position it went to', async () => {
@@ -121,7 +107,7 @@ describe('one order changed by several requests at once', () => {
     // Added first: the close returns it with the rest. Closed first: nothing was added.
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10099.50', marginUsed: '0.00' });
     expect(closed.json().data.margin).toBe(added.statusCode === 200 ? '150.00' : '100.00');
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('either fills a limit order or cancels it when both happen at once, never both', async () => {
@@ -142,7 +128,7 @@ describe('one order changed by several requests at once', () => {
         expect([await movements(id, 'fee'), await movements(id, 'release')]).toEqual([0, 1]);
       }
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('does not close on a trigger the position no longer has', async () => {
@@ -161,7 +147,7 @@ describe('one order changed by several requests at once', () => {
       status: 'exc',
       reason: 'liquidation',
     });
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('puts back a position whose take-profit changed after the engine read it, and closes it there', async () => {
@@ -175,7 +161,7 @@ describe('one order changed by several requests at once', () => {
     await desk.setQuote('BTC_USDT', 6_000_000, 6_001_000);
     const [closed] = (await desk.call(user, 'GET', '/orders?status=exc')).json().data.items;
     expect(closed).toMatchObject({ id, reason: 'take_profit', closePrice: '60000.00', pnl: '200.00' });
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('does not fill a limit order at a price its new limit no longer takes', async () => {
@@ -185,7 +171,7 @@ describe('one order changed by several requests at once', () => {
     expect(await desk.marketOrders.fill(id, 4_899_500n)).toBeUndefined();
     expect((await desk.call(user, 'GET', '/orders?status=pnd')).json().data.items).toMatchObject([{ id }]);
     expect(await desk.marketOrders.fill(id, 4_799_000n)).toMatchObject({ status: 'act', price: 4_799_000n });
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('leaves exactly the practice money after several demo resets at once', async () => {
@@ -201,7 +187,7 @@ describe('one order changed by several requests at once', () => {
       expect(await desk.portfolio(user)).toMatchObject({ balance: '10000.00', marginUsed: '0.00' });
       expect((await desk.call(user, 'GET', '/orders?status=act,pnd')).json().data.total).toBe(0);
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('grants the practice money once when a new user opens the demo account from several requests', async () => {
@@ -215,7 +201,7 @@ describe('one order changed by several requests at once', () => {
       desk.call(user, 'POST', '/portfolio/demo/reset'),
     ]);
     expect(answers.map((answer) => answer.statusCode)).not.toContain(500);
-    const grants = await rows<{ n: number }>(
+    const grants = await desk.rows<{ n: number }>(
       sql`select count(*)::int as n from ledger_transactions where kind = 'demo_grant' and ref_id = ${user.id}`,
     );
     expect(grants[0]?.n).toBe(1);
@@ -224,6 +210,6 @@ describe('one order changed by several requests at once', () => {
     const held = parseScaled((await desk.portfolio(user)).balance, 2);
     expect(held).toBeLessThanOrEqual(1_000_000n);
     expect(held).toBeGreaterThanOrEqual(1_000_000n - 2n * (5n + 2n));
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 });

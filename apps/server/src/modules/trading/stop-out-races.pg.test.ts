@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { expectSoundLedger, useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * A `cross` stop-out and the user's own close or added margin, truly in parallel on PostgreSQL:
@@ -12,21 +12,12 @@ describe('a stop-out racing the user', () => {
   let admin: TestUser;
   let groupId: string;
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const closes = async (orderId: string) =>
     (
-      await rows<{ n: number }>(
+      await desk.rows<{ n: number }>(
         sql`select count(*)::int as n from ledger_transactions where kind = 'close' and ref_id = ${orderId}`,
       )
     )[0]?.n;
-  const expectSoundLedger = async () => {
-    expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
-    const negative = await rows<{ n: number }>(
-      sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
-    );
-    expect(negative[0]?.n).toBe(0);
-  };
   const stopOut = (user: TestUser) => {
     const monitor = desk.triggers.margin;
     if (!monitor) throw new Error('the desk runs the margin monitor');
@@ -39,28 +30,21 @@ describe('a stop-out racing the user', () => {
    */
   const atStopOut = async () => {
     const user = await desk.newUser();
-    await desk.call(admin, 'PUT', `/admin/users/${user.id}/group`, { groupId });
+    await desk.moveToGroup(admin, user, groupId);
     await desk.setQuote('BTC_USDT', 10_000_000, 10_000_000);
     const opened = await desk.order(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 });
     expect(opened.statusCode, opened.body).toBe(201);
     return { user, id: opened.json().data.id as string };
   };
-  const orderOf = async (user: TestUser, id: string) =>
-    (await desk.call(user, 'GET', '/orders?account=demo&limit=100'))
-      .json()
-      .data.items.find((order: { id: string }) => order.id === id);
 
   beforeAll(async () => {
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
-    const created = await desk.call(admin, 'POST', '/admin/groups', {
+    admin = await desk.newAdmin();
+    groupId = await desk.newGroup(admin, {
       name: 'Always stopped',
       marginMode: 'cross',
       marginCallLevel: 1000,
       stopOutLevel: 999,
     });
-    expect(created.statusCode, created.body).toBe(200);
-    groupId = created.json().data.id;
   });
 
   it('settles a position once when the stop-out and the user close it at the same time', async () => {
@@ -70,7 +54,7 @@ describe('a stop-out racing the user', () => {
         stopOut(user),
         desk.call(user, 'POST', `/orders/${id}/close`),
       ]);
-      const order = await orderOf(user, id);
+      const order = await desk.orderOf(user, id);
       if (closed.statusCode === 200) {
         expect(stopped).toEqual([]);
         expect(order).toMatchObject({ status: 'mcl' });
@@ -81,7 +65,7 @@ describe('a stop-out racing the user', () => {
       }
       expect(await closes(id)).toBe(1);
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 
   it('settles a position once when the stop-out and added margin meet', async () => {
@@ -93,7 +77,7 @@ describe('a stop-out racing the user', () => {
       ]);
       // Added margin raises no cross level: the position is stopped out either way, once.
       expect(stopped.map((row) => row.id)).toEqual([id]);
-      const order = await orderOf(user, id);
+      const order = await desk.orderOf(user, id);
       expect(order).toMatchObject({ status: 'exc', reason: 'stop_out' });
       if (added.statusCode === 200) expect(order.margin).toBe('5100.00');
       else {
@@ -102,6 +86,6 @@ describe('a stop-out racing the user', () => {
       }
       expect(await closes(id)).toBe(1);
     }
-    await expectSoundLedger();
+    await expectSoundLedger(desk);
   });
 });

@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser, totpNow } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { EVM_TO, walletHelpers } from '../../testing/wallet';
-
-// A checksummed address no test user owns, and one of each other family.
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+import { EVM_TO, TRON_TO, TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 
 describe('wallet API', () => {
   const desk = useTradingDesk();
@@ -82,11 +79,11 @@ describe('wallet API', () => {
     const body = { coin: 'eth', network: 'ethereum', address: EVM_TO, amount: '100' };
     // Six seconds old, against trading.maxQuoteAgeMs of five.
     await desk.setQuote('ETH_USDT', 300_000, 300_000, 'crp', 2, 6_000);
-    const stale = await desk.call(dave, 'POST', '/wallet/withdrawals', body);
+    const stale = await w.requestWithdrawal(dave, body);
     expect(stale.statusCode).toBe(503);
     expect(stale.json().message).toBe('No live price for this coin right now. Try again shortly');
     await desk.setQuote('ETH_USDT', 300_000, 300_000);
-    const quoted = await desk.call(dave, 'POST', '/wallet/withdrawals', body);
+    const quoted = await w.requestWithdrawal(dave, body);
     expect(quoted.statusCode, quoted.body).toBe(201);
   });
 
@@ -94,7 +91,7 @@ describe('wallet API', () => {
     await w.fund(alice, '1000');
     const base = { coin: 'usdt', network: 'ethereum', address: EVM_TO, amount: '100' };
     const expectField = async (body: object, field: string, text: RegExp) => {
-      const res = await desk.call(alice, 'POST', '/wallet/withdrawals', { ...base, ...body });
+      const res = await w.requestWithdrawal(alice, { ...base, ...body });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toMatch(text);
       expect(res.json().details?.[0]?.field).toBe(field);
@@ -105,11 +102,7 @@ describe('wallet API', () => {
     await expectField({ amount: '5' }, 'body.amount', /minimum/);
     await expectField({ amount: '200000' }, 'body.amount', /maximum/);
     await expectField({ amount: '5000' }, 'body.amount', /free balance/);
-    const btc = await desk.call(alice, 'POST', '/wallet/withdrawals', {
-      ...base,
-      coin: 'btc',
-      network: 'bitcoin',
-    });
+    const btc = await w.requestWithdrawal(alice, { ...base, coin: 'btc', network: 'bitcoin' });
     expect(btc.statusCode).toBe(400);
   });
 
@@ -186,12 +179,7 @@ describe('wallet API', () => {
   it('asks for the authenticator code when two-factor is on, and reviews after a 2FA change', async () => {
     const carol = await createUser(desk.t.app, desk.mailbox, { tfa: true });
     await w.fund(carol, '500');
-    const created = await desk.call(carol, 'POST', '/wallet/withdrawals', {
-      coin: 'tron',
-      network: 'tron',
-      address: TRON_TO,
-      amount: '100',
-    });
+    const created = await w.requestWithdrawal(carol, TRON_WITHDRAWAL);
     const id = created.json().data.id;
     await desk.call(carol, 'POST', `/wallet/withdrawals/${id}/request-code`);
     const code = /\b(\d{6})\b/.exec((await desk.mailbox.waitFor(carol.email, /withdrawal/i)).text)?.[1];
@@ -219,7 +207,7 @@ describe('wallet API', () => {
       newPassword: 'Zx9#kLm4!pQw',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const after = await w.withdraw(frank, { coin: 'tron', network: 'tron', address: TRON_TO, amount: '20' });
+    const after = await w.withdraw(frank, { ...TRON_WITHDRAWAL, amount: '20' });
     expect(after.confirmed?.json().data).toMatchObject({
       status: 'suspicous',
       reason: 'Password changed in the last 24 hours',
@@ -229,7 +217,7 @@ describe('wallet API', () => {
   it('counts an address as used only once a withdrawal there went out', async () => {
     const hana = await desk.newUser();
     await w.fund(hana, '500');
-    const body = { coin: 'tron', network: 'tron', address: TRON_TO, amount: '20' };
+    const body = { ...TRON_WITHDRAWAL, amount: '20' };
     const admin = await w.anAdmin();
     // Cancelled, rejected, and failed on chain: none of them sent anything there.
     const cancelled = await w.withdraw(hana, body);
@@ -253,7 +241,7 @@ describe('wallet API', () => {
   it('prices a withdrawal for the quote time only: an expired quote is refused and nothing is held', async () => {
     const ivan = await desk.newUser();
     await w.fund(ivan, '200');
-    const body = { coin: 'usdt', network: 'tron', address: TRON_TO, amount: '50' };
+    const body = { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '50' };
     const quote = await w.quoteWithdrawal(ivan, body);
     // 60 seconds by default, from when it was priced.
     const leftMs = Date.parse(quote.expiresAt) - Date.now();
@@ -308,12 +296,7 @@ describe('wallet API', () => {
     try {
       const jane = await desk.newUser();
       await w.fund(jane, '100');
-      const created = await desk.call(jane, 'POST', '/wallet/withdrawals', {
-        coin: 'usdt',
-        network: 'tron',
-        address: TRON_TO,
-        amount: '50',
-      });
+      const created = await w.requestWithdrawal(jane, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '50' });
       const leftMs = Date.parse(created.json().data.expiresAt) - Date.now();
       expect(leftMs).toBeGreaterThan(110_000);
       expect(leftMs).toBeLessThanOrEqual(120_000);

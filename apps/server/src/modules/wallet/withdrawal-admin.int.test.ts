@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
-
-// A Tron address no test user owns.
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+import { TRON_TO, TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 
 describe('withdrawals: review, parallel confirmations and pauses', () => {
   const desk = useTradingDesk();
@@ -20,8 +17,8 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     await w.makeAdmin(admin);
     const dave = await desk.newUser();
     await w.fund(dave, '300');
-    const one = await w.withdraw(dave, { coin: 'tron', network: 'tron', address: TRON_TO, amount: '100' });
-    const two = await w.withdraw(dave, { coin: 'tron', network: 'tron', address: TRON_TO, amount: '100' });
+    const one = await w.withdraw(dave, TRON_WITHDRAWAL);
+    const two = await w.withdraw(dave, TRON_WITHDRAWAL);
     expect(one.confirmed?.json().data.status).toBe('suspicous');
     expect(await w.realCash(dave)).toBe('100.00');
 
@@ -124,12 +121,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     const ids: string[] = [];
     const codes: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { id } = await w.quoteWithdrawal(erin, {
-        coin: 'usdt',
-        network: 'tron',
-        address: TRON_TO,
-        amount: '30',
-      });
+      const { id } = await w.quoteWithdrawal(erin, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });
       desk.mailbox.clear();
       await desk.call(erin, 'POST', `/wallet/withdrawals/${id}/request-code`);
       codes.push(/\b(\d{6})\b/.exec((await desk.mailbox.waitFor(erin.email, /withdrawal/i)).text)?.[1] ?? '');
@@ -155,12 +147,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     await w.makeAdmin(admin);
     const gina = await desk.newUser();
     await w.fund(gina, '100');
-    const before = await w.quoteWithdrawal(gina, {
-      coin: 'usdt',
-      network: 'tron',
-      address: TRON_TO,
-      amount: '30',
-    });
+    const before = await w.quoteWithdrawal(gina, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });
     const paused = await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: false });
     expect(paused.statusCode, paused.body).toBe(200);
     try {
@@ -168,12 +155,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
         networks: Array<{ withdrawEnabled: boolean }>;
       }>;
       expect(coins.flatMap((coin) => coin.networks).every((n) => !n.withdrawEnabled)).toBe(true);
-      const refused = await desk.call(gina, 'POST', '/wallet/withdrawals', {
-        coin: 'usdt',
-        network: 'tron',
-        address: TRON_TO,
-        amount: '30',
-      });
+      const refused = await w.requestWithdrawal(gina, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         code: 'CONFLICT',
@@ -188,7 +170,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     } finally {
       await desk.call(admin, 'PUT', '/admin/settings/wallet', { withdrawalsEnabled: true });
     }
-    const again = await w.withdraw(gina, { coin: 'usdt', network: 'tron', address: TRON_TO, amount: '30' });
+    const again = await w.withdraw(gina, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });
     expect(again.confirmed?.statusCode, again.confirmed?.body).toBe(200);
   });
 });

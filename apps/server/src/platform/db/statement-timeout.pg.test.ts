@@ -15,6 +15,33 @@ const LIMIT_MS = 300;
 const showTimeout = async (handle: DatabaseHandle) =>
   (await handle.query<{ statement_timeout: string }>('show statement_timeout', []))[0]?.statement_timeout;
 
+/**
+ * A fresh database opened with the requests' limit for the enclosing `describe` block: made before
+ * its first test, closed and dropped after its last (after the block's own later hooks).
+ */
+function useLimitedDatabase(): { readonly handle: DatabaseHandle } {
+  let fresh: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    fresh = await createTestDatabase('postgres');
+    handle = await openDatabase(fresh.target, {
+      migrationsDir: MIGRATIONS_DIR,
+      logger,
+      statementTimeoutMs: LIMIT_MS,
+    });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await fresh?.drop();
+  });
+  return {
+    get handle() {
+      if (!handle) throw new Error('the database is opened before the first test: use it inside one');
+      return handle;
+    },
+  };
+}
+
 /** A migrations folder of one migration that takes longer than the pool's limit. */
 function slowMigrations(): string {
   const dir = mkdtempSync(join(tmpdir(), 'td-slow-migration-'));
@@ -30,16 +57,11 @@ function slowMigrations(): string {
 
 describe('statement_timeout on PostgreSQL', () => {
   describe('a request whose statement runs past the limit', () => {
-    let fresh: TestDatabase;
+    const limited = useLimitedDatabase();
     let handle: DatabaseHandle;
     let t: TestApp;
     beforeAll(async () => {
-      fresh = await createTestDatabase('postgres');
-      handle = await openDatabase(fresh.target, {
-        migrationsDir: MIGRATIONS_DIR,
-        logger,
-        statementTimeoutMs: LIMIT_MS,
-      });
+      handle = limited.handle;
       t = await buildTestApp({
         database: handle,
         extend: (app) => {
@@ -52,8 +74,6 @@ describe('statement_timeout on PostgreSQL', () => {
     });
     afterAll(async () => {
       await t?.close();
-      await handle?.close();
-      await fresh?.drop();
     });
 
     it('is stopped by the database and answered 503 with the error body, not left hanging', async () => {
@@ -70,22 +90,10 @@ describe('statement_timeout on PostgreSQL', () => {
   });
 
   describe('a report (a long read by nature) in its own transaction', () => {
-    let fresh: TestDatabase;
-    let handle: DatabaseHandle;
-    beforeAll(async () => {
-      fresh = await createTestDatabase('postgres');
-      handle = await openDatabase(fresh.target, {
-        migrationsDir: MIGRATIONS_DIR,
-        logger,
-        statementTimeoutMs: LIMIT_MS,
-      });
-    });
-    afterAll(async () => {
-      await handle?.close();
-      await fresh?.drop();
-    });
+    const limited = useLimitedDatabase();
 
     it("runs under its own longer limit, and the pool keeps the requests' limit", async () => {
+      const { handle } = limited;
       const sleep = sql`select pg_sleep(${(LIMIT_MS * 2) / 1000})`;
       const outside = await handle.db.execute(sleep).then(
         () => undefined,

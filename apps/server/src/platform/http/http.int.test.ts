@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ZErrorBody } from '@td/contracts/envelope';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
@@ -60,6 +61,18 @@ describe('the HTTP layer', () => {
     });
   });
 
+  /** `POST /test/echo` with `payload`, and the headers or cookies in `options`. */
+  const echo = (
+    payload: InjectOptions['payload'],
+    options: Pick<InjectOptions, 'headers' | 'cookies'> = {},
+  ) => t.app.inject({ method: 'POST', url: '/test/echo', payload, ...options });
+
+  /** A browser's navigation to `url`. */
+  const navigate = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+  /** A GET of `url` from a client that takes the content encodings `accepted`. */
+  const getEncoded = (url: string, accepted: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accepted } });
+
   afterAll(async () => {
     await t?.close();
     rmSync(distDir, { recursive: true, force: true });
@@ -92,11 +105,7 @@ describe('the HTTP layer', () => {
   });
 
   it('answers a validation failure with 400 VALIDATION listing every field', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      payload: { email: 'not-an-email', amount: -1, unknown: true },
-    });
+    const response = await echo({ email: 'not-an-email', amount: -1, unknown: true });
     expect(response.statusCode).toBe(400);
     const body = ZErrorBody.parse(response.json());
     expect(body.code).toBe('VALIDATION');
@@ -108,11 +117,7 @@ describe('the HTTP layer', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      payload: { email: 'a@gmail.com', amount: 5, extra: 'x' },
-    });
+    const response = await echo({ email: 'a@gmail.com', amount: 5, extra: 'x' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Echo', data: { email: 'a@gmail.com', amount: 5 } });
   });
@@ -135,12 +140,7 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses a body that is not JSON with a 400', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const response = await echo('{"email":', { headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION',
@@ -149,23 +149,15 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses a body over the size limit with a 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
+    const response = await echo(JSON.stringify({ email: 'x'.repeat(1_100_000) }), {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('refuses an unsupported content type with a 415', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const response = await echo('<a/>', { headers: { 'content-type': 'application/xml' } });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -180,11 +172,7 @@ describe('the HTTP layer', () => {
   });
 
   it('sends the document security headers with the web app', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/dashboard',
-      headers: { accept: BROWSER_ACCEPT },
-    });
+    const response = await navigate('/dashboard');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -204,35 +192,25 @@ describe('the HTTP layer', () => {
 
     it('refuses a state-changing request that carries cookies but no matching header', async () => {
       for (const header of [undefined, 'wrong']) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/test/echo',
-          cookies: { 'XSRF-TOKEN': 'abc' },
-          headers: header ? { 'x-xsrf-token': header } : {},
-          payload: { email: 'a@gmail.com', amount: 1 },
-        });
+        const response = await echo(
+          { email: 'a@gmail.com', amount: 1 },
+          { cookies: { 'XSRF-TOKEN': 'abc' }, headers: header ? { 'x-xsrf-token': header } : {} },
+        );
         expect(response.statusCode).toBe(403);
         expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       }
     });
 
     it('accepts a state-changing request that echoes the cookie in X-XSRF-TOKEN', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        cookies: { 'XSRF-TOKEN': 'abc' },
-        headers: { 'x-xsrf-token': 'abc' },
-        payload: { email: 'a@gmail.com', amount: 1 },
-      });
+      const response = await echo(
+        { email: 'a@gmail.com', amount: 1 },
+        { cookies: { 'XSRF-TOKEN': 'abc' }, headers: { 'x-xsrf-token': 'abc' } },
+      );
       expect(response.statusCode).toBe(200);
     });
 
     it('lets a request without cookies through (bearer-only API clients)', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        payload: { email: 'a@gmail.com', amount: 1 },
-      });
+      const response = await echo({ email: 'a@gmail.com', amount: 1 });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -248,7 +226,7 @@ describe('the HTTP layer', () => {
 
     it('serves index.html for a browser navigation to a client route', async () => {
       for (const url of ['/dashboard/home', '/authentication/login?x=1', '/anything/else']) {
-        const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+        const response = await navigate(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
       }
@@ -299,30 +277,18 @@ describe('the HTTP layer', () => {
       const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
-      const missing = await t.app.inject({
-        method: 'GET',
-        url: '/assets/missing.js',
-        headers: { accept: BROWSER_ACCEPT },
-      });
+      const missing = await navigate('/assets/missing.js');
       expect(missing.statusCode).toBe(404);
     });
 
     it('sends a built asset as its precompressed sibling when the browser takes br or gzip', async () => {
-      const br = await t.app.inject({
-        method: 'GET',
-        url: '/assets/big-5678.js',
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
+      const br = await getEncoded('/assets/big-5678.js', 'gzip, deflate, br');
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toContain('javascript');
       expect(br.headers['cache-control']).toContain('immutable');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
-      const gz = await t.app.inject({
-        method: 'GET',
-        url: '/assets/big-5678.js',
-        headers: { 'accept-encoding': 'gzip' },
-      });
+      const gz = await getEncoded('/assets/big-5678.js', 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
       const plain = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js' });
@@ -331,28 +297,17 @@ describe('the HTTP layer', () => {
     });
 
     it('compresses API answers above a kilobyte, and leaves small ones and request bodies alone', async () => {
-      const big = await t.app.inject({
-        method: 'GET',
-        url: '/test/big',
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
+      const big = await getEncoded('/test/big', 'br, gzip');
       expect(big.statusCode).toBe(200);
       expect(big.headers['content-encoding']).toBe('br');
       expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toMatchObject({
         data: expect.any(Array),
       });
-      const small = await t.app.inject({
-        method: 'GET',
-        url: '/test/conflict',
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
+      const small = await getEncoded('/test/conflict', 'br, gzip');
       expect(small.headers['content-encoding']).toBeUndefined();
       // A compressed request body is not inflated past the body limit: it is refused.
-      const zipped = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
+      const zipped = await echo(gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })), {
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        payload: gzipSync(JSON.stringify({ email: 'a@b.co', amount: 1 })),
       });
       expect(zipped.statusCode).toBe(400);
     });

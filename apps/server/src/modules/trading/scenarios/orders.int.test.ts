@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOT } from '../../../testing/order-bodies';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 /**
@@ -10,11 +11,8 @@ describe('scenario: limit order', () => {
   const desk = useTradingDesk();
 
   it('waits as Pending with its margin reserved, then fills when the ask falls to it', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const placed = (
-      await desk.order(user, { side: 'buy', type: 'limit', price: '49000', amount: '1000', leverage: 10 })
-    ).json();
+    const user = await desk.newTrader();
+    const placed = (await desk.order(user, { side: 'buy', type: 'limit', price: '49000', ...LOT })).json();
     expect(placed.message).toBe('Order placed successfully');
     expect(placed.data).toMatchObject({ status: 'pnd', price: '49000.00', margin: '100.00', fee: '0.50' });
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10000.00', marginUsed: '100.50' });
@@ -31,11 +29,8 @@ describe('scenario: limit order', () => {
   });
 
   it('fills at once like a market order when the limit is on the wrong side of the market', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const placed = (
-      await desk.order(user, { side: 'buy', type: 'limit', price: '51000', amount: '1000', leverage: 10 })
-    ).json().data;
+    const user = await desk.newTrader();
+    const placed = await desk.placed(user, { side: 'buy', type: 'limit', price: '51000', ...LOT });
     expect(placed).toMatchObject({ status: 'act', price: '50000.00' });
   });
 });
@@ -44,11 +39,14 @@ describe('scenario: cancel a pending order', () => {
   const desk = useTradingDesk();
 
   it('returns the reserved margin and fee, and the order never fills', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const placed = (
-      await desk.order(user, { side: 'sell', type: 'limit', price: '52000', amount: '300', leverage: 3 })
-    ).json().data;
+    const user = await desk.newTrader();
+    const placed = await desk.placed(user, {
+      side: 'sell',
+      type: 'limit',
+      price: '52000',
+      amount: '300',
+      leverage: 3,
+    });
     expect(placed).toMatchObject({ status: 'pnd', margin: '100.00', fee: '0.15' });
     const cancelled = await desk.call(user, 'DELETE', `/orders/${placed.id}`);
     expect(cancelled.json().data.status).toBe('cnl');
@@ -68,8 +66,7 @@ describe('scenario: not enough free margin', () => {
   const desk = useTradingDesk({ tradingLimit: { name: 'trading-user', max: 1_000, windowMs: 60_000 } });
 
   it('rejects an order whose margin and fee exceed the free balance', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const user = await desk.newTrader();
     // $20,000 at 2×: margin $10,000 + fee $10 > $10,000.
     const response = await desk.order(user, { side: 'buy', type: 'market', amount: '20000', leverage: 2 });
     expect(response.json().data).toMatchObject({ status: 'rvt', reason: 'insufficient_margin' });
@@ -78,8 +75,7 @@ describe('scenario: not enough free margin', () => {
   });
 
   it('rejects leverage above the pair maximum and amounts outside the limits', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const user = await desk.newTrader();
     expect(
       (await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 21 })).json().data
         .reason,
@@ -104,8 +100,7 @@ describe('scenario: not enough free margin', () => {
   });
 
   it('lets exactly the affordable ones of 100 parallel orders through', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const user = await desk.newTrader();
     // Each needs $1,000.50 of the $10,000: nine fit.
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOT, SMALL_LOT } from '../../../testing/order-bodies';
 import { useTradingDesk } from '../../../testing/use-trading-desk';
 
 /**
@@ -10,10 +11,9 @@ describe('scenario: open a market position and close it', () => {
   const desk = useTradingDesk();
 
   it('opens at the ask with margin and fee to the cent, values it live, and closes at the bid', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const user = await desk.newTrader();
     // $1,000 at 10×: margin $100.00, fee 0.05 % = $0.50.
-    const opened = await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 });
+    const opened = await desk.order(user, { side: 'buy', type: 'market', ...LOT });
     expect(opened.statusCode).toBe(201);
     expect(opened.json().data).toMatchObject({
       status: 'act',
@@ -47,9 +47,7 @@ describe('scenario: open a market position and close it', () => {
   it('opens a sell at the bid and profits when the price falls', async () => {
     const user = await desk.newUser();
     await desk.setQuote('BTC_USDT', 5_000_000, 5_001_000);
-    const opened = (
-      await desk.order(user, { side: 'sell', type: 'market', amount: '2000', leverage: 20 })
-    ).json().data;
+    const opened = await desk.placed(user, { side: 'sell', type: 'market', amount: '2000', leverage: 20 });
     expect(opened).toMatchObject({
       price: '50000.00',
       margin: '100.00',
@@ -64,8 +62,7 @@ describe('scenario: open a market position and close it', () => {
   });
 
   it('answers a retried clientOrderId with the first order and moves no money twice', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
+    const user = await desk.newTrader();
     const body = { side: 'buy', type: 'market', amount: '100', leverage: 5, clientOrderId: 'retry-me' };
     const results = await Promise.all(Array.from({ length: 20 }, () => desk.order(user, body)));
     const ids = new Set(results.map((r) => r.json().data.id));
@@ -80,11 +77,8 @@ describe('scenario: partial close', () => {
   const desk = useTradingDesk();
 
   it('closes a part as its own Manual Close order and keeps the rest open', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const order = (
-      await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 })
-    ).json().data;
+    const user = await desk.newTrader();
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT });
     await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
     const response = await desk.call(user, 'POST', `/orders/${order.id}/partial-close`, { amount: '400' });
     expect(response.statusCode).toBe(200);
@@ -124,11 +118,8 @@ describe('scenario: add margin', () => {
   const desk = useTradingDesk();
 
   it('moves money from the free balance into the position and the liquidation price away', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const order = (
-      await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 10 })
-    ).json().data;
+    const user = await desk.newTrader();
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT });
     expect(order.liquidationPrice).toBe('46000.00');
     const response = await desk.call(user, 'POST', `/orders/${order.id}/margin`, { amount: '100' });
     expect(response.json().message).toBe('Margin added successfully');
@@ -152,17 +143,8 @@ describe('scenario: take-profit hit', () => {
   const desk = useTradingDesk();
 
   it('closes the position as Done at the tick’s price, exactly once', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const order = (
-      await desk.order(user, {
-        side: 'buy',
-        type: 'market',
-        amount: '1000',
-        leverage: 10,
-        takeProfit: '52000',
-      })
-    ).json().data;
+    const user = await desk.newTrader();
+    const order = await desk.placed(user, { side: 'buy', type: 'market', ...LOT, takeProfit: '52000' });
     expect(order.takeProfit).toBe('52000.00');
     await desk.setQuote('BTC_USDT', 5_150_000, 5_151_000);
     expect((await desk.call(user, 'GET', `/orders?status=act`)).json().data.total).toBe(1);
@@ -182,15 +164,8 @@ describe('scenario: take-profit hit', () => {
   });
 
   it('refuses a take-profit on the wrong side with a 400', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const response = await desk.order(user, {
-      side: 'buy',
-      type: 'market',
-      amount: '1000',
-      leverage: 10,
-      takeProfit: '49000',
-    });
+    const user = await desk.newTrader();
+    const response = await desk.order(user, { side: 'buy', type: 'market', ...LOT, takeProfit: '49000' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Take profit must be above the current price for a buy');
     expect((await desk.portfolio(user)).balance).toBe('10000.00');
@@ -203,9 +178,7 @@ describe('scenario: stop-loss hit', () => {
   it('closes a sell when the ask rises to its stop-loss, taking the loss to the cent', async () => {
     const user = await desk.newUser();
     await desk.setQuote('BTC_USDT', 5_000_000, 5_001_000);
-    const order = (
-      await desk.order(user, { side: 'sell', type: 'market', amount: '500', leverage: 5, stopLoss: '51000' })
-    ).json().data;
+    const order = await desk.placed(user, { side: 'sell', type: 'market', ...SMALL_LOT, stopLoss: '51000' });
     expect(order).toMatchObject({ price: '50000.00', margin: '100.00', fee: '0.25', stopLoss: '51000.00' });
     await desk.setQuote('BTC_USDT', 5_100_000, 5_101_000);
     const [closed] = (await desk.call(user, 'GET', '/orders')).json().data.items;
@@ -225,11 +198,8 @@ describe('scenario: liquidation', () => {
   const desk = useTradingDesk();
 
   it('closes at equity of 20 % of the margin, and a gap never costs more than the margin', async () => {
-    const user = await desk.newUser();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-    const order = (
-      await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 20 })
-    ).json().data;
+    const user = await desk.newTrader();
+    const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '1000', leverage: 20 });
     // Margin $50: liquidation at a loss of $40 = 4 % below 50,000.
     expect(order).toMatchObject({ margin: '50.00', fee: '0.50', liquidationPrice: '48000.00' });
     await desk.setQuote('BTC_USDT', 4_800_100, 4_801_000);
@@ -245,9 +215,7 @@ describe('scenario: liquidation', () => {
     expect((await desk.portfolio(user)).balance).toBe('9959.50');
 
     // A second position caught by a gap far below its liquidation price loses its margin, no more.
-    const gapped = (
-      await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 20 })
-    ).json().data;
+    const gapped = await desk.placed(user, { side: 'buy', type: 'market', amount: '1000', leverage: 20 });
     expect(gapped.price).toBe('48010.00');
     await desk.setQuote('BTC_USDT', 3_000_000, 3_001_000);
     const latest = (await desk.call(user, 'GET', '/orders')).json().data.items[0];

@@ -1,0 +1,22 @@
+// useTestApp: a test app whose mail goes to a local mailbox, for one `describe` block.
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { startTestMailbox, type TestMailbox } from './test-mailbox';
+
+/**
+ * A test app sending its mail to a local mailbox: started before the enclosing `describe` block's
+ * first test and closed after its last. Read `world.t` and `world.mailbox` inside tests or later
+ * hooks; `env` adds configuration.
+ */
+export function useTestApp(env: Record<string, string> = {}): { t: TestApp; mailbox: TestMailbox } {
+  const world = {} as { t: TestApp; mailbox: TestMailbox };
+  beforeAll(async () => {
+    world.mailbox = await startTestMailbox();
+    world.t = await buildTestApp({ env: { SMTP_URL: world.mailbox.url, ...env } });
+  });
+  afterAll(async () => {
+    await world.t?.close();
+    await world.mailbox?.close();
+  });
+  return world;
+}
