@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
-import { Button } from './button';
 import styles from './dialog.module.css';
+import { FormActions } from './form-actions';
 import { IconX } from './icons';
 
 interface TDialogProps {
@@ -181,7 +181,6 @@ export function ConfirmDialog({
   onConfirm,
   testId,
 }: TConfirmDialogProps) {
-  const t = useT();
   return (
     <Dialog
       isOpen={isOpen}
@@ -191,14 +190,13 @@ export function ConfirmDialog({
       onSubmit={onConfirm}
       testId={testId}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" isLoading={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={confirmLabel}
+          isPending={isPending}
+          variant="danger"
+          isCancelHeld
+        />
       }
     />
   );

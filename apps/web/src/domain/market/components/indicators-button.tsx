@@ -10,6 +10,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
+import { FormActions } from '../../../components/form-actions';
 import { IconActivity, IconX } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -79,16 +80,7 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
       description={t('indicator.description')}
       onSubmit={submit}
       testId="indicators-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} submitLabel={t('common.save')} isPending={save.isPending} />}
     >
       <ul className={styles.list} aria-label={t('indicator.list')}>
         {draft.map((each, index) => (

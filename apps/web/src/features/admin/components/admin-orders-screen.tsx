@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { FormActions } from '../../../components/form-actions';
 import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -51,16 +52,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
       })}
       onSubmit={() => void onSubmit()}
       testId="order-exits-dialog"
-      footer={
-        <>
-          <Button variant="ghost" type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" isLoading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} submitLabel={t('common.save')} isPending={update.isPending} />}
     >
       <div className={styles.form}>
         <TextField

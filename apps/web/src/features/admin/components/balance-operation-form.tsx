@@ -11,6 +11,7 @@ import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
+import { FormActions } from '../../../components/form-actions';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
@@ -152,14 +153,11 @@ export function BalanceOperationForm({ userId, email }: { userId: string; email:
         onSubmit={() => void send()}
         testId="balance-operation-dialog"
         footer={
-          <>
-            <Button type="button" variant="ghost" onClick={() => setIsConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="primary" isLoading={create.isPending}>
-              {needsApproval ? t('admin.balance.sendForApproval') : t('admin.balance.applyNow')}
-            </Button>
-          </>
+          <FormActions
+            onCancel={() => setIsConfirming(false)}
+            submitLabel={needsApproval ? t('admin.balance.sendForApproval') : t('admin.balance.applyNow')}
+            isPending={create.isPending}
+          />
         }
       >
         <Callout tone={needsApproval ? 'warning' : 'info'} role="status">

@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Dialog } from '../../../components/dialog';
+import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { translateServerMessage } from '../../../lib/i18n';
 
 interface TTextDialogProps {
   isOpen: boolean;
@@ -48,7 +48,6 @@ export function TextDialog({
   testId,
   maxLength,
 }: TTextDialogProps) {
-  const t = useT();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -91,16 +90,7 @@ export function TextDialog({
       description={description}
       onSubmit={() => void submit()}
       testId={testId}
-      footer={
-        <>
-          <Button type="button" variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant={tone} isLoading={isBusy}>
-            {confirm}
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={close} submitLabel={confirm} isPending={isBusy} variant={tone} />}
     >
       {formError ? (
         <Callout tone="danger" role="alert">

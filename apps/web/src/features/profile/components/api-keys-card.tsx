@@ -18,6 +18,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
+import { FormActions } from '../../../components/form-actions';
 import { IconKey } from '../../../components/icons';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import {
@@ -142,14 +143,11 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
       onSubmit={submit}
       testId="create-api-key"
       footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={create.isPending}>
-            {t('security.apiKeys.create.submit')}
-          </Button>
-        </>
+        <FormActions
+          onCancel={close}
+          submitLabel={t('security.apiKeys.create.submit')}
+          isPending={create.isPending}
+        />
       }
     >
       <div className={styles.form}>

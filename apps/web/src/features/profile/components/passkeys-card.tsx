@@ -8,6 +8,7 @@ import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
+import { FormActions } from '../../../components/form-actions';
 import { IconKey } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
@@ -73,14 +74,11 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
       onSubmit={submit}
       testId="add-passkey"
       footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={add.isPending}>
-            {t('security.passkeys.continue')}
-          </Button>
-        </>
+        <FormActions
+          onCancel={close}
+          submitLabel={t('security.passkeys.continue')}
+          isPending={add.isPending}
+        />
       }
     >
       <div className={styles.form}>

@@ -8,6 +8,7 @@ import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
+import { FormActions } from '../../../components/form-actions';
 import { IconDownload, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
@@ -162,12 +163,12 @@ function SetupPanel({
         </li>
       </ol>
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onCancel} disabled={activate.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={activate.isPending}>
-          {t('security.tfa.turnOn')}
-        </Button>
+        <FormActions
+          onCancel={onCancel}
+          submitLabel={t('security.tfa.turnOn')}
+          isPending={activate.isPending}
+          isCancelHeld
+        />
       </div>
     </form>
   );
@@ -309,12 +310,13 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
         error={errors.code}
       />
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onDone} disabled={deactivate.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" isLoading={deactivate.isPending}>
-          {t('security.tfa.turnOff')}
-        </Button>
+        <FormActions
+          onCancel={onDone}
+          submitLabel={t('security.tfa.turnOff')}
+          isPending={deactivate.isPending}
+          variant="danger"
+          isCancelHeld
+        />
       </div>
     </form>
   );
