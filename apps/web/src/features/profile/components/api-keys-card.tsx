@@ -33,6 +33,7 @@ import {
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -195,10 +196,7 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
           user={user}
           values={proof}
           errors={errors}
-          onChange={(field, value) => {
-            setProof((current) => ({ ...current, [field]: value }));
-            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
+          onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
     </Dialog>

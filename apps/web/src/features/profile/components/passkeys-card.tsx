@@ -19,6 +19,7 @@ import {
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -93,10 +94,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
           user={user}
           values={proof}
           errors={errors}
-          onChange={(field, value) => {
-            setProof((current) => ({ ...current, [field]: value }));
-            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
+          onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
     </Dialog>

@@ -30,6 +30,7 @@ import {
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -147,10 +148,7 @@ function SetupPanel({
               values={proof}
               errors={proofErrors}
               withTfa={false}
-              onChange={(field, value) => {
-                setProof((current) => ({ ...current, [field]: value }));
-                if (proofErrors[field]) setProofErrors((current) => ({ ...current, [field]: undefined }));
-              }}
+              onChange={proofChange(setProof, proofErrors, setProofErrors)}
             />
           </div>
         </li>
