@@ -9,8 +9,7 @@ import {
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/dialog';
 import { IconActivity, IconX } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -73,14 +72,15 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('chart.indicators')}
       description={t('indicator.description')}
       onSubmit={submit}
       testId="indicators-dialog"
-      footer={<FormActions onCancel={onClose} submitLabel={t('common.save')} isPending={save.isPending} />}
+      submitLabel={t('common.save')}
+      isPending={save.isPending}
     >
       <ul className={styles.list} aria-label={t('indicator.list')}>
         {draft.map((each, index) => (
@@ -135,7 +135,7 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
           {error}
         </p>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { FormActions } from '../../../components/form-actions';
 import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -41,7 +40,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
     }
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen
       onClose={onClose}
       title={t('admin.orders.exitsTitle', { symbol: displaySymbol(order.symbol) })}
@@ -52,7 +51,8 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
       })}
       onSubmit={() => void onSubmit()}
       testId="order-exits-dialog"
-      footer={<FormActions onCancel={onClose} submitLabel={t('common.save')} isPending={update.isPending} />}
+      submitLabel={t('common.save')}
+      isPending={update.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -68,7 +68,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
           onChange={(event) => setStopLoss(event.target.value)}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -6,8 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Callout } from '../../../components/callout';
-import { Dialog } from '../../../components/dialog';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
@@ -83,14 +82,16 @@ export function TextDialog({
     }
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={title}
       description={description}
       onSubmit={() => void submit()}
       testId={testId}
-      footer={<FormActions onCancel={close} submitLabel={confirm} isPending={isBusy} variant={tone} />}
+      submitLabel={confirm}
+      isPending={isBusy}
+      variant={tone}
     >
       {formError ? (
         <Callout tone="danger" role="alert">
@@ -110,6 +111,6 @@ export function TextDialog({
           setFieldError(undefined);
         }}
       />
-    </Dialog>
+    </FormDialog>
   );
 }

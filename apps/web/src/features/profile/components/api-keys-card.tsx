@@ -14,8 +14,7 @@ import { Callout } from '../../../components/callout';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
-import { FormActions } from '../../../components/form-actions';
+import { Dialog, FormDialog } from '../../../components/dialog';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import {
   hasFieldErrors,
@@ -133,20 +132,15 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
   }
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.apiKeys.create.title')}
       description={t('security.apiKeys.create.description')}
       onSubmit={submit}
       testId="create-api-key"
-      footer={
-        <FormActions
-          onCancel={close}
-          submitLabel={t('security.apiKeys.create.submit')}
-          isPending={create.isPending}
-        />
-      }
+      submitLabel={t('security.apiKeys.create.submit')}
+      isPending={create.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -199,7 +193,7 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
           onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
@@ -64,20 +63,15 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.passkeys.add')}
       description={t('security.passkeys.addDescription')}
       onSubmit={submit}
       testId="add-passkey"
-      footer={
-        <FormActions
-          onCancel={close}
-          submitLabel={t('security.passkeys.continue')}
-          isPending={add.isPending}
-        />
-      }
+      submitLabel={t('security.passkeys.continue')}
+      isPending={add.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -97,7 +91,7 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
           onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 
