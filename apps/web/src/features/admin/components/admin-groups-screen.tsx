@@ -14,7 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
-import { InlineField, InlineNumberField, toastOutcome } from './inline-form';
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
 
 /** A group's margin-call and stop-out levels, saved together (the server checks stop-out < margin call). */
 function GroupLevels({ group }: { group: TClientGroup }) {
@@ -24,14 +24,12 @@ function GroupLevels({ group }: { group: TClientGroup }) {
   const [stop, setStop] = useState(String(group.stopOutLevel));
   const isChanged = call !== String(group.marginCallLevel) || stop !== String(group.stopOutLevel);
   return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void toastOutcome(
-          update.mutateAsync({ id: group.id, marginCallLevel: Number(call), stopOutLevel: Number(stop) }),
-        );
-      }}
+    <InlineSaveForm
+      isChanged={isChanged}
+      isPending={update.isPending}
+      onSave={() =>
+        update.mutateAsync({ id: group.id, marginCallLevel: Number(call), stopOutLevel: Number(stop) })
+      }
     >
       <InlineNumberField
         label={t('admin.groups.marginCall')}
@@ -47,10 +45,7 @@ function GroupLevels({ group }: { group: TClientGroup }) {
         value={stop}
         onValue={setStop}
       />
-      <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
-        {t('common.save')}
-      </Button>
-    </form>
+    </InlineSaveForm>
   );
 }
 

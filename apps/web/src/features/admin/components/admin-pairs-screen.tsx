@@ -2,7 +2,6 @@ import type { TAdminPair } from '@td/contracts/admin';
 import { PAIR_CODE, type TPairStatus } from '@td/contracts/statuses';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,7 +15,7 @@ import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
 import { ListSearch } from './admin-list';
-import { InlineField, InlineNumberField, toastOutcome } from './inline-form';
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
 
 /** One pair's editable limits: spread (ppm of the price) and max leverage, saved together. */
 function PairLimits({ pair }: { pair: TAdminPair }) {
@@ -30,20 +29,18 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
     maxLeverage !== String(pair.maxLeverage) ||
     maxNetExposure !== (pair.maxNetExposure ?? '');
   return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void toastOutcome(
-          update.mutateAsync({
-            symbol: pair.symbol,
-            spreadPpm: Number(spreadPpm),
-            maxLeverage: Number(maxLeverage),
-            // Empty: no limit.
-            maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
-          }),
-        );
-      }}
+    <InlineSaveForm
+      isChanged={isChanged}
+      isPending={update.isPending}
+      onSave={() =>
+        update.mutateAsync({
+          symbol: pair.symbol,
+          spreadPpm: Number(spreadPpm),
+          maxLeverage: Number(maxLeverage),
+          // Empty: no limit.
+          maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
+        })
+      }
     >
       <InlineNumberField
         label={t('admin.pairs.spreadPpm')}
@@ -68,10 +65,7 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
           onChange={(event) => setMaxNetExposure(event.target.value)}
         />
       </InlineField>
-      <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
-        {t('common.save')}
-      </Button>
-    </form>
+    </InlineSaveForm>
   );
 }
 

@@ -1,6 +1,8 @@
-/** The back office's small forms in a table row or a card: a labelled field, and the answer as a toast. */
+/** The back office's small forms in a table row or a card: labelled fields, Save, the answer as a toast. */
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { useT } from '../../../lib/i18n';
 import styles from './admin.module.css';
 
 /**
@@ -43,5 +45,37 @@ export function InlineNumberField({
     <InlineField label={label}>
       <input type="number" {...input} value={value} onChange={(event) => onValue(event.target.value)} />
     </InlineField>
+  );
+}
+
+/**
+ * A row's settings saved together: its fields, then Save, which stays off until a value changed.
+ * The server's answer is toasted.
+ */
+export function InlineSaveForm({
+  onSave,
+  isChanged,
+  isPending,
+  children,
+}: {
+  onSave: () => Promise<{ message: string }>;
+  isChanged: boolean;
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <form
+      className={styles.inlineForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void toastOutcome(onSave());
+      }}
+    >
+      {children}
+      <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={isPending}>
+        {t('common.save')}
+      </Button>
+    </form>
   );
 }
