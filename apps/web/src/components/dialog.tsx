@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
-import { Button } from './button';
+import type { TButtonVariant } from './button';
 import styles from './dialog.module.css';
+import { FormActions } from './form-actions';
 import { IconX } from './icons';
 
 interface TDialogProps {
@@ -154,6 +155,41 @@ export function Dialog({
   );
 }
 
+interface TFormDialogProps extends Omit<TDialogProps, 'footer' | 'onSubmit'> {
+  onSubmit: () => void;
+  /** The words of the action's button ("Save", "Revoke key"). */
+  submitLabel: ReactNode;
+  /** While the action is under way: its button spins. */
+  isPending: boolean;
+  variant?: TButtonVariant;
+  /** Cancel waits too while the action runs. */
+  isCancelHeld?: boolean;
+}
+
+/** A dialog whose body is a form, ending in Cancel and its action (Enter in a field submits it). */
+export function FormDialog({
+  submitLabel,
+  isPending,
+  variant = 'primary',
+  isCancelHeld = false,
+  ...dialog
+}: TFormDialogProps) {
+  return (
+    <Dialog
+      {...dialog}
+      footer={
+        <FormActions
+          onCancel={dialog.onClose}
+          submitLabel={submitLabel}
+          isPending={isPending}
+          variant={variant}
+          isCancelHeld={isCancelHeld}
+        />
+      }
+    />
+  );
+}
+
 interface TConfirmDialogProps {
   isOpen: boolean;
   onClose: () => void;
@@ -181,25 +217,18 @@ export function ConfirmDialog({
   onConfirm,
   testId,
 }: TConfirmDialogProps) {
-  const t = useT();
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={title}
       description={description}
       onSubmit={onConfirm}
       testId={testId}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" isLoading={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      submitLabel={confirmLabel}
+      isPending={isPending}
+      variant="danger"
+      isCancelHeld
     />
   );
 }

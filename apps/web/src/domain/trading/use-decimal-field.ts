@@ -16,3 +16,5 @@ export function useDecimalField(initial = '') {
     },
   };
 }
+
+export type TDecimalField = ReturnType<typeof useDecimalField>;

@@ -8,6 +8,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatMoney } from '../../../lib/format';
 import { compareDecimal, type TChartTickKind } from '../../../lib/format-market';
 
 /** The charts' look: the theme's colours read off the CSS variables, and candles as bars. */
@@ -105,6 +106,38 @@ export function followHost(host: HTMLElement, chart: IChartApi, onTheme: (colors
     resize.disconnect();
     theme.disconnect();
   };
+}
+
+/**
+ * A still chart of money over time (the account's equity, the house's exposure): rows of the grid
+ * only, amounts on the price axis, and no scrolling or zooming, as it always shows the whole span.
+ */
+export const moneyChartOptions = (
+  host: HTMLElement,
+  colors: TChartColors,
+  { timeVisible, scaleMargins }: { timeVisible: boolean; scaleMargins?: { top: number; bottom: number } },
+) => ({
+  width: host.clientWidth,
+  height: host.clientHeight,
+  layout: themedLayout(colors),
+  grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+  rightPriceScale: { borderVisible: false, ...(scaleMargins ? { scaleMargins } : {}) },
+  timeScale: { borderVisible: false, timeVisible, fixLeftEdge: true, fixRightEdge: true },
+  localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
+  handleScroll: false,
+  handleScale: false,
+});
+
+/** `followHost` for a chart made with `moneyChartOptions`: its grid rows take the theme too. */
+export function followMoneyChart(
+  host: HTMLElement,
+  chart: IChartApi,
+  onTheme: (colors: TChartColors) => void,
+) {
+  return followHost(host, chart, (next) => {
+    chart.applyOptions({ grid: { horzLines: { color: next.border } } });
+    onTheme(next);
+  });
 }
 
 export const TICK_KIND: Record<TickMarkType, TChartTickKind> = {

@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/dialog';
 import { IconActivity, IconX } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -72,23 +72,15 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('chart.indicators')}
       description={t('indicator.description')}
       onSubmit={submit}
       testId="indicators-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      submitLabel={t('common.save')}
+      isPending={save.isPending}
     >
       <ul className={styles.list} aria-label={t('indicator.list')}>
         {draft.map((each, index) => (
@@ -143,7 +135,7 @@ function IndicatorsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
           {error}
         </p>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 

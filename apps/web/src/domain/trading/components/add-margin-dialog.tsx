@@ -1,6 +1,5 @@
 import { formatScaled } from '@td/contracts/decimal';
 import { useState } from 'react';
-import { TextField } from '../../../components/text-field';
 import { formatMoney } from '../../../lib/format';
 import { formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
@@ -9,6 +8,7 @@ import { amountError } from '../order-form';
 import { useAddMargin } from '../order-mutations';
 import { liquidationScaled, MONEY_SCALE, toScaled } from '../trading-math';
 import { useDecimalField } from '../use-decimal-field';
+import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
 
 /** Add margin to an open position: POST /orders/{id}/margin; the liquidation price moves away. */
@@ -46,12 +46,10 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
       onSubmit={submit}
       action={{ label: t('orders.dialog.marginTitle'), variant: 'primary', isPending: addMargin.isPending }}
     >
-      <TextField
+      <DecimalField
+        field={amount}
         label={t('orders.col.amount')}
-        inputMode="decimal"
-        autoComplete="off"
         autoFocus
-        {...amount}
         error={isSubmitted ? error : undefined}
         hint={
           freeMargin === undefined

@@ -1,12 +1,12 @@
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { useState } from 'react';
-import { TextField } from '../../../components/text-field';
 import { formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { priceError, stopPriceError } from '../order-form';
 import { useUpdateOrder } from '../order-mutations';
 import { closeSidePrice, exitProblem } from '../trading-math';
 import { useDecimalField } from '../use-decimal-field';
+import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
 import styles from './order-dialogs.module.css';
 
@@ -98,49 +98,31 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
         ]}
       />
       {isWaitingStop ? (
-        <TextField
-          label={t('orders.col.stopPrice')}
-          inputMode="decimal"
-          autoComplete="off"
-          {...stopPrice}
-          error={shown(errors.stopPrice)}
-        />
+        <DecimalField field={stopPrice} label={t('orders.col.stopPrice')} error={shown(errors.stopPrice)} />
       ) : null}
       {hasLimit ? (
-        <TextField
-          label={t('orders.col.limit')}
-          inputMode="decimal"
-          autoComplete="off"
-          {...price}
-          error={shown(errors.price)}
-        />
+        <DecimalField field={price} label={t('orders.col.limit')} error={shown(errors.price)} />
       ) : null}
       <div className={styles.pair}>
-        <TextField
+        <DecimalField
+          field={takeProfit}
           label={t('orders.dialog.takeProfit')}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={t('orders.dialog.none')}
-          {...takeProfit}
           error={shown(errors.takeProfit)}
           hint={order.side === 'buy' ? t('orders.dialog.above') : t('orders.dialog.below')}
         />
         {isTrailing ? (
-          <TextField
+          <DecimalField
+            field={trailingStop}
             label={t('orders.dialog.trailingStop')}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('orders.dialog.none')}
-            {...trailingStop}
             error={shown(errors.trailingStop)}
           />
         ) : (
-          <TextField
+          <DecimalField
+            field={stopLoss}
             label={t('orders.dialog.stopLoss')}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('orders.dialog.none')}
-            {...stopLoss}
             error={shown(errors.stopLoss)}
             hint={order.side === 'buy' ? t('orders.dialog.below') : t('orders.dialog.above')}
           />

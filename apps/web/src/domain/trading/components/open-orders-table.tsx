@@ -6,7 +6,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displaySymbol, formatPrice } from '../../../lib/format-market';
-import { useT } from '../../../lib/i18n';
+import { type TMessageKey, useT } from '../../../lib/i18n';
 import { NEW_POSITION_HIGHLIGHT_MS, useNewPositionStore } from '../new-position-store';
 import { orderTypeLabel, sideLabel } from '../order-labels';
 import { useCancelOrder } from '../order-mutations';
@@ -77,6 +77,62 @@ function Exits({ row }: { row: TRow }) {
   );
 }
 
+/** A row's button: its short words show; the long ones, naming the order, are its label. */
+interface TRowAction {
+  variant: 'ghost' | 'secondary';
+  label: TMessageKey;
+  short: TMessageKey;
+}
+
+/** A position's buttons in their order, each with the dialog it opens. */
+const POSITION_ACTIONS: readonly (TRowAction & { dialog: TOrderDialogKind })[] = [
+  { dialog: 'exits', variant: 'ghost', label: 'orders.action.exits', short: 'orders.action.exitsShort' },
+  { dialog: 'margin', variant: 'ghost', label: 'orders.action.margin', short: 'orders.action.marginShort' },
+  {
+    dialog: 'partial',
+    variant: 'ghost',
+    label: 'orders.action.partial',
+    short: 'orders.action.partialShort',
+  },
+  { dialog: 'close', variant: 'secondary', label: 'orders.action.close', short: 'orders.action.closeShort' },
+];
+const EDIT_PENDING: TRowAction = {
+  variant: 'secondary',
+  label: 'orders.action.edit',
+  short: 'orders.action.editShort',
+};
+const CANCEL_PENDING: TRowAction = {
+  variant: 'ghost',
+  label: 'orders.action.cancel',
+  short: 'orders.action.cancelShort',
+};
+
+function RowButton({
+  row,
+  action,
+  onClick,
+  isLoading = false,
+}: {
+  row: TRow;
+  action: TRowAction;
+  onClick: () => void;
+  isLoading?: boolean;
+}) {
+  const t = useT();
+  const order = `${displaySymbol(row.order.symbol)} ${sideLabel(row.order.side).toLowerCase()}`;
+  return (
+    <Button
+      size="sm"
+      variant={action.variant}
+      onClick={onClick}
+      isLoading={isLoading}
+      aria-label={t(action.label, { order })}
+    >
+      {t(action.short)}
+    </Button>
+  );
+}
+
 function PairCell({ order }: { order: TOrder }) {
   return (
     <span className={styles.pairCell}>
@@ -116,93 +172,78 @@ export function OpenOrdersTable({
   useScrollToHighlighted(rootRef, newPositionId);
 
   const open = (kindOf: TOrderDialogKind, row: TRow) => setDialog({ kind: kindOf, row });
-  const label = (row: TRow) => ({
-    order: `${displaySymbol(row.order.symbol)} ${sideLabel(row.order.side).toLowerCase()}`,
-  });
 
   // Inline buttons rather than a menu: a menu would be clipped by the table's scroll box, and
   // every action stays one Tab stop away.
   const positionActions = (row: TRow) => (
     <span className={styles.actions}>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => open('exits', row)}
-        aria-label={t('orders.action.exits', label(row))}
-      >
-        {t('orders.action.exitsShort')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => open('margin', row)}
-        aria-label={t('orders.action.margin', label(row))}
-      >
-        {t('orders.action.marginShort')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => open('partial', row)}
-        aria-label={t('orders.action.partial', label(row))}
-      >
-        {t('orders.action.partialShort')}
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => open('close', row)}
-        aria-label={t('orders.action.close', label(row))}
-      >
-        {t('orders.action.closeShort')}
-      </Button>
+      {POSITION_ACTIONS.map((action) => (
+        <RowButton key={action.dialog} row={row} action={action} onClick={() => open(action.dialog, row)} />
+      ))}
     </span>
   );
 
   const pendingActions = (row: TRow) => (
     <span className={styles.actions}>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => open('exits', row)}
-        aria-label={t('orders.action.edit', label(row))}
-      >
-        {t('orders.action.editShort')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
+      <RowButton row={row} action={EDIT_PENDING} onClick={() => open('exits', row)} />
+      <RowButton
+        row={row}
+        action={CANCEL_PENDING}
         onClick={() => cancel.mutate({ order: row.order })}
         isLoading={cancel.isPending && cancel.variables?.order.id === row.order.id}
-        aria-label={t('orders.action.cancel', label(row))}
-      >
-        {t('orders.action.cancelShort')}
-      </Button>
+      />
     </span>
   );
+
+  // The columns both lists show, in the same words and alignment.
+  const pairColumn: TColumn<TRow> = {
+    key: 'pair',
+    header: t('orders.col.pair'),
+    isPrimary: true,
+    cell: (row) => <PairCell order={row.order} />,
+  };
+  const amountColumn: TColumn<TRow> = {
+    key: 'amount',
+    header: t('orders.col.amount'),
+    align: 'end',
+    cell: (row) => formatMoney(row.order.amount, 2),
+  };
+  const markColumn: TColumn<TRow> = {
+    key: 'mark',
+    header: t('orders.col.mark'),
+    align: 'end',
+    cell: (row) => <MarkPrice row={row} />,
+  };
+  const exitsColumn: TColumn<TRow> = {
+    key: 'exits',
+    header: t('orders.col.exits'),
+    align: 'end',
+    cell: (row) => <Exits row={row} />,
+  };
+  const marginColumn: TColumn<TRow> = {
+    key: 'margin',
+    header: t('orders.col.margin'),
+    align: 'end',
+    cell: (row) => formatMoney(row.order.margin, 2),
+  };
+  const priceColumn = (
+    key: string,
+    header: string,
+    price: (order: TOrder) => string | null,
+  ): TColumn<TRow> => ({
+    key,
+    header,
+    align: 'end',
+    cell: (row) => formatPrice(price(row.order), precisionOf(row.pair)),
+  });
 
   const columns: TColumn<TRow>[] =
     kind === 'positions'
       ? [
-          {
-            key: 'pair',
-            header: t('orders.col.pair'),
-            isPrimary: true,
-            cell: (row) => <PairCell order={row.order} />,
-          },
-          {
-            key: 'amount',
-            header: t('orders.col.amount'),
-            align: 'end',
-            cell: (row) => formatMoney(row.order.amount, 2),
-          },
-          {
-            key: 'entry',
-            header: t('orders.col.entry'),
-            align: 'end',
-            cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
-          },
-          { key: 'mark', header: t('orders.col.mark'), align: 'end', cell: (row) => <MarkPrice row={row} /> },
+          pairColumn,
+          amountColumn,
+          priceColumn('entry', t('orders.col.entry'), (order) => order.price),
+          markColumn,
           {
             key: 'liquidation',
             header: t('orders.col.liquidation'),
@@ -213,13 +254,8 @@ export function OpenOrdersTable({
               </span>
             ),
           },
-          { key: 'exits', header: t('orders.col.exits'), align: 'end', cell: (row) => <Exits row={row} /> },
-          {
-            key: 'margin',
-            header: t('orders.col.margin'),
-            align: 'end',
-            cell: (row) => formatMoney(row.order.margin, 2),
-          },
+          exitsColumn,
+          marginColumn,
           {
             key: 'swap',
             header: t('financing.orders.swap'),
@@ -230,39 +266,14 @@ export function OpenOrdersTable({
           { key: 'actions', header: t('orders.col.actions'), align: 'end', cell: positionActions },
         ]
       : [
-          {
-            key: 'pair',
-            header: t('orders.col.pair'),
-            isPrimary: true,
-            cell: (row) => <PairCell order={row.order} />,
-          },
-          {
-            key: 'amount',
-            header: t('orders.col.amount'),
-            align: 'end',
-            cell: (row) => formatMoney(row.order.amount, 2),
-          },
+          pairColumn,
+          amountColumn,
           { key: 'type', header: t('orders.col.type'), cell: (row) => orderTypeLabel(row.order.type) },
-          {
-            key: 'stop',
-            header: t('orders.col.stopPrice'),
-            align: 'end',
-            cell: (row) => formatPrice(row.order.stopPrice, precisionOf(row.pair)),
-          },
-          {
-            key: 'limit',
-            header: t('orders.col.limit'),
-            align: 'end',
-            cell: (row) => formatPrice(row.order.price, precisionOf(row.pair)),
-          },
-          { key: 'mark', header: t('orders.col.mark'), align: 'end', cell: (row) => <MarkPrice row={row} /> },
-          { key: 'exits', header: t('orders.col.exits'), align: 'end', cell: (row) => <Exits row={row} /> },
-          {
-            key: 'margin',
-            header: t('orders.col.margin'),
-            align: 'end',
-            cell: (row) => formatMoney(row.order.margin, 2),
-          },
+          priceColumn('stop', t('orders.col.stopPrice'), (order) => order.stopPrice),
+          priceColumn('limit', t('orders.col.limit'), (order) => order.price),
+          markColumn,
+          exitsColumn,
+          marginColumn,
           {
             key: 'placed',
             header: t('orders.col.placed'),

@@ -1,13 +1,13 @@
 import { formatScaled } from '@td/contracts/decimal';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { amountError } from '../order-form';
 import { usePartialClose } from '../order-mutations';
 import { livePnl, MONEY_SCALE, toScaled } from '../trading-math';
 import { useDecimalField } from '../use-decimal-field';
+import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
 import styles from './order-dialogs.module.css';
 import { SignedMoney } from './signed-money';
@@ -70,12 +70,10 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
         isPending: partialClose.isPending,
       }}
     >
-      <TextField
+      <DecimalField
+        field={amount}
         label={t('orders.dialog.partialAmount')}
-        inputMode="decimal"
-        autoComplete="off"
         autoFocus
-        {...amount}
         hint={hint}
         error={isSubmitted ? error : undefined}
       />

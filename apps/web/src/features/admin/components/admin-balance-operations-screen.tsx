@@ -5,7 +5,6 @@ import {
   ZBalanceOperationRejectRequest,
 } from '@td/contracts/balance-operations';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -27,6 +26,7 @@ import {
 } from '../api/admin-balance-operations';
 import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
+import { toastOutcome } from './inline-form';
 import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TBalanceOperationStatus;
@@ -135,12 +135,7 @@ export function AdminBalanceOperationsScreen() {
               size="sm"
               variant="primary"
               isLoading={approve.isPending && approve.variables === operation.id}
-              onClick={() =>
-                void approve.mutateAsync(operation.id).then(
-                  (result) => toast.success(result.message),
-                  () => undefined,
-                )
-              }
+              onClick={() => void toastOutcome(approve.mutateAsync(operation.id))}
             >
               {t('admin.approve')}
             </Button>

@@ -1,6 +1,5 @@
 import type { TClientGroup, TMarginMode, TWriteOff } from '@td/contracts/groups';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -15,8 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
-
-const toastMessage = (result: { message: string }) => toast.success(result.message);
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
 
 /** A group's margin-call and stop-out levels, saved together (the server checks stop-out < margin call). */
 function GroupLevels({ group }: { group: TClientGroup }) {
@@ -26,39 +24,28 @@ function GroupLevels({ group }: { group: TClientGroup }) {
   const [stop, setStop] = useState(String(group.stopOutLevel));
   const isChanged = call !== String(group.marginCallLevel) || stop !== String(group.stopOutLevel);
   return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        update
-          .mutateAsync({ id: group.id, marginCallLevel: Number(call), stopOutLevel: Number(stop) })
-          .then(toastMessage, () => undefined);
-      }}
+    <InlineSaveForm
+      isChanged={isChanged}
+      isPending={update.isPending}
+      onSave={() =>
+        update.mutateAsync({ id: group.id, marginCallLevel: Number(call), stopOutLevel: Number(stop) })
+      }
     >
-      <label className={styles.inlineField}>
-        <span>{t('admin.groups.marginCall')}</span>
-        <input
-          type="number"
-          min={11}
-          max={1000}
-          value={call}
-          onChange={(event) => setCall(event.target.value)}
-        />
-      </label>
-      <label className={styles.inlineField}>
-        <span>{t('admin.groups.stopOut')}</span>
-        <input
-          type="number"
-          min={10}
-          max={999}
-          value={stop}
-          onChange={(event) => setStop(event.target.value)}
-        />
-      </label>
-      <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
-        {t('common.save')}
-      </Button>
-    </form>
+      <InlineNumberField
+        label={t('admin.groups.marginCall')}
+        min={11}
+        max={1000}
+        value={call}
+        onValue={setCall}
+      />
+      <InlineNumberField
+        label={t('admin.groups.stopOut')}
+        min={10}
+        max={999}
+        value={stop}
+        onValue={setStop}
+      />
+    </InlineSaveForm>
   );
 }
 
@@ -71,9 +58,7 @@ function MakeDefault({ group }: { group: TClientGroup }) {
       size="sm"
       variant="secondary"
       isLoading={update.isPending}
-      onClick={() =>
-        update.mutateAsync({ id: group.id, isDefault: true }).then(toastMessage, () => undefined)
-      }
+      onClick={() => void toastOutcome(update.mutateAsync({ id: group.id, isDefault: true }))}
     >
       {t('admin.groups.makeDefault')}
     </Button>
@@ -120,17 +105,10 @@ function NewGroup() {
       className={styles.inlineForm}
       onSubmit={(event) => {
         event.preventDefault();
-        create.mutateAsync({ name, marginMode: mode }).then(
-          (result) => {
-            toastMessage(result);
-            setName('');
-          },
-          () => undefined,
-        );
+        void toastOutcome(create.mutateAsync({ name, marginMode: mode }), () => setName(''));
       }}
     >
-      <label className={styles.inlineField}>
-        <span>{t('admin.groups.name')}</span>
+      <InlineField label={t('admin.groups.name')}>
         <input
           className={styles.wideInput}
           value={name}
@@ -138,9 +116,8 @@ function NewGroup() {
           required
           onChange={(event) => setName(event.target.value)}
         />
-      </label>
-      <label className={styles.inlineField}>
-        <span>{t('admin.groups.mode')}</span>
+      </InlineField>
+      <InlineField label={t('admin.groups.mode')}>
         <select
           className={styles.inlineSelect}
           value={mode}
@@ -149,7 +126,7 @@ function NewGroup() {
           <option value="isolated">{t('risk.mode.isolated')}</option>
           <option value="cross">{t('risk.mode.cross')}</option>
         </select>
-      </label>
+      </InlineField>
       <Button size="sm" type="submit" variant="primary" isLoading={create.isPending}>
         {t('admin.groups.create')}
       </Button>

@@ -18,6 +18,7 @@ import { PATHS } from '../../../lib/paths';
 import { approveKyc, rejectKyc, useAdminKycMutation, useAdminKycSubmission } from '../api/admin-kyc';
 import styles from './admin.module.css';
 import { KYC_STATUS_TONE } from './admin-kyc-screen';
+import { toastOutcome } from './inline-form';
 import { KycDocumentViewer, type TKycDocument } from './kyc-document-viewer';
 
 /**
@@ -119,12 +120,7 @@ export function AdminKycSubmissionScreen() {
                 <Button
                   variant="primary"
                   isLoading={approve.isPending}
-                  onClick={() =>
-                    void approve.mutateAsync(id).then(
-                      (result) => toast.success(result.message),
-                      () => undefined,
-                    )
-                  }
+                  onClick={() => void toastOutcome(approve.mutateAsync(id))}
                 >
                   {t('admin.approve')}
                 </Button>

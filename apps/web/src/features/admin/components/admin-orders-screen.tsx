@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { IconCandles } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
@@ -40,7 +40,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
     }
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen
       onClose={onClose}
       title={t('admin.orders.exitsTitle', { symbol: displaySymbol(order.symbol) })}
@@ -51,16 +51,8 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
       })}
       onSubmit={() => void onSubmit()}
       testId="order-exits-dialog"
-      footer={
-        <>
-          <Button variant="ghost" type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" isLoading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      submitLabel={t('common.save')}
+      isPending={update.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -76,7 +68,7 @@ function ExitsDialog({ order, onClose }: { order: TAdminOrder; onClose: () => vo
           onChange={(event) => setStopLoss(event.target.value)}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -1,9 +1,7 @@
 import type { TAdminPair } from '@td/contracts/admin';
 import { PAIR_CODE, type TPairStatus } from '@td/contracts/statuses';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -17,6 +15,7 @@ import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
 import { ListSearch } from './admin-list';
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
 
 /** One pair's editable limits: spread (ppm of the price) and max leverage, saved together. */
 function PairLimits({ pair }: { pair: TAdminPair }) {
@@ -30,46 +29,34 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
     maxLeverage !== String(pair.maxLeverage) ||
     maxNetExposure !== (pair.maxNetExposure ?? '');
   return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => {
-        event.preventDefault();
-        update
-          .mutateAsync({
-            symbol: pair.symbol,
-            spreadPpm: Number(spreadPpm),
-            maxLeverage: Number(maxLeverage),
-            // Empty: no limit.
-            maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
-          })
-          .then(
-            (result) => toast.success(result.message),
-            () => undefined,
-          );
-      }}
+    <InlineSaveForm
+      isChanged={isChanged}
+      isPending={update.isPending}
+      onSave={() =>
+        update.mutateAsync({
+          symbol: pair.symbol,
+          spreadPpm: Number(spreadPpm),
+          maxLeverage: Number(maxLeverage),
+          // Empty: no limit.
+          maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
+        })
+      }
     >
-      <label className={styles.inlineField}>
-        <span>{t('admin.pairs.spreadPpm')}</span>
-        <input
-          type="number"
-          min={0}
-          max={100000}
-          value={spreadPpm}
-          onChange={(event) => setSpreadPpm(event.target.value)}
-        />
-      </label>
-      <label className={styles.inlineField}>
-        <span>{t('admin.pairs.maxLeverage')}</span>
-        <input
-          type="number"
-          min={1}
-          max={1000}
-          value={maxLeverage}
-          onChange={(event) => setMaxLeverage(event.target.value)}
-        />
-      </label>
-      <label className={styles.inlineField}>
-        <span>{t('admin.pairs.maxNetExposure')}</span>
+      <InlineNumberField
+        label={t('admin.pairs.spreadPpm')}
+        min={0}
+        max={100000}
+        value={spreadPpm}
+        onValue={setSpreadPpm}
+      />
+      <InlineNumberField
+        label={t('admin.pairs.maxLeverage')}
+        min={1}
+        max={1000}
+        value={maxLeverage}
+        onValue={setMaxLeverage}
+      />
+      <InlineField label={t('admin.pairs.maxNetExposure')}>
         <input
           inputMode="decimal"
           placeholder={t('admin.pairs.noLimit')}
@@ -77,11 +64,8 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
           value={maxNetExposure}
           onChange={(event) => setMaxNetExposure(event.target.value)}
         />
-      </label>
-      <Button size="sm" type="submit" variant="secondary" disabled={!isChanged} isLoading={update.isPending}>
-        {t('common.save')}
-      </Button>
-    </form>
+      </InlineField>
+    </InlineSaveForm>
   );
 }
 
@@ -99,12 +83,12 @@ function TradingSwitch({ pair }: { pair: TAdminPair }) {
       className={styles.switch}
       disabled={update.isPending}
       onClick={() =>
-        update
-          .mutateAsync({ symbol: pair.symbol, status: isActive ? PAIR_CODE.disabled : PAIR_CODE.active })
-          .then(
-            (result) => toast.success(result.message),
-            () => undefined,
-          )
+        void toastOutcome(
+          update.mutateAsync({
+            symbol: pair.symbol,
+            status: isActive ? PAIR_CODE.disabled : PAIR_CODE.active,
+          }),
+        )
       }
     >
       <span className={styles.switchTrack} aria-hidden="true">

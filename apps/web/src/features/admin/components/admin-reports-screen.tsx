@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { downloadClientMoney, downloadDailyReport, useClientMoney } from '../api/admin-reports';
 import styles from './admin.module.css';
+import { InlineField } from './inline-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** Coin amounts are shown at 8 decimals: enough for every coin's smallest step that matters here. */
@@ -34,8 +35,7 @@ function DailyReport() {
           .finally(() => setIsBusy(false));
       }}
     >
-      <label className={styles.inlineField}>
-        <span>{t('admin.reports.date')}</span>
+      <InlineField label={t('admin.reports.date')}>
         <input
           className={styles.wideInput}
           type="date"
@@ -45,7 +45,7 @@ function DailyReport() {
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />
-      </label>
+      </InlineField>
       <Button
         size="sm"
         type="submit"

@@ -8,7 +8,6 @@ import {
   ZNetworkSettings,
 } from '@td/contracts/settings';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
@@ -17,6 +16,7 @@ import { type TMessageKey, translateServerMessage, useT } from '../../../lib/i18
 import { pairTypeText } from '../../../lib/labels';
 import { useAdminSettings, useUpdateSettings } from '../api/admin-settings';
 import styles from './admin.module.css';
+import { toastOutcome } from './inline-form';
 
 const GROUP_TITLE = {
   general: 'admin.settings.group.general',
@@ -208,10 +208,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
         data-testid={`settings-${group}`}
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutateAsync({ group, values: changed }).then(
-            (result) => toast.success(result.message),
-            () => undefined,
-          );
+          void toastOutcome(update.mutateAsync({ group, values: changed }));
         }}
       >
         {keys.map((key) => {

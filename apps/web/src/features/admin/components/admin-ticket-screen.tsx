@@ -1,14 +1,12 @@
 import { TICKET_STATUS, type TTicketStatus, ZTicketStatus } from '@td/contracts/statuses';
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/button';
+import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { IconArrowLeft, IconSend } from '../../../components/icons';
+import { IconArrowLeft } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
-import { TextAreaField } from '../../../components/text-field';
-import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
 import { TicketMessages } from '../../../domain/support/components/ticket-messages';
+import { TicketReplyForm } from '../../../domain/support/components/ticket-reply-form';
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -27,21 +25,7 @@ export function AdminTicketScreen() {
   const query = useAdminTicket(id);
   const reply = useAdminTicketMutation(replyToTicket);
   const status = useAdminTicketMutation(setTicketStatus);
-  const [message, setMessage] = useState('');
-  const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const ticket = query.data;
-
-  const onReply = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await reply.mutateAsync({ id, message, attachments: attachments.map((attachment) => attachment.id) });
-      setMessage('');
-      setAttachments([]);
-      toast.success(t('admin.ticket.replySent'));
-    } catch {
-      // The api client has shown the error.
-    }
-  };
 
   return (
     <div className={styles.stack}>
@@ -81,26 +65,15 @@ export function AdminTicketScreen() {
         )}
       </Card>
       <Card title={t('admin.ticket.replyTitle')}>
-        <form className={styles.form} onSubmit={(event) => void onReply(event)}>
-          <TextAreaField
-            label={t('admin.ticket.reply')}
-            value={message}
-            rows={4}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          <div className={styles.rowBetween}>
-            <AttachmentPicker value={attachments} onChange={setAttachments} />
-            <Button
-              type="submit"
-              variant="primary"
-              icon={<IconSend size={16} />}
-              isLoading={reply.isPending}
-              disabled={!message.trim()}
-            >
-              {t('admin.ticket.send')}
-            </Button>
-          </div>
-        </form>
+        <TicketReplyForm
+          label={t('admin.ticket.reply')}
+          sendLabel={t('admin.ticket.send')}
+          isPending={reply.isPending}
+          onSend={(body) =>
+            reply.mutateAsync({ id, ...body }).then(() => toast.success(t('admin.ticket.replySent')))
+          }
+          classNames={{ form: styles.form, actions: styles.rowBetween }}
+        />
       </Card>
     </div>
   );

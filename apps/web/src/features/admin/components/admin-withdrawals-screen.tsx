@@ -1,7 +1,6 @@
 import { PAYMENT_CODE, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
@@ -23,6 +22,7 @@ import {
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
+import { toastOutcome } from './inline-form';
 import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TPaymentStatus;
@@ -117,12 +117,7 @@ export function AdminWithdrawalsScreen() {
                 size="sm"
                 variant="primary"
                 isLoading={approve.isPending && approve.variables === tx.id}
-                onClick={() =>
-                  void approve.mutateAsync(tx.id).then(
-                    (result) => toast.success(result.message),
-                    () => undefined,
-                  )
-                }
+                onClick={() => void toastOutcome(approve.mutateAsync(tx.id))}
               >
                 {t('admin.approve')}
               </Button>

@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
@@ -139,7 +139,7 @@ export function BalanceOperationForm({ userId, email }: { userId: string; email:
           </Button>
         </div>
       </form>
-      <Dialog
+      <FormDialog
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
         title={t('admin.balance.confirmTitle')}
@@ -151,22 +151,14 @@ export function BalanceOperationForm({ userId, email }: { userId: string; email:
         })}
         onSubmit={() => void send()}
         testId="balance-operation-dialog"
-        footer={
-          <>
-            <Button type="button" variant="ghost" onClick={() => setIsConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="primary" isLoading={create.isPending}>
-              {needsApproval ? t('admin.balance.sendForApproval') : t('admin.balance.applyNow')}
-            </Button>
-          </>
-        }
+        submitLabel={needsApproval ? t('admin.balance.sendForApproval') : t('admin.balance.applyNow')}
+        isPending={create.isPending}
       >
         <Callout tone={needsApproval ? 'warning' : 'info'} role="status">
           {needsApproval ? t('admin.balance.needsApproval') : t('admin.balance.appliesNow')}
         </Callout>
         <p className={styles.sub}>{reason.trim()}</p>
-      </Dialog>
+      </FormDialog>
     </Card>
   );
 }

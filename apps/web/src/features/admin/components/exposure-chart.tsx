@@ -8,10 +8,10 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import {
-  followHost,
+  followMoneyChart,
+  moneyChartOptions,
   readThemeColors,
   type TChartColors,
-  themedLayout,
   withAlpha,
 } from '../../../domain/market/components/chart-theme';
 import { formatMoney } from '../../../lib/format';
@@ -40,17 +40,7 @@ export function ExposureChart({ series }: { series: TExposureSeries }) {
     const host = hostRef.current;
     if (!host) return;
     const colors = readThemeColors();
-    const chart = createChart(host, {
-      width: host.clientWidth,
-      height: host.clientHeight,
-      layout: themedLayout(colors),
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true, fixLeftEdge: true, fixRightEdge: true },
-      localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
-      handleScroll: false,
-      handleScale: false,
-    });
+    const chart = createChart(host, moneyChartOptions(host, colors, { timeVisible: true }));
     const line = chart.addSeries(BaselineSeries, {
       baseValue: { type: 'price', price: 0 },
       ...baselineColors(colors),
@@ -58,10 +48,7 @@ export function ExposureChart({ series }: { series: TExposureSeries }) {
       priceLineVisible: false,
     });
     chartRef.current = { chart, line };
-    const stopFollowing = followHost(host, chart, (next) => {
-      chart.applyOptions({ grid: { horzLines: { color: next.border } } });
-      line.applyOptions(baselineColors(next));
-    });
+    const stopFollowing = followMoneyChart(host, chart, (next) => line.applyOptions(baselineColors(next)));
     return () => {
       stopFollowing();
       chartRef.current = null;

@@ -5,13 +5,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { translateServerMessage } from '../../../lib/i18n';
 
 interface TTextDialogProps {
   isOpen: boolean;
@@ -48,7 +47,6 @@ export function TextDialog({
   testId,
   maxLength,
 }: TTextDialogProps) {
-  const t = useT();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -84,23 +82,16 @@ export function TextDialog({
     }
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={title}
       description={description}
       onSubmit={() => void submit()}
       testId={testId}
-      footer={
-        <>
-          <Button type="button" variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant={tone} isLoading={isBusy}>
-            {confirm}
-          </Button>
-        </>
-      }
+      submitLabel={confirm}
+      isPending={isBusy}
+      variant={tone}
     >
       {formError ? (
         <Callout tone="danger" role="alert">
@@ -120,6 +111,6 @@ export function TextDialog({
           setFieldError(undefined);
         }}
       />
-    </Dialog>
+    </FormDialog>
   );
 }

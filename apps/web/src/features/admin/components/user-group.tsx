@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { useT } from '../../../lib/i18n';
 import { useAdminGroups, useSetUserGroup } from '../api/admin-groups';
 import styles from './admin.module.css';
+import { InlineField, toastOutcome } from './inline-form';
 
 /** The user's client group on their page, and a move to another one (audited). */
 export function UserGroup({ userId, groupId }: { userId: string; groupId: string | undefined }) {
@@ -20,18 +20,16 @@ export function UserGroup({ userId, groupId }: { userId: string; groupId: string
         data-testid="user-group"
         onSubmit={(event) => {
           event.preventDefault();
-          move.mutateAsync({ id: userId, groupId: chosen }).then(
-            (result) => toast.success(result.message),
-            () => undefined,
-          );
+          void toastOutcome(move.mutateAsync({ id: userId, groupId: chosen }));
         }}
       >
-        <label className={styles.inlineField}>
-          <span>
-            {current
+        <InlineField
+          label={
+            current
               ? `${current.name} · ${t(current.marginMode === 'cross' ? 'risk.mode.cross' : 'risk.mode.isolated')} · ${current.marginCallLevel} % / ${current.stopOutLevel} %`
-              : t('common.loading')}
-          </span>
+              : t('common.loading')
+          }
+        >
           <select
             className={styles.inlineSelect}
             aria-label={t('admin.groups.userGroup')}
@@ -44,7 +42,7 @@ export function UserGroup({ userId, groupId }: { userId: string; groupId: string
               </option>
             ))}
           </select>
-        </label>
+        </InlineField>
         <Button size="sm" type="submit" disabled={chosen === groupId} isLoading={move.isPending}>
           {t('admin.groups.move')}
         </Button>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Checkbox } from '../../../components/checkbox';
 import { IconGift, IconUserPlus } from '../../../components/icons';
+import { NameFields } from '../../../components/name-fields';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { EmailField, TextField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
@@ -150,20 +151,11 @@ export function SignupScreen() {
         </p>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.row}>
-          <TextField
-            {...textField('firstName')}
-            label={t('field.firstName')}
-            autoComplete="given-name"
-            required
-          />
-          <TextField
-            {...textField('lastName')}
-            label={t('field.lastName')}
-            autoComplete="family-name"
-            required
-          />
-        </div>
+        <NameFields
+          className={styles.row}
+          first={{ ...textField('firstName'), label: t('field.firstName') }}
+          last={{ ...textField('lastName'), label: t('field.lastName') }}
+        />
         <EmailField {...textField('email')} autoComplete="email" hint={emailHint} required />
         <NewPasswordFields
           password={{

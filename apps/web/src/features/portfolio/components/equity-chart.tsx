@@ -9,10 +9,10 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import {
-  followHost,
+  followMoneyChart,
+  moneyChartOptions,
   readThemeColors,
   type TChartColors,
-  themedLayout,
   withAlpha,
 } from '../../../domain/market/components/chart-theme';
 import { formatMoney } from '../../../lib/format';
@@ -92,17 +92,10 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     const host = hostRef.current;
     if (!host) return;
     const colors = readThemeColors();
-    const chart = createChart(host, {
-      width: host.clientWidth,
-      height: host.clientHeight,
-      layout: themedLayout(colors),
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
-      timeScale: { borderVisible: false, timeVisible: false, fixLeftEdge: true, fixRightEdge: true },
-      localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
-      handleScroll: false,
-      handleScale: false,
-    });
+    const chart = createChart(
+      host,
+      moneyChartOptions(host, colors, { timeVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } }),
+    );
     const series = chart.addSeries(AreaSeries, {
       ...seriesColors(colors),
       lineWidth: 2,
@@ -114,10 +107,7 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
     });
     chartRef.current = { chart, series };
 
-    const stopFollowing = followHost(host, chart, (next) => {
-      chart.applyOptions({ grid: { horzLines: { color: next.border } } });
-      series.applyOptions(seriesColors(next));
-    });
+    const stopFollowing = followMoneyChart(host, chart, (next) => series.applyOptions(seriesColors(next)));
     return () => {
       stopFollowing();
       chartRef.current = null;

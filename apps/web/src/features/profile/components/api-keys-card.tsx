@@ -8,17 +8,13 @@ import {
 } from '@td/contracts/api-keys';
 import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
-import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
-import { DataTable, type TColumn } from '../../../components/data-table';
-import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { EmptyState, LoadError } from '../../../components/empty-state';
-import { IconKey } from '../../../components/icons';
+import type { TColumn } from '../../../components/data-table';
+import { Dialog, FormDialog } from '../../../components/dialog';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import {
   hasFieldErrors,
@@ -26,15 +22,17 @@ import {
   type TFieldErrors,
   zodFieldErrors,
 } from '../../../lib/form-errors';
-import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { t, tRich, useT } from '../../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { CredentialsCard, createdColumn, lastUsedColumn, removeColumn } from './credentials-card';
 import styles from './credentials-card.module.css';
 import {
   EMPTY_PROOF,
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -134,23 +132,15 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
   }
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.apiKeys.create.title')}
       description={t('security.apiKeys.create.description')}
       onSubmit={submit}
       testId="create-api-key"
-      footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={create.isPending}>
-            {t('security.apiKeys.create.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('security.apiKeys.create.submit')}
+      isPending={create.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -200,28 +190,10 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
           user={user}
           values={proof}
           errors={errors}
-          onChange={(field, value) => {
-            setProof((current) => ({ ...current, [field]: value }));
-            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
+          onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
-    </Dialog>
-  );
-}
-
-function RevokeButton({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: TApiKey) => void }) {
-  const t = useT();
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      className={styles.revoke}
-      onClick={() => onRevoke(apiKey)}
-      aria-label={t('security.apiKeys.revokeLabel', { label: apiKey.label })}
-    >
-      {t('security.apiKeys.revoke')}
-    </Button>
+    </FormDialog>
   );
 }
 
@@ -262,106 +234,58 @@ const columns = (onRevoke: (key: TApiKey) => void): readonly TColumn<TApiKey>[] 
         <span className="mono">{key.allowedIps.join(', ')}</span>
       ),
   },
-  {
-    key: 'lastUsed',
-    header: t('security.lastUsed'),
-    cell: (key) =>
-      key.lastUsedAt ? (
-        <time
-          dateTime={key.lastUsedAt}
-          title={t('security.apiKeys.lastUsedFrom', {
-            time: formatDateTime(key.lastUsedAt),
-            ip: key.lastUsedIp ?? '',
-          })}
-          className="tabular"
-        >
-          {formatTimeAgo(key.lastUsedAt)}
-        </time>
-      ) : (
-        <span className={styles.muted}>{t('security.never')}</span>
-      ),
-  },
-  {
-    key: 'created',
-    header: t('security.apiKeys.createdAt'),
-    cell: (key) => (
-      <time dateTime={key.createdAt} className="tabular">
-        {formatDateTime(key.createdAt)}
-      </time>
-    ),
-  },
-  {
-    key: 'action',
-    header: '',
-    align: 'end',
-    cell: (key) => <RevokeButton apiKey={key} onRevoke={onRevoke} />,
-  },
+  lastUsedColumn((key, lastUsedAt) =>
+    t('security.apiKeys.lastUsedFrom', { time: formatDateTime(lastUsedAt), ip: key.lastUsedIp ?? '' }),
+  ),
+  createdColumn(t('security.apiKeys.createdAt')),
+  removeColumn(
+    t('security.apiKeys.revoke'),
+    (key) => t('security.apiKeys.revokeLabel', { label: key.label }),
+    onRevoke,
+  ),
 ];
 
 /** Keys programs sign their requests with: created with a secret shown once, revoked at once. */
 export function ApiKeysCard({ user }: { user: TUser }) {
   const t = useT();
-  const { data: keys, isPending, isError, refetch } = useApiKeys();
+  const keys = useApiKeys();
   const revoke = useRevokeApiKey();
-  const [isCreating, setIsCreating] = useState(false);
-  const [revoking, setRevoking] = useState<TApiKey | undefined>();
-  const isFull = (keys?.length ?? 0) >= API_KEYS_PER_USER_MAX;
+  const isFull = (keys.data?.length ?? 0) >= API_KEYS_PER_USER_MAX;
 
   return (
-    <Card
+    <CredentialsCard
       title={t('security.apiKeys.title')}
-      isFlush
-      actions={
-        <Button size="sm" variant="secondary" disabled={isFull} onClick={() => setIsCreating(true)}>
-          {t('security.apiKeys.createButton')}
-        </Button>
+      addLabel={t('security.apiKeys.createButton')}
+      isFull={isFull}
+      intro={
+        <>
+          {tRich(
+            'security.apiKeys.intro',
+            {},
+            {
+              docs: (text) => (
+                <a href="/docs" className="text-link">
+                  {text}
+                </a>
+              ),
+            },
+          )}
+          {isFull ? ` ${t('security.apiKeys.full', { max: API_KEYS_PER_USER_MAX })}` : ''}
+        </>
       }
-    >
-      <p className={styles.intro}>
-        {tRich(
-          'security.apiKeys.intro',
-          {},
-          {
-            docs: (text) => (
-              <a href="/docs" className="text-link">
-                {text}
-              </a>
-            ),
-          },
-        )}
-        {isFull ? ` ${t('security.apiKeys.full', { max: API_KEYS_PER_USER_MAX })}` : ''}
-      </p>
-      <DataTable
-        caption={t('security.apiKeys.title')}
-        columns={columns(setRevoking)}
-        rows={keys}
-        rowKey={(key) => key.id}
-        isLoading={isPending}
-        skeletonRows={1}
-        error={
-          isError ? (
-            <LoadError title={t('security.apiKeys.loadError')} onRetry={() => void refetch()} />
-          ) : undefined
-        }
-        empty={<EmptyState icon={<IconKey size={24} />} title={t('security.apiKeys.empty')} />}
-      />
-      <CreateKeyDialog user={user} isOpen={isCreating} onClose={() => setIsCreating(false)} />
-      <ConfirmDialog
-        isOpen={revoking !== undefined}
-        onClose={() => setRevoking(undefined)}
-        title={t('security.apiKeys.revokeTitle', { label: revoking?.label ?? '' })}
-        description={t('security.apiKeys.revokeDescription')}
-        testId="revoke-api-key"
-        confirmLabel={t('security.apiKeys.revokeKey')}
-        isPending={revoke.isPending}
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(revoking.id, {
-            onSuccess: ({ message }) => toast.success(message || t('security.apiKeys.revoked')),
-            onSettled: () => setRevoking(undefined),
-          });
-        }}
-      />
-    </Card>
+      list={keys}
+      columns={columns}
+      loadError={t('security.apiKeys.loadError')}
+      empty={t('security.apiKeys.empty')}
+      addDialog={(dialog) => <CreateKeyDialog user={user} {...dialog} />}
+      removal={{
+        title: (key) => t('security.apiKeys.revokeTitle', { label: key?.label ?? '' }),
+        description: t('security.apiKeys.revokeDescription'),
+        confirmLabel: t('security.apiKeys.revokeKey'),
+        testId: 'revoke-api-key',
+        doneMessage: t('security.apiKeys.revoked'),
+        mutation: revoke,
+      }}
+    />
   );
 }

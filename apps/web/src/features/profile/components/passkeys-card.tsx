@@ -3,24 +3,22 @@ import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
-import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
-import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { EmptyState, LoadError } from '../../../components/empty-state';
-import { IconKey } from '../../../components/icons';
+import type { TColumn } from '../../../components/data-table';
+import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
-import { formatDateTime, formatTimeAgo } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { t, useT } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { CredentialsCard, createdColumn, lastUsedColumn, removeColumn } from './credentials-card';
 import styles from './credentials-card.module.css';
 import {
   EMPTY_PROOF,
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -65,23 +63,15 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.passkeys.add')}
       description={t('security.passkeys.addDescription')}
       onSubmit={submit}
       testId="add-passkey"
-      footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" isLoading={add.isPending}>
-            {t('security.passkeys.continue')}
-          </Button>
-        </>
-      }
+      submitLabel={t('security.passkeys.continue')}
+      isPending={add.isPending}
     >
       <div className={styles.form}>
         <TextField
@@ -98,13 +88,10 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
           user={user}
           values={proof}
           errors={errors}
-          onChange={(field, value) => {
-            setProof((current) => ({ ...current, [field]: value }));
-            if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
+          onChange={proofChange(setProof, errors, setErrors)}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -120,96 +107,40 @@ const columns = (onRemove: (passkey: TPasskey) => void): readonly TColumn<TPassk
       </span>
     ),
   },
-  {
-    key: 'lastUsed',
-    header: t('security.lastUsed'),
-    cell: (passkey) =>
-      passkey.lastUsedAt ? (
-        <time dateTime={passkey.lastUsedAt} title={formatDateTime(passkey.lastUsedAt)} className="tabular">
-          {formatTimeAgo(passkey.lastUsedAt)}
-        </time>
-      ) : (
-        <span className={styles.muted}>{t('security.never')}</span>
-      ),
-  },
-  {
-    key: 'created',
-    header: t('security.passkeys.addedAt'),
-    cell: (passkey) => (
-      <time dateTime={passkey.createdAt} className="tabular">
-        {formatDateTime(passkey.createdAt)}
-      </time>
-    ),
-  },
-  {
-    key: 'action',
-    header: '',
-    align: 'end',
-    cell: (passkey) => (
-      <Button
-        size="sm"
-        variant="ghost"
-        className={styles.revoke}
-        onClick={() => onRemove(passkey)}
-        aria-label={t('security.passkeys.removeLabel', { name: passkey.name })}
-      >
-        {t('common.remove')}
-      </Button>
-    ),
-  },
+  lastUsedColumn((_, lastUsedAt) => formatDateTime(lastUsedAt)),
+  createdColumn(t('security.passkeys.addedAt')),
+  removeColumn(
+    t('common.remove'),
+    (passkey) => t('security.passkeys.removeLabel', { name: passkey.name }),
+    onRemove,
+  ),
 ];
 
 /** The user's passkeys: a way in without a password, and a second factor. */
 export function PasskeysCard({ user }: { user: TUser }) {
   const t = useT();
-  const { data: passkeys, isPending, isError, refetch } = usePasskeys();
+  const passkeys = usePasskeys();
   const remove = useRemovePasskey();
-  const [isAdding, setIsAdding] = useState(false);
-  const [removing, setRemoving] = useState<TPasskey | undefined>();
-  const isFull = (passkeys?.length ?? 0) >= PASSKEYS_PER_USER_MAX;
 
   return (
-    <Card
+    <CredentialsCard
       title={t('security.passkeys.title')}
-      isFlush
-      actions={
-        <Button size="sm" variant="secondary" disabled={isFull} onClick={() => setIsAdding(true)}>
-          {t('security.passkeys.add')}
-        </Button>
-      }
-    >
-      <p className={styles.intro}>{t('security.passkeys.intro')}</p>
-      <DataTable
-        caption={t('security.passkeys.title')}
-        columns={columns(setRemoving)}
-        rows={passkeys}
-        rowKey={(passkey) => passkey.id}
-        isLoading={isPending}
-        skeletonRows={1}
-        error={
-          isError ? (
-            <LoadError title={t('security.passkeys.loadError')} onRetry={() => void refetch()} />
-          ) : undefined
-        }
-        empty={<EmptyState icon={<IconKey size={24} />} title={t('security.passkeys.empty')} />}
-      />
-      <AddPasskeyDialog user={user} isOpen={isAdding} onClose={() => setIsAdding(false)} />
-      <ConfirmDialog
-        isOpen={removing !== undefined}
-        onClose={() => setRemoving(undefined)}
-        title={t('security.passkeys.removeTitle', { name: removing?.name ?? '' })}
-        description={t('security.passkeys.removeDescription')}
-        testId="remove-passkey"
-        confirmLabel={t('security.passkeys.remove')}
-        isPending={remove.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: ({ message }) => toast.success(message || t('security.passkeys.removed')),
-            onSettled: () => setRemoving(undefined),
-          });
-        }}
-      />
-    </Card>
+      addLabel={t('security.passkeys.add')}
+      isFull={(passkeys.data?.length ?? 0) >= PASSKEYS_PER_USER_MAX}
+      intro={t('security.passkeys.intro')}
+      list={passkeys}
+      columns={columns}
+      loadError={t('security.passkeys.loadError')}
+      empty={t('security.passkeys.empty')}
+      addDialog={(dialog) => <AddPasskeyDialog user={user} {...dialog} />}
+      removal={{
+        title: (passkey) => t('security.passkeys.removeTitle', { name: passkey?.name ?? '' }),
+        description: t('security.passkeys.removeDescription'),
+        confirmLabel: t('security.passkeys.remove'),
+        testId: 'remove-passkey',
+        doneMessage: t('security.passkeys.removed'),
+        mutation: remove,
+      }}
+    />
   );
 }

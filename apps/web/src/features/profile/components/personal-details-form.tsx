@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { CountryField } from '../../../components/country-field';
 import styles from '../../../components/form-layout.module.css';
 import { IconCheck } from '../../../components/icons';
+import { NameFields } from '../../../components/name-fields';
 import { TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
@@ -61,20 +62,11 @@ export function PersonalDetailsForm({ user }: { user: TUser }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <div className={styles.row}>
-        <TextField
-          {...textField('firstName')}
-          label={t('field.firstName')}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          {...textField('lastName')}
-          label={t('field.lastName')}
-          autoComplete="family-name"
-          required
-        />
-      </div>
+      <NameFields
+        className={styles.row}
+        first={{ ...textField('firstName'), label: t('field.firstName') }}
+        last={{ ...textField('lastName'), label: t('field.lastName') }}
+      />
       <TextField
         label={t('field.email')}
         name="email"

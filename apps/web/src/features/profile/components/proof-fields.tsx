@@ -1,4 +1,5 @@
 import type { TUser } from '@td/contracts/profile';
+import type { Dispatch, SetStateAction } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { PasswordField, TextField } from '../../../components/text-field';
@@ -43,6 +44,21 @@ export function missingProof(user: TUser, values: TProofValues, withTfa = true):
     ...(withTfa && user.tfaEnabled && !values.tfaCode.trim()
       ? { tfaCode: translate('security.proof.tfaCodeMissing') }
       : {}),
+  };
+}
+
+/**
+ * What a form does when a proof field changes: the field takes the value, and its error (from the
+ * last check or the server) goes until the next submit.
+ */
+export function proofChange<TErrors extends TFieldErrors<TProofField>>(
+  setProof: Dispatch<SetStateAction<TProofValues>>,
+  errors: TErrors,
+  setErrors: Dispatch<SetStateAction<TErrors>>,
+) {
+  return (field: TProofField, value: string) => {
+    setProof((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 }
 

@@ -8,6 +8,7 @@ import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
+import { FormActions } from '../../../components/form-actions';
 import { IconDownload, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
@@ -29,6 +30,7 @@ import {
   missingProof,
   ProofFields,
   proofBody,
+  proofChange,
   type TProofField,
   type TProofValues,
 } from './proof-fields';
@@ -146,10 +148,7 @@ function SetupPanel({
               values={proof}
               errors={proofErrors}
               withTfa={false}
-              onChange={(field, value) => {
-                setProof((current) => ({ ...current, [field]: value }));
-                if (proofErrors[field]) setProofErrors((current) => ({ ...current, [field]: undefined }));
-              }}
+              onChange={proofChange(setProof, proofErrors, setProofErrors)}
             />
           </div>
         </li>
@@ -162,12 +161,12 @@ function SetupPanel({
         </li>
       </ol>
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onCancel} disabled={activate.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={activate.isPending}>
-          {t('security.tfa.turnOn')}
-        </Button>
+        <FormActions
+          onCancel={onCancel}
+          submitLabel={t('security.tfa.turnOn')}
+          isPending={activate.isPending}
+          isCancelHeld
+        />
       </div>
     </form>
   );
@@ -309,12 +308,13 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
         error={errors.code}
       />
       <div className={styles.actions}>
-        <Button variant="ghost" onClick={onDone} disabled={deactivate.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" isLoading={deactivate.isPending}>
-          {t('security.tfa.turnOff')}
-        </Button>
+        <FormActions
+          onCancel={onDone}
+          submitLabel={t('security.tfa.turnOff')}
+          isPending={deactivate.isPending}
+          variant="danger"
+          isCancelHeld
+        />
       </div>
     </form>
   );

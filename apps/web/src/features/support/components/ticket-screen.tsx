@@ -1,17 +1,15 @@
 import { TICKET_CODE } from '@td/contracts/statuses';
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { LoadError } from '../../../components/empty-state';
-import { IconArrowLeft, IconSend } from '../../../components/icons';
+import { IconArrowLeft } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { TextAreaField } from '../../../components/text-field';
-import { AttachmentPicker, type TAttachment } from '../../../domain/support/components/attachment-picker';
 import { TicketMessages } from '../../../domain/support/components/ticket-messages';
+import { TicketReplyForm } from '../../../domain/support/components/ticket-reply-form';
 import { TicketStatusBadge } from '../../../domain/support/components/ticket-status-badge';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
 import { formatDateTime } from '../../../lib/format';
@@ -29,26 +27,12 @@ export function TicketScreen() {
   const query = useTicket(id);
   const send = useSendTicketMessage();
   const close = useCloseTicket();
-  const [message, setMessage] = useState('');
-  const [attachments, setAttachments] = useState<TAttachment[]>([]);
   const ticket = query.data;
   const back = (
     <ButtonLink to={PATHS.support} variant="ghost" icon={<IconArrowLeft size={16} />}>
       {t('support.ticket.all')}
     </ButtonLink>
   );
-
-  const onReply = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) return;
-    try {
-      await send.mutateAsync({ id, message, attachments: attachments.map((attachment) => attachment.id) });
-      setMessage('');
-      setAttachments([]);
-    } catch {
-      // The api client has shown the error.
-    }
-  };
 
   if (query.isError && !ticket) {
     const isMissing = (query.error as { status?: number }).status === 404;
@@ -135,27 +119,15 @@ export function TicketScreen() {
         </Callout>
       ) : null}
       <Card title={t('support.ticket.reply')} className={styles.replyCard}>
-        <form className={styles.form} onSubmit={(event) => void onReply(event)}>
-          <TextAreaField
-            label={t('support.ticket.message')}
-            value={message}
-            rows={4}
-            onChange={(event) => setMessage(event.target.value)}
-            placeholder={t('support.ticket.messagePlaceholder')}
-          />
-          <div className={styles.replyActions}>
-            <AttachmentPicker value={attachments} onChange={setAttachments} />
-            <Button
-              type="submit"
-              variant="primary"
-              icon={<IconSend size={16} />}
-              isLoading={send.isPending}
-              disabled={!ticket || !message.trim()}
-            >
-              {t('support.ticket.send')}
-            </Button>
-          </div>
-        </form>
+        <TicketReplyForm
+          label={t('support.ticket.message')}
+          placeholder={t('support.ticket.messagePlaceholder')}
+          sendLabel={t('support.ticket.send')}
+          canSend={Boolean(ticket)}
+          isPending={send.isPending}
+          onSend={(body) => send.mutateAsync({ id, ...body })}
+          classNames={{ form: styles.form, actions: styles.replyActions }}
+        />
       </Card>
     </>
   );

@@ -2,9 +2,9 @@ import { AMOUNT_MAX } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/text-field';
+import { DecimalField } from '../../../domain/trading/components/decimal-field';
 import { compareMoney, maxAffordableAmount } from '../../../domain/trading/trading-math';
-import type { useDecimalField } from '../../../domain/trading/use-decimal-field';
+import type { TDecimalField } from '../../../domain/trading/use-decimal-field';
 import { formatMoney } from '../../../lib/format';
 import { tRich, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
@@ -12,7 +12,7 @@ import styles from './order-ticket.module.css';
 
 interface TTicketAmountFieldProps {
   ref: Ref<HTMLInputElement>;
-  amount: ReturnType<typeof useDecimalField>;
+  amount: TDecimalField;
   pair: TPair;
   /** The account's free margin; undefined while it loads. */
   freeMargin: string | undefined;
@@ -47,13 +47,10 @@ export function TicketAmountField({
     freeMargin === undefined ? undefined : maxAffordableAmount(freeMargin, leverage, feeRate);
   const shownMax = affordable !== undefined && compareMoney(affordable, limitMax) < 0 ? affordable : limitMax;
   return (
-    <TextField
+    <DecimalField
+      field={amount}
       ref={ref}
       label={t('trade.ticket.amount')}
-      inputMode="decimal"
-      autoComplete="off"
-      value={amount.value}
-      onChange={amount.onChange}
       error={error}
       labelAside={
         <span className={`${styles.atStake} tabular`} data-testid="preview-at-stake">

@@ -1,10 +1,8 @@
 import { Checkbox } from '../../../components/checkbox';
-import { TextField } from '../../../components/text-field';
-import type { useDecimalField } from '../../../domain/trading/use-decimal-field';
+import { DecimalField } from '../../../domain/trading/components/decimal-field';
+import type { TDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useT } from '../../../lib/i18n';
 import styles from './order-ticket.module.css';
-
-type TDecimalField = ReturnType<typeof useDecimalField>;
 
 /**
  * The ticket's optional exits: a take-profit, and a stop-loss or (with the box ticked) a trailing
@@ -30,34 +28,25 @@ export function TicketExitFields({
   return (
     <>
       <div className={styles.exits}>
-        <TextField
+        <DecimalField
+          field={takeProfit}
           label={t('trade.ticket.takeProfit')}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={t('trade.ticket.optional')}
-          value={takeProfit.value}
-          onChange={takeProfit.onChange}
           error={errors.takeProfit}
         />
         {isTrailing ? (
-          <TextField
+          <DecimalField
+            field={trailingStop}
             label={t('trade.ticket.trailingStop')}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('trade.ticket.distance')}
-            value={trailingStop.value}
-            onChange={trailingStop.onChange}
             error={errors.trailingStop}
             data-testid="trailing-stop"
           />
         ) : (
-          <TextField
+          <DecimalField
+            field={stopLoss}
             label={t('trade.ticket.stopLoss')}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('trade.ticket.optional')}
-            value={stopLoss.value}
-            onChange={stopLoss.onChange}
             error={errors.stopLoss}
           />
         )}

@@ -1,8 +1,6 @@
-import { TextField } from '../../../components/text-field';
-import type { useDecimalField } from '../../../domain/trading/use-decimal-field';
+import { DecimalField } from '../../../domain/trading/components/decimal-field';
+import type { TDecimalField } from '../../../domain/trading/use-decimal-field';
 import { useT } from '../../../lib/i18n';
-
-type TDecimalField = ReturnType<typeof useDecimalField>;
 
 /**
  * The prices a pending order waits for: a stop's trigger (stop and stop-limit orders) and a limit
@@ -28,26 +26,20 @@ export function TicketPriceFields({
   return (
     <>
       {hasStop ? (
-        <TextField
+        <DecimalField
+          field={stopPrice}
           label={t('trade.ticket.stopPrice')}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={placeholder}
-          value={stopPrice.value}
-          onChange={stopPrice.onChange}
           error={errors.stopPrice}
           data-testid="stop-price"
         />
       ) : null}
 
       {hasLimit ? (
-        <TextField
+        <DecimalField
+          field={limitPrice}
           label={t('trade.ticket.limitPrice')}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={placeholder}
-          value={limitPrice.value}
-          onChange={limitPrice.onChange}
           error={errors.price}
         />
       ) : null}

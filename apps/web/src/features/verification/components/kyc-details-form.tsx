@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { CountryField } from '../../../components/country-field';
 import formLayout from '../../../components/form-layout.module.css';
+import { NameFields } from '../../../components/name-fields';
 import { TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
@@ -63,20 +64,11 @@ export function KycDetailsForm({ saved }: { saved: TKycDetails | null }) {
       aria-label={t('verification.details.title')}
     >
       <p className={styles.intro}>{t('verification.details.intro')}</p>
-      <div className={formLayout.row}>
-        <TextField
-          {...textField('legalFirstName')}
-          label={t('verification.details.firstName')}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          {...textField('legalLastName')}
-          label={t('verification.details.lastName')}
-          autoComplete="family-name"
-          required
-        />
-      </div>
+      <NameFields
+        className={formLayout.row}
+        first={{ ...textField('legalFirstName'), label: t('verification.details.firstName') }}
+        last={{ ...textField('legalLastName'), label: t('verification.details.lastName') }}
+      />
       <div className={formLayout.row}>
         <TextField
           {...textField('dateOfBirth')}
