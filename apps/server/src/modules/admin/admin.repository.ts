@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor } from '../ledger/ledger';
 import { adminAudit } from './admin.schema';
@@ -37,18 +38,19 @@ export function createAdminRepository(db: Database) {
         filter.action ? eq(adminAudit.action, filter.action) : undefined,
         filter.targetId ? eq(adminAudit.targetId, filter.targetId) : undefined,
       );
-      const [items, [total]] = await Promise.all([
+      const { items, total } = await readPage(
         db
           .select({ entry: adminAudit, email: users.email })
           .from(adminAudit)
           .innerJoin(users, eq(users.id, adminAudit.actorId))
           .where(where)
           .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(adminAudit).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { items, total };
     },
   };
 }

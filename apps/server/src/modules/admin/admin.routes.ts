@@ -21,7 +21,8 @@ import { ZTicket, ZTicketMessageRequest, ZTicketSummary } from '@td/contracts/ti
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { authOf } from '../auth/authenticate';
+import { adminRoute } from '../../platform/http/route-options';
+import { userOf } from '../auth/authenticate';
 import type { PairsAdmin } from '../pairs/pairs-admin.service';
 import type { UsersAdmin } from '../profile/users-admin.service';
 import type { SettingsAdmin } from '../settings/settings-admin.service';
@@ -46,194 +47,162 @@ export function adminRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { admin, users, orders, pairs, settings, tickets } = deps;
   return async (app) => {
-    const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user;
-
     app.get(
       '/admin/users',
-      {
-        config: { access: 'admin', permission: 'users.read' },
-        schema: { querystring: ZAdminUsersQuery, response: { 200: successEnvelope(pageOf(ZAdminUser)) } },
-      },
+      adminRoute('users.read', {
+        querystring: ZAdminUsersQuery,
+        response: { 200: successEnvelope(pageOf(ZAdminUser)) },
+      }),
       async (request) => ok('All users fetched successfully', await users.list(request.query)),
     );
     app.get(
       '/admin/users/:id',
-      {
-        config: { access: 'admin', permission: 'users.read' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } },
-      },
+      adminRoute('users.read', { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } }),
       async (request) => ok('User fetched', await admin.user(request.params.id)),
     );
     app.put(
       '/admin/users/:id/status',
-      {
-        config: { access: 'admin', permission: 'users.write' },
-        schema: {
-          params: ZId,
-          body: ZAdminUserStatusRequest,
-          response: { 200: successEnvelope(ZAdminUser) },
-        },
-      },
+      adminRoute('users.write', {
+        params: ZId,
+        body: ZAdminUserStatusRequest,
+        response: { 200: successEnvelope(ZAdminUser) },
+      }),
       async (request) =>
         ok(
           'User updated successfully',
-          await users.setStatus(actor(request), request.params.id, request.body.status),
+          await users.setStatus(userOf(request), request.params.id, request.body.status),
         ),
     );
     app.put(
       '/admin/users/:id/role',
-      {
-        config: { access: 'admin', permission: 'roles' },
-        schema: { params: ZId, body: ZAdminUserRoleRequest, response: { 200: successEnvelope(ZAdminUser) } },
-      },
+      adminRoute('roles', {
+        params: ZId,
+        body: ZAdminUserRoleRequest,
+        response: { 200: successEnvelope(ZAdminUser) },
+      }),
       async (request) =>
         ok(
           'User updated successfully',
-          await users.setRole(actor(request), request.params.id, request.body.role),
+          await users.setRole(userOf(request), request.params.id, request.body.role),
         ),
     );
     app.delete(
       '/admin/users/:id',
-      {
-        config: { access: 'admin', permission: 'users.write' },
-        schema: { params: ZId, response: { 200: successEnvelope(z.null()) } },
-      },
+      adminRoute('users.write', { params: ZId, response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
-        await users.remove(actor(request), request.params.id);
+        await users.remove(userOf(request), request.params.id);
         return ok('User deleted successfully', null);
       },
     );
 
     app.get(
       '/admin/tickets',
-      {
-        config: { access: 'admin', permission: 'tickets' },
-        schema: {
-          querystring: ZAdminTicketsQuery,
-          response: { 200: successEnvelope(pageOf(ZTicketSummary.extend({ userEmail: z.string() }))) },
-        },
-      },
+      adminRoute('tickets', {
+        querystring: ZAdminTicketsQuery,
+        response: { 200: successEnvelope(pageOf(ZTicketSummary.extend({ userEmail: z.string() }))) },
+      }),
       async (request) => ok('Tickets fetched successfully', await tickets.queue(request.query)),
     );
     app.get(
       '/admin/tickets/:id',
-      {
-        config: { access: 'admin', permission: 'tickets' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } },
-      },
+      adminRoute('tickets', { params: ZId, response: { 200: successEnvelope(ZTicket) } }),
       async (request) => ok('Ticket fetched successfully', await tickets.get(request.params.id)),
     );
     app.post(
       '/admin/tickets/:id/messages',
-      {
-        config: { access: 'admin', permission: 'tickets' },
-        schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
-      },
+      adminRoute('tickets', {
+        params: ZId,
+        body: ZTicketMessageRequest,
+        response: { 200: successEnvelope(ZTicket) },
+      }),
       async (request) =>
-        ok('Reply sent', await tickets.reply(actor(request), request.params.id, request.body)),
+        ok('Reply sent', await tickets.reply(userOf(request), request.params.id, request.body)),
     );
     app.put(
       '/admin/tickets/:id/status',
-      {
-        config: { access: 'admin', permission: 'tickets' },
-        schema: { params: ZId, body: ZAdminTicketStatusRequest, response: { 200: successEnvelope(ZTicket) } },
-      },
+      adminRoute('tickets', {
+        params: ZId,
+        body: ZAdminTicketStatusRequest,
+        response: { 200: successEnvelope(ZTicket) },
+      }),
       async (request) =>
         ok(
           'Ticket updated successfully',
-          await tickets.setStatus(actor(request), request.params.id, request.body.status),
+          await tickets.setStatus(userOf(request), request.params.id, request.body.status),
         ),
     );
 
     app.get(
       '/admin/orders',
-      {
-        config: { access: 'admin', permission: 'orders' },
-        schema: { querystring: ZAdminOrdersQuery, response: { 200: successEnvelope(pageOf(ZAdminOrder)) } },
-      },
+      adminRoute('orders', {
+        querystring: ZAdminOrdersQuery,
+        response: { 200: successEnvelope(pageOf(ZAdminOrder)) },
+      }),
       async (request) => ok('Orders fetched successfully', await orders.list(request.query)),
     );
     app.get(
       '/admin/orders/:id',
-      {
-        config: { access: 'admin', permission: 'orders' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } },
-      },
+      adminRoute('orders', { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } }),
       async (request) => ok('Order fetched successfully', await orders.get(request.params.id)),
     );
     app.put(
       '/admin/orders/:id',
-      {
-        config: { access: 'admin', permission: 'orders' },
-        schema: {
-          params: ZId,
-          body: ZAdminOrderUpdateRequest,
-          response: { 200: successEnvelope(ZAdminOrder) },
-        },
-      },
+      adminRoute('orders', {
+        params: ZId,
+        body: ZAdminOrderUpdateRequest,
+        response: { 200: successEnvelope(ZAdminOrder) },
+      }),
       async (request) =>
         ok(
           'Order updated successfully',
-          await orders.update(actor(request), request.params.id, request.body),
+          await orders.update(userOf(request), request.params.id, request.body),
         ),
     );
 
     app.get(
       '/admin/pairs',
-      {
-        config: { access: 'admin', permission: 'pairs' },
-        schema: { response: { 200: successEnvelope(z.array(ZAdminPair)) } },
-      },
+      adminRoute('pairs', { response: { 200: successEnvelope(z.array(ZAdminPair)) } }),
       async () => ok('Pairs fetched successfully', await pairs.list()),
     );
     app.put(
       '/admin/pairs/:symbol',
-      {
-        config: { access: 'admin', permission: 'pairs' },
-        schema: {
-          params: ZAdminPairParams,
-          body: ZAdminPairUpdateRequest,
-          response: { 200: successEnvelope(ZAdminPair) },
-        },
-      },
+      adminRoute('pairs', {
+        params: ZAdminPairParams,
+        body: ZAdminPairUpdateRequest,
+        response: { 200: successEnvelope(ZAdminPair) },
+      }),
       async (request) =>
         ok(
           'Pair updated successfully',
-          await pairs.update(actor(request), request.params.symbol, request.body),
+          await pairs.update(userOf(request), request.params.symbol, request.body),
         ),
     );
 
     app.get(
       '/admin/settings',
-      {
-        config: { access: 'admin', permission: 'settings' },
-        schema: { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } },
-      },
+      adminRoute('settings', { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } }),
       async () => ok('Settings fetched successfully', await settings.all()),
     );
     app.put(
       '/admin/settings/:name',
-      {
-        config: { access: 'admin', permission: 'settings' },
-        schema: {
-          params: z.object({ name: ZSettingGroup }),
-          body: ZSettingsPatchBody,
-          response: { 200: successEnvelope(ZSettingsData) },
-        },
-      },
+      adminRoute('settings', {
+        params: z.object({ name: ZSettingGroup }),
+        body: ZSettingsPatchBody,
+        response: { 200: successEnvelope(ZSettingsData) },
+      }),
       async (request) =>
         ok(
           'Settings updated successfully',
-          await settings.update(actor(request), request.params.name, request.body),
+          await settings.update(userOf(request), request.params.name, request.body),
         ),
     );
 
     app.get(
       '/admin/audit',
-      {
-        config: { access: 'admin', permission: 'audit' },
-        schema: { querystring: ZAuditQuery, response: { 200: successEnvelope(pageOf(ZAuditEntry)) } },
-      },
+      adminRoute('audit', {
+        querystring: ZAuditQuery,
+        response: { 200: successEnvelope(pageOf(ZAuditEntry)) },
+      }),
       async (request) => ok('Audit log fetched successfully', await admin.audit(request.query)),
     );
   };

@@ -3,6 +3,7 @@ import { pageOf, successEnvelope, ZPageQuery } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { AnnouncementsService } from './announcements.service';
 
@@ -14,19 +15,19 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
   return async (app) => {
     app.post(
       '/admin/announcements',
-      {
-        config: { access: 'admin', permission: 'announcements' },
-        schema: { body: ZAnnouncementRequest, response: { 200: successEnvelope(ZSentAnnouncement) } },
-      },
+      adminRoute('announcements', {
+        body: ZAnnouncementRequest,
+        response: { 200: successEnvelope(ZSentAnnouncement) },
+      }),
       async (request) =>
         ok('Announcement sent', await announcements.send(authOf(request).user, request.body)),
     );
     app.get(
       '/admin/announcements',
-      {
-        config: { access: 'admin', permission: 'announcements' },
-        schema: { querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZSentAnnouncement)) } },
-      },
+      adminRoute('announcements', {
+        querystring: ZPageQuery,
+        response: { 200: successEnvelope(pageOf(ZSentAnnouncement)) },
+      }),
       async (request) =>
         ok('Announcements fetched', await announcements.list(request.query.page, request.query.limit)),
     );

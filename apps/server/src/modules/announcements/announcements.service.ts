@@ -2,6 +2,7 @@ import type { TAnnouncement, TSentAnnouncement, ZAnnouncementRequest } from '@td
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
@@ -187,17 +188,18 @@ export function createAnnouncementsService(deps: {
 
     /** Sent announcements, newest first, with how many read them and were e-mailed. */
     async list(page: number, limit: number) {
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(
         db
           .select({ row: announcements, groupName: clientGroups.name, sentByEmail: users.email })
           .from(announcements)
           .leftJoin(clientGroups, eq(clientGroups.id, announcements.groupId))
           .leftJoin(users, eq(users.id, announcements.sentBy))
           .orderBy(desc(announcements.createdAt), desc(announcements.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(announcements),
-      ]);
+        page,
+        limit,
+      );
       const ids = rows.map(({ row }) => row.id);
       const tallies =
         ids.length === 0
@@ -219,7 +221,7 @@ export function createAnnouncementsService(deps: {
         read: byId.get(row.id)?.read ?? 0,
         emailed: byId.get(row.id)?.emailed ?? 0,
       }));
-      return { items, page, limit, total: total?.n ?? 0 };
+      return { items, page, limit, total };
     },
 
     /** The user's unread announcements, newest first. */

@@ -5,7 +5,7 @@
  */
 import type { TLanguageCode } from '@td/contracts/auth';
 import { EMAIL_CODE_TTL_S } from '@td/contracts/auth';
-import { type Brand, greetingFor } from '../../platform/mail/email-layout';
+import { type Brand, type EmailContent, greetingFor, renderEmail } from '../../platform/mail/email-layout';
 
 /** A mail ready for the mailer, less its recipient. */
 export interface AuthEmail {
@@ -28,10 +28,27 @@ export interface Recipient {
 export const CODE_TTL_MINUTES = Math.round(EMAIL_CODE_TTL_S / 60);
 
 export const languageOf = (input: Recipient): TLanguageCode => input.language ?? 'en';
-/** The layout's parts every account mail shares: its language, greeting, phrase and brand. */
-export const common = (input: Recipient) => ({
-  language: languageOf(input),
-  greeting: greetingFor(input.firstName, languageOf(input)),
-  antiPhishingPhrase: input.antiPhishingPhrase,
-  brand: input.brand,
-});
+
+/** What a mail says in the layout; its title is its subject unless it has its own. */
+type MailContent = Omit<EmailContent, 'language' | 'greeting' | 'antiPhishingPhrase' | 'brand' | 'title'> & {
+  title?: string;
+};
+
+/**
+ * An account mail to `input` in the shared layout, with the parts every one of them carries: its
+ * language, greeting, anti-phishing phrase and brand.
+ */
+export function accountEmail(input: Recipient, subject: string, content: MailContent): AuthEmail {
+  const language = languageOf(input);
+  return {
+    subject,
+    ...renderEmail({
+      language,
+      greeting: greetingFor(input.firstName, language),
+      antiPhishingPhrase: input.antiPhishingPhrase,
+      brand: input.brand,
+      ...content,
+      title: content.title ?? subject,
+    }),
+  };
+}

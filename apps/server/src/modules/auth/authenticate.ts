@@ -124,6 +124,11 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The signed-in user of a request that passed its access check (401 without one). */
+export function userOf(request: FastifyRequest): AuthContext['user'] {
+  return authOf(request).user;
+}
+
 export function pendingClaimsOf(request: FastifyRequest): SessionClaims {
   if (!request.authClaims) throw unauthenticated();
   return request.authClaims;

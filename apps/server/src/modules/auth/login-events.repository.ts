@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { loginEvents } from './auth.schema';
 
 /** Sign-in history: every attempt with its outcome, address and device. */
@@ -51,17 +52,18 @@ export function createLoginEventsRepository(db: Database) {
       return { isKnown: (row?.known ?? 0) > 0, hasAny: (row?.any ?? 0) > 0 };
     },
     async listLoginEvents(userId: string, page: number, limit: number) {
-      const [items, [total]] = await Promise.all([
+      const { items, total } = await readPage(
         db
           .select()
           .from(loginEvents)
           .where(eq(loginEvents.userId, userId))
           .orderBy(desc(loginEvents.createdAt))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(loginEvents).where(eq(loginEvents.userId, userId)),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { items, total };
     },
   };
 }

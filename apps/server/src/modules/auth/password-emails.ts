@@ -1,7 +1,7 @@
 /** The mails of a password: the code that resets it, and the notice that it was changed. */
 import type { TLanguageCode } from '@td/contracts/auth';
-import { formatMailTime, renderEmail } from '../../platform/mail/email-layout';
-import { type AuthEmail, CODE_TTL_MINUTES, common, languageOf, type Recipient } from './auth-emails';
+import { formatMailTime } from '../../platform/mail/email-layout';
+import { type AuthEmail, accountEmail, CODE_TTL_MINUTES, languageOf, type Recipient } from './auth-emails';
 
 /** Each password mail's words in each language the product speaks; `app` is the product's name. */
 const WORDS = {
@@ -64,31 +64,22 @@ const WORDS = {
 
 export function passwordResetEmail(input: Recipient & { code: string }): AuthEmail {
   const words = WORDS[languageOf(input)].passwordReset;
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.title,
-      preheader: words.preheader(input.code, CODE_TTL_MINUTES),
-      paragraphs: [words.body(input.brand.appName, CODE_TTL_MINUTES)],
-      code: input.code,
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    title: words.title,
+    preheader: words.preheader(input.code, CODE_TTL_MINUTES),
+    paragraphs: [words.body(input.brand.appName, CODE_TTL_MINUTES)],
+    code: input.code,
+    footnote: words.footnote,
+  });
 }
 
 export function passwordChangedEmail(input: Recipient & { at: Date }): AuthEmail {
   const language = languageOf(input);
   const words = WORDS[language].passwordChanged;
   const app = input.brand.appName;
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.subject,
-      preheader: words.preheader(app),
-      paragraphs: [words.body(app, formatMailTime(input.at, language)), words.hold],
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(app),
+    paragraphs: [words.body(app, formatMailTime(input.at, language)), words.hold],
+    footnote: words.footnote,
+  });
 }

@@ -3,8 +3,8 @@
  * notices of a sign-in from a new device and of two-factor turned on or off.
  */
 import type { TLanguageCode } from '@td/contracts/auth';
-import { formatMailTime, renderEmail } from '../../platform/mail/email-layout';
-import { type AuthEmail, CODE_TTL_MINUTES, common, languageOf, type Recipient } from './auth-emails';
+import { formatMailTime } from '../../platform/mail/email-layout';
+import { type AuthEmail, accountEmail, CODE_TTL_MINUTES, languageOf, type Recipient } from './auth-emails';
 
 // The device is the client's User-Agent, which the client writes and may make as long as it likes.
 const DEVICE_LENGTH_MAX = 120;
@@ -123,21 +123,16 @@ export function signinCodeEmail(input: Recipient & { code: string; device: strin
   const language = languageOf(input);
   const words = WORDS[language].signinCode;
   const where = WHERE[language];
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.subject,
-      preheader: words.preheader(input.code, CODE_TTL_MINUTES),
-      paragraphs: [
-        words.body(input.brand.appName, CODE_TTL_MINUTES),
-        `${where.device}: ${clipDevice(input.device)}`,
-        `${where.ip}: ${input.ip}`,
-      ],
-      code: input.code,
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(input.code, CODE_TTL_MINUTES),
+    paragraphs: [
+      words.body(input.brand.appName, CODE_TTL_MINUTES),
+      `${where.device}: ${clipDevice(input.device)}`,
+      `${where.ip}: ${input.ip}`,
+    ],
+    code: input.code,
+    footnote: words.footnote,
+  });
 }
 
 export function newDeviceEmail(input: Recipient & { device: string; ip: string; at: Date }): AuthEmail {
@@ -145,22 +140,17 @@ export function newDeviceEmail(input: Recipient & { device: string; ip: string; 
   const words = WORDS[language].newDevice;
   const where = WHERE[language];
   const device = clipDevice(input.device);
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.subject,
-      preheader: words.preheader(device),
-      paragraphs: [
-        words.body(input.brand.appName),
-        `${where.device}: ${device}`,
-        `${where.ip}: ${input.ip}`,
-        `${where.time}: ${formatMailTime(input.at, language)}`,
-        words.ok,
-      ],
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(device),
+    paragraphs: [
+      words.body(input.brand.appName),
+      `${where.device}: ${device}`,
+      `${where.ip}: ${input.ip}`,
+      `${where.time}: ${formatMailTime(input.at, language)}`,
+      words.ok,
+    ],
+    footnote: words.footnote,
+  });
 }
 
 export function tfaChangedEmail(input: Recipient & { enabled: boolean; at: Date }): AuthEmail {
@@ -168,17 +158,12 @@ export function tfaChangedEmail(input: Recipient & { enabled: boolean; at: Date 
   const words = WORDS[language].tfaChanged;
   const app = input.brand.appName;
   const subject = words.subject(input.enabled);
-  return {
-    subject,
-    ...renderEmail({
-      ...common(input),
-      title: subject,
-      preheader: words.preheader(input.enabled, app),
-      paragraphs: [
-        words.body(input.enabled, app, formatMailTime(input.at, language)),
-        input.enabled ? words.on : words.off,
-      ],
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, subject, {
+    preheader: words.preheader(input.enabled, app),
+    paragraphs: [
+      words.body(input.enabled, app, formatMailTime(input.at, language)),
+      input.enabled ? words.on : words.off,
+    ],
+    footnote: words.footnote,
+  });
 }

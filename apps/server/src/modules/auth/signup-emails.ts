@@ -3,8 +3,7 @@
  * address's owner when someone signs up with it again.
  */
 import type { TLanguageCode } from '@td/contracts/auth';
-import { renderEmail } from '../../platform/mail/email-layout';
-import { type AuthEmail, CODE_TTL_MINUTES, common, languageOf, type Recipient } from './auth-emails';
+import { type AuthEmail, accountEmail, CODE_TTL_MINUTES, languageOf, type Recipient } from './auth-emails';
 
 /** Each sign-up mail's words in each language the product speaks; `app` is the product's name. */
 const WORDS = {
@@ -79,18 +78,13 @@ const WORDS = {
 export function verificationEmail(input: Recipient & { code: string; link: string }): AuthEmail {
   const words = WORDS[languageOf(input)].verification;
   const app = input.brand.appName;
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.subject,
-      preheader: words.preheader(input.code, CODE_TTL_MINUTES),
-      paragraphs: [words.welcome(app, CODE_TTL_MINUTES), words.link],
-      code: input.code,
-      button: { label: words.button, url: input.link },
-      footnote: words.footnote(app),
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(input.code, CODE_TTL_MINUTES),
+    paragraphs: [words.welcome(app, CODE_TTL_MINUTES), words.link],
+    code: input.code,
+    button: { label: words.button, url: input.link },
+    footnote: words.footnote(app),
+  });
 }
 
 /**
@@ -100,14 +94,10 @@ export function verificationEmail(input: Recipient & { code: string; link: strin
 export function signupAttemptEmail(input: Recipient): AuthEmail {
   const words = WORDS[languageOf(input)].signupAttempt;
   const app = input.brand.appName;
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.title,
-      preheader: words.preheader(app),
-      paragraphs: [words.body(app), words.hint],
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    title: words.title,
+    preheader: words.preheader(app),
+    paragraphs: [words.body(app), words.hint],
+    footnote: words.footnote,
+  });
 }

@@ -1,7 +1,6 @@
 /** The mail of a withdrawal: the code that confirms it, naming what leaves and where to. */
 import type { TLanguageCode } from '@td/contracts/auth';
-import { renderEmail } from '../../platform/mail/email-layout';
-import { type AuthEmail, CODE_TTL_MINUTES, common, languageOf, type Recipient } from './auth-emails';
+import { type AuthEmail, accountEmail, CODE_TTL_MINUTES, languageOf, type Recipient } from './auth-emails';
 
 /** What a withdrawal's code confirms. */
 interface TWithdrawal {
@@ -50,15 +49,10 @@ const WORDS = {
 
 export function withdrawalCodeEmail(input: Recipient & TWithdrawal & { code: string }): AuthEmail {
   const words = WORDS[languageOf(input)].withdrawalCode;
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      ...common(input),
-      title: words.subject,
-      preheader: words.preheader(input.code, CODE_TTL_MINUTES),
-      paragraphs: [words.body(input, CODE_TTL_MINUTES)],
-      code: input.code,
-      footnote: words.footnote,
-    }),
-  };
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(input.code, CODE_TTL_MINUTES),
+    paragraphs: [words.body(input, CODE_TTL_MINUTES)],
+    code: input.code,
+    footnote: words.footnote,
+  });
 }

@@ -13,7 +13,8 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { authOf } from '../auth/authenticate';
+import { adminRoute } from '../../platform/http/route-options';
+import { userOf } from '../auth/authenticate';
 import type { BalanceOperations } from './balance-operations.service';
 
 const ZId = z.object({ id: z.uuid() });
@@ -26,20 +27,15 @@ const ZId = z.object({ id: z.uuid() });
 export function balanceOperationsRoutes(deps: { operations: BalanceOperations }): FastifyPluginAsyncZod {
   const { operations } = deps;
   return async (app) => {
-    const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user;
-
     app.post(
       '/admin/users/:id/balance-operations',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: {
-          params: ZId,
-          body: ZBalanceOperationRequest,
-          response: { 200: successEnvelope(ZBalanceOperation) },
-        },
-      },
+      adminRoute('balance', {
+        params: ZId,
+        body: ZBalanceOperationRequest,
+        response: { 200: successEnvelope(ZBalanceOperation) },
+      }),
       async (request) => {
-        const operation = await operations.create(actor(request), request.params.id, request.body);
+        const operation = await operations.create(userOf(request), request.params.id, request.body);
         return ok(
           operation.status === 'pending'
             ? 'Balance operation waits for approval'
@@ -50,46 +46,34 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
     );
     app.get(
       '/admin/balance-operations',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: {
-          querystring: ZBalanceOperationsQuery,
-          response: { 200: successEnvelope(pageOf(ZBalanceOperation)) },
-        },
-      },
+      adminRoute('balance', {
+        querystring: ZBalanceOperationsQuery,
+        response: { 200: successEnvelope(pageOf(ZBalanceOperation)) },
+      }),
       async (request) => ok('Balance operations fetched', await operations.list(request.query)),
     );
     app.get(
       '/admin/balance-operations/rules',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: { response: { 200: successEnvelope(ZBalanceOperationRules) } },
-      },
+      adminRoute('balance', { response: { 200: successEnvelope(ZBalanceOperationRules) } }),
       async () => ok('Balance operation rules fetched', await operations.rules()),
     );
     app.post(
       '/admin/balance-operations/:id/approve',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZBalanceOperation) } },
-      },
+      adminRoute('balance', { params: ZId, response: { 200: successEnvelope(ZBalanceOperation) } }),
       async (request) =>
-        ok('Balance operation approved', await operations.approve(actor(request), request.params.id)),
+        ok('Balance operation approved', await operations.approve(userOf(request), request.params.id)),
     );
     app.post(
       '/admin/balance-operations/:id/reject',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: {
-          params: ZId,
-          body: ZBalanceOperationRejectRequest,
-          response: { 200: successEnvelope(ZBalanceOperation) },
-        },
-      },
+      adminRoute('balance', {
+        params: ZId,
+        body: ZBalanceOperationRejectRequest,
+        response: { 200: successEnvelope(ZBalanceOperation) },
+      }),
       async (request) =>
         ok(
           'Balance operation rejected',
-          await operations.reject(actor(request), request.params.id, request.body.reason),
+          await operations.reject(userOf(request), request.params.id, request.body.reason),
         ),
     );
 
@@ -103,7 +87,7 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
         },
       },
       async (request) =>
-        ok('Balance operations fetched', await operations.ofUser(actor(request).id, request.query)),
+        ok('Balance operations fetched', await operations.ofUser(userOf(request).id, request.query)),
     );
     app.get(
       '/balance-operations/withdrawable',
@@ -117,7 +101,7 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
       async (request) =>
         ok(
           'Withdrawable balance fetched',
-          await operations.withdrawable(actor(request).id, request.query.account),
+          await operations.withdrawable(userOf(request).id, request.query.account),
         ),
     );
   };

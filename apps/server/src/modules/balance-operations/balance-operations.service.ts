@@ -10,6 +10,7 @@ import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
@@ -329,15 +330,16 @@ export function createBalanceOperations(deps: {
       if (query.status) conditions.push(eq(balanceOperations.status, query.status));
       if (query.userId) conditions.push(eq(balanceOperations.userId, query.userId));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(
         select()
           .where(where)
           .orderBy(desc(balanceOperations.createdAt), desc(balanceOperations.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+          .$dynamic(),
         db.select({ n: count() }).from(balanceOperations).where(where),
-      ]);
-      return { items: rows.map(toDto), page: query.page, limit: query.limit, total: total?.n ?? 0 };
+        query.page,
+        query.limit,
+      );
+      return { items: rows.map(toDto), page: query.page, limit: query.limit, total };
     },
 
     /** A user's own applied operations (History), newest first. */
@@ -347,16 +349,17 @@ export function createBalanceOperations(deps: {
         eq(balanceOperations.status, 'applied'),
         query.account ? eq(balanceOperations.book, query.account) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(
         db
           .select()
           .from(balanceOperations)
           .where(where)
           .orderBy(desc(balanceOperations.appliedAt), desc(balanceOperations.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+          .$dynamic(),
         db.select({ n: count() }).from(balanceOperations).where(where),
-      ]);
+        query.page,
+        query.limit,
+      );
       const items: TUserBalanceOperation[] = rows.map((row) => ({
         id: row.id,
         account: row.book as TBook,
@@ -365,7 +368,7 @@ export function createBalanceOperations(deps: {
         reason: row.reason,
         appliedAt: (row.appliedAt ?? row.createdAt).toISOString(),
       }));
-      return { items, page: query.page, limit: query.limit, total: total?.n ?? 0 };
+      return { items, page: query.page, limit: query.limit, total };
     },
 
     /**

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { authOf } from '../auth/authenticate';
+import { adminRoute } from '../../platform/http/route-options';
+import { userOf } from '../auth/authenticate';
 import type { GroupsService } from './groups.service';
 
 const ZId = z.object({ id: z.uuid() });
@@ -22,59 +23,45 @@ const ZId = z.object({ id: z.uuid() });
 export function groupsRoutes(deps: { groups: GroupsService }): FastifyPluginAsyncZod {
   const { groups } = deps;
   return async (app) => {
-    const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user;
-
     app.get(
       '/admin/groups',
-      {
-        config: { access: 'admin', permission: 'groups' },
-        schema: { response: { 200: successEnvelope(z.array(ZClientGroup)) } },
-      },
+      adminRoute('groups', { response: { 200: successEnvelope(z.array(ZClientGroup)) } }),
       async () => ok('Groups fetched', await groups.list()),
     );
     app.post(
       '/admin/groups',
-      {
-        config: { access: 'admin', permission: 'groups' },
-        schema: { body: ZClientGroupCreateRequest, response: { 200: successEnvelope(ZClientGroup) } },
-      },
-      async (request) => ok('Group created', await groups.create(actor(request), request.body)),
+      adminRoute('groups', {
+        body: ZClientGroupCreateRequest,
+        response: { 200: successEnvelope(ZClientGroup) },
+      }),
+      async (request) => ok('Group created', await groups.create(userOf(request), request.body)),
     );
     app.put(
       '/admin/groups/:id',
-      {
-        config: { access: 'admin', permission: 'groups' },
-        schema: {
-          params: ZId,
-          body: ZClientGroupUpdateRequest,
-          response: { 200: successEnvelope(ZClientGroup) },
-        },
-      },
+      adminRoute('groups', {
+        params: ZId,
+        body: ZClientGroupUpdateRequest,
+        response: { 200: successEnvelope(ZClientGroup) },
+      }),
       async (request) =>
-        ok('Group updated', await groups.update(actor(request), request.params.id, request.body)),
+        ok('Group updated', await groups.update(userOf(request), request.params.id, request.body)),
     );
     app.put(
       '/admin/users/:id/group',
-      {
-        config: { access: 'admin', permission: 'groups' },
-        schema: {
-          params: ZId,
-          body: ZUserGroupRequest,
-          response: { 200: successEnvelope(z.object({ userId: z.string(), group: ZUserGroup })) },
-        },
-      },
+      adminRoute('groups', {
+        params: ZId,
+        body: ZUserGroupRequest,
+        response: { 200: successEnvelope(z.object({ userId: z.string(), group: ZUserGroup })) },
+      }),
       async (request) =>
         ok(
           'User updated successfully',
-          await groups.setUserGroup(actor(request), request.params.id, request.body.groupId),
+          await groups.setUserGroup(userOf(request), request.params.id, request.body.groupId),
         ),
     );
     app.get(
       '/admin/write-offs',
-      {
-        config: { access: 'admin', permission: 'risk' },
-        schema: { querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZWriteOff)) } },
-      },
+      adminRoute('risk', { querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZWriteOff)) } }),
       async (request) => {
         const { page, limit } = request.query;
         return ok('Write-offs fetched', { ...(await groups.writeOffs(page, limit)), page, limit });

@@ -9,6 +9,7 @@ import {
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../admin/audit';
 import { users } from '../auth/auth.schema';
@@ -319,7 +320,7 @@ export function createGroupsService(deps: {
         .from(ledgerAccounts)
         .where(and(eq(ledgerAccounts.book, 'house'), eq(ledgerAccounts.kind, 'write_offs')));
       const where = and(inArray(ledgerEntries.accountId, house), eq(ledgerTransactions.kind, 'close'));
-      const [rows, totals] = await Promise.all([
+      const { items: rows, total } = await readPage(
         db
           .select({
             id: ledgerTransactions.id,
@@ -337,14 +338,15 @@ export function createGroupsService(deps: {
           .innerJoin(users, eq(users.id, orders.userId))
           .where(where)
           .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db
           .select({ n: count() })
           .from(ledgerEntries)
           .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
           .where(where),
-      ]);
+        page,
+        limit,
+      );
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -356,7 +358,7 @@ export function createGroupsService(deps: {
           amount: formatScaled(-row.amount, 2),
           createdAt: row.createdAt.toISOString(),
         })),
-        total: totals[0]?.n ?? 0,
+        total,
       };
     },
   };

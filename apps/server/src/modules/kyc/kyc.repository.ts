@@ -1,6 +1,7 @@
 import type { TDocumentKind, TKycSubmissionStatus } from '@td/contracts/kyc';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import {
@@ -101,7 +102,7 @@ export function createKycRepository(db: Database) {
 
     async list(filter: { status?: TKycSubmissionStatus | undefined }, page: number, limit: number) {
       const where = filter.status ? eq(kycSubmissions.status, filter.status) : undefined;
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(
         db
           .select({ submission: kycSubmissions, email: users.email })
           .from(kycSubmissions)
@@ -112,11 +113,12 @@ export function createKycRepository(db: Database) {
             filter.status === 'pending' ? kycSubmissions.createdAt : desc(kycSubmissions.createdAt),
             kycSubmissions.id,
           )
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(kycSubmissions).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { rows, total };
     },
 
     async emailOf(userId: string): Promise<string | undefined> {

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -83,22 +84,16 @@ export function kycRoutes(deps: {
 
     app.get(
       '/admin/kyc',
-      {
-        config: { access: 'admin', permission: 'kyc' },
-        schema: {
-          querystring: ZKycSubmissionsQuery,
-          response: { 200: successEnvelope(pageOf(ZKycSubmission)) },
-        },
-      },
+      adminRoute('kyc', {
+        querystring: ZKycSubmissionsQuery,
+        response: { 200: successEnvelope(pageOf(ZKycSubmission)) },
+      }),
       async (request) => ok('Submissions fetched', await admin.list(request.query)),
     );
 
     app.get(
       '/admin/kyc/:id',
-      {
-        config: { access: 'admin', permission: 'kyc' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmissionDetail) } },
-      },
+      adminRoute('kyc', { params: ZId, response: { 200: successEnvelope(ZKycSubmissionDetail) } }),
       async (request) => ok('Submission fetched', await admin.get(request.params.id)),
     );
 
@@ -122,20 +117,18 @@ export function kycRoutes(deps: {
 
     app.post(
       '/admin/kyc/:id/approve',
-      {
-        config: { access: 'admin', permission: 'kyc' },
-        schema: { params: ZId, response: { 200: successEnvelope(ZKycSubmission) } },
-      },
+      adminRoute('kyc', { params: ZId, response: { 200: successEnvelope(ZKycSubmission) } }),
       async (request) =>
         ok('Identity approved', await admin.approve(authOf(request).user, request.params.id)),
     );
 
     app.post(
       '/admin/kyc/:id/reject',
-      {
-        config: { access: 'admin', permission: 'kyc' },
-        schema: { params: ZId, body: ZKycRejectRequest, response: { 200: successEnvelope(ZKycSubmission) } },
-      },
+      adminRoute('kyc', {
+        params: ZId,
+        body: ZKycRejectRequest,
+        response: { 200: successEnvelope(ZKycSubmission) },
+      }),
       async (request) =>
         ok(
           'Identity rejected',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { notifications } from './notifications.schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -14,21 +15,24 @@ export function createNotificationsRepository(db: Database) {
 
     /** A page of a user's notifications, newest first, with how many there are and how many unread. */
     async list(userId: string, page: number, limit: number) {
-      const [items, [total], [unread]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+      const [{ items, total }, [unread]] = await Promise.all([
+        readPage(
+          db
+            .select()
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .orderBy(desc(notifications.createdAt), desc(notifications.id))
+            .$dynamic(),
+          db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+          page,
+          limit,
+        ),
         db
           .select({ n: count() })
           .from(notifications)
           .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
       ]);
-      return { items, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+      return { items, total, unread: unread?.n ?? 0 };
     },
 
     /** Marks the given notifications (or all) of the user read; answers how many were unread. */

@@ -2,6 +2,7 @@ import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
 
@@ -26,17 +27,13 @@ export function createUsersAdminRepository(db: Database) {
         filter.role ? eq(users.role, filter.role) : undefined,
         filter.status ? eq(users.status, filter.status) : undefined,
       );
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+      const { items, total } = await readPage(
+        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
         db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { items, total };
     },
 
     /**

@@ -3,6 +3,7 @@ import { ZAdminReferralCommission, ZClawbackRequest } from '@td/contracts/referr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { ReferralsAdmin } from './referrals-admin.service';
 
@@ -11,14 +12,11 @@ export function referralsAdminRoutes(deps: { admin: ReferralsAdmin }): FastifyPl
   return async (app) => {
     app.post(
       '/admin/referrals/commissions/:id/clawback',
-      {
-        config: { access: 'admin', permission: 'balance' },
-        schema: {
-          params: z.object({ id: z.uuid('Not a commission id') }),
-          body: ZClawbackRequest,
-          response: { 200: successEnvelope(ZAdminReferralCommission) },
-        },
-      },
+      adminRoute('balance', {
+        params: z.object({ id: z.uuid('Not a commission id') }),
+        body: ZClawbackRequest,
+        response: { 200: successEnvelope(ZAdminReferralCommission) },
+      }),
       async (request) =>
         ok(
           'Commission clawed back',

@@ -4,6 +4,7 @@ import { reportDayProblem, ZClientMoney, ZClientMoneyQuery, ZDailyReportQuery } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import { dailyReportFileName } from './daily-report';
 import { clientMoneyCsv, type ReportsService } from './reports.service';
 
@@ -15,7 +16,7 @@ export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginA
   return async (app) => {
     app.get(
       '/admin/reports/daily',
-      { config: { access: 'admin', permission: 'reports' }, schema: { querystring: ZDailyReportQuery } },
+      adminRoute('reports', { querystring: ZDailyReportQuery }),
       async (request, reply) => {
         // A day to come is refused on the day it is asked, not by the schema (it moves with the date).
         const problem = reportDayProblem(request.query.date, new Date());
@@ -29,10 +30,10 @@ export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginA
     );
     app.get(
       '/admin/reports/client-money',
-      {
-        config: { access: 'admin', permission: 'reports' },
-        schema: { querystring: ZClientMoneyQuery, response: { 200: successEnvelope(ZClientMoney) } },
-      },
+      adminRoute('reports', {
+        querystring: ZClientMoneyQuery,
+        response: { 200: successEnvelope(ZClientMoney) },
+      }),
       async (request, reply) => {
         const report = await reports.clientMoney();
         if (request.query.format === 'json') return ok('Client money fetched', report);

@@ -2,6 +2,7 @@ import { successEnvelope } from '@td/contracts/envelope';
 import { ZRiskOverview } from '@td/contracts/risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import type { RiskService } from './risk.service';
 
 /** The dealing desk's live risk: exposure per pair, accounts near stop-out, the house's result. */
@@ -9,10 +10,7 @@ export function riskRoutes(deps: { risk: RiskService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/risk',
-      {
-        config: { access: 'admin', permission: 'risk' },
-        schema: { response: { 200: successEnvelope(ZRiskOverview) } },
-      },
+      adminRoute('risk', { response: { 200: successEnvelope(ZRiskOverview) } }),
       async () => ok('Risk fetched', await deps.risk.overview()),
     );
   };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import { orders } from '../trading/orders.schema';
@@ -45,18 +46,19 @@ export function createTicketsRepository(db: Database) {
           : undefined,
       ];
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(
         db
           .select({ ticket: tickets, email: users.email })
           .from(tickets)
           .innerJoin(users, eq(users.id, tickets.userId))
           .where(where)
           .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { rows, total };
     },
 
     async messages(ticketIds: string[]) {

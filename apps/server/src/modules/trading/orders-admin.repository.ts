@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
 import type { OrderRow } from './orders.repository';
@@ -30,18 +31,19 @@ export function createOrdersAdminRepository(db: Database) {
         filter.status ? eq(orders.status, filter.status) : undefined,
         filter.account ? eq(orders.book, filter.account) : undefined,
       );
-      const [items, [total]] = await Promise.all([
+      const { items, total } = await readPage(
         db
           .select({ order: orders, email: users.email })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { items, total };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { referralCommissions } from '../referrals/referrals.schema';
@@ -188,7 +189,7 @@ export function createOrdersRepository(db: Database) {
       // A partial close sits with the position it was closed from: right after it, in the order
       // the parts were closed, where the position was placed (newest positions first).
       const groupAt = sql`coalesce((select parent.created_at from orders parent where parent.id = ${orders.parentId}), ${orders.createdAt})`;
-      const [items, [total]] = await Promise.all([
+      const { items, total } = await readPage(
         db
           .select()
           .from(orders)
@@ -200,11 +201,12 @@ export function createOrdersRepository(db: Database) {
             asc(orders.createdAt),
             asc(orders.id),
           )
-          .limit(filter.limit)
-          .offset((filter.page - 1) * filter.limit),
+          .$dynamic(),
         db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        filter.page,
+        filter.limit,
+      );
+      return { items, total };
     },
     /** Each user's real-account volume traded (amounts of the orders that opened), in cents. */
     async realVolumes(userIds: string[]): Promise<Map<string, bigint>> {

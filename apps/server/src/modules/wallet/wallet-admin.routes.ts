@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { adminRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { WalletAdmin } from './wallet-admin.service';
 
@@ -20,36 +21,27 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
   return async (app) => {
     app.get(
       '/admin/withdrawals',
-      {
-        config: { access: 'admin', permission: 'withdrawals' },
-        schema: {
-          querystring: ZWalletTransactionsQuery.omit({ kind: true }),
-          response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
-        },
-      },
+      adminRoute('withdrawals', {
+        querystring: ZWalletTransactionsQuery.omit({ kind: true }),
+        response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
+      }),
       async (request) => ok('Withdrawals fetched successfully', await admin.list(request.query)),
     );
 
     app.post(
       '/admin/withdrawals/:id/approve',
-      {
-        config: { access: 'admin', permission: 'withdrawals' },
-        schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
-      },
+      adminRoute('withdrawals', { params, response: { 200: successEnvelope(ZWalletTransaction) } }),
       async (request) =>
         ok('Withdrawal approved', await admin.approve(authOf(request).user.id, request.params.id)),
     );
 
     app.post(
       '/admin/withdrawals/:id/reject',
-      {
-        config: { access: 'admin', permission: 'withdrawals' },
-        schema: {
-          params,
-          body: ZRejectWithdrawalRequest,
-          response: { 200: successEnvelope(ZWalletTransaction) },
-        },
-      },
+      adminRoute('withdrawals', {
+        params,
+        body: ZRejectWithdrawalRequest,
+        response: { 200: successEnvelope(ZWalletTransaction) },
+      }),
       async (request) =>
         ok(
           'Withdrawal rejected',
@@ -59,10 +51,11 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
 
     app.post(
       '/admin/withdrawals/:id/mark-sent',
-      {
-        config: { access: 'admin', permission: 'withdrawals' },
-        schema: { params, body: ZMarkSentRequest, response: { 200: successEnvelope(ZWalletTransaction) } },
-      },
+      adminRoute('withdrawals', {
+        params,
+        body: ZMarkSentRequest,
+        response: { 200: successEnvelope(ZWalletTransaction) },
+      }),
       async (request) =>
         ok(
           'Withdrawal marked as sent',

@@ -2,6 +2,7 @@ import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
@@ -345,17 +346,18 @@ export function createWalletRepository(db: Database) {
         filter.network ? eq(walletTransactions.network, filter.network) : undefined,
         filter.since ? gte(walletTransactions.createdAt, filter.since) : undefined,
       );
-      const [items, [total]] = await Promise.all([
+      const { items, total } = await readPage(
         db
           .select()
           .from(walletTransactions)
           .where(where)
           .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(walletTransactions).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+        page,
+        limit,
+      );
+      return { items, total };
     },
   };
 }
