@@ -27,7 +27,11 @@ describe('referring a friend', () => {
     referrer = await createUser(env, { firstName: 'Rosa', lastName: 'Referrer' });
   });
 
-  it('shares the link; the friend signs up through it and trades; the referrer earns', async () => {
+  // A whole journey (two browsers, sign-up, identity, a trade, eight screenshots, the back-office):
+  // over a minute on a busy machine.
+  it('shares the link; the friend signs up through it and trades; the referrer earns', {
+    timeout: 150_000,
+  }, async () => {
     const page = await env.openScreen(referrer.token, '/dashboard/referral', 'Referral');
     const link = page.getByTestId('referral-link');
     await page.waitForFunction(() =>
