@@ -1,6 +1,4 @@
 import './zod-config';
-// Before the rest of the entry is evaluated: the Dashboard's data is asked for at once.
-import './app/dashboard-prefetch-on-arrival';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './app/theme.css';

@@ -1,3 +1,4 @@
+import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/constants';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
@@ -8,8 +9,8 @@ import { FullScreenLoader } from '../components/full-screen-loader';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { loadAppText, useT } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
+import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
-import { prefetchDashboard } from './dashboard-prefetch';
 import { ErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -44,6 +45,20 @@ const toStart = () => redirect(hasToken() ? PATHS.dashboard : PATHS.login);
  * warns on a first load that it would show an empty page while the redirect goes.
  */
 const Redirecting = () => null;
+
+/**
+ * What the Dashboard's chart needs before it can draw (the pairs, the prices, the chosen pair's
+ * candles), asked for while the screen's code downloads instead of after it has run.
+ */
+function prefetchDashboard(search: URLSearchParams) {
+  prefetch('/pairs');
+  prefetch('/public/prices');
+  prefetch('/public/klines', {
+    symbol: search.get('pair') ?? DEFAULT_PAIR,
+    interval: search.get('interval') ?? DEFAULT_INTERVAL,
+    limit: KLINES_PAGE_SIZE,
+  });
+}
 
 export const router = createBrowserRouter([
   {

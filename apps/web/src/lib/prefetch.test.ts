@@ -31,21 +31,6 @@ describe('GETs asked for early', () => {
     expect(await takePrefetched('/profile')).toBeUndefined();
   });
 
-  it('are asked for once while fresh, however many times they are asked for', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"message":"ok","data":2}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    prefetch('/public/klines', { symbol: 'ETH_USDT', interval: '60' });
-    prefetch('/public/klines', { interval: '60', symbol: 'ETH_USDT' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(await takePrefetched('/public/klines', { symbol: 'ETH_USDT', interval: '60' })).toEqual({
-      message: 'ok',
-      data: 2,
-    });
-    // Taken: the next visit asks again.
-    prefetch('/public/klines', { symbol: 'ETH_USDT', interval: '60' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
-
   it('are not used once they are old', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

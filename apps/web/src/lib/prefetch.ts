@@ -22,9 +22,6 @@ export function requestKey(url: string, params?: Record<string, unknown>): strin
  */
 export function prefetch(url: string, params?: Record<string, unknown>): void {
   const key = requestKey(url, params);
-  // Asked for already (the entry's first module asks before the route's loader does): one request.
-  const asked = early.get(key);
-  if (asked && Date.now() - asked.atMs <= PREFETCH_FRESH_MS) return;
   const token = getToken();
   const response = fetch(key, {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
