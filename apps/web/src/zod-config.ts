@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // The page's Content-Security-Policy forbids eval: zod must not compile its parsers with
 // `new Function` (nor probe whether it may, which the browser reports as a violation). Imported

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZMoney, ZPageQuery } from './envelope';
 import { ZSwapRateInput } from './financing';
 import { ZUserGroup } from './groups';
@@ -11,18 +11,18 @@ import { LEVERAGE_MAX, ZOrder, ZPriceInput, ZUsdInput } from './trading';
 import { ZWalletTransaction } from './wallet';
 
 const ZPage = ZPageQuery.shape;
-const ZSearch = ZSafeText('Search', { max: 100 }).optional();
+const ZSearch = z.optional(ZSafeText('Search', { max: 100 }));
 
 export const ZAdminUsersQuery = z.object({
   q: ZSearch,
-  role: ZRole.optional(),
-  status: ZUserStatus.optional(),
+  role: z.optional(ZRole),
+  status: z.optional(ZUserStatus),
   ...ZPage,
 });
 
-export const ZAdminUser = ZUser.extend({
-  deletedAt: z.string().nullable(),
-  referredBy: z.string().nullable(),
+export const ZAdminUser = z.extend(ZUser, {
+  deletedAt: z.nullable(z.string()),
+  referredBy: z.nullable(z.string()),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
@@ -37,52 +37,55 @@ export const ZAdminUserDetail = z.object({
   /** Who referred the user, whom they referred (with what links the accounts), their commissions. */
   referrals: ZAdminReferrals,
   /** The user's client group (margin mode and levels). */
-  group: ZUserGroup.nullable(),
+  group: z.nullable(ZUserGroup),
 });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
 export const ZAdminUserStatusRequest = z.object({ status: ZUserStatus });
 export const ZAdminUserRoleRequest = z.object({ role: ZRole });
 
-export const ZAdminTicketsQuery = z.object({ status: ZTicketStatus.optional(), q: ZSearch, ...ZPage });
+export const ZAdminTicketsQuery = z.object({ status: z.optional(ZTicketStatus), q: ZSearch, ...ZPage });
 export const ZAdminTicketStatusRequest = z.object({ status: ZTicketStatus });
 
 export const ZAdminOrdersQuery = z.object({
   q: ZSearch,
-  status: ZOrderStatus.optional(),
-  account: z.enum(['demo', 'real']).optional(),
+  status: z.optional(ZOrderStatus),
+  account: z.optional(z.enum(['demo', 'real'])),
   ...ZPage,
 });
-export const ZAdminOrder = ZOrder.extend({ userId: z.string(), userEmail: z.string() });
+export const ZAdminOrder = z.extend(ZOrder, { userId: z.string(), userEmail: z.string() });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export const ZAdminOrderUpdateRequest = z.object({
-  takeProfit: ZPriceInput('Take profit').nullable().optional(),
-  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
+  takeProfit: z.optional(z.nullable(ZPriceInput('Take profit'))),
+  stopLoss: z.optional(z.nullable(ZPriceInput('Stop loss'))),
 });
 export const ZAdminPairParams = z.object({ symbol: ZPairSymbol });
 
-export const ZAdminPair = ZPair.omit({
-  favorite: true,
-  marketOpen: true,
-  marketClosedReason: true,
-  marketOpensAt: true,
-}).extend({
-  spreadPpm: z.number().int(),
-  /** The limit on the clients' net exposure in USD, either way (null: no limit). */
-  maxNetExposure: ZMoney.nullable(),
-});
+export const ZAdminPair = z.extend(
+  z.omit(ZPair, {
+    favorite: true,
+    marketOpen: true,
+    marketClosedReason: true,
+    marketOpensAt: true,
+  }),
+  {
+    spreadPpm: z.number().check(z.int()),
+    /** The limit on the clients' net exposure in USD, either way (null: no limit). */
+    maxNetExposure: z.nullable(ZMoney),
+  },
+);
 export type TAdminPair = z.infer<typeof ZAdminPair>;
 export const ZAdminPairUpdateRequest = z.object({
-  status: z.enum(['act', 'dis']).optional(),
+  status: z.optional(z.enum(['act', 'dis'])),
   /** Parts per million of the price (400 = 0.04 %). */
-  spreadPpm: z.number().int().min(0).max(100_000).optional(),
-  maxLeverage: z.number().int().min(1).max(LEVERAGE_MAX).optional(),
+  spreadPpm: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  maxLeverage: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(LEVERAGE_MAX))),
   // Financing: overnight swaps.
-  swapLong: ZSwapRateInput('Swap long').optional(),
-  swapShort: ZSwapRateInput('Swap short').optional(),
+  swapLong: z.optional(ZSwapRateInput('Swap long')),
+  swapShort: z.optional(ZSwapRateInput('Swap short')),
   // End of financing.
   /** USD; null removes the limit. */
-  maxNetExposure: ZUsdInput('Max net exposure').nullable().optional(),
+  maxNetExposure: z.optional(z.nullable(ZUsdInput('Max net exposure'))),
 });
 
 export const ZAuditEntry = z.object({
@@ -98,11 +101,9 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditQuery = z.object({
-  action: z
-    .string()
-    .max(60)
-    .regex(/^[a-z.-]*$/, 'An action is like user.suspend')
-    .optional(),
-  targetId: ZSafeText('Target', { max: 100 }).optional(),
+  action: z.optional(
+    z.string().check(z.maxLength(60), z.regex(/^[a-z.-]*$/, 'An action is like user.suspend')),
+  ),
+  targetId: z.optional(ZSafeText('Target', { max: 100 })),
   ...ZPage,
 });

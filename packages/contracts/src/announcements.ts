@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZPairSymbol } from './market';
 import { ZSafeText } from './text';
 
@@ -17,35 +17,45 @@ export const ZAnnouncementRequest = z
     title: ZSafeText('Title', { min: 1, max: ANNOUNCEMENT_TITLE_MAX }),
     body: ZSafeText('Text', { min: 1, max: ANNOUNCEMENT_BODY_MAX, isMultiline: true }),
     audience: ZAnnouncementAudience,
-    groupId: z.uuid('Not a group id').optional(),
-    symbol: ZPairSymbol.optional(),
-    email: z.boolean({ error: 'Must be true or false' }).default(false),
+    groupId: z.optional(z.uuid('Not a group id')),
+    symbol: z.optional(ZPairSymbol),
+    email: z._default(z.boolean({ error: 'Must be true or false' }), false),
   })
-  .superRefine((value, context) => {
-    if (value.audience === 'group' && !value.groupId)
-      context.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a group' });
-    if (value.audience !== 'group' && value.groupId)
-      context.addIssue({
-        code: 'custom',
-        path: ['groupId'],
-        message: 'A group is only for the group audience',
-      });
-    if (value.audience === 'pair' && !value.symbol)
-      context.addIssue({ code: 'custom', path: ['symbol'], message: 'Choose a pair' });
-    if (value.audience !== 'pair' && value.symbol)
-      context.addIssue({ code: 'custom', path: ['symbol'], message: 'A pair is only for the pair audience' });
-  })
-  // The same rule in the document's words: a group with the group audience alone, a pair with the pair audience alone.
-  .meta({
-    anyOf: [
-      {
-        properties: { audience: { const: 'all' } },
-        not: { anyOf: [{ required: ['groupId'] }, { required: ['symbol'] }] },
-      },
-      { properties: { audience: { const: 'group' } }, required: ['groupId'], not: { required: ['symbol'] } },
-      { properties: { audience: { const: 'pair' } }, required: ['symbol'], not: { required: ['groupId'] } },
-    ],
-  });
+  .check(
+    z.superRefine((value, context) => {
+      if (value.audience === 'group' && !value.groupId)
+        context.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a group' });
+      if (value.audience !== 'group' && value.groupId)
+        context.addIssue({
+          code: 'custom',
+          path: ['groupId'],
+          message: 'A group is only for the group audience',
+        });
+      if (value.audience === 'pair' && !value.symbol)
+        context.addIssue({ code: 'custom', path: ['symbol'], message: 'Choose a pair' });
+      if (value.audience !== 'pair' && value.symbol)
+        context.addIssue({
+          code: 'custom',
+          path: ['symbol'],
+          message: 'A pair is only for the pair audience',
+        });
+    }),
+    // The same rule in the document's words: a group with the group audience alone, a pair with the pair audience alone.
+    z.meta({
+      anyOf: [
+        {
+          properties: { audience: { const: 'all' } },
+          not: { anyOf: [{ required: ['groupId'] }, { required: ['symbol'] }] },
+        },
+        {
+          properties: { audience: { const: 'group' } },
+          required: ['groupId'],
+          not: { required: ['symbol'] },
+        },
+        { properties: { audience: { const: 'pair' } }, required: ['symbol'], not: { required: ['groupId'] } },
+      ],
+    }),
+  );
 export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
 
 /** An announcement as its reader gets it. */
@@ -58,15 +68,15 @@ export const ZAnnouncement = z.object({
 export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 
 /** A sent announcement as the back-office lists it: whom it reached, and how many read it. */
-export const ZSentAnnouncement = ZAnnouncement.extend({
+export const ZSentAnnouncement = z.extend(ZAnnouncement, {
   audience: ZAnnouncementAudience,
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable(),
-  symbol: z.string().nullable(),
+  groupId: z.nullable(z.string()),
+  groupName: z.nullable(z.string()),
+  symbol: z.nullable(z.string()),
   email: z.boolean(),
-  recipients: z.number().int(),
-  read: z.number().int(),
-  emailed: z.number().int(),
-  sentBy: z.string().nullable(),
+  recipients: z.number().check(z.int()),
+  read: z.number().check(z.int()),
+  emailed: z.number().check(z.int()),
+  sentBy: z.nullable(z.string()),
 });
 export type TSentAnnouncement = z.infer<typeof ZSentAnnouncement>;

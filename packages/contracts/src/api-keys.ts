@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZProofFields } from './auth';
 import { ZSafeText } from './text';
 
@@ -57,14 +57,18 @@ export const ZCreateApiKeyRequest = z.object({
   label: ZSafeText('Label', { min: 1, max: API_KEY_LABEL_MAX, minMessage: 'Give the key a label' }),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { error: 'Scopes are read and trade' }), { error: 'Choose the scopes' })
-    .min(1, 'Choose at least one scope')
-    .max(API_KEY_SCOPES.length, 'Choose each scope once')
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'Choose each scope once')
-    .meta({ uniqueItems: true }),
-  allowedIps: z
-    .array(ZAllowedIp, { error: 'Allowed IP addresses must be a list' })
-    .max(API_KEY_ALLOWED_IPS_MAX, `At most ${API_KEY_ALLOWED_IPS_MAX} allowed IP addresses`)
-    .default([]),
+    .check(
+      z.minLength(1, 'Choose at least one scope'),
+      z.maxLength(API_KEY_SCOPES.length, 'Choose each scope once'),
+      z.refine((scopes) => new Set(scopes).size === scopes.length, 'Choose each scope once'),
+      z.meta({ uniqueItems: true }),
+    ),
+  allowedIps: z._default(
+    z
+      .array(ZAllowedIp, { error: 'Allowed IP addresses must be a list' })
+      .check(z.maxLength(API_KEY_ALLOWED_IPS_MAX, `At most ${API_KEY_ALLOWED_IPS_MAX} allowed IP addresses`)),
+    [],
+  ),
   // A new way to the account's orders: the proof beyond the session (see `ZProof`).
   ...ZProofFields,
 });
@@ -79,11 +83,11 @@ export const ZApiKey = z.object({
   /** Empty: any address. */
   allowedIps: z.array(z.string()),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  lastUsedIp: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
+  lastUsedIp: z.nullable(z.string()),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 
 /** A key as created: the only answer that carries its secret. */
-export const ZCreatedApiKey = ZApiKey.extend({ secret: z.string() });
+export const ZCreatedApiKey = z.extend(ZApiKey, { secret: z.string() });
 export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;

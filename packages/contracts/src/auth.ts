@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZEmail, ZSignupEmail } from './email';
 import { ZPassword, ZPasswordGiven } from './password';
 import { ZTokenType, ZUserStatus } from './statuses';
@@ -20,30 +20,38 @@ export const GOOGLE_CREDENTIAL_LENGTH_MAX = 4096;
 export const URL_LENGTH_MAX = 2048;
 
 /** A 6-digit code as typed by a person: spaces are forgiven. */
-export const ZSixDigitCode = z
-  .string()
-  .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code')
-  // The document's words for the same rule: six digits once the spaces are out.
-  .meta({ pattern: '^\\s*(?:\\d\\s*){6}$' })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
+export const ZSixDigitCode = z.pipe(
+  z.pipe(
+    z.string().check(
+      z.maxLength(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code'),
+      // The document's words for the same rule: six digits once the spaces are out.
+      z.meta({ pattern: '^\\s*(?:\\d\\s*){6}$' }),
+    ),
+    z.transform((value: string) => value.replace(/\s+/g, '')),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+);
 
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`). */
-export const ZTfaCode = z
-  .string()
-  .max(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code from your app, or a recovery code')
-  .meta({
-    pattern: '^\\s*(?:(?:\\d\\s*){6}|(?:[A-Za-z0-9]\\s*){5}(?:-\\s*)?(?:[A-Za-z0-9]\\s*){5})$',
-  })
-  .transform((value) => value.replace(/\s+/g, '').toLowerCase())
-  .pipe(
-    z
-      .string()
-      .regex(
+export const ZTfaCode = z.pipe(
+  z.pipe(
+    z.string().check(
+      z.maxLength(TYPED_CODE_LENGTH_MAX, 'Enter the 6-digit code from your app, or a recovery code'),
+      z.meta({
+        pattern: '^\\s*(?:(?:\\d\\s*){6}|(?:[A-Za-z0-9]\\s*){5}(?:-\\s*)?(?:[A-Za-z0-9]\\s*){5})$',
+      }),
+    ),
+    z.transform((value: string) => value.replace(/\s+/g, '').toLowerCase()),
+  ),
+  z
+    .string()
+    .check(
+      z.regex(
         /^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/,
         'Enter the 6-digit code from your app, or a recovery code',
       ),
-  );
+    ),
+);
 
 const ZName = (label: string) => ZPersonName(label, { max: NAME_LENGTH_MAX });
 
@@ -55,19 +63,24 @@ export const ZLanguage = z.enum(LANGUAGES, { error: 'The language is one of en, 
 
 export const ZSignupRequest = z.object({
   /** The language the account's e-mails are written in: the one the sign-up form was shown in. */
-  language: ZLanguage.optional(),
+  language: z.optional(ZLanguage),
   email: ZSignupEmail,
   password: ZPassword,
   firstName: ZName('First name'),
   lastName: ZName('Last name'),
   // Empty when the form's field was left alone.
-  referralCode: z
-    .string()
-    .trim()
-    .max(REFERRAL_CODE_LENGTH_MAX, 'Referral code is not valid')
-    .regex(/^[A-Za-z0-9]*$/, 'Referral code is not valid')
-    .transform((value) => value.toUpperCase())
-    .optional(),
+  referralCode: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(REFERRAL_CODE_LENGTH_MAX, 'Referral code is not valid'),
+          z.regex(/^[A-Za-z0-9]*$/, 'Referral code is not valid'),
+        ),
+      z.transform((value: string) => value.toUpperCase()),
+    ),
+  ),
 });
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
 
@@ -86,7 +99,7 @@ export const ZVerifyEmailRequest = z.object({ code: ZSixDigitCode });
  * `GET /auth/verify-email`: the link proves the mailbox, not who chose the password, so `token` is
  * null (sign in next) unless the request carried the same account's pending `email` token.
  */
-export const ZVerifyEmailLinkData = z.object({ token: z.string().nullable() });
+export const ZVerifyEmailLinkData = z.object({ token: z.nullable(z.string()) });
 export type TVerifyEmailLinkData = z.infer<typeof ZVerifyEmailLinkData>;
 export const ZVerifyEmailLinkQuery = z.object({ token: ZOpaqueToken('Link', { max: 200 }) });
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
@@ -98,7 +111,7 @@ export const ZResetPasswordRequest = z.object({
    * Also turn two-factor off: allowed only within TFA_COOLING_OFF_S of it being turned on (the
    * owner taking back an account whose two-factor someone else switched on).
    */
-  removeTwoFactor: z.boolean({ error: 'removeTwoFactor is true or false' }).optional(),
+  removeTwoFactor: z.optional(z.boolean({ error: 'removeTwoFactor is true or false' })),
 });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 export const ZTfaVerifyRequest = z.object({ code: ZTfaCode });
@@ -121,9 +134,11 @@ export const ZGoogleCallbackRequest = z.union([
   z.object({
     credential: z
       .string()
-      .min(1)
-      .max(GOOGLE_CREDENTIAL_LENGTH_MAX)
-      .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Not a Google ID token'),
+      .check(
+        z.minLength(1),
+        z.maxLength(GOOGLE_CREDENTIAL_LENGTH_MAX),
+        z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Not a Google ID token'),
+      ),
   }),
   /**
    * Code flow, started by `GET /auth/google/start` in this browser: the `code` and `state` Google
@@ -133,7 +148,7 @@ export const ZGoogleCallbackRequest = z.union([
   z.object({
     code: ZOpaqueToken('Code', { max: GOOGLE_CREDENTIAL_LENGTH_MAX }),
     state: ZOpaqueToken('State', { max: GOOGLE_STATE_LENGTH_MAX }),
-    redirectUri: z.url().max(URL_LENGTH_MAX).optional(),
+    redirectUri: z.optional(z.url().check(z.maxLength(URL_LENGTH_MAX))),
   }),
 ]);
 export type TGoogleCallbackRequest = z.input<typeof ZGoogleCallbackRequest>;
@@ -146,9 +161,9 @@ export type TTfaGenerateData = z.infer<typeof ZTfaGenerateData>;
  * `tfaCode` where two-factor is on. Which are needed is the server's call; each is optional here.
  */
 export const ZProofFields = {
-  currentPassword: ZPasswordGiven.optional(),
-  emailCode: ZSixDigitCode.optional(),
-  tfaCode: ZTfaCode.optional(),
+  currentPassword: z.optional(ZPasswordGiven),
+  emailCode: z.optional(ZSixDigitCode),
+  tfaCode: z.optional(ZTfaCode),
 };
 export const ZProof = z.object(ZProofFields);
 export type TProof = z.input<typeof ZProof>;
@@ -162,7 +177,9 @@ export const ZTfaActivateRequest = z.object({
   emailCode: ZProofFields.emailCode,
 });
 export type TTfaActivateRequest = z.input<typeof ZTfaActivateRequest>;
-export const ZTfaActivateData = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export const ZTfaActivateData = z.object({
+  recoveryCodes: z.array(z.string()).check(z.length(RECOVERY_CODE_COUNT)),
+});
 export type TTfaActivateData = z.infer<typeof ZTfaActivateData>;
 /** Turning two-factor off takes the current password and a code (the app's or a recovery code). */
 export const ZTfaDeactivateRequest = z.object({

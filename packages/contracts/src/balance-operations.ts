@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZAccount } from './constants';
 import { parseScaled } from './decimal';
 import { decimalAtMostSource } from './decimal-pattern';
@@ -49,31 +49,33 @@ export const ZBalanceOperationRequest = z
   .object({
     account: ZAccount,
     kind: ZBalanceOperationKind,
-    amount: z
-      .string({ error: 'Amount must be a number written as a string' })
-      .trim()
-      .max(20, { message: 'Amount is too long', abort: true })
+    amount: z.string({ error: 'Amount must be a number written as a string' }).check(
+      z.trim(),
+      z.maxLength(20, { message: 'Amount is too long', abort: true }),
       // The document's words for `balanceAmountProblem`: not 0, at most the greatest either way.
-      .meta({
+      z.meta({
         pattern: `^\\s*(?!-?0+(?:\\.0+)?\\s*$)-?${decimalAtMostSource(BALANCE_OPERATION_MAX, 2)}\\s*$`,
       }),
+    ),
     reason: ZSafeText('Reason', {
       min: 3,
       max: BALANCE_REASON_MAX,
       minMessage: 'Write the reason (3 characters at least)',
     }),
   })
-  .superRefine((body, context) => {
-    const problem = balanceAmountProblem(body.kind, body.amount);
-    if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
-  })
-  // In the document's words: negative for a correction alone.
-  .meta({
-    anyOf: [
-      { properties: { kind: { const: 'correction' } } },
-      { properties: { amount: { not: { pattern: '^\\s*-' } } } },
-    ],
-  });
+  .check(
+    z.superRefine((body, context) => {
+      const problem = balanceAmountProblem(body.kind, body.amount);
+      if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
+    }),
+    // In the document's words: negative for a correction alone.
+    z.meta({
+      anyOf: [
+        { properties: { kind: { const: 'correction' } } },
+        { properties: { amount: { not: { pattern: '^\\s*-' } } } },
+      ],
+    }),
+  );
 export type TBalanceOperationRequest = z.infer<typeof ZBalanceOperationRequest>;
 
 export const ZBalanceOperationRejectRequest = z.object({
@@ -84,7 +86,7 @@ export const ZBalanceOperationRejectRequest = z.object({
   }),
 });
 
-const ZStaff = z.object({ id: z.string(), email: z.string() }).nullable();
+const ZStaff = z.nullable(z.object({ id: z.string(), email: z.string() }));
 
 /** One operation as the back-office reads it. */
 export const ZBalanceOperation = z.object({
@@ -99,16 +101,16 @@ export const ZBalanceOperation = z.object({
   status: ZBalanceOperationStatus,
   requestedBy: ZStaff,
   decidedBy: ZStaff,
-  rejectReason: z.string().nullable(),
+  rejectReason: z.nullable(z.string()),
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-  appliedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
+  appliedAt: z.nullable(z.string()),
 });
 export type TBalanceOperation = z.infer<typeof ZBalanceOperation>;
 
 export const ZBalanceOperationsQuery = z.object({
-  status: ZBalanceOperationStatus.optional(),
-  userId: z.uuid().optional(),
+  status: z.optional(ZBalanceOperationStatus),
+  userId: z.optional(z.uuid()),
   ...ZPageQuery.shape,
 });
 
@@ -122,7 +124,7 @@ export const ZUserBalanceOperation = z.object({
   appliedAt: z.string(),
 });
 export type TUserBalanceOperation = z.infer<typeof ZUserBalanceOperation>;
-export const ZUserBalanceOperationsQuery = z.object({ account: ZAccount.optional(), ...ZPageQuery.shape });
+export const ZUserBalanceOperationsQuery = z.object({ account: z.optional(ZAccount), ...ZPageQuery.shape });
 
 /**
  * What of a book's cash may be withdrawn (`GET /balance-operations/withdrawable`): the cash less the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The indicators a user draws on the charts, kept on the server so every device shows the same.
@@ -15,9 +15,11 @@ export const INDICATOR_PERIOD = { min: 2, max: 500 } as const;
 const ZPeriod = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(INDICATOR_PERIOD.min, `${label} must be at least ${INDICATOR_PERIOD.min}`)
-    .max(INDICATOR_PERIOD.max, `${label} must be at most ${INDICATOR_PERIOD.max}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.minimum(INDICATOR_PERIOD.min, `${label} must be at least ${INDICATOR_PERIOD.min}`),
+      z.maximum(INDICATOR_PERIOD.max, `${label} must be at most ${INDICATOR_PERIOD.max}`),
+    );
 
 export const MACD_PERIODS_MESSAGE = 'The fast period must be shorter than the slow one';
 
@@ -36,9 +38,11 @@ export const ZIndicatorRequest = z.discriminatedUnion(
       period: ZPeriod('Period'),
       deviations: z
         .number({ error: 'Deviations must be a number' })
-        .min(0.5, 'Deviations must be at least 0.5')
-        .max(5, 'Deviations must be at most 5')
-        .multipleOf(0.1, 'Deviations take one decimal'),
+        .check(
+          z.minimum(0.5, 'Deviations must be at least 0.5'),
+          z.maximum(5, 'Deviations must be at most 5'),
+          z.multipleOf(0.1, 'Deviations take one decimal'),
+        ),
     }),
     z.object({ kind: z.literal('vwap') }),
     z.object({ kind: z.literal('rsi'), period: ZPeriod('Period') }),
@@ -52,17 +56,19 @@ export const ZIndicatorRequest = z.discriminatedUnion(
   ],
   { error: `An indicator is one of ${INDICATOR_KINDS.join(', ')}` },
 );
-export const ZIndicator = ZIndicatorRequest.refine(
-  (indicator) => indicator.kind !== 'macd' || indicator.fast < indicator.slow,
-  { message: MACD_PERIODS_MESSAGE, path: ['fast'] },
+export const ZIndicator = ZIndicatorRequest.check(
+  z.refine((indicator) => indicator.kind !== 'macd' || indicator.fast < indicator.slow, {
+    message: MACD_PERIODS_MESSAGE,
+    path: ['fast'],
+  }),
 );
 export type TIndicator = z.infer<typeof ZIndicator>;
 
-const indicatorsOf = <T extends z.ZodType>(indicator: T) =>
+const indicatorsOf = <T extends z.core.$ZodType>(indicator: T) =>
   z.object({
     indicators: z
       .array(indicator, { error: 'Indicators must be a list' })
-      .max(INDICATORS_MAX, `At most ${INDICATORS_MAX} indicators at once`),
+      .check(z.maxLength(INDICATORS_MAX, `At most ${INDICATORS_MAX} indicators at once`)),
   });
 export const ZChartSettings = indicatorsOf(ZIndicator);
 /** `PUT /profile/chart-settings` as its schema takes it (the MACD rule is the route's). */

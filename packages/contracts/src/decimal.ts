@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { decimalNumberMeta, decimalPattern } from './decimal-pattern';
 
 /**
@@ -79,27 +79,28 @@ export function ZDecimalString(label: string, bounds: DecimalBounds) {
   // What the API's document states (the checks themselves are the pipe's, with their messages):
   // the digits and decimals a value can have and its range, so that what it allows is taken.
   const described = `From ${min} to ${max}, at most ${scale} decimals.`;
-  return z
-    .union(
-      [
-        z.string().meta({ pattern: decimalPattern(bounds), description: described }),
-        z.number().meta({ ...decimalNumberMeta(bounds), description: described }),
-      ],
-      { error: `${label} must be a number written as a string` },
-    )
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .max(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true })
-        .regex(UNSIGNED_DECIMAL, { message: shape, abort: true })
-        .refine((text) => isDecimal(text, scale), { message: shape, abort: true })
-        .refine((text) => unitsOf(text) <= maxUnits, {
-          message: `${label} must be at most ${max}`,
-          abort: true,
-        })
-        .refine((text) => unitsOf(text) >= minUnits, { message: `${label} must be at least ${min}` }),
-    );
+  return z.pipe(
+    z.pipe(
+      z.union(
+        [
+          z.string().check(z.meta({ pattern: decimalPattern(bounds), description: described })),
+          z.number().check(z.meta({ ...decimalNumberMeta(bounds), description: described })),
+        ],
+        { error: `${label} must be a number written as a string` },
+      ),
+      z.transform((value) => String(value).trim()),
+    ),
+    z.string().check(
+      z.maxLength(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true }),
+      z.regex(UNSIGNED_DECIMAL, { message: shape, abort: true }),
+      z.refine((text) => isDecimal(text, scale), { message: shape, abort: true }),
+      z.refine((text) => unitsOf(text) <= maxUnits, {
+        message: `${label} must be at most ${max}`,
+        abort: true,
+      }),
+      z.refine((text) => unitsOf(text) >= minUnits, { message: `${label} must be at least ${min}` }),
+    ),
+  );
 }
 
 /**
@@ -110,21 +111,25 @@ export function ZWholeNumber(label: string, bounds: { min: number; max: number }
   const { min, max } = bounds;
   const message = `${label} must be a whole number from ${min} to ${max}`;
   // The number's bounds are on the input too, so that the API's document states them.
-  return z
-    .union(
-      [
-        z.number().int(message).min(min, message).max(max, message),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d{1,20}$/, message)
-          // The document's words: the digits of a number from min to max.
-          .meta(
-            min >= 0 ? { pattern: decimalPattern({ scale: 0, min: String(min), max: String(max) }) } : {},
+  const bounded = () => z.number().check(z.int(message), z.minimum(min, message), z.maximum(max, message));
+  return z.pipe(
+    z.pipe(
+      z.union(
+        [
+          bounded(),
+          z.string().check(
+            z.trim(),
+            z.regex(/^-?\d{1,20}$/, message),
+            // The document's words: the digits of a number from min to max.
+            z.meta(
+              min >= 0 ? { pattern: decimalPattern({ scale: 0, min: String(min), max: String(max) }) } : {},
+            ),
           ),
-      ],
-      { error: message },
-    )
-    .transform(Number)
-    .pipe(z.number().int(message).min(min, message).max(max, message));
+        ],
+        { error: message },
+      ),
+      z.transform(Number),
+    ),
+    bounded(),
+  );
 }

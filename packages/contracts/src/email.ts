@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // RFC 5321 caps a forward path at 256 octets including the angle brackets.
 export const EMAIL_MAX_LENGTH = 254;
@@ -42,23 +42,33 @@ const anyCase = (text: string) => text.replace(/[a-z]/g, (letter) => `[${letter}
 const PROVIDER_DOMAIN = anyCase(EMAIL_PATTERN.source.slice(EMAIL_PATTERN.source.indexOf('@') + 1, -1));
 export const SIGNUP_EMAIL_DOCUMENT_PATTERN = `^\\s*(?=[^@]*[A-Za-z0-9])(?:[A-Za-z0-9_-]+\\.)*[A-Za-z0-9_-]+@${PROVIDER_DOMAIN}\\s*$`;
 
-const emailOf = (format: z.ZodEmail, pattern: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: EMAIL_REQUIRED_MESSAGE, abort: true })
-    .max(EMAIL_MAX_LENGTH, { message: EMAIL_TOO_LONG_MESSAGE, abort: true })
-    .meta({ pattern })
-    .pipe(format)
-    .transform(normalizeEmail)
+const emailOf = (format: z.ZodMiniEmail, pattern: string) =>
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, { message: EMAIL_REQUIRED_MESSAGE, abort: true }),
+            z.maxLength(EMAIL_MAX_LENGTH, { message: EMAIL_TOO_LONG_MESSAGE, abort: true }),
+            z.meta({ pattern }),
+          ),
+        format,
+      ),
+      z.transform(normalizeEmail),
+    ),
     // A gmail local part of only punctuation normalises to nothing, which is no address at all.
-    .pipe(z.email(EMAIL_INVALID_MESSAGE));
+    z.email(EMAIL_INVALID_MESSAGE),
+  );
 
 // Sign-in, forgot and reset accept any address an account might already hold.
 export const ZEmail = emailOf(z.email(EMAIL_INVALID_MESSAGE), EMAIL_DOCUMENT_PATTERN);
 export const ZSignupEmail = emailOf(
   // abort: a malformed address gets one message, not a second one about its provider.
-  z.email({ message: EMAIL_INVALID_MESSAGE, abort: true }).regex(EMAIL_PATTERN, EMAIL_PROVIDER_MESSAGE),
+  z
+    .email({ message: EMAIL_INVALID_MESSAGE, abort: true })
+    .check(z.regex(EMAIL_PATTERN, EMAIL_PROVIDER_MESSAGE)),
   SIGNUP_EMAIL_DOCUMENT_PATTERN,
 );
 export type TEmail = z.infer<typeof ZEmail>;

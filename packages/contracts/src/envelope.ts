@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZWholeNumber } from './decimal';
 
 export const ZErrorCode = z.enum([
@@ -36,7 +36,7 @@ export const ERROR_HTTP_STATUS = {
 export const ZErrorBody = z.object({
   message: z.string(),
   code: ZErrorCode,
-  details: z.unknown().optional(),
+  details: z.optional(z.unknown()),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
@@ -47,7 +47,8 @@ export type TValidationIssue = z.infer<typeof ZValidationIssue>;
 export const ZValidationDetails = z.array(ZValidationIssue);
 export type TValidationDetails = z.infer<typeof ZValidationDetails>;
 
-export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+export const successEnvelope = <T extends z.core.$ZodType>(data: T) =>
+  z.object({ message: z.string(), data });
 export type TSuccess<T> = { message: string; data: T };
 
 export const PAGE_LIMIT_DEFAULT = 20;
@@ -57,23 +58,25 @@ export const PAGE_MAX = 100_000;
 
 // Query strings arrive as text, hence the coercion.
 export const ZPageQuery = z.object({
-  page: ZWholeNumber('Page', { min: 1, max: PAGE_MAX }).default(1),
-  limit: ZWholeNumber('Limit', { min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
+  page: z._default(ZWholeNumber('Page', { min: 1, max: PAGE_MAX }), 1),
+  limit: z._default(ZWholeNumber('Limit', { min: 1, max: PAGE_LIMIT_MAX }), PAGE_LIMIT_DEFAULT),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.core.$ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    page: z.number().int().min(1),
-    limit: z.number().int().min(1).max(PAGE_LIMIT_MAX),
-    total: z.number().int().min(0),
+    page: z.number().check(z.int(), z.minimum(1)),
+    limit: z.number().check(z.int(), z.minimum(1), z.maximum(PAGE_LIMIT_MAX)),
+    total: z.number().check(z.int(), z.minimum(0)),
   });
 export type TPage<T> = { items: T[]; page: number; limit: number; total: number };
 
 // Money travels as a decimal string because a JSON number is a float and loses cents.
 export const MONEY_PATTERN = /^-?\d+(\.\d+)?$/;
-export const ZMoney = z.string().regex(MONEY_PATTERN, 'Must be a decimal number written as a string');
+export const ZMoney = z
+  .string()
+  .check(z.regex(MONEY_PATTERN, 'Must be a decimal number written as a string'));
 export type TMoney = z.infer<typeof ZMoney>;
 
 export const ZHealth = z.object({
@@ -86,8 +89,8 @@ export const ZHealth = z.object({
   feeds: z.array(
     z.object({
       feed: z.enum(['binance', 'finnhub', 'simulator']),
-      pairs: z.number().int(),
-      lastMessageAgeMs: z.number().int().nullable(),
+      pairs: z.number().check(z.int()),
+      lastMessageAgeMs: z.nullable(z.number().check(z.int())),
       state: z.enum(['live', 'delayed', 'waiting']),
     }),
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZAccount } from './constants';
 import { DECIMAL_TEXT_LENGTH_MAX, isDecimal, parseScaled } from './decimal';
 import { decimalNumberMeta, signedDecimalPattern } from './decimal-pattern';
@@ -21,42 +21,45 @@ export const SWAP_RATE_LIMIT = '100';
  */
 export const ZSwapRateInput = (label: string) => {
   const limit = parseScaled(SWAP_RATE_LIMIT, SWAP_RATE_SCALE);
-  return z
-    .union(
-      [
-        z.string().meta({ pattern: signedDecimalPattern(SWAP_RATE_LIMIT, SWAP_RATE_SCALE) }),
-        z.number().meta({
-          ...decimalNumberMeta({ scale: SWAP_RATE_SCALE, max: SWAP_RATE_LIMIT }),
-          minimum: -Number(SWAP_RATE_LIMIT),
-        }),
-      ],
-      { error: `${label} must be a number written as a string` },
-    )
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .max(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true })
-        .regex(/^-?\d+(\.\d+)?$/, {
-          message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
-          abort: true,
-        })
-        .refine((text) => isDecimal(text, SWAP_RATE_SCALE), {
-          message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
-          abort: true,
-        })
-        .refine(
-          (text) => {
-            const units = parseScaled(text, SWAP_RATE_SCALE);
-            return units <= limit && units >= -limit;
-          },
-          { message: `${label} must be from -${SWAP_RATE_LIMIT} to ${SWAP_RATE_LIMIT}` },
-        ),
-    );
+  return z.pipe(
+    z.pipe(
+      z.union(
+        [
+          z.string().check(z.meta({ pattern: signedDecimalPattern(SWAP_RATE_LIMIT, SWAP_RATE_SCALE) })),
+          z.number().check(
+            z.meta({
+              ...decimalNumberMeta({ scale: SWAP_RATE_SCALE, max: SWAP_RATE_LIMIT }),
+              minimum: -Number(SWAP_RATE_LIMIT),
+            }),
+          ),
+        ],
+        { error: `${label} must be a number written as a string` },
+      ),
+      z.transform((value) => String(value).trim()),
+    ),
+    z.string().check(
+      z.maxLength(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true }),
+      z.regex(/^-?\d+(\.\d+)?$/, {
+        message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
+        abort: true,
+      }),
+      z.refine((text) => isDecimal(text, SWAP_RATE_SCALE), {
+        message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
+        abort: true,
+      }),
+      z.refine(
+        (text) => {
+          const units = parseScaled(text, SWAP_RATE_SCALE);
+          return units <= limit && units >= -limit;
+        },
+        { message: `${label} must be from -${SWAP_RATE_LIMIT} to ${SWAP_RATE_LIMIT}` },
+      ),
+    ),
+  );
 };
 
 /** The weekday whose rollover charges three days: Wednesday for forex, Friday for stocks. */
-export const ZTripleSwapDay = z.enum(['wednesday', 'friday']).nullable();
+export const ZTripleSwapDay = z.nullable(z.enum(['wednesday', 'friday']));
 
 /** One stretch of time the market is open, ISO instants. */
 export const ZTradingSession = z.object({ opensAt: z.string(), closesAt: z.string() });
@@ -64,13 +67,13 @@ export const ZTradingSession = z.object({ opensAt: z.string(), closesAt: z.strin
 export const ZPairSpec = z.object({
   symbol: z.string(),
   pairType: ZPairType,
-  pricePrecision: z.number().int(),
+  pricePrecision: z.number().check(z.int()),
   /**
    * The spread now, in the quote currency, and its typical value at today's price (null without a
    * price), both widened by the reader's client group's markup.
    */
-  spread: z.string().nullable(),
-  typicalSpread: z.string().nullable(),
+  spread: z.nullable(z.string()),
+  typicalSpread: z.nullable(z.string()),
   /** The bid–ask spread as a fraction of the price ("0.0004" = 0.04 %). */
   spreadRate: z.string(),
   minAmount: z.string(),
@@ -78,19 +81,19 @@ export const ZPairSpec = z.object({
   /** The smallest step of an amount, in USD. */
   amountStep: z.string(),
   /** The pair's own, capped by the reader's client group for its asset class. */
-  maxLeverage: z.number().int(),
+  maxLeverage: z.number().check(z.int()),
   /** Margin as a fraction of the amount at the highest leverage ("0.01" = 1 %). */
   marginRate: z.string(),
   swapLong: z.string(),
   swapShort: z.string(),
   tripleSwapDay: ZTripleSwapDay,
   /** Days in the year the annual swap rate is divided by. */
-  swapDaysPerYear: z.number().int(),
+  swapDaysPerYear: z.number().check(z.int()),
   /** The market's open stretches over the coming 7 days. */
   sessions: z.array(ZTradingSession),
-  nextHoliday: z
-    .object({ date: z.string(), name: z.string(), kind: z.enum(['closed', 'early-close']) })
-    .nullable(),
+  nextHoliday: z.nullable(
+    z.object({ date: z.string(), name: z.string(), kind: z.enum(['closed', 'early-close']) }),
+  ),
   priceSource: z.enum(PRICE_SOURCES),
 });
 export type TPairSpec = z.infer<typeof ZPairSpec>;
@@ -99,10 +102,11 @@ export const STATS_PERIODS = ['7d', '30d', '90d', '1y', 'all'] as const;
 export type TStatsPeriod = (typeof STATS_PERIODS)[number];
 
 export const ZStatsQuery = z.object({
-  account: ZAccount.default('real'),
-  period: z
-    .enum(STATS_PERIODS, { error: `Period must be one of ${STATS_PERIODS.join(', ')}` })
-    .default('30d'),
+  account: z._default(ZAccount, 'real'),
+  period: z._default(
+    z.enum(STATS_PERIODS, { error: `Period must be one of ${STATS_PERIODS.join(', ')}` }),
+    '30d',
+  ),
 });
 
 /** A pair's closed result over the period. */
@@ -111,29 +115,29 @@ const ZPairResult = z.object({ symbol: z.string(), result: z.string() });
 /** An account's trading statistics over a period: money as decimal strings, null where undefined. */
 export const ZTradingStats = z.object({
   period: z.enum(STATS_PERIODS),
-  closedTrades: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
+  closedTrades: z.number().check(z.int()),
+  wins: z.number().check(z.int()),
+  losses: z.number().check(z.int()),
   /** Percent of closed trades that made money ("62.50"). */
-  winRate: z.string().nullable(),
+  winRate: z.nullable(z.string()),
   /** Gross profit ÷ gross loss ("1.85"); null without a loss. */
-  profitFactor: z.string().nullable(),
+  profitFactor: z.nullable(z.string()),
   /** The average result of a trade. */
-  expectancy: z.string().nullable(),
-  averageWin: z.string().nullable(),
-  averageLoss: z.string().nullable(),
-  largestWin: z.string().nullable(),
-  largestLoss: z.string().nullable(),
+  expectancy: z.nullable(z.string()),
+  averageWin: z.nullable(z.string()),
+  averageLoss: z.nullable(z.string()),
+  largestWin: z.nullable(z.string()),
+  largestLoss: z.nullable(z.string()),
   netResult: z.string(),
   /** The deepest fall of equity from a peak, in USD and in percent of that peak. */
-  maxDrawdown: z.string().nullable(),
-  maxDrawdownPercent: z.string().nullable(),
+  maxDrawdown: z.nullable(z.string()),
+  maxDrawdownPercent: z.nullable(z.string()),
   /** Swaps paid (positive) or received (negative) by the trades closed in the period. */
   swapsPaid: z.string(),
   /** Opening fees of the trades closed in the period. */
   feesPaid: z.string(),
-  bestPair: ZPairResult.nullable(),
-  worstPair: ZPairResult.nullable(),
+  bestPair: z.nullable(ZPairResult),
+  worstPair: z.nullable(ZPairResult),
 });
 export type TTradingStats = z.infer<typeof ZTradingStats>;
 
@@ -145,16 +149,18 @@ export type TOneClickTrading = z.infer<typeof ZOneClickTrading>;
 export const ZOneClickTradingRequest = z
   .object({
     enabled: z.boolean({ error: 'Enabled must be true or false' }),
-    riskAccepted: z.boolean({ error: 'Risk accepted must be true or false' }).optional(),
+    riskAccepted: z.optional(z.boolean({ error: 'Risk accepted must be true or false' })),
   })
-  .refine((body) => !body.enabled || body.riskAccepted === true, {
-    message: 'Accept the risk notice to turn on one-click trading',
-    path: ['riskAccepted'],
-  })
-  // In the document's words: turned off, or turned on with the risk accepted.
-  .meta({
-    anyOf: [
-      { properties: { enabled: { const: false } } },
-      { properties: { riskAccepted: { const: true } }, required: ['riskAccepted'] },
-    ],
-  });
+  .check(
+    z.refine((body) => !body.enabled || body.riskAccepted === true, {
+      message: 'Accept the risk notice to turn on one-click trading',
+      path: ['riskAccepted'],
+    }),
+    // In the document's words: turned off, or turned on with the risk accepted.
+    z.meta({
+      anyOf: [
+        { properties: { enabled: { const: false } } },
+        { properties: { riskAccepted: { const: true } }, required: ['riskAccepted'] },
+      ],
+    }),
+  );

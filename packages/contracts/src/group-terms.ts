@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type TAssetClass, ZPerClass } from './groups';
 import { mulDivFloor, mulDivRound } from './money-math';
 import type { TPairType } from './statuses';
@@ -54,7 +54,7 @@ export const ZTradingTerms = z.object({
   /** Percent of each pair's spread added to it, per asset class ("25.00"). */
   spreadMarkup: ZPerClass(z.string()),
   /** The group's highest leverage per asset class (each pair's own caps it further). */
-  maxLeverage: ZPerClass(z.number().int()),
+  maxLeverage: ZPerClass(z.number().check(z.int())),
   /** The opening fee the caller pays, a fraction of the amount: the group's, else the platform's. */
   openingFeeRate: z.string(),
 });

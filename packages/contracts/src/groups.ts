@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZDecimalString } from './decimal';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX } from './trading';
@@ -26,73 +26,78 @@ export type TAssetClass = (typeof ASSET_CLASSES)[number];
 const ZLevel = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(MARGIN_LEVEL_MIN, `${label} must be at least ${MARGIN_LEVEL_MIN}`)
-    .max(MARGIN_LEVEL_MAX, `${label} must be at most ${MARGIN_LEVEL_MAX}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.minimum(MARGIN_LEVEL_MIN, `${label} must be at least ${MARGIN_LEVEL_MIN}`),
+      z.maximum(MARGIN_LEVEL_MAX, `${label} must be at most ${MARGIN_LEVEL_MAX}`),
+    );
 const ZMarkup = ZDecimalString('Spread markup', { scale: 2, max: SPREAD_MARKUP_MAX });
 const ZGroupLeverage = z
   .number({ error: 'Max leverage must be a whole number' })
-  .int('Max leverage must be a whole number')
-  .min(1, 'Max leverage must be at least 1')
-  .max(LEVERAGE_MAX, `Max leverage must be at most ${LEVERAGE_MAX}`);
+  .check(
+    z.int('Max leverage must be a whole number'),
+    z.minimum(1, 'Max leverage must be at least 1'),
+    z.maximum(LEVERAGE_MAX, `Max leverage must be at most ${LEVERAGE_MAX}`),
+  );
 /** A fraction of the amount ("0.0005" = 0.05 %), as the trading settings write the opening fee. */
 const ZFeeRate = z
   .string()
-  .regex(
-    /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/,
-    'Opening fee rate must be a fraction between 0 and 1 with at most 6 decimals',
+  .check(
+    z.regex(
+      /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/,
+      'Opening fee rate must be a fraction between 0 and 1 with at most 6 decimals',
+    ),
   );
-const ZGroupName = ZSafeText('Name', { min: 1, max: GROUP_NAME_MAX }).regex(
-  /^[\p{L}\p{N} _.&()+-]+$/u,
-  'Name may only contain letters, digits, spaces and _ . & ( ) + -',
+const ZGroupName = ZSafeText('Name', { min: 1, max: GROUP_NAME_MAX }).check(
+  z.regex(/^[\p{L}\p{N} _.&()+-]+$/u, 'Name may only contain letters, digits, spaces and _ . & ( ) + -'),
 );
 
-export const ZPerClass = <T extends z.ZodType>(value: T) =>
+export const ZPerClass = <T extends z.core.$ZodType>(value: T) =>
   z.object({ crypto: value, forex: value, stocks: value });
 
 export const ZClientGroup = z.object({
   id: z.string(),
   name: z.string(),
   marginMode: ZMarginMode,
-  marginCallLevel: z.number().int(),
-  stopOutLevel: z.number().int(),
+  marginCallLevel: z.number().check(z.int()),
+  stopOutLevel: z.number().check(z.int()),
   /** Percent of the pair's spread added to it, per asset class ("25" = a quarter more). */
   spreadMarkup: ZPerClass(z.string()),
   /** The highest leverage per asset class, capped by each pair's own. */
-  maxLeverage: ZPerClass(z.number().int()),
+  maxLeverage: ZPerClass(z.number().check(z.int())),
   /** The opening fee as a fraction of the amount; null: the platform's trading setting. */
-  openingFeeRate: z.string().nullable(),
+  openingFeeRate: z.nullable(z.string()),
   swapFree: z.boolean(),
   isDefault: z.boolean(),
   /** How many users it holds. */
-  users: z.number().int(),
+  users: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type TClientGroup = z.infer<typeof ZClientGroup>;
 
 export const ZClientGroupUpdateRequest = z.object({
-  name: ZGroupName.optional(),
-  marginMode: ZMarginMode.optional(),
-  marginCallLevel: ZLevel('Margin call level').optional(),
-  stopOutLevel: ZLevel('Stop-out level').optional(),
-  spreadMarkup: ZPerClass(ZMarkup).partial().optional(),
-  maxLeverage: ZPerClass(ZGroupLeverage).partial().optional(),
-  openingFeeRate: ZFeeRate.nullable().optional(),
-  swapFree: z.boolean().optional(),
+  name: z.optional(ZGroupName),
+  marginMode: z.optional(ZMarginMode),
+  marginCallLevel: z.optional(ZLevel('Margin call level')),
+  stopOutLevel: z.optional(ZLevel('Stop-out level')),
+  spreadMarkup: z.optional(z.partial(ZPerClass(ZMarkup))),
+  maxLeverage: z.optional(z.partial(ZPerClass(ZGroupLeverage))),
+  openingFeeRate: z.optional(z.nullable(ZFeeRate)),
+  swapFree: z.optional(z.boolean()),
   /** Only `true`: a group stops being the default when another one becomes it. */
-  isDefault: z.literal(true, { error: 'Make another group the default instead' }).optional(),
+  isDefault: z.optional(z.literal(true, { error: 'Make another group the default instead' })),
 });
 export type TClientGroupUpdateRequest = z.input<typeof ZClientGroupUpdateRequest>;
-export const ZClientGroupCreateRequest = ZClientGroupUpdateRequest.extend({
+export const ZClientGroupCreateRequest = z.extend(ZClientGroupUpdateRequest, {
   name: ZGroupName,
-  marginMode: ZMarginMode.default('isolated'),
+  marginMode: z._default(ZMarginMode, 'isolated'),
 });
 export type TClientGroupCreateRequest = z.input<typeof ZClientGroupCreateRequest>;
 
 export const ZUserGroupRequest = z.object({ groupId: z.uuid('Not a group id') });
 
 /** A user's group as the back-office shows it on the user's page. */
-export const ZUserGroup = ZClientGroup.pick({ id: true, name: true, marginMode: true });
+export const ZUserGroup = z.pick(ZClientGroup, { id: true, name: true, marginMode: true });
 
 /** A loss beyond a balance that the house took over when a position closed. */
 export const ZWriteOff = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NAME_LENGTH_MAX } from './auth';
 import { ZPageQuery } from './envelope';
 import { ZPersonName, ZSafeText } from './text';
@@ -90,15 +90,14 @@ export const dateOfBirthProblem = (dateOfBirth: string, today: Date): string | u
  * document says so: `format: date`, a year from 1900). The age it gives depends on the day it is
  * sent, so the route checks that (`dateOfBirthProblem`), not the schema.
  */
-const ZDateOfBirthDay = z
-  .string({ error: 'Enter your date of birth' })
-  .max(10, 'Enter the date as YYYY-MM-DD')
-  .meta({ format: 'date', pattern: '^(?:19|[2-9]\\d)\\d{2}-\\d{2}-\\d{2}$' })
-  .refine(isCalendarDate, 'Enter the date as YYYY-MM-DD')
-  .refine((text) => Number(text.slice(0, 4)) >= BIRTH_YEAR_MIN, 'Enter your real date of birth');
-const ZDateOfBirth = ZDateOfBirthDay.refine(
-  (text) => !dateOfBirthProblem(text, new Date()),
-  TOO_YOUNG_MESSAGE,
+const ZDateOfBirthDay = z.string({ error: 'Enter your date of birth' }).check(
+  z.maxLength(10, 'Enter the date as YYYY-MM-DD'),
+  z.meta({ format: 'date', pattern: '^(?:19|[2-9]\\d)\\d{2}-\\d{2}-\\d{2}$' }),
+  z.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD'),
+  z.refine((text) => Number(text.slice(0, 4)) >= BIRTH_YEAR_MIN, 'Enter your real date of birth'),
+);
+const ZDateOfBirth = ZDateOfBirthDay.check(
+  z.refine((text) => !dateOfBirthProblem(text, new Date()), TOO_YOUNG_MESSAGE),
 );
 
 /** Level 1, as the route's schema takes it: the age is checked by the route, on the day. */
@@ -106,24 +105,25 @@ export const ZKycDetailsRequest = z.object({
   legalFirstName: ZPersonName('Legal first name', { max: NAME_LENGTH_MAX }),
   legalLastName: ZPersonName('Legal last name', { max: NAME_LENGTH_MAX }),
   dateOfBirth: ZDateOfBirthDay,
-  country: z
-    .string({ error: 'Choose a country' })
-    .max(2, 'Choose a country')
-    .regex(/^[A-Za-z]{2}$/, 'Choose a country')
-    .transform((value) => value.toUpperCase()),
+  country: z.pipe(
+    z
+      .string({ error: 'Choose a country' })
+      .check(z.maxLength(2, 'Choose a country'), z.regex(/^[A-Za-z]{2}$/, 'Choose a country')),
+    z.transform((value) => value.toUpperCase()),
+  ),
   addressLine: ZSafeText('Address', { min: 3, max: 200, minMessage: 'Enter your street address' }),
   city: ZSafeText('City', { min: 1, max: 100 }),
-  postalCode: z
-    .string({ error: 'Enter your postal code' })
-    .trim()
-    .min(2, 'Enter your postal code')
-    .max(12, 'A postal code is at most 12 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens')
+  postalCode: z.string({ error: 'Enter your postal code' }).check(
+    z.trim(),
+    z.minLength(2, 'Enter your postal code'),
+    z.maxLength(12, 'A postal code is at most 12 characters'),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A postal code is letters, digits, spaces and hyphens'),
     // The document's pattern: sent trimmed (no space at the end), so its length is what is counted.
-    .meta({ pattern: '^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9-])?$' }),
+    z.meta({ pattern: '^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9-])?$' }),
+  ),
 });
 /** Level 1: the person as their documents name them, and where they live (an adult, today). */
-export const ZKycDetails = ZKycDetailsRequest.extend({ dateOfBirth: ZDateOfBirth });
+export const ZKycDetails = z.extend(ZKycDetailsRequest, { dateOfBirth: ZDateOfBirth });
 export type TKycDetails = z.output<typeof ZKycDetails>;
 /** The details as the server sends them back (already checked: plain text). */
 export const ZKycDetailsView = z.object({
@@ -147,17 +147,17 @@ export const ZKyc = z.object({
   level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   status: ZKycStatus,
   /** Why the last submission was rejected. */
-  reason: z.string().nullable(),
-  details: ZKycDetailsView.nullable(),
+  reason: z.nullable(z.string()),
+  details: z.nullable(ZKycDetailsView),
   /** Why the details do not count (a country where the service is not offered). */
-  detailsProblem: z.string().nullable(),
-  documentType: ZDocumentType.nullable(),
-  submittedAt: z.string().nullable(),
+  detailsProblem: z.nullable(z.string()),
+  documentType: z.nullable(ZDocumentType),
+  submittedAt: z.nullable(z.string()),
   limits: ZKycLimits,
 });
 export type TKyc = z.infer<typeof ZKyc>;
 
-export const ZKycSubmissionsQuery = ZPageQuery.extend({ status: ZKycSubmissionStatus.optional() });
+export const ZKycSubmissionsQuery = z.extend(ZPageQuery, { status: z.optional(ZKycSubmissionStatus) });
 
 export const ZKycSubmission = z.object({
   id: z.string(),
@@ -165,15 +165,15 @@ export const ZKycSubmission = z.object({
   email: z.string(),
   documentType: ZDocumentType,
   status: ZKycSubmissionStatus,
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
 });
 export type TKycSubmission = z.infer<typeof ZKycSubmission>;
 
 /** One submission for review: the details beside the documents, each a short-lived signed link. */
-export const ZKycSubmissionDetail = ZKycSubmission.extend({
-  details: ZKycDetailsView.nullable(),
+export const ZKycSubmissionDetail = z.extend(ZKycSubmission, {
+  details: z.nullable(ZKycDetailsView),
   documents: z.array(z.object({ kind: ZDocumentKind, url: z.string() })),
 });
 export type TKycSubmissionDetail = z.infer<typeof ZKycSubmissionDetail>;

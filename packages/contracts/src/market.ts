@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { displaySymbol } from './constants';
 import { ZWholeNumber } from './decimal';
 import { ZPairStatus, ZPairType } from './statuses';
@@ -20,10 +20,12 @@ export const TIME_MS_MAX = 253_402_300_799_999;
 
 export const ZPairSymbol = z
   .string()
-  .max(PAIR_SYMBOL_LENGTH_MAX + 8, 'Must be a pair symbol like BTC_USDT')
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a pair symbol like BTC_USDT');
+  .check(
+    z.maxLength(PAIR_SYMBOL_LENGTH_MAX + 8, 'Must be a pair symbol like BTC_USDT'),
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a pair symbol like BTC_USDT'),
+  );
 
 /** A price or amount as a decimal string (money is never a float on the wire). */
 const ZDecimal = z.string();
@@ -48,11 +50,11 @@ export const ZPair = z.object({
   quote: z.string(),
   pairType: ZPairType,
   status: ZPairStatus,
-  pricePrecision: z.number().int(),
-  amountPrecision: z.number().int(),
+  pricePrecision: z.number().check(z.int()),
+  amountPrecision: z.number().check(z.int()),
   minAmount: ZDecimal,
   maxAmount: ZDecimal,
-  maxLeverage: z.number().int(),
+  maxLeverage: z.number().check(z.int()),
   /** The bid–ask spread as a fraction of the price ("0.0004" = 0.04 %). */
   spread: ZDecimal,
   favorite: z.boolean(),
@@ -61,8 +63,8 @@ export const ZPair = z.object({
    * While it takes no orders: why ("Closed for Thanksgiving Day", or "Paused by the broker" for a
    * pair staff took out of trading) and when its market opens (ISO; null while paused).
    */
-  marketClosedReason: z.string().nullable(),
-  marketOpensAt: z.string().nullable(),
+  marketClosedReason: z.nullable(z.string()),
+  marketOpensAt: z.nullable(z.string()),
   /** The pair key of `/public/prices` (`CRP:BTC_USDT`, `forex:EUR_USD`). */
   key: z.string(),
   priceSource: z.enum(PRICE_SOURCES),
@@ -77,12 +79,14 @@ export const ZPair = z.object({
 export type TPair = z.infer<typeof ZPair>;
 
 export const ZPairsQuery = z.object({
-  type: ZPairType.optional(),
-  favorites: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  q: ZSafeText('Search', { max: 40 }).optional(),
+  type: z.optional(ZPairType),
+  favorites: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value: 'true' | 'false') => value === 'true'),
+    ),
+  ),
+  q: z.optional(ZSafeText('Search', { max: 40 })),
 });
 
 export const ZPriceSnapshot = z.object({
@@ -106,8 +110,10 @@ export type TPrices = z.infer<typeof ZPrices>;
 export const ZLineshotQuery = z.object({
   pairList: z
     .string()
-    .max(2000)
-    .regex(/^[A-Za-z0-9_:, ]*$/, 'Must be pair keys separated by commas, like CRP:BTC_USDT,forex:EUR_USD'),
+    .check(
+      z.maxLength(2000),
+      z.regex(/^[A-Za-z0-9_:, ]*$/, 'Must be pair keys separated by commas, like CRP:BTC_USDT,forex:EUR_USD'),
+    ),
 });
 
 export function parsePairList(pairList: string): string[] {
@@ -121,11 +127,11 @@ export const ZLineshot = z.record(z.string(), z.string());
 
 export const ZKlinesQuery = z.object({
   symbol: ZPairSymbol,
-  type: ZPairType.optional(),
-  interval: ZKlineInterval.default('60'),
-  from: ZWholeNumber('From', { min: 0, max: TIME_MS_MAX }).optional(),
-  to: ZWholeNumber('To', { min: 0, max: TIME_MS_MAX }).optional(),
-  limit: ZWholeNumber('Limit', { min: 1, max: KLINES_LIMIT_MAX }).default(500),
+  type: z.optional(ZPairType),
+  interval: z._default(ZKlineInterval, '60'),
+  from: z.optional(ZWholeNumber('From', { min: 0, max: TIME_MS_MAX })),
+  to: z.optional(ZWholeNumber('To', { min: 0, max: TIME_MS_MAX })),
+  limit: z._default(ZWholeNumber('Limit', { min: 1, max: KLINES_LIMIT_MAX }), 500),
 });
 export type TKlinesQuery = z.input<typeof ZKlinesQuery>;
 
@@ -145,9 +151,14 @@ export const ZLiveKlineRequest = z.object({
   /** `BTC_USDT` for crypto, `forex:EUR_USD` / `stocks:AAPL_USD` for the others. */
   symbol: z
     .string()
-    .min(3)
-    .max(40)
-    .regex(/^(?:[a-z]{1,10}:)?[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/, 'Must be a stream symbol like forex:EUR_USD'),
+    .check(
+      z.minLength(3),
+      z.maxLength(40),
+      z.regex(
+        /^(?:[a-z]{1,10}:)?[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/,
+        'Must be a stream symbol like forex:EUR_USD',
+      ),
+    ),
   interval: ZKlineInterval,
 });
 export type TLiveKlineRequest = z.infer<typeof ZLiveKlineRequest>;

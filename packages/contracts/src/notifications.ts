@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZNotificationEvent, ZPairSymbol } from './market';
 import { ZPriceInput } from './trading';
 
@@ -44,7 +44,7 @@ export type TNotificationKind = z.infer<typeof ZNotificationKind>;
  * the stored row's id, details and time; `kind` stays an open string on the wire, so an older web
  * app shows a newer kind's message as it is.
  */
-export const ZNotificationEventFull = ZNotificationEvent.extend({
+export const ZNotificationEventFull = z.extend(ZNotificationEvent, {
   id: z.string(),
   payload: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
@@ -52,47 +52,51 @@ export const ZNotificationEventFull = ZNotificationEvent.extend({
 export type TNotificationEventFull = z.infer<typeof ZNotificationEventFull>;
 
 /** One row of the notification centre. */
-export const ZNotification = ZNotificationEventFull.extend({ readAt: z.string().nullable() });
+export const ZNotification = z.extend(ZNotificationEventFull, { readAt: z.nullable(z.string()) });
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZNotificationsData = z.object({
   items: z.array(ZNotification),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  unread: z.number().int(),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+  total: z.number().check(z.int()),
+  unread: z.number().check(z.int()),
 });
 export type TNotificationsData = z.infer<typeof ZNotificationsData>;
 
 /** `ids` marks those read; without it, every notification of the user is marked read. */
-export const ZMarkReadRequest = z.object({ ids: z.array(z.uuid()).max(100).optional() });
+export const ZMarkReadRequest = z.object({ ids: z.optional(z.array(z.uuid()).check(z.maxLength(100))) });
 
 export const ZPriceAlert = z.object({
   id: z.string(),
   symbol: z.string(),
   direction: z.enum(['above', 'below']),
   price: z.string(),
-  firedAt: z.string().nullable(),
-  firedPrice: z.string().nullable(),
+  firedAt: z.nullable(z.string()),
+  firedPrice: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type TPriceAlert = z.infer<typeof ZPriceAlert>;
 
 /** `{symbol, above: price}` or `{symbol, below: price}` (exactly one of the two). */
-export const ZCreateAlertRequest = z
-  .object({
-    symbol: ZPairSymbol,
-    above: ZPriceInput('Price').optional(),
-    below: ZPriceInput('Price').optional(),
-  })
-  .refine((alert) => (alert.above === undefined) !== (alert.below === undefined), {
-    path: ['above'],
-    message: 'Give one price, above or below',
-  })
-  // In the document's words: one of the two prices, not both.
-  .meta({ oneOf: [{ required: ['above'] }, { required: ['below'] }] })
-  .transform(
+export const ZCreateAlertRequest = z.pipe(
+  z
+    .object({
+      symbol: ZPairSymbol,
+      above: z.optional(ZPriceInput('Price')),
+      below: z.optional(ZPriceInput('Price')),
+    })
+    .check(
+      z.refine((alert) => (alert.above === undefined) !== (alert.below === undefined), {
+        path: ['above'],
+        message: 'Give one price, above or below',
+      }),
+      // In the document's words: one of the two prices, not both.
+      z.meta({ oneOf: [{ required: ['above'] }, { required: ['below'] }] }),
+    ),
+  z.transform(
     ({ symbol, above, below }): { symbol: string; above: string } | { symbol: string; below: string } =>
       above === undefined ? { symbol, below: below ?? '' } : { symbol, above },
-  );
+  ),
+);
 export type TCreateAlertRequest = z.infer<typeof ZCreateAlertRequest>;

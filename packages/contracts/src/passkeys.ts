@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZProof } from './auth';
 import { ZSafeText } from './text';
 
@@ -10,44 +10,42 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const ZBase64Url = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
-    .max(max, `${label} is too long`)
-    .regex(BASE64URL, `${label} must be base64url`);
+    .check(z.maxLength(max, `${label} is too long`), z.regex(BASE64URL, `${label} must be base64url`));
 
-const ZTransports = z
-  .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
-  .max(8)
-  .optional();
+const ZTransports = z.optional(
+  z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).check(z.maxLength(8)),
+);
 
 /** What the browser's `navigator.credentials.create()` gives, as @simplewebauthn/browser writes it. */
 export const ZPasskeyRegistration = z.object({
-  id: ZBase64Url('The credential id', 1024).min(1),
-  rawId: ZBase64Url('The credential id', 1024).min(1),
+  id: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
+  rawId: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
   type: z.literal('public-key'),
   response: z.object({
-    clientDataJSON: ZBase64Url('clientDataJSON', 4096).min(1),
-    attestationObject: ZBase64Url('attestationObject', 32_768).min(1),
-    authenticatorData: ZBase64Url('authenticatorData', 8192).optional(),
-    publicKey: ZBase64Url('publicKey', 4096).optional(),
-    publicKeyAlgorithm: z.number().int().min(-65_536).max(65_536).optional(),
+    clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
+    attestationObject: ZBase64Url('attestationObject', 32_768).check(z.minLength(1)),
+    authenticatorData: z.optional(ZBase64Url('authenticatorData', 8192)),
+    publicKey: z.optional(ZBase64Url('publicKey', 4096)),
+    publicKeyAlgorithm: z.optional(z.number().check(z.int(), z.minimum(-65_536), z.maximum(65_536))),
     transports: ZTransports,
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()), {}),
 });
 
 /** What the browser's `navigator.credentials.get()` gives, as @simplewebauthn/browser writes it. */
 export const ZPasskeyAssertion = z.object({
-  id: ZBase64Url('The credential id', 1024).min(1),
-  rawId: ZBase64Url('The credential id', 1024).min(1),
+  id: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
+  rawId: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
   type: z.literal('public-key'),
   response: z.object({
-    clientDataJSON: ZBase64Url('clientDataJSON', 4096).min(1),
-    authenticatorData: ZBase64Url('authenticatorData', 8192).min(1),
-    signature: ZBase64Url('signature', 2048).min(1),
-    userHandle: ZBase64Url('userHandle', 256).optional(),
+    clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
+    authenticatorData: ZBase64Url('authenticatorData', 8192).check(z.minLength(1)),
+    signature: ZBase64Url('signature', 2048).check(z.minLength(1)),
+    userHandle: z.optional(ZBase64Url('userHandle', 256)),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()), {}),
 });
 
 /** Adding a way in asks for the proof beyond the session (see `ZProof`). */
@@ -68,7 +66,7 @@ export const ZPasskey = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
   /** Synced between the user's devices by their platform (iCloud Keychain, Google Password Manager). */
   isSynced: z.boolean(),
 });

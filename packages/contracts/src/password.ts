@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { SINGLE_LINE_PATTERN } from './text';
 
@@ -42,15 +42,22 @@ const CONTROL_MESSAGE = 'Password must not contain control characters';
 // a digit. The upper bound keeps hashing cost bounded. Spaces count, and nothing is trimmed.
 export const ZPassword = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    z.regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE),
+  );
 export type TPassword = z.infer<typeof ZPassword>;
 
 /** A password given to be checked (sign-in, the current one): any length a stored one could have. */
 export const PASSWORD_GIVEN_LENGTH_MAX = 256;
 export const ZPasswordGiven = z
   .string()
-  .min(1, 'Enter your password')
-  .max(PASSWORD_GIVEN_LENGTH_MAX, `Password must be at most ${PASSWORD_GIVEN_LENGTH_MAX} characters`)
-  .regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE);
+  .check(
+    z.minLength(1, 'Enter your password'),
+    z.maxLength(
+      PASSWORD_GIVEN_LENGTH_MAX,
+      `Password must be at most ${PASSWORD_GIVEN_LENGTH_MAX} characters`,
+    ),
+    z.regex(SINGLE_LINE_PATTERN, CONTROL_MESSAGE),
+  );

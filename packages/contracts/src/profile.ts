@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NAME_LENGTH_MAX, ZLanguage } from './auth';
 import { ZPassword, ZPasswordGiven } from './password';
 import { ZRole, ZUserStatus } from './statuses';
@@ -13,9 +13,9 @@ export const ZUser = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  phone: z.string().nullable(),
-  country: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  avatarUrl: z.nullable(z.string()),
   emailVerified: z.boolean(),
   tfaEnabled: z.boolean(),
   referralCode: z.string(),
@@ -24,7 +24,7 @@ export const ZUser = z.object({
   /** Whether the user has a password (a Google-only account has none until it sets one by reset). */
   hasPassword: z.boolean(),
   /** The user's own phrase, printed in every e-mail we send them; null until set. */
-  antiPhishingPhrase: z.string().nullable(),
+  antiPhishingPhrase: z.nullable(z.string()),
   /** The language of the account's e-mails, and of its screens on a browser where none was picked. */
   language: ZLanguage,
   createdAt: z.string(),
@@ -35,24 +35,37 @@ export type TUser = z.infer<typeof ZUser>;
 const PHONE_LENGTH_MAX = 32;
 
 export const ZUpdateProfileRequest = z.object({
-  firstName: ZPersonName('First name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' }).optional(),
-  lastName: ZPersonName('Last name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' }).optional(),
-  phone: z
-    .string()
-    .max(PHONE_LENGTH_MAX, 'Enter a phone number with its country code, e.g. +44 20 7946 0000')
-    .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'Enter a phone number with its country code, e.g. +44 20 7946 0000')
-    .nullable()
-    .optional(),
-  country: z
-    .string()
-    .max(PHONE_LENGTH_MAX, 'Choose a country')
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Choose a country')
-    .transform((value) => value.toUpperCase())
-    .nullable()
-    .optional(),
-  language: ZLanguage.optional(),
+  firstName: z.optional(ZPersonName('First name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' })),
+  lastName: z.optional(ZPersonName('Last name', { max: NAME_LENGTH_MAX, minMessage: 'Must not be empty' })),
+  phone: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.maxLength(PHONE_LENGTH_MAX, 'Enter a phone number with its country code, e.g. +44 20 7946 0000'),
+          z.trim(),
+          z.regex(
+            /^\+?[0-9][0-9 ()-]{5,19}$/,
+            'Enter a phone number with its country code, e.g. +44 20 7946 0000',
+          ),
+        ),
+    ),
+  ),
+  country: z.optional(
+    z.nullable(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.maxLength(PHONE_LENGTH_MAX, 'Choose a country'),
+            z.trim(),
+            z.regex(/^[A-Za-z]{2}$/, 'Choose a country'),
+          ),
+        z.transform((value) => value.toUpperCase()),
+      ),
+    ),
+  ),
+  language: z.optional(ZLanguage),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
@@ -82,7 +95,7 @@ export const ZLoginEvent = z.object({
   device: z.string(),
   outcome: z.enum(LOGIN_OUTCOMES),
   /** Why a failure failed ('Wrong password'), or how a success was made when not by password ('With a passkey'). */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 });
 export type TLoginEvent = z.infer<typeof ZLoginEvent>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZMoney } from './envelope';
 import { ZSafeText } from './text';
 
@@ -20,13 +20,13 @@ export type TReferredUser = z.infer<typeof ZReferredUser>;
 export const ZReferralsData = z.object({
   code: z.string(),
   link: z.string(),
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   earned: ZMoney,
   /** The commission rate now in force, a decimal fraction ("0.2" = 20 % of the fees). */
   commissionRate: z.string(),
   items: z.array(ZReferredUser),
   /** Commission earned per UTC day (ms at midnight), oldest first, for the earnings chart. */
-  series: z.array(z.object({ t: z.number().int(), earned: ZMoney })),
+  series: z.array(z.object({ t: z.number().check(z.int()), earned: ZMoney })),
 });
 export type TReferralsData = z.infer<typeof ZReferralsData>;
 
@@ -42,7 +42,7 @@ export type TReferralFlag = z.infer<typeof ZReferralFlag>;
 export const ZAdminReferralLink = z.object({
   userId: z.string(),
   email: z.string(),
-  kycLevel: z.number().int().min(0).max(2),
+  kycLevel: z.number().check(z.int(), z.minimum(0), z.maximum(2)),
   flags: z.array(ZReferralFlag),
 });
 export type TAdminReferralLink = z.infer<typeof ZAdminReferralLink>;
@@ -56,18 +56,18 @@ export const ZAdminReferralCommission = z.object({
   fee: ZMoney,
   commission: ZMoney,
   createdAt: z.string(),
-  clawedBackAt: z.string().nullable(),
-  clawbackReason: z.string().nullable(),
+  clawedBackAt: z.nullable(z.string()),
+  clawbackReason: z.nullable(z.string()),
   /** What the reverse transaction took from the referrer's cash. */
-  clawedBack: ZMoney.nullable(),
+  clawedBack: z.nullable(ZMoney),
   /** What their cash could not cover: still owed. */
-  owed: ZMoney.nullable(),
+  owed: z.nullable(ZMoney),
 });
 export type TAdminReferralCommission = z.infer<typeof ZAdminReferralCommission>;
 
 export const ZAdminReferrals = z.object({
   /** Who referred this user. */
-  referrer: ZAdminReferralLink.nullable(),
+  referrer: z.nullable(ZAdminReferralLink),
   /** Whom this user referred (the most recent first, at most 50). */
   referees: z.array(ZAdminReferralLink),
   /** Commissions this user earned as a referrer (the most recent first, at most 50). */

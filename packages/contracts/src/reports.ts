@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZCoin } from './constants';
 import { isCalendarDate } from './kyc';
 
@@ -16,12 +16,12 @@ export const reportDayProblem = (day: string, today: Date): string | undefined =
  * Whether it has come yet depends on the day it is asked, so the route checks that
  * (`reportDayProblem`), not the schema.
  */
-export const ZReportDay = z
-  .string({ error: 'Enter the date as YYYY-MM-DD' })
-  .max(10, 'Enter the date as YYYY-MM-DD')
-  .meta({ format: 'date', pattern: '^[2-9]\\d{3}-\\d{2}-\\d{2}$' })
-  .refine(isCalendarDate, 'Enter the date as YYYY-MM-DD')
-  .refine((text) => text >= REPORT_DAY_MIN, `The date must be ${REPORT_DAY_MIN} or later`);
+export const ZReportDay = z.string({ error: 'Enter the date as YYYY-MM-DD' }).check(
+  z.maxLength(10, 'Enter the date as YYYY-MM-DD'),
+  z.meta({ format: 'date', pattern: '^[2-9]\\d{3}-\\d{2}-\\d{2}$' }),
+  z.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD'),
+  z.refine((text) => text >= REPORT_DAY_MIN, `The date must be ${REPORT_DAY_MIN} or later`),
+);
 
 export const ZDailyReportQuery = z.object({ date: ZReportDay });
 
@@ -49,7 +49,10 @@ export const DAILY_REPORT_COLUMNS = [
 
 export const REPORT_FORMATS = ['json', 'csv'] as const;
 export const ZClientMoneyQuery = z.object({
-  format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('json'),
+  format: z._default(
+    z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }),
+    'json',
+  ),
 });
 
 /**
@@ -62,9 +65,9 @@ export const ZClientMoneyCoin = z.object({
   withdrawn: z.string(),
   held: z.string(),
   /** USD per coin now, or null. */
-  price: z.string().nullable(),
+  price: z.nullable(z.string()),
   /** `held` × `price` in USD, or null. */
-  heldValue: z.string().nullable(),
+  heldValue: z.nullable(z.string()),
   /** USD credited for its deposits and taken for its withdrawals, as booked. */
   depositedUsd: z.string(),
   withdrawnUsd: z.string(),

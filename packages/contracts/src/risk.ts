@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZMoney } from './envelope';
 import { ZMarginMode } from './groups';
 import { ZPairType } from './statuses';
@@ -16,11 +16,11 @@ export const ZRiskPair = z.object({
   short: ZMoney,
   /** long − short, in USD (negative: the clients are short). */
   net: ZMoney,
-  positions: z.number().int(),
+  positions: z.number().check(z.int()),
   /** The clients' unrealised result; the house's is its negative. */
   clientsPnl: ZMoney,
   housePnl: ZMoney,
-  maxNetExposure: ZMoney.nullable(),
+  maxNetExposure: z.nullable(ZMoney),
 });
 export type TRiskPair = z.infer<typeof ZRiskPair>;
 
@@ -33,11 +33,11 @@ export const ZRiskAccount = z.object({
   email: z.string(),
   marginMode: ZMarginMode,
   marginLevel: ZMoney,
-  marginCallLevel: z.number().int(),
-  stopOutLevel: z.number().int(),
+  marginCallLevel: z.number().check(z.int()),
+  stopOutLevel: z.number().check(z.int()),
   equity: ZMoney,
   margin: ZMoney,
-  positions: z.number().int(),
+  positions: z.number().check(z.int()),
 });
 export type TRiskAccount = z.infer<typeof ZRiskAccount>;
 
@@ -66,7 +66,7 @@ export type THouseResult = z.infer<typeof ZHouseResult>;
 /** The clients' net exposure of a pair through the day (every few minutes since 00:00 UTC). */
 export const ZExposureSeries = z.object({
   symbol: z.string(),
-  points: z.array(z.object({ t: z.number().int(), net: ZMoney })),
+  points: z.array(z.object({ t: z.number().check(z.int()), net: ZMoney })),
 });
 export type TExposureSeries = z.infer<typeof ZExposureSeries>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AMOUNT_MAX, AMOUNT_MIN, type TNetwork, ZNetwork } from './constants';
 import { ZDecimalString } from './decimal';
 import { ZSafeText } from './text';
@@ -25,9 +25,11 @@ export const APPROVAL_THRESHOLD_MAX = '1000000';
 // A rate is a decimal fraction written as a string ("0.0005" = 0.05 %), never a float.
 const ZRate = z
   .string()
-  .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'Must be a fraction between 0 and 1 with at most 6 decimals');
+  .check(
+    z.regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'Must be a fraction between 0 and 1 with at most 6 decimals'),
+  );
 const ZAmount = ZUsdInput('Amount');
-const ZLeverage = z.number().int().min(1).max(LEVERAGE_MAX);
+const ZLeverage = z.number().check(z.int(), z.minimum(1), z.maximum(LEVERAGE_MAX));
 
 /** How long a withdrawal's price holds (seconds): long enough to read it and type a code, short enough not to be a free option. */
 export const QUOTE_TTL_SECONDS_MIN = 15;
@@ -41,9 +43,11 @@ export const MAX_QUOTE_AGE_MS_MAX = 600_000;
 export const ZNetworkSettings = z.object({
   confirmations: z
     .number({ error: 'Enter a whole number of confirmations' })
-    .int('Enter a whole number of confirmations')
-    .min(1, 'At least 1 confirmation')
-    .max(10_000, 'At most 10,000 confirmations'),
+    .check(
+      z.int('Enter a whole number of confirmations'),
+      z.minimum(1, 'At least 1 confirmation'),
+      z.maximum(10_000, 'At most 10,000 confirmations'),
+    ),
   minDeposit: ZUsdInput('Minimum deposit'),
   minWithdraw: ZUsdInput('Minimum withdrawal'),
   maxWithdraw: ZUsdInput('Maximum withdrawal'),
@@ -51,8 +55,10 @@ export const ZNetworkSettings = z.object({
   /** The USDT contract watched and sent on this network. */
   usdtContract: z
     .string()
-    .max(100, 'A contract address is at most 100 characters')
-    .regex(/^[A-Za-z0-9]*$/, 'A contract address is letters and digits'),
+    .check(
+      z.maxLength(100, 'A contract address is at most 100 characters'),
+      z.regex(/^[A-Za-z0-9]*$/, 'A contract address is letters and digits'),
+    ),
 });
 export type TNetworkSettings = z.infer<typeof ZNetworkSettings>;
 
@@ -105,8 +111,8 @@ export const ZSettingsPatch = {
   general: z.object({
     appName: ZSafeText('App name', { min: 1, max: 60 }),
     /** A banner shown to every user while set (planned maintenance, an incident). */
-    maintenanceNotice: ZSafeText('Maintenance notice', { max: 300 }).nullable(),
-    supportEmail: z.email().max(200),
+    maintenanceNotice: z.nullable(ZSafeText('Maintenance notice', { max: 300 })),
+    supportEmail: z.email().check(z.maxLength(200)),
   }),
   trading: z.object({
     openingFeeRate: ZRate,
@@ -117,9 +123,11 @@ export const ZSettingsPatch = {
     /** A quote older than this is not traded on: market orders wait for a fresh price. */
     maxQuoteAgeMs: z
       .number()
-      .int('Must be a whole number of milliseconds')
-      .min(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`)
-      .max(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
+      .check(
+        z.int('Must be a whole number of milliseconds'),
+        z.minimum(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`),
+        z.maximum(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
+      ),
     /**
      * The order ticket asks the user to confirm an order that puts (margin and fee) more than this
      * share of the account's free margin at stake (0.5 = half of it); 1 asks only above all of it.
@@ -134,11 +142,13 @@ export const ZSettingsPatch = {
     /** A withdrawal's quote (its rate) can be confirmed for this many seconds after it was priced. */
     quoteTtlSeconds: z
       .number()
-      .int('Must be a whole number of seconds')
-      .min(QUOTE_TTL_SECONDS_MIN, `Must be at least ${QUOTE_TTL_SECONDS_MIN} seconds`)
-      .max(QUOTE_TTL_SECONDS_MAX, `Must be at most ${QUOTE_TTL_SECONDS_MAX} seconds`),
+      .check(
+        z.int('Must be a whole number of seconds'),
+        z.minimum(QUOTE_TTL_SECONDS_MIN, `Must be at least ${QUOTE_TTL_SECONDS_MIN} seconds`),
+        z.maximum(QUOTE_TTL_SECONDS_MAX, `Must be at most ${QUOTE_TTL_SECONDS_MAX} seconds`),
+      ),
     /** Per network, what differs from the built-in defaults (confirmations, minimums, fee, USDT contract). */
-    networks: z.partialRecord(ZNetwork, ZNetworkSettings.partial()),
+    networks: z.partialRecord(ZNetwork, z.partial(ZNetworkSettings)),
   }),
   referral: z.object({
     /** The share of a referred user's opening fees (real account) paid to the referrer. */
@@ -148,8 +158,8 @@ export const ZSettingsPatch = {
   kyc: z.object({
     /** Countries (ISO 3166 codes) where the service is not offered: their residents stay at level 0. */
     blockedCountries: z
-      .array(z.string().regex(/^[A-Z]{2}$/, 'A country is two capital letters (ISO 3166), e.g. US'))
-      .max(250),
+      .array(z.string().check(z.regex(/^[A-Z]{2}$/, 'A country is two capital letters (ISO 3166), e.g. US')))
+      .check(z.maxLength(250)),
     /** What a verified identity (level 2) may withdraw in 24 hours, in USD; below level 2, nothing. */
     level2DailyWithdrawal: ZAmount,
   }),
@@ -170,19 +180,16 @@ export const ZSettingsPatch = {
  * schema above checks (a bad one is a 400 naming its field).
  */
 export const ZSettingsPatchBody = z.record(
-  z
-    .string()
-    .max(40)
-    .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'Not a setting'),
+  z.string().check(z.maxLength(40), z.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'Not a setting')),
   z.unknown(),
 );
 export type TSettingsOf<G extends TSettingGroup> = z.infer<(typeof ZSettingsPatch)[G]>;
 
 /** The public settings as the web app reads them; `general` also carries facts of the configuration. */
-export const ZGeneralSettings = ZSettingsPatch.general.extend({
-  googleClientId: z.string().nullable(),
+export const ZGeneralSettings = z.extend(ZSettingsPatch.general, {
+  googleClientId: z.nullable(z.string()),
   /** Development without SMTP: the server keeps its mails on its outbox page (/dev/outbox). */
-  isMailInOutbox: z.boolean().default(false),
+  isMailInOutbox: z._default(z.boolean(), false),
 });
 export const ZTradingSettings = ZSettingsPatch.trading;
 export const ZWalletSettings = ZSettingsPatch.wallet;

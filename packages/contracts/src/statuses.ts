@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // z.enum wants a non-empty tuple and Object.keys forgets the key type; the one cast that restores
 // it lives here so each map below stays the single source of its codes.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZAccount } from './constants';
 import type { TLiveKlineEvent, TLiveKlineRequest, TTickerEvent, ZStreamError } from './market';
 import type { TNotificationEventFull } from './notifications';
@@ -9,7 +9,7 @@ import { type TOrder, ZBalance } from './trading';
  * A book's figures after one of its orders changed, sent right after that `order` event. It names
  * its account, since a user's demo and real events may interleave.
  */
-export const ZBalanceEvent = ZBalance.extend({ account: ZAccount });
+export const ZBalanceEvent = z.extend(ZBalance, { account: ZAccount });
 export type TBalanceEvent = z.infer<typeof ZBalanceEvent>;
 
 // --- account risk ---
@@ -20,11 +20,11 @@ export type TBalanceEvent = z.infer<typeof ZBalanceEvent>;
 export const ZMarginCallEvent = z.object({
   account: ZAccount,
   marginMode: z.enum(['isolated', 'cross']),
-  orderId: z.string().nullable(),
-  symbol: z.string().nullable(),
+  orderId: z.nullable(z.string()),
+  symbol: z.nullable(z.string()),
   marginLevel: z.string(),
-  marginCallLevel: z.number().int(),
-  stopOutLevel: z.number().int(),
+  marginCallLevel: z.number().check(z.int()),
+  stopOutLevel: z.number().check(z.int()),
 });
 export type TMarginCallEvent = z.infer<typeof ZMarginCallEvent>;
 // --- end of account risk ---

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Text as people type it. Every string a client sends has a length and a character set: control
@@ -46,21 +46,22 @@ export interface SafeTextOptions {
 /** Free text: trimmed, `min`..`max` characters, no control characters (see the file's comment). */
 export function ZSafeText(label: string, options: SafeTextOptions) {
   const { min = 0, max, isMultiline = false } = options;
-  return (
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .min(
-        min,
-        options.minMessage ??
-          (min <= 1 ? `Enter the ${label.toLowerCase()}` : `${label} must be at least ${min} characters`),
-      )
-      .max(max, { message: options.maxMessage ?? `${label} must be at most ${max} characters`, abort: true })
-      .regex(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN, `${label} must not contain control characters`)
-      // The document's pattern: what is sent already trimmed (its length is then what is counted).
-      .meta({
-        pattern: `${UNTRIMMED_NOT}${(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN).source.slice(1)}`,
-      })
+  return z.string({ error: `${label} must be text` }).check(
+    z.trim(),
+    z.minLength(
+      min,
+      options.minMessage ??
+        (min <= 1 ? `Enter the ${label.toLowerCase()}` : `${label} must be at least ${min} characters`),
+    ),
+    z.maxLength(max, {
+      message: options.maxMessage ?? `${label} must be at most ${max} characters`,
+      abort: true,
+    }),
+    z.regex(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN, `${label} must not contain control characters`),
+    // The document's pattern: what is sent already trimmed (its length is then what is counted).
+    z.meta({
+      pattern: `${UNTRIMMED_NOT}${(isMultiline ? MULTI_LINE : SINGLE_LINE_PATTERN).source.slice(1)}`,
+    }),
   );
 }
 
@@ -70,10 +71,12 @@ export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M} .,'’-]*[\p{L}
 export function ZPersonName(label: string, options: { max: number; minMessage?: string }) {
   return z
     .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, options.minMessage ?? `Enter your ${label.toLowerCase()}`)
-    .max(options.max, `${label} must be at most ${options.max} characters`)
-    .regex(PERSON_NAME_PATTERN, `${label} may only contain letters, spaces, and . , ' -`);
+    .check(
+      z.trim(),
+      z.minLength(1, options.minMessage ?? `Enter your ${label.toLowerCase()}`),
+      z.maxLength(options.max, `${label} must be at most ${options.max} characters`),
+      z.regex(PERSON_NAME_PATTERN, `${label} may only contain letters, spaces, and . , ' -`),
+    );
 }
 
 /**
@@ -86,7 +89,9 @@ export function ZOpaqueToken(label: string, options: { max: number; min?: number
   const { min = 1, max } = options;
   return z
     .string({ error: `${label} must be text` })
-    .min(min, `${label} is missing`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(options.pattern ?? OPAQUE_TOKEN_PATTERN, `${label} is not valid`);
+    .check(
+      z.minLength(min, `${label} is missing`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.regex(options.pattern ?? OPAQUE_TOKEN_PATTERN, `${label} is not valid`),
+    );
 }

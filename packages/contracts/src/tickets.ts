@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZPageQuery } from './envelope';
 import { ZTicketStatus, ZTicketType } from './statuses';
 import { ZSafeText } from './text';
@@ -19,10 +19,12 @@ const ZMessageText = ZSafeText('Message', {
   minMessage: 'Write a message',
   maxMessage: `At most ${TICKET_MESSAGE_LENGTH.max} characters`,
 });
-const ZAttachmentIds = z
-  .array(z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/, 'Unknown attachment'))
-  .max(TICKET_ATTACHMENTS_MAX, `At most ${TICKET_ATTACHMENTS_MAX} images`)
-  .default([]);
+const ZAttachmentIds = z._default(
+  z
+    .array(z.string().check(z.regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/, 'Unknown attachment')))
+    .check(z.maxLength(TICKET_ATTACHMENTS_MAX, `At most ${TICKET_ATTACHMENTS_MAX} images`)),
+  [],
+);
 
 export const ZCreateTicketRequest = z
   .object({
@@ -34,17 +36,19 @@ export const ZCreateTicketRequest = z
     }),
     message: ZMessageText,
     /** One of the user's own orders the ticket is about. */
-    orderId: z.uuid('Choose one of your orders').optional(),
+    orderId: z.optional(z.uuid('Choose one of your orders')),
     /** Or one of the user's own deposits or withdrawals (not both). */
-    transactionId: z.uuid('Choose one of your deposits or withdrawals').optional(),
+    transactionId: z.optional(z.uuid('Choose one of your deposits or withdrawals')),
     attachments: ZAttachmentIds,
   })
-  .refine((ticket) => !(ticket.orderId && ticket.transactionId), {
-    path: ['transactionId'],
-    message: 'A ticket concerns an order or a payment, not both',
-  })
-  // In the document's words: not both an order and a payment.
-  .meta({ not: { required: ['orderId', 'transactionId'] } });
+  .check(
+    z.refine((ticket) => !(ticket.orderId && ticket.transactionId), {
+      path: ['transactionId'],
+      message: 'A ticket concerns an order or a payment, not both',
+    }),
+    // In the document's words: not both an order and a payment.
+    z.meta({ not: { required: ['orderId', 'transactionId'] } }),
+  );
 export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
 
 export const ZTicketMessageRequest = z.object({ message: ZMessageText, attachments: ZAttachmentIds });
@@ -55,7 +59,7 @@ export const ZTicketLink = z.object({
   id: z.string(),
   label: z.string(),
   /** A linked deposit's or withdrawal's payment status (`cnf`, `suspicous`…). */
-  status: z.string().optional(),
+  status: z.optional(z.string()),
 });
 
 export const ZTicketSummary = z.object({
@@ -63,7 +67,7 @@ export const ZTicketSummary = z.object({
   type: ZTicketType,
   subject: z.string(),
   status: ZTicketStatus,
-  link: ZTicketLink.nullable(),
+  link: z.nullable(ZTicketLink),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Who wrote last: a reply from support shows as such in the list. */
@@ -81,9 +85,9 @@ export const ZTicketMessage = z.object({
 });
 export type TTicketMessage = z.infer<typeof ZTicketMessage>;
 
-export const ZTicket = ZTicketSummary.extend({ messages: z.array(ZTicketMessage) });
+export const ZTicket = z.extend(ZTicketSummary, { messages: z.array(ZTicketMessage) });
 export type TTicket = z.infer<typeof ZTicket>;
 
-export const ZTicketsQuery = ZPageQuery.extend({ status: ZTicketStatus.optional() });
+export const ZTicketsQuery = z.extend(ZPageQuery, { status: z.optional(ZTicketStatus) });
 
 export const ZAttachmentData = z.object({ id: z.string(), url: z.string() });

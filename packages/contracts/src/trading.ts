@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZAccount } from './constants';
 import { ZDecimalString, ZWholeNumber } from './decimal';
 import { ZPageQuery } from './envelope';
@@ -38,31 +38,34 @@ export const ZTrailingStopInput = ZPriceInput('Trailing stop');
 // --- end of order types ---
 
 export const ZPlaceOrderRequest = z.object({
-  account: ZAccount.default('real'),
+  account: z._default(ZAccount, 'real'),
   symbol: ZPairSymbol,
   side: z.enum(['buy', 'sell']),
   type: ZOrderType,
   /** The position's size in USD. */
   amount: ZUsdInput('Amount'),
   leverage: ZWholeNumber('Leverage', { min: 1, max: LEVERAGE_MAX }),
-  price: ZPriceInput('Price').optional(),
-  takeProfit: ZPriceInput('Take profit').nullable().optional(),
-  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
+  price: z.optional(ZPriceInput('Price')),
+  takeProfit: z.optional(z.nullable(ZPriceInput('Take profit'))),
+  stopLoss: z.optional(z.nullable(ZPriceInput('Stop loss'))),
   /** The trigger of a `stop` or `stop_limit` order. */
-  stopPrice: ZPriceInput('Stop price').optional(),
+  stopPrice: z.optional(ZPriceInput('Stop price')),
   /** Instead of `stopLoss`: a stop-loss that follows the best price at this distance. */
-  trailingStop: ZTrailingStopInput.nullable().optional(),
-  timeInForce: ZTimeInForce.default('gtc'),
+  trailingStop: z.optional(z.nullable(ZTrailingStopInput)),
+  timeInForce: z._default(ZTimeInForce, 'gtc'),
   /** With `timeInForce` `gtd`: when the pending order expires. */
-  expiresAt: ZExpiresAt.optional(),
+  expiresAt: z.optional(ZExpiresAt),
   /** The client's name for this order, so a retry is answered with the first order. */
-  clientOrderId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(CLIENT_ORDER_ID_LENGTH_MAX)
-    .regex(/^[A-Za-z0-9_.:-]+$/, 'Client order id may only contain letters, digits and _ . : -')
-    .optional(),
+  clientOrderId: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(CLIENT_ORDER_ID_LENGTH_MAX),
+        z.regex(/^[A-Za-z0-9_.:-]+$/, 'Client order id may only contain letters, digits and _ . : -'),
+      ),
+  ),
 });
 export type TPlaceOrderRequest = z.input<typeof ZPlaceOrderRequest>;
 
@@ -73,46 +76,46 @@ export const ZOrder = z.object({
   side: z.enum(['buy', 'sell']),
   type: ZOrderType,
   amount: z.string(),
-  leverage: z.number().int(),
-  price: z.string().nullable(),
+  leverage: z.number().check(z.int()),
+  price: z.nullable(z.string()),
   margin: z.string(),
   fee: z.string(),
-  takeProfit: z.string().nullable(),
-  stopLoss: z.string().nullable(),
-  liquidationPrice: z.string().nullable(),
-  closePrice: z.string().nullable(),
+  takeProfit: z.nullable(z.string()),
+  stopLoss: z.nullable(z.string()),
+  liquidationPrice: z.nullable(z.string()),
+  closePrice: z.nullable(z.string()),
   /** The trigger of a stop order (kept once it fired). */
-  stopPrice: z.string().nullable(),
+  stopPrice: z.nullable(z.string()),
   /** The trailing distance: `stopLoss` is where it stands now. */
-  trailingStop: z.string().nullable(),
+  trailingStop: z.nullable(z.string()),
   timeInForce: ZTimeInForce,
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** When a stop-limit's trigger fired and it became a limit order. */
-  triggeredAt: z.string().nullable(),
+  triggeredAt: z.nullable(z.string()),
   status: ZOrderStatus,
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Realised PnL once closed; unrealised at the current price while open. */
-  pnl: z.string().nullable(),
+  pnl: z.nullable(z.string()),
   // Financing: overnight swaps.
   /** Swaps accumulated by the position (negative: charged to the holder); part of `pnl`. */
   swap: z.string(),
   // End of financing.
-  clientOrderId: z.string().nullable(),
-  parentId: z.string().nullable(),
+  clientOrderId: z.nullable(z.string()),
+  parentId: z.nullable(z.string()),
   createdAt: z.string(),
-  openedAt: z.string().nullable(),
-  closedAt: z.string().nullable(),
+  openedAt: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZUpdateOrderRequest = z.object({
-  takeProfit: ZPriceInput('Take profit').nullable().optional(),
-  stopLoss: ZPriceInput('Stop loss').nullable().optional(),
-  price: ZPriceInput('Price').optional(),
+  takeProfit: z.optional(z.nullable(ZPriceInput('Take profit'))),
+  stopLoss: z.optional(z.nullable(ZPriceInput('Stop loss'))),
+  price: z.optional(ZPriceInput('Price')),
   /** A pending stop order's trigger. */
-  stopPrice: ZPriceInput('Stop price').optional(),
+  stopPrice: z.optional(ZPriceInput('Stop price')),
   /** A new trailing distance, or null to keep the stop-loss where it stands. */
-  trailingStop: ZTrailingStopInput.nullable().optional(),
+  trailingStop: z.optional(z.nullable(ZTrailingStopInput)),
 });
 export const ZAmountRequest = z.object({ amount: ZUsdInput('Amount') });
 
@@ -123,17 +126,24 @@ const STATUS_LIST_LENGTH_MAX = 100;
 const STATUS_LIST_PATTERN = new RegExp(
   `^(?:(?:${ZOrderStatus.options.join('|')})(?:,(?:${ZOrderStatus.options.join('|')}))*)?$`,
 );
-export const ZOrdersQuery = ZPageQuery.extend({
-  account: ZAccount.optional(),
-  status: z
-    .string()
-    .max(STATUS_LIST_LENGTH_MAX)
-    .regex(STATUS_LIST_PATTERN, 'Status must be a comma-separated list of order statuses')
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(ZOrderStatus))
-    .optional(),
-  symbol: ZPairSymbol.optional(),
-  period: z.enum(ORDER_PERIODS).default('all'),
+export const ZOrdersQuery = z.extend(ZPageQuery, {
+  account: z.optional(ZAccount),
+  status: z.optional(
+    z.pipe(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.maxLength(STATUS_LIST_LENGTH_MAX),
+            z.regex(STATUS_LIST_PATTERN, 'Status must be a comma-separated list of order statuses'),
+          ),
+        z.transform((value: string) => value.split(',').filter(Boolean)),
+      ),
+      z.array(ZOrderStatus),
+    ),
+  ),
+  symbol: z.optional(ZPairSymbol),
+  period: z._default(z.enum(ORDER_PERIODS), 'all'),
 });
 
 export const ZBalance = z.object({
@@ -143,15 +153,15 @@ export const ZBalance = z.object({
   freeMargin: z.string(),
   // --- account risk: the margin level and the levels of the account's client group ---
   /** Equity ÷ margin used × 100, 2 decimals; null with no open position. */
-  marginLevel: z.string().nullable(),
+  marginLevel: z.nullable(z.string()),
   marginMode: z.enum(['isolated', 'cross']),
-  marginCallLevel: z.number().int(),
-  stopOutLevel: z.number().int(),
+  marginCallLevel: z.number().check(z.int()),
+  stopOutLevel: z.number().check(z.int()),
   // --- end of account risk ---
 });
 export type TBalance = z.infer<typeof ZBalance>;
 
-export const ZPortfolio = ZBalance.extend({
+export const ZPortfolio = z.extend(ZBalance, {
   unrealizedPnl: z.string(),
   realizedPnl: z.string(),
   positions: z.array(ZOrder),

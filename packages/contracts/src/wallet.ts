@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NETWORKS_BY_COIN, type TCoin, type TNetwork, ZCoin, ZNetwork, ZWithdrawCoin } from './constants';
 import { ZPageQuery } from './envelope';
 import { ZPaymentStatus } from './statuses';
@@ -57,8 +57,7 @@ const onItsNetwork = (value: { coin: TCoin; network: TNetwork }) =>
 
 export const ZWalletAddressRequest = z
   .object({ coin: ZCoin, network: ZNetwork })
-  .refine(onItsNetwork, NOT_ON_NETWORK)
-  .meta(coinOnItsNetwork(ZCoin.options));
+  .check(z.refine(onItsNetwork, NOT_ON_NETWORK), z.meta(coinOnItsNetwork(ZCoin.options)));
 export type TWalletAddressRequest = z.infer<typeof ZWalletAddressRequest>;
 export const ZWalletAddress = z.object({ address: z.string(), coin: ZCoin, network: ZNetwork });
 export type TWalletAddress = z.infer<typeof ZWalletAddress>;
@@ -70,7 +69,7 @@ export const ZCoinNetwork = z.object({
   minWithdraw: z.string(),
   maxWithdraw: z.string(),
   fee: z.string(),
-  confirmations: z.number().int(),
+  confirmations: z.number().check(z.int()),
   /** Whether this desk follows the network (a node is configured): without it no deposit is seen. */
   isWatched: z.boolean(),
   depositEnabled: z.boolean(),
@@ -88,31 +87,35 @@ export const ZWithdrawRequest = z
     // Every network's addresses are letters and digits (0x…, T…, bc1…); the server checks the rest.
     address: z
       .string()
-      .trim()
-      .min(1, 'Enter the address to send to')
-      .max(WALLET_ADDRESS_LENGTH_MAX, 'This is not an address of that network')
-      .regex(/^[A-Za-z0-9]+$/, 'This is not an address of that network'),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Enter the address to send to'),
+        z.maxLength(WALLET_ADDRESS_LENGTH_MAX, 'This is not an address of that network'),
+        z.regex(/^[A-Za-z0-9]+$/, 'This is not an address of that network'),
+      ),
     /** USD taken from the real account, fee included. */
     amount: ZUsdInput('Amount'),
   })
-  .refine(onItsNetwork, NOT_ON_NETWORK)
-  .superRefine((value, ctx) => {
-    const family = FAMILY_OF_NETWORK[value.network];
-    if (!hasAddressShape(family, value.address))
-      ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_HINT[family] });
-  })
-  .meta({
-    allOf: [coinOnItsNetwork(ZWithdrawCoin.options), ADDRESS_ON_ITS_NETWORK],
-    examples: [
-      { coin: 'usdt', network: 'tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '250.00' },
-      {
-        coin: 'eth',
-        network: 'ethereum',
-        address: '0x52908400098527886E0F7030069857D2E4169EE7',
-        amount: '1000',
-      },
-    ],
-  });
+  .check(
+    z.refine(onItsNetwork, NOT_ON_NETWORK),
+    z.superRefine((value, ctx) => {
+      const family = FAMILY_OF_NETWORK[value.network];
+      if (!hasAddressShape(family, value.address))
+        ctx.addIssue({ code: 'custom', path: ['address'], message: ADDRESS_HINT[family] });
+    }),
+    z.meta({
+      allOf: [coinOnItsNetwork(ZWithdrawCoin.options), ADDRESS_ON_ITS_NETWORK],
+      examples: [
+        { coin: 'usdt', network: 'tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '250.00' },
+        {
+          coin: 'eth',
+          network: 'ethereum',
+          address: '0x52908400098527886E0F7030069857D2E4169EE7',
+          amount: '1000',
+        },
+      ],
+    }),
+  );
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
 /** The Review Details step: what is taken, the fee, what arrives (in the coin) and at which rate. */
@@ -139,20 +142,23 @@ export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired. Review the withdra
 export const ZConfirmWithdrawalRequest = z.object({
   emailCode: z
     .string()
-    .max(20, 'Enter the 6-digit code from the email')
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+    .check(
+      z.maxLength(20, 'Enter the 6-digit code from the email'),
+      z.trim(),
+      z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+    ),
   // An authenticator code, or a recovery code (`xxxxx-xxxxx`).
-  tfaCode: z
-    .string()
-    .trim()
-    .min(6, 'Enter the code from your authenticator app')
-    .max(20, 'Enter the code from your authenticator app')
-    .regex(/^[A-Za-z0-9 -]+$/, 'Enter the code from your authenticator app')
-    // The document states the code as it is checked: trimmed, so 6 to 20 characters with none of
-    // them a space at either end.
-    .meta({ pattern: '^[A-Za-z0-9-](?:[A-Za-z0-9 -]{4,18})[A-Za-z0-9-]$' })
-    .optional(),
+  tfaCode: z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(6, 'Enter the code from your authenticator app'),
+      z.maxLength(20, 'Enter the code from your authenticator app'),
+      z.regex(/^[A-Za-z0-9 -]+$/, 'Enter the code from your authenticator app'),
+      // The document states the code as it is checked: trimmed, so 6 to 20 characters with none of
+      // them a space at either end.
+      z.meta({ pattern: '^[A-Za-z0-9-](?:[A-Za-z0-9 -]{4,18})[A-Za-z0-9-]$' }),
+    ),
+  ),
 });
 export type TConfirmWithdrawalRequest = z.infer<typeof ZConfirmWithdrawalRequest>;
 
@@ -170,29 +176,29 @@ export const ZWalletTransaction = z.object({
   /** In the coin. */
   coinAmount: z.string(),
   /** USD credited or taken (null while a deposit has not been priced). */
-  amount: z.string().nullable(),
-  fee: z.string().nullable(),
+  amount: z.nullable(z.string()),
+  fee: z.nullable(z.string()),
   status: ZPaymentStatus,
-  txHash: z.string().nullable(),
-  explorerUrl: z.string().nullable(),
-  confirmations: z.number().int(),
-  requiredConfirmations: z.number().int(),
-  reason: z.string().nullable(),
+  txHash: z.nullable(z.string()),
+  explorerUrl: z.nullable(z.string()),
+  confirmations: z.number().check(z.int()),
+  requiredConfirmations: z.number().check(z.int()),
+  reason: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 
-export const ZWalletTransactionsQuery = ZPageQuery.extend({
-  kind: ZWalletTxKind.optional(),
-  status: ZPaymentStatus.optional(),
-  period: z.enum(['all', '1Y', '1M', '1W']).default('all'),
-  network: ZNetwork.optional(),
+export const ZWalletTransactionsQuery = z.extend(ZPageQuery, {
+  kind: z.optional(ZWalletTxKind),
+  status: z.optional(ZPaymentStatus),
+  period: z._default(z.enum(['all', '1Y', '1M', '1W']), 'all'),
+  network: z.optional(ZNetwork),
 });
 export type TWalletTransactionsQuery = z.input<typeof ZWalletTransactionsQuery>;
 
 /** A withdrawal as the back-office lists it: whose it is. */
-export const ZAdminWithdrawal = ZWalletTransaction.extend({ userId: z.string(), userEmail: z.string() });
+export const ZAdminWithdrawal = z.extend(ZWalletTransaction, { userId: z.string(), userEmail: z.string() });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 
 export const ZRejectWithdrawalRequest = z.object({
@@ -202,10 +208,12 @@ export type TRejectWithdrawalRequest = z.input<typeof ZRejectWithdrawalRequest>;
 export const ZMarkSentRequest = z.object({
   txHash: z
     .string()
-    .trim()
-    .min(10, 'Enter the transaction hash')
-    .max(100, 'Enter the transaction hash')
-    .regex(/^[A-Za-z0-9]+$/, 'A transaction hash is letters and digits (0x… or hex)'),
+    .check(
+      z.trim(),
+      z.minLength(10, 'Enter the transaction hash'),
+      z.maxLength(100, 'Enter the transaction hash'),
+      z.regex(/^[A-Za-z0-9]+$/, 'A transaction hash is letters and digits (0x… or hex)'),
+    ),
 });
 export type TMarkSentRequest = z.input<typeof ZMarkSentRequest>;
 

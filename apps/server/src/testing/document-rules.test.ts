@@ -18,7 +18,7 @@ import { ZPriceInput, ZUsdInput } from '@td/contracts/trading';
 import { ZConfirmWithdrawalRequest, ZWalletAddressRequest, ZWithdrawRequest } from '@td/contracts/wallet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createSchemaArbitraries, type JsonSchema } from './json-schema-arbitrary';
 import { createConformance, isMultipleOf } from './openapi-conformance';
 
@@ -29,7 +29,7 @@ import { createConformance, isMultipleOf } from './openapi-conformance';
  * document refuses, the schema refuses. Values are generated from the JSON Schema itself and
  * judged by ajv as the contract test judges requests.
  */
-const SCHEMAS: Record<string, z.ZodType> = {
+const SCHEMAS: Record<string, z.core.$ZodType> = {
   announcement: ZAnnouncementRequest,
   apiKey: ZCreateApiKeyRequest,
   signin: ZSigninRequest,
@@ -78,7 +78,7 @@ describe("the document's rules are the schemas' rules", () => {
   it.each(Object.keys(SCHEMAS))(
     '%s: what the document allows the schema takes, what it refuses the schema refuses',
     (name) => {
-      const schema = SCHEMAS[name] as z.ZodType;
+      const schema = SCHEMAS[name] as z.core.$ZodType;
       const ref = { $ref: `#/components/schemas/${name}` };
       const judged = (value: unknown) => conformance.valueProblemOf(`#/components/schemas/${name}`, value);
       let allowed = 0;
@@ -89,7 +89,7 @@ describe("the document's rules are the schemas' rules", () => {
       fc.assert(
         fc.property(made, ({ value, isBroken }) => {
           const problem = judged(value);
-          const parsed = schema.safeParse(value);
+          const parsed = z.safeParse(schema, value);
           if (problem === undefined) {
             allowed++;
             expect(parsed.error?.issues ?? [], JSON.stringify(value)).toEqual([]);

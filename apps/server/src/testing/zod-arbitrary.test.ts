@@ -12,45 +12,41 @@ import * as trading from '@td/contracts/trading';
 import * as wallet from '@td/contracts/wallet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { hostileBody, hostileScalar, validOf, withControl } from './zod-arbitrary';
 
 const SAMPLES = 200;
 
 describe('validOf: values a schema takes', () => {
-  it.each<[string, z.ZodType]>([
-    ['a bounded string', z.string().min(2).max(5)],
-    ['an exact length', z.string().length(6)],
-    ['a pattern', z.string().regex(/^[A-Z]{2}-\d{3}$/)],
+  it.each<[string, z.core.$ZodType]>([
+    ['a bounded string', z.string().check(z.minLength(2), z.maxLength(5))],
+    ['an exact length', z.string().check(z.length(6))],
+    ['a pattern', z.string().check(z.regex(/^[A-Z]{2}-\d{3}$/))],
     [
       'a pattern and a maximum',
-      z
-        .string()
-        .max(74)
-        .regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/),
+      z.string().check(z.maxLength(74), z.regex(/^[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/)),
     ],
     ['a uuid', z.uuid()],
     ['an email', z.email()],
     ['a url', z.url()],
-    ['an integer range', z.number().int().min(-3).max(7)],
-    ['an open range', z.number().gt(0).lt(1)],
+    ['an integer range', z.number().check(z.int(), z.minimum(-3), z.maximum(7))],
+    ['an open range', z.number().check(z.gt(0), z.lt(1))],
     ['an enum', z.enum(['a', 'b'])],
     ['a literal', z.literal('x')],
     ['a boolean', z.boolean()],
     [
       'an object with optional, default and nullable fields',
-      z.object({ a: z.string().max(3), b: z.number().optional(), c: z.boolean().default(true), d: z.null() }),
+      z.object({
+        a: z.string().check(z.maxLength(3)),
+        b: z.optional(z.number()),
+        c: z._default(z.boolean(), true),
+        d: z.null(),
+      }),
     ],
-    [
-      'a bounded array',
-      z
-        .array(z.enum(['x', 'y']))
-        .min(1)
-        .max(3),
-    ],
-    ['a record', z.record(z.string().max(5), z.number().int())],
+    ['a bounded array', z.array(z.enum(['x', 'y'])).check(z.minLength(1), z.maxLength(3))],
+    ['a record', z.record(z.string().check(z.maxLength(5)), z.number().check(z.int()))],
     ['a union', z.union([z.object({ a: z.string() }), z.object({ b: z.number() })])],
-    ['a nullable', z.string().max(2).nullable()],
+    ['a nullable', z.nullable(z.string().check(z.maxLength(2)))],
     ['a whole number as JSON or text', ZWholeNumber('N', { min: 1, max: 1000 })],
     ['a page query', ZPageQuery],
     ['a person name', ZPersonName('Name', { max: 50 })],
@@ -59,7 +55,7 @@ describe('validOf: values a schema takes', () => {
   ])('generates only values %s takes', (_name, schema) => {
     fc.assert(
       fc.property(validOf(schema), (value) => {
-        expect(schema.safeParse(value).error?.issues).toBeUndefined();
+        expect(z.safeParse(schema, value).error?.issues).toBeUndefined();
       }),
       { numRuns: SAMPLES },
     );
@@ -70,14 +66,17 @@ describe('validOf: values a schema takes', () => {
     const schema = ZSafeText('Text', { min: 3, max: 120 });
     fc.assert(
       fc.property(validOf(schema), (value) => {
-        expect(schema.safeParse(value).error?.issues).toBeUndefined();
+        expect(z.safeParse(schema, value).error?.issues).toBeUndefined();
       }),
       { numRuns: SAMPLES, seed: -1365073292 },
     );
   });
 
   it('reaches both bounds of a range', () => {
-    const values = fc.sample(validOf(z.number().int().min(1).max(1000)), { numRuns: SAMPLES, seed: 7 });
+    const values = fc.sample(validOf(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), {
+      numRuns: SAMPLES,
+      seed: 7,
+    });
     expect(values).toContain(1);
     expect(values).toContain(1000);
   });
@@ -100,15 +99,16 @@ describe('validOf: values a schema takes', () => {
     ...trading,
     ...wallet,
   })
-    .filter(([name, schema]) => /^Z\w+(Request|Query)$/.test(name) && schema instanceof z.ZodType)
-    .map(([name, schema]) => [name, schema as z.ZodType] as [string, z.ZodType]);
+    .filter(([name, schema]) => /^Z\w+(Request|Query)$/.test(name) && schema instanceof z.core.$ZodType)
+    .map(([name, schema]) => [name, schema as z.core.$ZodType] as [string, z.core.$ZodType]);
   const patches = Object.entries(settings.ZSettingsPatch).map(
-    ([group, schema]) => [`ZSettingsPatch.${group}`, schema.partial()] as [string, z.ZodType],
+    ([group, schema]) =>
+      [`ZSettingsPatch.${group}`, z.partial(schema as z.ZodMiniObject)] as [string, z.core.$ZodType],
   );
 
   it.each([...contracts, ...patches])('samples %s, and most of it passes', (_name, schema) => {
     const values = fc.sample(validOf(schema), { numRuns: SAMPLES, seed: 11 });
-    const passing = values.filter((value) => schema.safeParse(value).success).length;
+    const passing = values.filter((value) => z.safeParse(schema, value).success).length;
     // Rules across fields refuse many independent draws (an order's stop price only on stop
     // types, an expiry only with gtd, a trailing stop or a stop loss): a tenth passing still
     // reaches every handler often.

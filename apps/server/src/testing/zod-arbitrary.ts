@@ -129,11 +129,11 @@ function plainStagesOf(schema: unknown): unknown[] {
 }
 
 /** Values the schema takes (or, where a refinement or transform decides, values close to them). */
-export function validOf(schema: z.ZodType | unknown, depth = 0): fc.Arbitrary<unknown> {
+export function validOf(schema: z.core.$ZodType | unknown, depth = 0): fc.Arbitrary<unknown> {
   if (depth > DEPTH_MAX) return fc.constant(null);
   // A contract's own examples (`.meta({ examples })`) pass the rules a walk cannot see (an address
   // of the chosen network's shape): mostly those, sometimes values of the walk.
-  const examples = z.globalRegistry.get(schema as z.ZodType)?.examples;
+  const examples = z.globalRegistry.get(schema as z.core.$ZodType)?.examples;
   const walked = walk(schema, depth);
   return Array.isArray(examples) && examples.length > 0
     ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 3 }, { arbitrary: walked, weight: 1 })

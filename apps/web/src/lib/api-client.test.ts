@@ -1,7 +1,7 @@
 // The API client over its fetch transport: what a call sends (token, anti-CSRF header, query,
 // body) and how each answer comes back (the envelope, ApiError, the end of a refused session).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, api, apiClient } from './api-client';
 import { subscribeToSessionEnd } from './session';
 

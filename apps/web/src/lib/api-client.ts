@@ -4,7 +4,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '@td/contracts/constants';
 import { ZErrorBody } from '@td/contracts/envelope';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { capitalize } from './format';
 import { HttpNetworkError, send, type THttpMethod, type THttpResponse, type TUploadProgress } from './http';
 import { translateServerMessage } from './i18n';
@@ -148,7 +148,7 @@ export const apiClient = {
 
 export interface TRequestOptions<T> extends Omit<TCallOptions, 'responseType'> {
   /** When given, `data` is parsed with it: types check nothing at run time. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
 }
 
 async function request<T>(

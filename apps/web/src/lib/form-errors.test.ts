@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from './api-client';
 import { hasFieldErrors, serverFieldErrors, zodFieldErrors } from './form-errors';
 
 describe('zodFieldErrors', () => {
   it('keeps the first message of each field', () => {
     const schema = z.object({
-      name: z.string().min(2, 'Too short').regex(/x/, 'Needs an x'),
+      name: z.string().check(z.minLength(2, 'Too short'), z.regex(/x/, 'Needs an x')),
       age: z.number(),
     });
     const result = schema.safeParse({ name: 'a', age: 'old' });

@@ -1,5 +1,5 @@
 import { ZValidationDetails } from '@td/contracts/envelope';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './api-client';
 import { translateServerMessage } from './i18n';
 
@@ -13,7 +13,7 @@ export type TFieldErrors<TField extends string = string> = Partial<Record<TField
  * The first message of each field of a failed zod parse (the same schemas the server applies),
  * keyed by the top-level field name.
  */
-export function zodFieldErrors<TField extends string>(error: z.ZodError): TFieldErrors<TField> {
+export function zodFieldErrors<TField extends string>(error: z.core.$ZodError): TFieldErrors<TField> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

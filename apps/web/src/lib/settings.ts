@@ -10,7 +10,7 @@ import {
   ZTradingSettings,
   ZWalletSettings,
 } from '@td/contracts/settings';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from './api-client';
 
 /** A group as the server publishes it: `general` also says whether Google sign-in is on. */
@@ -24,7 +24,7 @@ const DEFAULTS: { [G in TPublicSettingGroup]: TPublicSettingsOf<G> } = {
   general: { ...SETTING_DEFAULTS.general, googleClientId: null, isMailInOutbox: false },
 };
 
-const SCHEMA: { [G in TPublicSettingGroup]: z.ZodType<unknown> } = {
+const SCHEMA: { [G in TPublicSettingGroup]: z.ZodMiniType<unknown> } = {
   general: ZGeneralSettings,
   trading: ZTradingSettings,
   wallet: ZWalletSettings,

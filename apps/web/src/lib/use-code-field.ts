@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './api-client';
 import { zodFieldErrors } from './form-errors';
 
@@ -7,7 +7,7 @@ const REFUSED_MESSAGE = 'The code is incorrect or has expired';
 
 interface TCodeFieldOptions {
   /** The request's contract (`{ code }`): what the server will check, checked first here. */
-  schema: z.ZodType<{ code: string }>;
+  schema: z.ZodMiniType<{ code: string }>;
   /** While a code is on its way, another is not sent. */
   isBusy: boolean;
   /**

@@ -19,7 +19,7 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import { ZSettingGroup, ZSettingsPatchBody } from '@td/contracts/settings';
 import { ZTicket, ZTicketMessageRequest, ZTicketSummary } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { adminRoute } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
@@ -99,7 +99,7 @@ export function adminRoutes(deps: {
       '/admin/tickets',
       adminRoute('tickets', {
         querystring: ZAdminTicketsQuery,
-        response: { 200: successEnvelope(pageOf(ZTicketSummary.extend({ userEmail: z.string() }))) },
+        response: { 200: successEnvelope(pageOf(z.extend(ZTicketSummary, { userEmail: z.string() }))) },
       }),
       async (request) => ok('Tickets fetched successfully', await tickets.queue(request.query)),
     );

@@ -11,7 +11,7 @@ import {
 import { ZAccount } from '@td/contracts/constants';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { adminRoute } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
@@ -94,7 +94,7 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
       {
         config: { access: 'user' },
         schema: {
-          querystring: z.object({ account: ZAccount.default('real') }),
+          querystring: z.object({ account: z._default(ZAccount, 'real') }),
           response: { 200: successEnvelope(ZWithdrawable) },
         },
       },

@@ -6,7 +6,7 @@ import {
   ZPriceAlert,
 } from '@td/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { authOf } from '../auth/authenticate';
 import type { Notifier } from './notifications.service';
@@ -36,8 +36,8 @@ export function notificationsRoutes(deps: {
       {
         config: { access: 'user' },
         schema: {
-          body: ZMarkReadRequest.optional(),
-          response: { 200: successEnvelope(z.object({ marked: z.number().int() })) },
+          body: z.optional(ZMarkReadRequest),
+          response: { 200: successEnvelope(z.object({ marked: z.number().check(z.int()) })) },
         },
       },
       async (request) =>

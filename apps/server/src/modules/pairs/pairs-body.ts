@@ -5,7 +5,7 @@ import { successEnvelope } from '@td/contracts/envelope';
 import { type TPair, ZPair } from '@td/contracts/market';
 import type { TTradingSettings } from '@td/contracts/settings';
 import type { TPairType } from '@td/contracts/statuses';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BoundedMap } from '../../platform/bounded';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
 import { createReadCache } from '../../platform/read-cache';
@@ -54,7 +54,7 @@ const HEAD = `{"message":${JSON.stringify(PAIRS_MESSAGE)},"data":[`;
 const TAIL = ']}';
 
 /** Bytes of one pair exactly as the response schema's serializer would write them. */
-const serialised = (pair: TPair) => JSON.stringify(ZPair.encode(pair));
+const serialised = (pair: TPair) => JSON.stringify(z.encode(ZPair, pair));
 
 /**
  * `GET /pairs` for a user as bytes. The pair rows are read once and dropped when an administrator

@@ -6,7 +6,7 @@ import {
   type TSettingsOf,
   ZSettingsPatch,
 } from '@td/contracts/settings';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
 import type { Database, Executor } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
@@ -19,6 +19,9 @@ export { SETTING_GROUPS, type TSettingGroup };
 
 /** A settings group changed: every process drops its cached copy. */
 const SETTINGS_CHANGED = defineChannel(SETTINGS_CHANGED_CHANNEL, z.object({ group: z.enum(SETTING_GROUPS) }));
+
+/** Any group's schema, read key by key (each key optional). */
+type TSettingsSchema = z.ZodMiniObject<z.core.$ZodShape>;
 
 /** How long a cached group may be trusted without hearing of a change (a lost bus message heals). */
 const CACHE_TTL_MS = 60_000;
@@ -45,7 +48,7 @@ export function createSettingsService(deps: {
   const load = async (group: TSettingGroup, executor?: Executor): Promise<Record<string, unknown>> => {
     const stored = await repo.find(group, executor);
     // What was stored under an older shape is ignored key by key, never served half-valid.
-    const valid = ZSettingsPatch[group].partial().safeParse(stored);
+    const valid = z.partial(ZSettingsPatch[group] as TSettingsSchema).safeParse(stored);
     return { ...SETTING_DEFAULTS[group], ...(valid.success ? valid.data : {}) };
   };
 
@@ -84,7 +87,7 @@ export function createSettingsService(deps: {
       group: TSettingGroup,
       patch: unknown,
     ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
-      const parsed = ZSettingsPatch[group].partial().safeParse(patch);
+      const parsed = z.partial(ZSettingsPatch[group] as TSettingsSchema).safeParse(patch);
       if (!parsed.success) {
         throw badRequest(
           parsed.error.issues[0]?.message ?? 'Invalid settings',

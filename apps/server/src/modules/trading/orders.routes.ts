@@ -15,7 +15,7 @@ import {
 } from '@td/contracts/trading';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { enforce, type RateLimiter, type RateLimitRule, withLocalFallback } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
@@ -105,9 +105,9 @@ export function ordersRoutes(deps: {
       {
         config: { access: 'user', apiScope: 'read' },
         schema: {
-          querystring: ZOrdersQuery.pick({ status: true, period: true, account: true }).extend({
+          querystring: z.extend(z.pick(ZOrdersQuery, { status: true, period: true, account: true }), {
             /** The language of the column names (the user's own unless given): History's headers. */
-            lang: ZLanguage.optional(),
+            lang: z.optional(ZLanguage),
           }),
         },
       },
@@ -208,8 +208,8 @@ export function ordersRoutes(deps: {
         config: { access: 'user', apiScope: 'read' },
         schema: {
           querystring: z.object({
-            account: ZAccount.default('real'),
-            period: z.enum(ORDER_PERIODS).default('all'),
+            account: z._default(ZAccount, 'real'),
+            period: z._default(z.enum(ORDER_PERIODS), 'all'),
           }),
           response: { 200: successEnvelope(ZPortfolio) },
         },

@@ -7,7 +7,7 @@ import {
   ZWalletTransactionsQuery,
 } from '@td/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { adminRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
@@ -22,7 +22,7 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
     app.get(
       '/admin/withdrawals',
       adminRoute('withdrawals', {
-        querystring: ZWalletTransactionsQuery.omit({ kind: true }),
+        querystring: z.omit(ZWalletTransactionsQuery, { kind: true }),
         response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
       }),
       async (request) => ok('Withdrawals fetched successfully', await admin.list(request.query)),

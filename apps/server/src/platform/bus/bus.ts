@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { carryRequestId, requestIdOf, withRequestId } from '../request-context';
 
 export type BusHandler = (message: unknown) => void;
 export type Unsubscribe = () => Promise<void>;
 
 /** A bus channel: its name on the wire and the schema of every message on it. */
-export interface Channel<S extends z.ZodType = z.ZodType> {
+export interface Channel<S extends z.core.$ZodType = z.core.$ZodType> {
   readonly name: string;
   readonly schema: S;
 }
@@ -15,7 +15,7 @@ export interface Channel<S extends z.ZodType = z.ZodType> {
  * `subscribe` hands its handler only messages that parse (another process, perhaps another
  * version, sent them), dropping and logging the rest.
  */
-export function defineChannel<S extends z.ZodType>(name: string, schema: S): Channel<S> {
+export function defineChannel<S extends z.core.$ZodType>(name: string, schema: S): Channel<S> {
   return { name, schema };
 }
 
@@ -26,8 +26,8 @@ export function defineChannel<S extends z.ZodType>(name: string, schema: S): Cha
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
-  publish<S extends z.ZodType>(channel: Channel<S>, message: z.input<S>): Promise<void>;
-  subscribe<S extends z.ZodType>(
+  publish<S extends z.core.$ZodType>(channel: Channel<S>, message: z.input<S>): Promise<void>;
+  subscribe<S extends z.core.$ZodType>(
     channel: Channel<S>,
     handler: (message: z.output<S>) => void,
     options?: SubscribeOptions,
@@ -62,7 +62,7 @@ export function envelope(message: unknown): unknown {
 }
 
 /** A channel's handler that sees only what parses with the channel's schema. */
-export function parsingHandler<S extends z.ZodType>(
+export function parsingHandler<S extends z.core.$ZodType>(
   channel: Channel<S>,
   handler: (message: z.output<S>) => void,
   onMalformed: (issues: readonly z.core.$ZodIssue[]) => void,
@@ -70,7 +70,7 @@ export function parsingHandler<S extends z.ZodType>(
 ): BusHandler {
   return (message) => {
     if (only && !only(message)) return;
-    const parsed = channel.schema.safeParse(message);
+    const parsed = z.safeParse(channel.schema, message);
     // The handler's work, and its log lines, belong to the request that published the message.
     if (parsed.success) withRequestId(requestIdOf(message), () => handler(parsed.data));
     else onMalformed(parsed.error.issues.slice(0, 3));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KLINES_PAGE_SIZE, type TChartInterval } from '@td/contracts/constants';
 import { ZCandle } from '@td/contracts/market';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../lib/api-client';
 
 export { KLINES_PAGE_SIZE };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ZLineshot } from '@td/contracts/market';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../lib/api-client';
 
 /** The server rebuilds the 24-hour sparklines at most once a minute; asking more often is waste. */

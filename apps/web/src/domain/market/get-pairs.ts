@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TPair, ZPair } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../lib/api-client';
 
 export const PAIRS_QUERY_KEY = ['market', 'pairs'] as const;

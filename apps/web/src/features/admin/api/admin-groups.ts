@@ -6,7 +6,7 @@ import {
   ZClientGroup,
   ZWriteOff,
 } from '@td/contracts/groups';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { ADMIN_USERS_KEY, useAuditedMutation } from './admin-users';
 

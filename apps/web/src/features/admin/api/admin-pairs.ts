@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAdminPair } from '@td/contracts/admin';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const ADMIN_PAIRS_KEY = ['admin', 'pairs'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSettingGroup } from '@td/contracts/settings';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;

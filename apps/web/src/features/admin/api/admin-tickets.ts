@@ -2,12 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { pageOf } from '@td/contracts/envelope';
 import type { TTicketStatus } from '@td/contracts/statuses';
 import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { ADMIN_PAGE_SIZE } from './admin-users';
 
 export const ADMIN_TICKETS_KEY = ['admin', 'tickets'] as const;
-const ZQueueItem = ZTicketSummary.extend({ userEmail: z.string() });
+const ZQueueItem = z.extend(ZTicketSummary, { userEmail: z.string() });
 
 /** GET /admin/tickets?status=&q=&page= → the support queue. */
 export const useTicketQueue = (status: TTicketStatus | undefined, q: string, page: number) =>

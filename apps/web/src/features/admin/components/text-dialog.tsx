@@ -4,7 +4,7 @@
 // words in a toast.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Callout } from '../../../components/callout';
 import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
@@ -23,7 +23,7 @@ interface TTextDialogProps {
   confirm: string;
   /** `danger` for an action against the client (reject, claw back). */
   tone?: 'danger' | 'primary';
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   run: (value: string) => Promise<{ message: string }>;
   /** What the dialog says when the action fails with no reason the server gave. */
   failure: string;

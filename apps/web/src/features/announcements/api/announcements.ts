@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAnnouncement } from '@td/contracts/announcements';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const ANNOUNCEMENTS_QUERY_KEY = ['announcements'] as const;

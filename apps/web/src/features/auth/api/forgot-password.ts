@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ZForgotPasswordRequest } from '@td/contracts/auth';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;

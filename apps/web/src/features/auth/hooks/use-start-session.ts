@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { PATHS } from '../../../lib/paths';
 import { readTokenClaims, setToken } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';
@@ -70,7 +70,7 @@ interface TCodeCheck {
  * temporary token, and the token it earns starts the session; a refusal stays under the field.
  */
 export function useSessionCodeField(
-  schema: z.ZodType<{ code: string }>,
+  schema: z.ZodMiniType<{ code: string }>,
   check: TCodeCheck,
   tempToken: string,
 ) {

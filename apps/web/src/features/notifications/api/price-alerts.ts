@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type TCreateAlertRequest, ZPriceAlert } from '@td/contracts/notifications';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { profileQueryDefaults } from '../../../lib/query-client';
 

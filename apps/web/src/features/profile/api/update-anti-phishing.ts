@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZAntiPhishingRequest } from '@td/contracts/profile';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
 

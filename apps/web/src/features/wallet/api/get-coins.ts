@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZCoinInfo } from '@td/contracts/wallet';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
 

@@ -5,7 +5,7 @@ import {
   ZWalletTransaction,
   ZWithdrawalQuote,
 } from '@td/contracts/wallet';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tradingKeys } from '../../../domain/trading/query-keys';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
