@@ -155,7 +155,7 @@ export function Dialog({
   );
 }
 
-interface TFormDialogProps extends Omit<TDialogProps, 'footer' | 'onSubmit'> {
+export interface TFormDialogProps extends Omit<TDialogProps, 'footer' | 'onSubmit'> {
   onSubmit: () => void;
   /** The words of the action's button ("Save", "Revoke key"). */
   submitLabel: ReactNode;

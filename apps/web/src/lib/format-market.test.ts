@@ -32,31 +32,33 @@ describe('displayPair / displaySymbol', () => {
 });
 
 describe('formatGivenPrice', () => {
-  it('keeps the decimals the price came with, and separates thousands', () => {
-    expect(formatGivenPrice('40552.66')).toBe('40,552.66');
-    expect(formatGivenPrice('50000.00')).toBe('50,000.00');
-    expect(formatGivenPrice('1.0565')).toBe('1.0565');
-    expect(formatGivenPrice('1250')).toBe('1,250');
-    expect(formatGivenPrice(null)).toBe('—');
+  it.each<[string | null, string]>([
+    // The decimals the price came with, thousands separated.
+    ['40552.66', '40,552.66'],
+    ['50000.00', '50,000.00'],
+    ['1.0565', '1.0565'],
+    ['1250', '1,250'],
+    [null, '—'],
+  ])('shows %j as %j', (value, shown) => {
+    expect(formatGivenPrice(value)).toBe(shown);
   });
 });
 
 describe('formatPrice', () => {
-  it('uses the precision of the pair, with thousands separators', () => {
-    expect(formatPrice('50655.07', 2)).toBe('50,655.07');
-    expect(formatPrice('1.0565', 4)).toBe('1.0565');
-    expect(formatPrice('0.5', 4)).toBe('0.5000');
-    expect(formatPrice('134.8', 2)).toBe('134.80');
-  });
-
-  it('rounds on the digits, never through a float', () => {
-    expect(formatPrice('1.00005', 4)).toBe('1.0001');
-    expect(formatPrice('0.29', 2)).toBe('0.29');
-  });
-
-  it('shows a dash for a missing or malformed price', () => {
-    expect(formatPrice(undefined, 2)).toBe('—');
-    expect(formatPrice('abc', 2)).toBe('—');
+  it.each<[string | undefined, number, string]>([
+    // The precision of the pair, with thousands separators.
+    ['50655.07', 2, '50,655.07'],
+    ['1.0565', 4, '1.0565'],
+    ['0.5', 4, '0.5000'],
+    ['134.8', 2, '134.80'],
+    // Rounded on the digits, never through a float.
+    ['1.00005', 4, '1.0001'],
+    ['0.29', 2, '0.29'],
+    // A dash for a missing or malformed price.
+    [undefined, 2, '—'],
+    ['abc', 2, '—'],
+  ])('shows %j at precision %d as %j', (value, precision, shown) => {
+    expect(formatPrice(value, precision)).toBe(shown);
   });
 });
 
@@ -100,18 +102,19 @@ describe('changeDirection', () => {
 });
 
 describe('formatVolume', () => {
-  it('shortens from 100,000 with K and from 1,000,000 with M', () => {
-    expect(formatVolume('99999')).toBe('99,999');
-    expect(formatVolume('100000')).toBe('100K');
-    expect(formatVolume('250500')).toBe('250.5K');
-    expect(formatVolume('999999')).toBe('1M');
-    expect(formatVolume('1000000')).toBe('1M');
-    expect(formatVolume('1486709380')).toBe('1,486.71M');
-    expect(formatVolume('25167757684')).toBe('25,167.76M');
-  });
-
-  it('shows a dash for a missing volume', () => {
-    expect(formatVolume(undefined)).toBe('—');
+  it.each<[string | undefined, string]>([
+    // Shortened from 100,000 with K and from 1,000,000 with M.
+    ['99999', '99,999'],
+    ['100000', '100K'],
+    ['250500', '250.5K'],
+    ['999999', '1M'],
+    ['1000000', '1M'],
+    ['1486709380', '1,486.71M'],
+    ['25167757684', '25,167.76M'],
+    // A dash for a missing volume.
+    [undefined, '—'],
+  ])('shows %j as %j', (value, shown) => {
+    expect(formatVolume(value)).toBe(shown);
   });
 });
 

@@ -13,109 +13,86 @@ import {
 } from './format';
 
 describe('formatMoney', () => {
-  it('groups thousands and pads to the precision', () => {
-    expect(formatMoney('1234.5', 2)).toBe('1,234.50');
-    expect(formatMoney('1234567.891', 4)).toBe('1,234,567.8910');
-    expect(formatMoney('100', 2)).toBe('100.00');
-  });
-
-  it('shows zero with the precision, also for a bare fraction', () => {
-    expect(formatMoney('0', 2)).toBe('0.00');
-    expect(formatMoney('.5', 2)).toBe('0.50');
-    expect(formatMoney('5.', 2)).toBe('5.00');
-    expect(formatMoney('000123.4', 2)).toBe('123.40');
-  });
-
-  it('rounds half away from zero on the digits, without float error', () => {
-    expect(formatMoney('1.005', 2)).toBe('1.01');
-    expect(formatMoney('1.004', 2)).toBe('1.00');
-    expect(formatMoney('-1.005', 2)).toBe('-1.01');
-    expect(formatMoney('999.995', 2)).toBe('1,000.00');
-    expect(formatMoney('0.1', 2)).toBe('0.10');
-    expect(formatMoney('12345678901234567890.129', 2)).toBe('12,345,678,901,234,567,890.13');
-  });
-
-  it('keeps the sign of negative amounts and accepts an explicit plus', () => {
-    expect(formatMoney('-1234.5', 2)).toBe('-1,234.50');
-    expect(formatMoney('+42', 2)).toBe('42.00');
-  });
-
-  it('never shows a negative zero', () => {
-    expect(formatMoney('-0.001', 2)).toBe('0.00');
-    expect(formatMoney('-0', 0)).toBe('0');
-  });
-
-  it('drops the decimal point at precision 0', () => {
-    expect(formatMoney('1234.5', 0)).toBe('1,235');
-    expect(formatMoney('1234.4', 0)).toBe('1,234');
-  });
-
-  it('clamps an out-of-range precision', () => {
-    expect(formatMoney('1.5', -3)).toBe('2');
-    expect(formatMoney('1.25', 2.9)).toBe('1.25');
-    expect(formatMoney('1', Number.NaN)).toBe('1');
-    expect(formatMoney('1', 99)).toBe(`1.${'0'.repeat(18)}`);
-  });
-
-  it('trims surrounding spaces', () => {
-    expect(formatMoney('  12.3 ', 2)).toBe('12.30');
-  });
-
-  it('shows a dash for missing or unreadable input', () => {
-    expect(formatMoney(null, 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney(undefined, 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney('', 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney('.', 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney('abc', 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney('1e5', 2)).toBe(EMPTY_VALUE);
-    expect(formatMoney('1,000', 2)).toBe(EMPTY_VALUE);
+  it.each<[string | null | undefined, number, string]>([
+    // Thousands grouped, padded to the precision.
+    ['1234.5', 2, '1,234.50'],
+    ['1234567.891', 4, '1,234,567.8910'],
+    ['100', 2, '100.00'],
+    // Zero with the precision, also for a bare fraction.
+    ['0', 2, '0.00'],
+    ['.5', 2, '0.50'],
+    ['5.', 2, '5.00'],
+    ['000123.4', 2, '123.40'],
+    // Half rounds away from zero, on the digits, without float error.
+    ['1.005', 2, '1.01'],
+    ['1.004', 2, '1.00'],
+    ['-1.005', 2, '-1.01'],
+    ['999.995', 2, '1,000.00'],
+    ['0.1', 2, '0.10'],
+    ['12345678901234567890.129', 2, '12,345,678,901,234,567,890.13'],
+    // A negative keeps its sign; an explicit plus is read.
+    ['-1234.5', 2, '-1,234.50'],
+    ['+42', 2, '42.00'],
+    // Never a negative zero.
+    ['-0.001', 2, '0.00'],
+    ['-0', 0, '0'],
+    // No decimal point at precision 0.
+    ['1234.5', 0, '1,235'],
+    ['1234.4', 0, '1,234'],
+    // An out-of-range precision is clamped.
+    ['1.5', -3, '2'],
+    ['1.25', 2.9, '1.25'],
+    ['1', Number.NaN, '1'],
+    ['1', 99, `1.${'0'.repeat(18)}`],
+    // Surrounding spaces are trimmed.
+    ['  12.3 ', 2, '12.30'],
+    // A dash for missing or unreadable input.
+    [null, 2, EMPTY_VALUE],
+    [undefined, 2, EMPTY_VALUE],
+    ['', 2, EMPTY_VALUE],
+    ['.', 2, EMPTY_VALUE],
+    ['abc', 2, EMPTY_VALUE],
+    ['1e5', 2, EMPTY_VALUE],
+    ['1,000', 2, EMPTY_VALUE],
+  ])('shows %j at precision %d as %j', (value, precision, shown) => {
+    expect(formatMoney(value, precision)).toBe(shown);
   });
 });
 
 describe('shortenCurrency', () => {
-  it('shows millions with M from 1,000,000', () => {
-    expect(shortenCurrency('1250000')).toBe('1.25M');
-    expect(shortenCurrency('1000000')).toBe('1M');
-    expect(shortenCurrency('2500000000')).toBe('2,500M');
-    expect(shortenCurrency('1234567.89')).toBe('1.23M');
-  });
-
-  it('shows thousands with K from 100,000', () => {
-    expect(shortenCurrency('250500')).toBe('250.5K');
-    expect(shortenCurrency('100000')).toBe('100K');
-    expect(shortenCurrency('999994.99')).toBe('999.99K');
-  });
-
-  it('moves to M when the thousands round up to 1000K', () => {
-    expect(shortenCurrency('999999.999')).toBe('1M');
-  });
-
-  it('shows the full amount below 100,000 with at most two decimals', () => {
-    expect(shortenCurrency('99999.5')).toBe('99,999.5');
-    expect(shortenCurrency('99999.999')).toBe('100,000');
-    expect(shortenCurrency('12.345')).toBe('12.35');
-    expect(shortenCurrency('0')).toBe('0');
-  });
-
-  it('shortens negative amounts by their size', () => {
-    expect(shortenCurrency('-1500000')).toBe('-1.5M');
-    expect(shortenCurrency('-250500')).toBe('-250.5K');
-    expect(shortenCurrency('-42.1')).toBe('-42.1');
-  });
-
-  it('accepts numbers (counts, volumes)', () => {
-    expect(shortenCurrency(1_250_000)).toBe('1.25M');
-    expect(shortenCurrency(250_500)).toBe('250.5K');
-    expect(shortenCurrency(42)).toBe('42');
-  });
-
-  it('shows a dash for missing or unreadable input', () => {
-    expect(shortenCurrency(null)).toBe(EMPTY_VALUE);
-    expect(shortenCurrency(undefined)).toBe(EMPTY_VALUE);
-    expect(shortenCurrency('n/a')).toBe(EMPTY_VALUE);
-    expect(shortenCurrency(Number.NaN)).toBe(EMPTY_VALUE);
-    expect(shortenCurrency(Number.POSITIVE_INFINITY)).toBe(EMPTY_VALUE);
-    expect(shortenCurrency(1e21)).toBe(EMPTY_VALUE);
+  it.each<[string | number | null | undefined, string]>([
+    // Millions with M from 1,000,000.
+    ['1250000', '1.25M'],
+    ['1000000', '1M'],
+    ['2500000000', '2,500M'],
+    ['1234567.89', '1.23M'],
+    // Thousands with K from 100,000; thousands that round up to 1000K are 1M.
+    ['250500', '250.5K'],
+    ['100000', '100K'],
+    ['999994.99', '999.99K'],
+    ['999999.999', '1M'],
+    // Below 100,000 the full amount, with at most two decimals.
+    ['99999.5', '99,999.5'],
+    ['99999.999', '100,000'],
+    ['12.345', '12.35'],
+    ['0', '0'],
+    // A negative amount is shortened by its size.
+    ['-1500000', '-1.5M'],
+    ['-250500', '-250.5K'],
+    ['-42.1', '-42.1'],
+    // Numbers too (counts, volumes).
+    [1_250_000, '1.25M'],
+    [250_500, '250.5K'],
+    [42, '42'],
+    // A dash for missing or unreadable input.
+    [null, EMPTY_VALUE],
+    [undefined, EMPTY_VALUE],
+    ['n/a', EMPTY_VALUE],
+    [Number.NaN, EMPTY_VALUE],
+    [Number.POSITIVE_INFINITY, EMPTY_VALUE],
+    [1e21, EMPTY_VALUE],
+  ])('shows %j as %j', (value, shown) => {
+    expect(shortenCurrency(value)).toBe(shown);
   });
 });
 

@@ -126,22 +126,9 @@ describe('sorting', () => {
     ]);
   });
 
-  it('puts pairs without a price last in either direction', () => {
+  it.each(['asc', 'desc'] as const)('puts pairs without a price last, sorted by price %s', (direction) => {
     const partial: TPrices = { 'CRP:ETH_USDT': snapshot('1', '1') };
-    const asc = selectPairs(pairs, {
-      filter: 'all',
-      query: '',
-      sort: { key: 'price', direction: 'asc' },
-      prices: partial,
-    });
-    expect(symbols(asc)[0]).toBe('ETH_USDT');
-    const desc = selectPairs(pairs, {
-      filter: 'all',
-      query: '',
-      sort: { key: 'price', direction: 'desc' },
-      prices: partial,
-    });
-    expect(symbols(desc)[0]).toBe('ETH_USDT');
+    expect(select({ sort: { key: 'price', direction }, prices: partial })[0]).toBe('ETH_USDT');
   });
 
   it('starts names A to Z and figures biggest first, then flips on the next click', () => {

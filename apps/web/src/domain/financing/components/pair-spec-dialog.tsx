@@ -39,16 +39,25 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** A part of the sheet under its heading, which names it for assistive technology. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={styles.heading}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 function SpecBody({ spec }: { spec: TPairSpec }) {
   const t = useT();
   const price = (value: string | null) => formatPrice(value, spec.pricePrecision);
   const triple = spec.tripleSwapDay ?? 'none';
   return (
     <div className={styles.sections}>
-      <section aria-labelledby="spec-trading">
-        <h3 id="spec-trading" className={styles.heading}>
-          {t('financing.spec.trading')}
-        </h3>
+      <Section id="spec-trading" title={t('financing.spec.trading')}>
         <dl className={styles.grid}>
           <Row label={t('financing.spec.spreadNow')} testId="spec-spread">
             {price(spec.spread)}
@@ -65,11 +74,8 @@ function SpecBody({ spec }: { spec: TPairSpec }) {
           <Row label={t('financing.spec.marginRate')}>{percentOf(spec.marginRate)}</Row>
           <Row label={t('financing.spec.priceSource')}>{t(`financing.spec.source.${spec.priceSource}`)}</Row>
         </dl>
-      </section>
-      <section aria-labelledby="spec-swaps">
-        <h3 id="spec-swaps" className={styles.heading}>
-          {t('financing.spec.swaps')}
-        </h3>
+      </Section>
+      <Section id="spec-swaps" title={t('financing.spec.swaps')}>
         <dl className={styles.grid}>
           <Row label={t('financing.spec.swapLong')} testId="spec-swap-long">
             {swapRateText(spec.swapLong)}
@@ -80,11 +86,8 @@ function SpecBody({ spec }: { spec: TPairSpec }) {
           <Row label={t('financing.spec.tripleDay')}>{t(`financing.spec.triple.${triple}`)}</Row>
         </dl>
         <p className={styles.note}>{t('financing.spec.swapNote', { days: spec.swapDaysPerYear })}</p>
-      </section>
-      <section aria-labelledby="spec-sessions">
-        <h3 id="spec-sessions" className={styles.heading}>
-          {t('financing.spec.sessions')}
-        </h3>
+      </Section>
+      <Section id="spec-sessions" title={t('financing.spec.sessions')}>
         {spec.sessions.length === 0 ? (
           <p className={styles.note}>{t('financing.spec.noSessions')}</p>
         ) : (
@@ -109,7 +112,7 @@ function SpecBody({ spec }: { spec: TPairSpec }) {
             )}
           </Row>
         </dl>
-      </section>
+      </Section>
     </div>
   );
 }

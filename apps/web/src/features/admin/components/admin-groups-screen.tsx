@@ -14,37 +14,27 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
-import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
 /** A group's margin-call and stop-out levels, saved together (the server checks stop-out < margin call). */
 function GroupLevels({ group }: { group: TClientGroup }) {
   const t = useT();
   const update = useUpdateGroup();
-  const [call, setCall] = useState(String(group.marginCallLevel));
-  const [stop, setStop] = useState(String(group.stopOutLevel));
-  const isChanged = call !== String(group.marginCallLevel) || stop !== String(group.stopOutLevel);
+  const levels = useInlineDraft({ call: String(group.marginCallLevel), stop: String(group.stopOutLevel) });
   return (
     <InlineSaveForm
-      isChanged={isChanged}
+      isChanged={levels.isChanged}
       isPending={update.isPending}
       onSave={() =>
-        update.mutateAsync({ id: group.id, marginCallLevel: Number(call), stopOutLevel: Number(stop) })
+        update.mutateAsync({
+          id: group.id,
+          marginCallLevel: Number(levels.draft.call),
+          stopOutLevel: Number(levels.draft.stop),
+        })
       }
     >
-      <InlineNumberField
-        label={t('admin.groups.marginCall')}
-        min={11}
-        max={1000}
-        value={call}
-        onValue={setCall}
-      />
-      <InlineNumberField
-        label={t('admin.groups.stopOut')}
-        min={10}
-        max={999}
-        value={stop}
-        onValue={setStop}
-      />
+      <InlineNumberField label={t('admin.groups.marginCall')} min={11} max={1000} {...levels.field('call')} />
+      <InlineNumberField label={t('admin.groups.stopOut')} min={10} max={999} {...levels.field('stop')} />
     </InlineSaveForm>
   );
 }

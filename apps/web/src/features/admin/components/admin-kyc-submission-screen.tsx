@@ -20,6 +20,7 @@ import styles from './admin.module.css';
 import { KYC_STATUS_TONE } from './admin-kyc-screen';
 import { toastOutcome } from './inline-form';
 import { KycDocumentViewer, type TKycDocument } from './kyc-document-viewer';
+import reviewStyles from './kyc-review.module.css';
 
 /**
  * One identity submission under review: the person's details beside their documents (opened by
@@ -66,7 +67,7 @@ export function AdminKycSubmissionScreen() {
       ) : !submission ? (
         <Skeleton height={420} />
       ) : (
-        <div className={styles.kycReview}>
+        <div className={reviewStyles.kycReview}>
           <Card
             title={t('admin.kyc.details')}
             actions={
@@ -116,7 +117,7 @@ export function AdminKycSubmissionScreen() {
               ) : null}
             </dl>
             {submission.status === 'pending' ? (
-              <div className={styles.kycDecision}>
+              <div className={reviewStyles.kycDecision}>
                 <Button
                   variant="primary"
                   isLoading={approve.isPending}
@@ -131,7 +132,7 @@ export function AdminKycSubmissionScreen() {
                     value={reason}
                     error={reasonError}
                     autoComplete="off"
-                    className={styles.kycReason}
+                    className={reviewStyles.kycReason}
                     onChange={(event) => {
                       setReason(event.target.value);
                       setReasonError(undefined);
@@ -148,9 +149,9 @@ export function AdminKycSubmissionScreen() {
             {submission.documents.length === 0 ? (
               <p className={styles.emptyRow}>{t('admin.kyc.documentsDeleted')}</p>
             ) : (
-              <div className={styles.kycDocuments}>
+              <div className={reviewStyles.kycDocuments}>
                 {submission.documents.map((document) => (
-                  <figure key={document.kind} className={styles.kycDocument}>
+                  <figure key={document.kind} className={reviewStyles.kycDocument}>
                     {/* A click opens the viewer; the link itself still opens in a new tab. */}
                     <a
                       href={document.url}

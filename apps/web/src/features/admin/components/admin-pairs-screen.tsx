@@ -15,30 +15,29 @@ import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
 import { ListSearch } from './admin-list';
-import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome } from './inline-form';
+import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
 /** One pair's editable limits: spread (ppm of the price) and max leverage, saved together. */
 function PairLimits({ pair }: { pair: TAdminPair }) {
   const t = useT();
   const update = useUpdatePair();
-  const [spreadPpm, setSpreadPpm] = useState(String(pair.spreadPpm));
-  const [maxLeverage, setMaxLeverage] = useState(String(pair.maxLeverage));
-  const [maxNetExposure, setMaxNetExposure] = useState(pair.maxNetExposure ?? '');
-  const isChanged =
-    spreadPpm !== String(pair.spreadPpm) ||
-    maxLeverage !== String(pair.maxLeverage) ||
-    maxNetExposure !== (pair.maxNetExposure ?? '');
+  const limits = useInlineDraft({
+    spreadPpm: String(pair.spreadPpm),
+    maxLeverage: String(pair.maxLeverage),
+    maxNetExposure: pair.maxNetExposure ?? '',
+  });
+  const maxNetExposure = limits.field('maxNetExposure');
   return (
     <InlineSaveForm
-      isChanged={isChanged}
+      isChanged={limits.isChanged}
       isPending={update.isPending}
       onSave={() =>
         update.mutateAsync({
           symbol: pair.symbol,
-          spreadPpm: Number(spreadPpm),
-          maxLeverage: Number(maxLeverage),
+          spreadPpm: Number(limits.draft.spreadPpm),
+          maxLeverage: Number(limits.draft.maxLeverage),
           // Empty: no limit.
-          maxNetExposure: maxNetExposure.trim() === '' ? null : maxNetExposure.trim(),
+          maxNetExposure: maxNetExposure.value.trim() === '' ? null : maxNetExposure.value.trim(),
         })
       }
     >
@@ -46,23 +45,21 @@ function PairLimits({ pair }: { pair: TAdminPair }) {
         label={t('admin.pairs.spreadPpm')}
         min={0}
         max={100000}
-        value={spreadPpm}
-        onValue={setSpreadPpm}
+        {...limits.field('spreadPpm')}
       />
       <InlineNumberField
         label={t('admin.pairs.maxLeverage')}
         min={1}
         max={1000}
-        value={maxLeverage}
-        onValue={setMaxLeverage}
+        {...limits.field('maxLeverage')}
       />
       <InlineField label={t('admin.pairs.maxNetExposure')}>
         <input
           inputMode="decimal"
           placeholder={t('admin.pairs.noLimit')}
           maxLength={16}
-          value={maxNetExposure}
-          onChange={(event) => setMaxNetExposure(event.target.value)}
+          value={maxNetExposure.value}
+          onChange={(event) => maxNetExposure.onValue(event.target.value)}
         />
       </InlineField>
     </InlineSaveForm>

@@ -1,5 +1,5 @@
 /** The back office's small forms in a table row or a card: labelled fields, Save, the answer as a toast. */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { useT } from '../../../lib/i18n';
@@ -46,6 +46,20 @@ export function InlineNumberField({
       <input type="number" {...input} value={value} onChange={(event) => onValue(event.target.value)} />
     </InlineField>
   );
+}
+
+/**
+ * The fields of a row's settings as typed (`saved` is what the server has): whether any differs,
+ * and each field's value and setter for InlineNumberField.
+ */
+export function useInlineDraft<TKey extends string>(saved: Record<TKey, string>) {
+  const [draft, setDraft] = useState(saved);
+  const isChanged = (Object.keys(saved) as TKey[]).some((key) => draft[key] !== saved[key]);
+  const field = (key: TKey) => ({
+    value: draft[key],
+    onValue: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
+  });
+  return { draft, isChanged, field };
 }
 
 /**

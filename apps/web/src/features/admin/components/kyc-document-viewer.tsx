@@ -11,7 +11,7 @@ import {
 } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { documentKindText } from '../../../lib/labels';
-import styles from './admin.module.css';
+import styles from './kyc-document-viewer.module.css';
 
 export interface TKycDocument {
   kind: TDocumentKind;

@@ -14,28 +14,16 @@ import { Callout } from '../../../components/callout';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
 import type { TColumn } from '../../../components/data-table';
-import { Dialog, FormDialog } from '../../../components/dialog';
-import { TextAreaField, TextField } from '../../../components/text-field';
-import {
-  hasFieldErrors,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { Dialog } from '../../../components/dialog';
+import { TextAreaField } from '../../../components/text-field';
+import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { t, tRich, useT } from '../../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { AddCredentialDialog } from './add-credential-dialog';
 import { CredentialsCard, createdColumn, lastUsedColumn, removeColumn } from './credentials-card';
 import styles from './credentials-card.module.css';
-import {
-  EMPTY_PROOF,
-  missingProof,
-  ProofFields,
-  proofBody,
-  proofChange,
-  type TProofField,
-  type TProofValues,
-} from './proof-fields';
+import { useProof } from './proof-fields';
 
 const SCOPE_LABEL_KEY = {
   read: 'security.apiKeys.scope.read',
@@ -46,7 +34,7 @@ const SCOPE_HINT_KEY = {
   trade: 'security.apiKeys.scope.tradeHint',
 } as const satisfies Record<TApiKeyScope, string>;
 
-type TField = 'label' | 'scopes' | 'allowedIps' | TProofField;
+type TField = 'label' | 'scopes' | 'allowedIps';
 
 /** Addresses as typed: one per line, or separated by commas or spaces. */
 const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -57,16 +45,15 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<TApiKeyScope[]>(['read']);
   const [addresses, setAddresses] = useState('');
-  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
-  const [errors, setErrors] = useState<TFieldErrors<TField>>({});
+  const proof = useProof<TField>(user);
   const [created, setCreated] = useState<TCreatedApiKey | undefined>();
+  const { errors } = proof;
 
   const close = () => {
     setLabel('');
     setScopes(['read']);
     setAddresses('');
-    setProof(EMPTY_PROOF);
-    setErrors({});
+    proof.reset();
     setCreated(undefined);
     onClose();
   };
@@ -78,20 +65,13 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
       label,
       scopes,
       allowedIps: addressesOf(addresses),
-      ...proofBody(user, proof),
+      ...proof.body,
     });
-    const found = {
-      ...(parsed.success ? {} : zodFieldErrors<TField>(parsed.error)),
-      ...missingProof(user, proof),
-    };
-    if (!parsed.success || hasFieldErrors(found)) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    const isValid = proof.check(parsed.success ? {} : zodFieldErrors<TField>(parsed.error));
+    if (!isValid || !parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: ({ data }) => setCreated(data),
-      onError: (failure) => setErrors(serverFieldErrors<TField>(failure)),
+      onError: (failure) => proof.setErrors(serverFieldErrors(failure)),
     });
   };
 
@@ -132,7 +112,7 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
   }
 
   return (
-    <FormDialog
+    <AddCredentialDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.apiKeys.create.title')}
@@ -141,59 +121,51 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
       testId="create-api-key"
       submitLabel={t('security.apiKeys.create.submit')}
       isPending={create.isPending}
+      nameField={{
+        label: t('security.apiKeys.create.label'),
+        name: 'label',
+        placeholder: t('security.apiKeys.create.labelPlaceholder'),
+        max: API_KEY_LABEL_MAX,
+        value: label,
+        onChange: setLabel,
+        error: errors.label,
+      }}
+      proofIntro={t('security.apiKeys.create.proof')}
+      proof={proof}
     >
-      <div className={styles.form}>
-        <TextField
-          label={t('security.apiKeys.create.label')}
-          name="label"
-          autoComplete="off"
-          placeholder={t('security.apiKeys.create.labelPlaceholder')}
-          maxLength={API_KEY_LABEL_MAX + 8}
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-          error={errors.label}
-        />
-        <fieldset
-          className={styles.scopes}
-          aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}
-        >
-          <legend className={styles.legend}>{t('security.apiKeys.scopes')}</legend>
-          {(['read', 'trade'] as const).map((scope) => (
-            <Checkbox
-              key={scope}
-              checked={scopes.includes(scope)}
-              onChange={(event) => toggle(scope, event.target.checked)}
-            >
-              <span className={styles.scopeName}>{t(SCOPE_LABEL_KEY[scope])}</span>
-              <span className={styles.scopeHint}>{t(SCOPE_HINT_KEY[scope])}</span>
-            </Checkbox>
-          ))}
-          {errors.scopes ? (
-            <p id="api-key-scopes-error" className={styles.error} role="alert">
-              {errors.scopes}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextAreaField
-          label={t('security.apiKeys.create.ips')}
-          name="allowedIps"
-          rows={3}
-          spellCheck={false}
-          placeholder={'203.0.113.7\n198.51.100.0/24'}
-          value={addresses}
-          onChange={(event) => setAddresses(event.target.value)}
-          error={errors.allowedIps}
-          hint={t('security.apiKeys.create.ipsHint')}
-        />
-        <p className={styles.proofIntro}>{t('security.apiKeys.create.proof')}</p>
-        <ProofFields
-          user={user}
-          values={proof}
-          errors={errors}
-          onChange={proofChange(setProof, errors, setErrors)}
-        />
-      </div>
-    </FormDialog>
+      <fieldset
+        className={styles.scopes}
+        aria-describedby={errors.scopes ? 'api-key-scopes-error' : undefined}
+      >
+        <legend className={styles.legend}>{t('security.apiKeys.scopes')}</legend>
+        {(['read', 'trade'] as const).map((scope) => (
+          <Checkbox
+            key={scope}
+            checked={scopes.includes(scope)}
+            onChange={(event) => toggle(scope, event.target.checked)}
+          >
+            <span className={styles.scopeName}>{t(SCOPE_LABEL_KEY[scope])}</span>
+            <span className={styles.scopeHint}>{t(SCOPE_HINT_KEY[scope])}</span>
+          </Checkbox>
+        ))}
+        {errors.scopes ? (
+          <p id="api-key-scopes-error" className={styles.error} role="alert">
+            {errors.scopes}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextAreaField
+        label={t('security.apiKeys.create.ips')}
+        name="allowedIps"
+        rows={3}
+        spellCheck={false}
+        placeholder={'203.0.113.7\n198.51.100.0/24'}
+        value={addresses}
+        onChange={(event) => setAddresses(event.target.value)}
+        error={errors.allowedIps}
+        hint={t('security.apiKeys.create.ipsHint')}
+      />
+    </AddCredentialDialog>
   );
 }
 

@@ -4,48 +4,32 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
-import { FormDialog } from '../../../components/dialog';
-import { TextField } from '../../../components/text-field';
-import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { t, useT } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { AddCredentialDialog } from './add-credential-dialog';
 import { CredentialsCard, createdColumn, lastUsedColumn, removeColumn } from './credentials-card';
 import styles from './credentials-card.module.css';
-import {
-  EMPTY_PROOF,
-  missingProof,
-  ProofFields,
-  proofBody,
-  proofChange,
-  type TProofField,
-  type TProofValues,
-} from './proof-fields';
+import { useProof } from './proof-fields';
 
 function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const add = useAddPasskey();
   const [name, setName] = useState('');
-  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
-  const [errors, setErrors] = useState<TFieldErrors<'name' | TProofField>>({});
+  const proof = useProof<'name'>(user);
 
   const close = () => {
     setName('');
-    setProof(EMPTY_PROOF);
-    setErrors({});
+    proof.reset();
     onClose();
   };
   const submit = () => {
     const trimmed = name.trim();
-    const found = {
-      ...(trimmed ? {} : { name: t('security.passkeys.nameError') }),
-      ...missingProof(user, proof),
-    };
-    setErrors(found);
-    if (hasFieldErrors(found)) return;
+    if (!proof.check(trimmed ? {} : { name: t('security.passkeys.nameError') })) return;
     add.mutate(
-      { name: trimmed, ...proofBody(user, proof) },
+      { name: trimmed, ...proof.body },
       {
         onSuccess: ({ message }) => {
           toast.success(message || t('security.passkeys.added'));
@@ -56,14 +40,14 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
             toast.error(t('security.passkeys.cancelled'), { id: 'passkey-cancelled' });
             return;
           }
-          setErrors(serverFieldErrors<'name' | TProofField>(failure));
+          proof.setErrors(serverFieldErrors(failure));
         },
       },
     );
   };
 
   return (
-    <FormDialog
+    <AddCredentialDialog
       isOpen={isOpen}
       onClose={close}
       title={t('security.passkeys.add')}
@@ -72,26 +56,17 @@ function AddPasskeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: bool
       testId="add-passkey"
       submitLabel={t('security.passkeys.continue')}
       isPending={add.isPending}
-    >
-      <div className={styles.form}>
-        <TextField
-          label={t('security.passkeys.name')}
-          name="passkeyName"
-          autoComplete="off"
-          placeholder={t('security.passkeys.namePlaceholder')}
-          maxLength={PASSKEY_NAME_MAX + 8}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
-        />
-        <ProofFields
-          user={user}
-          values={proof}
-          errors={errors}
-          onChange={proofChange(setProof, errors, setErrors)}
-        />
-      </div>
-    </FormDialog>
+      nameField={{
+        label: t('security.passkeys.name'),
+        name: 'passkeyName',
+        placeholder: t('security.passkeys.namePlaceholder'),
+        max: PASSKEY_NAME_MAX,
+        value: name,
+        onChange: setName,
+        error: proof.errors.name,
+      }}
+      proof={proof}
+    />
   );
 }
 

@@ -1,24 +1,24 @@
 import type { TUser } from '@td/contracts/profile';
-import type { Dispatch, SetStateAction } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { PasswordField, TextField } from '../../../components/text-field';
-import type { TFieldErrors } from '../../../lib/form-errors';
+import { hasFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { t as translate, useT } from '../../../lib/i18n';
 import { useSendSecurityCode } from '../api/security-code';
 import styles from './credentials-card.module.css';
 
 /** The proof beyond the session a change of who controls the account sends (the server's names). */
 export type TProofField = 'currentPassword' | 'emailCode' | 'tfaCode';
-export type TProofValues = Record<TProofField, string>;
-export const EMPTY_PROOF: TProofValues = { currentPassword: '', emailCode: '', tfaCode: '' };
+type TProofValues = Record<TProofField, string>;
+const EMPTY_PROOF: TProofValues = { currentPassword: '', emailCode: '', tfaCode: '' };
 
 /**
  * The proof as the request body carries it: the password (an account with one) or the e-mailed
  * code, and the authenticator code when two-factor is on and `withTfa`. Empty fields are left out:
  * the server names the one that is missing.
  */
-export function proofBody(user: TUser, values: TProofValues, withTfa = true) {
+function proofBody(user: TUser, values: TProofValues, withTfa = true) {
   const trimmed = (value: string) => value.replace(/\s+/g, '');
   return {
     ...(user.hasPassword
@@ -33,7 +33,7 @@ export function proofBody(user: TUser, values: TProofValues, withTfa = true) {
 }
 
 /** Which proof fields are empty (so the form names them before asking the server). */
-export function missingProof(user: TUser, values: TProofValues, withTfa = true): TFieldErrors<TProofField> {
+function missingProof(user: TUser, values: TProofValues, withTfa = true): TFieldErrors<TProofField> {
   return {
     ...(user.hasPassword && !values.currentPassword
       ? { currentPassword: translate('security.proof.passwordMissing') }
@@ -47,18 +47,48 @@ export function missingProof(user: TUser, values: TProofValues, withTfa = true):
   };
 }
 
+export interface TProofFieldsProps {
+  user: TUser;
+  values: TProofValues;
+  errors: TFieldErrors<TProofField>;
+  onChange: (field: TProofField, value: string) => void;
+  withTfa?: boolean;
+}
+
 /**
- * What a form does when a proof field changes: the field takes the value, and its error (from the
- * last check or the server) goes until the next submit.
+ * The proof a form asks for, and the errors of all the form's fields (its own `TField`s too). A
+ * proof field that changes loses its error (from the last check or the server) until the next
+ * submit; `fields` goes to ProofFields.
  */
-export function proofChange<TErrors extends TFieldErrors<TProofField>>(
-  setProof: Dispatch<SetStateAction<TProofValues>>,
-  errors: TErrors,
-  setErrors: Dispatch<SetStateAction<TErrors>>,
-) {
-  return (field: TProofField, value: string) => {
-    setProof((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+export function useProof<TField extends string = never>(user: TUser, withTfa = true) {
+  const [values, setValues] = useState<TProofValues>(EMPTY_PROOF);
+  const [errors, setErrors] = useState<TFieldErrors<TField | TProofField>>({});
+  return {
+    errors,
+    setErrors,
+    /** The proof as the request body carries it. */
+    body: proofBody(user, values, withTfa),
+    /** Shows the form's own errors and the empty proof fields; whether the form may be sent. */
+    check: (found: TFieldErrors<TField | TProofField>) => {
+      const all = { ...found, ...missingProof(user, values, withTfa) };
+      setErrors(all);
+      return !hasFieldErrors(all);
+    },
+    /** Empty fields and no errors, as when the form first opened. */
+    reset: () => {
+      setValues(EMPTY_PROOF);
+      setErrors({});
+    },
+    fields: {
+      user,
+      values,
+      errors,
+      withTfa,
+      onChange: (field: TProofField, value: string) => {
+        setValues((current) => ({ ...current, [field]: value }));
+        if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+      },
+    },
   };
 }
 
@@ -67,19 +97,7 @@ export function proofChange<TErrors extends TFieldErrors<TProofField>>(
  * Google) a button that mails a code and the field for it; and the authenticator code when
  * two-factor is on and `withTfa`. Each shows its own error, from the form or the server's 400.
  */
-export function ProofFields({
-  user,
-  values,
-  errors,
-  onChange,
-  withTfa = true,
-}: {
-  user: TUser;
-  values: TProofValues;
-  errors: TFieldErrors<TProofField>;
-  onChange: (field: TProofField, value: string) => void;
-  withTfa?: boolean;
-}) {
+export function ProofFields({ user, values, errors, onChange, withTfa = true }: TProofFieldsProps) {
   const t = useT();
   const send = useSendSecurityCode();
   return (

@@ -25,15 +25,7 @@ import { useCodeField } from '../../../lib/use-code-field';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
-import {
-  EMPTY_PROOF,
-  missingProof,
-  ProofFields,
-  proofBody,
-  proofChange,
-  type TProofField,
-  type TProofValues,
-} from './proof-fields';
+import { ProofFields, type TProofField, useProof } from './proof-fields';
 import styles from './two-factor-card.module.css';
 
 export const RECOVERY_CODES_FILE_NAME = 'trading-desk-recovery-codes.txt';
@@ -75,18 +67,15 @@ function SetupPanel({
   const t = useT();
   const activate = useActivateTfa();
   const appName = useAppName();
-  const [proof, setProof] = useState<TProofValues>(EMPTY_PROOF);
-  const [proofErrors, setProofErrors] = useState<TFieldErrors<TProofField>>({});
+  const proof = useProof(user, false);
 
   const entry = useCodeField({
     schema: ZTfaActivateRequest,
     isBusy: activate.isPending,
     send: (code, refuse) => {
-      const missing = missingProof(user, proof, false);
-      setProofErrors(missing);
-      if (hasFieldErrors(missing)) return;
+      if (!proof.check({})) return;
       activate.mutate(
-        { code, ...proofBody(user, proof, false) },
+        { code, ...proof.body },
         {
           onSuccess: ({ data, message }) => {
             toast.success(message);
@@ -95,7 +84,7 @@ function SetupPanel({
           onError: (error) => {
             // A refused proof goes under its field; anything else (a wrong code) under the code.
             const { code: codeError, ...others } = serverFieldErrors<TProofField | 'code'>(error);
-            setProofErrors(others);
+            proof.setErrors(others);
             if (codeError || !hasFieldErrors(others)) refuse(error);
           },
         },
@@ -143,13 +132,7 @@ function SetupPanel({
           <div className={styles.stepBody}>
             <p className={styles.stepTitle}>{t('security.tfa.setup.proofTitle')}</p>
             <p className={styles.stepText}>{t('security.tfa.setup.proofText')}</p>
-            <ProofFields
-              user={user}
-              values={proof}
-              errors={proofErrors}
-              withTfa={false}
-              onChange={proofChange(setProof, proofErrors, setProofErrors)}
-            />
+            <ProofFields {...proof.fields} />
           </div>
         </li>
         <li className={styles.step}>

@@ -44,16 +44,13 @@ export function TradeScreen() {
   const pollMs = isStreamConnected ? false : PORTFOLIO_REFRESH_MS;
   const positionsQuery = useOrders(
     { account, status: [ORDER_CODE.active], limit: OPEN_ORDERS_LIMIT },
-    {
-      refetchIntervalMs: pollMs,
-    },
+    { refetchIntervalMs: pollMs },
   );
   const pendingQuery = useOrders(
     { account, status: [ORDER_CODE.pending], limit: OPEN_ORDERS_LIMIT },
-    {
-      refetchIntervalMs: pollMs,
-    },
+    { refetchIntervalMs: pollMs },
   );
+  const tabQuery = tab === 'positions' ? positionsQuery : pendingQuery;
 
   const pairs = pairsQuery.data;
   const pair =
@@ -134,37 +131,28 @@ export function TradeScreen() {
               data-scroll-box
               aria-label={t(tab === 'positions' ? 'trade.orders.positions' : 'trade.orders.pending')}
             >
-              {tab === 'positions' ? (
-                <OpenOrdersTable
-                  isCompact
-                  kind="positions"
-                  orders={positionsQuery.data?.items}
-                  pairs={pairs}
-                  isLoading={positionsQuery.isPending}
-                  isError={positionsQuery.isError}
-                  onRetry={() => void positionsQuery.refetch()}
-                  empty={{
-                    icon: <IconActivity size={24} />,
-                    title: t('trade.orders.noPositions'),
-                    description: t('trade.orders.noPositionsHint'),
-                  }}
-                />
-              ) : (
-                <OpenOrdersTable
-                  isCompact
-                  kind="pending"
-                  orders={pendingQuery.data?.items}
-                  pairs={pairs}
-                  isLoading={pendingQuery.isPending}
-                  isError={pendingQuery.isError}
-                  onRetry={() => void pendingQuery.refetch()}
-                  empty={{
-                    icon: <IconPending size={24} />,
-                    title: t('trade.orders.noPending'),
-                    description: t('trade.orders.noPendingHint'),
-                  }}
-                />
-              )}
+              <OpenOrdersTable
+                isCompact
+                kind={tab}
+                orders={tabQuery.data?.items}
+                pairs={pairs}
+                isLoading={tabQuery.isPending}
+                isError={tabQuery.isError}
+                onRetry={() => void tabQuery.refetch()}
+                empty={
+                  tab === 'positions'
+                    ? {
+                        icon: <IconActivity size={24} />,
+                        title: t('trade.orders.noPositions'),
+                        description: t('trade.orders.noPositionsHint'),
+                      }
+                    : {
+                        icon: <IconPending size={24} />,
+                        title: t('trade.orders.noPending'),
+                        description: t('trade.orders.noPendingHint'),
+                      }
+                }
+              />
             </div>
           </Card>
         </div>
