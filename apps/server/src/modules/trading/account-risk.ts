@@ -3,10 +3,11 @@ import { DEFAULT_LEVELS, type TMarginMode } from '@td/contracts/groups';
 import { isAtOrBelow, marginLevel } from '@td/contracts/margin-level';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { closeSidePrice, liquidationPrice, pnlAt, type TSide } from '@td/contracts/trading-math';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.schema';
 import { clientGroups } from '../groups/groups.schema';
 import { balancesOf, type Executor, type TBook } from '../ledger/ledger';
+import { ledgerAccounts } from '../ledger/ledger.schema';
 import type { OrderRow } from './orders.repository';
 import { orders } from './orders.schema';
 
@@ -91,13 +92,53 @@ export function unrealizedOf(
   return total;
 }
 
-/** The swaps accumulated on a book's open positions, by position (each rollover adds to them). */
-export async function swapsOf(db: Executor, userId: string, book: TBook): Promise<Map<string, bigint>> {
-  const rows = await db
-    .select({ id: orders.id, swapCents: orders.swapCents })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.book, book), eq(orders.status, ORDER_CODE.active)));
-  return new Map(rows.map((row) => [row.id, row.swapCents]));
+/** An account as the margin monitor and the portfolio read it: its group's rule, its money, its swaps. */
+export interface AccountState {
+  risk: AccountRisk;
+  cash: bigint;
+  margin: bigint;
+  /** The swaps accumulated on each open position, by position id. */
+  swaps: Map<string, bigint>;
+}
+
+/**
+ * {@link riskOf}, `balancesOf` and {@link swapsOf} in one statement: one visit to the database
+ * (on the embedded one, one turn of its single thread) and one snapshot of the three.
+ */
+export async function accountStateOf(db: Executor, userId: string, book: TBook): Promise<AccountState> {
+  const balanceOf = (kind: 'cash' | 'margin') =>
+    sql<string>`(select coalesce(sum(${ledgerAccounts.balanceCents}), 0)::text from ${ledgerAccounts}
+      where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.book} = ${book}
+        and ${ledgerAccounts.kind} = ${kind})`;
+  const [row] = await db
+    .select({
+      marginMode: clientGroups.marginMode,
+      marginCallLevel: clientGroups.marginCallLevel,
+      stopOutLevel: clientGroups.stopOutLevel,
+      cash: balanceOf('cash'),
+      margin: balanceOf('margin'),
+      swaps: sql<
+        Array<[string, string]>
+      >`(select coalesce(json_agg(json_build_array(${orders.id}, ${orders.swapCents}::text)), '[]'::json)
+        from ${orders} where ${orders.userId} = ${userId} and ${orders.book} = ${book}
+          and ${orders.status} = ${ORDER_CODE.active})`,
+    })
+    .from(users)
+    .leftJoin(clientGroups, eq(clientGroups.id, users.groupId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const risk =
+    row?.marginMode && row.marginCallLevel !== null && row.stopOutLevel !== null
+      ? { marginMode: row.marginMode, marginCallLevel: row.marginCallLevel, stopOutLevel: row.stopOutLevel }
+      : FALLBACK_RISK;
+  const swaps =
+    typeof row?.swaps === 'string' ? (JSON.parse(row.swaps) as Array<[string, string]>) : row?.swaps;
+  return {
+    risk,
+    cash: BigInt(row?.cash ?? 0),
+    margin: BigInt(row?.margin ?? 0),
+    swaps: new Map((swaps ?? []).map(([id, swap]) => [id, BigInt(swap)])),
+  };
 }
 
 /**

@@ -5,9 +5,9 @@ import { closeSidePrice, pnlAt } from '@td/contracts/trading-math';
 import type { Bus } from '../../platform/bus/bus';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { balancesOf, type TBook } from '../ledger/ledger';
+import type { TBook } from '../ledger/ledger';
 import type { Notify } from '../notifications/notifications.service';
-import { type AccountRisk, riskOf, swapsOf, unrealizedOf } from './account-risk';
+import { type AccountRisk, accountStateOf, unrealizedOf } from './account-risk';
 import { createCrossStopOut } from './cross-stop-out';
 import { type BandPosition, bandsFor, MarginBands } from './margin-bands';
 import { callOf, createMarginCallRows, NO_POSITION } from './margin-calls';
@@ -97,11 +97,7 @@ export function createMarginMonitor(deps: {
     account.isStale = false;
     const reading = (async () => {
       try {
-        const [risk, balances, swaps] = await Promise.all([
-          riskOf(db, account.userId),
-          balancesOf(db, account.userId, account.book),
-          swapsOf(db, account.userId, account.book),
-        ]);
+        const { risk, swaps, ...balances } = await accountStateOf(db, account.userId, account.book);
         let isSwapChanged = false;
         for (const id of account.positions) {
           const position = positions.get(id);

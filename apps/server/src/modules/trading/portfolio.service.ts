@@ -2,8 +2,8 @@ import { formatScaled } from '@td/contracts/decimal';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TBalance, TPortfolio } from '@td/contracts/trading';
 import type { Database } from '../../platform/db/client';
-import { balanceMovesSince, balancesOf, type TBook } from '../ledger/ledger';
-import { marginLevel, riskOf } from './account-risk';
+import { balanceMovesSince, type TBook } from '../ledger/ledger';
+import { accountStateOf, marginLevel } from './account-risk';
 import { DAY_MS, dayOf, dayPoints, unrealizedAt } from './equity-snapshots';
 import { toOrderDto } from './order-dto';
 import type { OrdersRepository } from './orders.repository';
@@ -18,8 +18,10 @@ export function createPortfolioService(deps: {
   quotes: QuoteSource;
 }) {
   const value = async (userId: string, book: TBook) => {
-    const { cash, margin } = await balancesOf(deps.db, userId, book);
-    const live = await deps.orders.live(userId, book);
+    const [{ cash, margin, risk }, live] = await Promise.all([
+      accountStateOf(deps.db, userId, book),
+      deps.orders.live(userId, book),
+    ]);
     let unrealized = 0n;
     const positions = live
       .filter((row) => row.status === ORDER_CODE.active && row.price !== null)
@@ -30,7 +32,6 @@ export function createPortfolioService(deps: {
       });
     const balance = cash + margin;
     const equity = balance + unrealized;
-    const risk = await riskOf(deps.db, userId);
     return { cash, margin, balance, equity, unrealized, positions, risk };
   };
 
