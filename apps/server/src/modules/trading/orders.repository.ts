@@ -14,6 +14,7 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
+import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
@@ -61,29 +62,13 @@ export function createOrdersRepository(db: Database) {
      * ticket, the ledger or a commission names. Locked first, deleted by a second statement that
      * checks again; answers how many were looked at and removed.
      */
-    async removeOldRejected(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
-      return db.transaction(async (tx) => {
-        const candidates = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(unreferencedRejected(tx, before))
-          .orderBy(asc(orders.createdAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (candidates.length === 0) return { examined: 0, removed: 0 };
-        const removed = await tx
-          .delete(orders)
-          .where(
-            and(
-              inArray(
-                orders.id,
-                candidates.map((row) => row.id),
-              ),
-              unreferencedRejected(tx, before),
-            ),
-          )
-          .returning({ id: orders.id });
-        return { examined: candidates.length, removed: removed.length };
+    removeOldRejected(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
+      return removeDueBatch(db, {
+        table: orders,
+        key: orders.id,
+        oldest: orders.createdAt,
+        due: (tx) => unreferencedRejected(tx, before),
+        limit,
       });
     },
     async insert(tx: Executor, values: NewOrder): Promise<OrderRow | undefined> {
