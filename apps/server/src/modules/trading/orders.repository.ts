@@ -31,6 +31,15 @@ const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).map(
   ([field, column]) => [field as keyof OrderRow, column.name] as const,
 );
 
+/** The positions and parts a book of the user closed since `since` (all without it). */
+export const closedOrdersOf = (userId: string, book: OrderRow['book'], since: Date | undefined) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.book, book),
+    inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
+    since ? gte(orders.closedAt, since) : undefined,
+  );
+
 /** A rejected order from before `before` that nothing names: no ticket, ledger entry or commission. */
 const unreferencedRejected = (tx: Executor, before: Date) =>
   and(
@@ -239,14 +248,7 @@ export function createOrdersRepository(db: Database) {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${orders.pnlCents}), 0)` })
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.book, book),
-            inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
-            since ? gte(orders.closedAt, since) : undefined,
-          ),
-        );
+        .where(closedOrdersOf(userId, book, since));
       return BigInt(row?.total ?? '0');
     },
   };
