@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
+import { addAuthenticator } from '../support/passkeys';
 import { freshTotpCode } from '../support/totp';
 
 // An account without a password (as Google sign-in makes one) proves a change of who controls it
@@ -46,18 +47,7 @@ describe('proof by e-mail for an account without a password', () => {
   it('adds a passkey with an e-mailed code', async () => {
     const user = await passwordlessUser();
     const page = await env.openPage({ token: user.token });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addAuthenticator(page);
     await page.goto('/dashboard/security');
     await expectTitle(page, 'Security');
     await page.getByRole('button', { name: 'Add a passkey' }).click();

@@ -6,13 +6,16 @@ import { startTestMailbox, type TestMailbox } from './test-mailbox';
 /**
  * A test app sending its mail to a local mailbox: started before the enclosing `describe` block's
  * first test and closed after its last. Read `world.t` and `world.mailbox` inside tests or later
- * hooks; `env` adds configuration.
+ * hooks; `env` adds configuration, `options` what else `buildTestApp` takes.
  */
-export function useTestApp(env: Record<string, string> = {}): { t: TestApp; mailbox: TestMailbox } {
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: Omit<NonNullable<Parameters<typeof buildTestApp>[0]>, 'env'> = {},
+): { t: TestApp; mailbox: TestMailbox } {
   const world = {} as { t: TestApp; mailbox: TestMailbox };
   beforeAll(async () => {
     world.mailbox = await startTestMailbox();
-    world.t = await buildTestApp({ env: { SMTP_URL: world.mailbox.url, ...env } });
+    world.t = await buildTestApp({ ...options, env: { SMTP_URL: world.mailbox.url, ...env } });
   });
   afterAll(async () => {
     await world.t?.close();

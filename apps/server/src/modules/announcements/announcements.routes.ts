@@ -3,7 +3,7 @@ import { pageOf, successEnvelope, ZPageQuery } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminRoute, userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { AnnouncementsService } from './announcements.service';
 
@@ -33,15 +33,12 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     );
     app.get(
       '/announcements',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZAnnouncement)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZAnnouncement)) } }),
       async (request) => ok('Announcements fetched', await announcements.unread(authOf(request).user.id)),
     );
     app.post(
       '/announcements/:id/read',
-      {
-        config: { access: 'user' },
-        schema: { params, response: { 200: successEnvelope(z.object({ id: z.string() })) } },
-      },
+      userRoute({ params, response: { 200: successEnvelope(z.object({ id: z.string() })) } }),
       async (request) => {
         await announcements.markRead(authOf(request).user.id, request.params.id);
         return ok('Announcement marked as read', { id: request.params.id });

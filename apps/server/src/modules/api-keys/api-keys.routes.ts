@@ -3,6 +3,7 @@ import { successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from '../auth/authenticate';
 import type { ProofCheck } from '../auth/proof';
 import type { ApiKeysService } from './api-keys.service';
@@ -16,16 +17,13 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; proof: ProofCheck
   return async (app) => {
     app.get(
       '/profile/api-keys',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZApiKey)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZApiKey)) } }),
       async (request) => ok('API keys fetched successfully', await apiKeys.list(authOf(request).user.id)),
     );
 
     app.post(
       '/profile/api-keys',
-      {
-        config: { access: 'user' },
-        schema: { body: ZCreateApiKeyRequest, response: { 201: successEnvelope(ZCreatedApiKey) } },
-      },
+      userRoute({ body: ZCreateApiKeyRequest, response: { 201: successEnvelope(ZCreatedApiKey) } }),
       async (request, reply) => {
         const { user } = authOf(request);
         // A new way to the account's orders asks for proof beyond the session.
@@ -41,13 +39,10 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; proof: ProofCheck
 
     app.delete(
       '/profile/api-keys/:id',
-      {
-        config: { access: 'user' },
-        schema: {
-          params: z.object({ id: z.uuid('Not an API key id') }),
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
+      userRoute({
+        params: z.object({ id: z.uuid('Not an API key id') }),
+        response: { 200: successEnvelope(z.null()) },
+      }),
       async (request) => {
         await apiKeys.revoke(authOf(request).user.id, request.params.id);
         return ok('API key revoked', null);

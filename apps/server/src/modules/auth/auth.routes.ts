@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
 import { commonPasswordList } from './common-passwords';
@@ -204,21 +205,14 @@ export function authRoutes(deps: {
       },
     );
 
-    app.post(
-      '/auth/logout',
-      { config: { access: 'user' }, schema: { response: { 200: ZNoData } } },
-      async (request) => {
-        await auth.logout(authOf(request).claims);
-        return ok('Logout successful', null);
-      },
-    );
+    app.post('/auth/logout', userRoute({ response: { 200: ZNoData } }), async (request) => {
+      await auth.logout(authOf(request).claims);
+      return ok('Logout successful', null);
+    });
 
     app.get(
       '/auth/wss/signin',
-      {
-        config: { access: 'user' },
-        schema: { response: { 200: successEnvelope(ZStreamTicketData) } },
-      },
+      userRoute({ response: { 200: successEnvelope(ZStreamTicketData) } }),
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Stream ticket issued', {
@@ -230,7 +224,7 @@ export function authRoutes(deps: {
 
     app.get(
       '/auth/2fa/generate',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZTfaGenerateData) } } },
+      userRoute({ response: { 200: successEnvelope(ZTfaGenerateData) } }),
       async (request) =>
         ok(
           'Scan the QR code with your authenticator app',
@@ -240,10 +234,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/2fa/activate',
-      {
-        config: { access: 'user' },
-        schema: { body: ZTfaActivateRequest, response: { 200: successEnvelope(ZTfaActivateData) } },
-      },
+      userRoute({ body: ZTfaActivateRequest, response: { 200: successEnvelope(ZTfaActivateData) } }),
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Two-factor enabled', {
@@ -254,10 +245,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/2fa/deactivate',
-      {
-        config: { access: 'user' },
-        schema: { body: ZTfaDeactivateRequest, response: { 200: ZNoData } },
-      },
+      userRoute({ body: ZTfaDeactivateRequest, response: { 200: ZNoData } }),
       async (request) => {
         const { user, claims } = authOf(request);
         await twoFactor.deactivate(user, claims.sid, request.body, clientOf(request));

@@ -5,10 +5,20 @@ import { recoveryCodes, signupDecoys, usedNonces, verificationCodes } from './au
 export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
 export type DecoyRow = typeof signupDecoys.$inferSelect;
 
-/** The account system's one-time secrets: e-mailed codes and links, recovery codes, sign-up decoys and used nonces. */
 /** How often expired nonces are deleted (per process). */
 const NONCE_SWEEP_INTERVAL_MS = 60_000;
 
+/** The user's codes of this purpose (and subject, where given) not used yet and not expired at `now`. */
+const liveCodes = (userId: string, purpose: CodePurpose, subject: string | undefined, now: Date) =>
+  and(
+    eq(verificationCodes.userId, userId),
+    eq(verificationCodes.purpose, purpose),
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, now),
+    subject ? eq(verificationCodes.subject, subject) : undefined,
+  );
+
+/** The account system's one-time secrets: e-mailed codes and links, recovery codes, sign-up decoys and used nonces. */
 export function createCodesRepository(db: Database) {
   let lastNonceSweepMs = 0;
   return {
@@ -33,15 +43,7 @@ export function createCodesRepository(db: Database) {
       const [row] = await db
         .select()
         .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, new Date()),
-            subject ? eq(verificationCodes.subject, subject) : undefined,
-          ),
-        )
+        .where(liveCodes(userId, purpose, subject, new Date()))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       return row;
@@ -75,15 +77,7 @@ export function createCodesRepository(db: Database) {
       const newest = db
         .select({ id: verificationCodes.id })
         .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, now),
-            subject ? eq(verificationCodes.subject, subject) : undefined,
-          ),
-        )
+        .where(liveCodes(userId, purpose, subject, now))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       const [row] = await db

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { createSoftwareAuthenticator } from '../../testing/passkey-authenticator';
 import { FORGED_ASSERTION } from '../../testing/route-fixtures';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 import { createAuthRepository } from './auth.repository';
 
 // The passkey ceremonies' server side: who may start one, what the options say, and a sign-in by a
@@ -11,24 +10,17 @@ import { createAuthRepository } from './auth.repository';
 // the browser test's part (e2e/tests/passkeys.test.ts).
 
 describe('passkey ceremonies', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let plain: TestUser;
   let guarded: TestUser;
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    plain = await createUser(t.app, mailbox);
-    guarded = await createUser(t.app, mailbox, { tfa: true });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    plain = await createUser(world.t.app, world.mailbox);
+    guarded = await createUser(world.t.app, world.mailbox, { tfa: true });
   });
 
   const post = (url: string, token: string | undefined, payload: object = {}) =>
-    t.app.inject({
+    world.t.app.inject({
       method: 'POST',
       url,
       payload,
@@ -45,7 +37,7 @@ describe('passkey ceremonies', () => {
     const options = (
       await post('/profile/passkeys/options', plain.token, { currentPassword: plain.password })
     ).json().data;
-    expect(options.rp.id).toBe(new URL(t.deps.config.PUBLIC_URL).hostname);
+    expect(options.rp.id).toBe(new URL(world.t.deps.config.PUBLIC_URL).hostname);
     expect(options.user.name).toBe(plain.email);
     expect(options.challenge).toMatch(/^[\w-]{20,}$/);
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required' });
@@ -73,7 +65,7 @@ describe('passkey ceremonies', () => {
     const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
     expect(options).toMatchObject({
       userVerification: 'required',
-      rpId: new URL(t.deps.config.PUBLIC_URL).hostname,
+      rpId: new URL(world.t.deps.config.PUBLIC_URL).hostname,
     });
     const forged = await post('/auth/passkeys/signin', undefined, { response: FORGED_ASSERTION });
     expect(forged.statusCode).toBe(401);
@@ -81,20 +73,20 @@ describe('passkey ceremonies', () => {
   });
 
   it('sign in with a passkey alone, and say so in the sign-in history', async () => {
-    const user = await createUser(t.app, mailbox);
+    const user = await createUser(world.t.app, world.mailbox);
     const authenticator = createSoftwareAuthenticator(user.id);
-    await createAuthRepository(t.deps.db.db).insertPasskeyWithin(10, {
+    await createAuthRepository(world.t.deps.db.db).insertPasskeyWithin(10, {
       userId: user.id,
       name: 'Laptop',
       ...authenticator.stored,
     });
     const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
-    const origin = new URL(t.deps.config.PUBLIC_URL).origin;
+    const origin = new URL(world.t.deps.config.PUBLIC_URL).origin;
     const signedIn = await post('/auth/passkeys/signin', undefined, {
       response: authenticator.assert(options.challenge, origin),
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const history = await t.app.inject({
+    const history = await world.t.app.inject({
       method: 'GET',
       url: '/profile/logins',
       headers: bearer(signedIn.json().data.token),
@@ -108,8 +100,8 @@ describe('passkey ceremonies', () => {
   });
 
   it('have no second step to offer an account without passkeys', async () => {
-    const tfaToken = await signIn(t.app, guarded);
-    const methods = await t.app.inject({
+    const tfaToken = await signIn(world.t.app, guarded);
+    const methods = await world.t.app.inject({
       method: 'GET',
       url: '/auth/2fa/methods',
       headers: bearer(tfaToken),
@@ -121,7 +113,7 @@ describe('passkey ceremonies', () => {
   });
 
   it('list every second factor after the right password, and nothing before it', async () => {
-    const repo = createAuthRepository(t.deps.db.db);
+    const repo = createAuthRepository(world.t.deps.db.db);
     const addPasskey = (user: TestUser) =>
       repo.insertPasskeyWithin(10, {
         userId: user.id,
@@ -129,12 +121,12 @@ describe('passkey ceremonies', () => {
         credentialId: `credential-${user.id}`,
         publicKey: 'cHVibGljLWtleQ',
       });
-    const both = await createUser(t.app, mailbox, { tfa: true });
-    const passkeyOnly = await createUser(t.app, mailbox);
+    const both = await createUser(world.t.app, world.mailbox, { tfa: true });
+    const passkeyOnly = await createUser(world.t.app, world.mailbox);
     await addPasskey(both);
     await addPasskey(passkeyOnly);
     const methodsWith = async (token: string | undefined) =>
-      t.app.inject({
+      world.t.app.inject({
         method: 'GET',
         url: '/auth/2fa/methods',
         headers: token ? bearer(token) : {},
@@ -150,7 +142,7 @@ describe('passkey ceremonies', () => {
     expect((await methodsWith(both.token)).statusCode).toBe(401);
 
     // Two-factor on and a passkey: all three, so a device without the passkey still gets in.
-    const bothStep = await signIn(t.app, both);
+    const bothStep = await signIn(world.t.app, both);
     const listed = await methodsWith(bothStep);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().data).toEqual({ authenticatorApp: true, recoveryCode: true, passkey: true });
@@ -163,7 +155,7 @@ describe('passkey ceremonies', () => {
     });
 
     // A passkey alone: the passkey, nothing else.
-    const passkeyStep = await signIn(t.app, passkeyOnly);
+    const passkeyStep = await signIn(world.t.app, passkeyOnly);
     expect((await methodsWith(passkeyStep)).json().data).toEqual({
       authenticatorApp: false,
       recoveryCode: false,

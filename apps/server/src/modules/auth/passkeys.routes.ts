@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
 import type { PasskeysService } from './passkeys.service';
@@ -30,13 +31,13 @@ export function passkeysRoutes(deps: {
   return async (app) => {
     app.get(
       '/profile/passkeys',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZPasskey)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZPasskey)) } }),
       async (request) => ok('Passkeys fetched successfully', await passkeys.list(authOf(request).user.id)),
     );
 
     app.post(
       '/profile/passkeys/options',
-      { config: { access: 'user' }, schema: { body: ZPasskeyOptionsRequest, response: { 200: ZOptions } } },
+      userRoute({ body: ZPasskeyOptionsRequest, response: { 200: ZOptions } }),
       async (request) =>
         ok(
           'Passkey options created',
@@ -46,10 +47,7 @@ export function passkeysRoutes(deps: {
 
     app.post(
       '/profile/passkeys',
-      {
-        config: { access: 'user' },
-        schema: { body: ZAddPasskeyRequest, response: { 201: successEnvelope(ZPasskey) } },
-      },
+      userRoute({ body: ZAddPasskeyRequest, response: { 201: successEnvelope(ZPasskey) } }),
       async (request, reply) =>
         reply
           .code(201)
@@ -58,13 +56,10 @@ export function passkeysRoutes(deps: {
 
     app.delete(
       '/profile/passkeys/:id',
-      {
-        config: { access: 'user' },
-        schema: {
-          params: z.object({ id: z.uuid('Not a passkey id') }),
-          response: { 200: successEnvelope(z.null()) },
-        },
-      },
+      userRoute({
+        params: z.object({ id: z.uuid('Not a passkey id') }),
+        response: { 200: successEnvelope(z.null()) },
+      }),
       async (request) => {
         await passkeys.remove(authOf(request).user.id, request.params.id);
         return ok('Passkey removed', null);

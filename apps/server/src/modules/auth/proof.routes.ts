@@ -2,6 +2,7 @@ import { successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from './authenticate';
 import type { ProofCheck } from './proof';
 
@@ -13,7 +14,7 @@ export function proofRoutes(deps: { proof: ProofCheck }): FastifyPluginAsyncZod 
   return async (app) => {
     app.post(
       '/profile/security-code',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.null()) } } },
+      userRoute({ response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
         await deps.proof.sendCode(authOf(request).user, clientOf(request));
         return ok('Please check your email for the security code', null);

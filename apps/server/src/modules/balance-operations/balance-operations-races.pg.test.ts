@@ -22,11 +22,9 @@ describe('balance operations in parallel', () => {
   let requester: TestUser;
   let approvers: TestUser[];
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const movements = async (id: string) =>
     (
-      await rows<{ n: number }>(
+      await desk.rows<{ n: number }>(
         sql`select count(*)::int as n from ledger_transactions where ref_type = 'balance_operation' and ref_id = ${id}`,
       )
     )[0]?.n;
@@ -71,7 +69,7 @@ describe('balance operations in parallel', () => {
       const winner = answers.find((answer) => answer.statusCode === 200)?.json().data;
       expect(await movements(id)).toBe(winner.status === 'applied' ? 1 : 0);
       expect(await w.realCash(user)).toBe(winner.status === 'applied' ? '1500.00' : '0.00');
-      const decisions = await rows<{ action: string }>(
+      const decisions = await desk.rows<{ action: string }>(
         sql`select action from admin_audit where target_id = ${id} and action <> 'balance.request'`,
       );
       expect(decisions).toHaveLength(1);
@@ -153,7 +151,7 @@ describe('balance operations in parallel', () => {
       ]);
       const isOpen = order.json().data?.status === 'act';
       expect(corrected.statusCode, corrected.body).toBe(isOpen ? 409 : 200);
-      const cash = await rows<{ balance: string }>(
+      const cash = await desk.rows<{ balance: string }>(
         sql`select balance_cents::text as balance from ledger_accounts
             where user_id = ${user.id} and book = 'real' and kind = 'cash'`,
       );

@@ -25,8 +25,6 @@ describe('balance operations', () => {
     await desk.t.deps.db.db.update(users).set({ role }).where(sql`${users.id} = ${user.id}`);
     return user;
   };
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const operate = (by: TestUser, user: TestUser, body: Record<string, unknown>) =>
     desk.call(by, 'POST', `/admin/users/${user.id}/balance-operations`, {
       account: 'real',
@@ -34,7 +32,7 @@ describe('balance operations', () => {
       ...body,
     });
   const auditOf = (id: string) =>
-    rows<{ action: string; actor_id: string }>(
+    desk.rows<{ action: string; actor_id: string }>(
       sql`select action, actor_id from admin_audit where target_id = ${id} order by created_at`,
     );
 
@@ -173,7 +171,9 @@ describe('balance operations', () => {
     expect(tooFar.json().message).toBe('This correction would take the cash below zero: 60.00 USD available');
     expect(await w.realCash(user)).toBe('60.00');
     expect(
-      await rows(sql`select id from balance_operations where user_id = ${user.id} and amount_cents = -6001`),
+      await desk.rows(
+        sql`select id from balance_operations where user_id = ${user.id} and amount_cents = -6001`,
+      ),
     ).toEqual([]);
     expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminRoute, userRoute } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { BalanceOperations } from './balance-operations.service';
 
@@ -79,25 +79,19 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
 
     app.get(
       '/balance-operations',
-      {
-        config: { access: 'user' },
-        schema: {
-          querystring: ZUserBalanceOperationsQuery,
-          response: { 200: successEnvelope(pageOf(ZUserBalanceOperation)) },
-        },
-      },
+      userRoute({
+        querystring: ZUserBalanceOperationsQuery,
+        response: { 200: successEnvelope(pageOf(ZUserBalanceOperation)) },
+      }),
       async (request) =>
         ok('Balance operations fetched', await operations.ofUser(userOf(request).id, request.query)),
     );
     app.get(
       '/balance-operations/withdrawable',
-      {
-        config: { access: 'user' },
-        schema: {
-          querystring: z.object({ account: z._default(ZAccount, 'real') }),
-          response: { 200: successEnvelope(ZWithdrawable) },
-        },
-      },
+      userRoute({
+        querystring: z.object({ account: z._default(ZAccount, 'real') }),
+        response: { 200: successEnvelope(ZWithdrawable) },
+      }),
       async (request) =>
         ok(
           'Withdrawable balance fetched',

@@ -3,6 +3,7 @@ import { ZTradingTerms } from '@td/contracts/group-terms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { termsOf, toTermsDto } from './group-terms';
 
@@ -17,7 +18,7 @@ export function tradingTermsRoutes(deps: {
   return async (app) => {
     app.get(
       '/profile/trading-terms',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZTradingTerms) } } },
+      userRoute({ response: { 200: successEnvelope(ZTradingTerms) } }),
       async (request) =>
         ok(
           'Trading terms fetched successfully',

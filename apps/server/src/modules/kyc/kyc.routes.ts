@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminRoute, userRoute } from '../../platform/http/route-options';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -44,18 +44,13 @@ export function kycRoutes(deps: {
       limits: { fileSize: AVATAR_BYTES_MAX + 1, files: DOCUMENT_KINDS.length, fields: 2, parts: 5 },
     });
 
-    app.get(
-      '/kyc',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZKyc) } } },
-      async (request) => ok('Verification fetched', await kyc.status(authOf(request).user.id)),
+    app.get('/kyc', userRoute({ response: { 200: successEnvelope(ZKyc) } }), async (request) =>
+      ok('Verification fetched', await kyc.status(authOf(request).user.id)),
     );
 
     app.put(
       '/kyc/details',
-      {
-        config: { access: 'user' },
-        schema: { body: ZKycDetailsRequest, response: { 200: successEnvelope(ZKyc) } },
-      },
+      userRoute({ body: ZKycDetailsRequest, response: { 200: successEnvelope(ZKyc) } }),
       async (request) => {
         const { id } = authOf(request).user;
         // The age is counted on the day the details are sent, not by the schema.
@@ -66,21 +61,17 @@ export function kycRoutes(deps: {
       },
     );
 
-    app.post(
-      '/kyc',
-      { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZKyc) } } },
-      async (request, reply) => {
-        const { id } = authOf(request).user;
-        await limitImageUploads(deps.limiter, id);
-        const form = await uploadedForm(request, {
-          files: DOCUMENT_KINDS,
-          fields: ['documentType'],
-          bytesMax: AVATAR_BYTES_MAX,
-        });
-        await kyc.submit(id, { documentType: form.fields.documentType, images: form.files });
-        return reply.status(201).send(ok('Documents sent for review', await kyc.status(id)));
-      },
-    );
+    app.post('/kyc', userRoute({ response: { 201: successEnvelope(ZKyc) } }), async (request, reply) => {
+      const { id } = authOf(request).user;
+      await limitImageUploads(deps.limiter, id);
+      const form = await uploadedForm(request, {
+        files: DOCUMENT_KINDS,
+        fields: ['documentType'],
+        bytesMax: AVATAR_BYTES_MAX,
+      });
+      await kyc.submit(id, { documentType: form.fields.documentType, images: form.files });
+      return reply.status(201).send(ok('Documents sent for review', await kyc.status(id)));
+    });
 
     app.get(
       '/admin/kyc',

@@ -1,36 +1,31 @@
 import { ZPrices } from '@td/contracts/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMarket } from '../../testing/market';
 import { pollUntil } from '../../testing/poll';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 
 const SYMBOLS = ['BTC_USDT', 'XRP_USDT', 'EUR_USD', 'AAPL_USD'];
 describe('live markets over HTTP', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let stopEngine: () => Promise<void>;
   let user: TestUser;
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    stopEngine = await startTestMarket(t, { symbols: SYMBOLS });
-    user = await createUser(t.app, mailbox);
+    stopEngine = await startTestMarket(world.t, { symbols: SYMBOLS });
+    user = await createUser(world.t.app, world.mailbox);
     await pollUntil(
-      async () => Object.keys((await t.app.inject('/public/prices')).json().data).length === SYMBOLS.length,
+      async () =>
+        Object.keys((await world.t.app.inject('/public/prices')).json().data).length === SYMBOLS.length,
       { ms: 10_000 },
     );
   });
   afterAll(async () => {
     await stopEngine?.();
-    await t?.close();
-    await mailbox?.close();
   });
 
   it('answers /public/prices with every pair by its key, as decimal strings', async () => {
-    const response = await t.app.inject('/public/prices');
+    const response = await world.t.app.inject('/public/prices');
     expect(response.headers['content-type']).toContain('application/json');
     const prices = ZPrices.parse(response.json().data);
     expect(Object.keys(prices).sort()).toEqual([
@@ -48,15 +43,17 @@ describe('live markets over HTTP', () => {
   });
 
   it('moves the prices several times a second', async () => {
-    const first = (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'].ts;
+    const first = (await world.t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'].ts;
     await new Promise((r) => setTimeout(r, 1_200));
-    const later = (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'].ts;
+    const later = (await world.t.app.inject('/public/prices')).json().data['CRP:BTC_USDT'].ts;
     expect(later).toBeGreaterThan(first);
   });
 
   it('serves candles of every interval, oldest first, within the limit', async () => {
     for (const interval of ['1', '5', '15', '30', '60', '240', '1D', '1W', '1M']) {
-      const response = await t.app.inject(`/public/klines?symbol=BTC_USDT&interval=${interval}&limit=50`);
+      const response = await world.t.app.inject(
+        `/public/klines?symbol=BTC_USDT&interval=${interval}&limit=50`,
+      );
       expect(response.statusCode, interval).toBe(200);
       const candles = response.json().data;
       expect(candles.length, interval).toBeGreaterThan(0);
@@ -74,18 +71,19 @@ describe('live markets over HTTP', () => {
   });
 
   it('has a year of days, 90 days of hours and a week of minutes', async () => {
-    const days = (await t.app.inject('/public/klines?symbol=BTC_USDT&interval=1D&limit=1000')).json().data;
+    const days = (await world.t.app.inject('/public/klines?symbol=BTC_USDT&interval=1D&limit=1000')).json()
+      .data;
     expect(days.length).toBeGreaterThanOrEqual(365);
     const hourFrom = Date.now() - 89 * 86_400_000;
     const hours = (
-      await t.app.inject(
+      await world.t.app.inject(
         `/public/klines?symbol=BTC_USDT&interval=60&from=${hourFrom}&to=${hourFrom + 36_000_000}`,
       )
     ).json().data;
     expect(hours[0].t).toBeLessThanOrEqual(hourFrom + 3_600_000);
     const minuteFrom = Math.floor((Date.now() - 6.9 * 86_400_000) / 60_000) * 60_000;
     const minutes = (
-      await t.app.inject(
+      await world.t.app.inject(
         `/public/klines?symbol=BTC_USDT&interval=1&from=${minuteFrom}&to=${minuteFrom + 60 * 60_000}&limit=1000`,
       )
     ).json().data;
@@ -93,10 +91,11 @@ describe('live markets over HTTP', () => {
   });
 
   it('makes an hour out of exactly its twelve 5-minute candles', async () => {
-    const hours = (await t.app.inject('/public/klines?symbol=BTC_USDT&interval=60&limit=5')).json().data;
+    const hours = (await world.t.app.inject('/public/klines?symbol=BTC_USDT&interval=60&limit=5')).json()
+      .data;
     const hour = hours[1];
     const fives = (
-      await t.app.inject(
+      await world.t.app.inject(
         `/public/klines?symbol=BTC_USDT&interval=5&from=${hour.t}&to=${hour.t + 3_600_000}&limit=100`,
       )
     ).json().data;
@@ -115,16 +114,16 @@ describe('live markets over HTTP', () => {
       'interval=60',
       'symbol=bad symbol',
     ]) {
-      const response = await t.app.inject(`/public/klines?${query}`);
+      const response = await world.t.app.inject(`/public/klines?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
     }
-    expect((await t.app.inject('/public/klines?symbol=NOPE_USD')).statusCode).toBe(404);
-    expect((await t.app.inject('/public/klines?symbol=BTC_USDT&type=forex')).statusCode).toBe(404);
+    expect((await world.t.app.inject('/public/klines?symbol=NOPE_USD')).statusCode).toBe(404);
+    expect((await world.t.app.inject('/public/klines?symbol=BTC_USDT&type=forex')).statusCode).toBe(404);
   });
 
   it('answers /public/lineshot with a JSON string of hourly points per key asked', async () => {
-    const response = await t.app.inject('/public/lineshot?pairList=CRP:BTC_USDT,forex:EUR_USD,nope');
+    const response = await world.t.app.inject('/public/lineshot?pairList=CRP:BTC_USDT,forex:EUR_USD,nope');
     const data = response.json().data;
     expect(Object.keys(data).sort()).toEqual(['CRP:BTC_USDT', 'forex:EUR_USD']);
     const points = JSON.parse(data['CRP:BTC_USDT']);
@@ -133,7 +132,7 @@ describe('live markets over HTTP', () => {
   });
 
   describe('/pairs', () => {
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
+    const get = (url: string) => world.t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
 
     it('lists the whole catalogue with its trading limits', async () => {
       const pairs = (await get('/pairs')).json().data;
@@ -172,7 +171,7 @@ describe('live markets over HTTP', () => {
     });
 
     it('keeps favourites per user', async () => {
-      const put = await t.app.inject({
+      const put = await world.t.app.inject({
         method: 'PUT',
         url: '/pairs/eth_usdt/favorite',
         headers: bearer(user.token),
@@ -181,23 +180,32 @@ describe('live markets over HTTP', () => {
       expect(
         (await get('/pairs?favorites=true')).json().data.map((p: { symbol: string }) => p.symbol),
       ).toEqual(['ETH_USDT']);
-      const other = await createUser(t.app, mailbox);
-      const theirs = await t.app.inject({
+      const other = await createUser(world.t.app, world.mailbox);
+      const theirs = await world.t.app.inject({
         method: 'GET',
         url: '/pairs?favorites=true',
         headers: bearer(other.token),
       });
       expect(theirs.json().data).toEqual([]);
-      await t.app.inject({ method: 'DELETE', url: '/pairs/ETH_USDT/favorite', headers: bearer(user.token) });
+      await world.t.app.inject({
+        method: 'DELETE',
+        url: '/pairs/ETH_USDT/favorite',
+        headers: bearer(user.token),
+      });
       expect((await get('/pairs?favorites=true')).json().data).toEqual([]);
       expect(
-        (await t.app.inject({ method: 'PUT', url: '/pairs/NOPE_X/favorite', headers: bearer(user.token) }))
-          .statusCode,
+        (
+          await world.t.app.inject({
+            method: 'PUT',
+            url: '/pairs/NOPE_X/favorite',
+            headers: bearer(user.token),
+          })
+        ).statusCode,
       ).toBe(404);
     });
 
     it('is for signed-in users only', async () => {
-      expect((await t.app.inject('/pairs')).statusCode).toBe(401);
+      expect((await world.t.app.inject('/pairs')).statusCode).toBe(401);
     });
   });
 });

@@ -2,13 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../../platform/mail/email-layout';
 import { randomIp, type TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { createAuthRepository } from '../auth/auth.repository';
 import { createNotifier } from './notifications.service';
 import { type AlertEngine, createAlertEngine } from './price-alerts.service';
 
 describe('notifications and price alerts', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let user: TestUser;
   let engine: AlertEngine;
   let stopEngine: () => Promise<void>;
@@ -27,7 +27,6 @@ describe('notifications and price alerts', () => {
   };
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     user = await desk.newUser();
     const { db, bus } = desk.t.deps;
     const logger = pino({ level: 'silent' });
@@ -41,7 +40,6 @@ describe('notifications and price alerts', () => {
   });
   afterAll(async () => {
     await stopEngine?.();
-    await desk?.close();
   });
 
   const centre = async () => (await desk.call(user, 'GET', '/notifications')).json().data;

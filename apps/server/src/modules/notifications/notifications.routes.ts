@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { Notifier } from './notifications.service';
 import type { PriceAlertsService } from './price-alerts.service';
@@ -20,10 +21,7 @@ export function notificationsRoutes(deps: {
   return async (app) => {
     app.get(
       '/notifications',
-      {
-        config: { access: 'user' },
-        schema: { querystring: ZPageQuery, response: { 200: successEnvelope(ZNotificationsData) } },
-      },
+      userRoute({ querystring: ZPageQuery, response: { 200: successEnvelope(ZNotificationsData) } }),
       async (request) =>
         ok(
           'Notifications fetched successfully',
@@ -33,13 +31,10 @@ export function notificationsRoutes(deps: {
 
     app.post(
       '/notifications/read',
-      {
-        config: { access: 'user' },
-        schema: {
-          body: z.optional(ZMarkReadRequest),
-          response: { 200: successEnvelope(z.object({ marked: z.number().check(z.int()) })) },
-        },
-      },
+      userRoute({
+        body: z.optional(ZMarkReadRequest),
+        response: { 200: successEnvelope(z.object({ marked: z.number().check(z.int()) })) },
+      }),
       async (request) =>
         ok('Notifications marked as read', {
           marked: await notifier.markRead(authOf(request).user.id, request.body?.ids),
@@ -48,16 +43,13 @@ export function notificationsRoutes(deps: {
 
     app.get(
       '/alerts',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZPriceAlert)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZPriceAlert)) } }),
       async (request) => ok('Price alerts fetched successfully', await alerts.list(authOf(request).user.id)),
     );
 
     app.post(
       '/alerts',
-      {
-        config: { access: 'user' },
-        schema: { body: ZCreateAlertRequest, response: { 201: successEnvelope(ZPriceAlert) } },
-      },
+      userRoute({ body: ZCreateAlertRequest, response: { 201: successEnvelope(ZPriceAlert) } }),
       async (request, reply) => {
         const alert = await alerts.create(authOf(request).user.id, request.body);
         return reply.status(201).send(ok('Price alert created', alert));
@@ -66,10 +58,7 @@ export function notificationsRoutes(deps: {
 
     app.delete(
       '/alerts/:id',
-      {
-        config: { access: 'user' },
-        schema: { params: z.object({ id: z.uuid() }), response: { 200: successEnvelope(z.null()) } },
-      },
+      userRoute({ params: z.object({ id: z.uuid() }), response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
         await alerts.remove(authOf(request).user.id, request.params.id);
         return ok('Price alert deleted', null);

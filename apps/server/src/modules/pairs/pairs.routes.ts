@@ -5,6 +5,7 @@ import { ZPairSymbol, ZPairsQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { PairSpecs } from './pair-spec';
 import type { PairsService } from './pairs.service';
@@ -17,12 +18,9 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
 
     app.get(
       '/pairs',
-      {
-        config: { access: 'user' },
-        // The schema documents the answer; its bytes are prepared (pairs-body.ts), each pair checked
-        // against ZPair once when they are built, and sent as they are.
-        schema: { querystring: ZPairsQuery, response: { 200: ZPairsAnswer } },
-      },
+      // The schema documents the answer; its bytes are prepared (pairs-body.ts), each pair checked
+      // against ZPair once when they are built, and sent as they are.
+      userRoute({ querystring: ZPairsQuery, response: { 200: ZPairsAnswer } }),
       async (request, reply) => {
         const body = await pairs.list(authOf(request).user.id, request.query);
         // A Buffer skips the serializer; the type provider only knows the schema's object type.
@@ -32,7 +30,7 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
 
     app.get(
       '/pairs/:symbol/spec',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(ZPairSpec) } } },
+      userRoute({ params, response: { 200: successEnvelope(ZPairSpec) } }),
       async (request) =>
         ok(
           'Specification fetched successfully',
@@ -42,7 +40,7 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
 
     app.put(
       '/pairs/:symbol/favorite',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
         await pairs.setFavorite(authOf(request).user.id, request.params.symbol, true);
         return ok('Added to favourites', null);
@@ -51,7 +49,7 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
 
     app.delete(
       '/pairs/:symbol/favorite',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
         await pairs.setFavorite(authOf(request).user.id, request.params.symbol, false);
         return ok('Removed from favourites', null);

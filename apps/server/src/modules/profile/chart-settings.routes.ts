@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { userPreferences } from './profile.schema';
 
@@ -40,14 +41,12 @@ export function chartSettingsRoutes(deps: { db: Database }): FastifyPluginAsyncZ
   const store = createChartSettingsStore(deps.db);
   const ZAnswer = successEnvelope(ZChartSettings);
   return async (app) => {
-    app.get(
-      '/profile/chart-settings',
-      { config: { access: 'user' }, schema: { response: { 200: ZAnswer } } },
-      async (request) => ok('Chart settings fetched successfully', await store.get(authOf(request).user.id)),
+    app.get('/profile/chart-settings', userRoute({ response: { 200: ZAnswer } }), async (request) =>
+      ok('Chart settings fetched successfully', await store.get(authOf(request).user.id)),
     );
     app.put(
       '/profile/chart-settings',
-      { config: { access: 'user' }, schema: { body: ZChartSettingsRequest, response: { 200: ZAnswer } } },
+      userRoute({ body: ZChartSettingsRequest, response: { 200: ZAnswer } }),
       async (request) => {
         // A rule between two periods the document cannot state: the route's, with its own message.
         const problem = chartSettingsProblem(request.body);

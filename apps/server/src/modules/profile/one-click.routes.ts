@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { userPreferences } from './profile.schema';
 
@@ -37,15 +38,12 @@ export function oneClickRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   const store = createOneClickStore(deps.db);
   const ZAnswer = successEnvelope(ZOneClickTrading);
   return async (app) => {
-    app.get(
-      '/profile/one-click-trading',
-      { config: { access: 'user' }, schema: { response: { 200: ZAnswer } } },
-      async (request) =>
-        ok('One-click trading fetched successfully', await store.get(authOf(request).user.id)),
+    app.get('/profile/one-click-trading', userRoute({ response: { 200: ZAnswer } }), async (request) =>
+      ok('One-click trading fetched successfully', await store.get(authOf(request).user.id)),
     );
     app.put(
       '/profile/one-click-trading',
-      { config: { access: 'user' }, schema: { body: ZOneClickTradingRequest, response: { 200: ZAnswer } } },
+      userRoute({ body: ZOneClickTradingRequest, response: { 200: ZAnswer } }),
       async (request) => {
         const saved = await store.set(authOf(request).user.id, request.body.enabled);
         return ok(saved.enabled ? 'One-click trading is on' : 'One-click trading is off', saved);

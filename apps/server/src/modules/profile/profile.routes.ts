@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -37,7 +38,7 @@ export function profileRoutes(deps: {
 
     app.get(
       '/profile',
-      { config: { access: 'user', apiScope: 'read' }, schema: { response: { 200: successEnvelope(ZUser) } } },
+      userRoute({ response: { 200: successEnvelope(ZUser) } }, { apiScope: 'read' }),
       async (request) => {
         const user = toUserDto(authOf(request).user);
         // The anti-phishing phrase tells the owner a mail is genuine: a program holding a key (a
@@ -48,17 +49,14 @@ export function profileRoutes(deps: {
 
     app.put(
       '/profile',
-      {
-        config: { access: 'user' },
-        schema: { body: ZUpdateProfileRequest, response: { 200: successEnvelope(ZUser) } },
-      },
+      userRoute({ body: ZUpdateProfileRequest, response: { 200: successEnvelope(ZUser) } }),
       async (request) =>
         ok('User profile updated successfully', await profile.update(authOf(request).user, request.body)),
     );
 
     app.put(
       '/profile/password',
-      { config: { access: 'user' }, schema: { body: ZChangePasswordRequest, response: { 200: ZNoData } } },
+      userRoute({ body: ZChangePasswordRequest, response: { 200: ZNoData } }),
       async (request) => {
         const { user, claims } = authOf(request);
         await profile.changePassword(
@@ -74,7 +72,7 @@ export function profileRoutes(deps: {
 
     app.post(
       '/profile/image',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZAvatarData) } } },
+      userRoute({ response: { 200: successEnvelope(ZAvatarData) } }),
       async (request) => {
         await limitImageUploads(deps.limiter, authOf(request).user.id);
         const data = await uploadedImage(request, AVATAR_BYTES_MAX);
@@ -99,7 +97,7 @@ export function profileRoutes(deps: {
 
     app.get(
       '/profile/sessions',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZSession)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZSession)) } }),
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Sessions fetched successfully', await profile.sessions(user, claims.sid));
@@ -108,10 +106,7 @@ export function profileRoutes(deps: {
 
     app.delete(
       '/profile/sessions/:id',
-      {
-        config: { access: 'user' },
-        schema: { params: z.object({ id: z.uuid() }), response: { 200: ZNoData } },
-      },
+      userRoute({ params: z.object({ id: z.uuid() }), response: { 200: ZNoData } }),
       async (request) => {
         await profile.revokeSession(authOf(request).user, request.params.id);
         return ok('Session signed out', null);
@@ -120,10 +115,7 @@ export function profileRoutes(deps: {
 
     app.delete(
       '/profile/sessions',
-      {
-        config: { access: 'user' },
-        schema: { response: { 200: successEnvelope(z.object({ revoked: z.number() })) } },
-      },
+      userRoute({ response: { 200: successEnvelope(z.object({ revoked: z.number() })) } }),
       async (request) => {
         const { user, claims } = authOf(request);
         return ok('Signed out of all other sessions', {
@@ -134,10 +126,7 @@ export function profileRoutes(deps: {
 
     app.get(
       '/profile/logins',
-      {
-        config: { access: 'user' },
-        schema: { querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZLoginEvent)) } },
-      },
+      userRoute({ querystring: ZPageQuery, response: { 200: successEnvelope(pageOf(ZLoginEvent)) } }),
       async (request) =>
         ok(
           'Login history fetched successfully',
@@ -147,10 +136,7 @@ export function profileRoutes(deps: {
 
     app.put(
       '/profile/anti-phishing',
-      {
-        config: { access: 'user' },
-        schema: { body: ZAntiPhishingRequest, response: { 200: successEnvelope(ZUser) } },
-      },
+      userRoute({ body: ZAntiPhishingRequest, response: { 200: successEnvelope(ZUser) } }),
       async (request) =>
         ok(
           'Anti-phishing phrase saved',

@@ -76,15 +76,13 @@ describe('a commission clawed back while the referrer withdraws it', () => {
         expect(taken).toMatchObject({ clawedBack: '0.10', owed: '0.00' });
         expect(await w.realCash(referrer)).toBe('100.00');
       }
-      const out = (
-        (await desk.t.deps.db.db.execute(
-          sql`select coalesce(sum(-e.amount_cents), 0)::text as cents from ledger_entries e
-              join ledger_accounts a on a.id = e.account_id
-              where a.user_id = ${referrer.id} and e.amount_cents < 0`,
-        )) as unknown as { rows: Array<{ cents: string }> }
-      ).rows[0]?.cents;
+      const [out] = await desk.rows<{ cents: string }>(
+        sql`select coalesce(sum(-e.amount_cents), 0)::text as cents from ledger_entries e
+            join ledger_accounts a on a.id = e.account_id
+            where a.user_id = ${referrer.id} and e.amount_cents < 0`,
+      );
       // What left the referrer's cash is at most what came in: $100.10.
-      expect(BigInt(out ?? '0')).toBeLessThanOrEqual(10_010n);
+      expect(BigInt(out?.cents ?? '0')).toBeLessThanOrEqual(10_010n);
     }
     expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
   });

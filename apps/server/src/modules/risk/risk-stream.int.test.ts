@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { makeStaff } from '../../testing/staff';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 import { users } from '../auth/auth.schema';
 import { EXPOSURE_LIMIT_CHANNEL } from './exposure-limit';
 
@@ -15,17 +14,16 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The staff channel `admin:risk`: only a role holding `risk` joins it, and it carries the desk's events. */
 describe('the stream channel admin:risk', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let url: string;
   const opened: Client[] = [];
 
   /** A socket of a new user with `role` (staff with a second factor unless told not), connected. */
   const socketOf = async (role: 'user' | 'dealer' | 'support', options: { secondFactor?: boolean } = {}) => {
-    const user = await createUser(t.app, mailbox);
-    if (role === 'user') await t.deps.db.db.update(users).set({ role }).where(eq(users.id, user.id));
-    else await makeStaff(t.deps.db.db, user.id, role, options);
-    const issued = await t.app.inject({
+    const user = await createUser(world.t.app, world.mailbox);
+    if (role === 'user') await world.t.deps.db.db.update(users).set({ role }).where(eq(users.id, user.id));
+    else await makeStaff(world.t.deps.db.db, user.id, role, options);
+    const issued = await world.t.app.inject({
       method: 'GET',
       url: '/auth/wss/signin',
       headers: bearer(user.token),
@@ -45,15 +43,11 @@ describe('the stream channel admin:risk', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await world.t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(world.t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     for (const client of opened) client.disconnect();
-    await t.close();
-    await mailbox.close();
   });
 
   it('sends a dealer the exposure at once and the exposure-limit alerts', async () => {
@@ -75,7 +69,7 @@ describe('the stream channel admin:risk', () => {
       userId: '00000000-0000-4000-8000-000000000002',
       at: new Date().toISOString(),
     };
-    await t.deps.bus.publish(EXPOSURE_LIMIT_CHANNEL, event);
+    await world.t.deps.bus.publish(EXPOSURE_LIMIT_CHANNEL, event);
     expect(await alert).toEqual(event);
   });
 

@@ -1,29 +1,21 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { makeStaff } from '../../testing/staff';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 import { createSettingsService } from './settings.service';
 
 describe('public settings', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let admin: TestUser;
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    admin = await createUser(t.app, mailbox);
-    await makeStaff(t.deps.db.db, admin.id);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    admin = await createUser(world.t.app, world.mailbox);
+    await makeStaff(world.t.deps.db.db, admin.id);
   });
 
-  const get = async (name: string) => t.app.inject({ method: 'GET', url: `/settings/${name}` });
+  const get = async (name: string) => world.t.app.inject({ method: 'GET', url: `/settings/${name}` });
 
   it('answers each group with the values the web app needs, to anyone', async () => {
     expect((await get('general')).json().data).toMatchObject({
@@ -50,7 +42,7 @@ describe('public settings', () => {
   });
 
   it('shows an administrator’s change at once and keeps the other keys', async () => {
-    const put = await t.app.inject({
+    const put = await world.t.app.inject({
       method: 'PUT',
       url: '/admin/settings/general',
       headers: bearer(admin.token),
@@ -66,7 +58,7 @@ describe('public settings', () => {
   });
 
   it('refuses a bad value with a 400 naming the field', async () => {
-    const put = await t.app.inject({
+    const put = await world.t.app.inject({
       method: 'PUT',
       url: '/admin/settings/trading',
       headers: bearer(admin.token),
@@ -78,16 +70,20 @@ describe('public settings', () => {
   });
 
   it('applies the trading caps to the pair list and to orders at once', async () => {
-    const put = await t.app.inject({
+    const put = await world.t.app.inject({
       method: 'PUT',
       url: '/admin/settings/trading',
       headers: bearer(admin.token),
       payload: { maxLeverage: { crp: 5, forex: 100, stocks: 10 } },
     });
     expect(put.statusCode).toBe(200);
-    const pairs = await t.app.inject({ method: 'GET', url: '/pairs?type=crp', headers: bearer(admin.token) });
+    const pairs = await world.t.app.inject({
+      method: 'GET',
+      url: '/pairs?type=crp',
+      headers: bearer(admin.token),
+    });
     expect(pairs.json().data.every((pair: { maxLeverage: number }) => pair.maxLeverage <= 5)).toBe(true);
-    const order = await t.app.inject({
+    const order = await world.t.app.inject({
       method: 'POST',
       url: '/orders',
       headers: bearer(admin.token),
@@ -99,13 +95,13 @@ describe('public settings', () => {
   it('drops the cached copy in every process when a change is announced on the bus', async () => {
     const logger = pino({ level: 'silent' });
     const other = createSettingsService({
-      db: t.deps.db.db,
-      bus: t.deps.bus,
+      db: world.t.deps.db.db,
+      bus: world.t.deps.bus,
       logger,
       googleClientId: undefined,
     });
     expect((await other.get('referral')).commissionRate).toBe('0.2');
-    await t.app.inject({
+    await world.t.app.inject({
       method: 'PUT',
       url: '/admin/settings/referral',
       headers: bearer(admin.token),

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 import { hostileScalar } from '../../testing/zod-arbitrary';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -31,7 +31,7 @@ async function until(isDone: () => boolean, what: string) {
  * `notification` events reach only that user's sockets.
  */
 describe('the stream, fuzzed', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let url: string;
   let alice: TestUser;
   let bob: TestUser;
@@ -64,7 +64,6 @@ describe('the stream, fuzzed', () => {
 
   beforeAll(async () => {
     console.log(`stream fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${EVENTS} events`);
-    desk = await startTradingDesk();
     await desk.setQuote('BTC_USDT', 6_000_000, 6_000_100);
     await desk.t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(desk.t.app.server.address() as AddressInfo).port}`;
@@ -73,7 +72,6 @@ describe('the stream, fuzzed', () => {
   }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.disconnect();
-    await desk?.close();
   });
 
   const eventName = fc.oneof(

@@ -4,26 +4,24 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/s
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMarket } from '../../testing/market';
 import { demoBtcBuy } from '../../testing/order-bodies';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 describe('the stream', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp({}, { hasMetrics: true });
   let stopEngine: () => Promise<void>;
   let user: TestUser;
   let url: string;
   const clients: Client[] = [];
 
   const ticket = async () =>
-    (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) })).json().data
-      .token as string;
+    (await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) })).json()
+      .data.token as string;
 
   const open = (token: unknown) => {
     const client: Client = connect(url, {
@@ -53,20 +51,16 @@ describe('the stream', () => {
     });
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, hasMetrics: true });
-    stopEngine = await startTestMarket(t, { symbols: ['BTC_USDT', 'EUR_USD'] });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    user = await createUser(t.app, mailbox);
+    stopEngine = await startTestMarket(world.t, { symbols: ['BTC_USDT', 'EUR_USD'] });
+    await world.t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(world.t.app.server.address() as AddressInfo).port}`;
+    user = await createUser(world.t.app, world.mailbox);
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
   });
   afterAll(async () => {
     await stopEngine?.();
-    await t?.close();
-    await mailbox?.close();
   });
 
   it('accepts a fresh ticket, sends the current candle at once, then live updates at most every 250 ms', async () => {
@@ -108,7 +102,7 @@ describe('the stream', () => {
 
   it('counts the messages it sends to its sockets, by event, for the metrics', async () => {
     const sentOf = async (event: string) =>
-      (await t.deps.metrics?.registry.getSingleMetric('td_stream_messages_total')?.get())?.values.find(
+      (await world.t.deps.metrics?.registry.getSingleMetric('td_stream_messages_total')?.get())?.values.find(
         (value) => value.labels.event === event,
       )?.value ?? 0;
     const before = await sentOf('ticker');
@@ -168,17 +162,18 @@ describe('the stream', () => {
   it("tells a user's own sockets of their order changes and new balance, and nobody else's", async () => {
     const mine = open(await ticket());
     await connected(mine);
-    const someone = await createUser(t.app, mailbox);
+    const someone = await createUser(world.t.app, world.mailbox);
     const theirs = open(
-      (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(someone.token) })).json()
-        .data.token,
+      (
+        await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(someone.token) })
+      ).json().data.token,
     );
     await connected(theirs);
     let leaked = 0;
     theirs.on('order', () => leaked++);
     const orderEvent = next(mine, 'order');
     const balanceEvent = next(mine, 'balance');
-    const placed = await t.app.inject({
+    const placed = await world.t.app.inject({
       method: 'POST',
       url: '/orders',
       headers: bearer(user.token),
@@ -191,17 +186,18 @@ describe('the stream', () => {
   });
 
   it("reads a book's balance once at a time: a burst of order events costs two readings, and the last one is current", async () => {
-    const owner = await createUser(t.app, mailbox);
+    const owner = await createUser(world.t.app, world.mailbox);
     const client = open(
-      (await t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(owner.token) })).json()
-        .data.token,
+      (
+        await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(owner.token) })
+      ).json().data.token,
     );
     await connected(client);
     const orders: unknown[] = [];
     const balances: Array<{ marginUsed: string }> = [];
     client.on('order', (order) => orders.push(order));
     client.on('balance', (balance) => balances.push(balance));
-    const placed = await t.app.inject({
+    const placed = await world.t.app.inject({
       method: 'POST',
       url: '/orders',
       headers: bearer(owner.token),
@@ -210,7 +206,7 @@ describe('the stream', () => {
     expect(placed.statusCode).toBe(201);
     // Nine more events for the same order at once, as a burst of trigger closes would send.
     for (let i = 0; i < 9; i++)
-      await t.deps.bus.publish(USER_EVENTS_CHANNEL, {
+      await world.t.deps.bus.publish(USER_EVENTS_CHANNEL, {
         userId: owner.id,
         book: 'demo',
         kind: 'order',
@@ -219,7 +215,7 @@ describe('the stream', () => {
     await expect.poll(() => orders.length, { timeout: 5_000, interval: 20 }).toBe(10);
     // Then one more order: its balance comes after every earlier reading (one at a time) and
     // counts both positions.
-    await t.app.inject({
+    await world.t.app.inject({
       method: 'POST',
       url: '/orders',
       headers: bearer(owner.token),
@@ -235,7 +231,7 @@ describe('the stream', () => {
     const mine = open(await ticket());
     await connected(mine);
     const notification = next(mine, 'notification');
-    await t.deps.bus.publish(NOTIFICATIONS_CHANNEL, {
+    await world.t.deps.bus.publish(NOTIFICATIONS_CHANNEL, {
       userId: user.id,
       event: {
         id: 'n1',
@@ -252,7 +248,7 @@ describe('the stream', () => {
       payload: {},
       createdAt: new Date().toISOString(),
     };
-    await t.deps.bus.publish(NOTIFICATIONS_CHANNEL, { userId: 'someone-else', event });
+    await world.t.deps.bus.publish(NOTIFICATIONS_CHANNEL, { userId: 'someone-else', event });
     expect(await notification).toMatchObject({ kind: 'ticket_reply', message: 'Support replied' });
   });
 

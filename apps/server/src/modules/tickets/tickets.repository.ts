@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
@@ -125,35 +126,20 @@ export function createTicketsRepository(db: Database) {
      * its file (`removeFile`, before the rows' removal commits: a failure keeps the row for the next
      * run, never a file without its row). Answers how many were looked at and removed.
      */
-    async removeUnsentAttachments(
+    removeUnsentAttachments(
       before: Date,
       limit: number,
       removeFile: (file: string) => Promise<void>,
     ): Promise<{ examined: number; removed: number }> {
-      const unsent = and(isNull(ticketAttachments.messageId), lt(ticketAttachments.createdAt, before));
-      return db.transaction(async (tx) => {
-        const candidates = await tx
-          .select({ file: ticketAttachments.file })
-          .from(ticketAttachments)
-          .where(unsent)
-          .orderBy(asc(ticketAttachments.createdAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (candidates.length === 0) return { examined: 0, removed: 0 };
-        const removed = await tx
-          .delete(ticketAttachments)
-          .where(
-            and(
-              inArray(
-                ticketAttachments.file,
-                candidates.map((row) => row.file),
-              ),
-              unsent,
-            ),
-          )
-          .returning({ file: ticketAttachments.file });
-        for (const row of removed) await removeFile(row.file);
-        return { examined: candidates.length, removed: removed.length };
+      return removeDueBatch(db, {
+        table: ticketAttachments,
+        key: ticketAttachments.file,
+        oldest: ticketAttachments.createdAt,
+        due: () => and(isNull(ticketAttachments.messageId), lt(ticketAttachments.createdAt, before)),
+        limit,
+        onRemoved: async (files) => {
+          for (const file of files) await removeFile(file);
+        },
       });
     },
     /**

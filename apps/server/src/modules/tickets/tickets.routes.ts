@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { signedLinkCacheControl, ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
@@ -48,20 +49,14 @@ export function ticketsRoutes(deps: {
 
     app.get(
       '/tickets',
-      {
-        config: { access: 'user' },
-        schema: { querystring: ZTicketsQuery, response: { 200: successEnvelope(pageOf(ZTicketSummary)) } },
-      },
+      userRoute({ querystring: ZTicketsQuery, response: { 200: successEnvelope(pageOf(ZTicketSummary)) } }),
       async (request) =>
         ok('Tickets fetched successfully', await tickets.list(authOf(request).user.id, request.query)),
     );
 
     app.post(
       '/tickets',
-      {
-        config: { access: 'user' },
-        schema: { body: ZCreateTicketRequest, response: { 201: successEnvelope(ZTicket) } },
-      },
+      userRoute({ body: ZCreateTicketRequest, response: { 201: successEnvelope(ZTicket) } }),
       async (request, reply) => {
         const { user } = authOf(request);
         await limitTicketPosts(deps.limiter, user.id);
@@ -74,7 +69,7 @@ export function ticketsRoutes(deps: {
     // One image a request (PNG, JPEG or WebP, ≤ 2 MB, checked and re-encoded as profile images are).
     app.post(
       '/tickets/attachments',
-      { config: { access: 'user' }, schema: { response: { 201: successEnvelope(ZAttachmentData) } } },
+      userRoute({ response: { 201: successEnvelope(ZAttachmentData) } }),
       async (request, reply) => {
         const { user } = authOf(request);
         await limitImageUploads(deps.limiter, user.id);
@@ -102,17 +97,14 @@ export function ticketsRoutes(deps: {
 
     app.get(
       '/tickets/:id',
-      { config: { access: 'user' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      userRoute({ params: ZId, response: { 200: successEnvelope(ZTicket) } }),
       async (request) =>
         ok('Ticket fetched successfully', await tickets.get(authOf(request).user.id, request.params.id)),
     );
 
     app.post(
       '/tickets/:id/messages',
-      {
-        config: { access: 'user' },
-        schema: { params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } },
-      },
+      userRoute({ params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } }),
       async (request) => {
         const { user } = authOf(request);
         await limitTicketPosts(deps.limiter, user.id);
@@ -122,7 +114,7 @@ export function ticketsRoutes(deps: {
 
     app.post(
       '/tickets/:id/close',
-      { config: { access: 'user' }, schema: { params: ZId, response: { 200: successEnvelope(ZTicket) } } },
+      userRoute({ params: ZId, response: { 200: successEnvelope(ZTicket) } }),
       async (request) => ok('Ticket closed', await tickets.close(authOf(request).user.id, request.params.id)),
     );
   };

@@ -134,17 +134,14 @@ describe('the ledger under any sequence of trading', () => {
         expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
         // The checker of the crash and chaos runs finds nothing after any sequence either.
         expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);
-        const negative = await desk.t.deps.db.db.execute(
-          sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0`,
-        );
-        expect((negative as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+        expect(await desk.negativeBalances()).toBe(0);
         // Every open position's margin is in its owner's margin account, with pending reserves.
-        const margins = await desk.t.deps.db.db.execute(sql`
+        const margins = await desk.rows<{ held: string; expected: string }>(sql`
           select a.user_id, a.balance_cents as held,
             coalesce((select sum(o.margin_cents + case when o.status = 'pnd' then o.fee_cents else 0 end)
                       from orders o where o.user_id = a.user_id and o.book = a.book and o.status in ('pnd', 'act')), 0) as expected
           from ledger_accounts a where a.kind = 'margin'`);
-        for (const row of (margins as unknown as { rows: Array<{ held: string; expected: string }> }).rows) {
+        for (const row of margins) {
           expect(BigInt(row.held)).toBe(BigInt(row.expected));
         }
       }),

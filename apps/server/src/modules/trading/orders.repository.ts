@@ -14,6 +14,7 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
+import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
@@ -29,6 +30,15 @@ export type NewOrder = typeof orders.$inferInsert;
 const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).map(
   ([field, column]) => [field as keyof OrderRow, column.name] as const,
 );
+
+/** The positions and parts a book of the user closed since `since` (all without it). */
+export const closedOrdersOf = (userId: string, book: OrderRow['book'], since: Date | undefined) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.book, book),
+    inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
+    since ? gte(orders.closedAt, since) : undefined,
+  );
 
 /** A rejected order from before `before` that nothing names: no ticket, ledger entry or commission. */
 const unreferencedRejected = (tx: Executor, before: Date) =>
@@ -61,29 +71,13 @@ export function createOrdersRepository(db: Database) {
      * ticket, the ledger or a commission names. Locked first, deleted by a second statement that
      * checks again; answers how many were looked at and removed.
      */
-    async removeOldRejected(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
-      return db.transaction(async (tx) => {
-        const candidates = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(unreferencedRejected(tx, before))
-          .orderBy(asc(orders.createdAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (candidates.length === 0) return { examined: 0, removed: 0 };
-        const removed = await tx
-          .delete(orders)
-          .where(
-            and(
-              inArray(
-                orders.id,
-                candidates.map((row) => row.id),
-              ),
-              unreferencedRejected(tx, before),
-            ),
-          )
-          .returning({ id: orders.id });
-        return { examined: candidates.length, removed: removed.length };
+    removeOldRejected(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
+      return removeDueBatch(db, {
+        table: orders,
+        key: orders.id,
+        oldest: orders.createdAt,
+        due: (tx) => unreferencedRejected(tx, before),
+        limit,
       });
     },
     async insert(tx: Executor, values: NewOrder): Promise<OrderRow | undefined> {
@@ -254,14 +248,7 @@ export function createOrdersRepository(db: Database) {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${orders.pnlCents}), 0)` })
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.book, book),
-            inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
-            since ? gte(orders.closedAt, since) : undefined,
-          ),
-        );
+        .where(closedOrdersOf(userId, book, since));
       return BigInt(row?.total ?? '0');
     },
   };

@@ -13,10 +13,11 @@ import {
   ZPortfolio,
   ZUpdateOrderRequest,
 } from '@td/contracts/trading';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { enforce, type RateLimiter, type RateLimitRule, withLocalFallback } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
 import { toOrderDto } from './order-dto';
@@ -50,17 +51,18 @@ export function ordersRoutes(deps: {
    */
   const limitTrading = async (request: FastifyRequest) =>
     enforce(tradingLimiter, tradingLimit, authOf(request).user.id, TRADING_LIMIT_MESSAGE);
+  /** A route that trades: for sessions and `trade` API keys, within the user's trading budget. */
+  const tradeRoute = <S extends FastifySchema>(schema: S) => ({
+    ...userRoute(schema, { apiScope: 'trade' }),
+    preHandler: limitTrading,
+  });
   return async (app) => {
     app.post(
       '/orders',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: {
-          body: ZPlaceOrderRequest,
-          response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
-        },
-      },
+      tradeRoute({
+        body: ZPlaceOrderRequest,
+        response: { 200: successEnvelope(ZOrder), 201: successEnvelope(ZOrder) },
+      }),
       async (request, reply) => {
         const { order, isReplay } = await orders.place(authOf(request).user.id, request.body);
         if (!isReplay) deps.onAnswered?.(order);
@@ -76,10 +78,10 @@ export function ordersRoutes(deps: {
 
     app.get(
       '/orders',
-      {
-        config: { access: 'user', apiScope: 'read' },
-        schema: { querystring: ZOrdersQuery, response: { 200: successEnvelope(pageOf(ZOrder)) } },
-      },
+      userRoute(
+        { querystring: ZOrdersQuery, response: { 200: successEnvelope(pageOf(ZOrder)) } },
+        { apiScope: 'read' },
+      ),
       async (request) => {
         const { account, status, symbol, period, page, limit } = request.query;
         const days = PERIOD_DAYS[period];
@@ -102,15 +104,15 @@ export function ordersRoutes(deps: {
 
     app.get(
       '/orders/export',
-      {
-        config: { access: 'user', apiScope: 'read' },
-        schema: {
+      userRoute(
+        {
           querystring: z.extend(z.pick(ZOrdersQuery, { status: true, period: true, account: true }), {
             /** The language of the column names (the user's own unless given): History's headers. */
             lang: z.optional(ZLanguage),
           }),
         },
-      },
+        { apiScope: 'read' },
+      ),
       async (request, reply) => {
         const days = PERIOD_DAYS[request.query.period ?? 'all'];
         const { items } = await deps.repo.list(authOf(request).user.id, {
@@ -137,11 +139,7 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/orders/:id/partial-close',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
-      },
+      tradeRoute({ params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } }),
       async (request) => {
         const { remaining } = await orders.partialClose(
           authOf(request).user.id,
@@ -154,11 +152,7 @@ export function ordersRoutes(deps: {
 
     app.put(
       '/orders/:id',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: { params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } },
-      },
+      tradeRoute({ params, body: ZUpdateOrderRequest, response: { 200: successEnvelope(ZOrder) } }),
       async (request) =>
         ok(
           'Order updated successfully',
@@ -168,11 +162,7 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/orders/:id/margin',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: { params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } },
-      },
+      tradeRoute({ params, body: ZAmountRequest, response: { 200: successEnvelope(ZOrder) } }),
       async (request) =>
         ok(
           'Margin added successfully',
@@ -182,38 +172,30 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/orders/:id/close',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: { params, response: { 200: successEnvelope(ZOrder) } },
-      },
+      tradeRoute({ params, response: { 200: successEnvelope(ZOrder) } }),
       async (request) =>
         ok('Position closed', toOrderDto(await orders.close(authOf(request).user.id, request.params.id))),
     );
 
     app.delete(
       '/orders/:id',
-      {
-        config: { access: 'user', apiScope: 'trade' },
-        preHandler: limitTrading,
-        schema: { params, response: { 200: successEnvelope(ZOrder) } },
-      },
+      tradeRoute({ params, response: { 200: successEnvelope(ZOrder) } }),
       async (request) =>
         ok('Order cancelled', toOrderDto(await orders.cancel(authOf(request).user.id, request.params.id))),
     );
 
     app.get(
       '/portfolio',
-      {
-        config: { access: 'user', apiScope: 'read' },
-        schema: {
+      userRoute(
+        {
           querystring: z.object({
             account: z._default(ZAccount, 'real'),
             period: z._default(z.enum(ORDER_PERIODS), 'all'),
           }),
           response: { 200: successEnvelope(ZPortfolio) },
         },
-      },
+        { apiScope: 'read' },
+      ),
       async (request) => {
         const userId = authOf(request).user.id;
         if (request.query.account === 'demo') await orders.ensureDemoFunded(userId);
@@ -226,7 +208,7 @@ export function ordersRoutes(deps: {
 
     app.post(
       '/portfolio/demo/reset',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(ZPortfolio) } } },
+      userRoute({ response: { 200: successEnvelope(ZPortfolio) } }),
       async (request) => {
         const userId = authOf(request).user.id;
         const startCents = await orders.resetDemo(userId);

@@ -11,8 +11,6 @@ import { useTradingDesk } from '../../testing/use-trading-desk';
  */
 describe('parallel partial closes of one position', () => {
   const desk = useTradingDesk({ tradingLimit: { name: 'trading-user', max: 1_000, windowMs: 60_000 } });
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   it('settles each part once and books the loss of all of them', async () => {
     for (let round = 0; round < 3; round++) {
@@ -34,7 +32,7 @@ describe('parallel partial closes of one position', () => {
       expect(codes.filter((code) => code === 200)).toHaveLength(24);
       expect(codes.filter((code) => code === 400)).toHaveLength(6);
 
-      const parts = await rows<{ id: string; pnl: string; settlements: number }>(sql`
+      const parts = await desk.rows<{ id: string; pnl: string; settlements: number }>(sql`
         select o.id::text as id, o.pnl_cents::text as pnl,
           (select count(*)::int from ledger_transactions t
            where t.kind = 'close' and t.ref_id = o.id::text) as settlements
@@ -43,7 +41,7 @@ describe('parallel partial closes of one position', () => {
       expect(parts.every((part) => part.settlements === 1)).toBe(true);
       // $240 at −0.04 %: 9.6 cents lost, booked as 10, whatever the order the parts locked in.
       expect(parts.reduce((sum, part) => sum + BigInt(part.pnl), 0n)).toBe(-10n);
-      const [rest] = await rows<{ amount: string; margin: string; carry: string }>(sql`
+      const [rest] = await desk.rows<{ amount: string; margin: string; carry: string }>(sql`
         select amount_cents::text as amount, margin_cents::text as margin, pnl_carry::text as carry
         from orders where id = ${id}`);
       // What stays open: $10 with its $1 margin; 0.4 of a cent (× the entry) in the house's hands.

@@ -13,13 +13,11 @@ import { PAIRS_CHANGED_CHANNEL } from '../pairs/pair-cache';
 describe('a position closed in tiny parts', () => {
   // Forty partial closes in a row: more than the trading budget allows a person in two seconds.
   const desk = useTradingDesk({ tradingLimit: { name: 'trading-user', max: 1_000, windowMs: 60_000 } });
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   /** What a position and the parts closed from it booked, in cents. */
   const booked = async (id: string) =>
     BigInt(
       (
-        await rows<{ total: string }>(
+        await desk.rows<{ total: string }>(
           sql`select coalesce(sum(pnl_cents), 0)::text as total from orders where id = ${id} or parent_id = ${id}`,
         )
       )[0]?.total ?? '0',
@@ -48,7 +46,7 @@ describe('a position closed in tiny parts', () => {
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toMatchObject({ code: 'VALIDATION', details: [{ field: 'body.amount' }] });
     // Nothing closed: the position is whole, and the minimum itself is a valid part.
-    expect(await rows(sql`select id from orders where parent_id = ${id}`)).toEqual([]);
+    expect(await desk.rows(sql`select id from orders where parent_id = ${id}`)).toEqual([]);
     const minimum = await desk.call(user, 'POST', `/orders/${id}/partial-close`, { amount: '10' });
     expect(minimum.statusCode, minimum.body).toBe(200);
     expect(minimum.json().data).toMatchObject({ amount: '240.00' });
@@ -83,7 +81,7 @@ describe('a position closed in tiny parts', () => {
       // The cash tells the same: both paid their fee and lost ten cents.
       expect(await balance(parts)).toBe(await balance(whole));
       // Each part booked a cent as the loss so far reached it: the 1st, 5th, …, 37th of them.
-      const cents = await rows<{ pnl: string; n: number }>(
+      const cents = await desk.rows<{ pnl: string; n: number }>(
         sql`select pnl_cents::text as pnl, count(*)::int as n from orders
             where id = ${inParts} or parent_id = ${inParts} group by pnl_cents order by pnl_cents`,
       );

@@ -1,26 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 
 type Pair = { symbol: string; priceSource: string; realTrading: boolean };
 
 describe('Real orders on live prices only', () => {
-  let desk: TradingDesk;
+  // Crypto pairs priced by Binance's stream; forex and stocks by the simulator.
+  const desk = useTradingDesk({
+    env: { MARKET_FEED: 'binance', REAL_TRADING_ON_SIMULATED_PRICES: 'false' },
+  });
   let user: TestUser;
 
   beforeAll(async () => {
-    // Crypto pairs priced by Binance's stream; forex and stocks by the simulator.
-    desk = await startTradingDesk({
-      env: { MARKET_FEED: 'binance', REAL_TRADING_ON_SIMULATED_PRICES: 'false' },
-    });
     user = await desk.newUser();
     await desk.fundReal(user, 100_000n);
     await desk.setQuote('BTC_USDT', 5_000_000, 5_000_100);
     await desk.setQuote('EUR_USD', 10_850, 10_851, 'forex', 4);
   });
-  afterAll(async () => desk?.close());
 
   const pairs = async () => (await desk.call(user, 'GET', '/pairs')).json().data as Pair[];
   const real = (symbol: string) =>
@@ -45,10 +42,10 @@ describe('Real orders on live prices only', () => {
     expect(res.json().message).toBe(
       "Real trading on EUR/USD needs live prices, and this pair's prices are simulated. Practise it on your Demo account",
     );
-    const stored = await desk.t.deps.db.db.execute(
+    const [stored] = await desk.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM orders WHERE symbol = 'EUR_USD' AND user_id = ${user.id}`,
     );
-    expect((stored as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    expect(stored?.n).toBe(0);
   });
 
   it('takes the same pair on the Demo account, and a live pair on the Real one', async () => {

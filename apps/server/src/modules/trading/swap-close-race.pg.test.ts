@@ -15,8 +15,6 @@ const DAY_MS = 86_400_000;
  */
 describe('closes racing the swap job', () => {
   const desk = useTradingDesk({ tradingLimit: { name: 'trading-user', max: 1_000, windowMs: 60_000 } });
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   it('settles every position once, with its swaps charged at most once each', async () => {
     const user = await desk.newUser();
@@ -45,7 +43,7 @@ describe('closes racing the swap job', () => {
     ]);
     // A position pays the rollovers up to its close (or its part's) on $400, and the later ones on
     // what stayed open: each rollover once, at the amount the position had when it was charged.
-    const [pair] = await rows<{ long: string }>(
+    const [pair] = await desk.rows<{ long: string }>(
       sql`select swap_long::text as long from pairs where symbol = 'BTC_USDT'`,
     );
     const rate = swapRateUnits(pair?.long ?? '');
@@ -59,7 +57,7 @@ describe('closes racing the swap job', () => {
         .map((_, k) => sum(charges(40_000n).slice(0, k)) + sum(charges(after).slice(k)))
         .concat(sum(charges(40_000n)));
 
-    const families = await rows<{ id: string; swap: string; settlements: number }>(sql`
+    const families = await desk.rows<{ id: string; swap: string; settlements: number }>(sql`
       select coalesce(o.parent_id, o.id)::text as id, sum(o.swap)::text as swap,
         sum((select count(*)::int from ledger_transactions t where t.kind = 'close' and t.ref_id = o.id::text))::int as settlements
       from orders o where o.user_id = ${user.id} and o.status <> 'rvt'
@@ -71,15 +69,15 @@ describe('closes racing the swap job', () => {
       expect(possible(isWholeClose ? 0n : 30_000n)).toContain(BigInt(family.swap));
     }
     // A second pass charges nothing more: every rollover is marked on every open position.
-    const before = await rows<{ swap: string }>(
+    const before = await desk.rows<{ swap: string }>(
       sql`select sum(swap)::text as swap from orders where user_id = ${user.id}`,
     );
     await job().chargeDue(nowMs);
-    expect(await rows(sql`select sum(swap)::text as swap from orders where user_id = ${user.id}`)).toEqual(
-      before,
-    );
+    expect(
+      await desk.rows(sql`select sum(swap)::text as swap from orders where user_id = ${user.id}`),
+    ).toEqual(before);
     // The house's swaps account holds exactly what the closed rows settled.
-    const [settled] = await rows<{ house: string; closed: string }>(sql`
+    const [settled] = await desk.rows<{ house: string; closed: string }>(sql`
       select
         (select coalesce(sum(e.amount_cents), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
          where a.user_id is null and a.kind = 'swaps')::text as house,

@@ -16,8 +16,6 @@ const logger = pino({ level: 'silent' });
  */
 describe('overnight swaps', () => {
   const desk = useTradingDesk();
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const job = (free: Set<string> = new Set()) =>
     createSwapJob({ db: desk.t.deps.db, logger, swapFreeUserIds: async () => free });
 
@@ -34,12 +32,12 @@ describe('overnight swaps', () => {
   };
   const swapOf = async (id: string) =>
     BigInt(
-      (await rows<{ swap: string }>(sql`select swap::text as swap from orders where id = ${id}`))[0]?.swap ??
-        'x',
+      (await desk.rows<{ swap: string }>(sql`select swap::text as swap from orders where id = ${id}`))[0]
+        ?.swap ?? 'x',
     );
   /** What the rollovers from `fromMs` to `toMs` charge a BTC position of `cents` on `side`. */
   const expected = async (side: 'buy' | 'sell', cents: bigint, fromMs: number, toMs: number) => {
-    const [pair] = await rows<{ long: string; short: string }>(
+    const [pair] = await desk.rows<{ long: string; short: string }>(
       sql`select swap_long::text as long, swap_short::text as short from pairs where symbol = 'BTC_USDT'`,
     );
     const rate = swapRateUnits(side === 'buy' ? (pair?.long ?? '') : (pair?.short ?? ''));
@@ -92,7 +90,7 @@ describe('overnight swaps', () => {
     await job().chargeDue(nowMs);
     await job().chargeDue(nowMs);
     expect(await swapOf(id)).toBe(await expected('buy', 200_000n, openedAt, nowMs));
-    const [marker] = await rows<{ through: string }>(
+    const [marker] = await desk.rows<{ through: string }>(
       sql`select swap_through::text as through from orders where id = ${id}`,
     );
     const last = rolloversBetween('crp', openedAt, nowMs).at(-1);
@@ -123,7 +121,7 @@ describe('overnight swaps', () => {
     const houseSwaps = async () =>
       BigInt(
         (
-          await rows<{ total: string }>(sql`
+          await desk.rows<{ total: string }>(sql`
             select coalesce(sum(e.amount_cents), 0)::text as total from ledger_entries e
             join ledger_accounts a on a.id = e.account_id where a.user_id is null and a.kind = 'swaps'`)
         )[0]?.total ?? 'x',
@@ -133,7 +131,7 @@ describe('overnight swaps', () => {
     // A quarter closes: it takes a quarter of the swaps (rounded against the holder) with it.
     const part = await desk.call(user, 'POST', `/orders/${id}/partial-close`, { amount: '1000' });
     expect(part.statusCode, part.body).toBe(200);
-    const [closedPart] = await rows<{ swap: string; pnl: string; close: string }>(
+    const [closedPart] = await desk.rows<{ swap: string; pnl: string; close: string }>(
       sql`select swap::text as swap, pnl_cents::text as pnl, close_price::text as close from orders where parent_id = ${id}`,
     );
     const partSwap = BigInt(closedPart?.swap ?? 'x');

@@ -1,7 +1,7 @@
-import { ORDER_CODE } from '@td/contracts/statuses';
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import type { TBook } from '../ledger/ledger';
+import { closedOrdersOf } from './orders.repository';
 import { orders } from './orders.schema';
 import type { ClosedTrade } from './trading-stats';
 
@@ -17,15 +17,7 @@ export function createTradingStatsRepository(db: Database) {
           swapCents: orders.swapCents,
         })
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.book, book),
-            inArray(orders.status, [ORDER_CODE.done, ORDER_CODE.manualClose]),
-            isNotNull(orders.pnlCents),
-            since ? gte(orders.closedAt, since) : undefined,
-          ),
-        )
+        .where(and(closedOrdersOf(userId, book, since), isNotNull(orders.pnlCents)))
         .orderBy(asc(orders.closedAt))
         .then((rows) => rows.map((row) => ({ ...row, pnlCents: row.pnlCents ?? 0n })));
     },

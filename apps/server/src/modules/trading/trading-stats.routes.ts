@@ -4,6 +4,7 @@ import { type TStatsPeriod, type TTradingStats, ZStatsQuery, ZTradingStats } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { TBook } from '../ledger/ledger';
 import { DAY_MS, dayOf } from './equity-snapshots';
@@ -52,10 +53,10 @@ export function tradingStatsRoutes(deps: {
   return async (app) => {
     app.get(
       '/portfolio/stats',
-      {
-        config: { access: 'user', apiScope: 'read' },
-        schema: { querystring: ZStatsQuery, response: { 200: successEnvelope(ZTradingStats) } },
-      },
+      userRoute(
+        { querystring: ZStatsQuery, response: { 200: successEnvelope(ZTradingStats) } },
+        { apiScope: 'read' },
+      ),
       async (request) =>
         ok(
           'Statistics fetched successfully',

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { users } from '../auth/auth.schema';
 import type { Notify } from '../notifications/notifications.service';
-import { depositAlerts } from './wallet.schema';
+import { depositAlerts, type WalletTxRow } from './wallet.schema';
 
 /** Why a transfer seen paying a customer was not credited. */
 export type TNotCreditedReason = (typeof depositAlerts.$inferInsert)['reason'];
@@ -18,6 +18,20 @@ export interface ObservedTransfer {
   token: string | null;
   coinUnits: string;
   depositId?: string;
+}
+
+/** The transfer a recorded deposit stands for, with the deposit named. */
+export function transferOfDeposit(row: WalletTxRow): ObservedTransfer {
+  return {
+    network: row.network,
+    txHash: row.txHash ?? '',
+    logIndex: row.logIndex ?? 0,
+    address: row.address,
+    userId: row.userId,
+    token: row.token,
+    coinUnits: row.coinUnits,
+    depositId: row.id,
+  };
 }
 
 const REASON_TEXT: Record<TNotCreditedReason, string> = {

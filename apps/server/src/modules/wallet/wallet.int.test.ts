@@ -270,10 +270,10 @@ describe('wallet API', () => {
 
     // Nothing held, no ledger movement for it, and it never left Pending.
     expect(await w.realCash(ivan)).toBe('200.00');
-    const moves = await desk.t.deps.db.db.execute(
+    const [moves] = await desk.rows<{ n: number }>(
       sql`select count(*)::int as n from ledger_transactions where ref_id = ${quote.id}`,
     );
-    expect((moves as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    expect(moves?.n).toBe(0);
     const history = (await desk.call(ivan, 'GET', '/wallet/transactions?kind=withdrawal')).json().data.items;
     expect(history).toMatchObject([{ id: quote.id, status: 'pnd' }]);
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });

@@ -1,6 +1,7 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
@@ -28,6 +29,10 @@ const COUNTS_AGAINST_LIMIT = [
   PAYMENT_CODE.walletError,
   PAYMENT_CODE.broadcastRefused,
 ];
+
+/** The user's withdrawals, whatever their status. */
+const withdrawalsOf = (userId: string) =>
+  and(eq(walletTransactions.userId, userId), eq(walletTransactions.kind, 'withdrawal'));
 
 /** A quote never confirmed (Pending, nothing held) that nothing names: no ticket, no ledger entry. */
 const unreferencedQuote = (tx: Executor, before: Date) =>
@@ -196,7 +201,6 @@ export function createWalletRepository(db: Database) {
         )
         .orderBy(asc(walletTransactions.createdAt));
     },
-    /** Which of these transfers (`txHash|index`) are recorded as deposits on the network. */
     /** The deposits recorded on a network from these transactions, whatever their status. */
     async recordedDeposits(network: string, txHashes: string[]): Promise<RecordedDeposit[]> {
       if (txHashes.length === 0) return [];
@@ -219,10 +223,6 @@ export function createWalletRepository(db: Database) {
         );
     },
     /**
-     * When the user first sent a withdrawal to this address (undefined: never). Only one that went
-     * out counts (sent or confirmed): one cancelled, rejected or failed sent nothing there.
-     */
-    /**
      * The USD cents of the user's withdrawals held since `since` and not given back (refused,
      * cancelled or failed ones returned their funds and do not count against a daily limit).
      */
@@ -232,23 +232,24 @@ export function createWalletRepository(db: Database) {
         .from(walletTransactions)
         .where(
           and(
-            eq(walletTransactions.userId, userId),
-            eq(walletTransactions.kind, 'withdrawal'),
+            withdrawalsOf(userId),
             inArray(walletTransactions.status, COUNTS_AGAINST_LIMIT),
             gte(walletTransactions.heldAt, since),
           ),
         );
       return BigInt(row?.total ?? 0);
     },
-
+    /**
+     * When the user first sent a withdrawal to this address (undefined: never). Only one that went
+     * out counts (sent or confirmed): one cancelled, rejected or failed sent nothing there.
+     */
     async firstUseOf(userId: string, network: string, address: string): Promise<Date | undefined> {
       const [row] = await db
         .select({ first: sql<Date | string | null>`min(${walletTransactions.heldAt})` })
         .from(walletTransactions)
         .where(
           and(
-            eq(walletTransactions.userId, userId),
-            eq(walletTransactions.kind, 'withdrawal'),
+            withdrawalsOf(userId),
             eq(walletTransactions.network, network),
             eq(walletTransactions.address, address),
             inArray(walletTransactions.status, WENT_OUT),
@@ -272,29 +273,13 @@ export function createWalletRepository(db: Database) {
      * are locked first (a confirmation under way is skipped), then deleted by a second statement
      * that checks again what names them.
      */
-    async removeStaleQuotes(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
-      return db.transaction(async (tx) => {
-        const candidates = await tx
-          .select({ id: walletTransactions.id })
-          .from(walletTransactions)
-          .where(unreferencedQuote(tx, before))
-          .orderBy(asc(walletTransactions.createdAt))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (candidates.length === 0) return { examined: 0, removed: 0 };
-        const removed = await tx
-          .delete(walletTransactions)
-          .where(
-            and(
-              inArray(
-                walletTransactions.id,
-                candidates.map((row) => row.id),
-              ),
-              unreferencedQuote(tx, before),
-            ),
-          )
-          .returning({ id: walletTransactions.id });
-        return { examined: candidates.length, removed: removed.length };
+    removeStaleQuotes(before: Date, limit: number): Promise<{ examined: number; removed: number }> {
+      return removeDueBatch(db, {
+        table: walletTransactions,
+        key: walletTransactions.id,
+        oldest: walletTransactions.createdAt,
+        due: (tx) => unreferencedQuote(tx, before),
+        limit,
       });
     },
     /** Past withdrawal addresses of a user, most recent first. */
@@ -307,13 +292,7 @@ export function createWalletRepository(db: Database) {
           lastUsed: sql<Date | string>`max(${walletTransactions.createdAt})`,
         })
         .from(walletTransactions)
-        .where(
-          and(
-            eq(walletTransactions.userId, userId),
-            eq(walletTransactions.kind, 'withdrawal'),
-            isNotNull(walletTransactions.heldAt),
-          ),
-        )
+        .where(and(withdrawalsOf(userId), isNotNull(walletTransactions.heldAt)))
         .groupBy(walletTransactions.address, walletTransactions.network, walletTransactions.coin)
         .orderBy(desc(sql`max(${walletTransactions.createdAt})`))
         .limit(limit);

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
+import { userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from '../auth/authenticate';
 import type { WalletService } from './wallet.service';
 
@@ -29,16 +30,13 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
   return async (app) => {
     app.get(
       '/wallet/coins',
-      { config: { access: 'user' }, schema: { response: { 200: successEnvelope(z.array(ZCoinInfo)) } } },
+      userRoute({ response: { 200: successEnvelope(z.array(ZCoinInfo)) } }),
       async () => ok('Coins fetched successfully', await wallet.coins()),
     );
 
     app.post(
       '/wallet/address',
-      {
-        config: { access: 'user' },
-        schema: { body: ZWalletAddressRequest, response: { 200: successEnvelope(ZWalletAddress) } },
-      },
+      userRoute({ body: ZWalletAddressRequest, response: { 200: successEnvelope(ZWalletAddress) } }),
       async (request) =>
         ok(
           'Wallet address generated successfully',
@@ -48,13 +46,10 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.get(
       '/wallet/transactions',
-      {
-        config: { access: 'user' },
-        schema: {
-          querystring: ZWalletTransactionsQuery,
-          response: { 200: successEnvelope(pageOf(ZWalletTransaction)) },
-        },
-      },
+      userRoute({
+        querystring: ZWalletTransactionsQuery,
+        response: { 200: successEnvelope(pageOf(ZWalletTransaction)) },
+      }),
       async (request) =>
         ok(
           'Transactions fetched successfully',
@@ -64,20 +59,14 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.get(
       '/wallet/address-book',
-      {
-        config: { access: 'user' },
-        schema: { response: { 200: successEnvelope(z.array(ZAddressBookEntry)) } },
-      },
+      userRoute({ response: { 200: successEnvelope(z.array(ZAddressBookEntry)) } }),
       async (request) =>
         ok('Addresses fetched successfully', await wallet.addressBook(authOf(request).user.id)),
     );
 
     app.post(
       '/wallet/withdrawals',
-      {
-        config: { access: 'user' },
-        schema: { body: ZWithdrawRequest, response: { 201: successEnvelope(ZWithdrawalQuote) } },
-      },
+      userRoute({ body: ZWithdrawRequest, response: { 201: successEnvelope(ZWithdrawalQuote) } }),
       async (request, reply) =>
         reply
           .status(201)
@@ -88,7 +77,7 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.post(
       '/wallet/withdrawals/:id/request-code',
-      { config: { access: 'user' }, schema: { params, response: { 200: successEnvelope(z.null()) } } },
+      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
       async (request) => {
         await wallet.requestCode(authOf(request).user, request.params.id);
         return ok('Please check your email for the verification code', null);
@@ -97,14 +86,11 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.post(
       '/wallet/withdrawals/:id/confirm',
-      {
-        config: { access: 'user' },
-        schema: {
-          params,
-          body: ZConfirmWithdrawalRequest,
-          response: { 200: successEnvelope(ZWalletTransaction) },
-        },
-      },
+      userRoute({
+        params,
+        body: ZConfirmWithdrawalRequest,
+        response: { 200: successEnvelope(ZWalletTransaction) },
+      }),
       async (request) => {
         const row = await wallet.confirm(
           authOf(request).user,
@@ -123,10 +109,7 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.post(
       '/wallet/withdrawals/:id/cancel',
-      {
-        config: { access: 'user' },
-        schema: { params, response: { 200: successEnvelope(ZWalletTransaction) } },
-      },
+      userRoute({ params, response: { 200: successEnvelope(ZWalletTransaction) } }),
       async (request) =>
         ok('Withdrawal cancelled', await wallet.cancel(authOf(request).user.id, request.params.id)),
     );

@@ -24,16 +24,15 @@ describe('one withdrawal decided by several parties at once', () => {
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await desk.t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
   const refunds = async (id: string) =>
     (
-      await rows<{ n: number }>(
+      await desk.rows<{ n: number }>(
         sql`select count(*)::int as n from ledger_transactions where kind = 'withdrawal_refund' and ref_id = ${id}`,
       )
     )[0]?.n;
   const statusOf = async (id: string) =>
-    (await rows<{ status: string }>(sql`select status from wallet_transactions where id = ${id}`))[0]?.status;
+    (await desk.rows<{ status: string }>(sql`select status from wallet_transactions where id = ${id}`))[0]
+      ?.status;
 
   /** A fresh user with $300 and a $100 withdrawal held: under review, or approved (`prc`) with `known`. */
   const held = async (options: { known?: boolean } = {}) => {

@@ -1,37 +1,29 @@
 import { ERROR_HTTP_STATUS, type TErrorCode } from '@td/contracts/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { makeStaff } from '../../testing/staff';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
+import { useTestApp } from '../../testing/use-test-app';
 
 /**
  * Absurd input is a 400 `VALIDATION` naming the field, never a 500: numbers past their bounds, and
  * strings with NUL or other control characters, which PostgreSQL refuses if they ever reach it.
  */
 describe('absurd input', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp();
   let user: TestUser;
   let admin: TestUser;
   const FORTY_NINES = '9'.repeat(40);
   const ORDER = demoBtcBuy(2);
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url } });
-    user = await createUser(t.app, mailbox);
-    admin = await createUser(t.app, mailbox);
-    await makeStaff(t.deps.db.db, admin.id);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    user = await createUser(world.t.app, world.mailbox);
+    admin = await createUser(world.t.app, world.mailbox);
+    await makeStaff(world.t.deps.db.db, admin.id);
   });
 
   const send = (method: string, url: string, payload: unknown, token: string | undefined = user.token) =>
-    t.app.inject({
+    world.t.app.inject({
       method: method as 'POST',
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
@@ -150,7 +142,7 @@ describe('absurd input', () => {
         '--x\r\nContent-Disposition: form-data; name="image"\r\n\r\nabc',
         '',
       ]) {
-        const response = await t.app.inject({
+        const response = await world.t.app.inject({
           method: 'POST',
           url,
           headers: { ...bearer(user.token), 'content-type': 'multipart/form-data; boundary=x' },

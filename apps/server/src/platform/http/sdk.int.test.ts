@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTradingDeskClient, signatureHeaders } from '@td/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * The SDK (`packages/sdk`): its committed document and types are what this server serves (with
@@ -21,18 +21,16 @@ const { typesOf } = (await import(`${SDK}generate.mjs`)) as {
 };
 
 describe('the SDK', () => {
-  let desk: TradingDesk;
+  const desk = useTradingDesk();
   let user: TestUser;
   let baseUrl: string;
 
   beforeAll(async () => {
-    desk = await startTradingDesk();
     await desk.t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(desk.t.app.server.address() as AddressInfo).port}`;
     user = await desk.newUser();
     await desk.setQuote('BTC_USDT', 5_000_000, 5_001_000);
   });
-  afterAll(async () => desk?.close());
 
   it('is generated from the document this server serves', async () => {
     const served = (await desk.t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {

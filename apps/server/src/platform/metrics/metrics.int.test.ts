@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_TICK_CHANNEL } from '../../modules/market/market-events';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { buildTestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
-import { startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { tickOf } from '../../testing/trading';
+import { useTestApp } from '../../testing/use-test-app';
 import { createMetrics, serveMetrics } from './metrics';
 
 const TOKEN = `metrics-${'m'.repeat(40)}`;
@@ -39,20 +39,13 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe('metrics behind a token on the public port', () => {
-  let t: TestApp;
-  let mailbox: TestMailbox;
+  const world = useTestApp({ METRICS_TOKEN: TOKEN }, { hasMetrics: true });
   let user: TestUser;
   const scrape = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+    world.t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 
   beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    t = await buildTestApp({ env: { SMTP_URL: mailbox.url, METRICS_TOKEN: TOKEN }, hasMetrics: true });
-    user = await createUser(t.app, mailbox);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
+    user = await createUser(world.t.app, world.mailbox);
   });
 
   it('answers only to its token', async () => {
@@ -67,8 +60,8 @@ describe('metrics behind a token on the public port', () => {
   });
 
   it('times every answer by route pattern, method and status, never by the values in the path', async () => {
-    await t.app.inject({ method: 'GET', url: '/health' });
-    await t.app.inject({
+    await world.t.app.inject({ method: 'GET', url: '/health' });
+    await world.t.app.inject({
       method: 'DELETE',
       url: `/orders/${crypto.randomUUID()}`,
       headers: bearer(user.token),
@@ -88,7 +81,7 @@ describe('metrics behind a token on the public port', () => {
   });
 
   it('counts the orders answered by account and status', async () => {
-    const placed = await t.app.inject({
+    const placed = await world.t.app.inject({
       method: 'POST',
       url: '/orders',
       headers: bearer(user.token),
@@ -101,8 +94,14 @@ describe('metrics behind a token on the public port', () => {
   });
 
   it('counts the price ticks received and reports each price source', async () => {
-    await t.deps.bus.publish(MARKET_TICK_CHANNEL, tickOf('BTC_USDT', 5_000_000, 5_001_000, 'crp', 2, 0));
-    await t.deps.bus.publish(MARKET_TICK_CHANNEL, tickOf('BTC_USDT', 5_000_100, 5_001_100, 'crp', 2, 0));
+    await world.t.deps.bus.publish(
+      MARKET_TICK_CHANNEL,
+      tickOf('BTC_USDT', 5_000_000, 5_001_000, 'crp', 2, 0),
+    );
+    await world.t.deps.bus.publish(
+      MARKET_TICK_CHANNEL,
+      tickOf('BTC_USDT', 5_000_100, 5_001_100, 'crp', 2, 0),
+    );
     await expect
       .poll(async () =>
         sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_market_ticks_total', { pair_type: 'crp' }),
@@ -137,7 +136,7 @@ describe('metrics behind a token on the public port', () => {
     expect(rules.status).toBe(0);
     const exported = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map(([, name]) => name));
     // The pool exists on PostgreSQL only.
-    if (t.deps.db.kind !== 'postgres') exported.add('td_db_pool_connections');
+    if (world.t.deps.db.kind !== 'postgres') exported.add('td_db_pool_connections');
     const alerts = readFileSync(ALERTS, 'utf8');
     const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
       panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
@@ -153,10 +152,10 @@ describe('metrics behind a token on the public port', () => {
   });
 
   it('times how long each database connection is held, on PostgreSQL', async () => {
-    await t.app.inject({ method: 'GET', url: '/profile', headers: bearer(user.token) });
+    await world.t.app.inject({ method: 'GET', url: '/profile', headers: bearer(user.token) });
     const held = sample((await scrape(`Bearer ${TOKEN}`)).body, 'td_db_checkout_duration_seconds_count');
     // The embedded database has no pool: nothing to time there.
-    if (t.deps.db.kind === 'postgres') expect(held).toBeGreaterThan(0);
+    if (world.t.deps.db.kind === 'postgres') expect(held).toBeGreaterThan(0);
     else expect(held).toBe(0);
   });
 });

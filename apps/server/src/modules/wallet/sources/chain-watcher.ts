@@ -5,7 +5,12 @@ import type { Logger } from '../../../platform/logger';
 import type { Worker } from '../../../platform/worker';
 import type { PricePolicy } from '../../market/price-sources';
 import type { SettingsService } from '../../settings/settings.service';
-import type { DepositAlerts, ObservedTransfer, TNotCreditedReason } from '../deposit-alerts';
+import {
+  type DepositAlerts,
+  type ObservedTransfer,
+  type TNotCreditedReason,
+  transferOfDeposit,
+} from '../deposit-alerts';
 import { centsOfUnits, coinPrice, type PriceSource, rateText, valuationRules } from '../prices';
 import type { WalletRepository } from '../wallet.repository';
 import type { WalletTxRow } from '../wallet.schema';
@@ -113,20 +118,7 @@ export function createDepositSettler(deps: DepositSettlerDeps) {
       if (!done) return;
       logger.info({ deposit: row.id, status: done.status, cents: String(cents) }, 'deposit settled');
       if (done.status === PAYMENT_CODE.confirmed) await deps.notices.depositCredited(done);
-      else
-        await deps.alerts.notCredited(
-          {
-            network: done.network,
-            txHash: done.txHash ?? '',
-            logIndex: done.logIndex ?? 0,
-            address: done.address,
-            userId: done.userId,
-            token: done.token,
-            coinUnits: done.coinUnits,
-            depositId: done.id,
-          },
-          'below_minimum',
-        );
+      else await deps.alerts.notCredited(transferOfDeposit(done), 'below_minimum');
     },
   };
 }

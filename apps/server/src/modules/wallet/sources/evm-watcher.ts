@@ -3,6 +3,7 @@ import { PAYMENT_CODE } from '@td/contracts/statuses';
 import { type PublicClient, parseAbiItem } from 'viem';
 import type { Database } from '../../../platform/db/client';
 import type { Logger } from '../../../platform/logger';
+import { transferOfDeposit } from '../deposit-alerts';
 import type { NewWalletTx, WalletRepository } from '../wallet.repository';
 import type { WalletTxRow } from '../wallet.schema';
 import { coinDecimals, NATIVE_COIN } from '../wallet-config';
@@ -118,20 +119,7 @@ export function createEvmDepositWatcher(deps: {
       await repo.saveCursor(tx, network, to, lastHash);
     });
     // Staff are told of tokens not supported once the rows are committed.
-    for (const row of unsupported)
-      await settler.notCredited(
-        {
-          network,
-          txHash: row.txHash ?? '',
-          logIndex: row.logIndex ?? 0,
-          address: row.address,
-          userId: row.userId,
-          token: row.token,
-          coinUnits: row.coinUnits,
-          depositId: row.id,
-        },
-        'not_supported',
-      );
+    for (const row of unsupported) await settler.notCredited(transferOfDeposit(row), 'not_supported');
   };
 
   return {

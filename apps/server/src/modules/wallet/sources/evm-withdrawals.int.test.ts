@@ -213,10 +213,10 @@ describe('EVM withdrawals on a local chain', () => {
       let sent = 0;
       for (const [index, id] of ids.entries()) {
         const row = await withdrawal(id);
-        const refunds = await desk.t.deps.db.db.execute(
+        const [refunds] = await desk.rows<{ n: number }>(
           sql`select count(*)::int as n from ledger_transactions where kind = 'withdrawal_refund' and ref_id = ${id}`,
         );
-        const refunded = (refunds as unknown as { rows: Array<{ n: number }> }).rows[0]?.n;
+        const refunded = refunds?.n;
         if (answers[index]?.statusCode === 200) {
           expect(row).toMatchObject({ status: 'cnc', txHash: null });
           expect(refunded).toBe(1);
@@ -277,10 +277,10 @@ describe('EVM withdrawals on a local chain', () => {
       await makeSender().tick();
       expect((await withdrawal(one.id))?.txHash).toBeNull();
       expect(await w.realCash(user)).toBe(before);
-      const rows = await desk.t.deps.db.db.execute(
+      const [refunds] = await desk.rows<{ n: number }>(
         sql`select count(*)::int as n from ledger_transactions where kind = 'withdrawal_refund'`,
       );
-      expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBeGreaterThan(0);
+      expect(refunds?.n).toBeGreaterThan(0);
       expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
     });
   });
