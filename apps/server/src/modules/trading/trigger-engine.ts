@@ -211,8 +211,17 @@ export function createTriggerEngine(deps: {
       for (const one of fired) queue = queue.then(() => execute(one));
       margin?.onQuote(symbol, BigInt(bid), BigInt(ask));
     },
-    /** Resolves when every reload and execution queued so far is done (tests). */
-    settled: () => queue,
+    /**
+     * Resolves when every reload and execution queued so far is done, and what they queued in turn
+     * (a stop-limit's fill queued by its trigger) (tests).
+     */
+    async settled(): Promise<void> {
+      let waited: Promise<void>;
+      do {
+        waited = queue;
+        await waited;
+      } while (waited !== queue);
+    },
     margin,
     /** Expires what is due now and saves moved trailing stops, without waiting for the timers (tests). */
     async sweep(): Promise<void> {
