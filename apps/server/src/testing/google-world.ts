@@ -1,6 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, randomIp } from './accounts';
+import { requestsTo } from './auth-world';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { startTestMailbox, type TestMailbox } from './test-mailbox';
 
@@ -87,15 +88,7 @@ export function useGoogleWorld() {
   /** The ID-token callback, with the browser's nonce cookie when given. */
   const callback = (payload: object, cookie?: string) => callbackWith(NONCE_COOKIE, payload, cookie);
 
-  /** A POST from an address of its own, with a session's token when given. */
-  const post = (url: string, payload: object, token?: string) =>
-    world.t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      remoteAddress: randomIp(),
-      ...(token === undefined ? {} : { headers: bearer(token) }),
-    });
+  const { post } = requestsTo(world);
   const profileOf = (token: string) =>
     world.t.app.inject({ method: 'GET', url: '/profile', headers: bearer(token) });
 
