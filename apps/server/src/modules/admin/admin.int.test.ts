@@ -43,9 +43,8 @@ describe('the admin back-office', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    admin = await desk.newUser();
+    admin = await desk.newAdmin();
     user = await desk.newUser();
-    await desk.makeAdmin(admin);
   });
 
   const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>

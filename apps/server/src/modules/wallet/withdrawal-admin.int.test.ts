@@ -13,8 +13,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
   });
 
   it('lets administrators approve, reject with a reason, and mark sent; others get 403', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const dave = await desk.newUser();
     await w.fund(dave, '300');
     const one = await w.withdraw(dave, TRON_WITHDRAWAL);
@@ -143,8 +142,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
   });
 
   it('takes no withdrawal while the wallet settings pause them, and shows it in the coins', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const gina = await desk.newUser();
     await w.fund(gina, '100');
     const before = await w.quoteWithdrawal(gina, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });

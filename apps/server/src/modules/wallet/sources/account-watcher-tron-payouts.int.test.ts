@@ -63,8 +63,7 @@ describe('Tron transactions paying several customers, read through TronGrid', ()
   });
 
   it('tells the back-office once of each transfer seen paying a customer and not credited, across restarts', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const [erin, frank] = [await desk.newUser(), await desk.newUser()];
     const [erinTo, frankTo] = [await tronOf(erin), await tronOf(frank)];
     const payout = tronTwoCustomers(erinTo, frankTo, 'f5'.repeat(32), apis.state.tronHead);

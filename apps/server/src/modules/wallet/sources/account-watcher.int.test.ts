@@ -142,8 +142,7 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
   });
 
   it('counts but does not credit deposits while the wallet settings pause them, then credits them once', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const setDeposits = async (depositsEnabled: boolean) => {
       const res = await desk.call(admin, 'PUT', '/admin/settings/wallet', { depositsEnabled });
       expect(res.statusCode, res.body).toBe(200);
