@@ -14,8 +14,8 @@ import {
 } from '@td/server/testing';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { runOrderLoad } from './market-orders.bench';
 import { load } from './support/load';
+import { runOrderLoad } from './support/order-load';
 import { plotCurve } from './support/plot';
 import { buildTestAppOnPostgres } from './support/postgres-app';
 import { type BenchReport, percentile, progress, round } from './support/report';

@@ -160,8 +160,7 @@ describe('the log', () => {
     // administrator through its signed link.
     keep('date of birth', ADULT_DETAILS.dateOfBirth);
     keep('street address', ADULT_DETAILS.addressLine);
-    const reviewer = await desk.newUser();
-    await desk.makeAdmin(reviewer);
+    const reviewer = await desk.newAdmin();
     const decided = await inject('GET', '/admin/kyc?status=approved&limit=100', undefined, reviewer.token);
     const submission = (decided.json().data.items as { id: string; userId: string }[]).find(
       (item) => item.userId === trader.id,

@@ -1,14 +1,12 @@
 import { bearer, GOOD_PASSWORD, randomIp, uniqueEmail } from './accounts';
+import type { TestApp } from './build-test-app';
 import { useTestApp } from './use-test-app';
 
 /**
- * The account system's test setting for one file: a test app sending its mail to a local mailbox
- * (started before the file's tests, closed after), and the ways the tests call it. Read `world.t`
- * and `world.mailbox` inside tests.
+ * POST and GET to `world.t`'s app, with a session's token when given, each request from an address
+ * of its own so that per-IP limits stay out of tests that are not about them.
  */
-export function useAuthWorld() {
-  const world = useTestApp({ PUBLIC_URL: 'https://trade.example.com' });
-  // Each request from its own address, so per-IP limits stay out of tests that are not about them.
+export function requestsTo(world: { t: TestApp }) {
   const post = (url: string, payload?: object, token?: string) =>
     world.t.app.inject({
       method: 'POST',
@@ -24,6 +22,17 @@ export function useAuthWorld() {
       headers: token ? bearer(token) : {},
       remoteAddress: randomIp(),
     });
+  return { post, get };
+}
+
+/**
+ * The account system's test setting for one file: a test app sending its mail to a local mailbox
+ * (started before the file's tests, closed after), and the ways the tests call it. Read `world.t`
+ * and `world.mailbox` inside tests.
+ */
+export function useAuthWorld() {
+  const world = useTestApp({ PUBLIC_URL: 'https://trade.example.com' });
+  const { post, get } = requestsTo(world);
   /** A request from one given address: for the limits and history that depend on it. */
   const postFrom = (ip: string, url: string, payload?: object, token?: string) =>
     world.t.app.inject({

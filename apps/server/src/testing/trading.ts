@@ -129,6 +129,21 @@ export async function startTradingDesk(
   const order = async (user: TestUser, body: Record<string, unknown>) =>
     call(user, 'POST', '/orders', { account: 'demo', symbol: 'BTC_USDT', ...body });
 
+  /**
+   * Puts `cents` in a user's real cash as a movement of `kind` from the house's deposits, with no
+   * identity step: what a confirmed deposit (the default) or a test's funding writes to the ledger.
+   */
+  const creditReal = (user: TestUser, cents: bigint, kind: 'deposit' | 'test_funding' = 'deposit') =>
+    t.deps.db.db.transaction((tx) =>
+      post(tx, {
+        kind,
+        postings: [
+          { account: cash(user.id, 'real'), amountCents: cents },
+          { account: house('deposits'), amountCents: -cents },
+        ],
+      }),
+    );
+
   /** The rows a raw SQL query on the desk's database answers. */
   const rows = async <T>(query: SQL): Promise<T[]> =>
     ((await t.deps.db.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -193,16 +208,9 @@ export async function startTradingDesk(
      */
     async fundReal(user: TestUser, cents: bigint) {
       await verify(user);
-      await t.deps.db.db.transaction((tx) =>
-        post(tx, {
-          kind: 'deposit',
-          postings: [
-            { account: cash(user.id, 'real'), amountCents: cents },
-            { account: house('deposits'), amountCents: -cents },
-          ],
-        }),
-      );
+      await creditReal(user, cents);
     },
+    creditReal,
     /**
      * Makes a user an administrator, as ADMIN_EMAIL or another administrator would, with the
      * second factor staff need (`testing/staff.ts`).

@@ -2,7 +2,6 @@ import { parseScaled } from '@td/contracts/decimal';
 import type { TWithdrawalQuote } from '@td/contracts/wallet';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.schema';
-import { cash, house, post } from '../modules/ledger/ledger';
 import { walletTransactions } from '../modules/wallet/wallet.schema';
 import { type TestUser, totpNow } from './accounts';
 import { codeIn } from './test-mailbox';
@@ -32,22 +31,21 @@ export function walletHelpers(desk: TradingDesk) {
   /** Step 1 of a withdrawal (its quote), answered as it comes. */
   const requestWithdrawal = (user: TestUser, body: WithdrawalBody) =>
     desk.call(user, 'POST', '/wallet/withdrawals', body);
+  /** Step 2 of a withdrawal: its code asked for (200) and read from the mailbox. */
+  const withdrawalCode = async (user: TestUser, id: string) => {
+    desk.mailbox.clear();
+    const sent = await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
+    if (sent.statusCode !== 200) throw new Error(`request-code failed: ${sent.body}`);
+    return codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+  };
   const helpers = {
     anAdmin,
     requestWithdrawal,
+    withdrawalCode,
     /** Puts USD in a verified customer's real cash as a deposit would (identity verified first). */
     async fund(user: TestUser, usd: string) {
       await desk.verifyIdentity(user);
-      const cents = parseScaled(usd, 2);
-      await db().transaction((tx) =>
-        post(tx, {
-          kind: 'test_funding',
-          postings: [
-            { account: cash(user.id, 'real'), amountCents: cents },
-            { account: house('deposits'), amountCents: -cents },
-          ],
-        }),
-      );
+      await desk.creditReal(user, parseScaled(usd, 2), 'test_funding');
     },
     async makeAdmin(user: TestUser) {
       await desk.makeAdmin(user);
@@ -84,10 +82,7 @@ export function walletHelpers(desk: TradingDesk) {
       const created = await requestWithdrawal(user, body);
       if (created.statusCode !== 201) return { created, confirmed: undefined };
       const id: string = created.json().data.id;
-      desk.mailbox.clear();
-      const sent = await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-      if (sent.statusCode !== 200) throw new Error(`request-code failed: ${sent.body}`);
-      const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+      const code = await withdrawalCode(user, id);
       const confirmed = await desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, {
         emailCode: code,
         ...(user.tfaSecret ? { tfaCode: totpNow(user.tfaSecret) } : {}),

@@ -43,9 +43,8 @@ describe('the admin back-office', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    admin = await desk.newUser();
+    admin = await desk.newAdmin();
     user = await desk.newUser();
-    await desk.makeAdmin(admin);
   });
 
   const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
@@ -174,7 +173,7 @@ describe('the admin back-office', () => {
     await desk.setQuote('ETH_USDT', 300_000, 300_100);
     const eth = { symbol: 'ETH_USDT', side: 'buy', type: 'market', amount: '100', leverage: 10 };
     // The pair is read (and remembered) by an order first: the change must still apply at once.
-    const held = (await desk.order(user, eth)).json().data;
+    const held = await desk.placed(user, eth);
     expect(held).toMatchObject({ status: 'act' });
     const updated = await call(admin, 'PUT', '/admin/pairs/ETH_USDT', {
       status: 'dis',
@@ -194,7 +193,7 @@ describe('the admin back-office', () => {
     });
     const pairs = (await call(admin, 'GET', '/admin/pairs')).json().data;
     expect(pairs.find((pair: { symbol: string }) => pair.symbol === 'ETH_USDT').status).toBe('dis');
-    expect((await desk.order(user, eth)).json().data).toMatchObject({
+    expect(await desk.placed(user, eth)).toMatchObject({
       status: 'rvt',
       reason: 'pair_inactive',
     });
@@ -209,12 +208,12 @@ describe('the admin back-office', () => {
     });
     expect((await call(user, 'POST', `/orders/${held.id}/close`)).statusCode).toBe(200);
     await call(admin, 'PUT', '/admin/pairs/ETH_USDT', { status: 'act' });
-    expect((await desk.order(user, eth)).json().data).toMatchObject({
+    expect(await desk.placed(user, eth)).toMatchObject({
       status: 'rvt',
       reason: 'leverage_out_of_range',
     });
     await call(admin, 'PUT', '/admin/pairs/ETH_USDT', { status: 'act', spreadPpm: 400, maxLeverage: 20 });
-    expect((await desk.order(user, eth)).json().data).toMatchObject({ status: 'act' });
+    expect(await desk.placed(user, eth)).toMatchObject({ status: 'act' });
     expect((await call(admin, 'PUT', '/admin/pairs/NOPE_USD', { status: 'dis' })).statusCode).toBe(404);
   });
 

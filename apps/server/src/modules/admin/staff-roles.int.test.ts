@@ -16,9 +16,8 @@ describe('staff roles', () => {
   let dealer: TestUser;
 
   beforeAll(async () => {
-    admin = await desk.newUser();
+    admin = await desk.newAdmin();
     dealer = await desk.newUser();
-    await desk.makeAdmin(admin);
     await desk.makeStaff(dealer, 'dealer');
   });
 
@@ -85,9 +84,7 @@ describe('staff roles', () => {
 
   it('keeps the last active administrator an administrator, even when two demote each other at once', async () => {
     const db = desk.t.deps.db.db;
-    const [first, second] = [await desk.newUser(), await desk.newUser()];
-    await desk.makeAdmin(first);
-    await desk.makeAdmin(second);
+    const [first, second] = [await desk.newAdmin(), await desk.newAdmin()];
     // Only these two are administrators now.
     await db
       .update(users)

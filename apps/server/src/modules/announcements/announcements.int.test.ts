@@ -16,8 +16,7 @@ describe('announcements', () => {
   let groupId: string;
 
   beforeAll(async () => {
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    admin = await desk.newAdmin();
     [member, holder, former] = [await desk.newUser(), await desk.newUser(), await desk.newUser()];
     const group = await desk.call(admin, 'POST', '/admin/groups', { name: 'Announced', marginMode: 'cross' });
     expect(group.statusCode, group.body).toBe(200);

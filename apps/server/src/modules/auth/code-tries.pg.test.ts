@@ -47,11 +47,10 @@ describe('parallel guesses at an e-mailed code', () => {
 
   it(`withdrawal: ${GUESSES} wrong codes at once get at most ${CODE_ATTEMPTS_MAX} "incorrect", and no more are compared`, async () => {
     const user = await desk.newUser();
-    const created = await walletHelpers(desk).fundAndRequest(user, '1000', ETH_WITHDRAWAL);
+    const w = walletHelpers(desk);
+    const created = await w.fundAndRequest(user, '1000', ETH_WITHDRAWAL);
     const id: string = created.json().data.id;
-    desk.mailbox.clear();
-    await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-    const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+    const code = await w.withdrawalCode(user, id);
     const replies = await Promise.all(
       Array.from({ length: GUESSES }, () =>
         desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: wrongFor(code) }),

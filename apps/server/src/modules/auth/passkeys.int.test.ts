@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, signIn, type TestUser } from '../../testing/accounts';
+import { requestsTo } from '../../testing/auth-world';
 import { createSoftwareAuthenticator } from '../../testing/passkey-authenticator';
 import { FORGED_ASSERTION } from '../../testing/route-fixtures';
 import { useTestApp } from '../../testing/use-test-app';
@@ -19,23 +20,16 @@ describe('passkey ceremonies', () => {
     guarded = await createUser(world.t.app, world.mailbox, { tfa: true });
   });
 
-  const post = (url: string, token: string | undefined, payload: object = {}) =>
-    world.t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: token ? bearer(token) : {},
-      remoteAddress: randomIp(),
-    });
+  const { post } = requestsTo(world);
 
   it('start a registration only after the current password, for this site and this account', async () => {
-    const wrong = await post('/profile/passkeys/options', plain.token, { currentPassword: 'not it' });
+    const wrong = await post('/profile/passkeys/options', { currentPassword: 'not it' }, plain.token);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([
       { field: 'body.currentPassword', message: 'The password is incorrect' },
     ]);
     const options = (
-      await post('/profile/passkeys/options', plain.token, { currentPassword: plain.password })
+      await post('/profile/passkeys/options', { currentPassword: plain.password }, plain.token)
     ).json().data;
     expect(options.rp.id).toBe(new URL(world.t.deps.config.PUBLIC_URL).hostname);
     expect(options.user.name).toBe(plain.email);
@@ -44,9 +38,11 @@ describe('passkey ceremonies', () => {
   });
 
   it('ask for the second factor too when two-factor is on', async () => {
-    const withoutCode = await post('/profile/passkeys/options', guarded.token, {
-      currentPassword: guarded.password,
-    });
+    const withoutCode = await post(
+      '/profile/passkeys/options',
+      { currentPassword: guarded.password },
+      guarded.token,
+    );
     expect(withoutCode.statusCode).toBe(400);
     expect(withoutCode.json().details).toEqual([
       {
@@ -54,20 +50,21 @@ describe('passkey ceremonies', () => {
         message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
       },
     ]);
-    const withCode = await post('/profile/passkeys/options', guarded.token, {
-      currentPassword: guarded.password,
-      tfaCode: guarded.recoveryCodes?.[0],
-    });
+    const withCode = await post(
+      '/profile/passkeys/options',
+      { currentPassword: guarded.password, tfaCode: guarded.recoveryCodes?.[0] },
+      guarded.token,
+    );
     expect(withCode.statusCode, withCode.body).toBe(200);
   });
 
   it('offer a sign-in that needs the user verified, and refuse an assertion nobody signed', async () => {
-    const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
+    const options = (await post('/auth/passkeys/signin/options', {})).json().data;
     expect(options).toMatchObject({
       userVerification: 'required',
       rpId: new URL(world.t.deps.config.PUBLIC_URL).hostname,
     });
-    const forged = await post('/auth/passkeys/signin', undefined, { response: FORGED_ASSERTION });
+    const forged = await post('/auth/passkeys/signin', { response: FORGED_ASSERTION });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe('This passkey could not be used. Try again, or sign in another way');
   });
@@ -80,9 +77,9 @@ describe('passkey ceremonies', () => {
       name: 'Laptop',
       ...authenticator.stored,
     });
-    const options = (await post('/auth/passkeys/signin/options', undefined)).json().data;
+    const options = (await post('/auth/passkeys/signin/options', {})).json().data;
     const origin = new URL(world.t.deps.config.PUBLIC_URL).origin;
-    const signedIn = await post('/auth/passkeys/signin', undefined, {
+    const signedIn = await post('/auth/passkeys/signin', {
       response: authenticator.assert(options.challenge, origin),
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -93,7 +90,7 @@ describe('passkey ceremonies', () => {
     });
     expect(history.json().data.items[0]).toMatchObject({ outcome: 'success', detail: 'With a passkey' });
     // The challenge is taken once: the same answer again is refused.
-    const replayed = await post('/auth/passkeys/signin', undefined, {
+    const replayed = await post('/auth/passkeys/signin', {
       response: authenticator.assert(options.challenge, origin),
     });
     expect(replayed.statusCode).toBe(401);
@@ -107,9 +104,9 @@ describe('passkey ceremonies', () => {
       headers: bearer(tfaToken),
     });
     expect(methods.json().data).toEqual({ authenticatorApp: true, recoveryCode: true, passkey: false });
-    expect((await post('/auth/passkeys/2fa/options', tfaToken)).statusCode).toBe(404);
+    expect((await post('/auth/passkeys/2fa/options', {}, tfaToken)).statusCode).toBe(404);
     // A normal session cannot call the second step's routes.
-    expect((await post('/auth/passkeys/2fa/options', plain.token)).statusCode).toBe(401);
+    expect((await post('/auth/passkeys/2fa/options', {}, plain.token)).statusCode).toBe(401);
   });
 
   it('list every second factor after the right password, and nothing before it', async () => {
@@ -135,7 +132,7 @@ describe('passkey ceremonies', () => {
 
     // A wrong password earns no token, and the list answers nobody without the one the right
     // password gives: not an anonymous caller, not a signed-in session.
-    const wrong = await post('/auth/signin', undefined, { email: both.email, password: 'Wrong#Pass99' });
+    const wrong = await post('/auth/signin', { email: both.email, password: 'Wrong#Pass99' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).not.toMatch(/passkey|recovery|authenticator/i);
     expect((await methodsWith(undefined)).statusCode).toBe(401);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
-import { codeIn } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { ETH_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 import { users } from '../auth/auth.schema';
@@ -87,9 +86,7 @@ describe('balance operations in parallel', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().data.id as string;
-      desk.mailbox.clear();
-      await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-      const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+      const code = await w.withdrawalCode(user, id);
       const [confirmed, corrected] = await Promise.all([
         desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code }),
         operate(user, { kind: 'correction', amount: '-200' }),
@@ -115,9 +112,7 @@ describe('balance operations in parallel', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().data.id as string;
-      desk.mailbox.clear();
-      await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-      const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+      const code = await w.withdrawalCode(user, id);
       const [confirmed, approved] = await Promise.all([
         desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code }),
         desk.call(

@@ -150,10 +150,7 @@ describe('balance operations', () => {
     expect((await operate(accountant, user, { kind: 'bonus', amount: '100' })).statusCode).toBe(200);
     expect((await operate(accountant, user, { kind: 'correction', amount: '-100' })).statusCode).toBe(200);
     const id = created.json().data.id;
-    desk.mailbox.clear();
-    await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-    const { codeIn } = await import('../../testing/test-mailbox');
-    const code = codeIn(await desk.mailbox.waitFor(user.email, /withdrawal/i));
+    const code = await w.withdrawalCode(user, id);
     const confirmed = await desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code });
     expect(confirmed.statusCode, confirmed.body).toBe(400);
     expect(confirmed.json().message).toMatch(/bonus of 100.00 USD is not withdrawable/);

@@ -102,8 +102,8 @@ describe("client groups' trading terms", () => {
   it('fills a pending limit when the group’s price reaches it, not the market’s', async () => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_001_000);
     const limit = { side: 'buy', type: 'limit', amount: '1000', leverage: 5, price: '50000.00' };
-    const ordinary = (await desk.order(plain, limit)).json().data;
-    const grouped = (await desk.order(marked, limit)).json().data;
+    const ordinary = await desk.placed(plain, limit);
+    const grouped = await desk.placed(marked, limit);
     expect([ordinary.status, grouped.status]).toEqual(['pnd', 'pnd']);
 
     // The market's ask reaches 50000; the group's (10.00 above it) does not.

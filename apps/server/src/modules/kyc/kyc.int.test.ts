@@ -8,7 +8,6 @@ import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from '../../testing/kyc';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
-import { cash, house, post } from '../ledger/ledger';
 import { kycDocuments, kycProfiles, kycSubmissions } from './kyc.schema';
 
 const HOUR_MS = 3_600_000;
@@ -38,16 +37,7 @@ describe('identity verification', () => {
     });
   };
   /** Money on the real account without any verification (a deposit to an unverified account). */
-  const depositUnverified = (user: TestUser, cents: bigint) =>
-    db().transaction((tx) =>
-      post(tx, {
-        kind: 'deposit',
-        postings: [
-          { account: cash(user.id, 'real'), amountCents: cents },
-          { account: house('deposits'), amountCents: -cents },
-        ],
-      }),
-    );
+  const depositUnverified = (user: TestUser, cents: bigint) => desk.creditReal(user, cents);
   const pendingOf = async (user: TestUser) => {
     const queue = await desk.call(admin, 'GET', '/admin/kyc?status=pending&limit=100');
     return (queue.json().data.items as { id: string; userId: string }[]).find(
@@ -293,10 +283,7 @@ describe('identity verification', () => {
     const ids: string[] = quotes.map((quote) => quote.json().data.id);
     const codes: string[] = [];
     for (const id of ids) {
-      desk.mailbox.clear();
-      await desk.call(user, 'POST', `/wallet/withdrawals/${id}/request-code`);
-      const mail = await desk.mailbox.waitFor(user.email, /withdrawal/i);
-      codes.push(/\b(\d{6})\b/.exec(mail.text)?.[1] ?? '');
+      codes.push(await w.withdrawalCode(user, id));
     }
     const confirmed = await Promise.all(
       ids.map((id, i) =>

@@ -5,12 +5,9 @@ import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS } from '../../testing/kyc';
 import { checkMoney } from '../../testing/money-checker';
 import { realBtcBuy } from '../../testing/order-bodies';
-import { codeIn } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 
-// A Tron address no test user owns.
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const GRACE: TKycDetailsInput = { ...ADULT_DETAILS, legalFirstName: 'Grace', legalLastName: 'Hopper' };
 /** Each round is a real race on PostgreSQL: either side may win it. */
 const ROUNDS = 3;
@@ -44,19 +41,8 @@ describe('a commission clawed back while the referrer withdraws it', () => {
         .referrals.commissions as Array<{ id: string }>;
 
       // Everything out: the quote and its code first, then the confirmation races the clawback.
-      const created = await desk.call(referrer, 'POST', '/wallet/withdrawals', {
-        coin: 'tron',
-        network: 'tron',
-        address: TRON_TO,
-        amount: '100.10',
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const id: string = created.json().data.id;
-      desk.mailbox.clear();
-      expect((await desk.call(referrer, 'POST', `/wallet/withdrawals/${id}/request-code`)).statusCode).toBe(
-        200,
-      );
-      const emailCode = codeIn(await desk.mailbox.waitFor(referrer.email, /withdrawal/i));
+      const { id } = await w.quoteWithdrawal(referrer, { ...TRON_WITHDRAWAL, amount: '100.10' });
+      const emailCode = await w.withdrawalCode(referrer, id);
       const [confirmed, clawed] = await Promise.all([
         desk.call(referrer, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode }),
         desk.call(admin, 'POST', `/admin/referrals/commissions/${commission?.id}/clawback`, {

@@ -35,16 +35,7 @@ describe('referral commission: verified, distinct people only; clusters flagged;
   /** A referrer and a user who signed up with their code. */
   const pair = () => desk.referredPair({ firstName: 'Grace' });
   /** Real cash as a deposit would put it, without any identity step. */
-  const credit = (user: TestUser, cents: bigint) =>
-    desk.t.deps.db.db.transaction((tx) =>
-      post(tx, {
-        kind: 'test_funding',
-        postings: [
-          { account: cash(user.id, 'real'), amountCents: cents },
-          { account: house('deposits'), amountCents: -cents },
-        ],
-      }),
-    );
+  const credit = (user: TestUser, cents: bigint) => desk.creditReal(user, cents, 'test_funding');
   /** A $1,000 real market buy at 10×: a $0.50 fee, $0.10 to the referrer at 20 %. */
   const trade = async (user: TestUser) => {
     const placed = await desk.order(user, realBtcBuy());

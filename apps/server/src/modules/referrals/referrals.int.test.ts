@@ -76,8 +76,7 @@ describe('referral commission on real-account opening fees', () => {
   });
 
   it('pays at the rate in force and when a pending real order fills', async () => {
-    const admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const changed = await desk.call(admin, 'PUT', '/admin/settings/referral', { commissionRate: '0.5' });
     expect(changed.statusCode).toBe(200);
     // A buy limit below the market waits; its fee ($1.00 on $2,000) is charged when it fills.

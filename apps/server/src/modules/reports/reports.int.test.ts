@@ -20,9 +20,8 @@ describe('the back-office reports', () => {
   let trader: TestUser;
 
   beforeAll(async () => {
-    admin = await desk.newUser();
+    admin = await desk.newAdmin();
     trader = await desk.newUser();
-    await desk.makeAdmin(admin);
   });
 
   const at = async (id: string, column: 'opened_at' | 'closed_at', ms: number) =>

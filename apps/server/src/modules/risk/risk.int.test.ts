@@ -71,8 +71,7 @@ describe('GET /admin/risk and the exposure limit', () => {
   };
 
   beforeAll(async () => {
-    dealer = await desk.newUser();
-    await desk.makeAdmin(dealer);
+    dealer = await desk.newAdmin();
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     const plan = [
       { side: 'buy', amount: '1000', leverage: 10 },

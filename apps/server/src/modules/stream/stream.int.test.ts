@@ -19,8 +19,9 @@ describe('the stream', () => {
   let url: string;
   const clients: Client[] = [];
 
-  const ticket = async () =>
-    (await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) })).json()
+  /** A stream ticket for `who`'s session (the file's user unless told otherwise). */
+  const ticket = async (who: TestUser = user) =>
+    (await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(who.token) })).json()
       .data.token as string;
 
   const open = (token: unknown) => {
@@ -163,11 +164,7 @@ describe('the stream', () => {
     const mine = open(await ticket());
     await connected(mine);
     const someone = await createUser(world.t.app, world.mailbox);
-    const theirs = open(
-      (
-        await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(someone.token) })
-      ).json().data.token,
-    );
+    const theirs = open(await ticket(someone));
     await connected(theirs);
     let leaked = 0;
     theirs.on('order', () => leaked++);
@@ -187,11 +184,7 @@ describe('the stream', () => {
 
   it("reads a book's balance once at a time: a burst of order events costs two readings, and the last one is current", async () => {
     const owner = await createUser(world.t.app, world.mailbox);
-    const client = open(
-      (
-        await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(owner.token) })
-      ).json().data.token,
-    );
+    const client = open(await ticket(owner));
     await connected(client);
     const orders: unknown[] = [];
     const balances: Array<{ marginUsed: string }> = [];

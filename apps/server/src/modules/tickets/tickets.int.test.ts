@@ -13,8 +13,7 @@ describe('support tickets', () => {
   let orderId: string;
 
   beforeAll(async () => {
-    [user, stranger, staff] = [await desk.newUser(), await desk.newUser(), await desk.newUser()];
-    await desk.makeAdmin(staff as TestUser);
+    [user, stranger, staff] = [await desk.newUser(), await desk.newUser(), await desk.newAdmin()];
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     orderId = (await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 2 })).json()
       .data.id;

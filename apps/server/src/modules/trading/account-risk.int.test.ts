@@ -126,18 +126,14 @@ describe('account risk', () => {
       await quote(10_000_000, 100_000);
       expect((await desk.portfolio(user)).marginLevel).toBeNull();
       // BTC $40,000 at 10× (margin 4,000, fee 20) and ETH $10,000 at 10× (margin 1,000, fee 5).
-      const btc = (
-        await desk.order(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 })
-      ).json().data;
-      const eth = (
-        await desk.order(user, {
-          symbol: 'ETH_USDT',
-          side: 'buy',
-          type: 'market',
-          amount: '10000',
-          leverage: 10,
-        })
-      ).json().data;
+      const btc = await desk.placed(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 });
+      const eth = await desk.placed(user, {
+        symbol: 'ETH_USDT',
+        side: 'buy',
+        type: 'market',
+        amount: '10000',
+        leverage: 10,
+      });
       expect(btc.liquidationPrice).toBeNull();
       await quote(10_000_000, 100_000);
       expect(await desk.portfolio(user)).toMatchObject({
@@ -201,9 +197,7 @@ describe('account risk', () => {
       await joinCross(user);
       await quote(10_000_000);
       // BTC $40,000 at 10× (margin 4,000, fee 20), then −14 %: equity 4,380, level 109.5 %.
-      const btc = (
-        await desk.order(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 })
-      ).json().data;
+      const btc = await desk.placed(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 });
       await quote(8_600_000);
       await desk.triggers.settled();
       expect((await desk.portfolio(user)).marginLevel).toBe('109.50');
@@ -225,9 +219,7 @@ describe('account risk', () => {
       const user = await desk.newUser();
       await joinCross(user);
       await quote(10_000_000);
-      const order = (
-        await desk.order(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 })
-      ).json().data;
+      const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 });
       // −40 % at once: a loss of 20,000 against 9,975.
       await quote(6_000_000);
       await desk.triggers.settled();
@@ -246,9 +238,7 @@ describe('account risk', () => {
     it('warns once per crossing, across a restart of the engine, and writes off a gap beyond the margin', async () => {
       const user = await desk.newUser();
       await quote(10_000_000);
-      const order = (
-        await desk.order(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 })
-      ).json().data;
+      const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 });
       // Liquidation at 20 % of the margin: a loss of 4,000, at 92,000.
       expect(order.liquidationPrice).toBe('92000.00');
       // −6 %: (5,000 − 3,000) ÷ 5,000 = 40 % ≤ 50 %.
@@ -294,9 +284,7 @@ describe('account risk', () => {
       ).json().data;
       await desk.call(admin, 'PUT', `/admin/users/${user.id}/group`, { groupId: group.id });
       await quote(10_000_000);
-      const order = (
-        await desk.order(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 })
-      ).json().data;
+      const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 });
       // 60 % of the margin: a loss of 2,000, at 96,000.
       expect(order.liquidationPrice).toBe('96000.00');
       await desk.call(admin, 'PUT', `/admin/groups/${group.id}`, { stopOutLevel: 20 });

@@ -9,8 +9,7 @@ describe("the demo book's start balance", () => {
     const early = await desk.newUser();
     expect((await desk.portfolio(early)).balance).toBe('10000.00');
 
-    const admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const changed = await desk.call(admin, 'PUT', '/admin/settings/trading', { demoStartBalance: '2500.50' });
     expect(changed.statusCode).toBe(200);
 

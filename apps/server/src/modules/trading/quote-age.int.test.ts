@@ -11,8 +11,7 @@ describe('quotes older than trading.maxQuoteAgeMs', () => {
 
   beforeAll(async () => {
     user = await desk.newUser();
-    admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    admin = await desk.newAdmin();
   });
 
   const setMaxAge = async (maxQuoteAgeMs: unknown) =>

@@ -12,9 +12,13 @@ describe('a firing stop against its owner’s cancel', () => {
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     const outcomes = { act: 0, cnl: 0 };
     for (let index = 0; index < RACES; index++) {
-      const placed = (
-        await desk.order(user, { side: 'buy', type: 'stop', stopPrice: '50100', amount: '100', leverage: 10 })
-      ).json().data;
+      const placed = await desk.placed(user, {
+        side: 'buy',
+        type: 'stop',
+        stopPrice: '50100',
+        amount: '100',
+        leverage: 10,
+      });
       // Several engines (or a retry) fire the same stop while the owner cancels it.
       const [cancel, ...fills] = await Promise.all([
         desk.call(user, 'DELETE', `/orders/${placed.id}`),

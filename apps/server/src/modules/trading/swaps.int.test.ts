@@ -158,8 +158,7 @@ describe('overnight swaps', () => {
   });
 
   it('keeps a swap rate the administrator sets within its bounds', async () => {
-    const admin = await desk.newUser();
-    await desk.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const bad = await desk.call(admin, 'PUT', '/admin/pairs/BTC_USDT', { swapLong: '-100.5' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Swap long');

@@ -13,8 +13,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
   });
 
   it('lets administrators approve, reject with a reason, and mark sent; others get 403', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const dave = await desk.newUser();
     await w.fund(dave, '300');
     const one = await w.withdraw(dave, TRON_WITHDRAWAL);
@@ -122,9 +121,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
     const codes: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { id } = await w.quoteWithdrawal(erin, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });
-      desk.mailbox.clear();
-      await desk.call(erin, 'POST', `/wallet/withdrawals/${id}/request-code`);
-      codes.push(/\b(\d{6})\b/.exec((await desk.mailbox.waitFor(erin.email, /withdrawal/i)).text)?.[1] ?? '');
+      codes.push(await w.withdrawalCode(erin, id));
       ids.push(id);
     }
     const results = await Promise.all(
@@ -143,8 +140,7 @@ describe('withdrawals: review, parallel confirmations and pauses', () => {
   });
 
   it('takes no withdrawal while the wallet settings pause them, and shows it in the coins', async () => {
-    const admin = await desk.newUser();
-    await w.makeAdmin(admin);
+    const admin = await desk.newAdmin();
     const gina = await desk.newUser();
     await w.fund(gina, '100');
     const before = await w.quoteWithdrawal(gina, { ...TRON_WITHDRAWAL, coin: 'usdt', amount: '30' });

@@ -7,13 +7,22 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 const PROXY = '10.20.30.40';
 
-async function appWith(env: Record<string, string>): Promise<TestApp> {
-  return buildTestApp({
-    env,
-    extend: (app) => {
-      app.get('/test/client-ip', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
-    },
+/**
+ * A test app configured with `env`, with a route answering the address it sees: started before the
+ * enclosing `describe` block's first test and closed after its last. Read `server.t` inside tests.
+ */
+function useAppWith(env: Record<string, string>): { t: TestApp } {
+  const server = {} as { t: TestApp };
+  beforeAll(async () => {
+    server.t = await buildTestApp({
+      env,
+      extend: (app) => {
+        app.get('/test/client-ip', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
+      },
+    });
   });
+  afterAll(async () => server.t?.close());
+  return server;
 }
 
 const ipSeenBy = async (t: TestApp, remoteAddress: string, forwardedFor?: string) => {
@@ -44,65 +53,49 @@ const signinsThroughProxy = async (t: TestApp) => {
 
 describe('TRUST_PROXY', () => {
   describe('by default (loopback only)', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await appWith({});
-    });
-    afterAll(async () => t?.close());
+    const server = useAppWith({});
 
     it('believes a proxy on this machine, and no one else', async () => {
-      expect(await ipSeenBy(t, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
-      expect(await ipSeenBy(t, PROXY, '203.0.113.9')).toBe(PROXY);
+      expect(await ipSeenBy(server.t, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, PROXY, '203.0.113.9')).toBe(PROXY);
     });
 
     it('so clients behind a proxy on another host share its address and its limit', async () => {
-      expect((await signinsThroughProxy(t)).at(-1)).toBe(429);
+      expect((await signinsThroughProxy(server.t)).at(-1)).toBe(429);
     });
   });
 
   describe('as a list of addresses and networks', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await appWith({ TRUST_PROXY: '10.0.0.0/8,loopback' });
-    });
-    afterAll(async () => t?.close());
+    const server = useAppWith({ TRUST_PROXY: '10.0.0.0/8,loopback' });
 
     it("believes the listed proxies' X-Forwarded-For, and still no one else's", async () => {
-      expect(await ipSeenBy(t, PROXY, '203.0.113.9')).toBe('203.0.113.9');
-      expect(await ipSeenBy(t, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
-      expect(await ipSeenBy(t, '198.51.100.3', '203.0.113.9')).toBe('198.51.100.3');
+      expect(await ipSeenBy(server.t, PROXY, '203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, '198.51.100.3', '203.0.113.9')).toBe('198.51.100.3');
       // A client cannot pass itself off as another by adding its own X-Forwarded-For entry.
-      expect(await ipSeenBy(t, PROXY, '192.0.2.66, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, PROXY, '192.0.2.66, 203.0.113.9')).toBe('203.0.113.9');
     });
 
     it('gives each client behind the proxy its own limit', async () => {
-      expect((await signinsThroughProxy(t)).every((status) => status === 401)).toBe(true);
+      expect((await signinsThroughProxy(server.t)).every((status) => status === 401)).toBe(true);
     });
   });
 
   describe('as a hop count', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await appWith({ TRUST_PROXY: '1' });
-    });
-    afterAll(async () => t?.close());
+    const server = useAppWith({ TRUST_PROXY: '1' });
 
     it('believes exactly that many hops in front of the server', async () => {
-      expect(await ipSeenBy(t, PROXY, '203.0.113.9')).toBe('203.0.113.9');
-      expect(await ipSeenBy(t, PROXY, '192.0.2.66, 203.0.113.9')).toBe('203.0.113.9');
-      expect(await ipSeenBy(t, PROXY)).toBe(PROXY);
+      expect(await ipSeenBy(server.t, PROXY, '203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, PROXY, '192.0.2.66, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeenBy(server.t, PROXY)).toBe(PROXY);
     });
   });
 
   describe('as zero hops', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await appWith({ TRUST_PROXY: '0' });
-    });
-    afterAll(async () => t?.close());
+    const server = useAppWith({ TRUST_PROXY: '0' });
 
     it('believes no proxy, not even on this machine', async () => {
-      expect(await ipSeenBy(t, '127.0.0.1', '203.0.113.9')).toBe('127.0.0.1');
+      expect(await ipSeenBy(server.t, '127.0.0.1', '203.0.113.9')).toBe('127.0.0.1');
     });
   });
 });

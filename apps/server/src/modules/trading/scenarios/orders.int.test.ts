@@ -148,16 +148,14 @@ describe('scenario: market closed', () => {
 
   it('rejects a stock order outside 09:30–16:00 New York time, and takes it inside', async () => {
     const user = await desk.newUser();
-    const buyApple = async () =>
-      (
-        await desk.order(user, {
-          symbol: 'AAPL_USD',
-          side: 'buy',
-          type: 'market',
-          amount: '100',
-          leverage: 2,
-        })
-      ).json().data;
+    const buyApple = () =>
+      desk.placed(user, {
+        symbol: 'AAPL_USD',
+        side: 'buy',
+        type: 'market',
+        amount: '100',
+        leverage: 2,
+      });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-18T14:29:00Z')); // Wednesday 09:29 in New York
     await desk.setQuote('AAPL_USD', 19_000, 19_010, 'stocks');
