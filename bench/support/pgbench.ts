@@ -8,31 +8,40 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { endedChildrenCpuMs, postgresCpuMs } from './cpu';
 
+/** The `-h -p -U` arguments of pgbench and the PostgreSQL tools for a server's URL. */
+function connectionArgs(url: URL): string[] {
+  return ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username) || 'postgres'];
+}
+
+/** Runs pgbench with `clients` clients for `seconds` on `database`: its output. */
+function runPgbench(server: string[], clients: number, seconds: number, extra: string[], database: string) {
+  return execFileSync('pgbench', [
+    ...server,
+    ...extra,
+    '-c',
+    String(clients),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    database,
+  ]).toString();
+}
+
+/** The transactions a second pgbench reports, NaN if it reports none. */
+function tpsOf(out: string): number {
+  const match = /tps = ([\d.]+)/.exec(out);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
 /** pgbench's built-in TPC-B-like transaction rate on the same server, in the same run. */
 export function pgbenchTps(seconds: number, clients: number): number {
   const name = `bench_${Date.now().toString(36)}`;
-  const url = new URL(TEST_POSTGRES_URL);
-  const admin = {
-    host: url.hostname,
-    port: url.port || '5432',
-    user: decodeURIComponent(url.username) || 'postgres',
-  };
-  const args = ['-h', admin.host, '-p', admin.port, '-U', admin.user];
+  const args = connectionArgs(new URL(TEST_POSTGRES_URL));
   execFileSync('createdb', [...args, name]);
   try {
     execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', name], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', [
-      ...args,
-      '-c',
-      String(clients),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      name,
-    ]).toString();
-    const match = /tps = ([\d.]+)/.exec(out);
-    return match ? Number(match[1]) : Number.NaN;
+    return tpsOf(runPgbench(args, clients, seconds, [], name));
   } finally {
     execFileSync('dropdb', [...args, '--if-exists', name]);
   }
@@ -163,31 +172,17 @@ export async function placingStatementTps(
     const target = new URL(url);
     const postgresBefore = postgresCpuMs(postmaster);
     const pgbenchBefore = endedChildrenCpuMs();
-    const out = execFileSync('pgbench', [
-      '-h',
-      target.hostname,
-      '-p',
-      target.port || '5432',
-      '-U',
-      decodeURIComponent(target.username) || 'postgres',
-      '-n',
-      '-M',
-      'prepared',
-      '-c',
-      String(clients),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      '-f',
-      script,
+    const out = runPgbench(
+      connectionArgs(target),
+      clients,
+      seconds,
+      ['-n', '-M', 'prepared', '-f', script],
       target.pathname.slice(1),
-    ]).toString();
-    const match = /tps = ([\d.]+)/.exec(out);
+    );
     const transactions = /number of transactions actually processed: (\d+)/.exec(out);
     const count = transactions ? Number(transactions[1]) : Number.NaN;
     return {
-      tps: match ? Number(match[1]) : Number.NaN,
+      tps: tpsOf(out),
       postgresMs: (postgresCpuMs(postmaster) - postgresBefore) / count,
       pgbenchMs: (endedChildrenCpuMs() - pgbenchBefore) / count,
       placing: { ...statement, orderId, userId: first.id, answer: answerText, url },

@@ -20,8 +20,12 @@ export { SETTING_GROUPS, type TSettingGroup };
 /** A settings group changed: every process drops its cached copy. */
 const SETTINGS_CHANGED = defineChannel(SETTINGS_CHANGED_CHANNEL, z.object({ group: z.enum(SETTING_GROUPS) }));
 
-/** Any group's schema, read key by key (each key optional). */
-type TSettingsSchema = z.ZodMiniObject<z.core.$ZodShape>;
+/** A group's schema with every key optional: what is stored or sent is read key by key. */
+const keyByKey = (group: TSettingGroup) => z.partial(ZSettingsPatch[group] as z.ZodMiniObject);
+const KEY_BY_KEY = Object.fromEntries(SETTING_GROUPS.map((group) => [group, keyByKey(group)])) as Record<
+  TSettingGroup,
+  ReturnType<typeof keyByKey>
+>;
 
 /** How long a cached group may be trusted without hearing of a change (a lost bus message heals). */
 const CACHE_TTL_MS = 60_000;
@@ -48,7 +52,7 @@ export function createSettingsService(deps: {
   const load = async (group: TSettingGroup, executor?: Executor): Promise<Record<string, unknown>> => {
     const stored = await repo.find(group, executor);
     // What was stored under an older shape is ignored key by key, never served half-valid.
-    const valid = z.partial(ZSettingsPatch[group] as TSettingsSchema).safeParse(stored);
+    const valid = KEY_BY_KEY[group].safeParse(stored);
     return { ...SETTING_DEFAULTS[group], ...(valid.success ? valid.data : {}) };
   };
 
@@ -87,7 +91,7 @@ export function createSettingsService(deps: {
       group: TSettingGroup,
       patch: unknown,
     ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
-      const parsed = z.partial(ZSettingsPatch[group] as TSettingsSchema).safeParse(patch);
+      const parsed = KEY_BY_KEY[group].safeParse(patch);
       if (!parsed.success) {
         throw badRequest(
           parsed.error.issues[0]?.message ?? 'Invalid settings',

@@ -117,9 +117,8 @@ export async function accountStateOf(db: Executor, userId: string, book: TBook):
       stopOutLevel: clientGroups.stopOutLevel,
       cash: balanceOf('cash'),
       margin: balanceOf('margin'),
-      swaps: sql<
-        Array<[string, string]>
-      >`(select coalesce(json_agg(json_build_array(${orders.id}, ${orders.swapCents}::text)), '[]'::json)
+      // As text, so that every driver hands it over alike: [[position id, swap cents], …].
+      swaps: sql<string>`(select coalesce(json_agg(json_build_array(${orders.id}, ${orders.swapCents}::text)), '[]')::text
         from ${orders} where ${orders.userId} = ${userId} and ${orders.book} = ${book}
           and ${orders.status} = ${ORDER_CODE.active})`,
     })
@@ -131,13 +130,13 @@ export async function accountStateOf(db: Executor, userId: string, book: TBook):
     row?.marginMode && row.marginCallLevel !== null && row.stopOutLevel !== null
       ? { marginMode: row.marginMode, marginCallLevel: row.marginCallLevel, stopOutLevel: row.stopOutLevel }
       : FALLBACK_RISK;
-  const swaps =
-    typeof row?.swaps === 'string' ? (JSON.parse(row.swaps) as Array<[string, string]>) : row?.swaps;
   return {
     risk,
     cash: BigInt(row?.cash ?? 0),
     margin: BigInt(row?.margin ?? 0),
-    swaps: new Map((swaps ?? []).map(([id, swap]) => [id, BigInt(swap)])),
+    swaps: new Map(
+      (JSON.parse(row?.swaps ?? '[]') as Array<[string, string]>).map(([id, swap]) => [id, BigInt(swap)]),
+    ),
   };
 }
 
