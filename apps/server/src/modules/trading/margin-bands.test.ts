@@ -116,31 +116,30 @@ const userIn = (node: unknown, depth = 0): string | undefined => {
   return undefined;
 };
 
-/** Answers the monitor's two reads: the user's group (call 100 %, stop-out 50 %) and balances. */
+/**
+ * Answers the monitor's one read of an account: the user's group (call 100 %, stop-out 50 %), the
+ * balances, and no swaps (those the positions were tracked with stand).
+ */
 function standInDatabase(balances: Map<string, { cash: bigint; margin: bigint }>): Database {
-  const answer = (fields: Record<string, unknown>) => {
+  const answer = () => {
     let userId = '';
     const rows = () => {
-      // The swaps are those the positions were tracked with (none read back here).
-      if ('swapCents' in fields) return [];
-      // Users of an odd number are in an `isolated` group.
-      if ('marginMode' in fields)
-        return [
-          {
-            marginMode: Number(userId.slice(1)) % 2 === 1 ? 'isolated' : 'cross',
-            marginCallLevel: 100,
-            stopOutLevel: 50,
-          },
-        ];
       const balance = balances.get(userId) ?? { cash: 0n, margin: 0n };
       return [
-        { kind: 'cash', balance: balance.cash },
-        { kind: 'margin', balance: balance.margin },
+        {
+          // Users of an odd number are in an `isolated` group.
+          marginMode: Number(userId.slice(1)) % 2 === 1 ? 'isolated' : 'cross',
+          marginCallLevel: 100,
+          stopOutLevel: 50,
+          cash: balance.cash.toString(),
+          margin: balance.margin.toString(),
+          swaps: '[]',
+        },
       ];
     };
     const chain = {
       from: () => chain,
-      innerJoin: () => chain,
+      leftJoin: () => chain,
       where: (condition: unknown) => {
         userId = userIn(condition) ?? '';
         return chain;
