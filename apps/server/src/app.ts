@@ -52,6 +52,7 @@ import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
   inlineScriptHashes,
   readIndexHtml,
+  readPrerenderedPages,
   registerSharedPrefixPages,
   registerWebApp,
   type WebAppPage,
@@ -160,6 +161,7 @@ export async function buildApp(
   const page: WebAppPage | undefined = indexHtml
     ? {
         html: indexHtml,
+        prerendered: deps.webDistDir ? readPrerenderedPages(deps.webDistDir) : new Map(),
         headers: documentSecurityHeaders({
           inlineScriptHashes: inlineScriptHashes(indexHtml),
           streamUrl: config.STREAM_URL,

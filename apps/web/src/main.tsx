@@ -3,28 +3,64 @@ import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './app/theme.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
-import { applyLanguage, detectLanguage } from './lib/i18n';
+import { LOGIN_ROUTE_ID, routes } from './app/router';
+import { applyLanguage, detectLanguage, type TLanguage } from './lib/i18n';
+import { hasToken } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"></div>');
 
-// The language first (English is built in; another loads its own small chunk), then the app.
-void applyLanguage(detectLanguage())
-  .catch(() => applyLanguage('en'))
-  .finally(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+/** The routes whose screen the build renders into their page (scripts/prerender.mjs), by path. */
+const PRERENDERED_ROUTES: Record<string, string> = { '/authentication/login': LOGIN_ROUTE_ID };
+
+/**
+ * The route whose screen this page already holds, when the app can take it over as it is: the
+ * build drew it for a signed-out first visit in English, so a visitor signed in (whom the route's
+ * loader sends on), in another language, or brought here with a message (history state) gets the
+ * screen drawn afresh instead.
+ */
+function prerenderedRoute(root: HTMLElement, language: TLanguage): string | undefined {
+  const path = root.dataset.prerendered;
+  if (!path || path !== window.location.pathname || !root.firstChild) return undefined;
+  const isFirstVisitAlike =
+    language === 'en' && !hasToken() && (window.history.state as { usr?: unknown } | null)?.usr == null;
+  return isFirstVisitAlike ? PRERENDERED_ROUTES[path] : undefined;
+}
+
+function start(root: HTMLElement, language: TLanguage) {
+  const routeId = prerenderedRoute(root, language);
+  // The loader of the drawn route has decided already (the visitor stays): the router starts settled.
+  const router = createBrowserRouter(
+    routes,
+    routeId ? { hydrationData: { loaderData: { [routeId]: null } } } : undefined,
   );
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (!routeId) {
+    createRoot(root).render(app);
+    return;
+  }
+  // Taken over in slices the browser can interrupt: the drawn page answers a tap meanwhile.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+// The language first (English is built in; another loads its own small chunk), then the app.
+const language = detectLanguage();
+void applyLanguage(language)
+  .catch(() => applyLanguage('en'))
+  .finally(() => start(container, language));
 
 // The installed app's service worker (`sw.js`, written by the build from service-worker.js): it keeps the app's shell on
 // the device so the app opens offline. Registered once the page has loaded, so it never competes

@@ -1,6 +1,6 @@
 import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/constants';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 // The sign-in frame and the login screen are part of the entry, not lazy: a phone's first visit
 // then loads three files (the entry, React, the router) instead of a dozen shared chunks merged
@@ -60,7 +60,14 @@ function prefetchDashboard(search: URLSearchParams) {
   });
 }
 
-export const router = createBrowserRouter([
+/**
+ * The login route's id: its page is rendered to HTML when the app is built (`prerender.tsx`), and the
+ * browser takes that page over with the route's data already settled (`main.tsx`).
+ */
+export const LOGIN_ROUTE_ID = 'login';
+
+/** Every screen of the app, its code loaded on first visit but for the sign-in frame and login. */
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -74,6 +81,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, loader: () => redirect(PATHS.login), Component: Redirecting },
           {
+            id: LOGIN_ROUTE_ID,
             path: 'login',
             loader: skipIfSignedIn,
             Component: LoginScreen,
@@ -394,4 +402,4 @@ export const router = createBrowserRouter([
       { path: '*', loader: toStart, Component: Redirecting },
     ],
   },
-]);
+];

@@ -64,6 +64,8 @@ function useSystemTheme(): TTheme {
       return () => query.removeEventListener('change', onChange);
     },
     () => (window.matchMedia(LIGHT_QUERY).matches ? 'light' : systemDefault()),
+    // A page drawn at build time (and taken over in the browser) shows the product's default.
+    () => DEFAULT_THEME,
   );
 }
 

@@ -32,6 +32,12 @@ describe('the HTTP layer', () => {
     writeFileSync(join(distDir, 'assets', 'big-5678.js.br'), brotliCompressSync(BIG_SCRIPT));
     writeFileSync(join(distDir, 'assets', 'big-5678.js.gz'), gzipSync(BIG_SCRIPT));
     writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
+    // A screen the build drew into its own page.
+    mkdirSync(join(distDir, 'prerendered', 'authentication'), { recursive: true });
+    writeFileSync(
+      join(distDir, 'prerendered', 'authentication', 'login.html'),
+      `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root" data-prerendered="/authentication/login"><main>Log in</main></div><script type="module" src="/assets/app-1234.js"></script></body></html>`,
+    );
     t = await buildTestApp({
       webDistDir: distDir,
       extend(app) {
@@ -225,10 +231,26 @@ describe('the HTTP layer', () => {
     });
 
     it('serves index.html for a browser navigation to a client route', async () => {
-      for (const url of ['/dashboard/home', '/authentication/login?x=1', '/anything/else']) {
+      for (const url of ['/dashboard/home', '/authentication/signup?x=1', '/anything/else']) {
         const response = await navigate(url);
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
+      }
+    });
+
+    it('serves the page the build drew for its path, with the document’s headers and cookie', async () => {
+      for (const url of ['/authentication/login', '/authentication/login?next=%2Fdashboard']) {
+        const response = await navigate(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-security-policy']).toContain('script-src');
+        expect(String(response.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+        expect(response.body).toContain('data-prerendered="/authentication/login"><main>Log in</main>');
+      }
+      // Other paths, a longer one included, get the empty page.
+      for (const url of ['/authentication/signup', '/authentication/login/more', '/']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+        expect(response.body, url).toContain('<div id="root"></div>');
       }
     });
 

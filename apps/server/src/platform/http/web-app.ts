@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,10 +34,36 @@ export function readIndexHtml(distDir: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
+/** Every `.html` below `dir`, at any depth, as paths relative to it. */
+const htmlFilesUnder = (dir: string, prefix = ''): string[] =>
+  readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return htmlFilesUnder(dir, path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+
+/**
+ * The pages the web app's build drew in advance (dist/prerendered/<path>.html: index.html with
+ * the screen of <path> in it), by path. A browser asking for one of those paths gets its page.
+ */
+export function readPrerenderedPages(distDir: string): ReadonlyMap<string, string> {
+  const dir = join(distDir, 'prerendered');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    htmlFilesUnder(dir).map((file) => [
+      `/${file.slice(0, -'.html'.length)}`,
+      readFileSync(join(dir, file), 'utf8'),
+    ]),
+  );
+}
+
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
 export interface WebAppPage {
+  /** index.html: the page of every path the build did not draw. */
   html: string;
+  /** The pages the build drew, by path (`readPrerenderedPages`); same scripts and policy as index.html. */
+  prerendered: ReadonlyMap<string, string>;
   /** The document's security headers (CSP and the rest). */
   headers: Record<string, string>;
   isHttps: boolean;
@@ -49,7 +75,7 @@ function sendIndex(request: FastifyRequest, reply: FastifyReply, page: WebAppPag
     .headers(page.headers)
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(page.html);
+    .send(page.prerendered.get(pathOf(request)) ?? page.html);
 }
 
 /** For the not-found handler: a browser navigation to a path no route answers gets the web app. */

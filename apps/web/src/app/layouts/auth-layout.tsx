@@ -3,6 +3,7 @@ import { IconActivity, IconShieldCheck, IconWallet } from '../../components/icon
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useBrowserValue } from '../../lib/browser-value';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useAppName } from '../../lib/settings';
@@ -39,10 +40,14 @@ function BrandChart() {
   );
 }
 
+const currentYear = () => new Date().getFullYear();
+
 /** Every authentication route: a brand panel (wide screens) beside the form column. */
 export function AuthLayout() {
   const appName = useAppName();
   const t = useT();
+  // The year the browser is in (a page drawn at build time leaves it out until then).
+  const year = useBrowserValue(currentYear, undefined);
   return (
     <div className={styles.layout}>
       <aside className={styles.brandPanel}>
@@ -79,7 +84,7 @@ export function AuthLayout() {
           {/* The brand panel, which carries the risk warning, shows only on wide screens. */}
           <p className={styles.footerRisk}>{t('auth.risk')}</p>
           <p>
-            © {new Date().getFullYear()} {appName}
+            © {year} {appName}
           </p>
         </footer>
       </div>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { EmailField, PasswordField } from '../../../components/text-field';
+import { useIsRunning } from '../../../lib/browser-value';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
@@ -22,22 +23,27 @@ type TLoginField = 'email' | 'password';
 export function LoginScreen() {
   const appName = useAppName();
   const t = useT();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<TFieldErrors<TLoginField>>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const signIn = useSignIn();
   const passkeySignIn = usePasskeySignIn();
   const startSession = useStartSession();
+  const isRunning = useIsRunning();
   // Sent here because the server ended the session (signed out from another device, a password
   // change): say so, as the reason the user is asked to sign in.
   const isSessionEnded = (useLocation().state as TLoginState | null)?.sessionEnded === true;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The fields keep what was typed in them themselves: on the page drawn at build time, someone
+    // may type before the scripts have run, and it must not be lost when they take the page over.
+    const form = new FormData(event.currentTarget);
     // The server's own schema: the address is trimmed, lower-cased and, for gmail, stripped of dots.
-    const parsed = ZSigninRequest.safeParse({ email, password });
+    const parsed = ZSigninRequest.safeParse({
+      email: form.get('email') ?? '',
+      password: form.get('password') ?? '',
+    });
     if (!parsed.success) {
       const found = zodFieldErrors<TLoginField>(parsed.error);
       setErrors(found);
@@ -69,20 +75,12 @@ export function LoginScreen() {
         </Callout>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          required
-        />
+        <EmailField ref={emailRef} error={errors.email} required />
         <PasswordField
           ref={passwordRef}
           label={t('field.password')}
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
           labelAside={
             <Link to={PATHS.forgotPassword} className={styles.aside}>
@@ -91,7 +89,16 @@ export function LoginScreen() {
           }
           required
         />
-        <Button type="submit" variant="primary" size="lg" isFullWidth isLoading={signIn.isPending}>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          isFullWidth
+          isLoading={signIn.isPending}
+          // The page drawn at build time is shown before its scripts run: until they do, the form
+          // cannot be sent (the browser would send it itself, the password in the address).
+          disabled={!isRunning}
+        >
           {t('login.submit')}
         </Button>
       </form>

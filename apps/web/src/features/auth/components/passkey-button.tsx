@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
+import { useBrowserValue } from '../../../lib/browser-value';
 import { translateServerMessage } from '../../../lib/i18n';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 
@@ -34,7 +35,10 @@ export function PasskeyButton({
   variant?: 'primary' | 'secondary';
   ref?: Ref<HTMLButtonElement>;
 }) {
-  if (!canUsePasskeys()) return null;
+  // A page drawn at build time shows the button (as nearly every browser can); a browser without
+  // WebAuthn drops it once it has taken the page over.
+  const isSupported = useBrowserValue(canUsePasskeys, true);
+  if (!isSupported) return null;
   return (
     <Button
       ref={ref}

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+const unchanging = () => () => {};
+
+/**
+ * A value only the browser knows and that stays put while the page is open (a feature, the year).
+ * A page drawn at build time shows `drawn`; once the app has taken the page over, it shows `read()`.
+ * `read` returns a primitive (compared by value on every render).
+ */
+export function useBrowserValue<T extends string | number | boolean | undefined>(read: () => T, drawn: T): T {
+  return useSyncExternalStore(unchanging, read, () => drawn);
+}
+
+const isInBrowser = () => true;
+
+/**
+ * Whether the app runs this screen: false while a page drawn at build time waits for its scripts
+ * (a form must not be sent by the browser itself then), true from the first render in the browser.
+ */
+export function useIsRunning(): boolean {
+  return useBrowserValue(isInBrowser, false);
+}
