@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll } from 'vitest';
 import { pricePolicy } from '../modules/market/price-sources';
 import { settings as settingsTable } from '../modules/settings/settings.schema';
 import { createSettingsService } from '../modules/settings/settings.service';
@@ -167,3 +168,24 @@ async function evmWorldOn(chain: LocalChain, desk: TradingDesk) {
   };
 }
 export type EvmWorld = Awaited<ReturnType<typeof startEvmWorld>>;
+
+/**
+ * The EVM world for the enclosing `describe` block: the local chain and the desk wired to it,
+ * started before its first test (given two minutes) and closed after its last. What it returns
+ * stands for the world once started (`world.chain`, `world.desk`… inside a test or a later hook);
+ * touching it earlier is an error that says so.
+ */
+export function useEvmWorld(): EvmWorld {
+  let world: EvmWorld | undefined;
+  beforeAll(async () => {
+    world = await startEvmWorld();
+  }, 120_000);
+  afterAll(async () => world?.close());
+  return new Proxy({} as EvmWorld, {
+    get(_target, key) {
+      if (!world)
+        throw new Error('The EVM world starts before the first test: use it inside a test or a hook');
+      return Reflect.get(world, key);
+    },
+  });
+}
