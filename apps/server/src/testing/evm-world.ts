@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll } from 'vitest';
 import { pricePolicy } from '../modules/market/price-sources';
 import { settings as settingsTable } from '../modules/settings/settings.schema';
 import { createSettingsService } from '../modules/settings/settings.service';
@@ -14,6 +13,7 @@ import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { createWalletNotices } from '../modules/wallet/wallet-notices';
 import { compileTestUsdt, type LocalChain, startLocalChain } from './local-chain';
 import { startTradingDesk, type TradingDesk } from './trading';
+import { useStarted } from './use-trading-desk';
 import { walletHelpers } from './wallet';
 
 /** Confirmations the Ethereum network asks for in these tests. */
@@ -176,16 +176,5 @@ export type EvmWorld = Awaited<ReturnType<typeof startEvmWorld>>;
  * touching it earlier is an error that says so.
  */
 export function useEvmWorld(): EvmWorld {
-  let world: EvmWorld | undefined;
-  beforeAll(async () => {
-    world = await startEvmWorld();
-  }, 120_000);
-  afterAll(async () => world?.close());
-  return new Proxy({} as EvmWorld, {
-    get(_target, key) {
-      if (!world)
-        throw new Error('The EVM world starts before the first test: use it inside a test or a hook');
-      return Reflect.get(world, key);
-    },
-  });
+  return useStarted('The EVM world', startEvmWorld, (world) => world.close(), 120_000);
 }
