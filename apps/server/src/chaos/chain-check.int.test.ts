@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hotWalletKeyFromMnemonic } from '../modules/wallet/hd';
-import { EVM_CONFIRMATIONS, type EvmWorld, startEvmWorld } from '../testing/evm-world';
+import { EVM_CONFIRMATIONS, useEvmWorld } from '../testing/evm-world';
 import type { SentDeposit } from './chain-activity';
 import { checkChain } from './chain-check';
 
@@ -13,7 +13,7 @@ import { checkChain } from './chain-check';
  * named when the rows and the chain disagree.
  */
 describe('the chain checker', () => {
-  let world: EvmWorld;
+  const world = useEvmWorld();
   let fromBlock: bigint;
   const deposits: SentDeposit[] = [];
   let withdrawalId: string;
@@ -28,7 +28,6 @@ describe('the chain checker', () => {
     });
 
   beforeAll(async () => {
-    world = await startEvmWorld();
     fromBlock = await world.chain.client.getBlockNumber();
     // A deposit of ETH to the user's address, credited after its confirmations.
     const hash = await world.sendEth(world.userAddress, '0.05');
@@ -57,9 +56,6 @@ describe('the chain checker', () => {
     await world.makeSender().tick();
     expect((await world.withdrawal(withdrawalId))?.status).toBe('snt');
   }, 180_000);
-  afterAll(async () => {
-    await world?.close();
-  });
 
   const corrupt = (statement: ReturnType<typeof sql>) => world.desk.t.deps.db.db.execute(statement);
 

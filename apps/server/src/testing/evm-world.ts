@@ -13,6 +13,7 @@ import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { createWalletNotices } from '../modules/wallet/wallet-notices';
 import { compileTestUsdt, type LocalChain, startLocalChain } from './local-chain';
 import { startTradingDesk, type TradingDesk } from './trading';
+import { useStarted } from './use-trading-desk';
 import { walletHelpers } from './wallet';
 
 /** Confirmations the Ethereum network asks for in these tests. */
@@ -167,3 +168,13 @@ async function evmWorldOn(chain: LocalChain, desk: TradingDesk) {
   };
 }
 export type EvmWorld = Awaited<ReturnType<typeof startEvmWorld>>;
+
+/**
+ * The EVM world for the enclosing `describe` block: the local chain and the desk wired to it,
+ * started before its first test (given two minutes) and closed after its last. What it returns
+ * stands for the world once started (`world.chain`, `world.desk`… inside a test or a later hook);
+ * touching it earlier is an error that says so.
+ */
+export function useEvmWorld(): EvmWorld {
+  return useStarted('The EVM world', startEvmWorld, (world) => world.close(), 120_000);
+}

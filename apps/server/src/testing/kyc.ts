@@ -12,6 +12,13 @@ export const ADULT_DETAILS: TKycDetailsInput = {
   city: 'London',
   postalCode: 'SW1Y 4JH',
 };
+/** Another adult, not Ada: Grace Hopper, born on another day. */
+export const GRACE_DETAILS: TKycDetailsInput = {
+  ...ADULT_DETAILS,
+  legalFirstName: 'Grace',
+  legalLastName: 'Hopper',
+  dateOfBirth: '1986-12-09',
+};
 
 const BOUNDARY = '----td-kyc-boundary';
 

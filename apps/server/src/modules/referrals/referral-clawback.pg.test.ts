@@ -1,14 +1,9 @@
-import type { TKycDetailsInput } from '@td/contracts/kyc';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../testing/accounts';
-import { ADULT_DETAILS } from '../../testing/kyc';
 import { checkMoney } from '../../testing/money-checker';
-import { realBtcBuy } from '../../testing/order-bodies';
-import { useTradingDesk } from '../../testing/use-trading-desk';
-import { TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
+import { useReferralDesk } from '../../testing/referrals';
+import { TRON_WITHDRAWAL } from '../../testing/wallet';
 
-const GRACE: TKycDetailsInput = { ...ADULT_DETAILS, legalFirstName: 'Grace', legalLastName: 'Hopper' };
 /** Each round is a real race on PostgreSQL: either side may win it. */
 const ROUNDS = 3;
 
@@ -17,28 +12,21 @@ const ROUNDS = 3;
  * referrer's cash, so the money goes out once, by one or the other, and no balance goes negative.
  */
 describe('a commission clawed back while the referrer withdraws it', () => {
-  const desk = useTradingDesk();
-  const w = walletHelpers(desk);
-  let admin: TestUser;
+  const { desk, w, verifiedPair, trade, referralsOf } = useReferralDesk();
 
   beforeAll(async () => {
-    admin = await w.anAdmin();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
   });
 
   it('spends the commission once: by the withdrawal (the rest owed) or by the clawback (the withdrawal refused)', async () => {
+    const admin = await w.anAdmin();
     for (let round = 0; round < ROUNDS; round++) {
-      const { referrer, friend } = await desk.referredPair();
-      await desk.verifyIdentity(friend, 2, GRACE);
-      await w.fund(friend, '1000');
+      const { referrer, friend } = await verifiedPair();
       // $1,000 at 10×: a $0.50 fee, $0.10 to the referrer, who has $100 more of their own.
-      const placed = await desk.order(friend, realBtcBuy());
-      expect(placed.statusCode, placed.body).toBe(201);
+      await trade(friend);
       await w.fund(referrer, '100');
       expect(await w.realCash(referrer)).toBe('100.10');
-      const [commission] = (await desk.call(admin, 'GET', `/admin/users/${referrer.id}`)).json().data
-        .referrals.commissions as Array<{ id: string }>;
+      const [commission] = (await referralsOf(referrer)).commissions as Array<{ id: string }>;
 
       // Everything out: the quote and its code first, then the confirmation races the clawback.
       const { id } = await w.quoteWithdrawal(referrer, { ...TRON_WITHDRAWAL, amount: '100.10' });

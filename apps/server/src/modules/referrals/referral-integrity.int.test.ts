@@ -1,82 +1,48 @@
-import type { TKycDetailsInput } from '@td/contracts/kyc';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type TestUser } from '../../testing/accounts';
-import { ADULT_DETAILS } from '../../testing/kyc';
+import { ADULT_DETAILS, GRACE_DETAILS } from '../../testing/kyc';
 import { checkMoney } from '../../testing/money-checker';
-import { realBtcBuy } from '../../testing/order-bodies';
-import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { useReferralDesk } from '../../testing/referrals';
 import { cash, house, post } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { walletTransactions } from '../wallet/wallet.schema';
-
-const GRACE: TKycDetailsInput = {
-  ...ADULT_DETAILS,
-  legalFirstName: 'Grace',
-  legalLastName: 'Hopper',
-  dateOfBirth: '1986-12-09',
-};
 
 /**
  * Commission is earned only through a referred user verified at level 2 whose identity is not the
  * referrer's; staff see what links a referrer to a referred user, and can take a commission back.
  */
 describe('referral commission: verified, distinct people only; clusters flagged; clawback', () => {
-  const desk = useTradingDesk();
-  const w = walletHelpers(desk);
-  let admin: TestUser;
+  const { desk, w, pair, verifiedPair, trade, referralsOf } = useReferralDesk();
 
-  beforeAll(async () => {
-    admin = await w.anAdmin();
-    await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
-  });
-
-  /** A referrer and a user who signed up with their code. */
-  const pair = () => desk.referredPair({ firstName: 'Grace' });
   /** Real cash as a deposit would put it, without any identity step. */
   const credit = (user: TestUser, cents: bigint) => desk.creditReal(user, cents, 'test_funding');
-  /** A $1,000 real market buy at 10×: a $0.50 fee, $0.10 to the referrer at 20 %. */
-  const trade = async (user: TestUser) => {
-    const placed = await desk.order(user, realBtcBuy());
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json().data.id as string;
-  };
   const commissionsOf = async (orderId: string) =>
     desk.t.deps.db.db
       .select()
       .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.kind, 'referral_commission'), eq(ledgerTransactions.refId, orderId)));
-  const referralsOf = async (user: TestUser) =>
-    (await desk.call(admin, 'GET', `/admin/users/${user.id}`)).json().data.referrals;
 
   it('pays nothing for a referred user verified at level 1 only', async () => {
     const { referrer, friend } = await pair();
-    await desk.verifyIdentity(friend, 1, GRACE);
+    await desk.verifyIdentity(friend, 1, GRACE_DETAILS);
     await credit(friend, 100_000n);
     expect(await commissionsOf(await trade(friend))).toEqual([]);
     expect((await desk.call(referrer, 'GET', '/profile/referrals')).json().data.earned).toBe('0.00');
   });
 
   it('pays nothing when the referred user’s verified identity is the referrer’s', async () => {
-    const { referrer, friend } = await pair();
-    await desk.verifyIdentity(referrer, 2, ADULT_DETAILS);
-    // The same person, the name written another way.
-    await desk.verifyIdentity(friend, 2, {
-      ...ADULT_DETAILS,
-      legalFirstName: 'ADA',
-      legalLastName: 'lovelace ',
+    const { referrer, friend } = await verifiedPair({
+      referrer: ADULT_DETAILS,
+      // The same person, the name written another way.
+      friend: { ...ADULT_DETAILS, legalFirstName: 'ADA', legalLastName: 'lovelace ' },
     });
-    await w.fund(friend, '1000');
     expect(await commissionsOf(await trade(friend))).toEqual([]);
     expect((await referralsOf(referrer)).referees[0].flags).toContain('identity');
   });
 
   it('pays for a referred user verified at level 2 as someone else', async () => {
-    const { referrer, friend } = await pair();
-    await desk.verifyIdentity(referrer, 2, ADULT_DETAILS);
-    await desk.verifyIdentity(friend, 2, GRACE);
-    await w.fund(friend, '1000');
+    const { referrer, friend } = await verifiedPair({ referrer: ADULT_DETAILS });
     expect(await commissionsOf(await trade(friend))).toHaveLength(1);
     expect(await w.realCash(referrer)).toBe('0.10');
     const seen = await referralsOf(referrer);
@@ -116,9 +82,8 @@ describe('referral commission: verified, distinct people only; clusters flagged;
   });
 
   it('claws a commission back once, by a reverse transaction the referrer’s cash covers, audited and shown to them', async () => {
-    const { referrer, friend } = await pair();
-    await desk.verifyIdentity(friend, 2, GRACE);
-    await w.fund(friend, '1000');
+    const admin = await w.anAdmin();
+    const { referrer, friend } = await verifiedPair();
     await trade(friend);
     await trade(friend);
     expect(await w.realCash(referrer)).toBe('0.20');

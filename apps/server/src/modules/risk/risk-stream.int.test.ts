@@ -1,53 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import type { TExposureLimitEvent, TRiskExposureEvent } from '@td/contracts/risk';
-import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser } from '../../testing/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../testing/accounts';
 import { makeStaff } from '../../testing/staff';
+import { listenLocally, streamTicket, useStreamClients } from '../../testing/stream-clients';
 import { useTestApp } from '../../testing/use-test-app';
 import { users } from '../auth/auth.schema';
 import { EXPOSURE_LIMIT_CHANNEL } from './exposure-limit';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The staff channel `admin:risk`: only a role holding `risk` joins it, and it carries the desk's events. */
 describe('the stream channel admin:risk', () => {
   const world = useTestApp();
   let url: string;
-  const opened: Client[] = [];
+  const clients = useStreamClients(() => url, { closeAfter: 'all' });
 
   /** A socket of a new user with `role` (staff with a second factor unless told not), connected. */
   const socketOf = async (role: 'user' | 'dealer' | 'support', options: { secondFactor?: boolean } = {}) => {
     const user = await createUser(world.t.app, world.mailbox);
     if (role === 'user') await world.t.deps.db.db.update(users).set({ role }).where(eq(users.id, user.id));
     else await makeStaff(world.t.deps.db.db, user.id, role, options);
-    const issued = await world.t.app.inject({
-      method: 'GET',
-      url: '/auth/wss/signin',
-      headers: bearer(user.token),
-    });
-    const client: Client = connect(url, {
-      auth: { token: issued.json().data.token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    opened.push(client);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', reject);
-    });
-    return client;
+    return clients.connect(await streamTicket(world.t.app, user.token));
   };
 
   beforeAll(async () => {
-    await world.t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(world.t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const client of opened) client.disconnect();
+    url = await listenLocally(world.t.app);
   });
 
   it('sends a dealer the exposure at once and the exposure-limit alerts', async () => {

@@ -1,13 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import fc from 'fast-check';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type TestUser } from '../../testing/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/accounts';
+import {
+  type StreamClient as Client,
+  listenLocally,
+  streamTicket,
+  useStreamClients,
+} from '../../testing/stream-clients';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { hostileScalar } from '../../testing/zod-arbitrary';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Received = Array<{ event: string; payload: unknown }>;
 
 /** Events per run (at least 1,000; FUZZ_RUNS raises it), and the seed (printed, FUZZ_SEED replays it). */
@@ -35,44 +37,28 @@ describe('the stream, fuzzed', () => {
   let url: string;
   let alice: TestUser;
   let bob: TestUser;
-  const clients: Client[] = [];
   const received = new Map<Client, Received>();
+  // Every socket logs what it hears from its first event on.
+  const clients = useStreamClients(() => url, {
+    closeAfter: 'all',
+    onOpen: (client) => {
+      const log: Received = [];
+      received.set(client, log);
+      client.onAny((event: string, payload: unknown) => log.push({ event, payload }));
+      client.on('disconnect', (reason) => log.push({ event: 'disconnect', payload: reason }));
+    },
+  });
 
-  const open = async (user: TestUser): Promise<Client> => {
-    const ticket = await desk.t.app.inject({
-      method: 'GET',
-      url: '/auth/wss/signin',
-      headers: bearer(user.token),
-    });
-    const client: Client = connect(url, {
-      auth: { token: ticket.json().data.token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    clients.push(client);
-    const log: Received = [];
-    received.set(client, log);
-    client.onAny((event: string, payload: unknown) => log.push({ event, payload }));
-    client.on('disconnect', (reason) => log.push({ event: 'disconnect', payload: reason }));
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', reject);
-    });
-    return client;
-  };
+  const open = async (user: TestUser): Promise<Client> =>
+    clients.connect(await streamTicket(desk.t.app, user.token));
 
   beforeAll(async () => {
     console.log(`stream fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${EVENTS} events`);
     await desk.setQuote('BTC_USDT', 6_000_000, 6_000_100);
-    await desk.t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(desk.t.app.server.address() as AddressInfo).port}`;
+    url = await listenLocally(desk.t.app);
     alice = await desk.newUser();
     bob = await desk.newUser();
   }, 60_000);
-  afterAll(async () => {
-    for (const client of clients) client.disconnect();
-  });
 
   const eventName = fc.oneof(
     fc.constantFrom(

@@ -1,19 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import pino from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus } from '../../platform/bus/redis-bus';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { makeStaff } from '../../testing/staff';
+import {
+  type StreamClient as Client,
+  listenLocally,
+  streamTicket,
+  useStreamClients,
+} from '../../testing/stream-clients';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { sessions } from '../auth/auth.schema';
 import { createTokenService } from '../auth/tokens';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** A socket must be closed this soon after the request that ended its session has been answered. */
@@ -25,39 +26,17 @@ const RECHECK_MS = 200;
 /** Why each socket closed, as its client heard it. */
 const closeReasons = new WeakMap<Client, string>();
 
-/** Sockets against one listening app; every socket opened is closed after each test. */
+/** Sockets against one listening app, each heard closing; every socket opened is closed after each test. */
 function streamClients(urlOf: () => string) {
-  const opened: Client[] = [];
-  const open = (token: unknown) => {
-    const client: Client = connect(urlOf(), {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    client.on('disconnect', (reason) => closeReasons.set(client, reason));
-    opened.push(client);
-    return client;
-  };
-  const connected = (client: Client) =>
-    new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', (error) => reject(error));
-    });
-  /** A new user of `app` and a socket connected with the stream ticket its session was issued. */
-  const signedIn = async (app: TestApp['app'], mailbox: TestMailbox) => {
-    const user = await createUser(app, mailbox);
-    const issued = await app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(user.token) });
-    const socket = open(issued.json().data.token);
-    await connected(socket);
-    return { user, socket };
-  };
+  const clients = useStreamClients(urlOf, {
+    onOpen: (client) => client.on('disconnect', (reason) => closeReasons.set(client, reason)),
+  });
   return {
-    open,
-    connected,
-    signedIn,
-    closeAll() {
-      for (const client of opened.splice(0)) client.disconnect();
+    ...clients,
+    /** A new user of `app` and a socket connected with the stream ticket its session was issued. */
+    async signedIn(app: TestApp['app'], mailbox: TestMailbox) {
+      const user = await createUser(app, mailbox);
+      return { user, socket: await clients.connect(await streamTicket(app, user.token)) };
     },
   };
 }
@@ -66,8 +45,7 @@ function streamClients(urlOf: () => string) {
 async function listeningApp(options: { sessionRecheckMs?: number } = {}) {
   const mailbox = await startTestMailbox();
   const t = await buildTestApp({ env: { SMTP_URL: mailbox.url }, ...options });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, mailbox, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+  return { t, mailbox, url: await listenLocally(t.app) };
 }
 
 /** Resolves with the reason once the socket has closed (maybe already); fails after `ms`. */
@@ -125,11 +103,7 @@ describe('stream sockets end with their session', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.token as string;
   };
-  const socketOf = async (token: string) => {
-    const client = clients.open(await ticket(token));
-    await clients.connected(client);
-    return client;
-  };
+  const socketOf = async (token: string) => clients.connect(await ticket(token));
   const newAdmin = async () => {
     const admin = await createUser(t.app, mailbox);
     await makeStaff(t.deps.db.db, admin.id);
@@ -140,7 +114,6 @@ describe('stream sockets end with their session', () => {
     // The recheck keeps its production period here: what closes these sockets is the announcement.
     ({ t, mailbox, url } = await listeningApp());
   });
-  afterEach(() => clients.closeAll());
   afterAll(async () => {
     await t?.close();
     await mailbox?.close();
@@ -252,7 +225,6 @@ describe('the stream rechecks the sessions of its sockets', () => {
   beforeAll(async () => {
     ({ t, mailbox, url } = await listeningApp({ sessionRecheckMs: RECHECK_MS }));
   });
-  afterEach(() => clients.closeAll());
   afterAll(async () => {
     await t?.close();
     await mailbox?.close();
@@ -291,10 +263,8 @@ describe('stream sockets end with their session across processes', () => {
       bus: await createRedisBus(REDIS_URL, logger),
       database: api.deps.db,
     });
-    await stream.app.listen({ port: 0, host: '127.0.0.1' });
-    streamUrl = `http://127.0.0.1:${(stream.app.server.address() as AddressInfo).port}`;
+    streamUrl = await listenLocally(stream.app);
   });
-  afterEach(() => clients.closeAll());
   afterAll(async () => {
     await stream?.close();
     await api?.close();

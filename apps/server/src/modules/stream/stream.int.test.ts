@@ -1,44 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import type { TLiveKlineEvent } from '@td/contracts/market';
-import type { ClientToServerEvents, ServerToClientEvents } from '@td/contracts/stream';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerToClientEvents } from '@td/contracts/stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { startTestMarket } from '../../testing/market';
 import { demoBtcBuy } from '../../testing/order-bodies';
+import {
+  type StreamClient as Client,
+  listenLocally,
+  streamTicket,
+  useStreamClients,
+} from '../../testing/stream-clients';
 import { useTestApp } from '../../testing/use-test-app';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { USER_EVENTS_CHANNEL } from '../trading/trading-channels';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 describe('the stream', () => {
   const world = useTestApp({}, { hasMetrics: true });
   let stopEngine: () => Promise<void>;
   let user: TestUser;
   let url: string;
-  const clients: Client[] = [];
+  const { open, connected, connect } = useStreamClients(() => url);
 
   /** A stream ticket for `who`'s session (the file's user unless told otherwise). */
-  const ticket = async (who: TestUser = user) =>
-    (await world.t.app.inject({ method: 'GET', url: '/auth/wss/signin', headers: bearer(who.token) })).json()
-      .data.token as string;
+  const ticket = (who: TestUser = user) => streamTicket(world.t.app, who.token);
 
-  const open = (token: unknown) => {
-    const client: Client = connect(url, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    clients.push(client);
-    return client;
-  };
-  const connected = (client: Client) =>
-    new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', (error) => reject(error));
-    });
   const next = <E extends keyof ServerToClientEvents>(client: Client, event: E, ms = 3_000) =>
     new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -53,20 +38,15 @@ describe('the stream', () => {
 
   beforeAll(async () => {
     stopEngine = await startTestMarket(world.t, { symbols: ['BTC_USDT', 'EUR_USD'] });
-    await world.t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(world.t.app.server.address() as AddressInfo).port}`;
+    url = await listenLocally(world.t.app);
     user = await createUser(world.t.app, world.mailbox);
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.disconnect();
   });
   afterAll(async () => {
     await stopEngine?.();
   });
 
   it('accepts a fresh ticket, sends the current candle at once, then live updates at most every 250 ms', async () => {
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     const received: Array<{ at: number; event: TLiveKlineEvent }> = [];
     client.on('liveKline', (event) => received.push({ at: Date.now(), event }));
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '1' });
@@ -94,8 +74,7 @@ describe('the stream', () => {
   });
 
   it('sends ticker events for the pairs subscribed to', async () => {
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '60' });
     const ticker = await next(client, 'ticker');
     expect(ticker).toMatchObject({ key: 'CRP:BTC_USDT', price: expect.any(String), bid: expect.any(String) });
@@ -107,8 +86,7 @@ describe('the stream', () => {
         (value) => value.labels.event === event,
       )?.value ?? 0;
     const before = await sentOf('ticker');
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     let tickers = 0;
     client.on('ticker', () => tickers++);
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '60' });
@@ -118,16 +96,14 @@ describe('the stream', () => {
   });
 
   it('sends the current candle of a closed market too (forex at the weekend)', async () => {
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     client.emit('liveKline', { symbol: 'forex:EUR_USD', interval: '1D' });
     const event = await next(client, 'liveKline');
     expect(event).toMatchObject({ symbol: 'forex:EUR_USD', type: 'forex', interval: '1D' });
   });
 
   it('stops updates after unLiveKline', async () => {
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '5' });
     await next(client, 'liveKline');
     client.emit('unLiveKline', { symbol: 'BTC_USDT', interval: '5' });
@@ -139,8 +115,7 @@ describe('the stream', () => {
   });
 
   it('answers a bad subscription with an error event and stays connected', async () => {
-    const client = open(await ticket());
-    await connected(client);
+    const client = await connect(await ticket());
     client.emit('liveKline', { symbol: 'BTC_USDT', interval: '7' } as never);
     expect(await next(client, 'streamError')).toMatchObject({ event: 'liveKline' });
     client.emit('liveKline', { symbol: 'NOPE_USD', interval: '1' });
@@ -152,8 +127,7 @@ describe('the stream', () => {
 
   it('refuses a reused ticket, a session token, and no ticket', async () => {
     const token = await ticket();
-    const first = open(token);
-    await connected(first);
+    await connect(token);
     for (const bad of [token, user.token, undefined, 'x']) {
       const client = open(bad);
       await expect(connected(client)).rejects.toThrow(/Unauthorized/);
@@ -161,11 +135,9 @@ describe('the stream', () => {
   });
 
   it("tells a user's own sockets of their order changes and new balance, and nobody else's", async () => {
-    const mine = open(await ticket());
-    await connected(mine);
+    const mine = await connect(await ticket());
     const someone = await createUser(world.t.app, world.mailbox);
-    const theirs = open(await ticket(someone));
-    await connected(theirs);
+    const theirs = await connect(await ticket(someone));
     let leaked = 0;
     theirs.on('order', () => leaked++);
     const orderEvent = next(mine, 'order');
@@ -184,8 +156,7 @@ describe('the stream', () => {
 
   it("reads a book's balance once at a time: a burst of order events costs two readings, and the last one is current", async () => {
     const owner = await createUser(world.t.app, world.mailbox);
-    const client = open(await ticket(owner));
-    await connected(client);
+    const client = await connect(await ticket(owner));
     const orders: unknown[] = [];
     const balances: Array<{ marginUsed: string }> = [];
     client.on('order', (order) => orders.push(order));
@@ -221,8 +192,7 @@ describe('the stream', () => {
   });
 
   it("sends a user's notifications to their own sockets only", async () => {
-    const mine = open(await ticket());
-    await connected(mine);
+    const mine = await connect(await ticket());
     const notification = next(mine, 'notification');
     await world.t.deps.bus.publish(NOTIFICATIONS_CHANNEL, {
       userId: user.id,
@@ -246,13 +216,11 @@ describe('the stream', () => {
   });
 
   it('gives a reconnecting client the current candle again for every pair it had', async () => {
-    const first = open(await ticket());
-    await connected(first);
+    const first = await connect(await ticket());
     first.emit('liveKline', { symbol: 'BTC_USDT', interval: '15' });
     await next(first, 'liveKline');
     first.disconnect();
-    const again = open(await ticket());
-    await connected(again);
+    const again = await connect(await ticket());
     again.emit('liveKline', { symbol: 'BTC_USDT', interval: '15' });
     expect(await next(again, 'liveKline')).toMatchObject({ symbol: 'BTC_USDT', interval: '15' });
   });
