@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { IconCheck } from './app-icons';
 import styles from './checkbox.module.css';
-import { IconCheck } from './icons';
 
 export interface TCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   /** The label; may hold links. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { copyToClipboard } from '../lib/clipboard';
 import { useT } from '../lib/i18n';
+import { IconCheck, IconCopy } from './app-icons';
 import { Button, type TButtonSize, type TButtonVariant } from './button';
-import { IconCheck, IconCopy } from './icons';
 
 /** How long the button shows its tick after a copy. */
 const COPIED_FEEDBACK_MS = 2000;

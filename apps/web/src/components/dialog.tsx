@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
+import { IconX } from './app-icons';
 import type { TButtonVariant } from './button';
 import styles from './dialog.module.css';
 import { FormActions } from './form-actions';
-import { IconX } from './icons';
 
 interface TDialogProps {
   isOpen: boolean;

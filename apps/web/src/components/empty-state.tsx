@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n';
+import { IconRefresh } from './app-icons';
 import { Button } from './button';
 import styles from './empty-state.module.css';
-import { IconAlertTriangle, IconRefresh } from './icons';
+import { IconAlertTriangle } from './icons';
 
 interface TEmptyStateProps {
   icon: ReactNode;

@@ -1,7 +1,7 @@
 import { capitalize } from '../lib/format';
 import { tRich, useT } from '../lib/i18n';
+import { IconChevronLeft, IconChevronRight } from './app-icons';
 import { Button } from './button';
-import { IconChevronLeft, IconChevronRight } from './icons';
 import styles from './pagination.module.css';
 
 interface TPaginationProps {

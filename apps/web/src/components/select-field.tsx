@@ -1,5 +1,5 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { IconChevronDown } from './icons';
+import { IconChevronDown } from './app-icons';
 import styles from './select-field.module.css';
 import { FieldFrame, FieldNote } from './text-field';
 import fieldStyles from './text-field.module.css';

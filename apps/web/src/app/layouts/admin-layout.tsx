@@ -1,10 +1,11 @@
 import { isStaffRole } from '@td/contracts/staff';
 import { useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
+import { IconLock } from '../../components/app-icons';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { IconArrowLeft, IconLock, IconShieldCheck } from '../../components/icons';
+import { IconArrowLeft, IconShieldCheck } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';

@@ -2,15 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { isStaffRole } from '@td/contracts/staff';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { Avatar } from '../../components/avatar';
-import { Callout } from '../../components/callout';
-import { DropdownMenu } from '../../components/dropdown-menu';
-import { HoldUntilKnown } from '../../components/hold-until-known';
-import iconButtonStyles from '../../components/icon-button.module.css';
 import {
   IconBell,
   IconCandles,
-  IconCheckCircle,
   IconChevronDown,
   IconDashboard,
   IconHistory,
@@ -20,11 +14,15 @@ import {
   IconMore,
   IconPieChart,
   IconSettings,
-  IconShieldCheck,
   IconUser,
   IconUsers,
-  IconWallet,
-} from '../../components/icons';
+} from '../../components/app-icons';
+import { Avatar } from '../../components/avatar';
+import { Callout } from '../../components/callout';
+import { DropdownMenu } from '../../components/dropdown-menu';
+import { HoldUntilKnown } from '../../components/hold-until-known';
+import iconButtonStyles from '../../components/icon-button.module.css';
+import { IconCheckCircle, IconShieldCheck, IconWallet } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { NavTabs, type TNavTab } from '../../components/nav-tabs';
 import { Skeleton } from '../../components/skeleton';

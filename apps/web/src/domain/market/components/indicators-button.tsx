@@ -8,9 +8,10 @@ import {
 } from '@td/contracts/chart-settings';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { IconX } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
 import { FormDialog } from '../../../components/dialog';
-import { IconActivity, IconX } from '../../../components/icons';
+import { IconActivity } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { t, translateServerMessage, useT } from '../../../lib/i18n';

@@ -1,8 +1,8 @@
 import { TICKET_ATTACHMENTS_MAX } from '@td/contracts/tickets';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { IconPaperclip, IconX } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
-import { IconPaperclip, IconX } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { attachmentFileError, uploadAttachment } from '../upload-attachment';
 import styles from './support.module.css';

@@ -1,7 +1,7 @@
 /** The box a ticket is answered in, by its user or by support: a message, attachments and Send. */
 import { type FormEvent, useState } from 'react';
+import { IconSend } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
-import { IconSend } from '../../../components/icons';
 import { TextAreaField } from '../../../components/text-field';
 import { AttachmentPicker, type TAttachment } from './attachment-picker';
 

@@ -1,8 +1,8 @@
 import type { TAuditEntry } from '@td/contracts/admin';
+import { IconHistory } from '../../../components/app-icons';
 import type { TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
-import { IconHistory } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';

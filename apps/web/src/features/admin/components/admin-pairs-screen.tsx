@@ -1,12 +1,12 @@
 import type { TAdminPair } from '@td/contracts/admin';
 import { PAIR_CODE, type TPairStatus } from '@td/contracts/statuses';
 import { useState } from 'react';
+import { IconLineChart } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
-import { IconLineChart } from '../../../components/icons';
 import { formatMoney } from '../../../lib/format';
 import { displayPair } from '../../../lib/format-market';
 import { tCount, useT } from '../../../lib/i18n';

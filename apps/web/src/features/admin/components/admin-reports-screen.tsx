@@ -1,10 +1,11 @@
 import { REPORT_DAY_MIN, type TClientMoneyCoin } from '@td/contracts/reports';
 import { useState } from 'react';
+import { IconDownload } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { IconActivity, IconDownload } from '../../../components/icons';
+import { IconActivity } from '../../../components/icons';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { downloadClientMoney, downloadDailyReport, useClientMoney } from '../api/admin-reports';

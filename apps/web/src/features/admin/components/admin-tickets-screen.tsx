@@ -1,10 +1,10 @@
 import { TICKET_CODE } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { Link } from 'react-router';
+import { IconLifeBuoy } from '../../../components/app-icons';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import type { TFilterTab } from '../../../components/filter-tabs';
-import { IconLifeBuoy } from '../../../components/icons';
 import { type TTicketFilter, ticketColumns } from '../../../domain/support/components/ticket-columns';
 import { useT } from '../../../lib/i18n';
 import { ticketStatusText } from '../../../lib/labels';

@@ -1,10 +1,10 @@
 import type { TAdminUser } from '@td/contracts/admin';
 import { USER_STATUS_TONE } from '@td/contracts/statuses';
 import { Link } from 'react-router';
+import { IconUsers } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { IconUsers } from '../../../components/icons';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { userStatusText } from '../../../lib/labels';

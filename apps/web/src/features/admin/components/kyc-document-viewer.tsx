@@ -1,14 +1,14 @@
 import type { TDocumentKind } from '@td/contracts/kyc';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import {
   IconExternalLink,
   IconMaximize,
   IconRotateCw,
   IconZoomIn,
   IconZoomOut,
-} from '../../../components/icons';
+} from '../../../components/app-icons';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
 import { useT } from '../../../lib/i18n';
 import { documentKindText } from '../../../lib/labels';
 import styles from './kyc-document-viewer.module.css';

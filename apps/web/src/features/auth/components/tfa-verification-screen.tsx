@@ -1,8 +1,9 @@
 import { ZTfaVerifyRequest } from '@td/contracts/auth';
 import type { TSecondFactorMethods } from '@td/contracts/passkeys';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { IconLock, IconSmartphone } from '../../../components/app-icons';
 import { Button, ButtonLink } from '../../../components/button';
-import { IconKey, IconLock, IconShieldCheck, IconSmartphone } from '../../../components/icons';
+import { IconKey, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';

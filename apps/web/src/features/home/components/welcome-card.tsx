@@ -1,6 +1,6 @@
 import { DEFAULT_PAIR } from '@td/contracts/constants';
+import { IconX } from '../../../components/app-icons';
 import { ButtonLink } from '../../../components/button';
-import { IconX } from '../../../components/icons';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { useAccountStore } from '../../../domain/trading/account-store';
 import { useOrders } from '../../../domain/trading/get-orders';

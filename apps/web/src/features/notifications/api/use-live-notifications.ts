@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { IconBell } from '../../../components/icons';
+import { IconBell } from '../../../components/app-icons';
 import { KYC_QUERY_KEY } from '../../../domain/identity/get-kyc';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { translateServerMessage } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { IconBell } from '../../../components/icons';
+import { IconBell } from '../../../components/app-icons';
 import { formatTimeAgo } from '../../../lib/format';
 import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useKeepInViewport } from '../../../lib/keep-in-viewport';

@@ -1,6 +1,6 @@
+import { IconPieChart } from '../../../components/app-icons';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
-import { IconPieChart } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import type { TAllocationSlice } from '../../../domain/trading/allocation';
 import { sumMoney } from '../../../domain/trading/trading-math';

@@ -1,12 +1,13 @@
 import { PERIODS, type TPeriod } from '@td/contracts/constants';
 import type { TStatsPeriod } from '@td/contracts/financing';
 import { useMemo, useState } from 'react';
+import { IconLineChart, IconRefresh } from '../../../components/app-icons';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/dialog';
 import { EmptyState, LoadError } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconActivity, IconLineChart, IconRefresh } from '../../../components/icons';
+import { IconActivity } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { TradingStatsCard } from '../../../domain/financing/components/trading-stats-card';

@@ -1,9 +1,9 @@
 import { AVATAR_TYPES } from '@td/contracts/profile';
 import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { IconCamera } from '../../../components/app-icons';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
-import { IconCamera } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { avatarFileError, useUploadAvatar } from '../api/upload-avatar';
 import styles from './avatar-uploader.module.css';

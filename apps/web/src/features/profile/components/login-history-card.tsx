@@ -1,9 +1,9 @@
 import type { TLoginEvent } from '@td/contracts/profile';
+import { IconHistory } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { IconHistory } from '../../../components/icons';
 import { PagedTable, usePager } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { t, translateServerMessage, useT } from '../../../lib/i18n';

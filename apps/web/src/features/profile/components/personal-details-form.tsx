@@ -1,11 +1,11 @@
 import { type TUser, ZUpdateProfileRequest } from '@td/contracts/profile';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
+import { IconCheck } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { CountryField } from '../../../components/country-field';
 import styles from '../../../components/form-layout.module.css';
-import { IconCheck } from '../../../components/icons';
 import { NameFields } from '../../../components/name-fields';
 import { TextField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';

@@ -1,10 +1,11 @@
 import type { TUser } from '@td/contracts/profile';
 import { Link } from 'react-router';
+import { IconCheck } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { LoadError } from '../../../components/empty-state';
-import { IconCheck, IconShieldCheck } from '../../../components/icons';
+import { IconShieldCheck } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';

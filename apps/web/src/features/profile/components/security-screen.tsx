@@ -1,8 +1,9 @@
 import type { TUser } from '@td/contracts/profile';
 import type { ReactNode } from 'react';
+import { IconFish, IconMail } from '../../../components/app-icons';
 import { Card } from '../../../components/card';
 import { LoadError } from '../../../components/empty-state';
-import { IconCheckCircle, IconFish, IconMail, IconShieldCheck } from '../../../components/icons';
+import { IconCheckCircle, IconShieldCheck } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useProfile } from '../../../domain/identity/get-profile';

@@ -1,11 +1,11 @@
 import type { TSession } from '@td/contracts/profile';
 import toast from 'react-hot-toast';
+import { IconMonitor, IconSmartphone } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
-import { IconMonitor, IconSmartphone } from '../../../components/icons';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { t, useT } from '../../../lib/i18n';
 import { describeDevice } from '../../../lib/user-agent';

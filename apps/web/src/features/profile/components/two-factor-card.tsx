@@ -2,6 +2,7 @@ import { type TTfaGenerateData, ZTfaActivateRequest, ZTfaDeactivateRequest } fro
 import type { TUser } from '@td/contracts/profile';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { IconDownload } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
@@ -9,7 +10,7 @@ import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
 import { CopyButton } from '../../../components/copy-button';
 import { FormActions } from '../../../components/form-actions';
-import { IconDownload, IconShieldCheck } from '../../../components/icons';
+import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';

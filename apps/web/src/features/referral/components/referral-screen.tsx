@@ -1,11 +1,11 @@
 import type { TReferredUser } from '@td/contracts/referrals';
 import toast from 'react-hot-toast';
+import { IconGift, IconShare, IconUsers } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState, LoadError } from '../../../components/empty-state';
-import { IconGift, IconShare, IconUsers } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { copyToClipboard } from '../../../lib/clipboard';

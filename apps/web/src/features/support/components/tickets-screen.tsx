@@ -2,12 +2,12 @@ import { TICKET_CODE } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { IconLifeBuoy, IconPlus } from '../../../components/app-icons';
 import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconLifeBuoy, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, usePager } from '../../../components/paged-table';
 import {

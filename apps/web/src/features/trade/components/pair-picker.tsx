@@ -10,9 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { IconChevronDown, IconX } from '../../../components/app-icons';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { FilterTabs } from '../../../components/filter-tabs';
-import { IconChevronDown, IconX } from '../../../components/icons';
 import { IconSearch } from '../../../components/market-icons';
 import { PriceChange } from '../../../components/price-change';
 import { usePrices } from '../../../domain/market/get-prices';

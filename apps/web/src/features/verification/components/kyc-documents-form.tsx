@@ -1,9 +1,10 @@
 import { DOCUMENT_TYPES, documentKindsOf, type TDocumentKind, type TDocumentType } from '@td/contracts/kyc';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { IconCamera } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
 import formLayout from '../../../components/form-layout.module.css';
-import { IconCamera, IconCheckCircle } from '../../../components/icons';
+import { IconCheckCircle } from '../../../components/icons';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { documentKindText, documentTypeText } from '../../../lib/labels';

@@ -1,10 +1,11 @@
 import type { TKyc, TKycLevel } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
+import { IconLock } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import { LoadError } from '../../../components/empty-state';
-import { IconCheckCircle, IconLock } from '../../../components/icons';
+import { IconCheckCircle } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { useKyc } from '../../../domain/identity/get-kyc';
