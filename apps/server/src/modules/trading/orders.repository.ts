@@ -213,22 +213,6 @@ export function createOrdersRepository(db: Database) {
       return new Map(rows.map((row) => [row.userId, BigInt(row.volume ?? 0)]));
     },
 
-    /** Today's equity of a book as its day's snapshot (past days stay as they closed). */
-    async saveEquity(
-      userId: string,
-      book: OrderRow['book'],
-      dayMs: number,
-      equityCents: bigint,
-    ): Promise<void> {
-      await db
-        .insert(equitySnapshots)
-        .values({ userId, book, dayMs, equityCents })
-        .onConflictDoUpdate({
-          target: [equitySnapshots.userId, equitySnapshots.book, equitySnapshots.dayMs],
-          set: { equityCents },
-        });
-    },
-
     /** A book's daily equity snapshots since `sinceMs` (all without it), oldest first. */
     equitySince(userId: string, book: OrderRow['book'], sinceMs: number | undefined) {
       return db

@@ -59,8 +59,8 @@ export function createPortfolioService(deps: {
       const v = await value(userId, book);
       const nowMs = Date.now();
       const today = dayOf(nowMs);
-      // Today's figure is kept as the day's snapshot; past days stay as they closed.
-      await deps.orders.saveEquity(userId, book, today, v.equity);
+      // Past days as they closed (the market role writes each day's figure, `equity-snapshots.ts`);
+      // today is drawn from the day's movements and the equity now.
       const days = PERIOD_DAYS[period];
       const since = days === undefined ? undefined : nowMs - days * DAY_MS;
       const snapshots = await deps.orders.equitySince(userId, book, since);
