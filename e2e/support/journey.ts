@@ -10,6 +10,8 @@ import { freshTotpCode } from './totp';
 export interface TOpenPageOptions {
   token?: string;
   theme?: TTheme;
+  /** The system's colour scheme (the stored `theme`'s, else dark). */
+  colorScheme?: TTheme;
   viewport?: { width: number; height: number };
   tempToken?: string;
   tempEmail?: string;

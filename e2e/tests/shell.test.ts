@@ -56,7 +56,6 @@ async function openPage(options: {
   theme?: TTheme;
   colorScheme?: TTheme;
   viewport?: { width: number; height: number };
-  locale?: string;
 }) {
   const context = await newContext(browser, { baseURL: server.url, ...options });
   contexts.push(context);
@@ -346,69 +345,6 @@ describe('delivery', () => {
       .map((asset) => asset.url)
       .filter((url) => liveDataChunk.test(url));
     expect(dashboardChunks.map((url) => url.match(liveDataChunk)?.[1]).sort()).toEqual(['charts', 'stream']);
-  });
-});
-
-describe('the login page drawn at build time', () => {
-  /** The page's uncaught errors (a failed take-over of the drawn page among them). */
-  const watchErrors = (page: Page) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return errors;
-  };
-
-  it('arrives with its screen in the page, readable without scripts', async () => {
-    // Without scripts, the page is what the server sent.
-    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto('/authentication/login');
-    const html = await page.content();
-    expect(html).toContain('data-prerendered="/authentication/login"');
-    expect(html).toContain('name="email"');
-    expect(await page.title()).toBe('Log in · Trading Desk');
-    await expectTitle(page, 'Log in');
-    // Not sendable by the browser itself: the password would go in the address.
-    expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
-  });
-
-  it('keeps what was typed before its scripts ran, then signs in', async () => {
-    const page = await openPage({});
-    const errors = watchErrors(page);
-    let releaseEntry = () => {};
-    const entryHeld = new Promise<void>((resolve) => {
-      releaseEntry = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
-    await page.goto('/authentication/login', { waitUntil: 'commit' });
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
-    releaseEntry();
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/home');
-    expect(errors).toEqual([]);
-  });
-
-  it('is taken over as drawn in a light system theme, and drawn afresh in another language', async () => {
-    const light = await openPage({ colorScheme: 'light' });
-    const lightErrors = watchErrors(light);
-    await light.goto('/authentication/login');
-    await expectTitle(light, 'Log in');
-    await light.getByTitle('Switch to dark theme').waitFor();
-    expect(await htmlTheme(light)).toBe('light');
-    await light.waitForLoadState('networkidle');
-    expect(lightErrors).toEqual([]);
-
-    const spanish = await openPage({ locale: 'es-ES' });
-    const spanishErrors = watchErrors(spanish);
-    await spanish.goto('/authentication/login');
-    await expectTitle(spanish, 'Iniciar sesión');
-    await spanish.waitForLoadState('networkidle');
-    expect(spanishErrors).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { DEFAULT_INTERVAL, DEFAULT_PAIR, KLINES_PAGE_SIZE } from '@td/contracts/constants';
-import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 // The sign-in frame and the login screen are part of the entry, not lazy: a phone's first visit
@@ -7,30 +6,20 @@ import { FullScreenLoader } from '../components/full-screen-loader';
 // with code of the signed-in screens, and a session that ends goes to login without a download.
 // What they use (the buttons, fields, icons) every screen loads anyway.
 import { LoginScreen } from '../features/auth/components/login-screen';
-import { loadAppText, useT } from '../lib/i18n';
+import { useT } from '../lib/i18n';
 import { PATHS } from '../lib/paths';
 import { prefetch } from '../lib/prefetch';
 import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
+import { lazyScreen, withAppText } from './lazy-screen';
 
 /** Shown until the first lazy route module has loaded ('Initializing App...'). */
 function InitializingApp() {
   const t = useT();
   return <FullScreenLoader label={t('app.initializing')} />;
 }
-
-/** A route whose screen is a named export of a module loaded on first visit. */
-function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
-
-/** A module of the signed-in screens: their words (in the active language) load beside its code. */
-const withAppText =
-  <TModule,>(load: () => Promise<TModule>) =>
-  async () =>
-    (await Promise.all([load(), loadAppText()]))[0];
 
 // The dashboard is only for holders of a token; everyone else signs in first.
 const requireToken = () => (hasToken() ? null : redirect(PATHS.login));
@@ -60,10 +49,7 @@ function prefetchDashboard(search: URLSearchParams) {
   });
 }
 
-/**
- * The login route's id: its page is rendered to HTML when the app is built (`prerender.tsx`), and the
- * browser takes that page over with the route's data already settled (`main.tsx`).
- */
+/** The login route's id: the build draws its page (`prerender.tsx`), and `main.tsx` takes it over. */
 export const LOGIN_ROUTE_ID = 'login';
 
 /** Every screen of the app, its code loaded on first visit but for the sign-in frame and login. */
