@@ -86,6 +86,10 @@ async function tradeOnTheChart() {
   return { user, opened, exits, limit };
 }
 
+/** Presses Undo in the notice that says `text` (another move's notice may still show its own). */
+const undoIn = (page: Page, text: string) =>
+  page.locator('[role="status"]', { hasText: text }).getByRole('button', { name: 'Undo' }).last().click();
+
 describe('trading from the chart', () => {
   it('drags take-profit, stop-loss and limit lines, undoes a move, and opens an order from its line', async () => {
     const { user, opened, exits, limit } = await tradeOnTheChart();
@@ -115,7 +119,7 @@ describe('trading from the chart', () => {
     await expect
       .poll(async () => Number((await order(opened.id))?.takeProfit))
       .toBeGreaterThan(Number(exits.takeProfit));
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await undoIn(page, 'Take profit moved to');
     await expectToast(page, 'Take profit restored');
     await expect.poll(async () => (await order(opened.id))?.takeProfit).toBe(exits.takeProfit);
 
@@ -138,7 +142,8 @@ describe('trading from the chart', () => {
     await expect
       .poll(async () => Number((await order(limit.id))?.stopLoss))
       .toBeLessThan(Number(limit.stopLoss));
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // The earlier move's notice may still be on screen with its own Undo: this one's is pressed.
+    await undoIn(page, 'Stop loss moved to');
     await expectToast(page, 'Stop loss restored');
     await expect.poll(async () => (await order(limit.id))?.stopLoss).toBe(limit.stopLoss);
 
