@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 
 // The API lives at the root of the same origin in production (the server serves dist/), so in
 // development every API prefix is proxied to the server on :3000 and the app keeps using '/'.
@@ -145,6 +145,49 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * How the browser's build splits its code. React and the router change rarely: their own chunks stay
+ * cached across our releases. Only libraries every page loads belong there; feature libraries
+ * (charts, socket) must stay in the lazy chunks that use them.
+ */
+const CLIENT_CHUNKS: Rolldown.OutputOptions['codeSplitting'] = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+    { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
+    // What the entry loads stays one chunk, so the login page loads nothing it does not use.
+    { name: 'app', tags: ['$initial'], priority: 2 },
+    // The chart library in a chunk of its own, loaded by the screens that draw a chart and
+    // never merged with the shared groups below (the login page must not load it).
+    {
+      name: 'charts',
+      test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+      priority: 1.5,
+    },
+    // The stream client and the hooks that hold a stream subscription, likewise: only the
+    // signed-in screens that show live data load them.
+    {
+      name: 'stream',
+      test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/](socket|stream-registry)|domain[\\/](market[\\/]use-candle-feed|trading[\\/]use-(trading-stream|live-quote)))\.ts$/,
+      priority: 1.5,
+      // Only the matched modules: their dependencies (contracts, query hooks, formatters)
+      // belong to the groups the login page already shares, not to this chunk.
+      includeDependenciesRecursively: false,
+    },
+    // The rest of the shared code (components, helpers, domain, contracts) grouped by the set
+    // of screens that load it, small groups merged: a phone on a slow network waits a round
+    // trip for each file, six at a time, and the Dashboard asked for some fifty of 1–6 KB.
+    {
+      name: 'shared',
+      // The chart components stay out: merged into a small group the login page loads, they
+      // would bring the chart library with them.
+      test: /apps[\\/]web[\\/]src[\\/](domain(?![\\/]market[\\/]components[\\/])|components|lib)[\\/]|packages[\\/]contracts[\\/]/,
+      priority: 1,
+      entriesAware: true,
+      entriesAwareMergeThreshold: SHARED_MERGE_BELOW_BYTES,
+    },
+  ],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The build for Node (scripts/prerender.mjs) renders pages into this build's files: it writes no
   // service worker, compresses nothing and keeps its modules in one file.
@@ -152,52 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            // React and the router change rarely: their own chunks stay cached across our releases.
-            // Only libraries every page loads belong there; feature libraries (charts, socket) must
-            // stay in the lazy chunks that use them.
-            codeSplitting: {
-              groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-                { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-                // What the entry loads stays one chunk, so the login page loads nothing it does not use.
-                { name: 'app', tags: ['$initial'], priority: 2 },
-                // The chart library in a chunk of its own, loaded by the screens that draw a chart and
-                // never merged with the shared groups below (the login page must not load it).
-                {
-                  name: 'charts',
-                  test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
-                  priority: 1.5,
-                },
-                // The stream client and the hooks that hold a stream subscription, likewise: only the
-                // signed-in screens that show live data load them.
-                {
-                  name: 'stream',
-                  test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/](socket|stream-registry)|domain[\\/](market[\\/]use-candle-feed|trading[\\/]use-(trading-stream|live-quote)))\.ts$/,
-                  priority: 1.5,
-                  // Only the matched modules: their dependencies (contracts, query hooks, formatters)
-                  // belong to the groups the login page already shares, not to this chunk.
-                  includeDependenciesRecursively: false,
-                },
-                // The rest of the shared code (components, helpers, domain, contracts) grouped by the set
-                // of screens that load it, small groups merged: a phone on a slow network waits a round
-                // trip for each file, six at a time, and the Dashboard asked for some fifty of 1–6 KB.
-                {
-                  name: 'shared',
-                  // The chart components stay out: merged into a small group the login page loads, they
-                  // would bring the chart library with them.
-                  test: /apps[\\/]web[\\/]src[\\/](domain(?![\\/]market[\\/]components[\\/])|components|lib)[\\/]|packages[\\/]contracts[\\/]/,
-                  priority: 1,
-                  entriesAware: true,
-                  entriesAwareMergeThreshold: SHARED_MERGE_BELOW_BYTES,
-                },
-              ],
-            },
-          },
-        },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: CLIENT_CHUNKS } },
   },
   server: {
     port: 5173,

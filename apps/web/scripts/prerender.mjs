@@ -1,4 +1,4 @@
-// Renders the sign-in screens to HTML after `vite build`: each becomes a page of its own beside
+// Renders screens of the app (the login page) to HTML after `vite build`: each becomes a page of its own beside
 // index.html (dist/prerendered/<path>.html), which the server sends for that path. The screen's
 // elements are in the page, so it is drawn before any script has loaded; the app's scripts then
 // take them over. The renderer is the app itself, built for Node (src/app/prerender.tsx).
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-/** The paths rendered at build time: the login page, a phone's first screen. */
+/** The paths rendered at build time (main.tsx names their routes): the login page, a phone's first screen. */
 const PATHS = ['/authentication/login'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -10,13 +10,14 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { LOGIN_ROUTE_ID, routes } from './app/router';
 import { applyLanguage, detectLanguage, type TLanguage } from './lib/i18n';
+import { PATHS } from './lib/paths';
 import { hasToken } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"></div>');
 
 /** The routes whose screen the build renders into their page (scripts/prerender.mjs), by path. */
-const PRERENDERED_ROUTES: Record<string, string> = { '/authentication/login': LOGIN_ROUTE_ID };
+const PRERENDERED_ROUTES: Record<string, string> = { [PATHS.login]: LOGIN_ROUTE_ID };
 
 /**
  * The route whose screen this page already holds, when the app can take it over as it is: the

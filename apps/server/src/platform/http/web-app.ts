@@ -34,14 +34,6 @@ export function readIndexHtml(distDir: string): string | undefined {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
-/** Every `.html` below `dir`, at any depth, as paths relative to it. */
-const htmlFilesUnder = (dir: string, prefix = ''): string[] =>
-  readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return htmlFilesUnder(dir, path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-
 /**
  * The pages the web app's build drew in advance (dist/prerendered/<path>.html: index.html with
  * the screen of <path> in it), by path. A browser asking for one of those paths gets its page.
@@ -50,10 +42,9 @@ export function readPrerenderedPages(distDir: string): ReadonlyMap<string, strin
   const dir = join(distDir, 'prerendered');
   if (!existsSync(dir)) return new Map();
   return new Map(
-    htmlFilesUnder(dir).map((file) => [
-      `/${file.slice(0, -'.html'.length)}`,
-      readFileSync(join(dir, file), 'utf8'),
-    ]),
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, readFileSync(join(dir, file), 'utf8')]),
   );
 }
 
