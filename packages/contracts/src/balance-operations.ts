@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { ZAccount } from './constants';
 import { parseScaled } from './decimal';
 import { decimalAtMostSource } from './decimal-pattern';
+import { ZAccount } from './enums';
 import { ZMoney, ZPageQuery } from './envelope';
 import { ZSafeText } from './text';
 

@@ -24,6 +24,8 @@ import {
   SOCKET_OPTIONS,
   TOAST_DURATION_MS,
   WITHDRAW_COINS,
+} from './constants';
+import {
   ZAccount,
   ZChartInterval,
   ZCoin,
@@ -32,7 +34,7 @@ import {
   ZPeriod,
   ZTheme,
   ZWithdrawCoin,
-} from './constants';
+} from './enums';
 
 describe('prices and charts', () => {
   it('polls prices every five seconds and reconnects between one and five seconds', () => {

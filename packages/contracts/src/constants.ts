@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-
+// The product's fixed numbers, names and lists, shared by the server and the web app (no validation code).
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -18,8 +17,7 @@ export const DEFAULT_PAIR = 'BTC_USDT';
 
 // Interval codes are TradingView's: minutes as digits, then day and week.
 export const CHART_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D', '1W'] as const;
-export const ZChartInterval = z.enum(CHART_INTERVALS);
-export type TChartInterval = z.infer<typeof ZChartInterval>;
+export type TChartInterval = (typeof CHART_INTERVALS)[number];
 export const DEFAULT_INTERVAL: TChartInterval = '60';
 /** Candles per request of a chart: a screenful at any zoom, well under the server's maximum. */
 export const KLINES_PAGE_SIZE = 500;
@@ -47,12 +45,10 @@ export const SHORTEN_M_FROM = 1_000_000;
 export const SHORTEN_K_FROM = 100_000;
 
 export const COINS = ['usdt', 'bnb', 'eth', 'matic', 'tron', 'btc'] as const;
-export const ZCoin = z.enum(COINS);
-export type TCoin = z.infer<typeof ZCoin>;
+export type TCoin = (typeof COINS)[number];
 // Bitcoin can be deposited but not withdrawn.
 export const WITHDRAW_COINS = ['usdt', 'bnb', 'eth', 'matic', 'tron'] as const satisfies readonly TCoin[];
-export const ZWithdrawCoin = z.enum(WITHDRAW_COINS);
-export type TWithdrawCoin = z.infer<typeof ZWithdrawCoin>;
+export type TWithdrawCoin = (typeof WITHDRAW_COINS)[number];
 // MATIC was renamed POL on chain; the code stays `matic` on the wire.
 export const COIN_LABEL = {
   usdt: 'USDT',
@@ -64,8 +60,7 @@ export const COIN_LABEL = {
 } as const satisfies Record<TCoin, string>;
 
 export const NETWORKS = ['polygon', 'ethereum', 'tron', 'bsc', 'bitcoin'] as const;
-export const ZNetwork = z.enum(NETWORKS);
-export type TNetwork = z.infer<typeof ZNetwork>;
+export type TNetwork = (typeof NETWORKS)[number];
 export const NETWORK_LABEL = {
   polygon: 'Polygon',
   ethereum: 'Ethereum',
@@ -87,16 +82,13 @@ export const DATE_FORMAT = 'DD MMM, YYYY';
 export const DATE_TIME_FORMAT = 'DD MMM, YYYY HH:mm';
 
 export const PAIR_FILTERS = ['all', 'crypto', 'stock', 'forex', 'favorites'] as const;
-export const ZPairFilter = z.enum(PAIR_FILTERS);
-export type TPairFilter = z.infer<typeof ZPairFilter>;
+export type TPairFilter = (typeof PAIR_FILTERS)[number];
 
 export const PERIODS = ['all', '1Y', '1M', '1W'] as const;
-export const ZPeriod = z.enum(PERIODS);
-export type TPeriod = z.infer<typeof ZPeriod>;
+export type TPeriod = (typeof PERIODS)[number];
 
 export const ACCOUNTS = ['demo', 'real'] as const;
-export const ZAccount = z.enum(ACCOUNTS);
-export type TAccount = z.infer<typeof ZAccount>;
+export type TAccount = (typeof ACCOUNTS)[number];
 // Where a request leaves the account out it means real money, never practice money by accident.
 export const DEFAULT_ACCOUNT: TAccount = 'real';
 export const DEMO_START_BALANCE = '10000';
@@ -114,8 +106,7 @@ export const TOAST_REMOVE_DELAY_MS = 1000;
 export const TOAST_MAX_WIDTH = '350px';
 
 export const THEMES = ['dark', 'light'] as const;
-export const ZTheme = z.enum(THEMES);
-export type TTheme = z.infer<typeof ZTheme>;
+export type TTheme = (typeof THEMES)[number];
 /** The theme when neither the user nor the system says (a browser with no preference). */
 export const DEFAULT_THEME: TTheme = 'dark';
 
@@ -123,6 +114,11 @@ export const DEFAULT_THEME: TTheme = 'dark';
 export const STORE_VERSION = 0.2;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOKEN_STORAGE_KEY = 'TOKEN';
+/**
+ * The element of every page the server sends that holds the public general settings as JSON: the
+ * web app's first screen shows the product's name and sign-in choices without asking for them.
+ */
+export const PAGE_SETTINGS_ELEMENT_ID = 'page-settings';
 
 // The web app's API client (apps/web/src/lib/http.ts) reads this cookie and echoes it in this
 // header; the server checks they match.

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { ZAccount } from './constants';
 import { DECIMAL_TEXT_LENGTH_MAX, isDecimal, parseScaled } from './decimal';
 import { decimalNumberMeta, signedDecimalPattern } from './decimal-pattern';
+import { ZAccount } from './enums';
 import { PRICE_SOURCES } from './market';
 import { ZPairType } from './statuses';
 

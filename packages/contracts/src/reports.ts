@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCoin } from './constants';
+import { ZCoin } from './enums';
 import { isCalendarDate } from './kyc';
 
 /** The first day a daily report may be asked for. */

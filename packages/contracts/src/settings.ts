@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
-import { AMOUNT_MAX, AMOUNT_MIN, type TNetwork, ZNetwork } from './constants';
+import type { TNetwork } from './constants';
 import { ZDecimalString } from './decimal';
+import { ZNetwork } from './enums';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
@@ -199,29 +200,8 @@ export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;
 export type TTradingSettings = z.infer<typeof ZTradingSettings>;
 export type TReferralSettings = z.infer<typeof ZReferralSettings>;
 
-/** What each group holds until an administrator changes it. */
-export const SETTING_DEFAULTS: { [G in TSettingGroup]: TSettingsOf<G> } = {
-  general: { appName: 'Trading Desk', maintenanceNotice: null, supportEmail: 'support@tradingdesk.example' },
-  trading: {
-    openingFeeRate: '0.0005',
-    demoStartBalance: '10000',
-    minAmount: String(AMOUNT_MIN),
-    maxAmount: String(AMOUNT_MAX),
-    maxLeverage: { crp: 20, forex: 100, stocks: 10 },
-    maxQuoteAgeMs: 5000,
-    confirmOrderAboveShare: '0.5',
-  },
-  wallet: {
-    reviewAbove: '10000',
-    depositsEnabled: true,
-    withdrawalsEnabled: true,
-    quoteTtlSeconds: 60,
-    networks: {},
-  },
-  referral: { commissionRate: '0.2', isEnabled: true },
-  kyc: { blockedCountries: [], level2DailyWithdrawal: '50000' },
-  admin: { approvalThreshold: '1000' },
-};
+// The defaults live apart, free of the validation library: the web app's first page reads them.
+export { SETTING_DEFAULTS } from './settings-defaults';
 
 /** The event a change of settings sends on the bus (and to no one else): every process drops its copy. */
 export const SETTINGS_CHANGED_CHANNEL = 'settings.changed';

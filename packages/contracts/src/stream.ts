@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZAccount } from './constants';
+import { ZAccount } from './enums';
 import type { TLiveKlineEvent, TLiveKlineRequest, TTickerEvent, ZStreamError } from './market';
 import type { TNotificationEventFull } from './notifications';
 import type { TExposureLimitEvent, TRiskExposureEvent } from './risk';

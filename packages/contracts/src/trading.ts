@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { ZAccount } from './constants';
 import { ZDecimalString, ZWholeNumber } from './decimal';
+import { ZAccount } from './enums';
 import { ZPageQuery } from './envelope';
 import { ZPairSymbol } from './market';
 import { ZOrderStatus } from './statuses';

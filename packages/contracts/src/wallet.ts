@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { NETWORKS_BY_COIN, type TCoin, type TNetwork, ZCoin, ZNetwork, ZWithdrawCoin } from './constants';
+import { NETWORKS_BY_COIN, type TCoin, type TNetwork } from './constants';
+import { ZCoin, ZNetwork, ZWithdrawCoin } from './enums';
 import { ZPageQuery } from './envelope';
 import { ZPaymentStatus } from './statuses';
 import { ZSafeText } from './text';

@@ -8,7 +8,7 @@ import {
   ZUserBalanceOperationsQuery,
   ZWithdrawable,
 } from '@td/contracts/balance-operations';
-import { ZAccount } from '@td/contracts/constants';
+import { ZAccount } from '@td/contracts/enums';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';

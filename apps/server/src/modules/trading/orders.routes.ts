@@ -1,6 +1,6 @@
 import { ZLanguage } from '@td/contracts/auth';
-import { ZAccount } from '@td/contracts/constants';
 import { formatScaled } from '@td/contracts/decimal';
+import { ZAccount } from '@td/contracts/enums';
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import {

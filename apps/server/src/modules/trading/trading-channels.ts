@@ -1,4 +1,4 @@
-import { ZAccount } from '@td/contracts/constants';
+import { ZAccount } from '@td/contracts/enums';
 import { ZOrder } from '@td/contracts/trading';
 import { z } from 'zod';
 import { type Bus, defineChannel } from '../../platform/bus/bus';

@@ -1,4 +1,5 @@
-import { DEFAULT_PAIR, type TPairFilter, ZPairFilter } from '@td/contracts/constants';
+import { DEFAULT_PAIR, type TPairFilter } from '@td/contracts/constants';
+import { ZPairFilter } from '@td/contracts/enums';
 import type { TPair, TPriceSnapshot, TPrices } from '@td/contracts/market';
 import { compareDecimal, displayPair } from '../../lib/format-market';
 import { pairTypeText } from '../../lib/labels';

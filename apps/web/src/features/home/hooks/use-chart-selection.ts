@@ -1,4 +1,5 @@
-import { DEFAULT_INTERVAL, type TChartInterval, ZChartInterval } from '@td/contracts/constants';
+import { DEFAULT_INTERVAL, type TChartInterval } from '@td/contracts/constants';
+import { ZChartInterval } from '@td/contracts/enums';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { parsePairSymbol } from '../../../domain/market/pair-filters';
