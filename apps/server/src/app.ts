@@ -169,6 +169,7 @@ export async function buildApp(
           // Google sign-in runs no script of Google's in the page (the code flow is a navigation).
         }),
         isHttps,
+        readSettings: () => deps.settings.read('general'),
       }
     : undefined;
 

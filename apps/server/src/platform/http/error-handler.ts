@@ -46,7 +46,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function registerErrorHandling(
   app: FastifyInstance,
   options: {
-    notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+    notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined;
   } = {},
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

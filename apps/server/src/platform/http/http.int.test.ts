@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ZErrorBody } from '@td/contracts/envelope';
-import type { InjectOptions } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { conflict } from '../errors';
 import { createUrlSigner } from './signed-url';
+import { withPageSettings } from './web-app';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
@@ -252,6 +253,49 @@ describe('the HTTP layer', () => {
         const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
         expect(response.body, url).toContain('<div id="root"></div>');
       }
+    });
+
+    it('writes the public general settings into every page it sends, as they are now', async () => {
+      const settingsOf = (body: string) => {
+        const match = body.match(
+          /<script type="application\/json" id="page-settings">(.*?)<\/script><\/head>/,
+        );
+        return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : undefined;
+      };
+      const general = await t.deps.settings.read('general');
+      for (const url of ['/', '/authentication/login', '/dashboard/home', '/admin/users']) {
+        expect(settingsOf((await navigate(url)).body), url).toEqual(general);
+      }
+      await t.deps.settings.update('general', { appName: 'Northwind Markets' });
+      expect(settingsOf((await navigate('/authentication/login')).body)).toMatchObject({
+        appName: 'Northwind Markets',
+      });
+      await t.deps.settings.update('general', { appName: general.appName });
+    });
+
+    it('keeps every value of the page’s settings inside their element', async () => {
+      const request = { log: { warn: () => {} } } as unknown as FastifyRequest;
+      const page = await withPageSettings(
+        '<html><head></head><body></body></html>',
+        async () => ({ appName: '</script><script>alert(1)</script>' }),
+        request,
+      );
+      expect(page).not.toContain('</script><script>');
+      expect(page.match(/<\/script>/g)).toHaveLength(1);
+      const json = page.slice(
+        page.indexOf('>', page.indexOf('page-settings')) + 1,
+        page.indexOf('</script>'),
+      );
+      expect(JSON.parse(json)).toEqual({ appName: '</script><script>alert(1)</script>' });
+      // Settings that cannot be read leave the page as built.
+      const unread = await withPageSettings(
+        '<html><head></head></html>',
+        async () => {
+          throw new Error('database away');
+        },
+        request,
+      );
+      expect(unread).toBe('<html><head></head></html>');
     });
 
     it('serves the web app for a navigation to /admin/*, and the API to the web app’s XHR', async () => {

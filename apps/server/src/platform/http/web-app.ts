@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PAGE_SETTINGS_ELEMENT_ID } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { declareScopeAccess } from './access';
 import { issueCsrfCookie } from './csrf';
@@ -58,20 +59,54 @@ export interface WebAppPage {
   /** The document's security headers (CSP and the rest). */
   headers: Record<string, string>;
   isHttps: boolean;
+  /** The public general settings (`GET /settings/general`), written into every page sent. */
+  readSettings?: () => Promise<Record<string, unknown>>;
 }
 
-function sendIndex(request: FastifyRequest, reply: FastifyReply, page: WebAppPage): FastifyReply {
+/**
+ * The page with the public general settings in it, as a JSON data block (never run, so outside the
+ * script policy; `<` escaped, so no value can end the element). Without them (the database is
+ * away), the page as built: the app then asks for them itself.
+ */
+export async function withPageSettings(
+  html: string,
+  readSettings: WebAppPage['readSettings'],
+  request: FastifyRequest,
+): Promise<string> {
+  if (!readSettings) return html;
+  try {
+    const json = JSON.stringify(await readSettings()).replace(/</g, '\\u003c');
+    return html.replace(
+      '</head>',
+      `<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">${json}</script></head>`,
+    );
+  } catch (error) {
+    request.log.warn({ err: error }, 'the page is sent without its settings');
+    return html;
+  }
+}
+
+async function sendIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: WebAppPage,
+): Promise<FastifyReply> {
   issueCsrfCookie(request, reply, { secure: page.isHttps });
+  const html = await withPageSettings(
+    page.prerendered.get(pathOf(request)) ?? page.html,
+    page.readSettings,
+    request,
+  );
   return reply
     .headers(page.headers)
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(page.prerendered.get(pathOf(request)) ?? page.html);
+    .send(html);
 }
 
 /** For the not-found handler: a browser navigation to a path no route answers gets the web app. */
 export function webAppFallback(page: WebAppPage) {
-  return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined =>
+  return (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined =>
     isNavigation(request) && !/\.[a-z0-9]+$/i.test(pathOf(request))
       ? sendIndex(request, reply, page)
       : undefined;
