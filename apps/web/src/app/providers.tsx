@@ -1,8 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { queryClient } from '../lib/query-client';
 import { STORE_STORAGE_KEY, useAppStore, useTheme } from '../lib/store';
-import { AppToaster } from './toaster';
+import { useHasToasts } from '../lib/toasts';
+
+// The toaster and its library load with the first toast (lib/toasts.ts), not with the login page.
+const AppToaster = lazy(async () => ({ default: (await import('./toaster')).AppToaster }));
 
 // Browser chrome colour per theme (mobile address bar); equals --color-bg in theme.css.
 const THEME_COLOR = { dark: '#0b0e13', light: '#f3f5f8' } as const;
@@ -29,11 +32,16 @@ function ThemeSync() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const hasToasts = useHasToasts();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
       {children}
-      <AppToaster />
+      {hasToasts ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { IconGoogle } from '../../../components/icons';
 import { translateServerMessage, useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
+import { notify } from '../../../lib/toasts';
 import { GOOGLE_START_URL } from '../api/google-sign-in';
 import styles from './auth-form.module.css';
 
@@ -27,7 +27,7 @@ export function GoogleSignIn() {
   // The server could not start the flow (Google unreachable): it sent the browser back here.
   useEffect(() => {
     if (!hasFailed) return;
-    toast.error(translateServerMessage(GOOGLE_LOGIN_ERROR_MESSAGE), { id: 'google-login-error' });
+    notify.error(translateServerMessage(GOOGLE_LOGIN_ERROR_MESSAGE), { id: 'google-login-error' });
     setSearchParams({}, { replace: true });
   }, [hasFailed, setSearchParams]);
 

@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { IconKey } from '../../../components/icons';
 import { useBrowserValue } from '../../../lib/browser-value';
 import { translateServerMessage } from '../../../lib/i18n';
+import { notify } from '../../../lib/toasts';
 import { isWebAuthnRefusal } from '../../../lib/webauthn';
 
 /** What the browser says when the user closes its passkey dialog or has no passkey for this site. */
@@ -12,7 +12,7 @@ export const PASSKEY_CANCELLED_MESSAGE = 'No passkey was used. Try again, or sig
 /** The browser's own refusals (cancelled, timed out, none here) read as one calm message. */
 export function onPasskeyError(error: unknown) {
   if (isWebAuthnRefusal(error)) {
-    toast.error(translateServerMessage(PASSKEY_CANCELLED_MESSAGE), { id: 'passkey-cancelled' });
+    notify.error(translateServerMessage(PASSKEY_CANCELLED_MESSAGE), { id: 'passkey-cancelled' });
   }
 }
 

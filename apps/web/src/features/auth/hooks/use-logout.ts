@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { translateServerMessage } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { clearToken, getToken, subscribeToSessionEnd } from '../../../lib/session';
 import { clearTempSession } from '../../../lib/store';
+import { notify } from '../../../lib/toasts';
 import { logout } from '../api/logout';
 
 /** After logging out, the login screen follows this much later. */
@@ -54,7 +54,7 @@ export function useEndSession() {
         return;
       }
       queryClient.clear();
-      toast.success(translateServerMessage(LOGOUT_SUCCESS_MESSAGE));
+      notify.success(translateServerMessage(LOGOUT_SUCCESS_MESSAGE));
       window.setTimeout(() => {
         void navigate(PATHS.login, { replace: true });
       }, LOGOUT_REDIRECT_DELAY_MS);

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod/mini';
 import { PATHS } from '../../../lib/paths';
 import { readTokenClaims, setToken } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';
+import { notify } from '../../../lib/toasts';
 import { useCodeField } from '../../../lib/use-code-field';
 
 interface TStartSessionInput {
@@ -46,7 +46,7 @@ export function useStartSession() {
           setTempToken('');
           setTempEmail(null);
           setToken(token);
-          toast.success(message);
+          notify.success(message);
           void navigate(PATHS.dashboard, { replace: true });
       }
     },
