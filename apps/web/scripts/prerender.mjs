@@ -1,7 +1,8 @@
 // Renders screens of the app (the login page) to HTML after `vite build`: each becomes a page of its own beside
 // index.html (dist/prerendered/<path>.html), which the server sends for that path. The screen's
 // elements are in the page, so it is drawn before any script has loaded; the app's scripts then
-// take them over. The renderer is the app itself, built for Node (src/app/prerender.tsx).
+// take them over. The renderer is the app itself, built for Node (src/app/prerender.tsx). Its styles
+// are written into the page, which then paints with no other request.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +22,18 @@ await build({
 });
 const { render } = await import(pathToFileURL(join(rendererDir, 'prerender.js')).href);
 
+/**
+ * The page's stylesheets written into it: the first paint waits for no request but the page itself
+ * (on a phone's network, a round trip less before anything shows). The policy allows inline styles.
+ */
+function inlineStylesheets(html) {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file) => {
+    const css = readFileSync(join(dist, file), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${file} would end its <style> element`);
+    return `<style>${css}</style>`;
+  });
+}
+
 const page = readFileSync(join(dist, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (!page.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
@@ -36,7 +49,7 @@ for (const path of PATHS) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    page
+    inlineStylesheets(page)
       .replace(/<title>[^<]*<\/title>/, title ?? '$&')
       .replace(EMPTY_ROOT, `<div id="root" data-prerendered="${path}">${screen}</div>`),
   );
