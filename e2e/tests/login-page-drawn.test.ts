@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../support/factories';
+import { callApi, createUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment, waitForPath } from '../support/journey';
 
 // The login page is drawn at build time: the server sends the screen in the page, the browser
 // paints it before any script has run, and the app then takes the same elements over.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { adminPrefix: 'drawn' });
 
 /** The page's uncaught errors (a failed take-over of the drawn page among them). */
 const watchErrors = (page: Page) => {
@@ -73,5 +73,41 @@ describe('the login page drawn at build time', () => {
     await expectTitle(spanish, 'Iniciar sesión');
     await spanish.waitForLoadState('networkidle');
     expect(spanishErrors).toEqual([]);
+  });
+
+  it('shows the product’s name staff set without a call, and loads checks and toasts only when used', async () => {
+    const adminToken = await env.signInAdmin();
+    const setName = (appName: string) =>
+      callApi(env.server, 'PUT', '/admin/settings/general', { token: adminToken, body: { appName } });
+    await setName('Northwind Markets');
+    try {
+      const page = await env.openPage();
+      const errors = watchErrors(page);
+      const calls: string[] = [];
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const type = request.resourceType();
+        if (type === 'fetch' || type === 'xhr') calls.push(new URL(request.url()).pathname);
+        if (type === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/authentication/login');
+      await page.getByText('Welcome back. Log in to your Northwind Markets account.').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.title()).toBe('Log in · Northwind Markets');
+      // The settings came with the page; the entry, React, the router and the bundler's runtime ran.
+      expect(calls).toEqual([]);
+      expect(scripts).toHaveLength(4);
+
+      // A wrong password: the form's checks load with the first key, the toasts with the answer.
+      await page.getByLabel('Email').fill('nobody@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-passw0rd');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.locator('[role="status"]', { hasText: 'Email or password is incorrect' }).waitFor();
+      expect(calls).toEqual(['/auth/signin']);
+      expect(scripts.length).toBeGreaterThan(4);
+      expect(errors).toEqual([]);
+    } finally {
+      await setName('Trading Desk');
+    }
   });
 });

@@ -2,8 +2,9 @@
 //
 // The validation library reads its settings from this global when it loads: jitless, so that it
 // neither compiles parsers with `new Function` nor probes whether it may, which the page's
-// Content-Security-Policy reports as a violation. Set here, it holds whichever chunk builds the
-// first schema (src/zod-config.ts says the same for the development server).
+// Content-Security-Policy reports as a violation. Set here (the development server writes this
+// script into the page too), it holds whichever chunk builds the first schema: the library loads
+// with the first call's contract, not with the page.
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });
 
 // Then the theme. Reads the zustand-persisted store

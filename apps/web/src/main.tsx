@@ -1,4 +1,3 @@
-import './zod-config';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './app/theme.css';

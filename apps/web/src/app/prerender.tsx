@@ -1,4 +1,3 @@
-import '../zod-config';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {

@@ -65,6 +65,29 @@ describe('api', () => {
     });
   });
 
+  it('checks the data with a contract it loads when the call returns, and fails as an ApiError when it cannot load', async () => {
+    answerWith(() => json(200, { message: 'ok', data: { count: 'two' } }));
+    const load = vi.fn(async () => z.object({ count: z.number() }));
+    const refused = await api.get('/orders', { schema: load, silent: true }).catch((error: unknown) => error);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(refused).toBeInstanceOf(ApiError);
+    answerWith(() => json(200, { message: 'ok', data: { count: 2 } }));
+    await expect(api.get('/orders', { schema: load })).resolves.toEqual({
+      message: 'ok',
+      data: { count: 2 },
+    });
+    const unloaded = await api
+      .get('/orders', {
+        schema: async () => {
+          throw new TypeError('Failed to fetch dynamically imported module');
+        },
+        silent: true,
+      })
+      .catch((error: unknown) => error);
+    expect(unloaded).toBeInstanceOf(ApiError);
+    expect(unloaded).toMatchObject({ status: 200, message: 'Something went wrong' });
+  });
+
   it('sends a JSON body with its type, keeps a caller’s own token, and no type without a body', async () => {
     localStorage.setItem('TOKEN', 'session-1');
     answerWith(() => json(200, { message: 'ok', data: {} }));

@@ -2,14 +2,13 @@
 // server's message toasted, the session's bearer token, a 401 that ends the session. Over the
 // small transport in ./http (fetch), not a general HTTP library.
 import { DEFAULT_ERROR_MESSAGE } from '@td/contracts/constants';
-import { ZErrorBody } from '@td/contracts/envelope';
-import toast from 'react-hot-toast';
 import type { z } from 'zod/mini';
 import { capitalize } from './format';
 import { HttpNetworkError, send, type THttpMethod, type THttpResponse, type TUploadProgress } from './http';
 import { translateServerMessage } from './i18n';
 import { takePrefetched } from './prefetch';
 import { endsSession, getToken, reportSessionEnded, wasSentWithEndedSession } from './session';
+import { notify } from './toasts';
 
 /** Shown when there is no response at all (offline, DNS, connection refused). */
 export const NETWORK_ERROR_MESSAGE = 'Network error';
@@ -68,7 +67,7 @@ export interface TCallOptions {
 function showErrorToast(message: string, options: TCallOptions | undefined): void {
   if (options?.silent) return;
   // One toast per distinct message: a failing poll must not stack twenty copies.
-  toast.error(translateServerMessage(message), { id: `api-error:${message}` });
+  notify.error(translateServerMessage(message), { id: `api-error:${message}` });
 }
 
 function isEmptyBody(data: unknown): boolean {
@@ -76,12 +75,17 @@ function isEmptyBody(data: unknown): boolean {
 }
 
 /** The server's message, if the body carries one; otherwise the request's fallback or the default text. */
-function messageOf(
+async function messageOf(
   data: unknown,
   fallback: string = DEFAULT_ERROR_MESSAGE,
-): { message: string; code?: string; details?: unknown } {
-  const parsed = ZErrorBody.safeParse(data);
-  if (parsed.success && parsed.data.message) {
+): Promise<{ message: string; code?: string; details?: unknown }> {
+  // Loaded with the first failure: the login page carries no validation code until it needs it.
+  // (A file that cannot load, say after a release replaced it, leaves the plain reading below.)
+  const parsed = await import('@td/contracts/envelope').then(
+    ({ ZErrorBody }) => ZErrorBody.safeParse(data),
+    () => undefined,
+  );
+  if (parsed?.success && parsed.data.message) {
     return { message: capitalize(parsed.data.message), code: parsed.data.code, details: parsed.data.details };
   }
   // Bodies from outside our handlers (a proxy, Fastify's own 404) may still hold a message.
@@ -125,7 +129,7 @@ async function call(
     showErrorToast(message, options);
     throw new ApiError(message, { status });
   }
-  const { message, code, details } = messageOf(data, options.fallbackErrorMessage);
+  const { message, code, details } = await messageOf(data, options.fallbackErrorMessage);
   const sentAuthorization = headers.Authorization ?? headers.authorization;
   if (endsSession(status, sentAuthorization, getToken())) {
     // The session was revoked or expired: this tab logs out and the login screen says why, once,
@@ -146,9 +150,15 @@ export const apiClient = {
     (await call('GET', url, undefined, options)) as THttpResponse & { data: T },
 };
 
+/**
+ * A response's contract: its schema, or a function that loads it. The sign-in frame's calls load
+ * theirs (and the validation library) when they are made, so the login page does not carry them.
+ */
+export type TSchemaOf<T> = z.ZodMiniType<T> | (() => Promise<z.ZodMiniType<T>>);
+
 export interface TRequestOptions<T> extends Omit<TCallOptions, 'responseType'> {
   /** When given, `data` is parsed with it: types check nothing at run time. */
-  schema?: z.ZodMiniType<T>;
+  schema?: TSchemaOf<T>;
 }
 
 async function request<T>(
@@ -165,7 +175,16 @@ async function request<T>(
       ? { data: prefetched as TEnvelope<T>, status: 200 }
       : ((await call(method, url, body, config)) as { data: TEnvelope<T>; status: number });
   if (!schema) return response.data;
-  const parsed = schema.safeParse(response.data.data);
+  let contract: z.ZodMiniType<T>;
+  try {
+    contract = typeof schema === 'function' ? await schema() : schema;
+  } catch (error) {
+    // The contract's file could not load (offline, or replaced by a release): nothing is checked.
+    console.error(`The contract of ${method} ${url} could not load`, error);
+    showErrorToast(DEFAULT_ERROR_MESSAGE, config);
+    throw new ApiError(DEFAULT_ERROR_MESSAGE, { status: response.status, cause: error });
+  }
+  const parsed = contract.safeParse(response.data.data);
   if (!parsed.success) {
     // A contract mismatch is a bug, not something the user can act on: log the detail.
     console.error(`Unexpected response from ${method} ${url}`, parsed.error);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError } from './api-client';
-import { hasFieldErrors, serverFieldErrors, zodFieldErrors } from './form-errors';
+import { hasFieldErrors, zodFieldErrors } from './form-errors';
+import { serverFieldErrors } from './server-field-errors';
 
 describe('zodFieldErrors', () => {
   it('keeps the first message of each field', () => {

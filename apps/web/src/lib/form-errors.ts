@@ -1,6 +1,4 @@
-import { ZValidationDetails } from '@td/contracts/envelope';
 import type { z } from 'zod/mini';
-import { ApiError } from './api-client';
 import { translateServerMessage } from './i18n';
 
 /** Under a 'Confirm password' field that differs from the password. */
@@ -19,22 +17,6 @@ export function zodFieldErrors<TField extends string>(error: z.core.$ZodError): 
     const field = issue.path[0];
     if (typeof field === 'string' && !(field in errors))
       errors[field] = translateServerMessage(issue.message);
-  }
-  return errors as TFieldErrors<TField>;
-}
-
-/**
- * The field messages of a server 400 (`details: [{field: 'body.email', message}]`), so a rule the
- * client did not know of still lands under its field. Anything else gives no field errors.
- */
-export function serverFieldErrors<TField extends string>(error: unknown): TFieldErrors<TField> {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION') return {};
-  const parsed = ZValidationDetails.safeParse(error.details);
-  if (!parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const { field, message } of parsed.data) {
-    const name = field.replace(/^(body|query|params)\./, '').split('.')[0];
-    if (name && !(name in errors)) errors[name] = translateServerMessage(message);
   }
   return errors as TFieldErrors<TField>;
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { hasFieldErrors, serverFieldErrors, type TFieldErrors } from './form-errors';
+import { hasFieldErrors, type TFieldErrors } from './form-errors';
+import { serverFieldErrors } from './server-field-errors';
 
 type TFieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -13,10 +13,11 @@ import { Card } from '../../../components/card';
 import { FormDialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { balanceKindText } from '../../../lib/labels';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import {
   createBalanceOperation,
   useBalanceOperationMutation,

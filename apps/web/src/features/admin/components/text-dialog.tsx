@@ -9,8 +9,9 @@ import { Callout } from '../../../components/callout';
 import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { translateServerMessage } from '../../../lib/i18n';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 
 interface TTextDialogProps {
   isOpen: boolean;

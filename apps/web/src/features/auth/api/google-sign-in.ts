@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type TGoogleCallbackRequest, ZTokenData } from '@td/contracts/auth';
+import type { TGoogleCallbackRequest } from '@td/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { loadTokenData } from './auth-contracts';
 
 /**
  * GET /auth/google/start: a navigation, not a call. The server sets the flow's cookie (state,
@@ -15,7 +16,7 @@ export const GOOGLE_START_URL = '/auth/google/start';
  * verified account. {credential} (an ID token) is the other flow the server takes.
  */
 export function googleSignIn(body: TGoogleCallbackRequest) {
-  return api.post('/auth/google/callback', body, { schema: ZTokenData, silent: true });
+  return api.post('/auth/google/callback', body, { schema: loadTokenData, silent: true });
 }
 
 /**

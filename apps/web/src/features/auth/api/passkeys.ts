@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ZTokenData } from '@td/contracts/auth';
-import { type TPasskeyOptions, ZPasskeyOptions, ZSecondFactorMethods } from '@td/contracts/passkeys';
+import type { TPasskeyOptions } from '@td/contracts/passkeys';
 import { api } from '../../../lib/api-client';
+import { loadPasskeyContract, loadTokenData } from './auth-contracts';
 import { bearer } from './auth-header';
 
 /**
@@ -16,10 +16,10 @@ export async function answerWithPasskey(options: TPasskeyOptions) {
 /** Options from the server, the browser's passkey, the server's token: a sign-in without a password. */
 async function signInWithPasskey() {
   const { data: options } = await api.post('/auth/passkeys/signin/options', undefined, {
-    schema: ZPasskeyOptions,
+    schema: loadPasskeyContract('ZPasskeyOptions'),
   });
   const response = await answerWithPasskey(options);
-  return api.post('/auth/passkeys/signin', { response }, { schema: ZTokenData });
+  return api.post('/auth/passkeys/signin', { response }, { schema: loadTokenData });
 }
 
 export function usePasskeySignIn() {
@@ -30,11 +30,11 @@ export function usePasskeySignIn() {
 async function passkeySecondFactor(tempToken: string) {
   const headers = bearer(tempToken);
   const { data: options } = await api.post('/auth/passkeys/2fa/options', undefined, {
-    schema: ZPasskeyOptions,
+    schema: loadPasskeyContract('ZPasskeyOptions'),
     headers,
   });
   const response = await answerWithPasskey(options);
-  return api.post('/auth/passkeys/2fa', { response }, { schema: ZTokenData, headers });
+  return api.post('/auth/passkeys/2fa', { response }, { schema: loadTokenData, headers });
 }
 
 export function usePasskeySecondFactor() {
@@ -48,7 +48,7 @@ export function useSecondFactorMethods(tempToken: string) {
     queryFn: async () =>
       (
         await api.get('/auth/2fa/methods', {
-          schema: ZSecondFactorMethods,
+          schema: loadPasskeyContract('ZSecondFactorMethods'),
           headers: bearer(tempToken),
           silent: true,
         })

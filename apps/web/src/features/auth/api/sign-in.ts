@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type TSigninRequest, ZTokenData } from '@td/contracts/auth';
+import type { TSigninRequest } from '@td/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { loadTokenData } from './auth-contracts';
 
 /**
  * POST /auth/signin → "Login successful", {token}. The token's type claim (normal, email, tfa)
@@ -8,7 +9,7 @@ import { api } from '../../../lib/api-client';
  * incorrect', toasted by the API client.
  */
 export function signIn(body: TSigninRequest) {
-  return api.post('/auth/signin', body, { schema: ZTokenData });
+  return api.post('/auth/signin', body, { schema: loadTokenData });
 }
 
 export function useSignIn() {

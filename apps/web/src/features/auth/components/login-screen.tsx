@@ -1,4 +1,3 @@
-import { ZSigninRequest } from '@td/contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
@@ -9,6 +8,7 @@ import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
+import { loadSigninRequest } from '../api/auth-contracts';
 import { usePasskeySignIn } from '../api/passkeys';
 import { useSignIn } from '../api/sign-in';
 import type { TLoginState } from '../hooks/use-logout';
@@ -19,6 +19,8 @@ import { GoogleSignIn } from './google-sign-in';
 import { onPasskeyError, PasskeyButton } from './passkey-button';
 
 type TLoginField = 'email' | 'password';
+
+const preloadChecks = () => void loadSigninRequest();
 
 export function LoginScreen() {
   const appName = useAppName();
@@ -34,13 +36,14 @@ export function LoginScreen() {
   // change): say so, as the reason the user is asked to sign in.
   const isSessionEnded = (useLocation().state as TLoginState | null)?.sessionEnded === true;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The fields keep what was typed in them themselves: on the page drawn at build time, someone
     // may type before the scripts have run, and it must not be lost when they take the page over.
     const form = new FormData(event.currentTarget);
     // The server's own schema: the address is trimmed, lower-cased and, for gmail, stripped of dots.
-    const parsed = ZSigninRequest.safeParse({
+    // Loaded with the first key or tap in the form (below), so it is there by the time of sending.
+    const parsed = (await loadSigninRequest()).safeParse({
       email: form.get('email') ?? '',
       password: form.get('password') ?? '',
     });
@@ -74,7 +77,13 @@ export function LoginScreen() {
           {t('login.sessionEnded')}
         </Callout>
       ) : null}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onKeyDown={preloadChecks}
+        onPointerDown={preloadChecks}
+        noValidate
+      >
         <EmailField ref={emailRef} error={errors.email} required />
         <PasswordField
           ref={passwordRef}

@@ -8,14 +8,10 @@ import { Checkbox } from '../../../components/checkbox';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
 import { EmailField } from '../../../components/text-field';
-import {
-  PASSWORDS_DIFFER_MESSAGE,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { t, tRich, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAppStore } from '../../../lib/store';
 import { useForm } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';

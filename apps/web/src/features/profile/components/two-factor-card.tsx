@@ -14,13 +14,9 @@ import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { PasswordField, TextField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
-import {
-  hasFieldErrors,
-  serverFieldErrors,
-  type TFieldErrors,
-  zodFieldErrors,
-} from '../../../lib/form-errors';
+import { hasFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { t, useT } from '../../../lib/i18n';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAppName } from '../../../lib/settings';
 import { useCodeField } from '../../../lib/use-code-field';
 import { useActivateTfa } from '../api/activate-tfa';

@@ -21,9 +21,10 @@ import { OtpField } from '../../../components/otp-field';
 import { Stepper } from '../../../components/stepper';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { translateServerMessage, useT } from '../../../lib/i18n';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAddressBook } from '../api/get-address-book';
 import { useCoins } from '../api/get-coins';
 import {
