@@ -9,12 +9,14 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { conflict } from '../errors';
 import { createUrlSigner } from './signed-url';
-import { withPageSettings } from './web-app';
+import { pageEncoding, withPageSettings } from './web-app';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 const INLINE_SCRIPT = "document.documentElement.dataset.theme='dark'";
+/** A drawn page's stylesheet, written into it: enough for the page to be sent compressed. */
+const PAGE_STYLES = Array.from({ length: 60 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('');
 
 describe('the HTTP layer', () => {
   let t: TestApp;
@@ -37,7 +39,7 @@ describe('the HTTP layer', () => {
     mkdirSync(join(distDir, 'prerendered', 'authentication'), { recursive: true });
     writeFileSync(
       join(distDir, 'prerendered', 'authentication', 'login.html'),
-      `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root" data-prerendered="/authentication/login"><main>Log in</main></div><script type="module" src="/assets/app-1234.js"></script></body></html>`,
+      `<!doctype html><html><head><script>${INLINE_SCRIPT}</script><style>${PAGE_STYLES}</style></head><body><div id="root" data-prerendered="/authentication/login"><main>Log in</main></div><script type="module" src="/assets/app-1234.js"></script></body></html>`,
     );
     t = await buildTestApp({
       webDistDir: distDir,
@@ -248,6 +250,14 @@ describe('the HTTP layer', () => {
         expect(String(response.headers['set-cookie'])).toContain('XSRF-TOKEN=');
         expect(response.body).toContain('data-prerendered="/authentication/login"><main>Log in</main>');
       }
+      // Sent compressed to a browser that takes it, like every other answer above the threshold.
+      const compressed = await t.app.inject({
+        method: 'GET',
+        url: '/authentication/login',
+        headers: { accept: BROWSER_ACCEPT, 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<main>Log in</main>');
       // Other paths, a longer one included, get the empty page.
       for (const url of ['/authentication/signup', '/authentication/login/more', '/']) {
         const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
@@ -271,6 +281,14 @@ describe('the HTTP layer', () => {
         appName: 'Northwind Markets',
       });
       await t.deps.settings.update('general', { appName: general.appName });
+    });
+
+    it('sends a page in the encoding the browser takes, brotli first, and none it refuses', () => {
+      expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+      expect(pageEncoding('gzip, br;q=0')).toBe('gzip');
+      expect(pageEncoding('br;q=0.5, gzip;q=0.0')).toBe('br');
+      expect(pageEncoding('identity')).toBeUndefined();
+      expect(pageEncoding(undefined)).toBeUndefined();
     });
 
     it('keeps every value of the page’s settings inside their element', async () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { PAGE_SETTINGS_ELEMENT_ID } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -86,6 +88,48 @@ export async function withPageSettings(
   }
 }
 
+/** Pages smaller than this go out as they are (as with every other answer of the server). */
+const COMPRESS_PAGES_ABOVE_BYTES = 1024;
+/** Distinct pages kept compressed (a page changes only with the build and the settings). */
+const COMPRESSED_PAGES_KEPT = 32;
+
+const compressors = {
+  br: (html: string) =>
+    promisify(brotliCompress)(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (html: string) => promisify(gzip)(html, { level: 9 }),
+};
+type TPageEncoding = keyof typeof compressors;
+const compressedPages = new Map<string, Promise<Buffer>>();
+
+/** The encoding a browser takes for a page, brotli first (`br;q=0` refuses it). */
+export function pageEncoding(acceptEncoding: string | undefined): TPageEncoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * A page compressed at the strongest settings, off the event loop, once per distinct page. The
+ * pages of the paths the web app routes itself are answered by the not-found handler, which the
+ * compression plugin's per-route hook never reaches: they are compressed here.
+ */
+function compressedPage(html: string, encoding: TPageEncoding): Promise<Buffer> {
+  const key = `${encoding}\0${html}`;
+  let compressed = compressedPages.get(key);
+  if (!compressed) {
+    if (compressedPages.size >= COMPRESSED_PAGES_KEPT) compressedPages.clear();
+    compressed = compressors[encoding](html);
+    compressedPages.set(key, compressed);
+    compressed.catch(() => compressedPages.delete(key));
+  }
+  return compressed;
+}
+
 async function sendIndex(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -97,11 +141,13 @@ async function sendIndex(
     page.readSettings,
     request,
   );
+  reply.headers(page.headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (!encoding || Buffer.byteLength(html) < COMPRESS_PAGES_ABOVE_BYTES) return reply.send(html);
   return reply
-    .headers(page.headers)
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(html);
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(await compressedPage(html, encoding));
 }
 
 /** For the not-found handler: a browser navigation to a path no route answers gets the web app. */
