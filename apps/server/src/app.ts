@@ -177,7 +177,7 @@ export async function buildApp(
   registerSecurityHeaders(app, { isHttps });
   await app.register(fastifyCookie);
   // Before the static files: built assets go out as their precompressed .br/.gz siblings, and
-  // everything else (JSON, index.html) above the threshold is compressed as it is sent. Request
+  // JSON above the threshold is compressed as it is sent (the pages, by web-app.ts). Request
   // bodies are never decompressed: the body limit applies to what arrives.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
