@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ZErrorBody } from '@td/contracts/envelope';
-import type { FastifyRequest, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { conflict } from '../errors';
 import { createUrlSigner } from './signed-url';
-import { pageEncoding, withPageSettings } from './web-app';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XHR_ACCEPT = 'application/json, text/plain, */*';
@@ -281,39 +280,6 @@ describe('the HTTP layer', () => {
         appName: 'Northwind Markets',
       });
       await t.deps.settings.update('general', { appName: general.appName });
-    });
-
-    it('sends a page in the encoding the browser takes, brotli first, and none it refuses', () => {
-      expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
-      expect(pageEncoding('gzip, br;q=0')).toBe('gzip');
-      expect(pageEncoding('br;q=0.5, gzip;q=0.0')).toBe('br');
-      expect(pageEncoding('identity')).toBeUndefined();
-      expect(pageEncoding(undefined)).toBeUndefined();
-    });
-
-    it('keeps every value of the page’s settings inside their element', async () => {
-      const request = { log: { warn: () => {} } } as unknown as FastifyRequest;
-      const page = await withPageSettings(
-        '<html><head></head><body></body></html>',
-        async () => ({ appName: '</script><script>alert(1)</script>' }),
-        request,
-      );
-      expect(page).not.toContain('</script><script>');
-      expect(page.match(/<\/script>/g)).toHaveLength(1);
-      const json = page.slice(
-        page.indexOf('>', page.indexOf('page-settings')) + 1,
-        page.indexOf('</script>'),
-      );
-      expect(JSON.parse(json)).toEqual({ appName: '</script><script>alert(1)</script>' });
-      // Settings that cannot be read leave the page as built.
-      const unread = await withPageSettings(
-        '<html><head></head></html>',
-        async () => {
-          throw new Error('database away');
-        },
-        request,
-      );
-      expect(unread).toBe('<html><head></head></html>');
     });
 
     it('serves the web app for a navigation to /admin/*, and the API to the web app’s XHR', async () => {
