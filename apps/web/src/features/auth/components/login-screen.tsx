@@ -3,11 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { EmailField, PasswordField } from '../../../components/text-field';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useIsRunning } from '../../../lib/browser-value';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { useT } from '../../../lib/i18n';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName } from '../../../lib/settings';
+import { notify } from '../../../lib/toasts';
 import { loadSigninRequest } from '../api/auth-contracts';
 import { usePasskeySignIn } from '../api/passkeys';
 import { useSignIn } from '../api/sign-in';
@@ -20,7 +22,8 @@ import { onPasskeyError, PasskeyButton } from './passkey-button';
 
 type TLoginField = 'email' | 'password';
 
-const preloadChecks = () => void loadSigninRequest();
+// Sending says so if they could not load (offline); loading ahead has nothing to say.
+const preloadChecks = () => void loadSigninRequest().catch(() => {});
 
 export function LoginScreen() {
   const appName = useAppName();
@@ -43,7 +46,12 @@ export function LoginScreen() {
     const form = new FormData(event.currentTarget);
     // The server's own schema: the address is trimmed, lower-cased and, for gmail, stripped of dots.
     // Loaded with the first key or tap in the form (below), so it is there by the time of sending.
-    const parsed = (await loadSigninRequest()).safeParse({
+    const checks = await loadSigninRequest().catch(() => undefined);
+    if (!checks) {
+      notify.error(translateServerMessage(NETWORK_ERROR_MESSAGE), { id: 'login-checks' });
+      return;
+    }
+    const parsed = checks.safeParse({
       email: form.get('email') ?? '',
       password: form.get('password') ?? '',
     });
