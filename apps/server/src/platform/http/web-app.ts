@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { PAGE_SETTINGS_ELEMENT_ID } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from '../bounded';
 import { declareScopeAccess } from './access';
 import { issueCsrfCookie } from './csrf';
 
@@ -99,7 +100,7 @@ const compressors = {
   gzip: (html: string) => promisify(gzip)(html, { level: 9 }),
 };
 type TPageEncoding = keyof typeof compressors;
-const compressedPages = new Map<string, Promise<Buffer>>();
+const compressedPages = new BoundedMap<string, Promise<Buffer>>(COMPRESSED_PAGES_KEPT);
 
 /** The encoding a browser takes for a page, brotli first (`br;q=0` refuses it). */
 export function pageEncoding(acceptEncoding: string | undefined): TPageEncoding | undefined {
@@ -122,7 +123,6 @@ function compressedPage(html: string, encoding: TPageEncoding): Promise<Buffer> 
   const key = `${encoding}\0${html}`;
   let compressed = compressedPages.get(key);
   if (!compressed) {
-    if (compressedPages.size >= COMPRESSED_PAGES_KEPT) compressedPages.clear();
     compressed = compressors[encoding](html);
     compressedPages.set(key, compressed);
     compressed.catch(() => compressedPages.delete(key));
