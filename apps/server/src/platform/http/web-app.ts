@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { PAGE_SETTINGS_ELEMENT_ID } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -94,24 +95,20 @@ const COMPRESS_PAGES_ABOVE_BYTES = 1024;
 /** Distinct pages kept compressed (a page changes only with the build and the settings). */
 const COMPRESSED_PAGES_KEPT = 32;
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const compressors = {
-  br: (html: string) =>
-    promisify(brotliCompress)(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-  gzip: (html: string) => promisify(gzip)(html, { level: 9 }),
+  br: (html: string) => brotliAsync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (html: string) => gzipAsync(html, { level: 9 }),
 };
+/** The encodings pages go out in, the server's preference first (as the compression plugin's). */
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
 type TPageEncoding = keyof typeof compressors;
 const compressedPages = new BoundedMap<string, Promise<Buffer>>(COMPRESSED_PAGES_KEPT);
 
 /** The encoding a browser takes for a page, brotli first (`br;q=0` refuses it). */
 export function pageEncoding(acceptEncoding: string | undefined): TPageEncoding | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  return (negotiate(acceptEncoding ?? '', [...PAGE_ENCODINGS]) as TPageEncoding | null) ?? undefined;
 }
 
 /**
