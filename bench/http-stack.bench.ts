@@ -1,6 +1,6 @@
 import { buildTestApp } from '@td/server/testing';
 import Fastify from 'fastify';
-import { load } from './support/load';
+import { alternateLoad, load } from './support/load';
 import type { BenchReport } from './support/report';
 
 /**
@@ -15,7 +15,9 @@ export async function httpStackBench(seconds: number): Promise<BenchReport> {
   bare.get('/constant', async () => body);
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const ours = await buildTestApp({ extend: (app) => void app.get('/constant', async () => body) });
+  const ours = await buildTestApp({
+    extend: (app) => void app.get('/constant', { config: { access: 'public' } }, async () => body),
+  });
   await ours.app.listen({ port: 0, host: '127.0.0.1' });
 
   const urlOf = (app: { server: { address(): unknown } }) => {
@@ -23,11 +25,10 @@ export async function httpStackBench(seconds: number): Promise<BenchReport> {
     return `http://127.0.0.1:${address.port}/constant`;
   };
 
-  // Warm both up, then measure alternately.
+  // Warm both up, then measure in alternating turns.
   await load(urlOf(bare), 1);
   await load(urlOf(ours.app), 1);
-  const baseline = await load(urlOf(bare), seconds);
-  const product = await load(urlOf(ours.app), seconds);
+  const { base: baseline, ours: product } = await alternateLoad(urlOf(bare), urlOf(ours.app), seconds, {}, 4);
 
   await bare.close();
   await ours.close();

@@ -3,38 +3,12 @@ import { CATALOGUE, createMarketEngine, pairKey } from '@td/server/bench';
 import { bearer, buildTestApp, createUser, startTestMailbox } from '@td/server/testing';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { type LoadResult, load } from './support/load';
+import { alternateLoad, type LoadResult, load } from './support/load';
 import { type BenchReport, progress, sleep } from './support/report';
 
 const TARGET_RATIO = 0.7;
 /** `/pairs` is prepared bytes behind the sign-in: it should cost what the bare route costs. */
 const PAIRS_TARGET_RATIO = 0.9;
-/** Baseline and product take turns this many times, so load from elsewhere falls on both alike. */
-const ROUNDS = 2;
-
-/** `seconds` of load on each URL, in ROUNDS alternating turns; requests/s averaged, worst p99. */
-async function alternate(
-  baseline: string,
-  product: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-) {
-  const turn = Math.max(1, Math.round(seconds / ROUNDS));
-  const base: LoadResult[] = [];
-  const ours: LoadResult[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    base.push(await load(baseline, turn, 50, headers));
-    ours.push(await load(product, turn, 50, headers));
-  }
-  const merge = (results: LoadResult[]): LoadResult => ({
-    requestsPerSecond: Math.round(results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length),
-    latencyP50Ms: Math.max(...results.map((r) => r.latencyP50Ms)),
-    latencyP99Ms: Math.max(...results.map((r) => r.latencyP99Ms)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  });
-  return { base: merge(base), ours: merge(ours) };
-}
-
 /**
  * The two public market endpoints every visitor's page polls, `/public/prices` and
  * `/public/lineshot?pairList=<every key>`, and a signed-in trader's `/pairs`, on the whole product
@@ -133,7 +107,7 @@ export async function publicEndpointsBench(seconds: number): Promise<BenchReport
     }> = [];
     for (const endpoint of endpoints) {
       progress(`measuring ${endpoint.name}`);
-      const { base, ours } = await alternate(
+      const { base, ours } = await alternateLoad(
         `${baseline}${endpoint.path}`,
         `${product}${endpoint.path}`,
         seconds,

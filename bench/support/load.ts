@@ -22,3 +22,30 @@ export async function load(
     errors: result.errors + result.non2xx,
   };
 }
+
+/**
+ * `seconds` of load on each URL, in `rounds` alternating turns (baseline first), so that load from
+ * elsewhere falls on both alike; requests/s averaged, the worst turn's latencies.
+ */
+export async function alternateLoad(
+  baseline: string,
+  product: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+  rounds = 2,
+): Promise<{ base: LoadResult; ours: LoadResult }> {
+  const turn = Math.max(1, Math.round(seconds / rounds));
+  const base: LoadResult[] = [];
+  const ours: LoadResult[] = [];
+  for (let round = 0; round < rounds; round++) {
+    base.push(await load(baseline, turn, 50, headers));
+    ours.push(await load(product, turn, 50, headers));
+  }
+  const merge = (results: LoadResult[]): LoadResult => ({
+    requestsPerSecond: Math.round(results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length),
+    latencyP50Ms: Math.max(...results.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: Math.max(...results.map((r) => r.latencyP99Ms)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  });
+  return { base: merge(base), ours: merge(ours) };
+}

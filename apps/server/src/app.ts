@@ -47,7 +47,7 @@ import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
 import { requestLogFor } from './platform/http/request-log';
-import { documentSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
+import { apiSecurityHeaders, documentSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
   inlineScriptHashes,
@@ -147,13 +147,17 @@ export async function buildApp(
       done();
     });
   }
+  const isHttps = config.PUBLIC_URL.startsWith('https://');
+  const apiHeaders = apiSecurityHeaders({ isHttps });
+  // Every answer names its request and carries the API's security headers (the page's own replace
+  // them): one hook, since it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(apiHeaders);
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');
     done();
   });
 
-  const isHttps = config.PUBLIC_URL.startsWith('https://');
   const indexHtml = hasRole(config, 'api') && deps.webDistDir ? readIndexHtml(deps.webDistDir) : undefined;
   if (hasRole(config, 'api') && deps.webDistDir && !indexHtml) {
     deps.logger.warn({ dir: deps.webDistDir }, 'the web app is not built; run `npm run build` to serve it');
@@ -174,7 +178,6 @@ export async function buildApp(
     : undefined;
 
   registerErrorHandling(app, { notFoundFallback: page ? webAppFallback(page) : undefined });
-  registerSecurityHeaders(app, { isHttps });
   await app.register(fastifyCookie);
   // Before the static files: built assets go out as their precompressed .br/.gz siblings, and
   // JSON above the threshold is compressed as it is sent (the pages, by web-app.ts). Request

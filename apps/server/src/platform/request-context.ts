@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -6,9 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * processes: every log line written meanwhile names it (`requestId`), so one order can be followed
  * from the API process that took it to the stream process that told the user.
  */
-const context = new AsyncLocalStorage<{ requestId: string }>();
+interface RequestStore {
+  requestId: string;
+}
+
+const context = new AsyncLocalStorage<RequestStore>();
 const REQUEST_ID = /^[\w-]{1,64}$/;
-const RESOURCE = Symbol('request context');
+const STORE = Symbol('request context');
 
 export const currentRequestId = (): string | undefined => context.getStore()?.requestId;
 
@@ -32,19 +36,18 @@ export function requestIdOf(message: unknown): string | undefined {
 
 /**
  * Every request of `app` runs in its own context, from its first hook to its answer. Reading a body
- * runs on the socket's events, outside the context, so it is entered again before validation.
+ * runs on the socket's events, outside the context, so it is entered again before validation with
+ * the same store (no async resource per request: entering a store is all a continuation needs).
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    context.run({ requestId: request.id }, () => {
-      const resource = new AsyncResource('request-context');
-      (request as unknown as Record<symbol, AsyncResource>)[RESOURCE] = resource;
-      resource.runInAsyncScope(done);
-    });
+    const store = { requestId: request.id };
+    (request as unknown as Record<symbol, RequestStore>)[STORE] = store;
+    context.run(store, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    const resource = (request as unknown as Record<symbol, AsyncResource | undefined>)[RESOURCE];
-    if (resource) resource.runInAsyncScope(done);
+    const store = (request as unknown as Record<symbol, RequestStore | undefined>)[STORE];
+    if (store && context.getStore() !== store) context.run(store, done);
     else done();
   });
 }

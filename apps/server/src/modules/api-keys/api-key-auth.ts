@@ -174,6 +174,56 @@ export function createApiKeyAuth(deps: {
     };
   };
 
+  /** A signed request's body, kept as sent for its signature and handed on to the parser. */
+  const readSignedBody = async (check: PendingApiKeyCheck, payload: AsyncIterable<unknown>) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      size += (chunk as Buffer).length;
+      if (size > deps.bodyLimitBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      chunks.push(chunk as Buffer);
+    }
+    check.body = Buffer.concat(chunks);
+    return Readable.from([check.body]);
+  };
+
+  /** Checks a signed request's signature and nonce, then signs the request in as the key's owner. */
+  const verifySigned = async (request: FastifyRequest, check: PendingApiKeyCheck) => {
+    const [path = '', query = ''] = splitUrl(request.raw.url ?? request.url);
+    const prefix = apiSignaturePrefix({
+      timestamp: check.timestamp,
+      method: request.method,
+      path,
+      query,
+    });
+    const expected = signatureOf(deps.secretOf(check.key), prefix, check.body);
+    if (!timingSafeEqual(expected, check.signature)) {
+      throw await refusedFrom(request, 'The request’s signature does not match');
+    }
+    const nonce = createHash('sha256')
+      .update(`api-key:${check.key.id}:`)
+      .update(check.signature)
+      .digest('hex');
+    const isFirst = await deps.claimNonce(
+      nonce,
+      new Date(check.timestampMs + check.recvWindowMs + API_CLOCK_AHEAD_MAX_MS),
+    );
+    if (!isFirst) throw await refusedFrom(request, 'This signed request was already used');
+    request.apiKey = { id: check.key.id, scopes: check.key.scopes };
+    request.auth = {
+      claims: { sub: check.user.id, sid: check.key.id, type: 'normal', status: check.user.status },
+      user: check.user,
+    };
+    // "Last used" is written at most once a minute per key (the statement checks it too):
+    // a program's steady stream of requests does not write on every one.
+    const at = now();
+    if (at - (touchedAt.get(check.key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
+      touchedAt.set(check.key.id, at);
+      await deps.repo.touch(check.key.id, request.ip);
+    }
+  };
+
   return {
     /**
      * The `user` access for routes that also take API keys (those declaring `apiScope`): a request
@@ -187,59 +237,23 @@ export function createApiKeyAuth(deps: {
       };
     },
 
-    /** Reads a signed request's body as sent, then checks its signature before the body is validated. */
+    /**
+     * Reads a signed request's body as sent, then checks its signature before the body is validated.
+     * The hooks run on every request, so they are callbacks that pass a request without a key at
+     * once; only a signed request goes on to the asynchronous work.
+     */
     register(app: FastifyInstance): void {
-      app.addHook('preParsing', async (request, _reply, payload) => {
+      app.addHook('preParsing', (request, _reply, payload, done) => {
         const check = request.apiKeyCheck;
-        if (!check) return payload;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of payload) {
-          size += (chunk as Buffer).length;
-          if (size > deps.bodyLimitBytes)
-            throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-          chunks.push(chunk as Buffer);
-        }
-        check.body = Buffer.concat(chunks);
-        return Readable.from([check.body]);
+        if (!check) return done(null, payload);
+        readSignedBody(check, payload).then((body) => done(null, body), done);
       });
 
-      app.addHook('preValidation', async (request) => {
+      app.addHook('preValidation', (request, _reply, done) => {
         const check = request.apiKeyCheck;
-        if (!check) return;
+        if (!check) return done();
         request.apiKeyCheck = undefined;
-        const [path = '', query = ''] = splitUrl(request.raw.url ?? request.url);
-        const prefix = apiSignaturePrefix({
-          timestamp: check.timestamp,
-          method: request.method,
-          path,
-          query,
-        });
-        const expected = signatureOf(deps.secretOf(check.key), prefix, check.body);
-        if (!timingSafeEqual(expected, check.signature)) {
-          throw await refusedFrom(request, 'The request’s signature does not match');
-        }
-        const nonce = createHash('sha256')
-          .update(`api-key:${check.key.id}:`)
-          .update(check.signature)
-          .digest('hex');
-        const isFirst = await deps.claimNonce(
-          nonce,
-          new Date(check.timestampMs + check.recvWindowMs + API_CLOCK_AHEAD_MAX_MS),
-        );
-        if (!isFirst) throw await refusedFrom(request, 'This signed request was already used');
-        request.apiKey = { id: check.key.id, scopes: check.key.scopes };
-        request.auth = {
-          claims: { sub: check.user.id, sid: check.key.id, type: 'normal', status: check.user.status },
-          user: check.user,
-        };
-        // "Last used" is written at most once a minute per key (the statement checks it too):
-        // a program's steady stream of requests does not write on every one.
-        const at = now();
-        if (at - (touchedAt.get(check.key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
-          touchedAt.set(check.key.id, at);
-          await deps.repo.touch(check.key.id, request.ip);
-        }
+        verifySigned(request, check).then(() => done(), done);
       });
     },
   };

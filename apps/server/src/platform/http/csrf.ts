@@ -18,13 +18,16 @@ function sameToken(a: string, b: string): boolean {
  * own origin can read. Requests without cookies (bearer-only API clients) pass.
  */
 export function registerCsrf(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+  const headerName = XSRF_HEADER.toLowerCase();
+  // A callback, not an async function: it runs on every request and most pass at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return done();
     const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
+    const header = request.headers[headerName];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw forbidden('Invalid or missing CSRF token; reload the page and try again');
+      return done(forbidden('Invalid or missing CSRF token; reload the page and try again'));
     }
+    done();
   });
 }
 

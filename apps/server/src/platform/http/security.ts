@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
 /** 180 days, subdomains included: browsers then reach the site over HTTPS only. */
 const HSTS = 'max-age=15552000; includeSubDomains';
 
@@ -70,12 +68,4 @@ export function documentSecurityHeaders(options: {
     'x-permitted-cross-domain-policies': 'none',
     ...(options.isHttps ? { 'strict-transport-security': HSTS } : {}),
   };
-}
-
-export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): void {
-  const headers = apiSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }
