@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -47,6 +46,7 @@ import { registerCsrf } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
 import { requestLogFor } from './platform/http/request-log';
+import { requestLogger } from './platform/http/request-logger';
 import { apiSecurityHeaders, documentSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
 import {
@@ -62,7 +62,7 @@ import { LOG_SERIALIZERS } from './platform/log-redaction';
 import { isRecordingLoopBlocks, markLoopWork } from './platform/loop-blocks';
 import { outboxRoutes } from './platform/mail/outbox.routes';
 import { isMetricsToken, recordHttp } from './platform/metrics/metrics';
-import { registerRequestContext } from './platform/request-context';
+import { registerRequestContext, requestIdFor } from './platform/request-context';
 import { type ApiServices, type CoreServices, createApiServices, createCoreServices } from './services';
 
 /** How far back the metrics count failed withdrawals (the alert fires while any is in it). */
@@ -110,6 +110,8 @@ export async function buildApp(
     loggerInstance: deps.logger.child({}, { serializers: LOG_SERIALIZERS }) as FastifyBaseLogger,
     // In development, requests are logged at debug level (see request-log.ts).
     ...(logController ? { logController } : {}),
+    // A request's logger is made when it first writes a line the level keeps (request-logger.ts).
+    childLoggerFactory: requestLogger,
     bodyLimit: HTTP_LIMITS.bodyBytesMax,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
@@ -120,10 +122,7 @@ export async function buildApp(
     // listener accepted a moment before closing has not sent its request yet, and is not idle.
     forceCloseConnections: false,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdFor(request.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: HTTP_LIMITS.paramLengthMax },
     frameworkErrors: answerFrameworkError,
   });

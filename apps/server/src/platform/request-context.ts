@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -13,6 +14,20 @@ interface RequestStore {
 const context = new AsyncLocalStorage<RequestStore>();
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const STORE = Symbol('request context');
+
+/** This process's part of the ids it makes: random, so that ids stay apart across processes. */
+const ID_PREFIX = randomBytes(6).toString('base64url');
+let requestCount = 0;
+
+/**
+ * A request's id: the one its client gave (`X-Request-Id`) when it is a plain token, else a new one
+ * unique across processes (a random prefix and a count), made on every request, cheaply.
+ */
+export function requestIdFor(given: unknown): string {
+  return typeof given === 'string' && REQUEST_ID.test(given)
+    ? given
+    : `${ID_PREFIX}-${(++requestCount).toString(36)}`;
+}
 
 export const currentRequestId = (): string | undefined => context.getStore()?.requestId;
 
