@@ -1,19 +1,12 @@
-import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createUser, uniqueEmail } from '../../testing/accounts';
 import { useAuthWorld } from '../../testing/auth-world';
 import { pollUntil } from '../../testing/poll';
 import { codeIn } from '../../testing/test-mailbox';
 import { signupDecoys } from './auth.schema';
 import { createCodeHasher, resetDecoyId } from './codes';
-import { DUMMY_PASSWORD_HASH } from './passwords';
-
-// Every password hash this file's app verifies goes through the real argon2, watched.
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
-  return { ...real, verify: vi.fn(real.verify) };
-});
+import { argon2, DUMMY_PASSWORD_HASH } from './passwords';
 
 describe('whether an address has an account is not told', () => {
   const { world, postFrom, answerOf } = useAuthWorld();
@@ -80,8 +73,9 @@ describe('whether an address has an account is not told', () => {
   });
 
   it('verifies a password hash for an unknown address, as for a wrong password', async () => {
-    const verify = vi.mocked(argon2.verify);
-    verify.mockClear();
+    // Every password hash the app verifies goes through the real argon2, watched.
+    const verify = vi.spyOn(argon2, 'verify');
+    onTestFinished(() => verify.mockRestore());
     const unknown = await postFrom('198.51.100.40', '/auth/signin', {
       email: uniqueEmail('ghost'),
       password: 'Guess#Pass123',
