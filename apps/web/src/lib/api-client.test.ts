@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError, api, apiClient } from './api-client';
+import { prefetch } from './prefetch';
 import { subscribeToSessionEnd } from './session';
 
 interface TSent {
@@ -143,6 +144,24 @@ describe('api', () => {
     await api.get('/profile', { silent: true }).catch(() => {});
     expect(ended).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+
+  it('does not ask again, without a session, for what was asked for early with one that has ended since', async () => {
+    localStorage.setItem('TOKEN', 'session-3');
+    answerWith(() => json(401, { message: 'Unauthorized', code: 'UNAUTHENTICATED' }));
+    prefetch('/orders');
+    // Another request's refusal ended the session before the screen asked.
+    localStorage.removeItem('TOKEN');
+    await expect(api.get('/orders', { silent: true })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 401,
+    });
+    expect(sent.map((call) => call.url)).toEqual(['/orders']);
+    // With the session still stored, the screen asks again itself (and its refusal ends the session).
+    localStorage.setItem('TOKEN', 'session-4');
+    prefetch('/portfolio');
+    await api.get('/portfolio', { silent: true }).catch(() => {});
+    expect(sent.map((call) => call.url)).toEqual(['/orders', '/portfolio', '/portfolio']);
   });
 
   it('turns no answer at all into a network error, and lets an abort through as it is', async () => {

@@ -12,6 +12,8 @@ import { notify } from './toasts';
 
 /** Shown when there is no response at all (offline, DNS, connection refused). */
 export const NETWORK_ERROR_MESSAGE = 'Network error';
+/** A request not sent because the session it was asked for has ended in this tab. */
+const SESSION_GONE_MESSAGE = 'Your session has expired. Please log in again';
 
 /** Every rejection of the API helpers is an ApiError, so callers handle one shape. */
 export class ApiError extends Error {
@@ -170,9 +172,19 @@ async function request<T>(
   const { schema, ...config } = options;
   // A GET a route asked for while its code loaded is read from there, once, and checked alike.
   const prefetched = method === 'GET' ? await takePrefetched(url, config.params) : undefined;
+  if (
+    prefetched &&
+    'failedWith' in prefetched &&
+    prefetched.failedWith &&
+    prefetched.failedWith !== getToken()
+  ) {
+    // Asked for early with a session this tab has lost since (its refusal ended it): asked again
+    // now, it would go without one. The login screen already says why; nothing to add.
+    throw new ApiError(SESSION_GONE_MESSAGE, { status: 401 });
+  }
   const response =
-    prefetched !== undefined && !isEmptyBody(prefetched)
-      ? { data: prefetched as TEnvelope<T>, status: 200 }
+    prefetched && 'body' in prefetched && !isEmptyBody(prefetched.body)
+      ? { data: prefetched.body as TEnvelope<T>, status: 200 }
       : ((await call(method, url, body, config)) as { data: TEnvelope<T>; status: number });
   if (!schema) return response.data;
   let contract: z.ZodMiniType<T>;

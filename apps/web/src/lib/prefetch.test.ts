@@ -25,10 +25,10 @@ describe('GETs asked for early', () => {
       vi.fn(async () => answers.shift()),
     );
     prefetch('/pairs');
-    expect(await takePrefetched('/pairs', {})).toEqual({ message: 'ok', data: [1] });
+    expect(await takePrefetched('/pairs', {})).toEqual({ body: { message: 'ok', data: [1] } });
     expect(await takePrefetched('/pairs')).toBeUndefined();
     prefetch('/profile');
-    expect(await takePrefetched('/profile')).toBeUndefined();
+    expect(await takePrefetched('/profile')).toEqual({ failedWith: null });
   });
 
   it('are not used once they are old', async () => {

@@ -3,7 +3,16 @@ import { getToken } from './session';
 /** A response asked for early is used only this soon after; later the screen asks for itself. */
 const PREFETCH_FRESH_MS = 15_000;
 
-const early = new Map<string, { atMs: number; response: Promise<Response | undefined> }>();
+const early = new Map<
+  string,
+  { atMs: number; token: string | null; response: Promise<Response | undefined> }
+>();
+
+/**
+ * What a GET asked for early left: its body, or that it did not succeed, with the session token it
+ * went with (a screen asking again after that session ended would ask without one).
+ */
+export type TPrefetched = { body: unknown } | { failedWith: string | null };
 
 /** A GET as a key: the path and its parameters in name order ('/public/klines?interval=60&…'). */
 export function requestKey(url: string, params?: Record<string, unknown>): string {
@@ -27,24 +36,27 @@ export function prefetch(url: string, params?: Record<string, unknown>): void {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     credentials: 'same-origin',
   }).catch(() => undefined);
-  early.set(key, { atMs: Date.now(), response });
+  early.set(key, { atMs: Date.now(), token, response });
 }
 
 /**
- * The body of a GET asked for early, once: undefined when none was, when it is no longer fresh or
- * when it did not succeed (the caller then sends the request itself, with its usual handling).
+ * What a GET asked for early left, once: undefined when none was or when it is no longer fresh
+ * (the caller then sends the request itself, with its usual handling).
  */
-export async function takePrefetched(url: string, params?: Record<string, unknown>): Promise<unknown> {
+export async function takePrefetched(
+  url: string,
+  params?: Record<string, unknown>,
+): Promise<TPrefetched | undefined> {
   const key = requestKey(url, params);
   const entry = early.get(key);
   if (!entry) return undefined;
   early.delete(key);
   if (Date.now() - entry.atMs > PREFETCH_FRESH_MS) return undefined;
   const response = await entry.response;
-  if (!response?.ok) return undefined;
+  if (!response?.ok) return { failedWith: entry.token };
   try {
-    return await response.json();
+    return { body: await response.json() };
   } catch {
-    return undefined;
+    return { failedWith: entry.token };
   }
 }
