@@ -1,29 +1,16 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
+import { loggedLines } from '../testing/log-lines';
 import { pollUntil } from '../testing/poll';
 import { type Bus, defineChannel } from './bus/bus';
 import { createRedisBus } from './bus/redis-bus';
-import { createLogger } from './logger';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHANNEL = defineChannel(
   `test.traced.${Math.random().toString(36).slice(2)}`,
   z.object({ n: z.number() }),
 );
-
-/** A logger whose lines are kept, parsed, as another process would write them. */
-function capturedLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
-  return { logger: createLogger({ LOG_LEVEL: 'info' }, sink), lines };
-}
 
 /**
  * One order followed across processes: the API process takes a request (its id given by the client
@@ -33,8 +20,8 @@ function capturedLogger() {
 describe('the request id across processes', () => {
   let t: TestApp;
   let otherBus: Bus;
-  const other = capturedLogger();
-  const api = capturedLogger();
+  const other = loggedLines('info');
+  const api = loggedLines('info');
 
   beforeAll(async () => {
     t = await buildTestApp({

@@ -1,19 +1,11 @@
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { loggedLines } from '../../testing/log-lines';
 import { LOG_SERIALIZERS } from '../log-redaction';
-import { createLogger } from '../logger';
 import { requestLogFor } from './request-log';
 
 async function linesOf(level: 'info' | 'debug', env: 'development' | 'production') {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger({ LOG_LEVEL: level }, sink);
+  const { logger, lines } = loggedLines(level);
   const logController = requestLogFor({ APP_ENV: env });
   const app = Fastify({
     loggerInstance: logger.child({}, { serializers: LOG_SERIALIZERS }) as FastifyBaseLogger,

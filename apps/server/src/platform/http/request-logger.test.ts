@@ -1,20 +1,12 @@
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../logger';
+import { loggedLines } from '../../testing/log-lines';
 import { requestLogFor } from './request-log';
 import { requestLogger } from './request-logger';
 
 /** A Fastify app on a logger at `level` whose lines are kept, and the children it was asked for. */
 async function appAt(level: 'info' | 'warn') {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger({ LOG_LEVEL: level }, sink);
+  const { logger, lines } = loggedLines(level);
   const child = vi.spyOn(logger, 'child');
   const logController = requestLogFor({ APP_ENV: 'development' });
   const app = Fastify({
