@@ -36,6 +36,7 @@ import { useSessionProfile } from '../../features/profile/hooks/use-session-prof
 import { type TMessageKey, t, useLanguage } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { settingsQueryOptions, useAppName, useSettings } from '../../lib/settings';
+import { useHasToken } from '../../lib/use-has-token';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './dashboard-layout.module.css';
 
@@ -164,6 +165,9 @@ export function DashboardLayout() {
   useLanguage();
   useAccountLanguage();
   const areBannersKnown = useAreBannersKnown();
+  // A screen is shown only while a session is stored: when it ends (refused, or logged out), the
+  // screen goes before anything of it can ask again without one.
+  const isSignedIn = useHasToken();
 
   return (
     <div className={styles.frame}>
@@ -195,7 +199,7 @@ export function DashboardLayout() {
           <HoldUntilKnown isKnown={areBannersKnown}>
             <MaintenanceNotice />
             <AnnouncementBanner />
-            <Outlet />
+            {isSignedIn ? <Outlet /> : null}
           </HoldUntilKnown>
         </div>
       </main>
