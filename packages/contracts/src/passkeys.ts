@@ -16,36 +16,39 @@ const ZTransports = z.optional(
   z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).check(z.maxLength(8)),
 );
 
-/** What the browser's `navigator.credentials.create()` gives, as @simplewebauthn/browser writes it. */
-export const ZPasskeyRegistration = z.object({
-  id: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
-  rawId: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
-    attestationObject: ZBase64Url('attestationObject', 32_768).check(z.minLength(1)),
-    authenticatorData: z.optional(ZBase64Url('authenticatorData', 8192)),
-    publicKey: z.optional(ZBase64Url('publicKey', 4096)),
-    publicKeyAlgorithm: z.optional(z.number().check(z.int(), z.minimum(-65_536), z.maximum(65_536))),
-    transports: ZTransports,
-  }),
-  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
-  clientExtensionResults: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()), {}),
+/** The credential id the browser gives, in both its fields. */
+const ZCredentialId = () => ZBase64Url('The credential id', 1024).check(z.minLength(1));
+
+/**
+ * A public-key credential as @simplewebauthn/browser writes it: the id, the authenticator's
+ * `response` (which differs between creating a passkey and signing in with one) and the extras.
+ */
+const publicKeyCredential = <R extends z.core.$ZodLooseShape>(response: R) =>
+  z.object({
+    id: ZCredentialId(),
+    rawId: ZCredentialId(),
+    type: z.literal('public-key'),
+    response: z.object(response),
+    authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+    clientExtensionResults: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()), {}),
+  });
+
+/** What the browser's `navigator.credentials.create()` gives. */
+export const ZPasskeyRegistration = publicKeyCredential({
+  clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
+  attestationObject: ZBase64Url('attestationObject', 32_768).check(z.minLength(1)),
+  authenticatorData: z.optional(ZBase64Url('authenticatorData', 8192)),
+  publicKey: z.optional(ZBase64Url('publicKey', 4096)),
+  publicKeyAlgorithm: z.optional(z.number().check(z.int(), z.minimum(-65_536), z.maximum(65_536))),
+  transports: ZTransports,
 });
 
-/** What the browser's `navigator.credentials.get()` gives, as @simplewebauthn/browser writes it. */
-export const ZPasskeyAssertion = z.object({
-  id: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
-  rawId: ZBase64Url('The credential id', 1024).check(z.minLength(1)),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
-    authenticatorData: ZBase64Url('authenticatorData', 8192).check(z.minLength(1)),
-    signature: ZBase64Url('signature', 2048).check(z.minLength(1)),
-    userHandle: z.optional(ZBase64Url('userHandle', 256)),
-  }),
-  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
-  clientExtensionResults: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()), {}),
+/** What the browser's `navigator.credentials.get()` gives. */
+export const ZPasskeyAssertion = publicKeyCredential({
+  clientDataJSON: ZBase64Url('clientDataJSON', 4096).check(z.minLength(1)),
+  authenticatorData: ZBase64Url('authenticatorData', 8192).check(z.minLength(1)),
+  signature: ZBase64Url('signature', 2048).check(z.minLength(1)),
+  userHandle: z.optional(ZBase64Url('userHandle', 256)),
 });
 
 /** Adding a way in asks for the proof beyond the session (see `ZProof`). */
