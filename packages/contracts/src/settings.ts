@@ -40,6 +40,16 @@ export const QUOTE_TTL_SECONDS_MAX = 3600;
 export const MAX_QUOTE_AGE_MS_MIN = 500;
 export const MAX_QUOTE_AGE_MS_MAX = 600_000;
 
+/** A length of time as a whole number of `units`, within bounds; the bounds' messages say `short`. */
+const ZWholeSpan = ({ min, max }: { min: number; max: number }, units: string, short = units) =>
+  z
+    .number()
+    .check(
+      z.int(`Must be a whole number of ${units}`),
+      z.minimum(min, `Must be at least ${min} ${short}`),
+      z.maximum(max, `Must be at most ${max} ${short}`),
+    );
+
 /** One network's wallet settings (money in USD, as decimal strings). */
 export const ZNetworkSettings = z.object({
   confirmations: z
@@ -122,13 +132,7 @@ export const ZSettingsPatch = {
     maxAmount: ZAmount,
     maxLeverage: z.object({ crp: ZLeverage, forex: ZLeverage, stocks: ZLeverage }),
     /** A quote older than this is not traded on: market orders wait for a fresh price. */
-    maxQuoteAgeMs: z
-      .number()
-      .check(
-        z.int('Must be a whole number of milliseconds'),
-        z.minimum(MAX_QUOTE_AGE_MS_MIN, `Must be at least ${MAX_QUOTE_AGE_MS_MIN} ms`),
-        z.maximum(MAX_QUOTE_AGE_MS_MAX, `Must be at most ${MAX_QUOTE_AGE_MS_MAX} ms`),
-      ),
+    maxQuoteAgeMs: ZWholeSpan({ min: MAX_QUOTE_AGE_MS_MIN, max: MAX_QUOTE_AGE_MS_MAX }, 'milliseconds', 'ms'),
     /**
      * The order ticket asks the user to confirm an order that puts (margin and fee) more than this
      * share of the account's free margin at stake (0.5 = half of it); 1 asks only above all of it.
@@ -141,13 +145,7 @@ export const ZSettingsPatch = {
     depositsEnabled: z.boolean(),
     withdrawalsEnabled: z.boolean(),
     /** A withdrawal's quote (its rate) can be confirmed for this many seconds after it was priced. */
-    quoteTtlSeconds: z
-      .number()
-      .check(
-        z.int('Must be a whole number of seconds'),
-        z.minimum(QUOTE_TTL_SECONDS_MIN, `Must be at least ${QUOTE_TTL_SECONDS_MIN} seconds`),
-        z.maximum(QUOTE_TTL_SECONDS_MAX, `Must be at most ${QUOTE_TTL_SECONDS_MAX} seconds`),
-      ),
+    quoteTtlSeconds: ZWholeSpan({ min: QUOTE_TTL_SECONDS_MIN, max: QUOTE_TTL_SECONDS_MAX }, 'seconds'),
     /** Per network, what differs from the built-in defaults (confirmations, minimums, fee, USDT contract). */
     networks: z.partialRecord(ZNetwork, z.partial(ZNetworkSettings)),
   }),
