@@ -12,6 +12,22 @@ export const ZAnnouncementAudience = z.enum(ANNOUNCEMENT_AUDIENCES, {
 });
 export type TAnnouncementAudience = z.infer<typeof ZAnnouncementAudience>;
 
+/** The audiences that name their target, and what is said when it is missing or given to another audience. */
+const AUDIENCE_TARGETS = [
+  {
+    audience: 'group',
+    field: 'groupId',
+    missing: 'Choose a group',
+    misplaced: 'A group is only for the group audience',
+  },
+  {
+    audience: 'pair',
+    field: 'symbol',
+    missing: 'Choose a pair',
+    misplaced: 'A pair is only for the pair audience',
+  },
+] as const;
+
 export const ZAnnouncementRequest = z
   .object({
     title: ZSafeText('Title', { min: 1, max: ANNOUNCEMENT_TITLE_MAX }),
@@ -23,22 +39,11 @@ export const ZAnnouncementRequest = z
   })
   .check(
     z.superRefine((value, context) => {
-      if (value.audience === 'group' && !value.groupId)
-        context.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a group' });
-      if (value.audience !== 'group' && value.groupId)
-        context.addIssue({
-          code: 'custom',
-          path: ['groupId'],
-          message: 'A group is only for the group audience',
-        });
-      if (value.audience === 'pair' && !value.symbol)
-        context.addIssue({ code: 'custom', path: ['symbol'], message: 'Choose a pair' });
-      if (value.audience !== 'pair' && value.symbol)
-        context.addIssue({
-          code: 'custom',
-          path: ['symbol'],
-          message: 'A pair is only for the pair audience',
-        });
+      for (const { audience, field, missing, misplaced } of AUDIENCE_TARGETS) {
+        const isForAudience = value.audience === audience;
+        if (isForAudience !== Boolean(value[field]))
+          context.addIssue({ code: 'custom', path: [field], message: isForAudience ? missing : misplaced });
+      }
     }),
     // The same rule in the document's words: a group with the group audience alone, a pair with the pair audience alone.
     z.meta({
