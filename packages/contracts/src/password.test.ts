@@ -8,46 +8,22 @@ import {
 } from './password';
 
 describe('passwordStrength', () => {
-  it('rates an empty password none', () => {
-    expect(passwordStrength('')).toBe('none');
-  });
-
   it.each([
-    ['a single character', 'a'],
-    ['long lower case only', 'abcdefghijklmnop'],
-    ['both cases but only five characters', 'abCDe'],
-    ['digits and symbols without letters', '1234567890!@'],
-  ])('rates %s poor', (_case, pw) => {
-    expect(passwordStrength(pw)).toBe('poor');
-  });
-
-  it('rates six characters with both cases good', () => {
-    expect(passwordStrength('abcDEF')).toBe('good');
-  });
-
-  it('stays at good with a digit but fewer than eight characters', () => {
-    expect(passwordStrength('abcDE1')).toBe('good');
-  });
-
-  it('stays at good with eight characters but no digit', () => {
-    expect(passwordStrength('abcdEFGH')).toBe('good');
-  });
-
-  it('rates eight characters with both cases and a digit excellent', () => {
-    expect(passwordStrength('abcdEFG1')).toBe('excellent');
-  });
-
-  it('stays at excellent with a symbol but fewer than twelve characters', () => {
-    expect(passwordStrength('abcdEFG1!xy')).toBe('excellent');
-  });
-
-  it('stays at excellent with twelve characters but no listed symbol', () => {
-    expect(passwordStrength('abcdEFG1-xyz')).toBe('excellent');
-  });
-
-  it('rates twelve characters with both cases, a digit and a symbol perfect', () => {
-    expect(passwordStrength('abcdEFG1!xyz')).toBe('perfect');
-    expect(passwordStrength('Abcdefghij1+')).toBe('perfect');
+    ['', 'none', 'an empty password'],
+    ['a', 'poor', 'a single character'],
+    ['abcdefghijklmnop', 'poor', 'long lower case only'],
+    ['abCDe', 'poor', 'both cases but only five characters'],
+    ['1234567890!@', 'poor', 'digits and symbols without letters'],
+    ['abcDEF', 'good', 'six characters with both cases'],
+    ['abcDE1', 'good', 'a digit but fewer than eight characters'],
+    ['abcdEFGH', 'good', 'eight characters but no digit'],
+    ['abcdEFG1', 'excellent', 'eight characters with both cases and a digit'],
+    ['abcdEFG1!xy', 'excellent', 'a symbol but fewer than twelve characters'],
+    ['abcdEFG1-xyz', 'excellent', 'twelve characters but no listed symbol'],
+    ['abcdEFG1!xyz', 'perfect', 'twelve characters with both cases, a digit and a symbol'],
+    ['Abcdefghij1+', 'perfect', 'twelve characters with both cases, a digit and a plus'],
+  ])('rates %j %s: %s', (password, level) => {
+    expect(passwordStrength(password)).toBe(level);
   });
 
   it('orders the levels from weakest to strongest', () => {
@@ -61,18 +37,12 @@ describe('ZPassword', () => {
     expect(ZPassword.parse('x'.repeat(128))).toHaveLength(128);
   });
 
-  it('refuses seven characters with a message naming the minimum', () => {
-    const result = ZPassword.safeParse('1234567');
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Password must be at least 8 characters',
-    ]);
-  });
-
-  it('refuses 129 characters with a message naming the maximum', () => {
-    const result = ZPassword.safeParse('x'.repeat(129));
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Password must be at most 128 characters',
-    ]);
+  it.each([
+    ['seven characters', '1234567', 'Password must be at least 8 characters'],
+    ['129 characters', 'x'.repeat(129), 'Password must be at most 128 characters'],
+  ])('refuses %s with a message naming the bound', (_case, password, message) => {
+    const result = ZPassword.safeParse(password);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
   });
 });
 
