@@ -17,6 +17,7 @@ import {
   TICKET_STATUS_TONE,
   TICKET_TYPE,
   TONES,
+  type TTone,
   ticketStatusLabel,
   ticketTypeLabel,
   USER_STATUS,
@@ -33,79 +34,140 @@ import {
   ZUserStatus,
 } from './statuses';
 
-describe('ticket statuses and types', () => {
-  it('labels each ticket status', () => {
-    expect(TICKET_STATUS).toEqual({ pnd: 'In Progress', opn: 'Open', cls: 'Closed' });
-    expect(ticketStatusLabel('pnd')).toBe('In Progress');
+/** A label map with its schema and label function, and (for a status) its badge tones. */
+interface LabelSet {
+  name: string;
+  labels: Record<string, string>;
+  schema: { options: readonly string[] };
+  labelOf(code: string): string;
+  tones?: Record<string, TTone>;
+  /** Code, label and tone, in the order of the codes. */
+  rows: readonly (readonly [code: string, label: string, tone?: TTone])[];
+}
+
+const LABEL_SETS: LabelSet[] = [
+  {
+    name: 'ticket status',
+    labels: TICKET_STATUS,
+    schema: ZTicketStatus,
+    labelOf: ticketStatusLabel,
+    tones: TICKET_STATUS_TONE,
+    rows: [
+      ['pnd', 'In Progress', 'warning'],
+      ['opn', 'Open', 'info'],
+      ['cls', 'Closed', 'neutral'],
+    ],
+  },
+  {
+    name: 'ticket type',
+    labels: TICKET_TYPE,
+    schema: ZTicketType,
+    labelOf: ticketTypeLabel,
+    rows: [
+      ['trade', 'Trade Problem'],
+      ['bug', 'Bug Report'],
+    ],
+  },
+  // A user's own close or cancel is neutral; a filled order positive, a rejection negative.
+  {
+    name: 'order status',
+    labels: ORDER_STATUS,
+    schema: ZOrderStatus,
+    labelOf: orderStatusLabel,
+    tones: ORDER_STATUS_TONE,
+    rows: [
+      ['exc', 'Done', 'positive'],
+      ['act', 'Active', 'info'],
+      ['rvt', 'Rejected', 'negative'],
+      ['mcl', 'Manual Close', 'neutral'],
+      ['cnl', 'Canceled', 'neutral'],
+      ['pnd', 'Pending', 'warning'],
+    ],
+  },
+  {
+    name: 'payment status',
+    labels: PAYMENT_STATUS,
+    schema: ZPaymentStatus,
+    labelOf: paymentStatusLabel,
+    tones: PAYMENT_STATUS_TONE,
+    rows: [
+      ['cnf', 'Confirmed', 'positive'],
+      ['pnd', 'Pending', 'warning'],
+      ['rjt', 'Rejected', 'negative'],
+      ['rjc', 'Rejected', 'negative'],
+      ['prc', 'Processing', 'info'],
+      ['snt', 'Processing', 'info'],
+      ['drp', 'Processing', 'info'],
+      ['notspprt', 'Not Supported', 'negative'],
+      ['suspicous', 'Under review', 'warning'],
+      ['minFail', 'Minimum Fail', 'negative'],
+      ['cnc', 'Cancel', 'neutral'],
+      ['rerr', 'Fail', 'negative'],
+      ['werror', 'Fail', 'negative'],
+      ['flr', 'Fail', 'negative'],
+    ],
+  },
+  {
+    name: 'pair type',
+    labels: PAIR_TYPE,
+    schema: ZPairType,
+    labelOf: pairTypeLabel,
+    rows: [
+      ['crp', 'Crypto'],
+      ['forex', 'Forex'],
+      ['stocks', 'Stocks'],
+    ],
+  },
+  {
+    name: 'pair status',
+    labels: PAIR_STATUS,
+    schema: ZPairStatus,
+    labelOf: pairStatusLabel,
+    tones: PAIR_STATUS_TONE,
+    rows: [
+      ['act', 'Active', 'positive'],
+      ['dis', 'Disabled', 'neutral'],
+    ],
+  },
+  {
+    name: 'user status',
+    labels: USER_STATUS,
+    schema: ZUserStatus,
+    labelOf: userStatusLabel,
+    tones: USER_STATUS_TONE,
+    rows: [
+      ['act', 'Active', 'positive'],
+      ['sus', 'Suspended', 'negative'],
+    ],
+  },
+];
+
+describe.each(LABEL_SETS)('$name', ({ labels, schema, labelOf, tones, rows }) => {
+  it('accepts exactly the codes of its label map, in order', () => {
+    expect(schema.options).toEqual(rows.map(([code]) => code));
+    expect(Object.keys(labels)).toEqual(rows.map(([code]) => code));
   });
 
-  it('labels each ticket type', () => {
-    expect(TICKET_TYPE).toEqual({ trade: 'Trade Problem', bug: 'Bug Report' });
-    expect(ticketTypeLabel('bug')).toBe('Bug Report');
+  it('labels each code', () => {
+    expect(labels).toEqual(Object.fromEntries(rows.map(([code, label]) => [code, label])));
+    for (const [code, label] of rows) expect(labelOf(code)).toBe(label);
   });
 
-  it('accepts exactly the codes of the label maps', () => {
-    expect(ZTicketStatus.options).toEqual(['pnd', 'opn', 'cls']);
-    expect(ZTicketType.options).toEqual(['trade', 'bug']);
-    expect(ZTicketStatus.safeParse('done').success).toBe(false);
-  });
-
-  it('colours an open ticket as information and a pending one as a warning', () => {
-    expect(TICKET_STATUS_TONE).toEqual({ pnd: 'warning', opn: 'info', cls: 'neutral' });
+  it('colours each code with its tone, where it has a badge', () => {
+    const toned = rows.filter(([, , tone]) => tone !== undefined);
+    expect(tones ?? {}).toEqual(Object.fromEntries(toned.map(([code, , tone]) => [code, tone])));
   });
 });
 
-describe('order statuses', () => {
-  it('labels each order status', () => {
-    expect(ORDER_STATUS).toEqual({
-      exc: 'Done',
-      act: 'Active',
-      rvt: 'Rejected',
-      mcl: 'Manual Close',
-      cnl: 'Canceled',
-      pnd: 'Pending',
-    });
-    expect(orderStatusLabel('mcl')).toBe('Manual Close');
-  });
-
-  it('accepts exactly the order codes', () => {
-    expect(ZOrderStatus.options).toEqual(Object.keys(ORDER_STATUS));
+describe('codes of one map are not taken for another', () => {
+  it('refuses an order code as a ticket status and a payment code as an order status', () => {
+    expect(ZTicketStatus.safeParse('done').success).toBe(false);
     expect(ZOrderStatus.safeParse('exc').success).toBe(true);
     expect(ZOrderStatus.safeParse('cnf').success).toBe(false);
-  });
-
-  it('colours a filled order positive, a rejection negative and a user close neutral', () => {
-    expect(ORDER_STATUS_TONE).toEqual({
-      exc: 'positive',
-      act: 'info',
-      rvt: 'negative',
-      mcl: 'neutral',
-      cnl: 'neutral',
-      pnd: 'warning',
-    });
   });
 });
 
 describe('payment statuses', () => {
-  it.each([
-    ['cnf', 'Confirmed'],
-    ['pnd', 'Pending'],
-    ['rjt', 'Rejected'],
-    ['rjc', 'Rejected'],
-    ['prc', 'Processing'],
-    ['snt', 'Processing'],
-    ['drp', 'Processing'],
-    ['notspprt', 'Not Supported'],
-    ['suspicous', 'Under review'],
-    ['minFail', 'Minimum Fail'],
-    ['cnc', 'Cancel'],
-    ['rerr', 'Fail'],
-    ['werror', 'Fail'],
-    ['flr', 'Fail'],
-  ])('labels %s as %s', (code, label) => {
-    expect(paymentStatusLabel(code)).toBe(label);
-  });
-
   it('knows exactly fourteen codes, spelling suspicous as the wire does', () => {
     expect(ZPaymentStatus.options).toHaveLength(14);
     expect(ZPaymentStatus.options).toEqual(Object.keys(PAYMENT_STATUS));
@@ -144,29 +206,7 @@ describe('payment statuses', () => {
   });
 });
 
-describe('pairs', () => {
-  it('labels each pair type', () => {
-    expect(PAIR_TYPE).toEqual({ crp: 'Crypto', forex: 'Forex', stocks: 'Stocks' });
-    expect(pairTypeLabel('crp')).toBe('Crypto');
-    expect(ZPairType.options).toEqual(['crp', 'forex', 'stocks']);
-  });
-
-  it('labels each pair status and colours a disabled pair neutral', () => {
-    expect(PAIR_STATUS).toEqual({ act: 'Active', dis: 'Disabled' });
-    expect(pairStatusLabel('dis')).toBe('Disabled');
-    expect(ZPairStatus.options).toEqual(['act', 'dis']);
-    expect(PAIR_STATUS_TONE).toEqual({ act: 'positive', dis: 'neutral' });
-  });
-});
-
-describe('users and tokens', () => {
-  it('labels each user status and colours a suspension negative', () => {
-    expect(USER_STATUS).toEqual({ act: 'Active', sus: 'Suspended' });
-    expect(userStatusLabel('sus')).toBe('Suspended');
-    expect(ZUserStatus.options).toEqual(['act', 'sus']);
-    expect(USER_STATUS_TONE).toEqual({ act: 'positive', sus: 'negative' });
-  });
-
+describe('tokens and roles', () => {
   it('knows the three token types, the trader and the five staff roles', () => {
     expect(ZTokenType.options).toEqual(['normal', 'email', 'tfa']);
     expect(ZRole.options).toEqual(['user', 'support', 'compliance', 'dealer', 'accountant', 'admin']);
