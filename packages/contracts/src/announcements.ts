@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ZOneOf } from './enums';
 import { ZPairSymbol } from './market';
 import { ZSafeText } from './text';
 
@@ -7,9 +8,7 @@ export const ANNOUNCEMENT_BODY_MAX = 2000;
 
 /** Who an announcement reaches: every client, a client group's members, or the holders of a pair. */
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'group', 'pair'] as const;
-export const ZAnnouncementAudience = z.enum(ANNOUNCEMENT_AUDIENCES, {
-  error: `Must be one of ${ANNOUNCEMENT_AUDIENCES.join(', ')}`,
-});
+export const ZAnnouncementAudience = ZOneOf(ANNOUNCEMENT_AUDIENCES);
 export type TAnnouncementAudience = z.infer<typeof ZAnnouncementAudience>;
 
 /** The audiences that name their target, and what is said when it is missing or given to another audience. */

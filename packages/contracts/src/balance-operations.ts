@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { parseScaled } from './decimal';
 import { decimalAtMostSource } from './decimal-pattern';
-import { ZAccount } from './enums';
+import { ZAccount, ZOneOf } from './enums';
 import { ZMoney, ZPageQuery } from './envelope';
 import { ZSafeText } from './text';
 
@@ -11,16 +11,12 @@ import { ZSafeText } from './text';
  * margin but is not withdrawable; only `correction` may be negative.
  */
 export const BALANCE_OPERATION_KINDS = ['credit', 'bonus', 'correction', 'fee_refund'] as const;
-export const ZBalanceOperationKind = z.enum(BALANCE_OPERATION_KINDS, {
-  error: `Must be one of ${BALANCE_OPERATION_KINDS.join(', ')}`,
-});
+export const ZBalanceOperationKind = ZOneOf(BALANCE_OPERATION_KINDS);
 export type TBalanceOperationKind = z.infer<typeof ZBalanceOperationKind>;
 
 /** `pending` waits for a second member of staff; `applied` moved the money; `rejected` never will. */
 export const BALANCE_OPERATION_STATUSES = ['pending', 'applied', 'rejected'] as const;
-export const ZBalanceOperationStatus = z.enum(BALANCE_OPERATION_STATUSES, {
-  error: `Must be one of ${BALANCE_OPERATION_STATUSES.join(', ')}`,
-});
+export const ZBalanceOperationStatus = ZOneOf(BALANCE_OPERATION_STATUSES);
 export type TBalanceOperationStatus = z.infer<typeof ZBalanceOperationStatus>;
 
 /** The largest operation, in USD, either way (a typo of a few zeros is refused, not booked). */

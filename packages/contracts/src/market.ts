@@ -1,14 +1,13 @@
 import { z } from 'zod/mini';
 import { displaySymbol } from './constants';
 import { ZWholeNumber } from './decimal';
+import { ZOneOf } from './enums';
 import { ZPairStatus, ZPairType } from './statuses';
 import { ZSafeText } from './text';
 
 /** Every candle interval the API knows: the chart's eight plus '1M' for history. */
 export const KLINE_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D', '1W', '1M'] as const;
-export const ZKlineInterval = z.enum(KLINE_INTERVALS, {
-  error: `Must be one of ${KLINE_INTERVALS.join(', ')}`,
-});
+export const ZKlineInterval = ZOneOf(KLINE_INTERVALS);
 export type TKlineInterval = z.infer<typeof ZKlineInterval>;
 export const KLINES_LIMIT_MAX = 1000;
 /** The stream updates a live candle at most this often per subscription. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCoin } from './enums';
+import { ZCoin, ZOneOf } from './enums';
 import { isCalendarDate } from './kyc';
 
 /** The first day a daily report may be asked for. */
@@ -49,10 +49,7 @@ export const DAILY_REPORT_COLUMNS = [
 
 export const REPORT_FORMATS = ['json', 'csv'] as const;
 export const ZClientMoneyQuery = z.object({
-  format: z._default(
-    z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }),
-    'json',
-  ),
+  format: z._default(ZOneOf(REPORT_FORMATS), 'json'),
 });
 
 /**

@@ -1,23 +1,19 @@
 import { z } from 'zod/mini';
 import type { TNetwork } from './constants';
 import { ZDecimalString } from './decimal';
-import { ZNetwork } from './enums';
+import { ZNetwork, ZOneOf } from './enums';
 import { ZSafeText } from './text';
 import { LEVERAGE_MAX, ZUsdInput } from './trading';
 
 export const SETTING_GROUPS = ['general', 'trading', 'wallet', 'referral', 'kyc', 'admin'] as const;
-export const ZSettingGroup = z.enum(SETTING_GROUPS, {
-  error: `Must be one of ${SETTING_GROUPS.join(', ')}`,
-});
+export const ZSettingGroup = ZOneOf(SETTING_GROUPS);
 export type TSettingGroup = z.infer<typeof ZSettingGroup>;
 /** The groups anyone may read (`GET /settings/{name}`); `admin` is the back-office's own. */
 export const PUBLIC_SETTING_GROUPS = SETTING_GROUPS.filter(
   (group): group is Exclude<TSettingGroup, 'admin'> => group !== 'admin',
 );
 export type TPublicSettingGroup = (typeof PUBLIC_SETTING_GROUPS)[number];
-export const ZPublicSettingGroup = z.enum(PUBLIC_SETTING_GROUPS, {
-  error: `Must be one of ${PUBLIC_SETTING_GROUPS.join(', ')}`,
-});
+export const ZPublicSettingGroup = ZOneOf(PUBLIC_SETTING_GROUPS);
 
 /** Bounds of `admin.approvalThreshold` (USD): a balance operation above it needs a second member of staff. */
 export const APPROVAL_THRESHOLD_MIN = '0';
