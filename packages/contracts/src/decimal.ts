@@ -79,27 +79,45 @@ export function ZDecimalString(label: string, bounds: DecimalBounds) {
   // What the API's document states (the checks themselves are the pipe's, with their messages):
   // the digits and decimals a value can have and its range, so that what it allows is taken.
   const described = `From ${min} to ${max}, at most ${scale} decimals.`;
+  return ZDecimalText(
+    label,
+    {
+      text: { pattern: decimalPattern(bounds), description: described },
+      number: { ...decimalNumberMeta(bounds), description: described },
+    },
+    z.regex(UNSIGNED_DECIMAL, { message: shape, abort: true }),
+    z.refine((text) => isDecimal(text, scale), { message: shape, abort: true }),
+    z.refine((text) => unitsOf(text) <= maxUnits, {
+      message: `${label} must be at most ${max}`,
+      abort: true,
+    }),
+    z.refine((text) => unitsOf(text) >= minUnits, { message: `${label} must be at least ${min}` }),
+  );
+}
+
+/**
+ * A decimal as a string or a JSON number, read as its trimmed text, refused when longer than any
+ * decimal a person types, then held to `checks`. `meta` is what the API's document states of each
+ * form; every message names `label`.
+ */
+export function ZDecimalText(
+  label: string,
+  meta: { text: z.core.GlobalMeta; number: z.core.GlobalMeta },
+  ...checks: z.core.$ZodCheck<string>[]
+) {
   return z.pipe(
     z.pipe(
-      z.union(
-        [
-          z.string().check(z.meta({ pattern: decimalPattern(bounds), description: described })),
-          z.number().check(z.meta({ ...decimalNumberMeta(bounds), description: described })),
-        ],
-        { error: `${label} must be a number written as a string` },
-      ),
+      z.union([z.string().check(z.meta(meta.text)), z.number().check(z.meta(meta.number))], {
+        error: `${label} must be a number written as a string`,
+      }),
       z.transform((value) => String(value).trim()),
     ),
-    z.string().check(
-      z.maxLength(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true }),
-      z.regex(UNSIGNED_DECIMAL, { message: shape, abort: true }),
-      z.refine((text) => isDecimal(text, scale), { message: shape, abort: true }),
-      z.refine((text) => unitsOf(text) <= maxUnits, {
-        message: `${label} must be at most ${max}`,
-        abort: true,
-      }),
-      z.refine((text) => unitsOf(text) >= minUnits, { message: `${label} must be at least ${min}` }),
-    ),
+    z
+      .string()
+      .check(
+        z.maxLength(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true }),
+        ...checks,
+      ),
   );
 }
 

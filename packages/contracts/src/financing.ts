@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DECIMAL_TEXT_LENGTH_MAX, isDecimal, parseScaled } from './decimal';
+import { isDecimal, parseScaled, ZDecimalText } from './decimal';
 import { decimalNumberMeta, signedDecimalPattern } from './decimal-pattern';
 import { ZAccount } from './enums';
 import { PRICE_SOURCES } from './market';
@@ -21,39 +21,24 @@ export const SWAP_RATE_LIMIT = '100';
  */
 export const ZSwapRateInput = (label: string) => {
   const limit = parseScaled(SWAP_RATE_LIMIT, SWAP_RATE_SCALE);
-  return z.pipe(
-    z.pipe(
-      z.union(
-        [
-          z.string().check(z.meta({ pattern: signedDecimalPattern(SWAP_RATE_LIMIT, SWAP_RATE_SCALE) })),
-          z.number().check(
-            z.meta({
-              ...decimalNumberMeta({ scale: SWAP_RATE_SCALE, max: SWAP_RATE_LIMIT }),
-              minimum: -Number(SWAP_RATE_LIMIT),
-            }),
-          ),
-        ],
-        { error: `${label} must be a number written as a string` },
-      ),
-      z.transform((value) => String(value).trim()),
-    ),
-    z.string().check(
-      z.maxLength(DECIMAL_TEXT_LENGTH_MAX, { message: `${label} is too long`, abort: true }),
-      z.regex(/^-?\d+(\.\d+)?$/, {
-        message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
-        abort: true,
-      }),
-      z.refine((text) => isDecimal(text, SWAP_RATE_SCALE), {
-        message: `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`,
-        abort: true,
-      }),
-      z.refine(
-        (text) => {
-          const units = parseScaled(text, SWAP_RATE_SCALE);
-          return units <= limit && units >= -limit;
-        },
-        { message: `${label} must be from -${SWAP_RATE_LIMIT} to ${SWAP_RATE_LIMIT}` },
-      ),
+  const shape = `${label} must be a number with at most ${SWAP_RATE_SCALE} decimals`;
+  return ZDecimalText(
+    label,
+    {
+      text: { pattern: signedDecimalPattern(SWAP_RATE_LIMIT, SWAP_RATE_SCALE) },
+      number: {
+        ...decimalNumberMeta({ scale: SWAP_RATE_SCALE, max: SWAP_RATE_LIMIT }),
+        minimum: -Number(SWAP_RATE_LIMIT),
+      },
+    },
+    z.regex(/^-?\d+(\.\d+)?$/, { message: shape, abort: true }),
+    z.refine((text) => isDecimal(text, SWAP_RATE_SCALE), { message: shape, abort: true }),
+    z.refine(
+      (text) => {
+        const units = parseScaled(text, SWAP_RATE_SCALE);
+        return units <= limit && units >= -limit;
+      },
+      { message: `${label} must be from -${SWAP_RATE_LIMIT} to ${SWAP_RATE_LIMIT}` },
     ),
   );
 };
