@@ -1,37 +1,27 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type TBalanceOperationRequest,
   type TBalanceOperationStatus,
   ZBalanceOperation,
   ZBalanceOperationRules,
 } from '@td/contracts/balance-operations';
-import { pageOf } from '@td/contracts/envelope';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE, ADMIN_USERS_KEY } from './admin-users';
+import { ADMIN_AUDIT_KEY, useAdminPage, useRefreshingMutation } from './admin-query';
+import { ADMIN_USERS_KEY } from './admin-users';
 
 export const ADMIN_BALANCE_OPERATIONS_KEY = ['admin', 'balance-operations'] as const;
 
 /** GET /admin/balance-operations?status=&userId=&page= → "Balance operations fetched". */
 export const useAdminBalanceOperations = (
-  filter: { status?: TBalanceOperationStatus | undefined; userId?: string | undefined },
+  filters: { status?: TBalanceOperationStatus | undefined; userId?: string | undefined },
   page: number,
 ) =>
-  useQuery({
-    queryKey: [...ADMIN_BALANCE_OPERATIONS_KEY, 'list', { ...filter, page }],
-    queryFn: async () =>
-      (
-        await api.get('/admin/balance-operations', {
-          params: {
-            ...(filter.status ? { status: filter.status } : {}),
-            ...(filter.userId ? { userId: filter.userId } : {}),
-            page,
-            limit: ADMIN_PAGE_SIZE,
-          },
-          schema: pageOf(ZBalanceOperation),
-          silent: true,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
+  useAdminPage({
+    queryKey: ADMIN_BALANCE_OPERATIONS_KEY,
+    url: '/admin/balance-operations',
+    item: ZBalanceOperation,
+    filters,
+    page,
     refetchInterval: 30_000,
   });
 
@@ -57,17 +47,6 @@ export const rejectBalanceOperation = ({ id, reason }: { id: string; reason: str
   api.post(path(id, 'reject'), { reason });
 
 /** Every operation refreshes the list, the user's page (balances) and the audit log. */
-export function useBalanceOperationMutation<TInput, TResult extends { message: string }>(
+export const useBalanceOperationMutation = <TInput, TResult extends { message: string }>(
   run: (input: TInput) => Promise<TResult>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_BALANCE_OPERATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
-  });
-}
+) => useRefreshingMutation([ADMIN_BALANCE_OPERATIONS_KEY, ADMIN_USERS_KEY, ADMIN_AUDIT_KEY], run);

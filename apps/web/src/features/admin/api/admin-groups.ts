@@ -8,7 +8,8 @@ import {
 } from '@td/contracts/groups';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { ADMIN_USERS_KEY, useAuditedMutation } from './admin-users';
+import { useAuditedMutation } from './admin-query';
+import { ADMIN_USERS_KEY } from './admin-users';
 
 export const ADMIN_GROUPS_KEY = ['admin', 'groups'] as const;
 

@@ -1,24 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '@td/contracts/envelope';
+import { useQuery } from '@tanstack/react-query';
 import { type TKycSubmissionStatus, ZKycSubmission, ZKycSubmissionDetail } from '@td/contracts/kyc';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE, useAuditedMutation } from './admin-users';
+import { useAdminPage, useAuditedMutation } from './admin-query';
 
 export const ADMIN_KYC_KEY = ['admin', 'kyc'] as const;
 
 /** GET /admin/kyc?status=&page=: the review queue (the oldest waiting first). */
 export const useAdminKycSubmissions = (status: TKycSubmissionStatus | undefined, page: number) =>
-  useQuery({
-    queryKey: [...ADMIN_KYC_KEY, 'list', { status, page }],
-    queryFn: async () =>
-      (
-        await api.get('/admin/kyc', {
-          params: { ...(status ? { status } : {}), page, limit: ADMIN_PAGE_SIZE },
-          schema: pageOf(ZKycSubmission),
-          silent: true,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
+  useAdminPage({
+    queryKey: ADMIN_KYC_KEY,
+    url: '/admin/kyc',
+    item: ZKycSubmission,
+    filters: { status },
+    page,
     refetchInterval: 30_000,
   });
 

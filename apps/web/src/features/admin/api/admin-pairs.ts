@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ZAdminPair } from '@td/contracts/admin';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from './admin-query';
 
 export const ADMIN_PAIRS_KEY = ['admin', 'pairs'] as const;
 
@@ -25,10 +26,4 @@ export const updatePair = ({
   maxNetExposure?: string | null;
 }) => api.put(`/admin/pairs/${encodeURIComponent(symbol)}`, body, { schema: ZAdminPair });
 
-export function useUpdatePair() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePair,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_PAIRS_KEY }),
-  });
-}
+export const useUpdatePair = () => useRefreshingMutation([ADMIN_PAIRS_KEY], updatePair);

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TSettingGroup } from '@td/contracts/settings';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from './admin-query';
 
 export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
 
@@ -23,15 +24,6 @@ export const updateSettings = ({
   values: Record<string, unknown>;
 }) => api.put(`/admin/settings/${group}`, values);
 
-export function useUpdateSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSettings,
-    // The public copies the app reads (/settings/{name}) refresh too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_SETTINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['settings'] }),
-      ]),
-  });
-}
+/** The public copies the app reads (/settings/{name}) refresh too. */
+export const useUpdateSettings = () =>
+  useRefreshingMutation([ADMIN_SETTINGS_KEY, ['settings']], updateSettings);

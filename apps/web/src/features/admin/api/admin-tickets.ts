@@ -1,27 +1,21 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pageOf } from '@td/contracts/envelope';
+import { useQuery } from '@tanstack/react-query';
 import type { TTicketStatus } from '@td/contracts/statuses';
 import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE } from './admin-users';
+import { useAdminPage, useRefreshingMutation } from './admin-query';
 
 export const ADMIN_TICKETS_KEY = ['admin', 'tickets'] as const;
 const ZQueueItem = z.extend(ZTicketSummary, { userEmail: z.string() });
 
 /** GET /admin/tickets?status=&q=&page= → the support queue. */
 export const useTicketQueue = (status: TTicketStatus | undefined, q: string, page: number) =>
-  useQuery({
-    queryKey: [...ADMIN_TICKETS_KEY, 'list', { status, q, page }],
-    queryFn: async () =>
-      (
-        await api.get('/admin/tickets', {
-          params: { ...(status ? { status } : {}), ...(q ? { q } : {}), page, limit: ADMIN_PAGE_SIZE },
-          schema: pageOf(ZQueueItem),
-          silent: true,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
+  useAdminPage({
+    queryKey: ADMIN_TICKETS_KEY,
+    url: '/admin/tickets',
+    item: ZQueueItem,
+    filters: { status, q },
+    page,
     refetchInterval: 30_000,
   });
 
@@ -39,10 +33,5 @@ export const replyToTicket = ({ id, ...body }: TTicketMessageRequest & { id: str
 export const setTicketStatus = ({ id, status }: { id: string; status: TTicketStatus }) =>
   api.put(`/admin/tickets/${encodeURIComponent(id)}/status`, { status }, { schema: ZTicket });
 
-export function useAdminTicketMutation<TInput>(run: (input: TInput) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_TICKETS_KEY }),
-  });
-}
+export const useAdminTicketMutation = <TInput>(run: (input: TInput) => Promise<unknown>) =>
+  useRefreshingMutation([ADMIN_TICKETS_KEY], run);

@@ -1,30 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ZAdminUser, ZAdminUserDetail } from '@td/contracts/admin';
-import { pageOf } from '@td/contracts/envelope';
 import type { TClawbackRequest } from '@td/contracts/referrals';
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { useAdminPage, useAuditedMutation } from './admin-query';
 
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
-export const ADMIN_PAGE_SIZE = 20;
 
 /** GET /admin/users?q=&page= → "All users fetched successfully". */
-export const getAdminUsers = (q: string, page: number) =>
-  api.get('/admin/users', {
-    params: { ...(q ? { q } : {}), page, limit: ADMIN_PAGE_SIZE },
-    schema: pageOf(ZAdminUser),
-    silent: true,
-  });
-
 export const useAdminUsers = (q: string, page: number) =>
-  useQuery(
-    queryOptions({
-      queryKey: [...ADMIN_USERS_KEY, 'list', { q, page }],
-      queryFn: async () => (await getAdminUsers(q, page)).data,
-      placeholderData: keepPreviousData,
-    }),
-  );
+  useAdminPage({ queryKey: ADMIN_USERS_KEY, url: '/admin/users', item: ZAdminUser, filters: { q }, page });
 
 /** GET /admin/users/{id} → "User fetched": the user, balances, orders, sign-ins. */
 export const getAdminUser = (id: string) =>
@@ -53,22 +39,6 @@ export const deleteUser = (id: string) =>
   api.delete(`/admin/users/${encodeURIComponent(id)}`, {
     fallbackErrorMessage: t('admin.users.deleteFailed'),
   });
-
-/** An administrator's change: on success what it changed refreshes, and the audit log, which records it. */
-export function useAuditedMutation<TInput>(
-  queryKey: readonly string[],
-  run: (input: TInput) => Promise<{ message: string }>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
-  });
-}
 
 /** Every user mutation refreshes the users (and the audit log). */
 export const useAdminUserMutation = <TInput>(run: (input: TInput) => Promise<{ message: string }>) =>

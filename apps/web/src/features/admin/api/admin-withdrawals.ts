@@ -1,25 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageOf } from '@td/contracts/envelope';
 import type { TPaymentStatus } from '@td/contracts/statuses';
 import { type TMarkSentRequest, type TRejectWithdrawalRequest, ZAdminWithdrawal } from '@td/contracts/wallet';
 import { api } from '../../../lib/api-client';
-import { ADMIN_PAGE_SIZE, useAuditedMutation } from './admin-users';
+import { useAdminPage, useAuditedMutation } from './admin-query';
 
 export const ADMIN_WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
 
 /** GET /admin/withdrawals?status=&page= → "Withdrawals fetched successfully". */
 export const useAdminWithdrawals = (status: TPaymentStatus | undefined, page: number) =>
-  useQuery({
-    queryKey: [...ADMIN_WITHDRAWALS_KEY, 'list', { status, page }],
-    queryFn: async () =>
-      (
-        await api.get('/admin/withdrawals', {
-          params: { ...(status ? { status } : {}), page, limit: ADMIN_PAGE_SIZE },
-          schema: pageOf(ZAdminWithdrawal),
-          silent: true,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
+  useAdminPage({
+    queryKey: ADMIN_WITHDRAWALS_KEY,
+    url: '/admin/withdrawals',
+    item: ZAdminWithdrawal,
+    filters: { status },
+    page,
     refetchInterval: 30_000,
   });
 

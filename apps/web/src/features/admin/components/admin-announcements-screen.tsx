@@ -26,7 +26,7 @@ import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSendAnnouncement, useSentAnnouncements } from '../api/admin-announcements';
 import { useAdminGroups } from '../api/admin-groups';
 import { useAdminPairs } from '../api/admin-pairs';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import { ADMIN_PAGE_SIZE } from '../api/admin-query';
 import styles from './admin.module.css';
 
 type TField = 'title' | 'body' | 'audience' | 'groupId' | 'symbol';

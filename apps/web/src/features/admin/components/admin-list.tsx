@@ -4,7 +4,7 @@ import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
 import { type TCountKey, tCount, useLanguage, useT } from '../../../lib/i18n';
-import { ADMIN_PAGE_SIZE } from '../api/admin-users';
+import { ADMIN_PAGE_SIZE } from '../api/admin-query';
 import styles from './admin.module.css';
 
 /** A back-office list's filters and page: changing a filter goes back to the first page. */
