@@ -6,13 +6,7 @@ export const ADMIN_ANNOUNCEMENTS_KEY = ['admin', 'announcements'] as const;
 
 /** GET /admin/announcements?page= → sent announcements, newest first, with reach and reads. */
 export const useSentAnnouncements = (page: number) =>
-  useAdminPage({
-    queryKey: ADMIN_ANNOUNCEMENTS_KEY,
-    url: '/admin/announcements',
-    item: ZSentAnnouncement,
-    filters: {},
-    page,
-  });
+  useAdminPage(ADMIN_ANNOUNCEMENTS_KEY, ZSentAnnouncement, {}, page);
 
 /** POST /admin/announcements → the announcement as sent (the list and the audit log refresh). */
 export const useSendAnnouncement = () =>

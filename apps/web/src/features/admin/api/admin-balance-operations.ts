@@ -6,7 +6,7 @@ import {
   ZBalanceOperationRules,
 } from '@td/contracts/balance-operations';
 import { api } from '../../../lib/api-client';
-import { ADMIN_AUDIT_KEY, useAdminPage, useRefreshingMutation } from './admin-query';
+import { ADMIN_AUDIT_KEY, QUEUE_REFETCH_MS, useAdminPage, useRefreshingMutation } from './admin-query';
 import { ADMIN_USERS_KEY } from './admin-users';
 
 export const ADMIN_BALANCE_OPERATIONS_KEY = ['admin', 'balance-operations'] as const;
@@ -15,15 +15,7 @@ export const ADMIN_BALANCE_OPERATIONS_KEY = ['admin', 'balance-operations'] as c
 export const useAdminBalanceOperations = (
   filters: { status?: TBalanceOperationStatus | undefined; userId?: string | undefined },
   page: number,
-) =>
-  useAdminPage({
-    queryKey: ADMIN_BALANCE_OPERATIONS_KEY,
-    url: '/admin/balance-operations',
-    item: ZBalanceOperation,
-    filters,
-    page,
-    refetchInterval: 30_000,
-  });
+) => useAdminPage(ADMIN_BALANCE_OPERATIONS_KEY, ZBalanceOperation, filters, page, QUEUE_REFETCH_MS);
 
 /** GET /admin/balance-operations/rules → the approval threshold, for the form's confirmation. */
 export const useBalanceOperationRules = () =>

@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type TKycSubmissionStatus, ZKycSubmission, ZKycSubmissionDetail } from '@td/contracts/kyc';
 import { api } from '../../../lib/api-client';
-import { useAdminPage, useAuditedMutation } from './admin-query';
+import { QUEUE_REFETCH_MS, useAdminPage, useAuditedMutation } from './admin-query';
 
 export const ADMIN_KYC_KEY = ['admin', 'kyc'] as const;
 
 /** GET /admin/kyc?status=&page=: the review queue (the oldest waiting first). */
 export const useAdminKycSubmissions = (status: TKycSubmissionStatus | undefined, page: number) =>
-  useAdminPage({
-    queryKey: ADMIN_KYC_KEY,
-    url: '/admin/kyc',
-    item: ZKycSubmission,
-    filters: { status },
-    page,
-    refetchInterval: 30_000,
-  });
+  useAdminPage(ADMIN_KYC_KEY, ZKycSubmission, { status }, page, QUEUE_REFETCH_MS);
 
 /**
  * GET /admin/kyc/{id}: the details beside the documents. The documents' signed links live for

@@ -8,13 +8,7 @@ export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
 
 /** GET /admin/orders?q=&status=&page= (q: a symbol, an e-mail, an order or user id). */
 export const useAdminOrders = (q: string, status: TOrderStatus | undefined, page: number) =>
-  useAdminPage({
-    queryKey: ADMIN_ORDERS_KEY,
-    url: '/admin/orders',
-    item: ZAdminOrder,
-    filters: { q, status },
-    page,
-  });
+  useAdminPage(ADMIN_ORDERS_KEY, ZAdminOrder, { q, status }, page);
 
 /** PUT /admin/orders/{id} {takeProfit?, stopLoss?} → "Order updated successfully". */
 export const updateAdminOrder = ({

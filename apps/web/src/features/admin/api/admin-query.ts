@@ -8,36 +8,27 @@ import { api } from '../../../lib/api-client';
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 
-interface TAdminPageRequest<TItem extends z.core.$ZodType> {
-  /** What the list's queries start with (what a change refreshes). */
-  queryKey: readonly string[];
-  url: string;
-  /** One row of the page. */
-  item: TItem;
-  /** The filters, sent as the query string; one left empty is not sent. */
-  filters: Record<string, string | undefined>;
-  page: number;
-  /** A queue others fill is read again this often (ms). */
-  refetchInterval?: number;
-}
+/** A queue others fill (reviews, tickets) is read again this often while it is shown. */
+export const QUEUE_REFETCH_MS = 30_000;
 
 /**
- * GET `url?<filters>&page=&limit=` → one page of a back-office list. The page shown stays while
- * the next loads; a failure shows in the list, not as a toast.
+ * GET `/<queryKey's segments>?<filters>&page=&limit=` → one page of a back-office list, whose path
+ * is its key (`['admin', 'kyc']`: /admin/kyc), so a change refreshing the key refreshes the list.
+ * A filter left empty is not sent. The page shown stays while the next loads; a failure shows in
+ * the list, not as a toast.
  */
-export const useAdminPage = <TItem extends z.core.$ZodType>({
-  queryKey,
-  url,
-  item,
-  filters,
-  page,
-  refetchInterval,
-}: TAdminPageRequest<TItem>) =>
+export const useAdminPage = <TItem extends z.core.$ZodType>(
+  queryKey: readonly string[],
+  item: TItem,
+  filters: Record<string, string | undefined>,
+  page: number,
+  refetchInterval?: number,
+) =>
   useQuery({
     queryKey: [...queryKey, 'list', { ...filters, page }],
     queryFn: async () =>
       (
-        await api.get(url, {
+        await api.get(`/${queryKey.join('/')}`, {
           params: {
             ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)),
             page,

@@ -3,21 +3,14 @@ import type { TTicketStatus } from '@td/contracts/statuses';
 import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { useAdminPage, useRefreshingMutation } from './admin-query';
+import { QUEUE_REFETCH_MS, useAdminPage, useRefreshingMutation } from './admin-query';
 
 export const ADMIN_TICKETS_KEY = ['admin', 'tickets'] as const;
 const ZQueueItem = z.extend(ZTicketSummary, { userEmail: z.string() });
 
 /** GET /admin/tickets?status=&q=&page= → the support queue. */
 export const useTicketQueue = (status: TTicketStatus | undefined, q: string, page: number) =>
-  useAdminPage({
-    queryKey: ADMIN_TICKETS_KEY,
-    url: '/admin/tickets',
-    item: ZQueueItem,
-    filters: { status, q },
-    page,
-    refetchInterval: 30_000,
-  });
+  useAdminPage(ADMIN_TICKETS_KEY, ZQueueItem, { status, q }, page, QUEUE_REFETCH_MS);
 
 /** GET /admin/tickets/{id}. */
 export const useAdminTicket = (id: string) =>

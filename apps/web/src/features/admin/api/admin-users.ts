@@ -10,7 +10,7 @@ export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
 
 /** GET /admin/users?q=&page= → "All users fetched successfully". */
 export const useAdminUsers = (q: string, page: number) =>
-  useAdminPage({ queryKey: ADMIN_USERS_KEY, url: '/admin/users', item: ZAdminUser, filters: { q }, page });
+  useAdminPage(ADMIN_USERS_KEY, ZAdminUser, { q }, page);
 
 /** GET /admin/users/{id} → "User fetched": the user, balances, orders, sign-ins. */
 export const getAdminUser = (id: string) =>

@@ -1,20 +1,13 @@
 import type { TPaymentStatus } from '@td/contracts/statuses';
 import { type TMarkSentRequest, type TRejectWithdrawalRequest, ZAdminWithdrawal } from '@td/contracts/wallet';
 import { api } from '../../../lib/api-client';
-import { useAdminPage, useAuditedMutation } from './admin-query';
+import { QUEUE_REFETCH_MS, useAdminPage, useAuditedMutation } from './admin-query';
 
 export const ADMIN_WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
 
 /** GET /admin/withdrawals?status=&page= → "Withdrawals fetched successfully". */
 export const useAdminWithdrawals = (status: TPaymentStatus | undefined, page: number) =>
-  useAdminPage({
-    queryKey: ADMIN_WITHDRAWALS_KEY,
-    url: '/admin/withdrawals',
-    item: ZAdminWithdrawal,
-    filters: { status },
-    page,
-    refetchInterval: 30_000,
-  });
+  useAdminPage(ADMIN_WITHDRAWALS_KEY, ZAdminWithdrawal, { status }, page, QUEUE_REFETCH_MS);
 
 const path = (id: string, action: string) => `/admin/withdrawals/${encodeURIComponent(id)}/${action}`;
 

@@ -19,7 +19,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import { tCount, translateServerMessage, useT } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
@@ -28,6 +28,7 @@ import { useAdminGroups } from '../api/admin-groups';
 import { useAdminPairs } from '../api/admin-pairs';
 import { ADMIN_PAGE_SIZE } from '../api/admin-query';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 
 type TField = 'title' | 'body' | 'audience' | 'groupId' | 'symbol';
 
@@ -175,11 +176,7 @@ const audienceText = (t: ReturnType<typeof useT>, item: TSentAnnouncement) =>
 const count = (value: number) => formatMoney(String(value), 0);
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TSentAnnouncement>[] => [
-  {
-    key: 'when',
-    header: t('admin.announcements.when'),
-    cell: (item) => <span className="tabular">{formatDateTime(item.createdAt)}</span>,
-  },
+  timeColumn('when', t('admin.announcements.when'), (item) => item.createdAt),
   {
     key: 'title',
     header: t('admin.announcements.title'),

@@ -4,11 +4,11 @@ import type { TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
-import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { roleText } from '../admin-sections';
 import { useAuditLog } from '../api/admin-audit';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 import { AdminList, useListFilters } from './admin-list';
 import { changesOf } from './audit-changes';
 
@@ -26,12 +26,7 @@ const ACTIONS = [
 ];
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
-  {
-    key: 'when',
-    header: t('admin.audit.when'),
-    isPrimary: true,
-    cell: (entry) => <span className="tabular">{formatDateTime(entry.createdAt)}</span>,
-  },
+  timeColumn('when', t('admin.audit.when'), (entry) => entry.createdAt, true),
   {
     key: 'who',
     header: t('admin.audit.staff'),

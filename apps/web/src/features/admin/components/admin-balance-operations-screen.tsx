@@ -5,19 +5,14 @@ import {
   ZBalanceOperationRejectRequest,
 } from '@td/contracts/balance-operations';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
 import { useProfile } from '../../../domain/identity/get-profile';
 import { SignedMoney } from '../../../domain/trading/components/signed-money';
-import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { balanceKindText, balanceStatusText } from '../../../lib/labels';
-import { PATHS } from '../../../lib/paths';
 import {
   approveBalanceOperation,
   rejectBalanceOperation,
@@ -25,8 +20,8 @@ import {
   useBalanceOperationMutation,
 } from '../api/admin-balance-operations';
 import styles from './admin.module.css';
-import { AdminList, StatusTabs, useListFilters } from './admin-list';
-import { toastOutcome } from './inline-form';
+import { RowDecision, timeColumn, userColumn } from './admin-cells';
+import { AdminList, StatusTabs, statusTabs, useListFilters } from './admin-list';
 import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TBalanceOperationStatus;
@@ -46,10 +41,7 @@ export function AdminBalanceOperationsScreen() {
   const approve = useBalanceOperationMutation(approveBalanceOperation);
   const reject = useBalanceOperationMutation(rejectBalanceOperation);
   const [rejecting, setRejecting] = useState<TBalanceOperation>();
-  const tabs: TFilterTab<TFilter>[] = [
-    ...BALANCE_OPERATION_STATUSES.map((value) => ({ value, label: balanceStatusText(value) })),
-    { value: 'all', label: t('common.all') },
-  ];
+  const tabs = statusTabs<TFilter>([...BALANCE_OPERATION_STATUSES, 'all'], balanceStatusText);
 
   const columns: TColumn<TBalanceOperation>[] = [
     {
@@ -65,15 +57,7 @@ export function AdminBalanceOperationsScreen() {
         </span>
       ),
     },
-    {
-      key: 'user',
-      header: t('admin.column.user'),
-      cell: (operation) => (
-        <Link to={PATHS.admin.user(operation.userId)} className={styles.strongLink}>
-          {operation.userEmail}
-        </Link>
-      ),
-    },
+    userColumn(t),
     {
       key: 'amount',
       header: t('admin.column.amountUsd'),
@@ -108,11 +92,7 @@ export function AdminBalanceOperationsScreen() {
         </span>
       ),
     },
-    {
-      key: 'when',
-      header: t('admin.balance.when'),
-      cell: (operation) => <span className="tabular">{formatDateTime(operation.createdAt)}</span>,
-    },
+    timeColumn('when', t('admin.balance.when'), (operation) => operation.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),
@@ -130,19 +110,7 @@ export function AdminBalanceOperationsScreen() {
         ) : operation.requestedBy?.id === me?.id ? (
           <span className={styles.sub}>{t('admin.balance.awaitingColleague')}</span>
         ) : (
-          <span className={styles.rowActions}>
-            <Button
-              size="sm"
-              variant="primary"
-              isLoading={approve.isPending && approve.variables === operation.id}
-              onClick={() => void toastOutcome(approve.mutateAsync(operation.id))}
-            >
-              {t('admin.approve')}
-            </Button>
-            <Button size="sm" variant="danger" onClick={() => setRejecting(operation)}>
-              {t('admin.reject')}
-            </Button>
-          </span>
+          <RowDecision id={operation.id} approve={approve} onReject={() => setRejecting(operation)} />
         ),
     },
   ];
@@ -164,9 +132,6 @@ export function AdminBalanceOperationsScreen() {
         isOpen={rejecting !== undefined}
         title={t('admin.balance.rejectTitle')}
         description={t('admin.balance.rejectText')}
-        label={t('admin.reason')}
-        field="reason"
-        confirm={t('admin.reject')}
         schema={ZBalanceOperationRejectRequest}
         run={(reason) => reject.mutateAsync({ id: rejecting?.id ?? '', reason })}
         failure={t('admin.balance.error')}

@@ -8,12 +8,13 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconActivity } from '../../../components/icons';
 import { accountLabel } from '../../../domain/trading/components/account-switch';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { displaySymbol } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
 /** A group's margin-call and stop-out levels, saved together (the server checks stop-out < margin call). */
@@ -125,11 +126,7 @@ function NewGroup() {
 }
 
 const writeOffColumns = (t: ReturnType<typeof useT>): TColumn<TWriteOff>[] => [
-  {
-    key: 'time',
-    header: t('admin.writeOffs.time'),
-    cell: (off) => <span className="tabular">{formatDateTime(off.createdAt)}</span>,
-  },
+  timeColumn('time', t('admin.writeOffs.time'), (off) => off.createdAt),
   {
     key: 'user',
     header: t('admin.writeOffs.user'),

@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconShieldCheck } from '../../../components/icons';
-import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { documentTypeText, kycStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useAdminKycSubmissions } from '../api/admin-kyc';
 import styles from './admin.module.css';
-import { AdminList, StatusTabs, useListFilters } from './admin-list';
+import { timeColumn } from './admin-cells';
+import { AdminList, StatusTabs, statusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TKycSubmissionStatus;
 const FILTERS: readonly TFilter[] = ['pending', 'approved', 'rejected', 'all'];
@@ -26,10 +25,7 @@ export const KYC_STATUS_TONE: Record<TKycSubmissionStatus, TTone> = {
 /** Identity documents waiting for review (the oldest first), and the decisions made. */
 export function AdminKycScreen() {
   const t = useT();
-  const tabs: TFilterTab<TFilter>[] = FILTERS.map((value) => ({
-    value,
-    label: value === 'all' ? t('common.all') : kycStatusText(value),
-  }));
+  const tabs = statusTabs(FILTERS, kycStatusText);
   const list = useListFilters<{ status: TFilter }>({ status: 'pending' });
   const filter = list.filters.status;
   const query = useAdminKycSubmissions(filter === 'all' ? undefined : filter, list.page);
@@ -46,11 +42,7 @@ export function AdminKycScreen() {
       ),
     },
     { key: 'document', header: t('admin.kyc.document'), cell: (row) => documentTypeText(row.documentType) },
-    {
-      key: 'sent',
-      header: t('admin.kyc.sent'),
-      cell: (row) => <span className="tabular">{formatDateTime(row.createdAt)}</span>,
-    },
+    timeColumn('sent', t('admin.kyc.sent'), (row) => row.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),

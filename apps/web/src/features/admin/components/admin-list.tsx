@@ -3,7 +3,7 @@ import { Card } from '../../../components/card';
 import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
-import { type TCountKey, tCount, useLanguage, useT } from '../../../lib/i18n';
+import { type TCountKey, t, tCount, useLanguage, useT } from '../../../lib/i18n';
 import { ADMIN_PAGE_SIZE } from '../api/admin-query';
 import styles from './admin.module.css';
 
@@ -70,6 +70,16 @@ export function ListSearch(props: {
     />
   );
 }
+
+/** The tabs of `statuses`, each by its name (`text`), and "All" by the app's word for it. */
+export const statusTabs = <TFilter extends string>(
+  statuses: readonly TFilter[],
+  text: (status: Exclude<TFilter, 'all'>) => string,
+): TFilterTab<TFilter>[] =>
+  statuses.map((value) => ({
+    value,
+    label: value === 'all' ? t('common.all') : text(value as Exclude<TFilter, 'all'>),
+  }));
 
 /** The Status tabs of a back-office list whose filters have a `status`. */
 export function StatusTabs<TStatus extends string>({

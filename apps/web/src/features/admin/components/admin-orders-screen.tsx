@@ -11,12 +11,13 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePairs } from '../../../domain/market/get-pairs';
 import { OrderStatusBadge } from '../../../domain/trading/components/order-status-badge';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { orderStatusText } from '../../../lib/labels';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 import { orderTermColumns } from './order-columns';
 
@@ -116,11 +117,7 @@ export function AdminOrdersScreen() {
         </span>
       ),
     },
-    {
-      key: 'date',
-      header: t('admin.orders.placed'),
-      cell: (order) => <span className="tabular">{formatDateTime(order.createdAt)}</span>,
-    },
+    timeColumn('date', t('admin.orders.placed'), (order) => order.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),

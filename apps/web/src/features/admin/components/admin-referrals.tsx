@@ -12,11 +12,12 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { clawbackCommission, useAdminUserMutation } from '../api/admin-users';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 import { TextDialog } from './text-dialog';
 
 const FLAG_KEY = {
@@ -89,12 +90,7 @@ export function AdminReferrals({
   const clawback = useAdminUserMutation(clawbackCommission);
   const [clawing, setClawing] = useState<TAdminReferralCommission>();
   const commissionColumns: TColumn<TAdminReferralCommission>[] = [
-    {
-      key: 'at',
-      header: t('admin.user.time'),
-      isPrimary: true,
-      cell: (row) => <span className="tabular">{formatDateTime(row.createdAt)}</span>,
-    },
+    timeColumn('at', t('admin.user.time'), (row) => row.createdAt, true),
     {
       key: 'referred',
       header: t('admin.referrals.referred'),
@@ -160,8 +156,6 @@ export function AdminReferrals({
         description={t('admin.referrals.clawbackText', {
           amount: formatMoney(clawing?.commission ?? '0', 2),
         })}
-        label={t('admin.reason')}
-        field="reason"
         confirm={t('admin.referrals.clawback')}
         schema={ZClawbackRequest}
         run={(reason) => clawback.mutateAsync({ id: clawing?.id ?? '', reason })}

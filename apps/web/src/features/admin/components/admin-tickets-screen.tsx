@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import { IconLifeBuoy } from '../../../components/app-icons';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import type { TFilterTab } from '../../../components/filter-tabs';
 import { type TTicketFilter, ticketColumns } from '../../../domain/support/components/ticket-columns';
 import { useT } from '../../../lib/i18n';
 import { ticketStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
 import styles from './admin.module.css';
-import { AdminList, ListSearch, StatusTabs, useListFilters } from './admin-list';
+import { AdminList, ListSearch, StatusTabs, statusTabs, useListFilters } from './admin-list';
 
 type TRow = TTicketSummary & { userEmail: string };
 /** Open first: they wait for an answer. */
@@ -52,10 +51,7 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TRow>[] => {
 /** The support queue: Open first (they wait for us), then In Progress and Closed. */
 export function AdminTicketsScreen() {
   const t = useT();
-  const tabs: TFilterTab<TTicketFilter>[] = FILTERS.map((value) => ({
-    value,
-    label: value === 'all' ? t('common.all') : ticketStatusText(value),
-  }));
+  const tabs = statusTabs(FILTERS, ticketStatusText);
   const list = useListFilters<{ status: TTicketFilter; q: string }>({ status: TICKET_CODE.open, q: '' });
   const { status, q } = list.filters;
   const query = useTicketQueue(status === 'all' ? undefined : status, q.trim(), list.page);

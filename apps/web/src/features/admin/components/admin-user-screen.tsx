@@ -31,6 +31,7 @@ import {
   useAdminUserMutation,
 } from '../api/admin-users';
 import styles from './admin.module.css';
+import { timeColumn } from './admin-cells';
 import { AdminReferrals } from './admin-referrals';
 import { BalanceOperationForm } from './balance-operation-form';
 import { orderTermColumns } from './order-columns';
@@ -53,12 +54,7 @@ const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
 ];
 
 const loginColumns = (t: ReturnType<typeof useT>): TColumn<TLoginEvent>[] => [
-  {
-    key: 'at',
-    header: t('admin.user.time'),
-    isPrimary: true,
-    cell: (event) => <span className="tabular">{formatDateTime(event.at)}</span>,
-  },
+  timeColumn('at', t('admin.user.time'), (event) => event.at, true),
   { key: 'ip', header: t('admin.user.ip'), cell: (event) => <span className="tabular">{event.ip}</span> },
   { key: 'device', header: t('admin.user.device'), cell: (event) => event.device },
   {

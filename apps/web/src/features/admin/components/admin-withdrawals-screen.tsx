@@ -1,7 +1,6 @@
 import { PAYMENT_CODE, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,10 +8,9 @@ import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
 import { coinAmountUnit, coinName, networkName } from '../../../domain/wallet/components/coin-labels';
 import { PaymentStatusBadge } from '../../../domain/wallet/components/payment-status-badge';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { paymentStatusText } from '../../../lib/labels';
-import { PATHS } from '../../../lib/paths';
 import {
   approveWithdrawal,
   markWithdrawalSent,
@@ -21,8 +19,8 @@ import {
   useAdminWithdrawals,
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
+import { RowDecision, timeColumn, userColumn } from './admin-cells';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
-import { toastOutcome } from './inline-form';
 import { TextDialog } from './text-dialog';
 
 type TFilter = 'all' | TPaymentStatus;
@@ -66,15 +64,7 @@ export function AdminWithdrawalsScreen() {
         </span>
       ),
     },
-    {
-      key: 'user',
-      header: t('admin.column.user'),
-      cell: (tx) => (
-        <Link to={PATHS.admin.user(tx.userId)} className={styles.strongLink}>
-          {tx.userEmail}
-        </Link>
-      ),
-    },
+    userColumn(t),
     {
       key: 'address',
       header: t('admin.withdrawals.address'),
@@ -90,11 +80,7 @@ export function AdminWithdrawalsScreen() {
       align: 'end',
       cell: (tx) => formatMoney(tx.amount, 2),
     },
-    {
-      key: 'requested',
-      header: t('admin.withdrawals.requested'),
-      cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
-    },
+    timeColumn('requested', t('admin.withdrawals.requested'), (tx) => tx.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),
@@ -111,25 +97,18 @@ export function AdminWithdrawalsScreen() {
       align: 'end',
       cell: (tx) =>
         tx.status === PAYMENT_CODE.underReview || tx.status === PAYMENT_CODE.processing ? (
-          <span className={styles.rowActions}>
-            {tx.status === PAYMENT_CODE.underReview ? (
-              <Button
-                size="sm"
-                variant="primary"
-                isLoading={approve.isPending && approve.variables === tx.id}
-                onClick={() => void toastOutcome(approve.mutateAsync(tx.id))}
-              >
-                {t('admin.approve')}
-              </Button>
-            ) : (
-              <Button size="sm" variant="primary" onClick={() => setSending(tx)}>
-                {t('admin.withdrawals.markSent')}
-              </Button>
-            )}
-            <Button size="sm" variant="danger" onClick={() => setRejecting(tx)}>
-              {t('admin.reject')}
-            </Button>
-          </span>
+          <RowDecision
+            id={tx.id}
+            approve={approve}
+            onReject={() => setRejecting(tx)}
+            first={
+              tx.status === PAYMENT_CODE.processing ? (
+                <Button size="sm" variant="primary" onClick={() => setSending(tx)}>
+                  {t('admin.withdrawals.markSent')}
+                </Button>
+              ) : undefined
+            }
+          />
         ) : (
           <span className={styles.sub}>—</span>
         ),
@@ -153,9 +132,6 @@ export function AdminWithdrawalsScreen() {
         isOpen={rejecting !== undefined}
         title={t('admin.withdrawals.rejectTitle')}
         description={t('admin.withdrawals.rejectText')}
-        label={t('admin.reason')}
-        field="reason"
-        confirm={t('admin.reject')}
         schema={ZRejectWithdrawalRequest}
         run={(reason) => reject.mutateAsync({ id: rejecting?.id ?? '', reason })}
         failure={t('admin.withdrawals.error')}

@@ -10,18 +10,19 @@ import { FormDialog } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { zodFieldErrors } from '../../../lib/form-errors';
-import { translateServerMessage } from '../../../lib/i18n';
+import { translateServerMessage, useT } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 
 interface TTextDialogProps {
   isOpen: boolean;
   title: string;
   description: string;
-  label: string;
-  /** The request's field the text is sent as ("reason", "txHash"). */
-  field: string;
-  /** The words of the button that does it. */
-  confirm: string;
+  /** "Reason" unless given. */
+  label?: string;
+  /** The request's field the text is sent as: "reason" unless given ("txHash"). */
+  field?: string;
+  /** The words of the button that does it: "Reject" unless given. */
+  confirm?: string;
   /** `danger` for an action against the client (reject, claw back). */
   tone?: 'danger' | 'primary';
   schema: z.ZodMiniType;
@@ -38,7 +39,7 @@ export function TextDialog({
   title,
   description,
   label,
-  field,
+  field = 'reason',
   confirm,
   tone = 'danger',
   schema,
@@ -48,6 +49,7 @@ export function TextDialog({
   testId,
   maxLength,
 }: TTextDialogProps) {
+  const t = useT();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -90,7 +92,7 @@ export function TextDialog({
       description={description}
       onSubmit={() => void submit()}
       testId={testId}
-      submitLabel={confirm}
+      submitLabel={confirm ?? t('admin.reject')}
       isPending={isBusy}
       variant={tone}
     >
@@ -100,7 +102,7 @@ export function TextDialog({
         </Callout>
       ) : null}
       <TextField
-        label={label}
+        label={label ?? t('admin.reason')}
         name={field}
         value={value}
         error={fieldError}
