@@ -15,6 +15,7 @@ import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
 import { timeColumn } from './admin-cells';
+import { TableCard } from './admin-list';
 import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
 /** A group's margin-call and stop-out levels, saved together (the server checks stop-out < margin call). */
@@ -171,16 +172,14 @@ export function AdminGroupsScreen() {
           empty={<EmptyState icon={<IconActivity size={24} />} title={t('admin.groups.empty')} />}
         />
       </Card>
-      <Card title={t('admin.writeOffs.title')} isFlush>
-        <DataTable
-          caption={t('admin.writeOffs.title')}
-          columns={writeOffColumns(t)}
-          rows={writeOffs.data?.items}
-          rowKey={(off) => off.id}
-          isLoading={writeOffs.isPending}
-          empty={<EmptyState icon={<IconActivity size={24} />} title={t('admin.writeOffs.empty')} />}
-        />
-      </Card>
+      <TableCard
+        title={t('admin.writeOffs.title')}
+        columns={writeOffColumns(t)}
+        rows={writeOffs.data?.items}
+        rowKey={(off) => off.id}
+        isLoading={writeOffs.isPending}
+        empty={<EmptyState icon={<IconActivity size={24} />} title={t('admin.writeOffs.empty')} />}
+      />
     </div>
   );
 }

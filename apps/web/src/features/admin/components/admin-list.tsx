@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Card } from '../../../components/card';
+import { DataTable } from '../../../components/data-table';
 import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { PagedTable, type TPagedTableProps } from '../../../components/paged-table';
 import { TextField } from '../../../components/text-field';
@@ -48,6 +49,18 @@ export function AdminList<TRow extends { id: string }>({
       </div>
       <PagedTable {...table} pager={{ page: list.page, limit: ADMIN_PAGE_SIZE, setPage: list.setPage }} />
       {children}
+    </Card>
+  );
+}
+
+/** A whole table on a card of its own, the card's title naming the table too. */
+export function TableCard<TRow>({
+  title,
+  ...table
+}: { title: string } & Omit<Parameters<typeof DataTable<TRow>>[0], 'caption'>) {
+  return (
+    <Card title={title} isFlush>
+      <DataTable caption={title} {...table} />
     </Card>
   );
 }

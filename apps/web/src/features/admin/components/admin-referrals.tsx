@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -18,6 +17,7 @@ import { PATHS } from '../../../lib/paths';
 import { clawbackCommission, useAdminUserMutation } from '../api/admin-users';
 import styles from './admin.module.css';
 import { timeColumn } from './admin-cells';
+import { TableCard } from './admin-list';
 import { TextDialog } from './text-dialog';
 
 const FLAG_KEY = {
@@ -130,26 +130,22 @@ export function AdminReferrals({
   const links = [...(referrals?.referrer ? [referrals.referrer] : []), ...(referrals?.referees ?? [])];
   return (
     <>
-      <Card title={t('admin.referrals.title')} isFlush>
-        <DataTable
-          caption={t('admin.referrals.title')}
-          columns={linkColumns(t, referrals?.referrer?.userId)}
-          rows={referrals ? links : undefined}
-          rowKey={(link) => link.userId}
-          isLoading={isLoading}
-          empty={<p className={styles.emptyRow}>{t('admin.referrals.none')}</p>}
-        />
-      </Card>
-      <Card title={t('admin.referrals.commissions')} isFlush>
-        <DataTable
-          caption={t('admin.referrals.commissions')}
-          columns={commissionColumns}
-          rows={referrals?.commissions}
-          rowKey={(row) => row.id}
-          isLoading={isLoading}
-          empty={<p className={styles.emptyRow}>{t('admin.referrals.noCommissions')}</p>}
-        />
-      </Card>
+      <TableCard
+        title={t('admin.referrals.title')}
+        columns={linkColumns(t, referrals?.referrer?.userId)}
+        rows={referrals ? links : undefined}
+        rowKey={(link) => link.userId}
+        isLoading={isLoading}
+        empty={<p className={styles.emptyRow}>{t('admin.referrals.none')}</p>}
+      />
+      <TableCard
+        title={t('admin.referrals.commissions')}
+        columns={commissionColumns}
+        rows={referrals?.commissions}
+        rowKey={(row) => row.id}
+        isLoading={isLoading}
+        empty={<p className={styles.emptyRow}>{t('admin.referrals.noCommissions')}</p>}
+      />
       <TextDialog
         isOpen={clawing !== undefined}
         title={t('admin.referrals.clawbackTitle')}

@@ -1,11 +1,11 @@
 import { marginZone } from '@td/contracts/margin-level';
 import type { THouseResult, TRiskAccount, TRiskBook, TRiskPair } from '@td/contracts/risk';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { IconLineChart } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { FilterTabs, type TFilterTab } from '../../../components/filter-tabs';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -13,6 +13,7 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useStreamStatus } from '../../../lib/stream-status';
 import { useAdminRisk, useLiveRisk } from '../api/admin-risk';
+import { TableCard } from './admin-list';
 import styles from './admin-risk.module.css';
 import { ExposureChart } from './exposure-chart';
 
@@ -48,6 +49,13 @@ function LimitBar({ pair }: { pair: TRiskPair }) {
   );
 }
 
+/** A figure's column, end-aligned, under the header of its name. */
+const figureColumn = <TRow,>(
+  t: ReturnType<typeof useT>,
+  key: 'long' | 'short' | 'net' | 'positions' | 'clientsPnl' | 'housePnl' | 'limit' | 'equity',
+  cell: (row: TRow) => ReactNode,
+): TColumn<TRow> => ({ key, header: t(`admin.risk.${key}`), align: 'end', cell });
+
 const pairColumns = (t: ReturnType<typeof useT>): TColumn<TRiskPair>[] => [
   {
     key: 'pair',
@@ -55,28 +63,13 @@ const pairColumns = (t: ReturnType<typeof useT>): TColumn<TRiskPair>[] => [
     isPrimary: true,
     cell: (pair) => pair.symbol.replace('_', '/'),
   },
-  { key: 'long', header: t('admin.risk.long'), align: 'end', cell: (pair) => <Plain value={pair.long} /> },
-  { key: 'short', header: t('admin.risk.short'), align: 'end', cell: (pair) => <Plain value={pair.short} /> },
-  { key: 'net', header: t('admin.risk.net'), align: 'end', cell: (pair) => <Signed value={pair.net} /> },
-  {
-    key: 'positions',
-    header: t('admin.risk.positions'),
-    align: 'end',
-    cell: (pair) => <Plain value={pair.positions} />,
-  },
-  {
-    key: 'clientsPnl',
-    header: t('admin.risk.clientsPnl'),
-    align: 'end',
-    cell: (pair) => <Signed value={pair.clientsPnl} />,
-  },
-  {
-    key: 'housePnl',
-    header: t('admin.risk.housePnl'),
-    align: 'end',
-    cell: (pair) => <Signed value={pair.housePnl} />,
-  },
-  { key: 'limit', header: t('admin.risk.limit'), align: 'end', cell: (pair) => <LimitBar pair={pair} /> },
+  figureColumn(t, 'long', (pair) => <Plain value={pair.long} />),
+  figureColumn(t, 'short', (pair) => <Plain value={pair.short} />),
+  figureColumn(t, 'net', (pair) => <Signed value={pair.net} />),
+  figureColumn(t, 'positions', (pair) => <Plain value={pair.positions} />),
+  figureColumn(t, 'clientsPnl', (pair) => <Signed value={pair.clientsPnl} />),
+  figureColumn(t, 'housePnl', (pair) => <Signed value={pair.housePnl} />),
+  figureColumn(t, 'limit', (pair) => <LimitBar pair={pair} />),
 ];
 
 const ZONE_TONE = {
@@ -118,18 +111,8 @@ const accountColumns = (t: ReturnType<typeof useT>): TColumn<TRiskAccount>[] => 
       </span>
     ),
   },
-  {
-    key: 'equity',
-    header: t('admin.risk.equity'),
-    align: 'end',
-    cell: (account) => <Plain value={account.equity} />,
-  },
-  {
-    key: 'positions',
-    header: t('admin.risk.positions'),
-    align: 'end',
-    cell: (account) => <Plain value={account.positions} />,
-  },
+  figureColumn(t, 'equity', (account) => <Plain value={account.equity} />),
+  figureColumn(t, 'positions', (account) => <Plain value={account.positions} />),
 ];
 
 const SOURCES = ['spread', 'fees', 'swaps', 'clientResults', 'writeOffs', 'commissions', 'total'] as const;
@@ -236,29 +219,25 @@ export function AdminRiskScreen() {
           ) : null}
         </span>
       </div>
-      <Card title={t('admin.risk.exposure')} isFlush>
-        <DataTable
-          caption={t('admin.risk.exposure')}
-          columns={pairColumns(t)}
-          rows={pairs}
-          rowKey={(pair) => pair.symbol}
-          isLoading={query.isPending}
-          skeletonRows={4}
-          empty={<EmptyState icon={<IconLineChart size={24} />} title={t('admin.risk.noPositions')} />}
-        />
-      </Card>
+      <TableCard
+        title={t('admin.risk.exposure')}
+        columns={pairColumns(t)}
+        rows={pairs}
+        rowKey={(pair) => pair.symbol}
+        isLoading={query.isPending}
+        skeletonRows={4}
+        empty={<EmptyState icon={<IconLineChart size={24} />} title={t('admin.risk.noPositions')} />}
+      />
       <div className={styles.grid}>
-        <Card title={t('admin.risk.nearestStopOut')} isFlush>
-          <DataTable
-            caption={t('admin.risk.nearestStopOut')}
-            columns={accountColumns(t)}
-            rows={book?.accounts}
-            rowKey={(account) => account.userId}
-            isLoading={query.isPending}
-            skeletonRows={3}
-            empty={<p className={styles.empty}>{t('admin.risk.noAccounts')}</p>}
-          />
-        </Card>
+        <TableCard
+          title={t('admin.risk.nearestStopOut')}
+          columns={accountColumns(t)}
+          rows={book?.accounts}
+          rowKey={(account) => account.userId}
+          isLoading={query.isPending}
+          skeletonRows={3}
+          empty={<p className={styles.empty}>{t('admin.risk.noAccounts')}</p>}
+        />
         <Card title={t('admin.risk.results')} isFlush>
           {book ? <ResultsTable results={book.results} /> : null}
         </Card>

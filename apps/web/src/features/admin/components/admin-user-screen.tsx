@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import type { TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,6 +32,7 @@ import {
 } from '../api/admin-users';
 import styles from './admin.module.css';
 import { timeColumn } from './admin-cells';
+import { TableCard } from './admin-list';
 import { AdminReferrals } from './admin-referrals';
 import { BalanceOperationForm } from './balance-operation-form';
 import { orderTermColumns } from './order-columns';
@@ -225,41 +226,35 @@ export function AdminUserScreen() {
         <BalanceOperationForm userId={detail.user.id} email={detail.user.email} />
       ) : null}
       {detail && mayMoveGroup ? <UserGroup userId={detail.user.id} groupId={detail.group?.id} /> : null}
-      <Card title={t('admin.user.orders')} isFlush>
-        <DataTable
-          caption={t('admin.user.orders')}
-          columns={orderColumns(t)}
-          rows={detail?.orders}
-          rowKey={(order) => order.id}
-          isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>{t('admin.user.noOrders')}</p>}
-        />
-      </Card>
-      <Card title={t('admin.user.transactions')} isFlush>
-        <DataTable
-          caption={t('admin.user.transactions')}
-          columns={walletTxColumns()}
-          rows={detail?.transactions}
-          rowKey={(tx) => tx.id}
-          isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>{t('admin.user.noTransactions')}</p>}
-        />
-      </Card>
+      <TableCard
+        title={t('admin.user.orders')}
+        columns={orderColumns(t)}
+        rows={detail?.orders}
+        rowKey={(order) => order.id}
+        isLoading={query.isPending}
+        empty={<p className={styles.emptyRow}>{t('admin.user.noOrders')}</p>}
+      />
+      <TableCard
+        title={t('admin.user.transactions')}
+        columns={walletTxColumns()}
+        rows={detail?.transactions}
+        rowKey={(tx) => tx.id}
+        isLoading={query.isPending}
+        empty={<p className={styles.emptyRow}>{t('admin.user.noTransactions')}</p>}
+      />
       <AdminReferrals
         referrals={detail?.referrals}
         isLoading={query.isPending}
         mayClawBack={mayDo(staffRole, 'balance')}
       />
-      <Card title={t('admin.user.logins')} isFlush>
-        <DataTable
-          caption={t('admin.user.logins')}
-          columns={loginColumns(t)}
-          rows={detail?.logins}
-          rowKey={(event) => event.id}
-          isLoading={query.isPending}
-          empty={<p className={styles.emptyRow}>{t('admin.user.noLogins')}</p>}
-        />
-      </Card>
+      <TableCard
+        title={t('admin.user.logins')}
+        columns={loginColumns(t)}
+        rows={detail?.logins}
+        rowKey={(event) => event.id}
+        isLoading={query.isPending}
+        empty={<p className={styles.emptyRow}>{t('admin.user.noLogins')}</p>}
+      />
       <Dialog
         isOpen={newRole !== undefined}
         onClose={() => setNewRole(undefined)}
