@@ -42,6 +42,13 @@ function Flags({ flags }: { flags: readonly TReferralFlag[] }) {
   );
 }
 
+/** A user's e-mail, linking to their page. */
+const UserLink = ({ id, email }: { id: string; email: string }) => (
+  <Link to={PATHS.admin.user(id)}>
+    <EmailText value={email} />
+  </Link>
+);
+
 const linkColumns = (
   t: ReturnType<typeof useT>,
   referrerId: string | undefined,
@@ -50,11 +57,7 @@ const linkColumns = (
     key: 'email',
     header: t('admin.user.email'),
     isPrimary: true,
-    cell: (link) => (
-      <Link to={PATHS.admin.user(link.userId)}>
-        <EmailText value={link.email} />
-      </Link>
-    ),
+    cell: (link) => <UserLink id={link.userId} email={link.email} />,
   },
   {
     key: 'relation',
@@ -94,11 +97,7 @@ export function AdminReferrals({
     {
       key: 'referred',
       header: t('admin.referrals.referred'),
-      cell: (row) => (
-        <Link to={PATHS.admin.user(row.referredId)}>
-          <EmailText value={row.referredEmail} />
-        </Link>
-      ),
+      cell: (row) => <UserLink id={row.referredId} email={row.referredEmail} />,
     },
     {
       key: 'commission',

@@ -18,25 +18,6 @@ import { useAdminSettings, useUpdateSettings } from '../api/admin-settings';
 import styles from './admin.module.css';
 import { toastOutcome } from './inline-form';
 
-const GROUP_TITLE = {
-  general: 'admin.settings.group.general',
-  trading: 'admin.settings.group.trading',
-  wallet: 'admin.settings.group.wallet',
-  referral: 'admin.settings.group.referral',
-  kyc: 'admin.settings.group.kyc',
-  admin: 'admin.settings.group.admin',
-} as const satisfies Record<TSettingGroup, TMessageKey>;
-
-/** Each group's save button: the group's name inside a sentence reads differently per language. */
-const GROUP_SAVE = {
-  general: 'admin.settings.save.general',
-  trading: 'admin.settings.save.trading',
-  wallet: 'admin.settings.save.wallet',
-  referral: 'admin.settings.save.referral',
-  kyc: 'admin.settings.save.kyc',
-  admin: 'admin.settings.save.admin',
-} as const satisfies Record<TSettingGroup, TMessageKey>;
-
 const LABEL: Record<string, TMessageKey> = {
   appName: 'admin.settings.appName',
   maintenanceNotice: 'admin.settings.maintenanceNotice',
@@ -202,7 +183,7 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
   );
 
   return (
-    <Card title={t(GROUP_TITLE[group])}>
+    <Card title={t(`admin.settings.group.${group}`)}>
       <form
         className={styles.form}
         data-testid={`settings-${group}`}
@@ -295,7 +276,8 @@ function GroupForm({ group, stored }: { group: TSettingGroup; stored: TValues })
             disabled={Object.keys(changed).length === 0 || !isValid}
             isLoading={update.isPending}
           >
-            {t(GROUP_SAVE[group])}
+            {/* Each group's own words: its name inside a sentence reads differently per language. */}
+            {t(`admin.settings.save.${group}`)}
           </Button>
         </div>
       </form>
