@@ -1,5 +1,5 @@
-// The cells several back-office tables share: a moment, the user a row belongs to, and the
-// decision on a row waiting for review (approve, or reject with a reason).
+// The cells several back-office tables share: a row's name over a muted line, a moment, the user a
+// row belongs to, and the decision on a row waiting for review (approve, or reject with a reason).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
@@ -9,6 +9,22 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import styles from './admin.module.css';
 import { toastOutcome } from './inline-form';
+
+/** A row's name in bold with a muted line under it (`sub`); the two a link to the row's page with `to`. */
+export function NameCell({ to, sub, children }: { to?: string; sub: ReactNode; children: ReactNode }) {
+  const line = <span className={styles.sub}>{sub}</span>;
+  return to ? (
+    <Link to={to} className={styles.strongLink}>
+      {children}
+      {line}
+    </Link>
+  ) : (
+    <span className={styles.strong}>
+      {children}
+      {line}
+    </span>
+  );
+}
 
 /** A moment of the row (`at`), as date and time in tabular figures. */
 export const timeColumn = <TRow,>(

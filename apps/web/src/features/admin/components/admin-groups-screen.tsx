@@ -14,7 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
+import { NameCell, timeColumn } from './admin-cells';
 import { TableCard } from './admin-list';
 import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
@@ -65,12 +65,7 @@ const groupColumns = (t: ReturnType<typeof useT>): TColumn<TClientGroup>[] => [
     key: 'name',
     header: t('admin.groups.name'),
     isPrimary: true,
-    cell: (group) => (
-      <span className={styles.strong}>
-        {group.name}
-        <span className={styles.sub}>{modeText(t, group.marginMode)}</span>
-      </span>
-    ),
+    cell: (group) => <NameCell sub={modeText(t, group.marginMode)}>{group.name}</NameCell>,
   },
   {
     key: 'levels',

@@ -17,7 +17,7 @@ import { useT } from '../../../lib/i18n';
 import { orderStatusText } from '../../../lib/labels';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
+import { NameCell, timeColumn } from './admin-cells';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 import { orderTermColumns } from './order-columns';
 
@@ -92,12 +92,7 @@ export function AdminOrdersScreen() {
       key: 'pair',
       header: t('admin.orders.order'),
       isPrimary: true,
-      cell: (order) => (
-        <span className={styles.strong}>
-          {displaySymbol(order.symbol)}
-          <span className={styles.sub}>{order.userEmail}</span>
-        </span>
-      ),
+      cell: (order) => <NameCell sub={order.userEmail}>{displaySymbol(order.symbol)}</NameCell>,
     },
     ...orderTermColumns<TAdminOrder>(t),
     {

@@ -14,6 +14,7 @@ import { pairTypeText } from '../../../lib/labels';
 import { useAdminPairs, useUpdatePair } from '../api/admin-pairs';
 import { useFeedHealth } from '../api/feed-health';
 import styles from './admin.module.css';
+import { NameCell } from './admin-cells';
 import { ListSearch } from './admin-list';
 import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
@@ -119,10 +120,7 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAdminPair>[] => [
     header: t('admin.pairs.pair'),
     isPrimary: true,
     cell: (pair) => (
-      <span className={styles.strong}>
-        {displayPair(pair.base, pair.quote)}
-        <span className={styles.sub}>{pairTypeText(pair.pairType)}</span>
-      </span>
+      <NameCell sub={pairTypeText(pair.pairType)}>{displayPair(pair.base, pair.quote)}</NameCell>
     ),
   },
   { key: 'status', header: t('admin.pairs.trading'), cell: (pair) => <TradingSwitch pair={pair} /> },

@@ -1,6 +1,5 @@
 import { TICKET_CODE } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
-import { Link } from 'react-router';
 import { IconLifeBuoy } from '../../../components/app-icons';
 import type { TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,7 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { ticketStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useTicketQueue } from '../api/admin-tickets';
-import styles from './admin.module.css';
+import { NameCell } from './admin-cells';
 import { AdminList, ListSearch, StatusTabs, statusTabs, useListFilters } from './admin-list';
 
 type TRow = TTicketSummary & { userEmail: string };
@@ -29,10 +28,9 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TRow>[] => {
       header: t('admin.tickets.subject'),
       isPrimary: true,
       cell: (ticket) => (
-        <Link to={PATHS.admin.ticket(ticket.id)} className={styles.strongLink}>
+        <NameCell to={PATHS.admin.ticket(ticket.id)} sub={ticket.userEmail}>
           {ticket.subject}
-          <span className={styles.sub}>{ticket.userEmail}</span>
-        </Link>
+        </NameCell>
       ),
     },
     shared.type,

@@ -1,6 +1,5 @@
 import type { TAdminUser } from '@td/contracts/admin';
 import { USER_STATUS_TONE } from '@td/contracts/statuses';
-import { Link } from 'react-router';
 import { IconUsers } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import type { TColumn } from '../../../components/data-table';
@@ -11,7 +10,7 @@ import { userStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { roleText } from '../admin-sections';
 import { useAdminUsers } from '../api/admin-users';
-import styles from './admin.module.css';
+import { NameCell } from './admin-cells';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TAdminUser>[] => [
@@ -20,10 +19,9 @@ const columns = (t: ReturnType<typeof useT>): TColumn<TAdminUser>[] => [
     header: t('admin.column.user'),
     isPrimary: true,
     cell: (user) => (
-      <Link to={PATHS.admin.user(user.id)} className={styles.strongLink}>
+      <NameCell to={PATHS.admin.user(user.id)} sub={user.email}>
         {`${user.firstName} ${user.lastName}`.trim()}
-        <span className={styles.sub}>{user.email}</span>
-      </Link>
+      </NameCell>
     ),
   },
   {

@@ -19,7 +19,7 @@ import {
   useAdminWithdrawals,
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
-import { RowDecision, timeColumn, userColumn } from './admin-cells';
+import { NameCell, RowDecision, timeColumn, userColumn } from './admin-cells';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
 import { TextDialog } from './text-dialog';
 
@@ -56,12 +56,15 @@ export function AdminWithdrawalsScreen() {
       header: t('admin.withdrawals.withdrawal'),
       isPrimary: true,
       cell: (tx) => (
-        <span className={styles.strong}>
+        <NameCell
+          sub={
+            <>
+              {coinName(tx.coin)} · {networkName(tx.network)}
+            </>
+          }
+        >
           {tx.coinAmount} {coinAmountUnit(tx.coin)}
-          <span className={styles.sub}>
-            {coinName(tx.coin)} · {networkName(tx.network)}
-          </span>
-        </span>
+        </NameCell>
       ),
     },
     userColumn(t),
