@@ -11,8 +11,8 @@ import styles from './admin.module.css';
 import { toastOutcome } from './inline-form';
 
 /** A row's name in bold with a muted line under it (`sub`); the two a link to the row's page with `to`. */
-export function NameCell({ to, sub, children }: { to?: string; sub: ReactNode; children: ReactNode }) {
-  const line = <span className={styles.sub}>{sub}</span>;
+export function NameCell({ to, sub, children }: { to?: string; sub?: ReactNode; children: ReactNode }) {
+  const line = sub === undefined ? null : <span className={styles.sub}>{sub}</span>;
   return to ? (
     <Link to={to} className={styles.strongLink}>
       {children}

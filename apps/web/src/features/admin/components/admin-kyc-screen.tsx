@@ -10,7 +10,7 @@ import { documentTypeText, kycStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useAdminKycSubmissions } from '../api/admin-kyc';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
+import { NameCell, timeColumn } from './admin-cells';
 import { AdminList, StatusTabs, statusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TKycSubmissionStatus;
@@ -35,11 +35,7 @@ export function AdminKycScreen() {
       key: 'user',
       header: t('admin.column.user'),
       isPrimary: true,
-      cell: (row) => (
-        <Link to={PATHS.admin.kycSubmission(row.id)} className={styles.strongLink}>
-          {row.email}
-        </Link>
-      ),
+      cell: (row) => <NameCell to={PATHS.admin.kycSubmission(row.id)}>{row.email}</NameCell>,
     },
     { key: 'document', header: t('admin.kyc.document'), cell: (row) => documentTypeText(row.documentType) },
     timeColumn('sent', t('admin.kyc.sent'), (row) => row.createdAt),
