@@ -35,6 +35,7 @@ import { timeColumn } from './admin-cells';
 import { TableCard } from './admin-list';
 import { AdminReferrals } from './admin-referrals';
 import { BalanceOperationForm } from './balance-operation-form';
+import { toastOutcome } from './inline-form';
 import { orderTermColumns } from './order-columns';
 import { UserGroup } from './user-group';
 
@@ -90,13 +91,7 @@ export function AdminUserScreen() {
   const [isDeleting, setIsDeleting] = useState(false);
   const detail = query.data;
   const user = detail?.user;
-  const run = async (action: Promise<{ message: string }>) => {
-    try {
-      toast.success((await action).message);
-    } catch {
-      // The api client has shown the error.
-    }
-  };
+  const isActive = user?.status === USER_CODE.active;
 
   const back = (
     <ButtonLink to={PATHS.admin.users} variant="ghost" icon={<IconArrowLeft size={16} />}>
@@ -182,23 +177,17 @@ export function AdminUserScreen() {
           ) : null}
           {user && !user.deletedAt && mayWrite ? (
             <div className={styles.actions}>
-              {user.status === USER_CODE.active ? (
-                <Button
-                  variant="secondary"
-                  isLoading={status.isPending}
-                  onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.suspended }))}
-                >
-                  {t('admin.user.suspend')}
-                </Button>
-              ) : (
-                <Button
-                  variant="secondary"
-                  isLoading={status.isPending}
-                  onClick={() => void run(status.mutateAsync({ id, status: USER_CODE.active }))}
-                >
-                  {t('admin.user.reactivate')}
-                </Button>
-              )}
+              <Button
+                variant="secondary"
+                isLoading={status.isPending}
+                onClick={() =>
+                  void toastOutcome(
+                    status.mutateAsync({ id, status: isActive ? USER_CODE.suspended : USER_CODE.active }),
+                  )
+                }
+              >
+                {t(isActive ? 'admin.user.suspend' : 'admin.user.reactivate')}
+              </Button>
               <Button variant="danger" onClick={() => setIsDeleting(true)}>
                 {t('admin.user.delete')}
               </Button>
@@ -278,7 +267,8 @@ export function AdminUserScreen() {
               isLoading={role.isPending}
               onClick={() => {
                 if (!newRole) return;
-                void run(role.mutateAsync({ id, role: newRole })).then(() => setNewRole(undefined));
+                // Closed whatever the answer: a refusal was toasted by the API client.
+                void toastOutcome(role.mutateAsync({ id, role: newRole })).then(() => setNewRole(undefined));
               }}
             >
               {t('admin.user.changeRole')}
