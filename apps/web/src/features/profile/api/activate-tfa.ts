@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TTfaActivateRequest, ZTfaActivateData } from '@td/contracts/auth';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './api-keys';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /**
  * POST /auth/2fa/activate {code, currentPassword | emailCode} → "Two-factor enabled",
@@ -13,14 +13,9 @@ export function activateTfa(body: TTfaActivateRequest) {
 }
 
 export function useActivateTfa() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: activateTfa,
-    // Not awaited: the screen moves on (to the recovery codes) at once, the badge follows the refetch.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      // Every API key was revoked with the change.
-      void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
-    },
+  // Every API key was revoked with the change. Not awaited: the screen moves on (to the recovery
+  // codes) at once, the badge follows the refetch.
+  return useRefreshingMutation(activateTfa, [PROFILE_QUERY_KEY, API_KEYS_QUERY_KEY], {
+    isRefreshAwaited: false,
   });
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCreateApiKeyRequest, ZApiKey, ZCreatedApiKey } from '@td/contracts/api-keys';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { profileQueryDefaults } from '../../../lib/query-client';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 export const API_KEYS_QUERY_KEY = ['profile', 'api-keys'] as const;
 
@@ -19,19 +20,16 @@ export function useApiKeys() {
 
 /** POST /profile/api-keys → the new key with its secret, which no later answer carries. */
 export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCreateApiKeyRequest) =>
-      api.post('/profile/api-keys', body, { schema: ZCreatedApiKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(
+    (body: TCreateApiKeyRequest) => api.post('/profile/api-keys', body, { schema: ZCreatedApiKey }),
+    [API_KEYS_QUERY_KEY],
+  );
 }
 
 /** DELETE /profile/api-keys/{id}: the key stops working at once. */
 export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/profile/api-keys/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(
+    (id: string) => api.delete<unknown>(`/profile/api-keys/${encodeURIComponent(id)}`),
+    [API_KEYS_QUERY_KEY],
+  );
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChangePasswordRequest } from '@td/contracts/profile';
 import { api } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './api-keys';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /** PUT /profile/password {currentPassword, newPassword} → "Password changed successfully"; other sessions end. */
 export function changePassword(body: TChangePasswordRequest) {
@@ -10,15 +10,7 @@ export function changePassword(body: TChangePasswordRequest) {
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePassword,
-    // Every other session was revoked: the sessions table shrinks to this device.
-    // Every API key is revoked too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
-      ]),
-  });
+  // Every other session was revoked: the sessions table shrinks to this device.
+  // Every API key is revoked too.
+  return useRefreshingMutation(changePassword, [SESSIONS_QUERY_KEY, API_KEYS_QUERY_KEY]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTfaDeactivateRequest } from '@td/contracts/auth';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './api-keys';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /**
  * POST /auth/2fa/deactivate {password, code} (the current password, and a TOTP or a recovery code)
@@ -13,14 +13,9 @@ export function deactivateTfa(body: TTfaDeactivateRequest) {
 }
 
 export function useDeactivateTfa() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deactivateTfa,
-    // Not awaited: the screen moves on at once, the badge follows the refetch.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      // Every API key was revoked with the change.
-      void queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
-    },
+  // Every API key was revoked with the change. Not awaited: the screen moves on at once, the badge
+  // follows the refetch.
+  return useRefreshingMutation(deactivateTfa, [PROFILE_QUERY_KEY, API_KEYS_QUERY_KEY], {
+    isRefreshAwaited: false,
   });
 }

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { profileQueryDefaults } from '../../../lib/query-client';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 export const PASSKEYS_QUERY_KEY = ['profile', 'passkeys'] as const;
 
@@ -30,17 +31,12 @@ async function addPasskey({ name, ...proof }: { name: string } & TProof) {
 }
 
 export function useAddPasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addPasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(addPasskey, [PASSKEYS_QUERY_KEY]);
 }
 
 export function useRemovePasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/profile/passkeys/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(
+    (id: string) => api.delete<unknown>(`/profile/passkeys/${encodeURIComponent(id)}`),
+    [PASSKEYS_QUERY_KEY],
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './api-keys';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /** DELETE /profile/sessions: signs out every session but this one. */
 export function revokeOtherSessions() {
@@ -9,14 +9,6 @@ export function revokeOtherSessions() {
 }
 
 export function useRevokeOtherSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeOtherSessions,
-    // Every API key is revoked too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
-      ]),
-  });
+  // Every API key is revoked too.
+  return useRefreshingMutation(revokeOtherSessions, [SESSIONS_QUERY_KEY, API_KEYS_QUERY_KEY]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /** DELETE /profile/sessions/{id}: signs that device out. */
 export function revokeSession(id: string) {
@@ -8,9 +8,5 @@ export function revokeSession(id: string) {
 }
 
 export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(revokeSession, [SESSIONS_QUERY_KEY]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZAntiPhishingRequest } from '@td/contracts/profile';
 import type { z } from 'zod/mini';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 export type TAntiPhishingRequest = z.input<typeof ZAntiPhishingRequest>;
 
@@ -12,9 +12,5 @@ export function updateAntiPhishing(body: TAntiPhishingRequest) {
 }
 
 export function useUpdateAntiPhishing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAntiPhishing,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-  });
+  return useRefreshingMutation(updateAntiPhishing, [PROFILE_QUERY_KEY]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUpdateProfileRequest } from '@td/contracts/profile';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from './refreshing-mutation';
 
 /** PUT /profile {firstName?, lastName?, phone?, country?} → "User profile updated successfully". */
 export function updateProfile(body: TUpdateProfileRequest) {
@@ -9,9 +9,5 @@ export function updateProfile(body: TUpdateProfileRequest) {
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-  });
+  return useRefreshingMutation(updateProfile, [PROFILE_QUERY_KEY]);
 }
