@@ -2,7 +2,7 @@ import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { PasswordField, TextField } from '../../../components/text-field';
+import { PasswordField, TextField, type TTextFieldProps } from '../../../components/text-field';
 import { hasFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { t as translate, useT } from '../../../lib/i18n';
 import { useSendSecurityCode } from '../api/security-code';
@@ -144,13 +144,9 @@ export function ProofFields({ user, values, errors, onChange, withTfa = true }: 
         </div>
       )}
       {withTfa && user.tfaEnabled ? (
-        <TextField
+        <AuthenticatorCodeField
           label={t('security.proof.tfaCode')}
           name="tfaCode"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="123456"
           value={values.tfaCode}
           onChange={(event) => onChange('tfaCode', event.target.value)}
           error={errors.tfaCode}
@@ -158,5 +154,18 @@ export function ProofFields({ user, values, errors, onChange, withTfa = true }: 
         />
       ) : null}
     </>
+  );
+}
+
+/** A code from the authenticator app, or a recovery code (letters too): as typed, never corrected. */
+export function AuthenticatorCodeField(props: TTextFieldProps) {
+  return (
+    <TextField
+      autoComplete="one-time-code"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="123456"
+      {...props}
+    />
   );
 }

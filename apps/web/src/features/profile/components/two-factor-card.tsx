@@ -1,6 +1,6 @@
 import { type TTfaGenerateData, ZTfaActivateRequest, ZTfaDeactivateRequest } from '@td/contracts/auth';
 import type { TUser } from '@td/contracts/profile';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { IconDownload } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
@@ -12,17 +12,18 @@ import { CopyButton } from '../../../components/copy-button';
 import { FormActions } from '../../../components/form-actions';
 import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
-import { PasswordField, TextField } from '../../../components/text-field';
+import { PasswordField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
-import { hasFieldErrors, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { hasFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { t, useT } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAppName } from '../../../lib/settings';
 import { useCodeField } from '../../../lib/use-code-field';
+import { useForm } from '../../../lib/use-form';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
-import { ProofFields, type TProofField, useProof } from './proof-fields';
+import { AuthenticatorCodeField, ProofFields, type TProofField, useProof } from './proof-fields';
 import styles from './two-factor-card.module.css';
 
 export const RECOVERY_CODES_FILE_NAME = 'trading-desk-recovery-codes.txt';
@@ -205,36 +206,36 @@ function RecoveryCodesPanel({
   );
 }
 
-type TDisableField = 'password' | 'code';
+const DISABLE_FIELDS = ['password', 'code'] as const;
+type TDisableValues = Record<(typeof DISABLE_FIELDS)[number], string>;
+
+function validateDisable(values: TDisableValues) {
+  const parsed = ZTfaDeactivateRequest.safeParse(values);
+  return {
+    errors: parsed.success ? {} : zodFieldErrors<keyof TDisableValues>(parsed.error),
+    request: parsed.success ? parsed.data : null,
+  };
+}
 
 /** Turning off takes the current password and a code: an open session alone is not enough. */
 function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
   const t = useT();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors<TDisableField>>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const { textField, handleSubmit, showServerErrors } = useForm({
+    fields: DISABLE_FIELDS,
+    initial: { password: '', code: '' },
+    validate: validateDisable,
+  });
   const deactivate = useDeactivateTfa();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZTfaDeactivateRequest.safeParse({ password, code });
-    if (!parsed.success) {
-      const found = zodFieldErrors<TDisableField>(parsed.error);
-      setErrors(found);
-      (found.password ? passwordRef : codeRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    deactivate.mutate(parsed.data, {
+  const onSubmit = handleSubmit((request) =>
+    deactivate.mutate(request, {
       onSuccess: ({ message }) => {
         toast.success(message);
         onDone();
       },
-      onError: (error) => setErrors(serverFieldErrors<TDisableField>(error)),
-    });
-  };
+      onError: (error) => showServerErrors(error),
+    }),
+  );
 
   if (!user.hasPassword) {
     return (
@@ -259,34 +260,13 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
       {/* Lets password managers tie the password to the right account. */}
       <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
       <PasswordField
-        ref={passwordRef}
+        {...textField('password')}
         label={t('security.password.current')}
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-        }}
-        error={errors.password}
         autoFocus
         required
       />
-      <TextField
-        ref={codeRef}
-        label={t('security.tfa.off.code')}
-        name="code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="123456"
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
-        }}
-        error={errors.code}
-      />
+      <AuthenticatorCodeField {...textField('code')} label={t('security.tfa.off.code')} />
       <div className={styles.actions}>
         <FormActions
           onCancel={onDone}
