@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { IconMail } from '../../../components/app-icons';
-import { Button, ButtonLink } from '../../../components/button';
+import { Button } from '../../../components/button';
 import { Callout } from '../../../components/callout';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
@@ -15,12 +15,12 @@ import { clearTempSession, useAppStore } from '../../../lib/store';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { useVerifyEmailLink } from '../api/verify-email-link';
-import { formatCooldown, RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
 import { useSessionCodeField, useStartSession } from '../hooks/use-start-session';
 import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
-import { BackToLogin } from './back-to-login';
+import { BackToLogin, LogInNext } from './back-to-login';
+import { ResendCodeButton, withAddress } from './code-sent';
 
 /** The server's outbox page, where a development server without SMTP keeps the mails it sends. */
 const OUTBOX_PAGE = '/dev/outbox';
@@ -58,36 +58,14 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
   const tempEmail = useAppStore((state) => state.tempEmail);
   const verify = useVerifyEmailCode();
   const resend = useResendVerificationEmail();
-  // A code was sent just before this screen opened (signup or sign-in), so the wait starts now.
-  const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: true });
-
   const entry = useSessionCodeField(ZVerifyEmailRequest, verify, tempToken);
   const t = useT();
-
-  const onResend = () => {
-    resend.mutate(tempToken, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        cooldown.start();
-      },
-    });
-  };
 
   return (
     <AuthCard
       icon={<IconMail size={22} />}
       title={t('verify.title')}
-      subtitle={
-        tempEmail
-          ? tRich(
-              'verify.sentTo',
-              { email: tempEmail },
-              {
-                strong: (text) => <span className={styles.recipient}>{text}</span>,
-              },
-            )
-          : t('verify.sent')
-      }
+      subtitle={tempEmail ? withAddress('verify.sentTo', tempEmail) : t('verify.sent')}
       footer={
         <>
           {t('verify.wrongAddress')}{' '}
@@ -113,17 +91,8 @@ function CodeEntry({ tempToken }: { tempToken: string }) {
       <OutboxNote />
       <div className={styles.inlineActions}>
         <span>{t('verify.spam')}</span>
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={onResend}
-          disabled={cooldown.isCoolingDown || resend.isPending}
-          aria-live="polite"
-        >
-          {cooldown.isCoolingDown
-            ? t('verify.resendIn', { time: formatCooldown(cooldown.secondsLeft) })
-            : t('verify.resend')}
-        </button>
+        {/* A code was sent just before this screen opened (signup or sign-in), so the wait starts now. */}
+        <ResendCodeButton resend={resend} variables={tempToken} isRunningAtStart isAnnounced />
       </div>
     </AuthCard>
   );
@@ -179,12 +148,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
             {t('verify.link.newCode')}
           </Button>
         ) : (
-          <>
-            <p className={styles.note}>{t('verify.link.logInNote')}</p>
-            <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-              {t('verify.link.logIn')}
-            </ButtonLink>
-          </>
+          <LogInNext note={t('verify.link.logInNote')} label={t('verify.link.logIn')} />
         )}
       </AuthCard>
     );
@@ -198,12 +162,7 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
         title={t('verify.link.verifiedTitle')}
         subtitle={t('verify.link.verifiedSubtitle')}
       >
-        <p className={styles.note} role="status">
-          {t('verify.link.signInNote')}
-        </p>
-        <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-          {t('login.goTo')}
-        </ButtonLink>
+        <LogInNext note={t('verify.link.signInNote')} isNoteAnnounced />
       </AuthCard>
     );
   }
@@ -238,10 +197,7 @@ export function EmailVerificationScreen() {
         </>
       }
     >
-      <p className={styles.note}>{t('verify.howTo')}</p>
-      <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-        {t('login.goTo')}
-      </ButtonLink>
+      <LogInNext note={t('verify.howTo')} />
     </AuthCard>
   );
 }

@@ -9,17 +9,17 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { OtpField } from '../../../components/otp-field';
 import { EmailField } from '../../../components/text-field';
 import { PASSWORDS_DIFFER_MESSAGE, type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
-import { t, tRich, translateServerMessage, useT } from '../../../lib/i18n';
+import { t, translateServerMessage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAppStore } from '../../../lib/store';
 import { useForm } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { formatCooldown, RESEND_COOLDOWN_S, useCooldown } from '../hooks/use-cooldown';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { BackToLogin } from './back-to-login';
+import { ResendCodeButton, withAddress } from './code-sent';
 
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
 type TResetField = (typeof FIELDS)[number];
@@ -48,7 +48,6 @@ export function ResetPasswordScreen() {
   });
   const reset = useResetPassword();
   const resend = useForgotPassword();
-  const cooldown = useCooldown(RESEND_COOLDOWN_S, { isRunningAtStart: Boolean(tempEmail) });
   const navigate = useNavigate();
   const t = useT();
   // The cooling-off: within 24 hours of two-factor being turned on, the reset may remove it too.
@@ -72,32 +71,11 @@ export function ResetPasswordScreen() {
     ),
   );
 
-  const onResend = () => {
-    if (!tempEmail) return;
-    resend.mutate(
-      { email: tempEmail },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          cooldown.start();
-        },
-      },
-    );
-  };
-
   return (
     <AuthCard
       icon={<IconLock size={22} />}
       title={t('reset.title')}
-      subtitle={
-        tempEmail
-          ? tRich(
-              'reset.subtitleTo',
-              { email: tempEmail },
-              { strong: (text) => <span className={styles.recipient}>{text}</span> },
-            )
-          : t('reset.subtitle')
-      }
+      subtitle={tempEmail ? withAddress('reset.subtitleTo', tempEmail) : t('reset.subtitle')}
       footer={<BackToLogin />}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -131,17 +109,9 @@ export function ResetPasswordScreen() {
       </form>
       <div className={styles.inlineActions}>
         <Link to={PATHS.forgotPassword}>{t('reset.otherEmail')}</Link>
+        {/* Arriving from 'Forgot password', a code was just sent: the wait starts now. */}
         {tempEmail ? (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={onResend}
-            disabled={cooldown.isCoolingDown || resend.isPending}
-          >
-            {cooldown.isCoolingDown
-              ? t('verify.resendIn', { time: formatCooldown(cooldown.secondsLeft) })
-              : t('verify.resend')}
-          </button>
+          <ResendCodeButton resend={resend} variables={{ email: tempEmail }} isRunningAtStart />
         ) : null}
       </div>
     </AuthCard>

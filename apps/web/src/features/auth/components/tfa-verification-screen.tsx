@@ -2,13 +2,12 @@ import { ZTfaVerifyRequest } from '@td/contracts/auth';
 import type { TSecondFactorMethods } from '@td/contracts/passkeys';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { IconLock, IconSmartphone } from '../../../components/app-icons';
-import { Button, ButtonLink } from '../../../components/button';
+import { Button } from '../../../components/button';
 import { IconKey, IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { tRich, useT } from '../../../lib/i18n';
-import { PATHS } from '../../../lib/paths';
+import { useT } from '../../../lib/i18n';
 import { useAppStore } from '../../../lib/store';
 import { usePasskeySecondFactor, useSecondFactorMethods } from '../api/passkeys';
 import { useVerifyTfa } from '../api/verify-tfa';
@@ -16,7 +15,8 @@ import { useSessionCodeField, useStartSession } from '../hooks/use-start-session
 import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
-import { BackToLogin } from './back-to-login';
+import { BackToLogin, LogInNext } from './back-to-login';
+import { withAddress } from './code-sent';
 import { canUsePasskeys, onPasskeyError, PasskeyButton } from './passkey-button';
 
 /** A way to finish the sign-in's second step. */
@@ -97,11 +97,7 @@ function SecondStep({ tempToken, offered }: { tempToken: string; offered: TMetho
       : method === 'recovery'
         ? t('tfa.recoverySubtitle')
         : tempEmail
-          ? tRich(
-              'tfa.appSubtitleFor',
-              { email: tempEmail },
-              { strong: (text) => <span className={styles.recipient}>{text}</span> },
-            )
+          ? withAddress('tfa.appSubtitleFor', tempEmail)
           : t('tfa.appSubtitle');
 
   return (
@@ -198,10 +194,7 @@ export function TfaVerificationScreen() {
       title={t('tfa.title')}
       subtitle={tempToken.status === 'expired' ? t('tfa.expired') : t('tfa.missing')}
     >
-      <p className={styles.note}>{t('tfa.howTo')}</p>
-      <ButtonLink to={PATHS.login} variant="primary" size="lg" isFullWidth>
-        {t('login.goTo')}
-      </ButtonLink>
+      <LogInNext note={t('tfa.howTo')} />
     </AuthCard>
   );
 }
