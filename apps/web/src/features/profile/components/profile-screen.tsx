@@ -1,20 +1,19 @@
 import type { TUser } from '@td/contracts/profile';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconCheck } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import { CopyButton } from '../../../components/copy-button';
-import { LoadError } from '../../../components/empty-state';
 import { IconShieldCheck } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
-import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
 import { OneClickToggle } from '../../../domain/financing/components/one-click-toggle';
-import { useProfile } from '../../../domain/identity/get-profile';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useUpdateProfile } from '../api/update-profile';
+import { AccountScreen } from './account-screen';
 import { AvatarUploader } from './avatar-uploader';
 import { PersonalDetailsForm } from './personal-details-form';
 import styles from './profile-screen.module.css';
@@ -22,6 +21,16 @@ import styles from './profile-screen.module.css';
 /** The link a friend opens to sign up with the user's code. */
 function inviteLinkOf(code: string): string {
   return `${window.location.origin}/authentication/signup?ref=${encodeURIComponent(code)}`;
+}
+
+/** One line of the identity card's facts: what it is, and where the account stands. */
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
 }
 
 function IdentityCard({ user }: { user: TUser }) {
@@ -37,36 +46,29 @@ function IdentityCard({ user }: { user: TUser }) {
         <p className={styles.email}>{user.email}</p>
       </div>
       <dl className={styles.facts}>
-        <div>
-          <dt>{t('field.email')}</dt>
-          <dd>
-            {user.emailVerified ? (
-              <Badge tone="positive" icon={<IconCheck size={12} />}>
-                {t('profile.verified')}
-              </Badge>
-            ) : (
-              <Badge tone="warning">{t('profile.notVerified')}</Badge>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('profile.twoFactor.label')}</dt>
-          <dd>
-            {user.tfaEnabled ? (
-              <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
-                {t('profile.twoFactor.on')}
-              </Badge>
-            ) : (
-              <Link to={PATHS.security} className={styles.factLink}>
-                {t('profile.twoFactor.turnOn')}
-              </Link>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('profile.memberSince')}</dt>
-          <dd className="tabular">{formatDate(user.createdAt)}</dd>
-        </div>
+        <Fact label={t('field.email')}>
+          {user.emailVerified ? (
+            <Badge tone="positive" icon={<IconCheck size={12} />}>
+              {t('profile.verified')}
+            </Badge>
+          ) : (
+            <Badge tone="warning">{t('profile.notVerified')}</Badge>
+          )}
+        </Fact>
+        <Fact label={t('profile.twoFactor.label')}>
+          {user.tfaEnabled ? (
+            <Badge tone="positive" icon={<IconShieldCheck size={12} />}>
+              {t('profile.twoFactor.on')}
+            </Badge>
+          ) : (
+            <Link to={PATHS.security} className={styles.factLink}>
+              {t('profile.twoFactor.turnOn')}
+            </Link>
+          )}
+        </Fact>
+        <Fact label={t('profile.memberSince')} className="tabular">
+          {formatDate(user.createdAt)}
+        </Fact>
       </dl>
       <div className={styles.referral}>
         <div className={styles.referralText}>
@@ -121,23 +123,17 @@ function ProfileSkeleton() {
 
 export function ProfileScreen() {
   const t = useT();
-  const { data: user, isPending, isError, refetch } = useProfile();
   const saveLanguage = useUpdateProfile();
 
   return (
-    <>
-      <PageHeader
-        title={t('account.profile')}
-        description={t('profile.description')}
-        actions={<LanguageSwitch onPick={(language) => saveLanguage.mutate({ language })} />}
-      />
-      {isError ? (
-        <Card>
-          <LoadError title={t('profile.loadError')} onRetry={() => void refetch()} />
-        </Card>
-      ) : isPending || !user ? (
-        <ProfileSkeleton />
-      ) : (
+    <AccountScreen
+      title={t('account.profile')}
+      description={t('profile.description')}
+      actions={<LanguageSwitch onPick={(language) => saveLanguage.mutate({ language })} />}
+      loadError={t('profile.loadError')}
+      skeleton={<ProfileSkeleton />}
+    >
+      {(user) => (
         <div className={styles.layout}>
           <IdentityCard user={user} />
           <Card title={t('profile.details.title')}>
@@ -148,6 +144,6 @@ export function ProfileScreen() {
           </Card>
         </div>
       )}
-    </>
+    </AccountScreen>
   );
 }

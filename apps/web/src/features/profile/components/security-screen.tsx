@@ -2,12 +2,10 @@ import type { TUser } from '@td/contracts/profile';
 import type { ReactNode } from 'react';
 import { IconFish, IconMail } from '../../../components/app-icons';
 import { Card } from '../../../components/card';
-import { LoadError } from '../../../components/empty-state';
 import { IconCheckCircle, IconShieldCheck } from '../../../components/icons';
-import { PageHeader } from '../../../components/page-header';
 import { Skeleton } from '../../../components/skeleton';
-import { useProfile } from '../../../domain/identity/get-profile';
 import { useT } from '../../../lib/i18n';
+import { AccountScreen } from './account-screen';
 import { AntiPhishingCard } from './anti-phishing-card';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordCard } from './change-password-card';
@@ -106,18 +104,15 @@ function SecuritySkeleton() {
 
 export function SecurityScreen() {
   const t = useT();
-  const { data: user, isPending, isError, refetch } = useProfile();
 
   return (
-    <>
-      <PageHeader title={t('account.security')} description={t('security.description')} />
-      {isError ? (
-        <Card>
-          <LoadError title={t('security.loadError')} onRetry={() => void refetch()} />
-        </Card>
-      ) : isPending || !user ? (
-        <SecuritySkeleton />
-      ) : (
+    <AccountScreen
+      title={t('account.security')}
+      description={t('security.description')}
+      loadError={t('security.loadError')}
+      skeleton={<SecuritySkeleton />}
+    >
+      {(user) => (
         <div className={styles.grid}>
           <div className={styles.wide}>
             <SecurityOverview user={user} />
@@ -141,6 +136,6 @@ export function SecurityScreen() {
           </div>
         </div>
       )}
-    </>
+    </AccountScreen>
   );
 }
