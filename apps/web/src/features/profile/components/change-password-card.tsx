@@ -5,11 +5,11 @@ import { Callout } from '../../../components/callout';
 import { Card } from '../../../components/card';
 import styles from '../../../components/form-layout.module.css';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { PasswordField } from '../../../components/text-field';
 import { type TFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { t, useT } from '../../../lib/i18n';
 import { useForm } from '../../../lib/use-form';
 import { useChangePassword } from '../api/change-password';
+import { CurrentPasswordField } from './proof-fields';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type TPasswordField = (typeof FIELDS)[number];
@@ -57,14 +57,7 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
       {user.hasPassword ? (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <p className={styles.intro}>{t('security.password.intro')}</p>
-          {/* Lets password managers tie the new password to the right account. */}
-          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-          <PasswordField
-            {...textField('currentPassword')}
-            label={t('security.password.current')}
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField email={user.email} {...textField('currentPassword')} required />
           <NewPasswordFields
             password={{
               ...valueField('newPassword'),

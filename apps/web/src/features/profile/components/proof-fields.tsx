@@ -2,7 +2,12 @@ import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { PasswordField, TextField, type TTextFieldProps } from '../../../components/text-field';
+import {
+  PasswordField,
+  TextField,
+  type TPasswordFieldProps,
+  type TTextFieldProps,
+} from '../../../components/text-field';
 import { hasFieldErrors, type TFieldErrors } from '../../../lib/form-errors';
 import { t as translate, useT } from '../../../lib/i18n';
 import { useSendSecurityCode } from '../api/security-code';
@@ -103,18 +108,13 @@ export function ProofFields({ user, values, errors, onChange, withTfa = true }: 
   return (
     <>
       {user.hasPassword ? (
-        <>
-          {/* Lets password managers tie the password to the right account. */}
-          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-          <PasswordField
-            label={t('security.password.current')}
-            name="currentPassword"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(event) => onChange('currentPassword', event.target.value)}
-            error={errors.currentPassword}
-          />
-        </>
+        <CurrentPasswordField
+          email={user.email}
+          name="currentPassword"
+          value={values.currentPassword}
+          onChange={(event) => onChange('currentPassword', event.target.value)}
+          error={errors.currentPassword}
+        />
       ) : (
         <div className={styles.emailCode}>
           <p className={styles.emailCodeText}>{t('security.proof.emailCodeIntro', { email: user.email })}</p>
@@ -153,6 +153,23 @@ export function ProofFields({ user, values, errors, onChange, withTfa = true }: 
           hint={t('security.proof.tfaCodeHint')}
         />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The current password, after the account's address (hidden): password managers tie the password,
+ * and a new one chosen in the same form, to the right account.
+ */
+export function CurrentPasswordField({
+  email,
+  ...props
+}: Omit<TPasswordFieldProps, 'label' | 'autoComplete'> & { email: string }) {
+  const t = useT();
+  return (
+    <>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField label={t('security.password.current')} autoComplete="current-password" {...props} />
     </>
   );
 }

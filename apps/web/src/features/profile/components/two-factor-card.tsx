@@ -1,6 +1,6 @@
 import { type TTfaGenerateData, ZTfaActivateRequest, ZTfaDeactivateRequest } from '@td/contracts/auth';
 import type { TUser } from '@td/contracts/profile';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { IconDownload } from '../../../components/app-icons';
 import { Badge } from '../../../components/badge';
@@ -12,7 +12,6 @@ import { CopyButton } from '../../../components/copy-button';
 import { FormActions } from '../../../components/form-actions';
 import { IconShieldCheck } from '../../../components/icons';
 import { OtpField } from '../../../components/otp-field';
-import { PasswordField } from '../../../components/text-field';
 import { downloadTextFile } from '../../../lib/download';
 import { hasFieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { t, useT } from '../../../lib/i18n';
@@ -23,7 +22,13 @@ import { useForm } from '../../../lib/use-form';
 import { useActivateTfa } from '../api/activate-tfa';
 import { useDeactivateTfa } from '../api/deactivate-tfa';
 import { useGenerateTfa } from '../api/generate-tfa';
-import { AuthenticatorCodeField, ProofFields, type TProofField, useProof } from './proof-fields';
+import {
+  AuthenticatorCodeField,
+  CurrentPasswordField,
+  ProofFields,
+  type TProofField,
+  useProof,
+} from './proof-fields';
 import styles from './two-factor-card.module.css';
 
 export const RECOVERY_CODES_FILE_NAME = 'trading-desk-recovery-codes.txt';
@@ -45,6 +50,30 @@ function recoveryCodesText(appName: string, email: string, codes: readonly strin
     ...codes,
     '',
   ].join('\n');
+}
+
+/** One numbered step of the setup: what to do, how, and its fields. */
+function SetupStep({
+  number,
+  title,
+  text,
+  children,
+}: {
+  number: number;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={styles.step}>
+      <span className={styles.stepNumber}>{number}</span>
+      <div className={styles.stepBody}>
+        <p className={styles.stepTitle}>{title}</p>
+        {text ? <p className={styles.stepText}>{text}</p> : null}
+        {children}
+      </div>
+    </li>
+  );
 }
 
 /**
@@ -98,48 +127,42 @@ function SetupPanel({
       aria-label={t('security.tfa.setup.label')}
     >
       <ol className={styles.steps}>
-        <li className={styles.step}>
-          <span className={styles.stepNumber}>1</span>
-          <div className={styles.stepBody}>
-            <p className={styles.stepTitle}>{t('security.tfa.setup.scanTitle')}</p>
-            <p className={styles.stepText}>{t('security.tfa.setup.scanText')}</p>
-            <div className={styles.qrRow}>
-              <img
-                className={styles.qr}
-                src={setup.qrCode}
-                alt={t('security.tfa.setup.qrAlt', { app: appName })}
-                width={168}
-                height={168}
-              />
-              <div className={styles.secret}>
-                <span className={styles.secretLabel}>{t('security.tfa.setup.keyLabel')}</span>
-                <code className={styles.secretValue}>{groupSecret(setup.secret)}</code>
-                <div className={styles.secretActions}>
-                  <CopyButton text={setup.secret} label={t('security.tfa.setup.copyKey')} />
-                  {/* On a phone the QR code cannot be scanned by the phone itself: open the app. */}
-                  <a className={styles.openApp} href={setup.otpauthUrl}>
-                    {t('security.tfa.setup.openApp')}
-                  </a>
-                </div>
+        <SetupStep
+          number={1}
+          title={t('security.tfa.setup.scanTitle')}
+          text={t('security.tfa.setup.scanText')}
+        >
+          <div className={styles.qrRow}>
+            <img
+              className={styles.qr}
+              src={setup.qrCode}
+              alt={t('security.tfa.setup.qrAlt', { app: appName })}
+              width={168}
+              height={168}
+            />
+            <div className={styles.secret}>
+              <span className={styles.secretLabel}>{t('security.tfa.setup.keyLabel')}</span>
+              <code className={styles.secretValue}>{groupSecret(setup.secret)}</code>
+              <div className={styles.secretActions}>
+                <CopyButton text={setup.secret} label={t('security.tfa.setup.copyKey')} />
+                {/* On a phone the QR code cannot be scanned by the phone itself: open the app. */}
+                <a className={styles.openApp} href={setup.otpauthUrl}>
+                  {t('security.tfa.setup.openApp')}
+                </a>
               </div>
             </div>
           </div>
-        </li>
-        <li className={styles.step}>
-          <span className={styles.stepNumber}>2</span>
-          <div className={styles.stepBody}>
-            <p className={styles.stepTitle}>{t('security.tfa.setup.proofTitle')}</p>
-            <p className={styles.stepText}>{t('security.tfa.setup.proofText')}</p>
-            <ProofFields {...proof.fields} />
-          </div>
-        </li>
-        <li className={styles.step}>
-          <span className={styles.stepNumber}>3</span>
-          <div className={styles.stepBody}>
-            <p className={styles.stepTitle}>{t('security.tfa.setup.codeTitle')}</p>
-            <OtpField label={t('security.tfa.setup.code')} {...entry.field} disabled={activate.isPending} />
-          </div>
-        </li>
+        </SetupStep>
+        <SetupStep
+          number={2}
+          title={t('security.tfa.setup.proofTitle')}
+          text={t('security.tfa.setup.proofText')}
+        >
+          <ProofFields {...proof.fields} />
+        </SetupStep>
+        <SetupStep number={3} title={t('security.tfa.setup.codeTitle')}>
+          <OtpField label={t('security.tfa.setup.code')} {...entry.field} disabled={activate.isPending} />
+        </SetupStep>
       </ol>
       <div className={styles.actions}>
         <FormActions
@@ -257,15 +280,7 @@ function DisablePanel({ user, onDone }: { user: TUser; onDone: () => void }) {
       <Callout tone="warning" title={t('security.tfa.off.warningTitle')}>
         {t('security.tfa.off.warningText')}
       </Callout>
-      {/* Lets password managers tie the password to the right account. */}
-      <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-      <PasswordField
-        {...textField('password')}
-        label={t('security.password.current')}
-        autoComplete="current-password"
-        autoFocus
-        required
-      />
+      <CurrentPasswordField email={user.email} {...textField('password')} autoFocus required />
       <AuthenticatorCodeField {...textField('code')} label={t('security.tfa.off.code')} />
       <div className={styles.actions}>
         <FormActions
