@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../components/app-icons';
 import { formatTimeAgo } from '../../../lib/format';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useKeepInViewport } from '../../../lib/keep-in-viewport';
 import { PATHS } from '../../../lib/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useLiveNotifications } from '../api/use-live-notifications';
+import { NotificationMessage } from './notification-message';
 import { notificationTarget } from './notification-target';
 import styles from './notifications.module.css';
 
@@ -98,13 +99,7 @@ export function NotificationBell() {
                     }}
                   >
                     <span className={styles.itemMessage}>
-                      {item.readAt ? null : (
-                        <>
-                          <span className={styles.unreadDot} aria-hidden="true" />
-                          <span className="visually-hidden">{t('notifications.unread')}</span>
-                        </>
-                      )}
-                      {translateServerMessage(item.message)}
+                      <NotificationMessage item={item} />
                     </span>
                     <span className={styles.itemTime}>{formatTimeAgo(item.createdAt)}</span>
                   </button>

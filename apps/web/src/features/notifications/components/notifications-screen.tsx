@@ -16,10 +16,11 @@ import { usePairs } from '../../../domain/market/get-pairs';
 import { usePrices } from '../../../domain/market/get-prices';
 import { formatDateTime, readDecimalInput } from '../../../lib/format';
 import { displayPair, displaySymbol, formatGivenPrice, formatPrice } from '../../../lib/format-market';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useAlerts, useCreateAlert, useDeleteAlert } from '../api/price-alerts';
+import { NotificationMessage } from './notification-message';
 import { notificationTarget } from './notification-target';
 import styles from './notifications.module.css';
 
@@ -188,13 +189,7 @@ export function NotificationsScreen() {
           onClick={() => (item.readAt ? undefined : markRead.mutate([item.id]))}
           data-unread={item.readAt ? undefined : true}
         >
-          {item.readAt ? null : (
-            <>
-              <span className={styles.unreadDot} aria-hidden="true" />
-              <span className="visually-hidden">{t('notifications.unread')}</span>
-            </>
-          )}
-          {translateServerMessage(item.message)}
+          <NotificationMessage item={item} />
         </Link>
       ),
     },
