@@ -2,7 +2,7 @@ import { TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
 import { TICKET_SUBJECT_LENGTH } from '@td/contracts/tickets';
 import type { TOrder } from '@td/contracts/trading';
 import type { TWalletTransaction } from '@td/contracts/wallet';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -36,6 +36,14 @@ const transactionLabel = (tx: TWalletTransaction) =>
   `${tx.kind === 'deposit' ? t('wallet.kind.deposit') : t('wallet.kind.withdrawal')} ${tx.coinAmount} ${coinAmountUnit(tx.coin)} (${coinName(
     tx.coin,
   )} · ${networkName(tx.network)}) · ${paymentStatusText(tx.status)} · ${formatDateTime(tx.createdAt)}`;
+
+/** A ticket is about one order or one payment, not both: choosing one clears the other's choice. */
+const pickOne =
+  (choose: (id: string) => void, clearOther: (id: string) => void) =>
+  (event: ChangeEvent<HTMLSelectElement>) => {
+    choose(event.target.value);
+    if (event.target.value) clearOther('');
+  };
 
 /** The field a server error names ("body.subject" → "subject"). */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -106,41 +114,27 @@ export function NewTicketScreen() {
               label={t('support.new.order')}
               value={orderId}
               data-testid="order-picker"
-              options={[
-                {
-                  value: '',
-                  label:
-                    real.isPending || demo.isPending
-                      ? t('support.new.ordersLoading')
-                      : t('support.new.noOrder'),
-                },
-                ...orders.map((order) => ({ value: order.id, label: orderLabel(order) })),
-              ]}
+              placeholder={
+                real.isPending || demo.isPending ? t('support.new.ordersLoading') : t('support.new.noOrder')
+              }
+              options={orders.map((order) => ({ value: order.id, label: orderLabel(order) }))}
               error={errors.orderId}
-              onChange={(event) => {
-                setOrderId(event.target.value);
-                if (event.target.value) setTransactionId('');
-              }}
+              onChange={pickOne(setOrderId, setTransactionId)}
             />
           </div>
           <SelectField
             label={t('support.new.transaction')}
             value={transactionId}
             data-testid="transaction-picker"
-            options={[
-              {
-                value: '',
-                label: payments.isPending
-                  ? t('support.new.transactionsLoading')
-                  : t('support.new.noTransaction'),
-              },
-              ...(payments.data?.items ?? []).map((tx) => ({ value: tx.id, label: transactionLabel(tx) })),
-            ]}
+            placeholder={
+              payments.isPending ? t('support.new.transactionsLoading') : t('support.new.noTransaction')
+            }
+            options={(payments.data?.items ?? []).map((tx) => ({
+              value: tx.id,
+              label: transactionLabel(tx),
+            }))}
             error={errors.transactionId}
-            onChange={(event) => {
-              setTransactionId(event.target.value);
-              if (event.target.value) setOrderId('');
-            }}
+            onChange={pickOne(setTransactionId, setOrderId)}
           />
           <TextField
             label={t('support.column.subject')}
