@@ -1,5 +1,4 @@
 import { ANTI_PHISHING_LENGTH, type TUser, ZAntiPhishingRequest } from '@td/contracts/profile';
-import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -7,37 +6,41 @@ import { Card } from '../../../components/card';
 import { TextField } from '../../../components/text-field';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
-import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useAppName } from '../../../lib/settings';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateAntiPhishing } from '../api/update-anti-phishing';
 import styles from './anti-phishing-card.module.css';
+
+const EMPTY = { phrase: '' };
+
+function validate(values: typeof EMPTY) {
+  const parsed = ZAntiPhishingRequest.safeParse(values);
+  return {
+    errors: parsed.success ? {} : zodFieldErrors<'phrase'>(parsed.error),
+    request: parsed.success ? parsed.data : null,
+  };
+}
 
 export function AntiPhishingCard({ user }: { user: TUser }) {
   const t = useT();
   const appName = useAppName();
-  const [phrase, setPhrase] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { setValues, textField, handleSubmit, showServerErrors } = useForm({
+    fields: ['phrase'],
+    initial: EMPTY,
+    validate,
+  });
   const update = useUpdateAntiPhishing();
   const current = user.antiPhishingPhrase;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZAntiPhishingRequest.safeParse({ phrase });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'phrase'>(parsed.error).phrase);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    update.mutate(parsed.data, {
+  const onSubmit = handleSubmit((request) =>
+    update.mutate(request, {
       onSuccess: ({ message }) => {
         toast.success(message || t('security.antiPhishing.saved'));
-        setPhrase('');
+        setValues(EMPTY);
       },
-      onError: (failure) => setError(serverFieldErrors<'phrase'>(failure).phrase),
-    });
-  };
+      onError: (failure) => showServerErrors(failure),
+    }),
+  );
 
   return (
     <Card
@@ -62,19 +65,12 @@ export function AntiPhishingCard({ user }: { user: TUser }) {
         </div>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
-            ref={inputRef}
+            {...textField('phrase')}
             label={current ? t('security.antiPhishing.newPhrase') : t('security.antiPhishing.phrase')}
-            name="phrase"
             autoComplete="off"
             spellCheck={false}
             placeholder={t('security.antiPhishing.placeholder')}
             maxLength={ANTI_PHISHING_LENGTH.max + 8}
-            value={phrase}
-            onChange={(event) => {
-              setPhrase(event.target.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
             hint={t('security.antiPhishing.hint', {
               min: ANTI_PHISHING_LENGTH.min,
               max: ANTI_PHISHING_LENGTH.max,
