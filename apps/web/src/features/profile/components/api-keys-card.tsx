@@ -40,6 +40,26 @@ type TField = 'label' | 'scopes' | 'allowedIps';
 /** Addresses as typed: one per line, or separated by commas or spaces. */
 const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
+/** One value of the new key, shown once: its name, the value to copy, and the copy button. */
+function Revealed({
+  term,
+  value,
+  copyLabel,
+  testId,
+}: Record<'term' | 'value' | 'copyLabel' | 'testId', string>) {
+  return (
+    <>
+      <dt className={styles.revealTerm}>{term}</dt>
+      <dd className={styles.revealValue}>
+        <code className={styles.secret} data-testid={testId}>
+          {value}
+        </code>
+        <CopyButton text={value} label={copyLabel} isIconOnly />
+      </dd>
+    </>
+  );
+}
+
 function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const create = useCreateApiKey();
@@ -93,20 +113,18 @@ function CreateKeyDialog({ user, isOpen, onClose }: { user: TUser; isOpen: boole
           {t('security.apiKeys.created.warning')}
         </Callout>
         <dl className={styles.reveal}>
-          <dt className={styles.revealTerm}>{t('security.apiKeys.created.key')}</dt>
-          <dd className={styles.revealValue}>
-            <code className={styles.secret} data-testid="api-key-id">
-              {created.keyId}
-            </code>
-            <CopyButton text={created.keyId} label={t('security.apiKeys.created.copyKey')} isIconOnly />
-          </dd>
-          <dt className={styles.revealTerm}>{t('security.apiKeys.created.secret')}</dt>
-          <dd className={styles.revealValue}>
-            <code className={styles.secret} data-testid="api-key-secret">
-              {created.secret}
-            </code>
-            <CopyButton text={created.secret} label={t('security.apiKeys.created.copySecret')} isIconOnly />
-          </dd>
+          <Revealed
+            term={t('security.apiKeys.created.key')}
+            value={created.keyId}
+            copyLabel={t('security.apiKeys.created.copyKey')}
+            testId="api-key-id"
+          />
+          <Revealed
+            term={t('security.apiKeys.created.secret')}
+            value={created.secret}
+            copyLabel={t('security.apiKeys.created.copySecret')}
+            testId="api-key-secret"
+          />
         </dl>
       </Dialog>
     );
