@@ -21,6 +21,7 @@ import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { BackToLogin, LogInNext } from './back-to-login';
 import { ResendCodeButton, withAddress } from './code-sent';
+import { TempTokenStep } from './temp-token-step';
 
 /** The server's outbox page, where a development server without SMTP keeps the mails it sends. */
 const OUTBOX_PAGE = '/dev/outbox';
@@ -180,24 +181,24 @@ function LinkVerification({ linkToken }: { linkToken: string }) {
 export function EmailVerificationScreen() {
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token');
-  const tempToken = useTempToken('email');
   const t = useT();
 
   if (linkToken) return <LinkVerification linkToken={linkToken} />;
-  if (tempToken.status === 'valid') return <CodeEntry tempToken={tempToken.token} />;
-
   return (
-    <AuthCard
+    <TempTokenStep
+      type="email"
       icon={<IconMail size={22} />}
       title={t('verify.title')}
-      subtitle={tempToken.status === 'expired' ? t('verify.expired') : t('verify.missing')}
+      expired={t('verify.expired')}
+      missing={t('verify.missing')}
+      howTo={t('verify.howTo')}
       footer={
         <>
           {t('verify.noAccount')} <Link to={PATHS.signup}>{t('verify.createOne')}</Link>
         </>
       }
     >
-      <LogInNext note={t('verify.howTo')} />
-    </AuthCard>
+      {(tempToken) => <CodeEntry tempToken={tempToken} />}
+    </TempTokenStep>
   );
 }

@@ -12,12 +12,12 @@ import { useAppStore } from '../../../lib/store';
 import { usePasskeySecondFactor, useSecondFactorMethods } from '../api/passkeys';
 import { useVerifyTfa } from '../api/verify-tfa';
 import { useSessionCodeField, useStartSession } from '../hooks/use-start-session';
-import { useTempToken } from '../hooks/use-temp-token';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
-import { BackToLogin, LogInNext } from './back-to-login';
+import { BackToLogin } from './back-to-login';
 import { withAddress } from './code-sent';
 import { canUsePasskeys, onPasskeyError, PasskeyButton } from './passkey-button';
+import { TempTokenStep } from './temp-token-step';
 
 /** A way to finish the sign-in's second step. */
 type TMethod = 'passkey' | 'app' | 'recovery';
@@ -185,16 +185,17 @@ const WAY_LABEL = {
 } as const satisfies Record<TMethod, string>;
 
 export function TfaVerificationScreen() {
-  const tempToken = useTempToken('tfa');
   const t = useT();
-  if (tempToken.status === 'valid') return <TfaForm tempToken={tempToken.token} />;
   return (
-    <AuthCard
+    <TempTokenStep
+      type="tfa"
       icon={<IconShieldCheck size={22} />}
       title={t('tfa.title')}
-      subtitle={tempToken.status === 'expired' ? t('tfa.expired') : t('tfa.missing')}
+      expired={t('tfa.expired')}
+      missing={t('tfa.missing')}
+      howTo={t('tfa.howTo')}
     >
-      <LogInNext note={t('tfa.howTo')} />
-    </AuthCard>
+      {(tempToken) => <TfaForm tempToken={tempToken} />}
+    </TempTokenStep>
   );
 }
