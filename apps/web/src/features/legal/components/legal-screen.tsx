@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
-import { type TLanguage, tRich, useLanguage, useT } from '../../../lib/i18n';
+import { type TLanguage, type TMessageKey, tRich, useLanguage, useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAppName, useSettings } from '../../../lib/settings';
 import styles from './legal-screen.module.css';
@@ -16,10 +16,22 @@ function formatUpdated(language: TLanguage): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(UPDATED);
 }
 
-/** The support address as a mail link, for the `<mail>` part of a text. */
-const mailLink = (email: string) => (text: string) => <a href={`mailto:${email}`}>{text}</a>;
+/** A paragraph naming the support address (`{email}`), its `<mail>` part a mail link to it. */
+function WriteToUs({ text }: { text: TMessageKey }) {
+  const { supportEmail } = useSettings('general');
+  return (
+    <p>
+      {tRich(
+        text,
+        { email: supportEmail },
+        { mail: (part) => <a href={`mailto:${supportEmail}`}>{part}</a> },
+      )}
+    </p>
+  );
+}
 
-function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+/** A document's page: its title, its last change's date, its introduction (naming the app), then the rest. */
+function LegalPage({ title, intro, children }: { title: string; intro: TMessageKey; children: ReactNode }) {
   const appName = useAppName();
   const language = useLanguage();
   const t = useT();
@@ -36,6 +48,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
         <article className={styles.article}>
           <h1>{title}</h1>
           <p className={styles.updated}>{t('legal.updated', { date: formatUpdated(language) })}</p>
+          <p>{t(intro, { app: appName })}</p>
           {children}
           <nav className={styles.footer} aria-label={t('legal.nav')}>
             <Link to={PATHS.terms}>{t('legal.terms.title')}</Link>
@@ -63,12 +76,9 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
 
 /** The Terms of Use that a new account accepts at sign-up. */
 export function TermsScreen() {
-  const appName = useAppName();
-  const { supportEmail } = useSettings('general');
   const t = useT();
   return (
-    <LegalPage title={t('legal.terms.title')}>
-      <p>{t('legal.terms.intro', { app: appName })}</p>
+    <LegalPage title={t('legal.terms.title')} intro="legal.terms.intro">
       <h2>{t('legal.terms.account.title')}</h2>
       <p>{t('legal.terms.account.text')}</p>
       <h2>{t('legal.terms.accounts.title')}</h2>
@@ -82,19 +92,16 @@ export function TermsScreen() {
       <h2>{t('legal.terms.closing.title')}</h2>
       <p>{t('legal.terms.closing.text')}</p>
       <h2>{t('legal.terms.contact.title')}</h2>
-      <p>{tRich('legal.terms.contact.text', { email: supportEmail }, { mail: mailLink(supportEmail) })}</p>
+      <WriteToUs text="legal.terms.contact.text" />
     </LegalPage>
   );
 }
 
 /** How the product handles personal data. */
 export function PrivacyScreen() {
-  const appName = useAppName();
-  const { supportEmail } = useSettings('general');
   const t = useT();
   return (
-    <LegalPage title={t('legal.privacy.title')}>
-      <p>{t('legal.privacy.intro', { app: appName })}</p>
+    <LegalPage title={t('legal.privacy.title')} intro="legal.privacy.intro">
       <h2>{t('legal.privacy.data.title')}</h2>
       <ul>
         <li>{t('legal.privacy.data.contact')}</li>
@@ -110,7 +117,7 @@ export function PrivacyScreen() {
       <h2>{t('legal.privacy.howLong.title')}</h2>
       <p>{t('legal.privacy.howLong.text')}</p>
       <h2>{t('legal.privacy.rights.title')}</h2>
-      <p>{tRich('legal.privacy.rights.text', { email: supportEmail }, { mail: mailLink(supportEmail) })}</p>
+      <WriteToUs text="legal.privacy.rights.text" />
       <h2>{t('legal.privacy.cookies.title')}</h2>
       <p>{t('legal.privacy.cookies.text')}</p>
     </LegalPage>
