@@ -1,17 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZTokenData } from '@td/contracts/auth';
-import { api } from '../../../lib/api-client';
-import { bearer } from './auth-header';
-
-interface TVerifyEmailCodeInput {
-  code: string;
-  /** The `email` token from signup or sign-in. */
-  tempToken: string;
-}
+import { sendStepCode, type TStepCodeInput } from './step-code';
 
 /** POST /auth/verify-email {code} with the e-mail token → "Email verified", {token} `normal`. */
-export function verifyEmailCode({ code, tempToken }: TVerifyEmailCodeInput) {
-  return api.post('/auth/verify-email', { code }, { schema: ZTokenData, headers: bearer(tempToken) });
+export function verifyEmailCode(input: TStepCodeInput) {
+  return sendStepCode('/auth/verify-email', input);
 }
 
 export function useVerifyEmailCode() {
