@@ -1,18 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type TCreateApiKeyRequest, ZApiKey, ZCreatedApiKey } from '@td/contracts/api-keys';
-import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { profileQueryDefaults } from '../../../lib/query-client';
+import { listQueryOptions } from './list-query';
 import { useRefreshingMutation } from './refreshing-mutation';
 
 export const API_KEYS_QUERY_KEY = ['profile', 'api-keys'] as const;
 
 /** GET /profile/api-keys → the user's live API keys (never their secrets). */
-export const apiKeysQueryOptions = queryOptions({
-  queryKey: API_KEYS_QUERY_KEY,
-  queryFn: async () => (await api.get('/profile/api-keys', { schema: z.array(ZApiKey) })).data,
-  ...profileQueryDefaults,
-});
+export const apiKeysQueryOptions = listQueryOptions(API_KEYS_QUERY_KEY, '/profile/api-keys', ZApiKey);
 
 export function useApiKeys() {
   return useQuery(apiKeysQueryOptions);

@@ -1,18 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';
-import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { profileQueryDefaults } from '../../../lib/query-client';
+import { listQueryOptions } from './list-query';
 import { useRefreshingMutation } from './refreshing-mutation';
 
 export const PASSKEYS_QUERY_KEY = ['profile', 'passkeys'] as const;
 
-export const passkeysQueryOptions = queryOptions({
-  queryKey: PASSKEYS_QUERY_KEY,
-  queryFn: async () => (await api.get('/profile/passkeys', { schema: z.array(ZPasskey) })).data,
-  ...profileQueryDefaults,
-});
+/** GET /profile/passkeys → the user's passkeys (name, synced or not, last used). */
+export const passkeysQueryOptions = listQueryOptions(PASSKEYS_QUERY_KEY, '/profile/passkeys', ZPasskey);
 
 export function usePasskeys() {
   return useQuery(passkeysQueryOptions);
