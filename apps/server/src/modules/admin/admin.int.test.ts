@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, randomIp, type TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { apiKeys } from '../api-keys/api-keys.schema';
 import { users } from '../auth/auth.schema';
 
@@ -39,13 +39,7 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
 
 describe('the admin back-office', () => {
   const desk = useTradingDesk();
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    admin = await desk.newAdmin();
-    user = await desk.newUser();
-  });
+  const { admin, user } = useAccounts(desk, { admin: 'admin', user: 'user' });
 
   const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
     desk.call(who, method, url, body);

@@ -1,8 +1,7 @@
 import { ROLES } from '@td/contracts/statuses';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { describe, expect, it } from 'vitest';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { passkeys, users } from '../auth/auth.schema';
 import { createUsersAdminRepository } from '../profile/users-admin.repository';
 
@@ -12,14 +11,7 @@ import { createUsersAdminRepository } from '../profile/users-admin.repository';
 
 describe('staff roles', () => {
   const desk = useTradingDesk();
-  let admin: TestUser;
-  let dealer: TestUser;
-
-  beforeAll(async () => {
-    admin = await desk.newAdmin();
-    dealer = await desk.newUser();
-    await desk.makeStaff(dealer, 'dealer');
-  });
+  const { admin, dealer } = useAccounts(desk, { admin: 'admin', dealer: 'dealer' });
 
   const auditOf = async (action: string) =>
     (await desk.call(admin, 'GET', `/admin/audit?action=${action}`)).json().data.items;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { pollUntil } from '../../testing/poll';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * Announcements: the audience resolved when sent (all clients, a group's members, a pair's
@@ -9,15 +9,15 @@ import { useTradingDesk } from '../../testing/use-trading-desk';
  */
 describe('announcements', () => {
   const desk = useTradingDesk();
-  let admin: TestUser;
-  let member: TestUser;
-  let holder: TestUser;
-  let former: TestUser;
+  const { admin, member, holder, former } = useAccounts(desk, {
+    admin: 'admin',
+    member: 'user',
+    holder: 'user',
+    former: 'user',
+  });
   let groupId: string;
 
   beforeAll(async () => {
-    admin = await desk.newAdmin();
-    [member, holder, former] = [await desk.newUser(), await desk.newUser(), await desk.newUser()];
     const group = await desk.call(admin, 'POST', '/admin/groups', { name: 'Announced', marginMode: 'cross' });
     expect(group.statusCode, group.body).toBe(200);
     groupId = group.json().data.id;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { checkMoney } from '../../testing/money-checker';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 
 /**
  * A client group's trading terms: its users' new orders are priced at the pair's spread widened by
@@ -12,9 +12,7 @@ import { useTradingDesk } from '../../testing/use-trading-desk';
  */
 describe("client groups' trading terms", () => {
   const desk = useTradingDesk();
-  let admin: TestUser;
-  let plain: TestUser;
-  let marked: TestUser;
+  const { admin, plain, marked } = useAccounts(desk, { admin: 'admin', plain: 'user', marked: 'user' });
   let groupId: string;
 
   /** What the house's spread account holds, in cents. */
@@ -41,15 +39,12 @@ describe("client groups' trading terms", () => {
   };
 
   beforeAll(async () => {
-    admin = await desk.newAdmin();
     groupId = await desk.newGroup(admin, {
       name: 'Marked up',
       spreadMarkup: { crypto: '100' },
       maxLeverage: { crypto: 5 },
       openingFeeRate: '0.002',
     });
-    plain = await desk.newUser();
-    marked = await desk.newUser();
     await desk.moveToGroup(admin, marked, groupId);
   });
 

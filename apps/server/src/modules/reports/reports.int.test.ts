@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { walletTransactions } from '../wallet/wallet.schema';
 
 const DAY_MS = 86_400_000;
@@ -16,13 +16,7 @@ const rowsOf = (csv: string) =>
 
 describe('the back-office reports', () => {
   const desk = useTradingDesk();
-  let admin: TestUser;
-  let trader: TestUser;
-
-  beforeAll(async () => {
-    admin = await desk.newAdmin();
-    trader = await desk.newUser();
-  });
+  const { admin, trader } = useAccounts(desk, { admin: 'admin', trader: 'user' });
 
   const at = async (id: string, column: 'opened_at' | 'closed_at', ms: number) =>
     desk.t.deps.db.db.execute(

@@ -1,19 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png } from '../../testing/multipart';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 
 describe('support tickets', () => {
   const desk = useTradingDesk();
-  let user: TestUser;
-  let stranger: TestUser;
-  let staff: TestUser;
+  const { user, stranger, staff } = useAccounts(desk, { user: 'user', stranger: 'user', staff: 'admin' });
   let orderId: string;
 
   beforeAll(async () => {
-    [user, stranger, staff] = [await desk.newUser(), await desk.newUser(), await desk.newAdmin()];
     await desk.setQuote('BTC_USDT', 4_999_000, 5_000_000);
     orderId = (await desk.order(user, { side: 'buy', type: 'market', amount: '100', leverage: 2 })).json()
       .data.id;

@@ -1,18 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../testing/accounts';
-import { useTradingDesk } from '../../testing/use-trading-desk';
+import { describe, expect, it } from 'vitest';
+import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 
 const BUY = { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '100', leverage: 1 };
 
 describe('quotes older than trading.maxQuoteAgeMs', () => {
   const desk = useTradingDesk();
-  let user: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    user = await desk.newUser();
-    admin = await desk.newAdmin();
-  });
+  const { user, admin } = useAccounts(desk, { user: 'user', admin: 'admin' });
 
   const setMaxAge = async (maxQuoteAgeMs: unknown) =>
     desk.call(admin, 'PUT', '/admin/settings/trading', { maxQuoteAgeMs });
