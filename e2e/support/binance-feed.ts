@@ -1,4 +1,6 @@
 import { startWsServer } from '@td/server/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { type TJourneyEnvironment, useJourneyEnvironment } from './journey';
 
 /**
  * A local server speaking Binance's stream format, for journeys that need prices they choose: the
@@ -65,5 +67,27 @@ export async function startBinanceFeed(): Promise<TBinanceFeed> {
       update += 1;
     },
     close: () => feed.close(),
+  };
+}
+
+/**
+ * A journey file's environment (`useJourneyEnvironment`) whose server takes crypto prices from a
+ * local Binance feed, started before the server and closed after it. Read `feed` inside tests or
+ * later hooks.
+ */
+export function useBinanceJourney(): { env: TJourneyEnvironment; readonly feed: TBinanceFeed } {
+  let feed: TBinanceFeed | undefined;
+  const serverEnv: Record<string, string> = { MARKET_FEED: 'binance' };
+  beforeAll(async () => {
+    feed = await startBinanceFeed();
+    serverEnv.BINANCE_WS_URL = feed.url;
+  });
+  afterAll(async () => feed?.close());
+  return {
+    env: useJourneyEnvironment(serverEnv),
+    get feed() {
+      if (!feed) throw new Error('the feed starts before the first test: use it inside one');
+      return feed;
+    },
   };
 }

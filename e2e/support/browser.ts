@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { REPO_ROOT } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -134,6 +135,11 @@ export async function screenshot(
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, animations: 'disabled', fullPage: options.fullPage ?? false });
   return path;
+}
+
+/** Expects nothing on the page to overflow sideways: the document is no wider than `width` px. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADULT_DETAILS, idCardSubmission } from '@td/server/testing';
+import { expect } from 'vitest';
 import type { TMailbox } from './mailbox';
 import type { TRunningServer } from './server';
 import { freshTotpCode } from './totp';
@@ -102,6 +103,39 @@ export async function openPositionByApi(
   }
 }
 
+/** A position opened as `openPositionByApi` does, expected to be active (filled): the order. */
+export async function openActivePositionByApi(
+  server: TRunningServer,
+  token: string,
+  body: Parameters<typeof openPositionByApi>[2],
+): Promise<Awaited<ReturnType<typeof openPositionByApi>>> {
+  const order = await openPositionByApi(server, token, body);
+  expect(order.status).toBe('act');
+  return order;
+}
+
+/** The id of the user signed in as `token` (from their profile). */
+export async function userIdByApi(server: TRunningServer, token: string): Promise<string> {
+  return (await callApi<{ id: string }>(server, 'GET', '/profile', { token })).data.id;
+}
+
+/** A client group the administrator signed in as `adminToken` makes with `terms`, with the user `userId` moved into it. */
+export async function groupUserByApi(
+  server: TRunningServer,
+  adminToken: string,
+  userId: string,
+  terms: Record<string, unknown>,
+): Promise<void> {
+  const { data: group } = await callApi<{ id: string }>(server, 'POST', '/admin/groups', {
+    token: adminToken,
+    body: terms,
+  });
+  await callApi(server, 'PUT', `/admin/users/${userId}/group`, {
+    token: adminToken,
+    body: { groupId: group.id },
+  });
+}
+
 /**
  * A verified user: signup, the code from the mailbox, verification; with `tfa`, two-factor is
  * generated and activated with a computed code too.
@@ -183,14 +217,14 @@ export async function sendIdentityDocumentsByApi(
     body: new Uint8Array(form.payload),
   });
   if (!sent.ok) throw new Error(`POST /kyc → ${sent.status}: ${await sent.text()}`);
-  const { data: me } = await callApi<{ id: string }>(server, 'GET', '/profile', { token });
+  const userId = await userIdByApi(server, token);
   const { data: queue } = await callApi<{ items: { id: string; userId: string }[] }>(
     server,
     'GET',
     '/admin/kyc?status=pending&limit=100',
     { token: adminToken },
   );
-  const mine = queue.items.find((item) => item.userId === me.id);
+  const mine = queue.items.find((item) => item.userId === userId);
   if (!mine) throw new Error('the submission is not in the review queue');
   return mine.id;
 }

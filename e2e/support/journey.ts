@@ -23,8 +23,8 @@ export interface TJourneyEnvironment extends TFactoryContext {
   browser: Browser;
   /** A page in a fresh context (own storage), closed after the test. */
   openPage(options?: TOpenPageOptions): Promise<Page>;
-  /** A signed-in page on `path`, once the screen's h1 reads `title`. */
-  openScreen(token: string, path: string, title: string): Promise<Page>;
+  /** A signed-in page on `path`, once the screen's h1 reads `title`; `options` as `openPage` takes them. */
+  openScreen(token: string, path: string, title: string, options?: TOpenPageOptions): Promise<Page>;
   /** The administrator the server seeds at start (`ADMIN_EMAIL`, `ADMIN_PASSWORD`). */
   admin: { email: string; password: string };
   /**
@@ -156,8 +156,8 @@ export function useJourneyEnvironment(
       return token;
     },
     openPage,
-    async openScreen(token, path, title) {
-      const page = await openPage({ token });
+    async openScreen(token, path, title, options = {}) {
+      const page = await openPage({ ...options, token });
       await page.goto(path);
       await expectTitle(page, title);
       return page;

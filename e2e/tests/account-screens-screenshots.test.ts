@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { beforeAll, describe, it } from 'vitest';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -40,10 +39,6 @@ beforeAll(async () => {
     email: tfaUser.email,
   };
 });
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 describe('account screens', () => {
   for (const { theme, size, viewport } of SCREEN_VARIANTS) {

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, signInByApi, type TCreatedUser } from '../support/factories';
+import {
+  callApi,
+  createUser,
+  openActivePositionByApi,
+  signInByApi,
+  type TCreatedUser,
+  userIdByApi,
+} from '../support/factories';
 import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // The back-office: an administrator finds a user, suspends and reactivates them, edits a position's
@@ -19,14 +26,10 @@ describe('the admin back-office', () => {
   beforeAll(async () => {
     adminToken = await env.signInAdmin();
     user = await createUser(env, { firstName: 'Uma', lastName: 'Customer' });
-    const order = await openPositionByApi(env.server, user.token, {
-      account: 'demo',
-      amount: '500',
-      leverage: 10,
-    });
-    expect(order.status).toBe('act');
-    orderId = order.id;
-    userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data.id;
+    orderId = (
+      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '500', leverage: 10 })
+    ).id;
+    userId = await userIdByApi(env.server, user.token);
   });
 
   it('keeps a user who is not an administrator out', async () => {

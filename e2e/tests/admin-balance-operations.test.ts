@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, type TCreatedUser, userIdByApi } from '../support/factories';
 import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // Balance operations with four eyes: an administrator asks for a bonus above the approval
@@ -23,14 +23,10 @@ describe('balance operations with four eyes', () => {
       body: { approvalThreshold: '100' },
     });
     customer = await createUser(env, { firstName: 'Cora', lastName: 'Client' });
-    customerId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: customer.token }))
-      .data.id;
+    customerId = await userIdByApi(env.server, customer.token);
     // The second pair of eyes: an accountant (staff need a second factor).
     colleague = await createUser(env, { firstName: 'Sam', lastName: 'Colleague', tfa: true });
-    const colleagueId = (
-      await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: colleague.token })
-    ).data.id;
-    await callApi(env.server, 'PUT', `/admin/users/${colleagueId}/role`, {
+    await callApi(env.server, 'PUT', `/admin/users/${await userIdByApi(env.server, colleague.token)}/role`, {
       token: adminToken,
       body: { role: 'accountant' },
     });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, verifyIdentityByApi } from '../support/factories';
+import { callApi, createUser, openActivePositionByApi, verifyIdentityByApi } from '../support/factories';
 import { expectTitle, settled, useJourneyEnvironment } from '../support/journey';
 
 // The dealing desk's Risk screen: Real positions per pair with the limit's use, live through the
@@ -49,19 +49,13 @@ describe('the Risk screen', () => {
     traderToken = trader.token;
     await env.database.fundReal(trader.email, 1_000_000n);
     await verifyIdentityByApi(env.server, traderToken, { level: 2, adminToken });
-    const real = await openPositionByApi(env.server, traderToken, {
-      account: 'real',
-      amount: '1000',
-      leverage: 10,
-    });
-    expect(real.status).toBe('act');
+    await openActivePositionByApi(env.server, traderToken, { account: 'real', amount: '1000', leverage: 10 });
     const demoTrader = await createUser(env, { firstName: 'Dan', lastName: 'Demo' });
-    const demo = await openPositionByApi(env.server, demoTrader.token, {
+    await openActivePositionByApi(env.server, demoTrader.token, {
       account: 'demo',
       amount: '700',
       leverage: 10,
     });
-    expect(demo.status).toBe('act');
     await callApi(env.server, 'PUT', '/admin/pairs/BTC_USDT', {
       body: { maxNetExposure: '5000' },
       token: adminToken,
@@ -80,12 +74,7 @@ describe('the Risk screen', () => {
     await page.getByRole('link', { name: /@/ }).first().waitFor();
 
     // A second Real position reaches the screen through the staff stream, without a reload.
-    const second = await openPositionByApi(env.server, traderToken, {
-      account: 'real',
-      amount: '500',
-      leverage: 10,
-    });
-    expect(second.status).toBe('act');
+    await openActivePositionByApi(env.server, traderToken, { account: 'real', amount: '500', leverage: 10 });
     await row
       .locator('td[data-label="Positions"]')
       .getByText('2', { exact: true })
@@ -123,9 +112,7 @@ describe('the Risk screen', () => {
 
   it('reads well at 375 and 1440 px in both themes, with no axe violations', async () => {
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openPage({ token: adminToken, theme, viewport });
-      await page.goto('/admin/risk');
-      await expectTitle(page, 'Risk and exposure');
+      const page = await env.openScreen(adminToken, '/admin/risk', 'Risk and exposure', { theme, viewport });
       await settled(page, 'table');
       await page.getByTestId('exposure-chart').waitFor();
       await screenshot(page, `admin-risk-${size}-${theme}`, { fullPage: true });

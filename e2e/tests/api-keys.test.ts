@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot, watchCspViolations } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, watchCspViolations } from '../support/browser';
 import { callApi, createUser, openPositionByApi, signInByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 import { REPO_ROOT } from '../support/server';
@@ -160,15 +160,11 @@ describe('API keys', () => {
       });
     }
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/security');
-      await expectTitle(page, 'Security');
+      const page = await env.openScreen(user.token, '/dashboard/security', 'Security', { theme, viewport });
       const card = page.getByRole('row', { name: /Market maker/ });
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `api-keys-${size}-${theme}`);
       await page.getByRole('button', { name: 'Create API key' }).click();
       await page.getByTestId('create-api-key').getByLabel('Label').waitFor();

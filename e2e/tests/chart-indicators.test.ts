@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -75,14 +75,10 @@ describe('chart indicators', () => {
     );
 
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
-      await shot.goto('/dashboard/trade');
-      await expectTitle(shot, 'Trade');
+      const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade', { theme, viewport });
       await waitForLiveChart(shot);
       await shot.getByTestId('chart-legend').waitFor();
-      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `indicators-trade-${size}-${theme}`);
     }
     const dialogShot = await env.openPage({ token: user.token, viewport: { width: 375, height: 812 } });

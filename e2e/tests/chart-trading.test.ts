@@ -173,9 +173,7 @@ describe('trading from the chart', () => {
   it("draws a pending order's exits beside the position's lines, on a phone and a desktop, in both themes", async () => {
     const { user } = await tradeOnTheChart();
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
-      await shot.goto('/dashboard/trade');
-      await expectTitle(shot, 'Trade');
+      const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade', { theme, viewport });
       await waitForLiveChart(shot);
       const height = (await shot.getByTestId('candle-chart').boundingBox())?.height ?? 0;
       for (const title of ['Limit buy TP', 'Limit buy SL', 'TP', 'SL']) {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBinanceFeed, type TBinanceFeed } from '../support/binance-feed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBinanceJourney } from '../support/binance-feed';
 import { screenshot } from '../support/browser';
 import { createUser, type TCreatedUser } from '../support/factories';
-import { useJourneyEnvironment } from '../support/journey';
 
 // Crypto prices from an exchange's stream (a local server speaking Binance's format): while it
 // sends, the Trade tab takes market orders; when it goes quiet for longer than
@@ -11,19 +10,13 @@ import { useJourneyEnvironment } from '../support/journey';
 
 const QUIET_WAIT_MS = 20_000;
 
-let feed: TBinanceFeed | undefined;
-const serverEnv: Record<string, string> = { MARKET_FEED: 'binance' };
-beforeAll(async () => {
-  feed = await startBinanceFeed();
-  serverEnv.BINANCE_WS_URL = feed.url;
-});
-afterAll(async () => feed?.close());
-const env = useJourneyEnvironment(serverEnv);
+const live = useBinanceJourney();
+const env = live.env;
 
 let update = 1;
 /** A price a hundredth above the last, so each is fresh and new. */
 function sendPrice() {
-  feed?.sendBtc(47_000 + update / 100);
+  live.feed.sendBtc(47_000 + update / 100);
   update += 1;
 }
 
@@ -32,7 +25,7 @@ describe('delayed prices', () => {
   beforeAll(async () => {
     user = await createUser(env);
     // The server connects to the feed once it has started.
-    await feed?.connected();
+    await live.feed.connected();
   });
 
   it('shows the pair Delayed and holds market orders while the feed is quiet', async () => {

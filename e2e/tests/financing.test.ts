@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -26,10 +25,6 @@ beforeAll(async () => {
   await openPositionByApi(env.server, user.token, { account: 'demo', amount: '1000', leverage: 10 });
   expect(await env.database.chargeSwapsSince(user.email, 3)).toBeGreaterThanOrEqual(2);
 });
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 describe('financing and specifications', () => {
   it('opens a pair’s specification from the Market screen and from the Trade screen', async () => {

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, groupUserByApi, type TCreatedUser, userIdByApi } from '../support/factories';
 import { useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
 // A client group's trading terms on screen: an administrator puts a trader in a group that adds
@@ -20,15 +20,10 @@ describe("a client group's terms on the Trade screen", () => {
   beforeAll(async () => {
     const adminToken = await env.signInAdmin();
     user = await createUser(env, { firstName: 'Wanda', lastName: 'Wide' });
-    const userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data
-      .id;
-    const { data: group } = await callApi<{ id: string }>(env.server, 'POST', '/admin/groups', {
-      token: adminToken,
-      body: { name: 'Wide spread', spreadMarkup: { crypto: '100' }, maxLeverage: { crypto: 5 } },
-    });
-    await callApi(env.server, 'PUT', `/admin/users/${userId}/group`, {
-      token: adminToken,
-      body: { groupId: group.id },
+    await groupUserByApi(env.server, adminToken, await userIdByApi(env.server, user.token), {
+      name: 'Wide spread',
+      spreadMarkup: { crypto: '100' },
+      maxLeverage: { crypto: 5 },
     });
   });
 

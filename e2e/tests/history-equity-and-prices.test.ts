@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, settled, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -117,9 +117,7 @@ describe('History', () => {
         .getByTestId('history-part-of')
         .first()
         .evaluate((note) => note.scrollIntoView({ block: 'center' }));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page, '[data-testid="history-table"]')).toEqual([]);
       await screenshot(page, `history-partial-close-${size}-${theme}`);
     });
@@ -173,9 +171,7 @@ describe('the equity curve', () => {
       { dayMs: today - DAY_MS, cents: 1_000_000n },
     ]);
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/portfolio');
-      await expectTitle(page, 'Portfolio');
+      const page = await env.openScreen(user.token, '/dashboard/portfolio', 'Portfolio', { theme, viewport });
       const { axisMin, axisMax } = await equityDrawing(page);
       // 10,000.00 flat: ±1 % around it (with the chart's margins), not a scale collapsed onto it.
       expect(axisMax - axisMin).toBeGreaterThanOrEqual(200);

@@ -2,8 +2,9 @@ import { documentImage } from '@td/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { DEFAULT_PASSWORD, uniqueEmail, VERIFY_EMAIL_SUBJECT } from '../support/factories';
+import { uniqueEmail } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
+import { signUpInBrowser } from '../support/signup';
 
 // From signup to a withdrawal: a new user with money on the real account is told to verify their
 // identity, enters their personal details, photographs an ID card, and waits; an administrator
@@ -33,18 +34,7 @@ describe('identity verification, from signup to a withdrawal', () => {
     const page = await env.openPage({ theme: 'light' });
     await page.goto('/authentication/signup');
     await expectTitle(page, 'Create your account');
-    await page.getByLabel('First name').fill('Katherine');
-    await page.getByLabel('Last name').fill('Johnson');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-    await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
-    await page.getByLabel(/I accept the Terms of Use/).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await waitForPath(page, '/authentication/emailVerification');
-    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
-    await page.getByLabel('Verification code').fill(mail.code());
-    await waitForPath(page, '/dashboard/home');
-    token = await page.evaluate(() => localStorage.getItem('TOKEN') ?? '');
+    token = await signUpInBrowser(page, env.mailbox, email, { firstName: 'Katherine', lastName: 'Johnson' });
     await env.database.fundReal(email, 100_000n);
 
     // The wallet says what is missing instead of the withdrawal form.

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { launchProfileBrowser, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import {
+  expectNoSidewaysScroll,
+  launchProfileBrowser,
+  SCREEN_VARIANTS,
+  screenshot,
+} from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 
@@ -55,9 +60,7 @@ describe('the installed app', () => {
       await notice.waitFor();
       // The notice says it once: no error toast for each request that cannot go.
       expect(await page.getByText('Network error').count()).toBe(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `offline-${size}-${theme}`);
 
       await page.context().setOffline(false);

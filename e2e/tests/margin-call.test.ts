@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import {
+  callApi,
+  createUser,
+  groupUserByApi,
+  openActivePositionByApi,
+  type TCreatedUser,
+  userIdByApi,
+} from '../support/factories';
 import { useJourneyEnvironment } from '../support/journey';
 
 // Account risk on screen: an administrator puts a trader in a cross-margin group whose margin-call
@@ -18,22 +25,15 @@ describe('a margin call on screen', () => {
   beforeAll(async () => {
     adminToken = await env.signInAdmin();
     user = await createUser(env, { firstName: 'Mara', lastName: 'Margin' });
-    userId = (await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: user.token })).data.id;
-    const { data: group } = await callApi<{ id: string }>(env.server, 'POST', '/admin/groups', {
-      token: adminToken,
-      body: { name: 'Tight cross', marginMode: 'cross', marginCallLevel: 1000, stopOutLevel: 100 },
-    });
-    await callApi(env.server, 'PUT', `/admin/users/${userId}/group`, {
-      token: adminToken,
-      body: { groupId: group.id },
+    userId = await userIdByApi(env.server, user.token);
+    await groupUserByApi(env.server, adminToken, userId, {
+      name: 'Tight cross',
+      marginMode: 'cross',
+      marginCallLevel: 1000,
+      stopOutLevel: 100,
     });
     // $50,000 at 10× on the $10,000 demo: margin 5,000, a level near 200 %.
-    const order = await openPositionByApi(env.server, user.token, {
-      account: 'demo',
-      amount: '50000',
-      leverage: 10,
-    });
-    expect(order.status).toBe('act');
+    await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '50000', leverage: 10 });
   });
 
   it('shows the margin level in the margin-call colour and the banner on Trade and Portfolio', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 
@@ -66,10 +66,6 @@ const klinesRequest = (page: Page, symbol: string, interval: string, extra?: (ur
       (extra ? extra(url) : true)
     );
   });
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 async function pairsOf(token: string) {
   const { data } = await callApi<TPairRow[]>(env.server, 'GET', '/pairs', { token });

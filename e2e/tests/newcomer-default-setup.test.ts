@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, DEFAULT_PASSWORD, uniqueEmail } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 import type { TRunningServer } from '../support/server';
@@ -45,10 +45,6 @@ async function userThroughOutbox(firstName: string): Promise<string> {
 async function settledWallet(page: Page) {
   await expect.poll(() => page.getByTestId('wallet-available').textContent()).toBe('0.00 USD');
   await page.getByText('No transactions yet').waitFor();
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 describe('without a mail server', () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, signInByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
 import { addAuthenticator, addPasskey } from '../support/passkeys';
@@ -133,15 +133,11 @@ describe('passkeys', () => {
     await addAuthenticator(page);
     await addPasskey(page, user, 'Work laptop');
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
-      await shot.goto('/dashboard/security');
-      await expectTitle(shot, 'Security');
+      const shot = await env.openScreen(user.token, '/dashboard/security', 'Security', { theme, viewport });
       const row = shot.getByRole('row', { name: /Work laptop/ });
       await row.waitFor();
       await row.scrollIntoViewIfNeeded();
-      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `passkeys-${size}-${theme}`);
     }
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -133,9 +133,7 @@ describe('the Trade screen with its positions', () => {
       const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
       await expect.poll(() => btc.getByTestId('position-leverage').textContent()).toBe('10× → 6.3×');
       await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page)).toEqual([]);
       const isPhone = viewport.width < VIEWPORTS.desktop.width;
       if (isPhone) {

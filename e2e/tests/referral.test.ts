@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
-  DEFAULT_PASSWORD,
   openPositionByApi,
   type TCreatedUser,
   uniqueEmail,
-  VERIFY_EMAIL_SUBJECT,
   verifyIdentityByApi,
 } from '../support/factories';
-import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
+import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
+import { signUpInBrowser } from '../support/signup';
 
 // Refer a friend: the referrer copies their link from the Referral tab, a friend signs up through
 // it in the browser, verifies their identity (level 2: only a verified friend earns the referrer
@@ -53,18 +52,10 @@ describe('referring a friend', () => {
     await friendPage.goto(`${url.pathname}${url.search}`);
     await expectTitle(friendPage, 'Create your account');
     await friendPage.getByText(`Invited by code ${code}`).waitFor();
-    await friendPage.getByLabel('First name').fill('Grace');
-    await friendPage.getByLabel('Last name').fill('Hopper');
-    await friendPage.getByLabel('Email').fill(email);
-    await friendPage.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-    await friendPage.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
-    await friendPage.getByLabel(/I accept the Terms of Use/).check();
-    await friendPage.getByRole('button', { name: 'Create account' }).click();
-    await waitForPath(friendPage, '/authentication/emailVerification');
-    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
-    await friendPage.getByLabel('Verification code').fill(mail.code());
-    await waitForPath(friendPage, '/dashboard/home');
-    const friendToken = await friendPage.evaluate(() => localStorage.getItem('TOKEN') ?? '');
+    const friendToken = await signUpInBrowser(friendPage, env.mailbox, email, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
 
     // Funded by a deposit, the friend opens $1,000 on the real account: fee $0.50, commission $0.10.
     await env.database.fundReal(email, 100_000n);
@@ -97,9 +88,7 @@ describe('referring a friend', () => {
       const shot = await env.openPage({ token: referrer.token, theme, viewport });
       await shot.goto('/dashboard/referral');
       await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
-      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
     }
 
@@ -135,9 +124,7 @@ describe('referring a friend', () => {
         .getByRole('table', { name: 'Referral commissions earned' })
         .getByText(/Clawed back/)
         .waitFor();
-      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `admin-user-referrals-${size}-${theme}`, { fullPage: true });
     }
   });

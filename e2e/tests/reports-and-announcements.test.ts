@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, openActivePositionByApi, type TCreatedUser } from '../support/factories';
 import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
 
 // Reports and announcements in the back-office: staff send an announcement that a user sees at the
@@ -26,13 +26,9 @@ describe('reports and announcements', () => {
   beforeAll(async () => {
     adminToken = await env.signInAdmin();
     user = await createUser(env, { firstName: 'Rita', lastName: 'Reader' });
-    const order = await openPositionByApi(env.server, user.token, {
-      account: 'demo',
-      amount: '250',
-      leverage: 5,
-    });
-    expect(order.status).toBe('act');
-    orderId = order.id;
+    orderId = (
+      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '250', leverage: 5 })
+    ).id;
   });
 
   it('sends an announcement that a user sees until they dismiss it by keyboard', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser, turnOnTwoFactor } from '../support/factories';
 import { expectTitle, useJourneyEnvironment, waitForPath } from '../support/journey';
 import { addAuthenticator, addPasskey } from '../support/passkeys';
@@ -118,9 +118,7 @@ describe('the second step offers every factor the account has', () => {
       await expectTitle(page, 'Two-factor verification');
       await page.getByRole('button', { name: 'Use another way' }).click();
       await page.getByRole('list', { name: 'Other ways to confirm it is you' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `tfa-other-ways-${size}-${theme}`);
     }

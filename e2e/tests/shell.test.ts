@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  expectNoSidewaysScroll,
   launchBrowser,
   newContext,
   SCREEN_VARIANTS,
@@ -10,6 +11,7 @@ import {
   watchCspViolations,
 } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
+import { expectTitle, pathOf, waitForPath } from '../support/journey';
 import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
 
@@ -62,34 +64,26 @@ async function openPage(options: {
   return context.newPage();
 }
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Waits for the screen's h1 to read `title` (lazy screens replace the previous one). */
-async function expectTitle(page: Page, title: string) {
-  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-  expect(await page.locator('h1').allTextContents()).toEqual([title]);
-}
-
 const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 describe('routing', () => {
   it('sends a visitor without a token from / to the login screen', async () => {
     const page = await openPage({});
     await page.goto('/');
-    await page.waitForURL((url) => url.pathname === '/authentication/login');
+    await waitForPath(page, '/authentication/login');
     await expectTitle(page, 'Log in');
   });
 
   it('keeps a visitor without a token out of the dashboard', async () => {
     const page = await openPage({});
     await page.goto('/dashboard/portfolio');
-    await page.waitForURL((url) => url.pathname === '/authentication/login');
+    await waitForPath(page, '/authentication/login');
   });
 
   it('opens /dashboard at the Dashboard tab when a token is stored', async () => {
     const page = await openPage({ token });
     await page.goto('/dashboard');
-    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await waitForPath(page, '/dashboard/home');
     await expectTitle(page, 'Dashboard');
   });
 
@@ -101,7 +95,7 @@ describe('routing', () => {
     // Visit them in reverse so every click changes the screen, Dashboard last.
     for (const tab of [...TABS].reverse()) {
       await nav.getByRole('link', { name: tab.name, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === tab.path);
+      await waitForPath(page, tab.path);
       await expectTitle(page, tab.name);
       expect(await nav.getByRole('link', { name: tab.name, exact: true }).getAttribute('aria-current')).toBe(
         'page',
@@ -118,7 +112,7 @@ describe('routing', () => {
     expect(box).not.toBeNull();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(VIEWPORTS.mobile.height, 0);
     await nav.getByRole('link', { name: 'Market', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/market');
+    await waitForPath(page, '/dashboard/market');
     await expectTitle(page, 'Market');
   });
 
@@ -138,14 +132,14 @@ describe('routing', () => {
   it('redirects an unknown path to the dashboard', async () => {
     const page = await openPage({ token });
     await page.goto('/no/such/page');
-    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await waitForPath(page, '/dashboard/home');
     await expectTitle(page, 'Dashboard');
   });
 
   it('redirects an unknown path to login when there is no token', async () => {
     const page = await openPage({});
     await page.goto('/dashboard/no-such-tab');
-    await page.waitForURL((url) => url.pathname === '/authentication/login');
+    await waitForPath(page, '/authentication/login');
   });
 
   it('opens every authentication route in the same card layout', async () => {
@@ -160,7 +154,7 @@ describe('routing', () => {
     ] as const;
     for (const [visit, landing, title] of screens) {
       await page.goto(visit);
-      await page.waitForURL((url) => url.pathname === landing);
+      await waitForPath(page, landing);
       await expectTitle(page, title);
     }
   });
@@ -237,7 +231,7 @@ describe('session', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByText('Logout successful').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
-    await page.waitForURL((url) => url.pathname === '/authentication/login', { timeout: 5_000 });
+    await waitForPath(page, '/authentication/login', 5_000);
     await expectTitle(page, 'Log in');
   });
 
@@ -294,7 +288,7 @@ describe('loading and failure', () => {
 
     await page.unroute('**/assets/trade-screen-*.js');
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/home');
+    await waitForPath(page, '/dashboard/home');
     await expectTitle(page, 'Dashboard');
   });
 });
@@ -356,9 +350,7 @@ describe('screenshots', () => {
       await expectTitle(page, 'Dashboard');
       expect(await htmlTheme(page)).toBe(theme);
       // Nothing may overflow sideways at 375 px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       if (size === '1440') {
         // The watchlist ends on a whole row: its list scrolls, never cut mid-row at the panel's edge.
         const body = page.getByRole('tabpanel', { name: 'Pairs' });
@@ -377,9 +369,7 @@ describe('screenshots', () => {
       const page = await openPage({ theme, viewport });
       await page.goto('/authentication/login');
       await expectTitle(page, 'Log in');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `login-${size}-${theme}`);
     });
   }

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, screenshot, VIEWPORTS } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -9,17 +8,9 @@ import {
   VERIFY_EMAIL_SUBJECT,
 } from '../support/factories';
 import { expectTitle, expectToast, pathOf, useJourneyEnvironment, waitForPath } from '../support/journey';
+import { fillSignupForm } from '../support/signup';
 
 const env = useJourneyEnvironment();
-
-async function fillSignupForm(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
-  await page.getByLabel(/I accept the Terms of Use/).check();
-}
 
 describe('signup', () => {
   it('signs up with a referral link, takes the code from the mail and lands on the dashboard', async () => {
@@ -211,9 +202,7 @@ describe('signup', () => {
         await page.goto(path);
         await page.getByRole('heading', { name: title, level: 1 }).waitFor();
         expect(await page.title()).toContain(title);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
+        await expectNoSidewaysScroll(page, viewport.width);
         await screenshot(page, `legal-${path.split('/')[2]}-${size}-${theme}`, { fullPage: size === '375' });
       }
     });

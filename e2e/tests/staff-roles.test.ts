@@ -2,7 +2,7 @@ import type { TStaffRole } from '@td/contracts/staff';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, type TCreatedUser } from '../support/factories';
+import { callApi, createUser, type TCreatedUser, userIdByApi } from '../support/factories';
 import { expectTitle, expectToast, pathOf, settled, useJourneyEnvironment } from '../support/journey';
 
 // Staff roles: each member of staff sees the back-office screens their role opens and no other,
@@ -21,9 +21,9 @@ describe('staff roles in the back-office', () => {
   /** A new member of staff of `role`, made by the administrator (two-factor on unless told not). */
   const staffMember = async (role: TStaffRole, firstName: string, tfa = true) => {
     const person: TCreatedUser = await createUser(env, { firstName, lastName: 'Staff', tfa });
-    const { data } = await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: person.token });
-    await callApi(env.server, 'PUT', `/admin/users/${data.id}/role`, { body: { role }, token: adminToken });
-    return { ...person, id: data.id };
+    const id = await userIdByApi(env.server, person.token);
+    await callApi(env.server, 'PUT', `/admin/users/${id}/role`, { body: { role }, token: adminToken });
+    return { ...person, id };
   };
 
   const tabsOf = async (page: import('playwright-core').Page) =>
@@ -64,9 +64,7 @@ describe('staff roles in the back-office', () => {
     await expectTitle(page, 'Users');
 
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: dealer.token, theme, viewport });
-      await shot.goto('/admin/pairs');
-      await expectTitle(shot, 'Pairs');
+      const shot = await env.openScreen(dealer.token, '/admin/pairs', 'Pairs', { theme, viewport });
       await settled(shot);
       await screenshot(shot, `admin-dealer-pairs-${size}-${theme}`);
       await shot.goto('/admin/settings');
@@ -86,9 +84,10 @@ describe('staff roles in the back-office', () => {
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: support.token, theme, viewport });
-      await shot.goto('/admin/tickets');
-      await expectTitle(shot, 'Support tickets');
+      const shot = await env.openScreen(support.token, '/admin/tickets', 'Support tickets', {
+        theme,
+        viewport,
+      });
       await settled(shot);
       await screenshot(shot, `admin-support-tickets-${size}-${theme}`);
     }
@@ -119,9 +118,9 @@ describe('staff roles in the back-office', () => {
 
   it('lets an administrator change a role after confirming, written to the audit log with their role', async () => {
     const person = await createUser(env, { firstName: 'Rita', lastName: 'Role' });
-    const { data } = await callApi<{ id: string }>(env.server, 'GET', '/profile', { token: person.token });
+    const personId = await userIdByApi(env.server, person.token);
     const page = await env.openPage({ token: adminToken });
-    await page.goto(`/admin/users/${data.id}`);
+    await page.goto(`/admin/users/${personId}`);
     await page.getByTestId('admin-user-name').getByText('Rita Role').waitFor();
     await page.getByTestId('user-role').getByLabel('Role').selectOption('accountant');
     await page.getByRole('button', { name: 'Change role' }).click();
@@ -132,7 +131,7 @@ describe('staff roles in the back-office', () => {
     const { data: user } = await callApi<{ user: { role: string } }>(
       env.server,
       'GET',
-      `/admin/users/${data.id}`,
+      `/admin/users/${personId}`,
       {
         token: adminToken,
       },

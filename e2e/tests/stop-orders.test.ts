@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -166,9 +166,7 @@ describe('stop orders, trailing stops and expiry from the ticket', () => {
       await ticket.getByLabel('Time in force').selectOption('gtd');
       await ticket.getByLabel('Trailing stop instead of a fixed stop loss').check();
       await ticket.scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `stop-ticket-${size}-${theme}`, { fullPage: viewport.width > 1000 });
     });
   }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { callApi, createUser, openActivePositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../support/journey';
 
 // A ticket about an order: the user opens it from the Support screen, picking the order and
@@ -18,13 +18,9 @@ describe('a support ticket about an order', () => {
   beforeAll(async () => {
     user = await createUser(env, { firstName: 'Tom', lastName: 'Ticket' });
     adminToken = await env.signInAdmin();
-    const order = await openPositionByApi(env.server, user.token, {
-      account: 'demo',
-      amount: '250',
-      leverage: 5,
-    });
-    expect(order.status).toBe('act');
-    orderId = order.id;
+    orderId = (
+      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '250', leverage: 5 })
+    ).id;
   });
 
   it('opens the ticket, gets a staff reply, and closes it', async () => {
@@ -96,9 +92,7 @@ describe('a support ticket about an order', () => {
       const shot = await env.openPage({ token: user.token, theme, viewport });
       await shot.goto(`/dashboard/support/${ticketId}`);
       await shot.getByTestId('staff-message').waitFor();
-      expect(await shot.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `support-ticket-${size}-${theme}`, { fullPage: true });
       await shot.goto('/dashboard/support');
       await shot.getByRole('link', { name: /My BTC position/ }).waitFor();

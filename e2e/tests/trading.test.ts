@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -340,9 +340,7 @@ describe('screenshots', () => {
       await waitForLiveChart(page);
       await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
       await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       // Phones: the viewport as the user sees it (a full-page shot would paint the fixed tab
       // bar mid-page), then the positions below the ticket.
       const isPhone = viewport.width < VIEWPORTS.desktop.width;
@@ -365,9 +363,7 @@ describe('screenshots', () => {
       await page.goto('/dashboard/portfolio');
       await page.getByTestId('stat-balance').filter({ hasText: /\d/ }).waitFor();
       await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `portfolio-${size}-${theme}`, { fullPage: !isPhone });
 
       await page.goto('/dashboard/history');
@@ -376,9 +372,7 @@ describe('screenshots', () => {
         .locator('tbody tr', { hasText: 'Manual Close' })
         .first()
         .waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `history-${size}-${theme}`, { fullPage: !isPhone });
     });
   }

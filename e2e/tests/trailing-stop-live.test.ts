@@ -1,23 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBinanceFeed, type TBinanceFeed } from '../support/binance-feed';
+import { useBinanceJourney } from '../support/binance-feed';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
-import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+import { expectToast, waitForLiveChart } from '../support/journey';
 
 // A trailing stop-loss run by the server, watched live: prices come from a local exchange stream
 // (Binance's format) the test moves. Each new high moves the position's stop-loss up by as much;
 // the positions table and the chart follow without a reload, the line crossing above the entry
 // once the stop locks in a profit; a fall does not move it back, and a fall to it closes the position.
 
-let feed: TBinanceFeed | undefined;
-const serverEnv: Record<string, string> = { MARKET_FEED: 'binance' };
-beforeAll(async () => {
-  feed = await startBinanceFeed();
-  serverEnv.BINANCE_WS_URL = feed.url;
-});
-afterAll(async () => feed?.close());
-const env = useJourneyEnvironment(serverEnv);
+const live = useBinanceJourney();
+const env = live.env;
 
 interface TOrder {
   id: string;
@@ -42,8 +36,8 @@ describe('a trailing stop-loss on live prices', () => {
   let user: TCreatedUser;
   beforeAll(async () => {
     user = await createUser(env);
-    await feed?.connected();
-    ticker = setInterval(() => feed?.sendBtc(bid), 250);
+    await live.feed.connected();
+    ticker = setInterval(() => live.feed.sendBtc(bid), 250);
   });
   afterAll(() => clearInterval(ticker));
 
