@@ -4,9 +4,9 @@ import {
   type Database,
   type Logger,
   type OrderRow,
-  TriggerBooks,
 } from '@td/server/bench';
 import type { BenchReport } from './support/report';
+import { swingingQuotes, timeTicks, waitingTriggers } from './support/ticks';
 
 /**
  * The market role's cost per tick with `cross` accounts: 10k accounts of 5 open positions each,
@@ -68,26 +68,6 @@ function standInDatabase(): Database {
   return { select: answer } as unknown as Database;
 }
 
-function flatBooks() {
-  const books = new TriggerBooks();
-  for (let i = 0; i < 10_000; i++) {
-    const far = BigInt(100_000 + ((i * 7919) % 1_000_000));
-    const side = i % 2 === 0 ? 'buy' : 'sell';
-    const pending = i % 3 === 0;
-    books.upsert({
-      id: `o${i}`,
-      symbol: PAIRS[0] as string,
-      side,
-      status: pending ? 'pnd' : 'act',
-      price: pending ? (side === 'buy' ? MID - far : MID + far) : MID,
-      takeProfit: side === 'buy' ? MID + far : MID - far,
-      stopLoss: side === 'buy' ? MID - far : MID + far,
-      liquidationPrice: side === 'buy' ? MID - 2n * far : MID + 2n * far,
-    });
-  }
-  return books;
-}
-
 async function crossMonitor(symbolOf: (account: number, position: number) => string) {
   const monitor = createMarginMonitor({
     db: standInDatabase(),
@@ -122,10 +102,7 @@ async function crossMonitor(symbolOf: (account: number, position: number) => str
 
 export async function crossMarginBench(seconds: number) {
   // The price wanders within ±0.2 %: every account's level moves, none nears its margin call.
-  const quotes = Array.from({ length: 1024 }, (_, i) => {
-    const bid = MID + BigInt(Math.round(Math.sin(i / 40) * 9_000));
-    return { bid, ask: bid + 500n };
-  });
+  const quotes = swingingQuotes(MID);
   const symbol = PAIRS[0] as string;
   const cases: { name: string; monitor?: (a: number, p: number) => string }[] = [
     { name: 'baseline: 10k triggers (flat)' },
@@ -137,28 +114,16 @@ export async function crossMarginBench(seconds: number) {
   ];
   const results = [];
   for (const { name, monitor: spread } of cases) {
-    const books = flatBooks();
+    const books = waitingTriggers(10_000, MID, symbol);
     const monitor = spread ? await crossMonitor(spread) : undefined;
-    let ticks = 0;
     let fired = 0;
     const budgetMs = Math.max(500, (seconds * 1000) / cases.length);
-    const started = performance.now();
-    while (performance.now() - started < budgetMs) {
-      for (let i = 0; i < 1024; i++) {
-        const quote = quotes[i] as { bid: bigint; ask: bigint };
-        fired += books.cross(symbol, quote).length;
-        monitor?.onQuote(symbol, quote.bid, quote.ask);
-      }
-      ticks += 1024;
-    }
-    const elapsedS = (performance.now() - started) / 1000;
-    monitor?.stop();
-    results.push({
-      name,
-      ticksPerSecond: Math.round(ticks / elapsedS),
-      nsPerTick: Math.round((elapsedS * 1e9) / ticks),
-      fired,
+    const { ticksPerSecond, nsPerTick } = timeTicks(budgetMs, quotes, (quote) => {
+      fired += books.cross(symbol, quote).length;
+      monitor?.onQuote(symbol, quote.bid, quote.ask);
     });
+    monitor?.stop();
+    results.push({ name, ticksPerSecond, nsPerTick, fired });
   }
   const baseline = results[0];
   return {

@@ -197,26 +197,25 @@ async function readPaths(seconds: number) {
 export async function growthBench(seconds: number): Promise<BenchReport> {
   const curves = await orderCurves(seconds);
   const reads = await readPaths(seconds);
-  plotCurve(resolve(DOCS, 'bench-orders.svg'), {
-    title: 'Demo market orders as users grow (PostgreSQL)',
-    xLabel: 'users placing orders back to back',
-    yLabel: 'orders / s',
-    xs: USER_COUNTS,
-    series: [
-      { name: '1 api process', values: curves[1].map((p) => p.ordersPerSecond) },
-      { name: '2 api processes', values: curves[2].map((p) => p.ordersPerSecond) },
-    ],
-  });
-  plotCurve(resolve(DOCS, 'bench-orders-p99.svg'), {
-    title: 'Order latency p99 as users grow (PostgreSQL)',
-    xLabel: 'users placing orders back to back',
-    yLabel: 'p99 ms',
-    xs: USER_COUNTS,
-    series: [
-      { name: '1 api process', values: curves[1].map((p) => p.p99) },
-      { name: '2 api processes', values: curves[2].map((p) => p.p99) },
-    ],
-  });
+  /** One measure of the orders on one and on two processes, as curves in docs/`file`. */
+  const plotOrders = (file: string, title: string, yLabel: string, value: (point: OrderPoint) => number) =>
+    plotCurve(resolve(DOCS, file), {
+      title,
+      xLabel: 'users placing orders back to back',
+      yLabel,
+      xs: USER_COUNTS,
+      series: [
+        { name: '1 api process', values: curves[1].map(value) },
+        { name: '2 api processes', values: curves[2].map(value) },
+      ],
+    });
+  plotOrders(
+    'bench-orders.svg',
+    'Demo market orders as users grow (PostgreSQL)',
+    'orders / s',
+    (p) => p.ordersPerSecond,
+  );
+  plotOrders('bench-orders-p99.svg', 'Order latency p99 as users grow (PostgreSQL)', 'p99 ms', (p) => p.p99);
   const first = curves[1][0]?.ordersPerSecond ?? Number.NaN;
   const readRatios = reads.map((r) => r.product / r.bare);
   return {

@@ -1,5 +1,6 @@
 import { TriggerBooks } from '@td/server/bench';
 import type { BenchReport } from './support/report';
+import { swingingQuotes, timeTicks } from './support/ticks';
 
 /**
  * The trigger engine's per-tick cost with stop orders and trailing stops: 10k, 100k and 1M
@@ -48,10 +49,7 @@ export function stopTriggersBench(seconds: number) {
   };
   // The price climbs and falls back within ±0.2 %: new highs and lows move the trailing stops,
   // none reaches a stop order or a trailing stop-loss.
-  const quotes = Array.from({ length: 1024 }, (_, i) => {
-    const bid = mid + BigInt(Math.round(Math.sin(i / 40) * 9_000));
-    return { bid, ask: bid + 500n };
-  });
+  const quotes = swingingQuotes(mid);
   const cases = [
     { name: 'baseline: 10k stops', stops: 10_000, trailing: 0 },
     { name: '10k stops + 100k trailing', stops: 10_000, trailing: 100_000 },
@@ -60,25 +58,20 @@ export function stopTriggersBench(seconds: number) {
   ];
   const results = cases.map(({ name, stops, trailing }) => {
     const books = build(stops, trailing);
-    let ticks = 0;
     let fired = 0;
     let saved = 0;
     const budgetMs = Math.max(500, (seconds * 1000) / cases.length);
-    const started = performance.now();
-    while (performance.now() - started < budgetMs) {
-      for (let i = 0; i < 1024; i++)
-        fired += books.cross('BTC_USDT', quotes[i] as { bid: bigint; ask: bigint }).length;
-      saved += books.movedStops().length;
-      ticks += 1024;
-    }
-    const elapsedS = (performance.now() - started) / 1000;
-    return {
-      name,
-      ticksPerSecond: Math.round(ticks / elapsedS),
-      nsPerTick: Math.round((elapsedS * 1e9) / ticks),
-      fired,
-      savedPerSecond: Math.round(saved / elapsedS),
-    };
+    const { elapsedS, ...rate } = timeTicks(
+      budgetMs,
+      quotes,
+      (quote) => {
+        fired += books.cross('BTC_USDT', quote).length;
+      },
+      () => {
+        saved += books.movedStops().length;
+      },
+    );
+    return { name, ...rate, fired, savedPerSecond: Math.round(saved / elapsedS) };
   });
   const baseline = results[0];
   const last = results.at(-1);

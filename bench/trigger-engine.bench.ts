@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TriggerBooks } from '@td/server/bench';
 import { plotCurve } from './support/plot';
 import type { BenchReport } from './support/report';
+import { type BenchQuote, timeTicks, waitingTriggers } from './support/ticks';
 
 /**
  * The trigger engine's per-tick cost with 10k, 100k and 1M waiting triggers (limit orders, take
@@ -14,43 +14,18 @@ export function triggerEngineBench(seconds: number) {
   const sizes = [10_000, 100_000, 1_000_000];
   const mid = 5_000_000n;
   const results = sizes.map((size) => {
-    const books = new TriggerBooks();
-    for (let i = 0; i < size; i++) {
-      const far = BigInt(100_000 + ((i * 7919) % 1_000_000));
-      const side = i % 2 === 0 ? 'buy' : 'sell';
-      const pending = i % 3 === 0;
-      books.upsert({
-        id: `o${i}`,
-        symbol: 'BTC_USDT',
-        side,
-        status: pending ? 'pnd' : 'act',
-        price: pending ? (side === 'buy' ? mid - far : mid + far) : mid,
-        takeProfit: side === 'buy' ? mid + far : mid - far,
-        stopLoss: side === 'buy' ? mid - far : mid + far,
-        liquidationPrice: side === 'buy' ? mid - 2n * far : mid + 2n * far,
-      });
-    }
+    const books = waitingTriggers(size, mid, 'BTC_USDT');
     // Quotes wander within ±0.1 % of the mid: nothing fires, every tick still checks every book.
-    const quotes = Array.from({ length: 1024 }, (_, i) => {
+    const quotes: BenchQuote[] = Array.from({ length: 1024 }, (_, i) => {
       const bid = mid + BigInt((i * 37) % 9_000) - 4_500n;
       return { bid, ask: bid + 500n };
     });
-    let ticks = 0;
     let fired = 0;
     const budgetMs = Math.max(500, (seconds * 1000) / sizes.length);
-    const started = performance.now();
-    while (performance.now() - started < budgetMs) {
-      for (let i = 0; i < 1024; i++)
-        fired += books.cross('BTC_USDT', quotes[i] as { bid: bigint; ask: bigint }).length;
-      ticks += 1024;
-    }
-    const elapsedS = (performance.now() - started) / 1000;
-    return {
-      size,
-      ticksPerSecond: Math.round(ticks / elapsedS),
-      nsPerTick: Math.round((elapsedS * 1e9) / ticks),
-      fired,
-    };
+    const { ticksPerSecond, nsPerTick } = timeTicks(budgetMs, quotes, (quote) => {
+      fired += books.cross('BTC_USDT', quote).length;
+    });
+    return { size, ticksPerSecond, nsPerTick, fired };
   });
   const first = results[0];
   const last = results.at(-1);
