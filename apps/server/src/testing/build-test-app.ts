@@ -120,3 +120,16 @@ export async function buildTestApp(
     },
   };
 }
+
+/** A test app built as `buildTestApp` builds it, handed to `use` and closed after, whatever `use` did. */
+export async function withTestApp<T>(
+  options: Parameters<typeof buildTestApp>[0],
+  use: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await buildTestApp(options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}

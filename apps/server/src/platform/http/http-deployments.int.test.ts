@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { buildTestApp, type TestApp, withTestApp } from '../../testing/build-test-app';
 import { writeWebBuild } from '../../testing/web-build';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -10,8 +10,7 @@ const XHR_ACCEPT = 'application/json, text/plain, */*';
 
 describe('/health when the database is down', () => {
   it('answers 503 UNAVAILABLE', async () => {
-    const t = await buildTestApp();
-    try {
+    await withTestApp({}, async (t) => {
       await t.deps.db.close();
       const response = await t.app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(503);
@@ -20,9 +19,7 @@ describe('/health when the database is down', () => {
         message: 'The database is unreachable',
         details: { status: 'degraded', db: 'down', bus: 'ok' },
       });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -68,18 +65,21 @@ describe('security headers behind HTTPS, with the stream on its own host', () =>
 describe('security headers over plain HTTP', () => {
   it('sends no HSTS, on the page or the API', async () => {
     const build = writeWebBuild();
-    const t = await buildTestApp({ webDistDir: build.dir, env: { PUBLIC_URL: 'http://localhost:3000' } });
     try {
-      for (const url of ['/', '/health']) {
-        const response = await t.app.inject({ method: 'GET', url });
-        expect(response.headers['strict-transport-security'], url).toBeUndefined();
-      }
-      const page = await t.app.inject({ method: 'GET', url: '/' });
-      expect(page.headers['content-security-policy']).toContain(
-        "connect-src 'self' http://localhost:3000 ws://localhost:3000;",
+      await withTestApp(
+        { webDistDir: build.dir, env: { PUBLIC_URL: 'http://localhost:3000' } },
+        async (t) => {
+          for (const url of ['/', '/health']) {
+            const response = await t.app.inject({ method: 'GET', url });
+            expect(response.headers['strict-transport-security'], url).toBeUndefined();
+          }
+          const page = await t.app.inject({ method: 'GET', url: '/' });
+          expect(page.headers['content-security-policy']).toContain(
+            "connect-src 'self' http://localhost:3000 ws://localhost:3000;",
+          );
+        },
       );
     } finally {
-      await t.close();
       build.remove();
     }
   });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_TICK_CHANNEL } from '../../modules/market/market-events';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
-import { buildTestApp } from '../../testing/build-test-app';
+import { withTestApp } from '../../testing/build-test-app';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { tickOf } from '../../testing/trading';
 import { useTestApp } from '../../testing/use-test-app';
@@ -162,12 +162,9 @@ describe('metrics behind a token on the public port', () => {
 
 describe('metrics without a token', () => {
   it('are not served on the public port', async () => {
-    const t = await buildTestApp({ hasMetrics: true });
-    try {
+    await withTestApp({ hasMetrics: true }, async (t) => {
       expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
