@@ -151,7 +151,7 @@ export async function embeddedLoadBench(seconds: number): Promise<BenchReport> {
   trackChild(server.child);
   const sockets: Socket[] = [];
   try {
-    await server.waitUntil(async () => (await server.health())?.status === 200, 150_000, '/health');
+    await server.waitUntilHealthy(150_000);
     const accounts: Account[] = [];
     for (let i = 0; i < ACCOUNTS; i++) accounts.push(await signUp(server.url, mailbox, i));
     // A broker's desk in its steady state: a first start writes the market's history on the

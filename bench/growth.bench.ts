@@ -60,7 +60,7 @@ async function orderCurves(seconds: number) {
           );
         }
         for (const server of servers) {
-          await server.waitUntil(async () => (await server.health())?.status === 200, 120_000, '/health');
+          await server.waitUntilHealthy(120_000);
           // The market may take over from the previous configuration's process only after its
           // lease: nothing is timed until every process prices BTC freshly.
           await server.waitUntil(

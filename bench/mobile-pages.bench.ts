@@ -195,7 +195,7 @@ export async function mobilePagesBench(): Promise<BenchReport> {
     dashboardError ??= message;
   };
   try {
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
     const user = await signUpOnProcess(server.url, mailbox);
     // The demo book is opened, so the Dashboard shows what a returning user sees.
     await callProcess(server.url, '/portfolio?account=demo', { token: user.token });

@@ -96,8 +96,7 @@ export async function streamScaleBench(seconds: number): Promise<BenchReport> {
     };
     progress('two api,stream processes on PostgreSQL and Redis');
     for (let i = 0; i < 2; i++) servers.push(await spawnServer(env));
-    for (const server of servers)
-      await server.waitUntil(async () => (await server.health())?.status === 200, 120_000, '/health');
+    for (const server of servers) await server.waitUntilHealthy(120_000);
     const crypto = CATALOGUE.filter((pair) => pair.pairType === 'crp');
     await servers[0]?.waitUntil(
       async () => {

@@ -57,7 +57,7 @@ describe('backup and restore on PostgreSQL', () => {
       LOG_LEVEL: 'warn',
     });
     servers.push(server);
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
     return server;
   };
 

@@ -20,7 +20,7 @@ describe('backup and restore of the embedded database', () => {
   const start = async (dataDir: string) => {
     const server = await spawnServer({ DATA_DIR: dataDir, SMTP_URL: mailbox.url, LOG_LEVEL: 'warn' });
     servers.push(server);
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
     return server;
   };
   const stop = async (server: ServerProcess) => {

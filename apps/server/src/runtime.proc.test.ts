@@ -13,7 +13,15 @@ async function start(env: Record<string, string> = {}) {
   return server;
 }
 
-const isHealthy = (server: ServerProcess) => async () => (await server.health())?.status === 200;
+/** A server started with `env`, once it answers /health. */
+async function startHealthy(env: Record<string, string>) {
+  const server = await start(env);
+  await server.waitUntilHealthy(STARTUP_MS);
+  return server;
+}
+
+/** A new, empty data directory. */
+const newDataDir = () => mkdtempSync(join(tmpdir(), 'td-proc-'));
 
 afterEach(async () => {
   await killServers(running.splice(0));
@@ -23,10 +31,9 @@ describe('the server process on the embedded database', () => {
   it(
     'starts, answers /health, serves its metrics on their own port only, and stops cleanly on SIGTERM with exit code 0',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
+      const dataDir = newDataDir();
       const metricsPort = await freePort();
-      const server = await start({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) });
-      await server.waitUntil(isHealthy(server), STARTUP_MS, '/health');
+      const server = await startHealthy({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) });
       expect(existsSync(join(dataDir, '.lock'))).toBe(true);
       const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(metrics.status).toBe(200);
@@ -47,9 +54,8 @@ describe('the server process on the embedded database', () => {
   it(
     'refuses a second start on the same data directory with a clear message',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
-      const first = await start({ DATA_DIR: dataDir });
-      await first.waitUntil(isHealthy(first), STARTUP_MS, '/health');
+      const dataDir = newDataDir();
+      const first = await startHealthy({ DATA_DIR: dataDir });
       const second = await start({ DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(
@@ -65,13 +71,12 @@ describe('the server process on the embedded database', () => {
   it(
     'takes over a lock left by a process that died',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'td-proc-'));
-      const first = await start({ DATA_DIR: dataDir });
-      await first.waitUntil(isHealthy(first), STARTUP_MS, '/health');
+      const dataDir = newDataDir();
+      const first = await startHealthy({ DATA_DIR: dataDir });
       first.child.kill('SIGKILL');
       await first.exited;
       const second = await start({ DATA_DIR: dataDir });
-      await second.waitUntil(isHealthy(second), STARTUP_MS, '/health after a crash');
+      await second.waitUntilHealthy(STARTUP_MS, '/health after a crash');
     },
     2 * STARTUP_MS,
   );

@@ -63,7 +63,7 @@ describe('a node of a main network with the development keys', () => {
         WALLET_HOT_KEY: '5'.repeat(64),
       });
       try {
-        await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+        await server.waitUntilHealthy(STARTUP_MS);
       } finally {
         server.child.kill('SIGKILL');
         await server.exited;

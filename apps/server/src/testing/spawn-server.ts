@@ -29,6 +29,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   health(): Promise<{ status: number; body: unknown } | undefined>;
   waitUntil(check: () => Promise<boolean>, ms: number, what: string): Promise<void>;
+  /** Waits (as `waitUntil`) until `/health` answers 200; `what` names the wait in its error. */
+  waitUntilHealthy(ms: number, what?: string): Promise<void>;
 }
 
 /**
@@ -65,30 +67,34 @@ export async function spawnServer(
   });
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   const url = `http://127.0.0.1:${port}`;
+  const health: ServerProcess['health'] = async () => {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
+      return { status: response.status, body: await response.json() };
+    } catch {
+      return undefined;
+    }
+  };
+  const waitUntil: ServerProcess['waitUntil'] = async (check, ms, what) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (await check()) return;
+      if (child.exitCode !== null)
+        throw new Error(`server exited (${child.exitCode}) before ${what}:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out after ${ms} ms waiting for ${what}:\n${output}`);
+  };
   return {
     child,
     port,
     url,
     output: () => output,
     exited,
-    async health() {
-      try {
-        const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
-        return { status: response.status, body: await response.json() };
-      } catch {
-        return undefined;
-      }
-    },
-    async waitUntil(check, ms, what) {
-      const deadline = Date.now() + ms;
-      while (Date.now() < deadline) {
-        if (await check()) return;
-        if (child.exitCode !== null)
-          throw new Error(`server exited (${child.exitCode}) before ${what}:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`timed out after ${ms} ms waiting for ${what}:\n${output}`);
-    },
+    health,
+    waitUntil,
+    waitUntilHealthy: (ms, what = '/health') =>
+      waitUntil(async () => (await health())?.status === 200, ms, what),
   };
 }
 

@@ -25,7 +25,7 @@ describe('a crash in the middle of trading', () => {
       LOG_LEVEL: 'warn',
     });
     servers.push(server);
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
     await server.waitUntil(
       async () => {
         const response = await fetch(`${server.url}/public/prices`).catch(() => undefined);

@@ -24,7 +24,7 @@ describe('the server under abusive clients', () => {
 
   beforeAll(async () => {
     server = await spawnServer({ LOG_LEVEL: 'warn' });
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
   }, STARTUP_MS);
   afterAll(async () => {
     for (const timer of timers) clearInterval(timer);

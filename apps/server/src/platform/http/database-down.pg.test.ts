@@ -31,7 +31,7 @@ describe('a server whose database goes away', () => {
       ROLES: 'api,stream',
       LOG_LEVEL: 'warn',
     });
-    await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+    await server.waitUntilHealthy(STARTUP_MS);
   }, STARTUP_MS);
   afterAll(async () => {
     await killServers([server]);

@@ -56,7 +56,7 @@ describe('two processes behind nginx', () => {
       METRICS_PORT: String(metricsPorts[index]),
     });
     servers[index] = again;
-    await again.waitUntil(async () => (await again.health())?.status === 200, STARTUP_MS, '/health');
+    await again.waitUntilHealthy(STARTUP_MS);
   };
 
   beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('two processes behind nginx', () => {
       servers.push(await spawnServer({ ...env, METRICS_PORT: String(metricsPort) }));
     }
     for (const server of servers) {
-      await server.waitUntil(async () => (await server.health())?.status === 200, STARTUP_MS, '/health');
+      await server.waitUntilHealthy(STARTUP_MS);
     }
     nginx = await startNginx({
       port: await freePort(),
