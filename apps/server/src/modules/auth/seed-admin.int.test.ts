@@ -10,8 +10,14 @@ import { createSessionEnder } from './sessions';
 describe('seeding the administrator', () => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   const logger = pino({ level: 'silent' });
-  const endSessions = (repo: ReturnType<typeof createAuthRepository>) =>
-    createSessionEnder({ repo, bus: createMemoryBus(logger), logger });
+  /** A start with ADMIN_EMAIL `email` and ADMIN_PASSWORD `password`, on `repo`. */
+  const seed = (repo: ReturnType<typeof createAuthRepository>, email: string, password: string) =>
+    seedAdmin(
+      repo,
+      { email, password },
+      logger,
+      createSessionEnder({ repo, bus: createMemoryBus(logger), logger }),
+    );
 
   beforeAll(async () => {
     db = await openTestDatabase();
@@ -22,12 +28,7 @@ describe('seeding the administrator', () => {
 
   it('creates a verified administrator with the given password, under the normalised address', async () => {
     const repo = createAuthRepository(db.handle.db);
-    await seedAdmin(
-      repo,
-      { email: 'The.Boss@Gmail.com', password: 'Adm1n#Secure!' },
-      logger,
-      endSessions(repo),
-    );
+    await seed(repo, 'The.Boss@Gmail.com', 'Adm1n#Secure!');
     const admin = await repo.findUserByEmail('theboss@gmail.com');
     expect(admin).toMatchObject({ role: 'admin', status: 'act' });
     expect(admin?.emailVerifiedAt).toBeInstanceOf(Date);
@@ -36,12 +37,7 @@ describe('seeding the administrator', () => {
 
   it('leaves a verified administrator as it is at the next start, with its own password', async () => {
     const repo = createAuthRepository(db.handle.db);
-    await seedAdmin(
-      repo,
-      { email: 'theboss@gmail.com', password: 'Another#Pass1' },
-      logger,
-      endSessions(repo),
-    );
+    await seed(repo, 'theboss@gmail.com', 'Another#Pass1');
     const admin = await repo.findUserByEmail('theboss@gmail.com');
     expect(await verifyPassword(admin?.passwordHash ?? '', 'Adm1n#Secure!')).toBe(true);
     expect(admin?.role).toBe('admin');
@@ -64,7 +60,7 @@ describe('seeding the administrator', () => {
       userAgent: 'test',
       expiresAt: new Date(Date.now() + 60_000),
     });
-    await seedAdmin(repo, { email: 'ops@gmail.com', password: 'Adm1n#Secure!' }, logger, endSessions(repo));
+    await seed(repo, 'ops@gmail.com', 'Adm1n#Secure!');
     const admin = await repo.findUserByEmail('ops@gmail.com');
     expect(admin).toMatchObject({ id: squatter?.id, role: 'admin' });
     expect(admin?.emailVerifiedAt).toBeInstanceOf(Date);
@@ -77,12 +73,7 @@ describe('seeding the administrator', () => {
     const repo = createAuthRepository(db.handle.db);
     const admin = await repo.findUserByEmail('theboss@gmail.com');
     await repo.updateUser(admin?.id ?? '', { role: 'user' });
-    await seedAdmin(
-      repo,
-      { email: 'theboss@gmail.com', password: 'Another#Pass1' },
-      logger,
-      endSessions(repo),
-    );
+    await seed(repo, 'theboss@gmail.com', 'Another#Pass1');
     const again = await repo.findUserByEmail('theboss@gmail.com');
     expect(again?.role).toBe('admin');
     expect(await verifyPassword(again?.passwordHash ?? '', 'Another#Pass1')).toBe(true);

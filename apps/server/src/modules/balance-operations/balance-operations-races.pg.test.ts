@@ -80,12 +80,7 @@ describe('balance operations in parallel', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const user = await desk.newUser();
       await w.fund(user, '300');
-      const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
-        ...ETH_WITHDRAWAL,
-        amount: '200',
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const id = created.json().data.id as string;
+      const { id } = await w.quoteWithdrawal(user, { ...ETH_WITHDRAWAL, amount: '200' });
       const code = await w.withdrawalCode(user, id);
       const [confirmed, corrected] = await Promise.all([
         desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code }),
@@ -106,12 +101,7 @@ describe('balance operations in parallel', () => {
       await w.fund(user, '2000');
       const asked = await operate(user, { kind: 'correction', amount: '-1500' });
       expect(asked.json().data.status).toBe('pending');
-      const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
-        ...ETH_WITHDRAWAL,
-        amount: '1000',
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const id = created.json().data.id as string;
+      const { id } = await w.quoteWithdrawal(user, { ...ETH_WITHDRAWAL, amount: '1000' });
       const code = await w.withdrawalCode(user, id);
       const [confirmed, approved] = await Promise.all([
         desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code }),

@@ -141,15 +141,10 @@ describe('balance operations', () => {
   it('refuses a withdrawal held over the bonus even when step 1 passed', async () => {
     const user = await desk.newUser();
     await w.fund(user, '300');
-    const created = await desk.call(user, 'POST', '/wallet/withdrawals', {
-      ...ETH_WITHDRAWAL,
-      amount: '250',
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    const { id } = await w.quoteWithdrawal(user, { ...ETH_WITHDRAWAL, amount: '250' });
     // The bonus lands between the quote and the codes: the held amount is checked again, locked.
     expect((await operate(accountant, user, { kind: 'bonus', amount: '100' })).statusCode).toBe(200);
     expect((await operate(accountant, user, { kind: 'correction', amount: '-100' })).statusCode).toBe(200);
-    const id = created.json().data.id;
     const code = await w.withdrawalCode(user, id);
     const confirmed = await desk.call(user, 'POST', `/wallet/withdrawals/${id}/confirm`, { emailCode: code });
     expect(confirmed.statusCode, confirmed.body).toBe(400);
