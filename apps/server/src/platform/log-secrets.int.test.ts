@@ -10,7 +10,7 @@ import {
 } from '../testing/accounts';
 import { signedRequest } from '../testing/api-keys';
 import { ADULT_DETAILS } from '../testing/kyc';
-import { multipart, png } from '../testing/multipart';
+import { multipart, png, postForm } from '../testing/multipart';
 import { codeIn, type ReceivedMail } from '../testing/test-mailbox';
 import { startTradingDesk, type TradingDesk } from '../testing/trading';
 import { EVM_TO, walletHelpers } from '../testing/wallet';
@@ -145,12 +145,7 @@ describe('the log', () => {
 
     // A ticket image, opened by its signed link.
     const body = multipart('image', 'screen.png', 'image/png', await png(50));
-    const uploaded = await desk.t.app.inject({
-      method: 'POST',
-      url: '/tickets/attachments',
-      headers: { ...body.headers, authorization: `Bearer ${trader.token}` },
-      payload: body.payload,
-    });
+    const uploaded = await postForm(desk.t.app, '/tickets/attachments', trader.token, body);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const imageUrl: string = uploaded.json().data.url;
     keep('image signature', new URL(imageUrl, 'http://x').searchParams.get('sig'));

@@ -2,6 +2,7 @@ import type { TKycDetailsInput } from '@td/contracts/kyc';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bearer, randomIp, type TestUser } from './accounts';
+import { postForm } from './multipart';
 
 export const ADULT_DETAILS: TKycDetailsInput = {
   legalFirstName: 'Ada',
@@ -84,12 +85,7 @@ export async function verifyIdentity(
   if (saved.statusCode !== 200) throw new Error(`kyc details failed: ${saved.body}`);
   if (level === 1) return;
   const form = await idCardSubmission();
-  const sent = await app.inject({
-    method: 'POST',
-    url: '/kyc',
-    payload: form.payload,
-    headers: { ...bearer(user.token), ...form.headers },
-  });
+  const sent = await postForm(app, '/kyc', user.token, form);
   if (sent.statusCode !== 201) throw new Error(`kyc submission failed: ${sent.body}`);
   const admin = await reviewer();
   const queue = await call(admin.token, 'GET', '/admin/kyc?status=pending&limit=100');

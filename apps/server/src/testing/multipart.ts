@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 const BOUNDARY = '----td-test-boundary';
@@ -12,6 +13,21 @@ export function multipart(field: string, filename: string, type: string, data: B
     payload: Buffer.concat([head, data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
+}
+
+/** POSTs a multipart `form` (as `multipart` makes it) to `url`, as the user signed in with `token`. */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  form: { payload: Buffer; headers: Record<string, string> },
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+    payload: form.payload,
+  });
 }
 
 /** A plain PNG of the given side. */

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
-import { bearer, createUser, GOOD_PASSWORD, randomIp, signIn, type TestUser, uniqueEmail } from './accounts';
+import { createUser, GOOD_PASSWORD, randomIp, signIn, type TestUser, uniqueEmail } from './accounts';
 import { idCardSubmission } from './kyc';
-import { multipart, png } from './multipart';
+import { multipart, png, postForm } from './multipart';
 import type { TradingDesk } from './trading';
 import { EVM_TO, walletHelpers } from './wallet';
 
@@ -74,12 +74,7 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
 
   const upload = multipart('image', 'shot.png', 'image/png', await png());
   const attachment = await ok<Data>(
-    await app.inject({
-      method: 'POST',
-      url: '/tickets/attachments',
-      headers: { ...bearer(owner.token), ...upload.headers },
-      payload: upload.payload,
-    }),
+    await postForm(app, '/tickets/attachments', owner.token, upload),
     'attachment',
   );
   const ticket = await ok<{ data: { id: string; messages: Array<{ attachments: string[] }> } }>(
@@ -139,15 +134,7 @@ export async function buildRouteWorld(desk: TradingDesk): Promise<RouteWorld> {
     const person = await desk.newUser();
     await desk.verifyIdentity(person, 1);
     const form = await idCardSubmission();
-    await ok(
-      await app.inject({
-        method: 'POST',
-        url: '/kyc',
-        headers: { ...bearer(person.token), ...form.headers },
-        payload: form.payload,
-      }),
-      'kyc submission',
-    );
+    await ok(await postForm(app, '/kyc', person.token, form), 'kyc submission');
     const queue = await ok<{ data: { items: Array<{ id: string; userId: string }> } }>(
       await desk.call(admin, 'GET', '/admin/kyc?status=pending&limit=100'),
       'kyc queue',

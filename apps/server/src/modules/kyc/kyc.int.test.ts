@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUrlSigner } from '../../platform/http/signed-url';
 import type { TestUser } from '../../testing/accounts';
 import { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from '../../testing/kyc';
+import { postForm } from '../../testing/multipart';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 import { kycDocuments, kycProfiles, kycSubmissions } from './kyc.schema';
@@ -29,12 +30,7 @@ describe('identity verification', () => {
     desk.call(user, 'PUT', '/kyc/details', { ...ADULT_DETAILS, ...body });
   const submit = async (user: TestUser, form?: { payload: Buffer; headers: Record<string, string> }) => {
     const body = form ?? (await idCardSubmission());
-    return desk.t.app.inject({
-      method: 'POST',
-      url: '/kyc',
-      payload: body.payload,
-      headers: { authorization: `Bearer ${user.token}`, ...body.headers },
-    });
+    return postForm(desk.t.app, '/kyc', user.token, body);
   };
   /** Money on the real account without any verification (a deposit to an unverified account). */
   const depositUnverified = (user: TestUser, cents: bigint) => desk.creditReal(user, cents);

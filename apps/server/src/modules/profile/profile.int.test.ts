@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, randomIp, type TestUser } from '../../testing/accounts';
-import { multipart, png } from '../../testing/multipart';
+import { multipart, png, postForm } from '../../testing/multipart';
 import { useTestApp } from '../../testing/use-test-app';
 
 describe('the profile', () => {
@@ -122,12 +122,7 @@ describe('the profile', () => {
 
   describe('image', () => {
     const upload = (token: string, body: ReturnType<typeof multipart>) =>
-      world.t.app.inject({
-        method: 'POST',
-        url: '/profile/image',
-        headers: { ...bearer(token), ...body.headers },
-        payload: body.payload,
-      });
+      postForm(world.t.app, '/profile/image', token, body);
 
     it('stores a re-encoded 256 px WebP and serves it', async () => {
       const response = await upload(user.token, multipart('image', 'me.png', 'image/png', await png()));

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { multipart, png } from '../../testing/multipart';
+import { multipart, png, postForm } from '../../testing/multipart';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { ledgerTransactions } from '../ledger/ledger.schema';
@@ -72,12 +72,7 @@ describe('retention job', () => {
   };
   const upload = async () => {
     const body = multipart('image', 'screen.png', 'image/png', await png(64));
-    const res = await desk.t.app.inject({
-      method: 'POST',
-      url: '/tickets/attachments',
-      headers: { ...body.headers, authorization: `Bearer ${user.token}` },
-      payload: body.payload,
-    });
+    const res = await postForm(desk.t.app, '/tickets/attachments', user.token, body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as { id: string; url: string };
   };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { multipart, png } from '../../testing/multipart';
+import { multipart, png, postForm } from '../../testing/multipart';
 import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { walletHelpers } from '../../testing/wallet';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
@@ -139,12 +139,7 @@ describe('support tickets', () => {
 
   it('takes image attachments checked like profile images, and serves them re-encoded', async () => {
     const upload = (who: TestUser, body: ReturnType<typeof multipart>) =>
-      desk.t.app.inject({
-        method: 'POST',
-        url: '/tickets/attachments',
-        headers: { ...body.headers, authorization: `Bearer ${who.token}` },
-        payload: body.payload,
-      });
+      postForm(desk.t.app, '/tickets/attachments', who.token, body);
     const uploaded = await upload(user, multipart('image', 'screen.png', 'image/png', await png(200)));
     expect(uploaded.statusCode).toBe(201);
     const { id, url } = uploaded.json().data;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
-import { multipart, png, pngDeclaring } from '../../testing/multipart';
+import { multipart, png, pngDeclaring, postForm } from '../../testing/multipart';
 import { useTradingDesk } from '../../testing/use-trading-desk';
 import { TICKET_POSTS_PER_USER } from './tickets.routes';
 import { UNSENT_ATTACHMENTS_MAX } from './tickets.service';
@@ -12,12 +12,7 @@ describe('upload and ticket limits', () => {
   const desk = useTradingDesk();
 
   const send = (who: TestUser, url: string, body: ReturnType<typeof multipart>) =>
-    desk.t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...body.headers, authorization: `Bearer ${who.token}` },
-      payload: body.payload,
-    });
+    postForm(desk.t.app, url, who.token, body);
   const image = async () => multipart('image', 'screen.png', 'image/png', await png(64));
   const attach = async (who: TestUser) => send(who, '/tickets/attachments', await image());
   const avatar = async (who: TestUser) => send(who, '/profile/image', await image());
