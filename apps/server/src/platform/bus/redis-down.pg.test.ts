@@ -1,9 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { callProcess, placeOrderOnProcess, signUpOnProcess } from '../../testing/process-user';
-import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
-import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
+import { useServerBehindProxy } from '../../testing/server-behind-proxy';
 import { usePostgresWorld } from '../../testing/use-postgres-world';
 
 const STARTUP_MS = 90_000;
@@ -17,26 +16,22 @@ const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
  */
 describe('a server whose Redis goes away', () => {
   const world = usePostgresWorld();
-  let proxy: TcpProxy;
-  let server: ServerProcess;
-  let socket: Socket | undefined;
-
-  beforeAll(async () => {
-    proxy = await startTcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
-    server = await spawnServer({
+  const { proxy, server } = useServerBehindProxy(
+    () => ({ host: REDIS.hostname, port: Number(REDIS.port || 6379) }),
+    (proxyPort) => ({
       DATABASE_URL: world.database.url ?? '',
-      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_URL: `redis://127.0.0.1:${proxyPort}`,
       SMTP_URL: world.mailbox.url,
       JWT_SECRET: 'r'.repeat(48),
       ROLES: 'api,stream,market',
       LOG_LEVEL: 'warn',
-    });
-    await server.waitUntilHealthy(STARTUP_MS);
-  }, STARTUP_MS);
-  afterAll(async () => {
+    }),
+    STARTUP_MS,
+  );
+  let socket: Socket | undefined;
+
+  afterAll(() => {
     socket?.disconnect();
-    await killServers([server]);
-    await proxy?.close();
   });
 
   it(

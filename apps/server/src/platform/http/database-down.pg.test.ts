@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
-import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
-import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
+import { useServerBehindProxy } from '../../testing/server-behind-proxy';
 import { usePostgresWorld } from '../../testing/use-postgres-world';
 
 const STARTUP_MS = 90_000;
@@ -16,27 +15,24 @@ const RESUME_WITHIN_MS = 30_000;
  */
 describe('a server whose database goes away', () => {
   const world = usePostgresWorld();
-  let proxy: TcpProxy;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    const direct = new URL(world.database.url ?? '');
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const throughProxy = new URL(direct);
-    throughProxy.port = String(proxy.port);
-    server = await spawnServer({
-      DATABASE_URL: throughProxy.toString(),
-      SMTP_URL: world.mailbox.url,
-      JWT_SECRET: 'd'.repeat(48),
-      ROLES: 'api,stream',
-      LOG_LEVEL: 'warn',
-    });
-    await server.waitUntilHealthy(STARTUP_MS);
-  }, STARTUP_MS);
-  afterAll(async () => {
-    await killServers([server]);
-    await proxy?.close();
-  });
+  const { proxy, server } = useServerBehindProxy(
+    () => {
+      const direct = new URL(world.database.url ?? '');
+      return { host: direct.hostname, port: Number(direct.port || 5432) };
+    },
+    (proxyPort) => {
+      const throughProxy = new URL(world.database.url ?? '');
+      throughProxy.port = String(proxyPort);
+      return {
+        DATABASE_URL: throughProxy.toString(),
+        SMTP_URL: world.mailbox.url,
+        JWT_SECRET: 'd'.repeat(48),
+        ROLES: 'api,stream',
+        LOG_LEVEL: 'warn',
+      };
+    },
+    STARTUP_MS,
+  );
 
   it(
     'answers 503 with the error body while it is down, says so on /health, and resumes on its own',
