@@ -70,8 +70,11 @@ describe('the market role failing over with triggers waiting', () => {
           expect(placed.status, JSON.stringify(placed.body)).toBe(201);
           return placed.body.data.id;
         };
+        /** The trader buys $100 (at 10×) with the order `body` describes. */
+        const buy = (body: Record<string, unknown>) =>
+          place(trader.token, { side: 'buy', amount: '100', ...body });
         // Fresh prices first: market orders wait for them on a process just started.
-        const opened = await place(trader.token, { side: 'buy', type: 'market', amount: '100' });
+        const opened = await buy({ type: 'market' });
         const prices = await callProcess<{ data: Record<string, { price: string }> }>(
           leader.url,
           '/public/prices',
@@ -81,29 +84,11 @@ describe('the market role failing over with triggers waiting', () => {
         const at = (factor: number) => (mid * factor).toFixed(2);
 
         // Waiting far from the price, as the leader's books hold them.
-        const stop = await place(trader.token, {
-          side: 'buy',
-          type: 'stop',
-          amount: '100',
-          stopPrice: at(1.1),
-        });
-        const stopLimit = await place(trader.token, {
-          side: 'buy',
-          type: 'stop_limit',
-          amount: '100',
-          stopPrice: at(1.1),
-          price: at(1.12),
-        });
-        const trailing = await place(trader.token, {
-          side: 'buy',
-          type: 'market',
-          amount: '100',
-          trailingStop: at(0.05),
-        });
-        const expiring = await place(trader.token, {
-          side: 'buy',
+        const stop = await buy({ type: 'stop', stopPrice: at(1.1) });
+        const stopLimit = await buy({ type: 'stop_limit', stopPrice: at(1.1), price: at(1.12) });
+        const trailing = await buy({ type: 'market', trailingStop: at(0.05) });
+        const expiring = await buy({
           type: 'limit',
-          amount: '100',
           price: at(0.9),
           timeInForce: 'gtd',
           expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
