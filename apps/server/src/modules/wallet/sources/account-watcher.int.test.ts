@@ -218,29 +218,28 @@ describe('Tron and Bitcoin deposits through their HTTP APIs', () => {
       return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n;
     };
     const asked = (prefix: string) => apis.state.requests.filter((path) => path.startsWith(prefix));
+    /** One tick of both watchers: the deposits recorded after it and the pages it asked for, Tron's then Bitcoin's. */
+    const tickBoth = async () => {
+      apis.state.requests = [];
+      await watchers.tron.tick();
+      await watchers.bitcoin.tick();
+      return {
+        recorded: [await recorded(tronTo), await recorded(btcTo)],
+        pages: [
+          asked(`/tron/v1/accounts/${tronTo}/transactions?`).length,
+          asked(`/btc/address/${btcTo}/txs`).length,
+        ],
+      };
+    };
 
-    apis.state.requests = [];
-    await watchers.tron.tick();
-    await watchers.bitcoin.tick();
-    expect(await recorded(tronTo)).toBe(205);
-    expect(await recorded(btcTo)).toBe(60);
-    expect(asked(`/tron/v1/accounts/${tronTo}/transactions?`)).toHaveLength(2);
-    expect(asked(`/btc/address/${btcTo}/txs`)).toHaveLength(3);
+    expect(await tickBoth()).toEqual({ recorded: [205, 60], pages: [2, 3] });
 
     // One more of each: the first page has it, and the rest of that page is known.
     apis.state.tronTxs.get(tronTo)?.unshift(trx(206));
     apis.state.btcTxs.get(btcTo)?.unshift(btc(61));
-    await watchers.tron.tick();
-    await watchers.bitcoin.tick();
-    await watchers.tron.tick();
-    await watchers.bitcoin.tick();
-    apis.state.requests = [];
-    await watchers.tron.tick();
-    await watchers.bitcoin.tick();
-    expect(await recorded(tronTo)).toBe(206);
-    expect(await recorded(btcTo)).toBe(61);
-    expect(asked(`/tron/v1/accounts/${tronTo}/transactions?`)).toHaveLength(1);
-    expect(asked(`/btc/address/${btcTo}/txs`)).toHaveLength(1);
+    await tickBoth();
+    await tickBoth();
+    expect(await tickBoth()).toEqual({ recorded: [206, 61], pages: [1, 1] });
     // 206 × 10 TRX at 0.12 USD, 61 × 0.001 BTC at 60,000 USD.
     expect(await w.realCash(carol)).toBe('3907.20');
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
