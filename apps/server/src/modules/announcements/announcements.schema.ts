@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 import { clientGroups } from '../groups/groups.schema';
 
 /** A message staff sent to clients: to all, to a client group, or to the holders of a pair. */
 export const announcements = pgTable('announcements', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   title: text('title').notNull(),
   body: text('body').notNull(),
   audience: text('audience', { enum: ['all', 'group', 'pair'] }).notNull(),
@@ -16,7 +17,7 @@ export const announcements = pgTable('announcements', {
   /** How many users it reached, counted when it was sent. */
   recipients: integer('recipients').notNull().default(0),
   sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -26,12 +27,8 @@ export const announcements = pgTable('announcements', {
 export const announcementRecipients = pgTable(
   'announcement_recipients',
   {
-    announcementId: uuid('announcement_id')
-      .notNull()
-      .references(() => announcements.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    announcementId: requiredRef('announcement_id', () => announcements.id, 'cascade'),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Set when the mail is taken to be sent (at most once); null while due or not asked for. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /**
@@ -8,10 +9,8 @@ import { users } from '../auth/auth.schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     label: text('label').notNull(),
     /** The public half, sent as X-API-KEY. */
     keyId: text('key_id').notNull(),
@@ -22,7 +21,7 @@ export const apiKeys = pgTable(
       .notNull(),
     /** Addresses and networks (CIDR) the key may be used from; empty: anywhere. */
     allowedIps: text('allowed_ips').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

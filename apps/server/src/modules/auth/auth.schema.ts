@@ -11,13 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** Normalised as the web app does (lower-case; gmail without dots): one account per mailbox. */
     email: text('email').notNull(),
     /** argon2id; null for an account made by Google sign-in that never set a password. */
@@ -85,10 +84,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     stage: text('stage', { enum: ['email', 'tfa', 'active'] }).notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
@@ -104,10 +101,8 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     /**
      * `signin_confirm`: a sign-in from a new address after repeated wrong passwords (subject: the
      * session). `security_proof`: the proof, for an account without a password, that its mailbox
@@ -135,10 +130,8 @@ export const verificationCodes = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -150,10 +143,8 @@ export const recoveryCodes = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
     /** sha256 of the device description: a device seen before does not trigger an alert. */
@@ -175,7 +166,7 @@ export const loginEvents = pgTable(
 export const signupDecoys = pgTable(
   'signup_decoys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     attempts: integer('attempts').notNull().default(0),
     /** When the code a real signup would have mailed stops working (a resend starts a new one). */
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
@@ -200,10 +191,8 @@ export const usedNonces = pgTable(
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     name: text('name').notNull(),
     /** The credential id the authenticator gave, base64url. */
     credentialId: text('credential_id').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /**
@@ -10,10 +11,8 @@ import { users } from '../auth/auth.schema';
 export const balanceOperations = pgTable(
   'balance_operations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     /** `demo` or `real`. */
     book: text('book').notNull(),
     kind: text('kind').notNull(),
@@ -21,13 +20,11 @@ export const balanceOperations = pgTable(
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull(),
-    requestedBy: uuid('requested_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    requestedBy: requiredRef('requested_by', () => users.id, 'restrict'),
     /** Who approved or rejected it (null when it needed no approval, or still waits). */
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
     rejectReason: text('reject_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },

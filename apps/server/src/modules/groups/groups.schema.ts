@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /** The default group the migration creates; every account existing then joined it. */
@@ -24,7 +25,7 @@ export const SEEDED_GROUP_ID = '00000000-0000-4000-8000-0000000000d1';
 export const clientGroups = pgTable(
   'client_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     name: text('name').notNull(),
     marginMode: text('margin_mode', { enum: ['isolated', 'cross'] }).notNull(),
     /** Percent: equity ÷ margin × 100 at which the user is warned. */
@@ -42,7 +43,7 @@ export const clientGroups = pgTable(
     openingFeePpm: integer('opening_fee_ppm'),
     swapFree: boolean('swap_free').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -64,16 +65,14 @@ export const clientGroups = pgTable(
 export const marginCalls = pgTable(
   'margin_calls',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     book: text('book', { enum: ['demo', 'real'] }).notNull(),
     /** The position, in `isolated`; null for the whole account. */
     orderId: uuid('order_id'),
     /** The level when the call went out, in hundredths of a percent. */
     levelBp: bigint('level_bp', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('margin_calls_key').on(

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -39,17 +40,15 @@ export const kycProfiles = pgTable('kyc_profiles', {
 export const kycSubmissions = pgTable(
   'kyc_submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     documentType: text('document_type', { enum: ['passport', 'id_card', 'driving_licence'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (table) => [
@@ -68,9 +67,7 @@ export const kycSubmissions = pgTable(
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: requiredRef('submission_id', () => kycSubmissions.id, 'cascade'),
     kind: text('kind', { enum: ['front', 'back', 'selfie'] }).notNull(),
     sealed: bytea('sealed').notNull(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /**
@@ -11,7 +12,7 @@ import { users } from '../auth/auth.schema';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** Null for the house's accounts. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** `demo` or `real` for a user; the house's accounts name their purpose here. */
@@ -24,7 +25,7 @@ export const ledgerAccounts = pgTable(
      * the balance (so for margin) but are not withdrawable; written under the same row lock.
      */
     bonusCents: bigint('bonus_cents', { mode: 'bigint' }).notNull().default(sql`0`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_owner_key').on(
@@ -43,12 +44,12 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     kind: text('kind').notNull(),
     /** What caused it: an order, a deposit, a withdrawal, a reset. */
     refType: text('ref_type'),
     refId: text('ref_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('ledger_transactions_ref_idx').on(table.refType, table.refId),
@@ -70,15 +71,11 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    transactionId: requiredRef('transaction_id', () => ledgerTransactions.id, 'restrict'),
+    accountId: requiredRef('account_id', () => ledgerAccounts.id, 'restrict'),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('ledger_entries_account_idx').on(table.accountId),

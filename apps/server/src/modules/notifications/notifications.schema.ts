@@ -1,19 +1,18 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /** The notification centre: what the stream announced, kept so it can be read later. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );
@@ -22,10 +21,8 @@ export const notifications = pgTable(
 export const priceAlerts = pgTable(
   'price_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     symbol: text('symbol').notNull(),
     direction: text('direction', { enum: ['above', 'below'] }).notNull(),
     /** In the pair's price precision, as its quotes are. */
@@ -33,7 +30,7 @@ export const priceAlerts = pgTable(
     precision: integer('precision').notNull(),
     firedAt: timestamp('fired_at', { withTimezone: true }),
     firedPriceMinor: bigint('fired_price_minor', { mode: 'bigint' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('price_alerts_user_idx').on(table.userId, table.createdAt)],
 );

@@ -1,14 +1,5 @@
-import {
-  bigint,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 export const pairs = pgTable('pairs', {
@@ -36,19 +27,17 @@ export const pairs = pgTable('pairs', {
   // End of financing.
   /** The dealing desk's limit on the clients' net exposure in USD cents (either way); null: none. */
   maxNetExposureCents: bigint('max_net_exposure_cents', { mode: 'bigint' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const favoritePairs = pgTable(
   'favorite_pairs',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     symbol: text('symbol')
       .notNull()
       .references(() => pairs.symbol, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.symbol] }),

@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { orders } from '../trading/orders.schema';
@@ -10,22 +11,14 @@ import { orders } from '../trading/orders.schema';
 export const referralCommissions = pgTable(
   'referral_commissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    referrerId: uuid('referrer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    referredId: uuid('referred_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    referrerId: requiredRef('referrer_id', () => users.id, 'restrict'),
+    referredId: requiredRef('referred_id', () => users.id, 'restrict'),
+    orderId: requiredRef('order_id', () => orders.id, 'restrict'),
     feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull(),
     commissionCents: bigint('commission_cents', { mode: 'bigint' }).notNull(),
-    ledgerTransactionId: uuid('ledger_transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ledgerTransactionId: requiredRef('ledger_transaction_id', () => ledgerTransactions.id, 'restrict'),
+    createdAt: createdAt(),
     /**
      * Clawed back by staff: when, by whom, why, what the reverse ledger transaction took from the
      * referrer's free cash (never more than it held), and the rest still owed.

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     type: text('type', { enum: ['trade', 'bug'] }).notNull(),
     subject: text('subject').notNull(),
     status: text('status', { enum: ['opn', 'pnd', 'cls'] })
@@ -20,7 +19,7 @@ export const tickets = pgTable(
      */
     linkKind: text('link_kind', { enum: ['order', 'transaction'] }),
     linkId: text('link_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -34,18 +33,14 @@ export const tickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    ticketId: requiredRef('ticket_id', () => tickets.id, 'cascade'),
+    authorId: requiredRef('author_id', () => users.id, 'restrict'),
     isStaff: boolean('is_staff').notNull().default(false),
     body: text('body').notNull(),
     /** Stored image file names (re-encoded WebP), served under /tickets/attachments/. */
     attachments: jsonb('attachments').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
 );
@@ -60,11 +55,9 @@ export const ticketAttachments = pgTable(
   {
     /** The stored file's name: `<user id>-<32 hex>.webp`. */
     file: text('file').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('ticket_attachments_unsent_idx').on(table.createdAt).where(sql`${table.messageId} is null`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
 
 /**
@@ -9,10 +10,8 @@ import { users } from '../auth/auth.schema';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     book: text('book', { enum: ['demo', 'real'] }).notNull(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
@@ -66,7 +65,7 @@ export const orders = pgTable(
     clientOrderId: text('client_order_id'),
     /** For the closed part of a partial close: the position it came from. */
     parentId: uuid('parent_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -88,9 +87,7 @@ export const orders = pgTable(
 export const equitySnapshots = pgTable(
   'equity_snapshots',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     book: text('book', { enum: ['demo', 'real'] }).notNull(),
     dayMs: bigint('day_ms', { mode: 'number' }).notNull(),
     equityCents: bigint('equity_cents', { mode: 'bigint' }).notNull(),

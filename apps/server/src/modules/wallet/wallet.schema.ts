@@ -10,9 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * One HD derivation index per user, handed out by a sequence: never reused across users, and the
@@ -30,10 +29,8 @@ export const walletKeys = pgTable('wallet_keys', {
 export const walletAddresses = pgTable(
   'wallet_addresses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     family: text('family', { enum: ['evm', 'tron', 'bitcoin'] }).notNull(),
     derivationIndex: integer('derivation_index').notNull(),
     /** EVM addresses in lower case, so a lookup by an address from a log needs no checksum. */
@@ -62,10 +59,8 @@ export const chainCursors = pgTable('chain_cursors', {
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: generatedId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     kind: text('kind', { enum: ['deposit', 'withdrawal'] }).notNull(),
     coin: text('coin').notNull(),
     network: text('network').notNull(),
@@ -120,14 +115,12 @@ export type WalletTxRow = typeof walletTransactions.$inferSelect;
 export const depositAlerts = pgTable(
   'deposit_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     network: text('network').notNull(),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
     address: text('address').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     token: text('token'),
     coinUnits: text('coin_units').notNull(),
     reason: text('reason', { enum: ['duplicate_key', 'not_supported', 'below_minimum'] }).notNull(),
