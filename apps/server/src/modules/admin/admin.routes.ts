@@ -15,13 +15,12 @@ import {
   ZAuditEntry,
   ZAuditQuery,
 } from '@td/contracts/admin';
-import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import { pageOf } from '@td/contracts/envelope';
 import { ZSettingGroup, ZSettingsPatchBody } from '@td/contracts/settings';
 import { ZTicket, ZTicketMessageRequest, ZTicketSummary } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminAnswer } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { PairsAdmin } from '../pairs/pairs-admin.service';
 import type { UsersAdmin } from '../profile/users-admin.service';
@@ -49,161 +48,153 @@ export function adminRoutes(deps: {
   return async (app) => {
     app.get(
       '/admin/users',
-      adminRoute('users.read', {
-        querystring: ZAdminUsersQuery,
-        response: { 200: successEnvelope(pageOf(ZAdminUser)) },
-      }),
-      async (request) => ok('All users fetched successfully', await users.list(request.query)),
+      adminAnswer(
+        'users.read',
+        { querystring: ZAdminUsersQuery, data: pageOf(ZAdminUser) },
+        'All users fetched successfully',
+        (request) => users.list(request.query),
+      ),
     );
     app.get(
       '/admin/users/:id',
-      adminRoute('users.read', { params: ZId, response: { 200: successEnvelope(ZAdminUserDetail) } }),
-      async (request) => ok('User fetched', await admin.user(request.params.id)),
+      adminAnswer('users.read', { params: ZId, data: ZAdminUserDetail }, 'User fetched', (request) =>
+        admin.user(request.params.id),
+      ),
     );
     app.put(
       '/admin/users/:id/status',
-      adminRoute('users.write', {
-        params: ZId,
-        body: ZAdminUserStatusRequest,
-        response: { 200: successEnvelope(ZAdminUser) },
-      }),
-      async (request) =>
-        ok(
-          'User updated successfully',
-          await users.setStatus(userOf(request), request.params.id, request.body.status),
-        ),
+      adminAnswer(
+        'users.write',
+        { params: ZId, body: ZAdminUserStatusRequest, data: ZAdminUser },
+        'User updated successfully',
+        (request) => users.setStatus(userOf(request), request.params.id, request.body.status),
+      ),
     );
     app.put(
       '/admin/users/:id/role',
-      adminRoute('roles', {
-        params: ZId,
-        body: ZAdminUserRoleRequest,
-        response: { 200: successEnvelope(ZAdminUser) },
-      }),
-      async (request) =>
-        ok(
-          'User updated successfully',
-          await users.setRole(userOf(request), request.params.id, request.body.role),
-        ),
+      adminAnswer(
+        'roles',
+        { params: ZId, body: ZAdminUserRoleRequest, data: ZAdminUser },
+        'User updated successfully',
+        (request) => users.setRole(userOf(request), request.params.id, request.body.role),
+      ),
     );
     app.delete(
       '/admin/users/:id',
-      adminRoute('users.write', { params: ZId, response: { 200: successEnvelope(z.null()) } }),
-      async (request) => {
-        await users.remove(userOf(request), request.params.id);
-        return ok('User deleted successfully', null);
-      },
+      adminAnswer(
+        'users.write',
+        { params: ZId, data: z.null() },
+        'User deleted successfully',
+        async (request) => {
+          await users.remove(userOf(request), request.params.id);
+          return null;
+        },
+      ),
     );
 
     app.get(
       '/admin/tickets',
-      adminRoute('tickets', {
-        querystring: ZAdminTicketsQuery,
-        response: { 200: successEnvelope(pageOf(z.extend(ZTicketSummary, { userEmail: z.string() }))) },
-      }),
-      async (request) => ok('Tickets fetched successfully', await tickets.queue(request.query)),
+      adminAnswer(
+        'tickets',
+        {
+          querystring: ZAdminTicketsQuery,
+          data: pageOf(z.extend(ZTicketSummary, { userEmail: z.string() })),
+        },
+        'Tickets fetched successfully',
+        (request) => tickets.queue(request.query),
+      ),
     );
     app.get(
       '/admin/tickets/:id',
-      adminRoute('tickets', { params: ZId, response: { 200: successEnvelope(ZTicket) } }),
-      async (request) => ok('Ticket fetched successfully', await tickets.get(request.params.id)),
+      adminAnswer('tickets', { params: ZId, data: ZTicket }, 'Ticket fetched successfully', (request) =>
+        tickets.get(request.params.id),
+      ),
     );
     app.post(
       '/admin/tickets/:id/messages',
-      adminRoute('tickets', {
-        params: ZId,
-        body: ZTicketMessageRequest,
-        response: { 200: successEnvelope(ZTicket) },
-      }),
-      async (request) =>
-        ok('Reply sent', await tickets.reply(userOf(request), request.params.id, request.body)),
+      adminAnswer(
+        'tickets',
+        { params: ZId, body: ZTicketMessageRequest, data: ZTicket },
+        'Reply sent',
+        (request) => tickets.reply(userOf(request), request.params.id, request.body),
+      ),
     );
     app.put(
       '/admin/tickets/:id/status',
-      adminRoute('tickets', {
-        params: ZId,
-        body: ZAdminTicketStatusRequest,
-        response: { 200: successEnvelope(ZTicket) },
-      }),
-      async (request) =>
-        ok(
-          'Ticket updated successfully',
-          await tickets.setStatus(userOf(request), request.params.id, request.body.status),
-        ),
+      adminAnswer(
+        'tickets',
+        { params: ZId, body: ZAdminTicketStatusRequest, data: ZTicket },
+        'Ticket updated successfully',
+        (request) => tickets.setStatus(userOf(request), request.params.id, request.body.status),
+      ),
     );
 
     app.get(
       '/admin/orders',
-      adminRoute('orders', {
-        querystring: ZAdminOrdersQuery,
-        response: { 200: successEnvelope(pageOf(ZAdminOrder)) },
-      }),
-      async (request) => ok('Orders fetched successfully', await orders.list(request.query)),
+      adminAnswer(
+        'orders',
+        { querystring: ZAdminOrdersQuery, data: pageOf(ZAdminOrder) },
+        'Orders fetched successfully',
+        (request) => orders.list(request.query),
+      ),
     );
     app.get(
       '/admin/orders/:id',
-      adminRoute('orders', { params: ZId, response: { 200: successEnvelope(ZAdminOrder) } }),
-      async (request) => ok('Order fetched successfully', await orders.get(request.params.id)),
+      adminAnswer('orders', { params: ZId, data: ZAdminOrder }, 'Order fetched successfully', (request) =>
+        orders.get(request.params.id),
+      ),
     );
     app.put(
       '/admin/orders/:id',
-      adminRoute('orders', {
-        params: ZId,
-        body: ZAdminOrderUpdateRequest,
-        response: { 200: successEnvelope(ZAdminOrder) },
-      }),
-      async (request) =>
-        ok(
-          'Order updated successfully',
-          await orders.update(userOf(request), request.params.id, request.body),
-        ),
+      adminAnswer(
+        'orders',
+        { params: ZId, body: ZAdminOrderUpdateRequest, data: ZAdminOrder },
+        'Order updated successfully',
+        (request) => orders.update(userOf(request), request.params.id, request.body),
+      ),
     );
 
     app.get(
       '/admin/pairs',
-      adminRoute('pairs', { response: { 200: successEnvelope(z.array(ZAdminPair)) } }),
-      async () => ok('Pairs fetched successfully', await pairs.list()),
+      adminAnswer('pairs', { data: z.array(ZAdminPair) }, 'Pairs fetched successfully', () => pairs.list()),
     );
     app.put(
       '/admin/pairs/:symbol',
-      adminRoute('pairs', {
-        params: ZAdminPairParams,
-        body: ZAdminPairUpdateRequest,
-        response: { 200: successEnvelope(ZAdminPair) },
-      }),
-      async (request) =>
-        ok(
-          'Pair updated successfully',
-          await pairs.update(userOf(request), request.params.symbol, request.body),
-        ),
+      adminAnswer(
+        'pairs',
+        { params: ZAdminPairParams, body: ZAdminPairUpdateRequest, data: ZAdminPair },
+        'Pair updated successfully',
+        (request) => pairs.update(userOf(request), request.params.symbol, request.body),
+      ),
     );
 
     app.get(
       '/admin/settings',
-      adminRoute('settings', { response: { 200: successEnvelope(z.record(z.string(), ZSettingsData)) } }),
-      async () => ok('Settings fetched successfully', await settings.all()),
+      adminAnswer(
+        'settings',
+        { data: z.record(z.string(), ZSettingsData) },
+        'Settings fetched successfully',
+        () => settings.all(),
+      ),
     );
     app.put(
       '/admin/settings/:name',
-      adminRoute('settings', {
-        params: z.object({ name: ZSettingGroup }),
-        body: ZSettingsPatchBody,
-        response: { 200: successEnvelope(ZSettingsData) },
-      }),
-      async (request) =>
-        ok(
-          'Settings updated successfully',
-          await settings.update(userOf(request), request.params.name, request.body),
-        ),
+      adminAnswer(
+        'settings',
+        { params: z.object({ name: ZSettingGroup }), body: ZSettingsPatchBody, data: ZSettingsData },
+        'Settings updated successfully',
+        (request) => settings.update(userOf(request), request.params.name, request.body),
+      ),
     );
 
     app.get(
       '/admin/audit',
-      adminRoute('audit', {
-        querystring: ZAuditQuery,
-        response: { 200: successEnvelope(pageOf(ZAuditEntry)) },
-      }),
-      async (request) => ok('Audit log fetched successfully', await admin.audit(request.query)),
+      adminAnswer(
+        'audit',
+        { querystring: ZAuditQuery, data: pageOf(ZAuditEntry) },
+        'Audit log fetched successfully',
+        (request) => admin.audit(request.query),
+      ),
     );
   };
 }

@@ -1,9 +1,8 @@
 import { ZAnnouncement, ZAnnouncementRequest, ZSentAnnouncement } from '@td/contracts/announcements';
-import { pageOf, successEnvelope, ZPageQuery } from '@td/contracts/envelope';
+import { pageOf, ZPageQuery } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http/reply';
-import { adminRoute, userRoute } from '../../platform/http/route-options';
+import { adminAnswer, userAnswer } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { AnnouncementsService } from './announcements.service';
 
@@ -15,34 +14,38 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
   return async (app) => {
     app.post(
       '/admin/announcements',
-      adminRoute('announcements', {
-        body: ZAnnouncementRequest,
-        response: { 200: successEnvelope(ZSentAnnouncement) },
-      }),
-      async (request) =>
-        ok('Announcement sent', await announcements.send(authOf(request).user, request.body)),
+      adminAnswer(
+        'announcements',
+        { body: ZAnnouncementRequest, data: ZSentAnnouncement },
+        'Announcement sent',
+        (request) => announcements.send(authOf(request).user, request.body),
+      ),
     );
     app.get(
       '/admin/announcements',
-      adminRoute('announcements', {
-        querystring: ZPageQuery,
-        response: { 200: successEnvelope(pageOf(ZSentAnnouncement)) },
-      }),
-      async (request) =>
-        ok('Announcements fetched', await announcements.list(request.query.page, request.query.limit)),
+      adminAnswer(
+        'announcements',
+        { querystring: ZPageQuery, data: pageOf(ZSentAnnouncement) },
+        'Announcements fetched',
+        (request) => announcements.list(request.query.page, request.query.limit),
+      ),
     );
     app.get(
       '/announcements',
-      userRoute({ response: { 200: successEnvelope(z.array(ZAnnouncement)) } }),
-      async (request) => ok('Announcements fetched', await announcements.unread(authOf(request).user.id)),
+      userAnswer({ data: z.array(ZAnnouncement) }, 'Announcements fetched', (request) =>
+        announcements.unread(authOf(request).user.id),
+      ),
     );
     app.post(
       '/announcements/:id/read',
-      userRoute({ params, response: { 200: successEnvelope(z.object({ id: z.string() })) } }),
-      async (request) => {
-        await announcements.markRead(authOf(request).user.id, request.params.id);
-        return ok('Announcement marked as read', { id: request.params.id });
-      },
+      userAnswer(
+        { params, data: z.object({ id: z.string() }) },
+        'Announcement marked as read',
+        async (request) => {
+          await announcements.markRead(authOf(request).user.id, request.params.id);
+          return { id: request.params.id };
+        },
+      ),
     );
   };
 }

@@ -13,7 +13,7 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
-import { adminRoute, userRoute } from '../../platform/http/route-options';
+import { adminAnswer, adminRoute, userAnswer } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { BalanceOperations } from './balance-operations.service';
 
@@ -46,57 +46,53 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
     );
     app.get(
       '/admin/balance-operations',
-      adminRoute('balance', {
-        querystring: ZBalanceOperationsQuery,
-        response: { 200: successEnvelope(pageOf(ZBalanceOperation)) },
-      }),
-      async (request) => ok('Balance operations fetched', await operations.list(request.query)),
+      adminAnswer(
+        'balance',
+        { querystring: ZBalanceOperationsQuery, data: pageOf(ZBalanceOperation) },
+        'Balance operations fetched',
+        (request) => operations.list(request.query),
+      ),
     );
     app.get(
       '/admin/balance-operations/rules',
-      adminRoute('balance', { response: { 200: successEnvelope(ZBalanceOperationRules) } }),
-      async () => ok('Balance operation rules fetched', await operations.rules()),
+      adminAnswer('balance', { data: ZBalanceOperationRules }, 'Balance operation rules fetched', () =>
+        operations.rules(),
+      ),
     );
     app.post(
       '/admin/balance-operations/:id/approve',
-      adminRoute('balance', { params: ZId, response: { 200: successEnvelope(ZBalanceOperation) } }),
-      async (request) =>
-        ok('Balance operation approved', await operations.approve(userOf(request), request.params.id)),
+      adminAnswer(
+        'balance',
+        { params: ZId, data: ZBalanceOperation },
+        'Balance operation approved',
+        (request) => operations.approve(userOf(request), request.params.id),
+      ),
     );
     app.post(
       '/admin/balance-operations/:id/reject',
-      adminRoute('balance', {
-        params: ZId,
-        body: ZBalanceOperationRejectRequest,
-        response: { 200: successEnvelope(ZBalanceOperation) },
-      }),
-      async (request) =>
-        ok(
-          'Balance operation rejected',
-          await operations.reject(userOf(request), request.params.id, request.body.reason),
-        ),
+      adminAnswer(
+        'balance',
+        { params: ZId, body: ZBalanceOperationRejectRequest, data: ZBalanceOperation },
+        'Balance operation rejected',
+        (request) => operations.reject(userOf(request), request.params.id, request.body.reason),
+      ),
     );
 
     app.get(
       '/balance-operations',
-      userRoute({
-        querystring: ZUserBalanceOperationsQuery,
-        response: { 200: successEnvelope(pageOf(ZUserBalanceOperation)) },
-      }),
-      async (request) =>
-        ok('Balance operations fetched', await operations.ofUser(userOf(request).id, request.query)),
+      userAnswer(
+        { querystring: ZUserBalanceOperationsQuery, data: pageOf(ZUserBalanceOperation) },
+        'Balance operations fetched',
+        (request) => operations.ofUser(userOf(request).id, request.query),
+      ),
     );
     app.get(
       '/balance-operations/withdrawable',
-      userRoute({
-        querystring: z.object({ account: z._default(ZAccount, 'real') }),
-        response: { 200: successEnvelope(ZWithdrawable) },
-      }),
-      async (request) =>
-        ok(
-          'Withdrawable balance fetched',
-          await operations.withdrawable(userOf(request).id, request.query.account),
-        ),
+      userAnswer(
+        { querystring: z.object({ account: z._default(ZAccount, 'real') }), data: ZWithdrawable },
+        'Withdrawable balance fetched',
+        (request) => operations.withdrawable(userOf(request).id, request.query.account),
+      ),
     );
   };
 }

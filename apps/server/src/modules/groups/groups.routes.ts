@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminAnswer, adminRoute } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { GroupsService } from './groups.service';
 
@@ -25,39 +25,34 @@ export function groupsRoutes(deps: { groups: GroupsService }): FastifyPluginAsyn
   return async (app) => {
     app.get(
       '/admin/groups',
-      adminRoute('groups', { response: { 200: successEnvelope(z.array(ZClientGroup)) } }),
-      async () => ok('Groups fetched', await groups.list()),
+      adminAnswer('groups', { data: z.array(ZClientGroup) }, 'Groups fetched', () => groups.list()),
     );
     app.post(
       '/admin/groups',
-      adminRoute('groups', {
-        body: ZClientGroupCreateRequest,
-        response: { 200: successEnvelope(ZClientGroup) },
-      }),
-      async (request) => ok('Group created', await groups.create(userOf(request), request.body)),
+      adminAnswer(
+        'groups',
+        { body: ZClientGroupCreateRequest, data: ZClientGroup },
+        'Group created',
+        (request) => groups.create(userOf(request), request.body),
+      ),
     );
     app.put(
       '/admin/groups/:id',
-      adminRoute('groups', {
-        params: ZId,
-        body: ZClientGroupUpdateRequest,
-        response: { 200: successEnvelope(ZClientGroup) },
-      }),
-      async (request) =>
-        ok('Group updated', await groups.update(userOf(request), request.params.id, request.body)),
+      adminAnswer(
+        'groups',
+        { params: ZId, body: ZClientGroupUpdateRequest, data: ZClientGroup },
+        'Group updated',
+        (request) => groups.update(userOf(request), request.params.id, request.body),
+      ),
     );
     app.put(
       '/admin/users/:id/group',
-      adminRoute('groups', {
-        params: ZId,
-        body: ZUserGroupRequest,
-        response: { 200: successEnvelope(z.object({ userId: z.string(), group: ZUserGroup })) },
-      }),
-      async (request) =>
-        ok(
-          'User updated successfully',
-          await groups.setUserGroup(userOf(request), request.params.id, request.body.groupId),
-        ),
+      adminAnswer(
+        'groups',
+        { params: ZId, body: ZUserGroupRequest, data: z.object({ userId: z.string(), group: ZUserGroup }) },
+        'User updated successfully',
+        (request) => groups.setUserGroup(userOf(request), request.params.id, request.body.groupId),
+      ),
     );
     app.get(
       '/admin/write-offs',

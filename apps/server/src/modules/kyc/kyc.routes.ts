@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
-import { adminRoute, userRoute } from '../../platform/http/route-options';
+import { adminAnswer, userRoute } from '../../platform/http/route-options';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -75,17 +75,19 @@ export function kycRoutes(deps: {
 
     app.get(
       '/admin/kyc',
-      adminRoute('kyc', {
-        querystring: ZKycSubmissionsQuery,
-        response: { 200: successEnvelope(pageOf(ZKycSubmission)) },
-      }),
-      async (request) => ok('Submissions fetched', await admin.list(request.query)),
+      adminAnswer(
+        'kyc',
+        { querystring: ZKycSubmissionsQuery, data: pageOf(ZKycSubmission) },
+        'Submissions fetched',
+        (request) => admin.list(request.query),
+      ),
     );
 
     app.get(
       '/admin/kyc/:id',
-      adminRoute('kyc', { params: ZId, response: { 200: successEnvelope(ZKycSubmissionDetail) } }),
-      async (request) => ok('Submission fetched', await admin.get(request.params.id)),
+      adminAnswer('kyc', { params: ZId, data: ZKycSubmissionDetail }, 'Submission fetched', (request) =>
+        admin.get(request.params.id),
+      ),
     );
 
     // Opened by an `<img>` in the back-office (no token), only by the signed link the submission
@@ -108,23 +110,19 @@ export function kycRoutes(deps: {
 
     app.post(
       '/admin/kyc/:id/approve',
-      adminRoute('kyc', { params: ZId, response: { 200: successEnvelope(ZKycSubmission) } }),
-      async (request) =>
-        ok('Identity approved', await admin.approve(authOf(request).user, request.params.id)),
+      adminAnswer('kyc', { params: ZId, data: ZKycSubmission }, 'Identity approved', (request) =>
+        admin.approve(authOf(request).user, request.params.id),
+      ),
     );
 
     app.post(
       '/admin/kyc/:id/reject',
-      adminRoute('kyc', {
-        params: ZId,
-        body: ZKycRejectRequest,
-        response: { 200: successEnvelope(ZKycSubmission) },
-      }),
-      async (request) =>
-        ok(
-          'Identity rejected',
-          await admin.reject(authOf(request).user, request.params.id, request.body.reason),
-        ),
+      adminAnswer(
+        'kyc',
+        { params: ZId, body: ZKycRejectRequest, data: ZKycSubmission },
+        'Identity rejected',
+        (request) => admin.reject(authOf(request).user, request.params.id, request.body.reason),
+      ),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import { pageOf } from '@td/contracts/envelope';
 import {
   ZAdminWithdrawal,
   ZMarkSentRequest,
@@ -8,8 +8,7 @@ import {
 } from '@td/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ok } from '../../platform/http/reply';
-import { adminRoute } from '../../platform/http/route-options';
+import { adminAnswer } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { WalletAdmin } from './wallet-admin.service';
 
@@ -21,46 +20,39 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
   return async (app) => {
     app.get(
       '/admin/withdrawals',
-      adminRoute('withdrawals', {
-        querystring: z.omit(ZWalletTransactionsQuery, { kind: true }),
-        response: { 200: successEnvelope(pageOf(ZAdminWithdrawal)) },
-      }),
-      async (request) => ok('Withdrawals fetched successfully', await admin.list(request.query)),
+      adminAnswer(
+        'withdrawals',
+        { querystring: z.omit(ZWalletTransactionsQuery, { kind: true }), data: pageOf(ZAdminWithdrawal) },
+        'Withdrawals fetched successfully',
+        (request) => admin.list(request.query),
+      ),
     );
 
     app.post(
       '/admin/withdrawals/:id/approve',
-      adminRoute('withdrawals', { params, response: { 200: successEnvelope(ZWalletTransaction) } }),
-      async (request) =>
-        ok('Withdrawal approved', await admin.approve(authOf(request).user.id, request.params.id)),
+      adminAnswer('withdrawals', { params, data: ZWalletTransaction }, 'Withdrawal approved', (request) =>
+        admin.approve(authOf(request).user.id, request.params.id),
+      ),
     );
 
     app.post(
       '/admin/withdrawals/:id/reject',
-      adminRoute('withdrawals', {
-        params,
-        body: ZRejectWithdrawalRequest,
-        response: { 200: successEnvelope(ZWalletTransaction) },
-      }),
-      async (request) =>
-        ok(
-          'Withdrawal rejected',
-          await admin.reject(authOf(request).user.id, request.params.id, request.body.reason),
-        ),
+      adminAnswer(
+        'withdrawals',
+        { params, body: ZRejectWithdrawalRequest, data: ZWalletTransaction },
+        'Withdrawal rejected',
+        (request) => admin.reject(authOf(request).user.id, request.params.id, request.body.reason),
+      ),
     );
 
     app.post(
       '/admin/withdrawals/:id/mark-sent',
-      adminRoute('withdrawals', {
-        params,
-        body: ZMarkSentRequest,
-        response: { 200: successEnvelope(ZWalletTransaction) },
-      }),
-      async (request) =>
-        ok(
-          'Withdrawal marked as sent',
-          await admin.markSent(authOf(request).user.id, request.params.id, request.body.txHash),
-        ),
+      adminAnswer(
+        'withdrawals',
+        { params, body: ZMarkSentRequest, data: ZWalletTransaction },
+        'Withdrawal marked as sent',
+        (request) => admin.markSent(authOf(request).user.id, request.params.id, request.body.txHash),
+      ),
     );
   };
 }

@@ -1,7 +1,11 @@
-// The route options that routes of one kind share: their access declaration beside their schema.
+// The route options that routes of one kind share: their access declaration beside their schema,
+// and for routes that answer `{ message, data }`, the handler that sends that answer.
 import type { TApiKeyScope } from '@td/contracts/api-keys';
+import { successEnvelope } from '@td/contracts/envelope';
 import type { TStaffPermission } from '@td/contracts/staff';
-import type { FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod/mini';
+import { ok } from './reply';
 
 /**
  * A back-office route's options: administrators whose role holds `permission` only (the access
@@ -24,4 +28,64 @@ export function userRoute<S extends FastifySchema>(
   keys: { apiScope?: TApiKeyScope } = {},
 ): { config: { access: 'user'; apiScope?: TApiKeyScope }; schema: S } {
   return { config: { access: 'user', ...keys }, schema };
+}
+
+type Part = z.core.$ZodType | undefined;
+type Out<S extends Part> = S extends z.core.$ZodType ? z.core.output<S> : undefined;
+
+/** The input a route declares (each part validated before the handler runs) and the `data` it answers. */
+export interface AnswerSchema<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType> {
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  data: D;
+}
+
+/** The request as a handler of such a route reads it: its parts typed by their schemas. */
+export type AnswerRequest<P extends Part, Q extends Part, B extends Part> = FastifyRequest & {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+};
+
+/** The route's schema: the parts declared, and the success envelope of `data` under 200. */
+function answerSchema<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
+  declared: AnswerSchema<P, Q, B, D>,
+) {
+  const { data, ...input } = declared;
+  return { ...input, response: { 200: successEnvelope(data) } };
+}
+
+/** The handler that answers `{ message, data }` with what `answer` gives for the request. */
+function answerWith<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
+  message: string,
+  answer: (request: AnswerRequest<P, Q, B>) => Promise<Out<D>>,
+) {
+  return async (request: FastifyRequest) => ok(message, await answer(request as AnswerRequest<P, Q, B>));
+}
+
+/**
+ * A back-office route (see `adminRoute`) that answers `{ message, data }` with status 200: its
+ * schema, and the handler that sends what `answer` gives for the request under `message`.
+ */
+export function adminAnswer<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
+  permission: TStaffPermission,
+  schema: AnswerSchema<P, Q, B, D>,
+  message: string,
+  answer: (request: AnswerRequest<P, Q, B>) => Promise<Out<D>>,
+) {
+  return { ...adminRoute(permission, answerSchema(schema)), handler: answerWith(message, answer) };
+}
+
+/**
+ * A signed-in user's route (see `userRoute`) that answers `{ message, data }` with status 200: its
+ * schema, and the handler that sends what `answer` gives for the request under `message`.
+ */
+export function userAnswer<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
+  schema: AnswerSchema<P, Q, B, D>,
+  message: string,
+  answer: (request: AnswerRequest<P, Q, B>) => Promise<Out<D>>,
+  keys: { apiScope?: TApiKeyScope } = {},
+) {
+  return { ...userRoute(answerSchema(schema), keys), handler: answerWith(message, answer) };
 }
