@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
+import { insertWithinQuota } from '../auth/user-quota';
 import { apiKeys } from './api-keys.schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -27,16 +28,17 @@ export function createApiKeysRepository(db: Database) {
       max: number,
       values: Omit<typeof apiKeys.$inferInsert, 'id' | 'createdAt'>,
     ): Promise<ApiKeyRow | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-        const [live] = await tx
-          .select({ n: count() })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt)));
-        if ((live?.n ?? 0) >= max) return undefined;
-        const [row] = await tx.insert(apiKeys).values(values).returning();
-        return row;
-      });
+      return insertWithinQuota(
+        db,
+        values.userId,
+        max,
+        (tx) =>
+          tx
+            .select({ n: count() })
+            .from(apiKeys)
+            .where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt))),
+        (tx) => tx.insert(apiKeys).values(values).returning(),
+      );
     },
 
     /** The user's live keys, newest first. */

@@ -1,5 +1,5 @@
 import { USER_CODE } from '@td/contracts/statuses';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client';
 import { sessions, users } from './auth.schema';
 import { createCodesRepository } from './codes.repository';
@@ -34,24 +34,17 @@ export function createAuthRepository(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`)
     .prepare('sessions_with_users');
+  /** The user `where` picks, if any. */
+  const findUser = async (where: SQL): Promise<UserRow | undefined> => {
+    const [row] = await db.select().from(users).where(where).limit(1);
+    return row;
+  };
 
   return {
-    async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      return row;
-    },
-    async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
-    async findUserByGoogleSub(sub: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
-      return row;
-    },
-    async findUserByReferralCode(code: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.referralCode, code)).limit(1);
-      return row;
-    },
+    findUserByEmail: (email: string) => findUser(eq(users.email, email)),
+    findUserById: (id: string) => findUser(eq(users.id, id)),
+    findUserByGoogleSub: (sub: string) => findUser(eq(users.googleSub, sub)),
+    findUserByReferralCode: (code: string) => findUser(eq(users.referralCode, code)),
     /** Inserts a user; undefined when the e-mail (or referral code) is taken. */
     /** Who referred a user (null: nobody), read where the caller's transaction runs. */
     async referrerOf(executor: Executor, userId: string): Promise<string | null> {

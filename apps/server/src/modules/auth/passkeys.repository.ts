@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { passkeyChallenges, passkeys, users } from './auth.schema';
+import { insertWithinQuota } from './user-quota';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type PasskeyPurpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
@@ -39,16 +40,13 @@ export function createPasskeysRepository(db: Database) {
       max: number,
       values: typeof passkeys.$inferInsert,
     ): Promise<PasskeyRow | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-        const [held] = await tx
-          .select({ n: count() })
-          .from(passkeys)
-          .where(eq(passkeys.userId, values.userId));
-        if ((held?.n ?? 0) >= max) return undefined;
-        const [row] = await tx.insert(passkeys).values(values).onConflictDoNothing().returning();
-        return row;
-      });
+      return insertWithinQuota(
+        db,
+        values.userId,
+        max,
+        (tx) => tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, values.userId)),
+        (tx) => tx.insert(passkeys).values(values).onConflictDoNothing().returning(),
+      );
     },
 
     /** Records a use: the new counter (only forward, one conditional statement) and the time. */

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
+import { lockInStatus } from '../../platform/db/locks';
 import { readPage } from '../../platform/db/paging';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
@@ -118,24 +119,8 @@ export function createOrdersRepository(db: Database) {
         .where(inArray(orders.id, [...ids]));
     },
     /** Locks an order for the rest of the transaction; undefined unless it is in `statuses`. */
-    async lock(
-      tx: Tx,
-      id: string,
-      statuses: OrderRow['status'][],
-      userId?: string,
-    ): Promise<OrderRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.id, id),
-            inArray(orders.status, statuses),
-            userId ? eq(orders.userId, userId) : undefined,
-          ),
-        )
-        .for('update');
-      return row;
+    lock(tx: Tx, id: string, statuses: OrderRow['status'][], userId?: string): Promise<OrderRow | undefined> {
+      return lockInStatus(tx, orders, id, statuses, userId);
     },
     async update(tx: Executor, id: string, values: Partial<NewOrder>): Promise<OrderRow> {
       const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();

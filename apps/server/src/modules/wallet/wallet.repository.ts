@@ -3,6 +3,7 @@ import type { TChainFamily } from '@td/contracts/wallet';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
+import { lockInStatus } from '../../platform/db/locks';
 import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
@@ -149,19 +150,8 @@ export function createWalletRepository(db: Database) {
       return row;
     },
     /** Locks a row for the rest of the transaction; undefined unless it is in `statuses`. */
-    async lock(tx: Tx, id: string, statuses: string[], userId?: string): Promise<WalletTxRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(walletTransactions)
-        .where(
-          and(
-            eq(walletTransactions.id, id),
-            inArray(walletTransactions.status, statuses),
-            userId ? eq(walletTransactions.userId, userId) : undefined,
-          ),
-        )
-        .for('update');
-      return row;
+    lock(tx: Tx, id: string, statuses: string[], userId?: string): Promise<WalletTxRow | undefined> {
+      return lockInStatus(tx, walletTransactions, id, statuses, userId);
     },
     async update(tx: Executor, id: string, values: Partial<NewWalletTx>): Promise<WalletTxRow> {
       const [row] = await tx
