@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
+import { DAY_MS } from '../../platform/time-units';
 import type { Executor, Tx } from '../ledger/ledger';
 import { processUploadedImage } from '../profile/avatar-image';
 import type { SettingsService } from '../settings/settings.service';
@@ -22,7 +23,6 @@ import type { KycRepository } from './kyc.repository';
 import type { KycProfileRow } from './kyc.schema';
 import { dailyWithdrawalCents, kycLevel } from './kyc-rules';
 
-const DAY_MS = 86_400_000;
 /** A document is kept large enough to read its smallest print, and no larger. */
 const DOCUMENT_SIDE_PX = 2000;
 

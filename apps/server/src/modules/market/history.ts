@@ -1,12 +1,10 @@
 import type { Logger } from '../../platform/logger';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/time-units';
 import { aggregate, type Candle, CandleBuilder } from './candle-builder';
 import type { CandleRow, CandlesRepository, StoredResolution } from './candles.repository';
 import { bucketStart, CANDLE_INTERVALS } from './intervals';
 import { PricePath, pathSeed, type SimPair, simulateBars } from './simulator';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 /** How far back a first start fills each stored resolution (issue: charts full from the first minute). */
 export const HISTORY_DAYS = { days: 365, hours: 90, minutes: 7 } as const;
 /** A restart fills the minutes it missed, up to this far back; older gaps stay gaps. */

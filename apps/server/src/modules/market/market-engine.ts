@@ -3,6 +3,7 @@ import type { Bus } from '../../platform/bus/bus';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { markLoopWork } from '../../platform/loop-blocks';
+import { DAY_MS } from '../../platform/time-units';
 import { CATALOGUE_BY_SYMBOL, pairKey } from '../pairs/catalogue';
 import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
 import { type BinanceFeed, createBinanceFeed, type FeedEvent } from './binance-feed';
@@ -27,7 +28,6 @@ const TICK_CHANCE = 0.75;
 const FLUSH_MS = 1_000;
 /** Pairs whose market is closed still announce their last price this often. */
 const QUIET_REFRESH_MS = 5_000;
-const DAY_MS = 86_400_000;
 const STORED = new Set<string>(['1', '60', '1D']);
 /**
  * Pairs whose history is prepared at once. The embedded database runs one statement at a time,

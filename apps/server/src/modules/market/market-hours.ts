@@ -1,8 +1,8 @@
 import type { TPairType } from '@td/contracts/statuses';
 import { BoundedMap } from '../../platform/bounded';
+import { FRIDAY, MINUTE_MS, SATURDAY, SUNDAY } from '../../platform/time-units';
 import { EARLY_CLOSE_MINUTE, type ExchangeDay, exchangeDay } from './us-calendar';
 
-const MINUTE_MS = 60_000;
 const HOUR_MINUTES = 60;
 
 // The usual FX week: it opens Sunday 17:00 and closes Friday 17:00, New York time; it also closes
@@ -23,9 +23,6 @@ const SEARCH_STEP_MS = 30 * MINUTE_MS;
 const SEARCH_SPAN_MS = 7 * 24 * HOUR_MINUTES * MINUTE_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const SUNDAY = 0;
-const FRIDAY = 5;
-const SATURDAY = 6;
 
 export interface NewYorkTime {
   year: number;

@@ -1,12 +1,11 @@
 import type { TPairType } from '@td/contracts/statuses';
+import { DAY_MS, HOUR_MS } from '../../platform/time-units';
 import type { CataloguePair } from '../pairs/catalogue';
 import type { Candle } from './candle-builder';
 import { isMarketOpen } from './market-hours';
 import { createRng, hashSeed } from './rng';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
-const HOUR_MS = 3600 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Degrees of freedom of the Student-t moves: fat tails, finite variance. */
 const TAIL_DEGREES = 4;
 /** A weak pull toward the reference price (per year), so a simulated year stays believable. */

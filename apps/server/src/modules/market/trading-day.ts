@@ -1,8 +1,7 @@
 import type { TPairType } from '@td/contracts/statuses';
+import { DAY_MS, MINUTE_MS } from '../../platform/time-units';
 import { isMarketOpen, newYorkTime, nextOpenMs } from './market-hours';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Every end of a trading day (17:00 New York, the stock close, midnight UTC) falls on a half hour of UTC. */
 const STEP_MS = 30 * MINUTE_MS;
 const FOREX_DAY_END_MINUTE = 17 * 60;

@@ -1,8 +1,8 @@
 import type { TPairType } from '@td/contracts/statuses';
+import { DAY_MS, MINUTE_MS } from '../../platform/time-units';
 import { isMarketOpen } from './market-hours';
 import { dateKey, exchangeDaysOf } from './us-calendar';
 
-const MINUTE_MS = 60_000;
 /**
  * Every change of a market's state falls on a 30-minute block of UTC time (see market-hours.ts),
  * so the state read at the start of each block holds for the whole block.
@@ -10,7 +10,6 @@ const MINUTE_MS = 60_000;
 const BLOCK_MS = 30 * MINUTE_MS;
 /** Calendar days searched for the next holiday: past a year, the next year's first is found. */
 const HOLIDAY_SEARCH_DAYS = 400;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export interface TradingSession {
   opensAtMs: number;

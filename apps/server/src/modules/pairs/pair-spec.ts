@@ -4,6 +4,7 @@ import { leverageCap, markupQuote } from '@td/contracts/group-terms';
 import { mulDivCeil, mulDivRound } from '@td/contracts/money-math';
 import type { Database } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
+import { DAY_MS } from '../../platform/time-units';
 import { groupLeverageFor, markupFor, termsOf } from '../groups/group-terms';
 import type { PricePolicy } from '../market/price-sources';
 import { nextHoliday, tradingSessions } from '../market/trading-sessions';
@@ -14,7 +15,6 @@ import { trimDecimal } from './pairs.service';
 
 const PPM = 1_000_000n;
 const RATE_SCALE = 6;
-const DAY_MS = 86_400_000;
 /** The sessions a specification lists: the coming week. */
 const SESSION_DAYS = 7;
 

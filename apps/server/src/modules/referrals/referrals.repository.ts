@@ -1,6 +1,7 @@
 import type { TReferralFlag } from '@td/contracts/referrals';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../platform/db/client';
+import { DAY_MS } from '../../platform/time-units';
 import { users } from '../auth/auth.schema';
 import { type ReferralCommissionRow, referralCommissions } from './referrals.schema';
 
@@ -10,8 +11,6 @@ const rowsOf = async <T>(executor: Executor, query: ReturnType<typeof sql>): Pro
 
 /** A commission still counted as earned: not clawed back. */
 const earned = sql<string>`sum(case when ${referralCommissions.clawedBackAt} is null then ${referralCommissions.commissionCents} else 0 end)`;
-
-const DAY_MS = 86_400_000;
 
 /** Commissions paid to referrers, one row per opening fee that earned one. */
 export function createReferralsRepository(db: Database) {

@@ -3,13 +3,11 @@ import { join } from 'node:path';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { markLoopWork } from '../../platform/loop-blocks';
+import { DAY_MS, HOUR_MS } from '../../platform/time-units';
 import type { Worker } from '../../platform/worker';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import { createOrdersRepository } from '../trading/orders.repository';
 import { createWalletRepository } from '../wallet/wallet.repository';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How long rows that nobody will read again are kept. A withdrawal quote never confirmed is dead

@@ -15,6 +15,7 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import { closeSidePrice, pnlAt } from '@td/contracts/trading-math';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { DAY_MS } from '../../platform/time-units';
 import { users } from '../auth/auth.schema';
 import { clientGroups } from '../groups/groups.schema';
 import type { TBook } from '../ledger/ledger';
@@ -25,7 +26,6 @@ import type { QuoteSource } from '../trading/quotes';
 import { EMPTY_EXPOSURE, exposureByPair, type OpenPosition, type PairExposure } from './exposure';
 
 const usd = (cents: bigint) => formatScaled(cents, 2);
-const DAY_MS = 86_400_000;
 /** The accounts nearest their stop-out the desk sees. */
 export const RISK_ACCOUNTS_MAX = 20;
 /** The day's exposure chart: one point every this many milliseconds since 00:00 UTC. */

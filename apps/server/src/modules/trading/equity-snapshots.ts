@@ -2,9 +2,12 @@ import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { markLoopWork } from '../../platform/loop-blocks';
+import { DAY_MS } from '../../platform/time-units';
 import type { QuoteSource } from './quotes';
 
-export const DAY_MS = 86_400_000;
+/** A day in milliseconds, as the snapshots count days (UTC). */
+export { DAY_MS };
+
 /** How often the day's figures are refreshed; the last refresh of a day is its close. */
 const REFRESH_MS = 15 * 60_000;
 /** The day's closing run, this long before midnight UTC. */

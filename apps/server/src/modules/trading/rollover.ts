@@ -3,7 +3,8 @@ import { SWAP_RATE_SCALE } from '@td/contracts/financing';
 import { mulDivFloor } from '@td/contracts/money-math';
 import type { TPairType } from '@td/contracts/statuses';
 import type { TSide } from '@td/contracts/trading-math';
-import { FOREX_ROLLOVER_MINUTE, STOCKS_CLOSE_MINUTE } from '../market/market-hours';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SATURDAY, SUNDAY, WEDNESDAY } from '../../platform/time-units';
+import { FOREX_ROLLOVER_MINUTE, newYorkTime, STOCKS_CLOSE_MINUTE } from '../market/market-hours';
 import { EARLY_CLOSE_MINUTE, exchangeDay } from '../market/us-calendar';
 
 /**
@@ -18,12 +19,6 @@ import { EARLY_CLOSE_MINUTE, exchangeDay } from '../market/us-calendar';
  * The daily rate is the annual rate ÷ 360 (forex, stocks) or ÷ 365 (crypto).
  */
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-const WEDNESDAY = 3;
-const SATURDAY = 6;
-const SUNDAY = 0;
 /** A run of days with no trading day in it is never longer than this (a long weekend plus a holiday). */
 const TRADING_DAY_SEARCH_DAYS = 10;
 
@@ -40,34 +35,12 @@ export const TRIPLE_SWAP_DAY: Record<TPairType, 'wednesday' | 'friday' | null> =
   stocks: 'friday',
 };
 
-const newYorkParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** The New York calendar date and minute of an instant. */
-function newYorkDate(atMs: number): { year: number; month: number; day: number; minuteOfDay: number } {
-  const parts: Record<string, number> = {};
-  for (const part of newYorkParts.formatToParts(atMs)) parts[part.type] = Number(part.value);
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0),
-  };
-}
-
 /** The instant a New York wall-clock minute falls on (New York is 4 or 5 hours behind UTC). */
 export function newYorkInstant(year: number, month: number, day: number, minuteOfDay: number): number {
   const wall = Date.UTC(year, month - 1, day) + minuteOfDay * MINUTE_MS;
   for (const offsetHours of [4, 5]) {
     const candidate = wall + offsetHours * HOUR_MS;
-    const seen = newYorkDate(candidate);
+    const seen = newYorkTime(candidate);
     if (seen.day === day && seen.minuteOfDay === minuteOfDay) return candidate;
   }
   // A minute the clock change skips: the same minute an hour on.

@@ -2,9 +2,9 @@ import { type TPairType, ZPairType } from '@td/contracts/statuses';
 import type { TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
+import { DAY_MS } from '../../platform/time-units';
 import { nextRollover, type Rollover, rolloversBetween, swapChargeSql, swapRateUnits } from './rollover';
 
-const DAY_MS = 86_400_000;
 const PAIR_TYPES = ZPairType.options;
 /** Rollovers missed while the role was down are charged back this far, no further. */
 export const CATCH_UP_MS = 30 * DAY_MS;

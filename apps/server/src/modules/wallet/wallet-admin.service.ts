@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { DAY_MS } from '../../platform/time-units';
 import type { AuditLog } from '../admin/audit';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
@@ -12,7 +13,6 @@ import { toWalletTxDto } from './wallet.service';
 import { endWithRefund } from './wallet-ledger';
 import type { WalletNotices } from './wallet-notices';
 
-const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
 /** What the audit log keeps of a withdrawal. */
 const auditWithdrawal = (row: WalletTxRow) => ({

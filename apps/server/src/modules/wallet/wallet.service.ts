@@ -18,6 +18,7 @@ import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Brand } from '../../platform/mail/email-layout';
+import { DAY_MS } from '../../platform/time-units';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/withdrawal-emails';
@@ -40,7 +41,6 @@ import type { WalletTxRow } from './wallet.schema';
 import { coinCatalogue, coinDecimals, readWalletSettings, usdCents } from './wallet-config';
 import { endWithRefund, holdWithdrawal } from './wallet-ledger';
 
-const DAY_MS = 86_400_000;
 /** Decimals of a coin amount sent and shown. */
 const DISPLAY_DECIMALS_MAX = 8;
 const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 365, '1M': 30, '1W': 7 };
