@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt } from '../../platform/db/columns';
+import { userOwned } from '../auth/auth.schema';
 
 /**
  * Keys programs sign their requests with. The secret is kept sealed (AES-256-GCM under a key
@@ -9,8 +9,7 @@ import { users } from '../auth/auth.schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     label: text('label').notNull(),
     /** The public half, sent as X-API-KEY. */
     keyId: text('key_id').notNull(),

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  type UpdateDeleteAction,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -77,6 +78,12 @@ export const users = pgTable(
   ],
 );
 
+/** The first columns of a row that belongs to a user: its generated id, and `user_id` naming the user. */
+export const userOwned = (onDelete: UpdateDeleteAction) => ({
+  id: generatedId(),
+  userId: requiredRef('user_id', () => users.id, onDelete),
+});
+
 /**
  * One row per sign-in. A token names its session (`sid`); revoking the row kills the token at
  * once. `stage` is how far the sign-in got: a session is usable only when `active`.
@@ -84,8 +91,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     stage: text('stage', { enum: ['email', 'tfa', 'active'] }).notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
@@ -101,8 +107,7 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     /**
      * `signin_confirm`: a sign-in from a new address after repeated wrong passwords (subject: the
      * session). `security_proof`: the proof, for an account without a password, that its mailbox
@@ -130,8 +135,7 @@ export const verificationCodes = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -143,8 +147,7 @@ export const recoveryCodes = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
     /** sha256 of the device description: a device seen before does not trigger an alert. */
@@ -191,8 +194,7 @@ export const usedNonces = pgTable(
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     name: text('name').notNull(),
     /** The credential id the authenticator gave, base64url. */
     credentialId: text('credential_id').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt, requiredRef } from '../../platform/db/columns';
+import { userOwned, users } from '../auth/auth.schema';
 
 /**
  * Money staff put into or took out of a user's account (`credit`, `bonus`, `correction`,
@@ -11,8 +11,7 @@ import { users } from '../auth/auth.schema';
 export const balanceOperations = pgTable(
   'balance_operations',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...userOwned('restrict'),
     /** `demo` or `real`. */
     book: text('book').notNull(),
     kind: text('kind').notNull(),

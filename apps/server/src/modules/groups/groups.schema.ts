@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt, generatedId } from '../../platform/db/columns';
+import { userOwned } from '../auth/auth.schema';
 
 /** The default group the migration creates; every account existing then joined it. */
 export const SEEDED_GROUP_ID = '00000000-0000-4000-8000-0000000000d1';
@@ -65,8 +65,7 @@ export const clientGroups = pgTable(
 export const marginCalls = pgTable(
   'margin_calls',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     book: text('book', { enum: ['demo', 'real'] }).notNull(),
     /** The position, in `isolated`; null for the whole account. */
     orderId: uuid('order_id'),

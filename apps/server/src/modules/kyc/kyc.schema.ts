@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt, requiredRef } from '../../platform/db/columns';
+import { userOwned, users } from '../auth/auth.schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -40,8 +40,7 @@ export const kycProfiles = pgTable('kyc_profiles', {
 export const kycSubmissions = pgTable(
   'kyc_submissions',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     documentType: text('document_type', { enum: ['passport', 'id_card', 'driving_licence'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()

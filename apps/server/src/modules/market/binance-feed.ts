@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger';
-import { createFeedSocket } from './feed-socket';
+import { socketFeed } from './feed-socket';
 
 /** Binance's public market-data stream (combined streams endpoint). */
 export const BINANCE_STREAM_URL = 'wss://stream.binance.com:9443';
@@ -76,24 +76,14 @@ export function createBinanceFeed(options: { url: string; symbols: string[]; log
     return undefined;
   };
 
-  let socket: ReturnType<typeof createFeedSocket> | undefined;
-  return {
-    parse,
-    start(onEvent: (event: FeedEvent) => void): void {
-      socket = createFeedSocket({
-        name: 'Binance',
-        url: `${options.url.replace(/\/+$/, '')}/stream?streams=${streams.join('/')}`,
-        logger: log,
-        onMessage: (raw) => {
-          const event = parse(raw);
-          if (event) onEvent(event);
-        },
-      });
-      socket.start();
+  return socketFeed(parse, (onEvent: (event: FeedEvent) => void) => ({
+    name: 'Binance',
+    url: `${options.url.replace(/\/+$/, '')}/stream?streams=${streams.join('/')}`,
+    logger: log,
+    onMessage: (raw) => {
+      const event = parse(raw);
+      if (event) onEvent(event);
     },
-    async stop() {
-      socket?.stop();
-    },
-  };
+  }));
 }
 export type BinanceFeed = ReturnType<typeof createBinanceFeed>;

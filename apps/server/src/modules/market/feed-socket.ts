@@ -54,3 +54,25 @@ export function createFeedSocket(options: {
     },
   };
 }
+
+/**
+ * A feed read from one such socket: `start` opens it with the options `socketFor` gives for the
+ * receiver of the feed's events, `stop` closes it; `parse`, the feed's reading of a message, rides
+ * along for its tests.
+ */
+export function socketFeed<E, P>(
+  parse: P,
+  socketFor: (onEvent: (event: E) => void) => Parameters<typeof createFeedSocket>[0],
+) {
+  let socket: ReturnType<typeof createFeedSocket> | undefined;
+  return {
+    parse,
+    start(onEvent: (event: E) => void): void {
+      socket = createFeedSocket(socketFor(onEvent));
+      socket.start();
+    },
+    async stop() {
+      socket?.stop();
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { TPairType } from '@td/contracts/statuses';
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger';
 import type { FeedEvent } from './binance-feed';
-import { createFeedSocket } from './feed-socket';
+import { socketFeed } from './feed-socket';
 
 /** Finnhub's trade stream: `wss://ws.finnhub.io?token=<key>`. */
 export const FINNHUB_WS_URL = 'wss://ws.finnhub.io';
@@ -57,27 +57,17 @@ export function createFinnhubFeed(options: {
     });
   };
 
-  let socket: ReturnType<typeof createFeedSocket> | undefined;
-  return {
-    parse,
-    start(onEvent: (event: FeedEvent) => void): void {
-      socket = createFeedSocket({
-        name: 'Finnhub',
-        url: `${options.url.replace(/\/+$/, '')}?token=${encodeURIComponent(options.token)}`,
-        logger: log,
-        onOpen: (send) => {
-          for (const name of byName.keys()) send({ type: 'subscribe', symbol: name });
-        },
-        onMessage: (raw) => {
-          for (const event of parse(raw)) onEvent(event);
-        },
-        redact: (text) => text.split(options.token).join('***'),
-      });
-      socket.start();
+  return socketFeed(parse, (onEvent: (event: FeedEvent) => void) => ({
+    name: 'Finnhub',
+    url: `${options.url.replace(/\/+$/, '')}?token=${encodeURIComponent(options.token)}`,
+    logger: log,
+    onOpen: (send) => {
+      for (const name of byName.keys()) send({ type: 'subscribe', symbol: name });
     },
-    async stop() {
-      socket?.stop();
+    onMessage: (raw) => {
+      for (const event of parse(raw)) onEvent(event);
     },
-  };
+    redact: (text) => text.split(options.token).join('***'),
+  }));
 }
 export type FinnhubFeed = ReturnType<typeof createFinnhubFeed>;

@@ -1,13 +1,12 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt } from '../../platform/db/columns';
+import { userOwned } from '../auth/auth.schema';
 
 /** The notification centre: what the stream announced, kept so it can be read later. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -21,8 +20,7 @@ export const notifications = pgTable(
 export const priceAlerts = pgTable(
   'price_alerts',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned('cascade'),
     symbol: text('symbol').notNull(),
     direction: text('direction', { enum: ['above', 'below'] }).notNull(),
     /** In the pair's price precision, as its quotes are. */

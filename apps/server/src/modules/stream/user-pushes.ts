@@ -3,8 +3,11 @@
  * followed by the book's new balance, trailing stop-losses the engine moved, notifications and margin calls, sent to the user's room;
  * and `resync` to every tab when the bus may have lost some of them.
  */
+
+import type { ServerToClientEvents } from '@td/contracts/stream';
 import type { TBalance } from '@td/contracts/trading';
-import type { Bus } from '../../platform/bus/bus';
+import type { z } from 'zod';
+import type { Bus, Channel, Unsubscribe } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.service';
 import { MARGIN_CALL_CHANNEL } from '../trading/margin-calls';
@@ -26,10 +29,7 @@ export function pushUserEvents(deps: {
   const { io, audience, log } = deps;
   const { bus, balanceOf } = deps.userEvents;
   const { hasListeners, sent } = audience;
-  let offUserEvents: (() => Promise<void>) | undefined;
-  let offTrailingMoves: (() => Promise<void>) | undefined;
-  let offNotifications: (() => Promise<void>) | undefined;
-  let offMarginCalls: (() => Promise<void>) | undefined;
+  const unsubscribes: Unsubscribe[] = [];
 
   // The bus lost messages (it was cut off and is back): every tab reads its orders, books and
   // notifications again rather than show what those messages would have changed.
@@ -42,6 +42,21 @@ export function pushUserEvents(deps: {
   const forOurUsers = (message: unknown) => {
     const userId = (message as { userId?: unknown } | null)?.userId;
     return typeof userId === 'string' && hasListeners(userRoom(userId));
+  };
+  /** Hands `handle` the messages of `channel` about the users this process holds sockets of. */
+  const follow = <S extends z.core.$ZodType>(channel: Channel<S>, handle: (message: z.output<S>) => void) => {
+    void bus.subscribe(channel, handle, { only: forOurUsers }).then((off) => {
+      unsubscribes.push(off);
+    });
+  };
+  /** Sends one of the user's own events to their room. */
+  const toUser = <E extends 'order' | 'notification' | 'marginCall'>(
+    userId: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ) => {
+    const room = userRoom(userId);
+    sent(event, room) && io.local.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
   };
   // A book's balance is read once at a time: events that arrive while it is read (a burst of a
   // user's trigger closes) ask for one more reading after it, which sees them all. Every order
@@ -77,66 +92,21 @@ export function pushUserEvents(deps: {
   };
 
   // A user's order changed (in whichever process): tell their sockets, with the book's new balance.
-  void bus
-    .subscribe(
-      USER_EVENTS_CHANNEL,
-      ({ userId, book, order }) => {
-        const room = userRoom(userId);
-        sent('order', room) && io.local.to(room).emit('order', order);
-        sendBalance(userId, book);
-      },
-      { only: forOurUsers },
-    )
-    .then((off) => {
-      offUserEvents = off;
-    });
+  follow(USER_EVENTS_CHANNEL, ({ userId, book, order }) => {
+    toUser(userId, 'order', order);
+    sendBalance(userId, book);
+  });
   // A trailing stop-loss moved: the order alone (the balance is what it was).
-  void bus
-    .subscribe(
-      TRAILING_MOVES_CHANNEL,
-      ({ userId, order }) => {
-        const room = userRoom(userId);
-        sent('order', room) && io.local.to(room).emit('order', order);
-      },
-      { only: forOurUsers },
-    )
-    .then((off) => {
-      offTrailingMoves = off;
-    });
-  void bus
-    .subscribe(
-      NOTIFICATIONS_CHANNEL,
-      ({ userId, event }) => {
-        const room = userRoom(userId);
-        sent('notification', room) && io.local.to(room).emit('notification', event);
-      },
-      { only: forOurUsers },
-    )
-    .then((off) => {
-      offNotifications = off;
-    });
+  follow(TRAILING_MOVES_CHANNEL, ({ userId, order }) => toUser(userId, 'order', order));
+  follow(NOTIFICATIONS_CHANNEL, ({ userId, event }) => toUser(userId, 'notification', event));
   // --- account risk ---
-  void bus
-    .subscribe(
-      MARGIN_CALL_CHANNEL,
-      ({ userId, event }) => {
-        const room = userRoom(userId);
-        sent('marginCall', room) && io.local.to(room).emit('marginCall', event);
-      },
-      { only: forOurUsers },
-    )
-    .then((off) => {
-      offMarginCalls = off;
-    });
+  follow(MARGIN_CALL_CHANNEL, ({ userId, event }) => toUser(userId, 'marginCall', event));
   // --- end of account risk ---
 
   return {
     async close() {
       offRecovered();
-      await offUserEvents?.();
-      await offTrailingMoves?.();
-      await offNotifications?.();
-      await offMarginCalls?.();
+      for (const off of unsubscribes) await off();
     },
   };
 }

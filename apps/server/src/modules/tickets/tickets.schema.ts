@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { userOwned, users } from '../auth/auth.schema';
 
 export const tickets = pgTable(
   'tickets',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...userOwned('restrict'),
     type: text('type', { enum: ['trade', 'bug'] }).notNull(),
     subject: text('subject').notNull(),
     status: text('status', { enum: ['opn', 'pnd', 'cls'] })

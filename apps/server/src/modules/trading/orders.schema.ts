@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { createdAt, requiredRef } from '../../platform/db/columns';
+import { userOwned, users } from '../auth/auth.schema';
 
 /**
  * Orders and the positions they open. Money in cents; prices in the pair's minor units at the
@@ -10,8 +10,7 @@ import { users } from '../auth/auth.schema';
 export const orders = pgTable(
   'orders',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...userOwned('restrict'),
     book: text('book', { enum: ['demo', 'real'] }).notNull(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),

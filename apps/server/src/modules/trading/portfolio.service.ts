@@ -35,8 +35,15 @@ export function createPortfolioService(deps: {
     return { cash, margin, balance, equity, unrealized, positions, risk };
   };
 
-  /** The margin level (null with no open position) and the group's levels it is read against. */
-  const riskFigures = (v: Awaited<ReturnType<typeof value>>) => ({
+  /**
+   * The book's balance, equity and margin, the margin level (null with no open position) and the
+   * group's levels it is read against.
+   */
+  const balanceFigures = (v: Awaited<ReturnType<typeof value>>): TBalance => ({
+    balance: formatScaled(v.balance, 2),
+    equity: formatScaled(v.equity, 2),
+    marginUsed: formatScaled(v.margin, 2),
+    freeMargin: formatScaled(v.equity - v.margin, 2),
     marginLevel: v.positions.length === 0 ? null : marginLevel(v.equity, v.margin),
     marginMode: v.risk.marginMode,
     marginCallLevel: v.risk.marginCallLevel,
@@ -45,14 +52,7 @@ export function createPortfolioService(deps: {
 
   return {
     async balance(userId: string, book: TBook): Promise<TBalance> {
-      const v = await value(userId, book);
-      return {
-        balance: formatScaled(v.balance, 2),
-        equity: formatScaled(v.equity, 2),
-        marginUsed: formatScaled(v.margin, 2),
-        freeMargin: formatScaled(v.equity - v.margin, 2),
-        ...riskFigures(v),
-      };
+      return balanceFigures(await value(userId, book));
     },
 
     async portfolio(userId: string, book: TBook, period: string): Promise<TPortfolio> {
@@ -76,11 +76,7 @@ export function createPortfolioService(deps: {
         since === undefined ? undefined : new Date(since),
       );
       return {
-        balance: formatScaled(v.balance, 2),
-        equity: formatScaled(v.equity, 2),
-        marginUsed: formatScaled(v.margin, 2),
-        freeMargin: formatScaled(v.equity - v.margin, 2),
-        ...riskFigures(v),
+        ...balanceFigures(v),
         unrealizedPnl: formatScaled(v.unrealized, 2),
         realizedPnl: formatScaled(realized, 2),
         positions: v.positions,

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';
-import { users } from '../auth/auth.schema';
+import { userOwned, users } from '../auth/auth.schema';
 
 /**
  * One HD derivation index per user, handed out by a sequence: never reused across users, and the
@@ -29,8 +29,7 @@ export const walletKeys = pgTable('wallet_keys', {
 export const walletAddresses = pgTable(
   'wallet_addresses',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...userOwned('restrict'),
     family: text('family', { enum: ['evm', 'tron', 'bitcoin'] }).notNull(),
     derivationIndex: integer('derivation_index').notNull(),
     /** EVM addresses in lower case, so a lookup by an address from a log needs no checksum. */
@@ -59,8 +58,7 @@ export const chainCursors = pgTable('chain_cursors', {
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: generatedId(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...userOwned('restrict'),
     kind: text('kind', { enum: ['deposit', 'withdrawal'] }).notNull(),
     coin: text('coin').notNull(),
     network: text('network').notNull(),
