@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
+import { readPageWithEmail } from '../auth/user-email-page';
 import type { Executor } from '../ledger/ledger';
 import { adminAudit } from './admin.schema';
 
@@ -38,19 +38,18 @@ export function createAdminRepository(db: Database) {
         filter.action ? eq(adminAudit.action, filter.action) : undefined,
         filter.targetId ? eq(adminAudit.targetId, filter.targetId) : undefined,
       );
-      const { items, total } = await readPage(
-        db
-          .select({ entry: adminAudit, email: users.email })
-          .from(adminAudit)
-          .innerJoin(users, eq(users.id, adminAudit.actorId))
-          .where(where)
-          .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(adminAudit).where(where),
+      return readPageWithEmail(
+        db,
+        {
+          table: adminAudit,
+          key: 'entry',
+          userColumn: adminAudit.actorId,
+          where,
+          orderBy: [desc(adminAudit.createdAt), desc(adminAudit.id)],
+        },
         page,
         limit,
       );
-      return { items, total };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
+import { readNewestPage } from '../../platform/db/paging';
 import { notifications } from './notifications.schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -16,17 +16,7 @@ export function createNotificationsRepository(db: Database) {
     /** A page of a user's notifications, newest first, with how many there are and how many unread. */
     async list(userId: string, page: number, limit: number) {
       const [{ items, total }, [unread]] = await Promise.all([
-        readPage(
-          db
-            .select()
-            .from(notifications)
-            .where(eq(notifications.userId, userId))
-            .orderBy(desc(notifications.createdAt), desc(notifications.id))
-            .$dynamic(),
-          db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-          page,
-          limit,
-        ),
+        readNewestPage(db, notifications, eq(notifications.userId, userId), page, limit),
         db
           .select({ n: count() })
           .from(notifications)

@@ -1,8 +1,8 @@
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
+import { readNewestPage } from '../../platform/db/paging';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
 
@@ -27,13 +27,7 @@ export function createUsersAdminRepository(db: Database) {
         filter.role ? eq(users.role, filter.role) : undefined,
         filter.status ? eq(users.status, filter.status) : undefined,
       );
-      const { items, total } = await readPage(
-        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
-        db.select({ n: count() }).from(users).where(where),
-        page,
-        limit,
-      );
-      return { items, total };
+      return readNewestPage(db, users, where, page, limit);
     },
 
     /**

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
+import { readPageWithEmail } from '../auth/user-email-page';
 import type { Executor, Tx } from '../ledger/ledger';
 import { orders } from '../trading/orders.schema';
 import { walletTransactions } from '../wallet/wallet.schema';
@@ -10,6 +11,21 @@ import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+
+/** Whether the user owns row `id` of `table`, key-share locked until the transaction commits. */
+async function ownsRow(
+  tx: Tx,
+  table: typeof orders | typeof walletTransactions,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .for('key share');
+  return Boolean(row);
+}
 
 export function createTicketsRepository(db: Database) {
   return {
@@ -47,15 +63,15 @@ export function createTicketsRepository(db: Database) {
           : undefined,
       ];
       const where = and(...conditions);
-      const { items: rows, total } = await readPage(
-        db
-          .select({ ticket: tickets, email: users.email })
-          .from(tickets)
-          .innerJoin(users, eq(users.id, tickets.userId))
-          .where(where)
-          .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
+      const { items: rows, total } = await readPageWithEmail(
+        db,
+        {
+          table: tickets,
+          key: 'ticket',
+          userColumn: tickets.userId,
+          where,
+          orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+        },
         page,
         limit,
       );
@@ -196,24 +212,12 @@ export function createTicketsRepository(db: Database) {
      * Whether the user owns the deposit or withdrawal; the row is key-share locked until the ticket
      * naming it commits, so the retention job cannot remove it meanwhile.
      */
-    async ownsTransaction(tx: Tx, userId: string, transactionId: string): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: walletTransactions.id })
-        .from(walletTransactions)
-        .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)))
-        .for('key share');
-      return Boolean(row);
-    },
+    ownsTransaction: (tx: Tx, userId: string, transactionId: string): Promise<boolean> =>
+      ownsRow(tx, walletTransactions, userId, transactionId),
 
     /** Whether the user owns the order; locked as `ownsTransaction` is, for the same reason. */
-    async ownsOrder(tx: Tx, userId: string, orderId: string): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-        .for('key share');
-      return Boolean(row);
-    },
+    ownsOrder: (tx: Tx, userId: string, orderId: string): Promise<boolean> =>
+      ownsRow(tx, orders, userId, orderId),
   };
 }
 export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
+import { readPageWithEmail } from '../auth/user-email-page';
 import type { OrderRow } from './orders.repository';
 import { orders } from './orders.schema';
 
@@ -31,19 +31,18 @@ export function createOrdersAdminRepository(db: Database) {
         filter.status ? eq(orders.status, filter.status) : undefined,
         filter.account ? eq(orders.book, filter.account) : undefined,
       );
-      const { items, total } = await readPage(
-        db
-          .select({ order: orders, email: users.email })
-          .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+      return readPageWithEmail(
+        db,
+        {
+          table: orders,
+          key: 'order',
+          userColumn: orders.userId,
+          where,
+          orderBy: [desc(orders.createdAt), desc(orders.id)],
+        },
         page,
         limit,
       );
-      return { items, total };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { lockInStatus } from '../../platform/db/locks';
-import { readPage } from '../../platform/db/paging';
+import { readNewestPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import { ledgerTransactions } from '../ledger/ledger.schema';
@@ -315,18 +315,7 @@ export function createWalletRepository(db: Database) {
         filter.network ? eq(walletTransactions.network, filter.network) : undefined,
         filter.since ? gte(walletTransactions.createdAt, filter.since) : undefined,
       );
-      const { items, total } = await readPage(
-        db
-          .select()
-          .from(walletTransactions)
-          .where(where)
-          .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(walletTransactions).where(where),
-        page,
-        limit,
-      );
-      return { items, total };
+      return readNewestPage(db, walletTransactions, where, page, limit);
     },
   };
 }
