@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { markLoopWork } from '../../platform/loop-blocks';
+import { repeatRuns } from '../../platform/repeat';
 import { DAY_MS, HOUR_MS } from '../../platform/time-units';
 import type { Worker } from '../../platform/worker';
 import { createTicketsRepository } from '../tickets/tickets.repository';
@@ -82,27 +82,14 @@ export function createRetentionJob(deps: {
     runOnce,
     /** Runs every hour until stopped; a failed run is logged and the next one tries again. */
     async start(): Promise<() => Promise<void>> {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<unknown> = Promise.resolve();
-      let isStopped = false;
-      const schedule = (delayMs: number) => {
-        timer = setTimeout(() => {
-          markLoopWork('retention');
-          running = runOnce()
-            .then((counts) => deps.logger.info(counts, 'retention: old rows removed'))
-            .catch((error: unknown) => deps.logger.error({ err: error }, 'retention run failed'))
-            .finally(() => {
-              if (!isStopped) schedule(RUN_EVERY_MS);
-            });
-        }, delayMs);
-        timer.unref();
-      };
-      schedule(FIRST_RUN_DELAY_MS);
-      return async () => {
-        isStopped = true;
-        clearTimeout(timer);
-        await running;
-      };
+      return repeatRuns({
+        name: 'retention',
+        run: async () => deps.logger.info(await runOnce(), 'retention: old rows removed'),
+        logger: deps.logger,
+        failure: 'retention run failed',
+        firstDelayMs: FIRST_RUN_DELAY_MS,
+        nextDelayMs: () => RUN_EVERY_MS,
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { markLoopWork } from '../../platform/loop-blocks';
+import { repeatRuns } from '../../platform/repeat';
 import { DAY_MS } from '../../platform/time-units';
 import type { QuoteSource } from './quotes';
 
@@ -151,30 +151,17 @@ export function createEquitySnapshots(deps: { db: DatabaseHandle; quotes: QuoteS
     snapshotAll,
     /** Runs on its schedule until stopped; a failed run is logged and the next one tries again. */
     async start(): Promise<() => Promise<void>> {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<unknown> = Promise.resolve();
-      let isStopped = false;
-      const schedule = (atMs: number) => {
-        timer = setTimeout(
-          () => {
-            markLoopWork('equity snapshots');
-            running = snapshotAll()
-              .then((count) => deps.logger.debug({ count }, 'equity snapshots written'))
-              .catch((error: unknown) => deps.logger.error({ err: error }, 'equity snapshots failed'))
-              .finally(() => {
-                if (!isStopped) schedule(nextRunMs(Date.now()));
-              });
-          },
-          Math.max(0, atMs - Date.now()),
-        );
-        timer.unref();
-      };
-      schedule(Date.now() + FIRST_RUN_DELAY_MS);
-      return async () => {
-        isStopped = true;
-        clearTimeout(timer);
-        await running;
-      };
+      return repeatRuns({
+        name: 'equity snapshots',
+        run: async () => deps.logger.debug({ count: await snapshotAll() }, 'equity snapshots written'),
+        logger: deps.logger,
+        failure: 'equity snapshots failed',
+        firstDelayMs: FIRST_RUN_DELAY_MS,
+        nextDelayMs: () => {
+          const nowMs = Date.now();
+          return Math.max(0, nextRunMs(nowMs) - nowMs);
+        },
+      });
     },
   };
 }

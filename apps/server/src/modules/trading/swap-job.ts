@@ -2,6 +2,7 @@ import { type TPairType, ZPairType } from '@td/contracts/statuses';
 import type { TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
+import { repeatRuns } from '../../platform/repeat';
 import { DAY_MS } from '../../platform/time-units';
 import { nextRollover, type Rollover, rolloversBetween, swapChargeSql, swapRateUnits } from './rollover';
 
@@ -100,32 +101,20 @@ export function createSwapJob(deps: {
     chargeDue,
     /** Runs at start (the catch-up), then after each rollover, until stopped. */
     async start(): Promise<() => Promise<void>> {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<unknown> = Promise.resolve();
-      let isStopped = false;
-      const run = () => {
-        running = chargeDue()
-          .then((count) => {
-            if (count > 0) deps.logger.info({ count }, 'swaps charged');
-          })
-          .catch((error: unknown) => deps.logger.error({ err: error }, 'charging swaps failed'))
-          .finally(() => {
-            if (!isStopped) schedule();
-          });
-      };
-      const schedule = () => {
-        const nowMs = Date.now();
-        const next = Math.min(...PAIR_TYPES.map((pairType) => nextRollover(pairType, nowMs).atMs));
-        const delay = Math.min(Math.max(0, next - nowMs) + AFTER_ROLLOVER_MS, RUN_EVERY_MAX_MS);
-        timer = setTimeout(run, delay);
-        timer.unref();
-      };
-      run();
-      return async () => {
-        isStopped = true;
-        clearTimeout(timer);
-        await running;
-      };
+      return repeatRuns({
+        name: 'swaps',
+        run: async () => {
+          const count = await chargeDue();
+          if (count > 0) deps.logger.info({ count }, 'swaps charged');
+        },
+        logger: deps.logger,
+        failure: 'charging swaps failed',
+        nextDelayMs: () => {
+          const nowMs = Date.now();
+          const next = Math.min(...PAIR_TYPES.map((pairType) => nextRollover(pairType, nowMs).atMs));
+          return Math.min(Math.max(0, next - nowMs) + AFTER_ROLLOVER_MS, RUN_EVERY_MAX_MS);
+        },
+      });
     },
   };
 }
