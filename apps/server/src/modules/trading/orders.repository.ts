@@ -19,9 +19,9 @@ import type { Database } from '../../platform/db/client';
 import { lockInStatus } from '../../platform/db/locks';
 import { readPage } from '../../platform/db/paging';
 import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
-import { ledgerTransactions } from '../ledger/ledger.schema';
+import { noLedgerRefsTo } from '../ledger/ledger-refs';
 import { referralCommissions } from '../referrals/referrals.schema';
-import { tickets } from '../tickets/tickets.schema';
+import { noTicketLinksTo } from '../tickets/ticket-links';
 import { equitySnapshots, orders } from './orders.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -46,20 +46,8 @@ const unreferencedRejected = (tx: Executor, before: Date) =>
   and(
     eq(orders.status, ORDER_CODE.rejected),
     lt(orders.createdAt, before),
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(tickets)
-        .where(and(eq(tickets.linkKind, 'order'), eq(tickets.linkId, sql`${orders.id}::text`))),
-    ),
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(ledgerTransactions)
-        .where(
-          and(eq(ledgerTransactions.refType, 'order'), eq(ledgerTransactions.refId, sql`${orders.id}::text`)),
-        ),
-    ),
+    noTicketLinksTo(tx, 'order', orders.id),
+    noLedgerRefsTo(tx, 'order', orders.id),
     notExists(
       tx.select({ one: sql`1` }).from(referralCommissions).where(eq(referralCommissions.orderId, orders.id)),
     ),

@@ -1,14 +1,14 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { lockInStatus } from '../../platform/db/locks';
 import { readNewestPage } from '../../platform/db/paging';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
-import { ledgerTransactions } from '../ledger/ledger.schema';
-import { tickets } from '../tickets/tickets.schema';
+import { noLedgerRefsTo } from '../ledger/ledger-refs';
+import { noTicketLinksTo } from '../tickets/ticket-links';
 import {
   chainCursors,
   type WalletTxRow,
@@ -41,25 +41,8 @@ const unreferencedQuote = (tx: Executor, before: Date) =>
     eq(walletTransactions.kind, 'withdrawal'),
     eq(walletTransactions.status, PAYMENT_CODE.pending),
     lt(walletTransactions.createdAt, before),
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(tickets)
-        .where(
-          and(eq(tickets.linkKind, 'transaction'), eq(tickets.linkId, sql`${walletTransactions.id}::text`)),
-        ),
-    ),
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(ledgerTransactions)
-        .where(
-          and(
-            eq(ledgerTransactions.refType, 'wallet'),
-            eq(ledgerTransactions.refId, sql`${walletTransactions.id}::text`),
-          ),
-        ),
-    ),
+    noTicketLinksTo(tx, 'transaction', walletTransactions.id),
+    noLedgerRefsTo(tx, 'wallet', walletTransactions.id),
   );
 
 /** A deposit recorded from a transaction, as the watchers tell one transfer from another. */
