@@ -15,6 +15,7 @@ import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { adminAnswer, adminRoute, userAnswer } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
+import { reviewDecisionRoutes } from '../auth/review-routes';
 import type { BalanceOperations } from './balance-operations.service';
 
 const ZId = z.object({ id: z.uuid() });
@@ -59,24 +60,15 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
         operations.rules(),
       ),
     );
-    app.post(
-      '/admin/balance-operations/:id/approve',
-      adminAnswer(
-        'balance',
-        { params: ZId, data: ZBalanceOperation },
-        'Balance operation approved',
-        (request) => operations.approve(userOf(request), request.params.id),
-      ),
-    );
-    app.post(
-      '/admin/balance-operations/:id/reject',
-      adminAnswer(
-        'balance',
-        { params: ZId, body: ZBalanceOperationRejectRequest, data: ZBalanceOperation },
-        'Balance operation rejected',
-        (request) => operations.reject(userOf(request), request.params.id, request.body.reason),
-      ),
-    );
+    reviewDecisionRoutes(app, {
+      item: '/admin/balance-operations/:id',
+      permission: 'balance',
+      params: ZId,
+      rejectBody: ZBalanceOperationRejectRequest,
+      data: ZBalanceOperation,
+      approve: ['Balance operation approved', (staff, id) => operations.approve(staff, id)],
+      reject: ['Balance operation rejected', (staff, id, reason) => operations.reject(staff, id, reason)],
+    });
 
     app.get(
       '/balance-operations',

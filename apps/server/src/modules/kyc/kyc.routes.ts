@@ -21,6 +21,7 @@ import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { authOf } from '../auth/authenticate';
+import { reviewDecisionRoutes } from '../auth/review-routes';
 import type { KycService } from './kyc.service';
 import { KYC_DOCUMENT_URL_PREFIX, type KycAdmin } from './kyc-admin.service';
 
@@ -108,21 +109,14 @@ export function kycRoutes(deps: {
       },
     );
 
-    app.post(
-      '/admin/kyc/:id/approve',
-      adminAnswer('kyc', { params: ZId, data: ZKycSubmission }, 'Identity approved', (request) =>
-        admin.approve(authOf(request).user, request.params.id),
-      ),
-    );
-
-    app.post(
-      '/admin/kyc/:id/reject',
-      adminAnswer(
-        'kyc',
-        { params: ZId, body: ZKycRejectRequest, data: ZKycSubmission },
-        'Identity rejected',
-        (request) => admin.reject(authOf(request).user, request.params.id, request.body.reason),
-      ),
-    );
+    reviewDecisionRoutes(app, {
+      item: '/admin/kyc/:id',
+      permission: 'kyc',
+      params: ZId,
+      rejectBody: ZKycRejectRequest,
+      data: ZKycSubmission,
+      approve: ['Identity approved', (staff, id) => admin.approve(staff, id)],
+      reject: ['Identity rejected', (staff, id, reason) => admin.reject(staff, id, reason)],
+    });
   };
 }

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { adminAnswer } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
+import { reviewDecisionRoutes } from '../auth/review-routes';
 import type { WalletAdmin } from './wallet-admin.service';
 
 const params = z.object({ id: z.uuid('Not a withdrawal id') });
@@ -28,22 +29,15 @@ export function walletAdminRoutes(deps: { admin: WalletAdmin }): FastifyPluginAs
       ),
     );
 
-    app.post(
-      '/admin/withdrawals/:id/approve',
-      adminAnswer('withdrawals', { params, data: ZWalletTransaction }, 'Withdrawal approved', (request) =>
-        admin.approve(authOf(request).user.id, request.params.id),
-      ),
-    );
-
-    app.post(
-      '/admin/withdrawals/:id/reject',
-      adminAnswer(
-        'withdrawals',
-        { params, body: ZRejectWithdrawalRequest, data: ZWalletTransaction },
-        'Withdrawal rejected',
-        (request) => admin.reject(authOf(request).user.id, request.params.id, request.body.reason),
-      ),
-    );
+    reviewDecisionRoutes(app, {
+      item: '/admin/withdrawals/:id',
+      permission: 'withdrawals',
+      params,
+      rejectBody: ZRejectWithdrawalRequest,
+      data: ZWalletTransaction,
+      approve: ['Withdrawal approved', (staff, id) => admin.approve(staff.id, id)],
+      reject: ['Withdrawal rejected', (staff, id, reason) => admin.reject(staff.id, id, reason)],
+    });
 
     app.post(
       '/admin/withdrawals/:id/mark-sent',
