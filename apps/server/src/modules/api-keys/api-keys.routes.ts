@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from '../auth/authenticate';
+import { removeOwnRoute } from '../auth/own-routes';
 import type { ProofCheck } from '../auth/proof';
 import type { ApiKeysService } from './api-keys.service';
 
@@ -39,14 +40,9 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; proof: ProofCheck
 
     app.delete(
       '/profile/api-keys/:id',
-      userRoute({
-        params: z.object({ id: z.uuid('Not an API key id') }),
-        response: { 200: successEnvelope(z.null()) },
-      }),
-      async (request) => {
-        await apiKeys.revoke(authOf(request).user.id, request.params.id);
-        return ok('API key revoked', null);
-      },
+      removeOwnRoute(z.object({ id: z.uuid('Not an API key id') }), 'API key revoked', (user, id) =>
+        apiKeys.revoke(user.id, id),
+      ),
     );
   };
 }

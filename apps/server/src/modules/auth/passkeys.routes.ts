@@ -14,6 +14,7 @@ import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
+import { removeOwnRoute } from './own-routes';
 import type { PasskeysService } from './passkeys.service';
 
 const ZToken = successEnvelope(ZTokenData);
@@ -56,14 +57,9 @@ export function passkeysRoutes(deps: {
 
     app.delete(
       '/profile/passkeys/:id',
-      userRoute({
-        params: z.object({ id: z.uuid('Not a passkey id') }),
-        response: { 200: successEnvelope(z.null()) },
-      }),
-      async (request) => {
-        await passkeys.remove(authOf(request).user.id, request.params.id);
-        return ok('Passkey removed', null);
-      },
+      removeOwnRoute(z.object({ id: z.uuid('Not a passkey id') }), 'Passkey removed', (user, id) =>
+        passkeys.remove(user.id, id),
+      ),
     );
 
     app.post(

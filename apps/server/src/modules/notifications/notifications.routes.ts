@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
+import { removeOwnRoute } from '../auth/own-routes';
 import type { Notifier } from './notifications.service';
 import type { PriceAlertsService } from './price-alerts.service';
 
@@ -58,11 +59,9 @@ export function notificationsRoutes(deps: {
 
     app.delete(
       '/alerts/:id',
-      userRoute({ params: z.object({ id: z.uuid() }), response: { 200: successEnvelope(z.null()) } }),
-      async (request) => {
-        await alerts.remove(authOf(request).user.id, request.params.id);
-        return ok('Price alert deleted', null);
-      },
+      removeOwnRoute(z.object({ id: z.uuid() }), 'Price alert deleted', (user, id) =>
+        alerts.remove(user.id, id),
+      ),
     );
   };
 }

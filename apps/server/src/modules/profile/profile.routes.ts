@@ -18,6 +18,7 @@ import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-i
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { authOf, clientOf } from '../auth/authenticate';
+import { removeOwnRoute } from '../auth/own-routes';
 import { AVATAR_URL_PREFIX, type ProfileService, toUserDto } from './profile.service';
 
 const ZNoData = successEnvelope(z.null());
@@ -106,11 +107,9 @@ export function profileRoutes(deps: {
 
     app.delete(
       '/profile/sessions/:id',
-      userRoute({ params: z.object({ id: z.uuid() }), response: { 200: ZNoData } }),
-      async (request) => {
-        await profile.revokeSession(authOf(request).user, request.params.id);
-        return ok('Session signed out', null);
-      },
+      removeOwnRoute(z.object({ id: z.uuid() }), 'Session signed out', (user, id) =>
+        profile.revokeSession(user, id),
+      ),
     );
 
     app.delete(
