@@ -1,4 +1,5 @@
-// A job run again and again, each run once the one before has ended, until it is stopped.
+// A job run again and again until it is stopped: each run once the one before has ended, or on
+// a fixed beat that skips a beat while a run still works.
 import type { Logger } from './logger';
 import { markLoopWork } from './loop-blocks';
 
@@ -41,4 +42,32 @@ export function repeatRuns(job: {
     clearTimeout(timer);
     await running;
   };
+}
+
+/**
+ * Runs `run` every `everyMs`, skipping a beat while the last run still works (a run that outlasts
+ * the beat is not queued behind itself), a failed one logged as `failure` (the next beat tries
+ * again). The timer holds no process open; `clearInterval` on it stops the beats.
+ */
+export function everyBeat(job: {
+  everyMs: number;
+  run: () => Promise<void>;
+  logger: Logger;
+  failure: string;
+}): NodeJS.Timeout {
+  let isRunning = false;
+  const beat = async () => {
+    if (isRunning) return;
+    isRunning = true;
+    try {
+      await job.run();
+    } catch (error) {
+      job.logger.warn({ err: error }, job.failure);
+    } finally {
+      isRunning = false;
+    }
+  };
+  const timer = setInterval(() => void beat(), job.everyMs);
+  timer.unref();
+  return timer;
 }

@@ -6,6 +6,7 @@
 import { createBatchedLookup } from '../../platform/batched-lookup';
 import type { Bus } from '../../platform/bus/bus';
 import type { Logger } from '../../platform/logger';
+import { everyBeat } from '../../platform/repeat';
 import { isSessionId, SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import { type StreamServer, type StreamSocket, sessionRoom } from './stream-rooms';
@@ -94,40 +95,32 @@ export function guardStreamSessions(deps: {
   });
 
   // The database is the truth: every open socket's session is read again now and then.
-  let isRechecking = false;
   const recheckSessions = async () => {
-    if (isRechecking) return;
-    isRechecking = true;
-    try {
-      const socketsBySession = new Map<string, StreamSocket[]>();
-      for (const socket of io.of('/').sockets.values()) {
-        const list = socketsBySession.get(socket.data.sessionId);
-        if (list) list.push(socket);
-        else socketsBySession.set(socket.data.sessionId, [socket]);
-      }
-      const sessionIds = [...socketsBySession.keys()];
-      for (let start = 0; start < sessionIds.length; start += SESSION_RECHECK_BATCH) {
-        const batch = sessionIds.slice(start, start + SESSION_RECHECK_BATCH);
-        const live = new Map(
-          (await deps.sessions.liveSessions(batch)).map((session) => [session.id, session.userId]),
-        );
-        for (const sessionId of batch) {
-          for (const socket of socketsBySession.get(sessionId) ?? []) {
-            if (live.get(sessionId) !== socket.data.userId) socket.disconnect(true);
-          }
+    const socketsBySession = new Map<string, StreamSocket[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const list = socketsBySession.get(socket.data.sessionId);
+      if (list) list.push(socket);
+      else socketsBySession.set(socket.data.sessionId, [socket]);
+    }
+    const sessionIds = [...socketsBySession.keys()];
+    for (let start = 0; start < sessionIds.length; start += SESSION_RECHECK_BATCH) {
+      const batch = sessionIds.slice(start, start + SESSION_RECHECK_BATCH);
+      const live = new Map(
+        (await deps.sessions.liveSessions(batch)).map((session) => [session.id, session.userId]),
+      );
+      for (const sessionId of batch) {
+        for (const socket of socketsBySession.get(sessionId) ?? []) {
+          if (live.get(sessionId) !== socket.data.userId) socket.disconnect(true);
         }
       }
-    } catch (error) {
-      log.warn({ err: error }, 'rechecking the sessions of open sockets failed');
-    } finally {
-      isRechecking = false;
     }
   };
-  const recheckTimer = setInterval(
-    () => void recheckSessions(),
-    deps.sessions.recheckMs ?? SESSION_RECHECK_MS,
-  );
-  recheckTimer.unref();
+  const recheckTimer = everyBeat({
+    everyMs: deps.sessions.recheckMs ?? SESSION_RECHECK_MS,
+    run: recheckSessions,
+    logger: log,
+    failure: 'rechecking the sessions of open sockets failed',
+  });
 
   return {
     /** True for a session that ended within ENDED_SESSION_MEMORY_MS. */

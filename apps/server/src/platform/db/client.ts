@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { markLoopWork } from '../loop-blocks';
+import { everyBeat } from '../repeat';
 import { openRemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
@@ -184,30 +185,22 @@ export async function openDatabase(
     logger.info({ dir: target.dir ?? 'memory' }, 'database ready (embedded PGlite)');
     const vacuumed = options.vacuumedTables ?? EMBEDDED_VACUUMED_TABLES;
     // One round at a time: a round that outlasts the interval is not queued behind itself.
-    let isMaintaining = false;
     const maintain = async () => {
-      if (isMaintaining) return;
       markLoopWork('embedded vacuum');
-      isMaintaining = true;
-      try {
-        const startedAt = performance.now();
-        await client.query(`vacuum ${vacuumed.map((table) => `"${table}"`).join(', ')}`);
-        await client.query('checkpoint');
-        // Every statement waits for the round: a long one is worth an operator's eye.
-        const ms = Math.round(performance.now() - startedAt);
-        if (ms >= 250) logger.info({ ms }, 'embedded database vacuumed and checkpointed');
-        else logger.debug({ ms }, 'embedded database vacuumed and checkpointed');
-      } catch (error) {
-        logger.warn({ err: error }, 'embedded vacuum or checkpoint failed; next round later');
-      } finally {
-        isMaintaining = false;
-      }
+      const startedAt = performance.now();
+      await client.query(`vacuum ${vacuumed.map((table) => `"${table}"`).join(', ')}`);
+      await client.query('checkpoint');
+      // Every statement waits for the round: a long one is worth an operator's eye.
+      const ms = Math.round(performance.now() - startedAt);
+      if (ms >= 250) logger.info({ ms }, 'embedded database vacuumed and checkpointed');
+      else logger.debug({ ms }, 'embedded database vacuumed and checkpointed');
     };
-    const maintenance = setInterval(
-      () => void maintain(),
-      options.maintenanceEveryMs ?? EMBEDDED_MAINTENANCE_MS,
-    );
-    maintenance.unref();
+    const maintenance = everyBeat({
+      everyMs: options.maintenanceEveryMs ?? EMBEDDED_MAINTENANCE_MS,
+      run: maintain,
+      logger,
+      failure: 'embedded vacuum or checkpoint failed; next round later',
+    });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
