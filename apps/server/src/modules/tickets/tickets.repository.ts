@@ -27,6 +27,15 @@ async function ownsRow(
   return Boolean(row);
 }
 
+/** How many images the user uploaded that no message has sent yet. */
+async function unsentOf(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.userId, userId), isNull(ticketAttachments.messageId)));
+  return row?.n ?? 0;
+}
+
 export function createTicketsRepository(db: Database) {
   return {
     /** A ticket and its first message; answers both ids. */
@@ -105,13 +114,7 @@ export function createTicketsRepository(db: Database) {
 
     /** An upload's record, before its file is written. */
     /** How many of the user's uploads are not yet sent with a message. */
-    async unsentAttachments(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(ticketAttachments)
-        .where(and(eq(ticketAttachments.userId, userId), isNull(ticketAttachments.messageId)));
-      return row?.n ?? 0;
-    },
+    unsentAttachments: (userId: string): Promise<number> => unsentOf(db, userId),
     /**
      * Records an upload unless the user already has `unsentMax` unsent ones; answers whether it was
      * recorded. The user's uploads are counted and inserted one at a time (a transaction-scoped
@@ -125,11 +128,7 @@ export function createTicketsRepository(db: Database) {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-uploads:${values.userId}`}, 0))`,
         );
-        const [row] = await tx
-          .select({ n: count() })
-          .from(ticketAttachments)
-          .where(and(eq(ticketAttachments.userId, values.userId), isNull(ticketAttachments.messageId)));
-        if ((row?.n ?? 0) >= unsentMax) return false;
+        if ((await unsentOf(tx, values.userId)) >= unsentMax) return false;
         await tx.insert(ticketAttachments).values(values);
         return true;
       });
