@@ -1,6 +1,7 @@
 import { USER_CODE } from '@td/contracts/statuses';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client';
+import { updateOne } from '../../platform/db/locks';
 import { sessions, users } from './auth.schema';
 import { createCodesRepository } from './codes.repository';
 import { createLoginEventsRepository } from './login-events.repository';
@@ -84,12 +85,12 @@ export function createAuthRepository(db: Database) {
     },
     /** Accepts a TOTP step only if it is newer than the last one: atomic, so a code works once. */
     async claimTotpStep(userId: string, step: number): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ tfaLastStep: step })
-        .where(and(eq(users.id, userId), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))))
-        .returning({ id: users.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        users,
+        { tfaLastStep: step },
+        and(eq(users.id, userId), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))),
+      );
     },
     /**
      * Links a Google account to a user not linked yet, on the row as locked. A password nobody
@@ -144,9 +145,10 @@ export function createAuthRepository(db: Database) {
      */
     async enableTfa(userId: string, secret: string, sessionId: string, step: number): Promise<boolean> {
       const now = new Date();
-      const rows = await db
-        .update(users)
-        .set({
+      return updateOne(
+        db,
+        users,
+        {
           tfaSecret: secret,
           tfaPendingSecret: null,
           tfaPendingSessionId: null,
@@ -154,24 +156,22 @@ export function createAuthRepository(db: Database) {
           tfaLastStep: step,
           tfaChangedAt: now,
           updatedAt: now,
-        })
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(users.tfaEnabled, false),
-            eq(users.tfaPendingSecret, secret),
-            eq(users.tfaPendingSessionId, sessionId),
-          ),
-        )
-        .returning({ id: users.id });
-      return rows.length === 1;
+        },
+        and(
+          eq(users.id, userId),
+          eq(users.tfaEnabled, false),
+          eq(users.tfaPendingSecret, secret),
+          eq(users.tfaPendingSessionId, sessionId),
+        ),
+      );
     },
     /** Turns two-factor off, only if it is on: two requests cannot both. */
     async disableTfa(userId: string): Promise<boolean> {
       const now = new Date();
-      const rows = await db
-        .update(users)
-        .set({
+      return updateOne(
+        db,
+        users,
+        {
           tfaSecret: null,
           tfaPendingSecret: null,
           tfaPendingSessionId: null,
@@ -179,10 +179,9 @@ export function createAuthRepository(db: Database) {
           tfaLastStep: null,
           tfaChangedAt: now,
           updatedAt: now,
-        })
-        .where(and(eq(users.id, userId), eq(users.tfaEnabled, true)))
-        .returning({ id: users.id });
-      return rows.length === 1;
+        },
+        and(eq(users.id, userId), eq(users.tfaEnabled, true)),
+      );
     },
 
     async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
@@ -203,12 +202,12 @@ export function createAuthRepository(db: Database) {
       to: SessionStage,
       expiresAt: Date,
     ): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ stage: to, expiresAt, lastSeenAt: new Date() })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.stage, from), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        sessions,
+        { stage: to, expiresAt, lastSeenAt: new Date() },
+        and(eq(sessions.id, sessionId), eq(sessions.stage, from), isNull(sessions.revokedAt)),
+      );
     },
     /** Sessions with their users, by id, in one query (ids not found are missing). */
     async findSessionsWithUsers(
@@ -232,12 +231,12 @@ export function createAuthRepository(db: Database) {
         .where(inArray(sessions.id, [...latest.keys()]));
     },
     async revokeSession(userId: string, sessionId: string): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        sessions,
+        { revokedAt: new Date() },
+        and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      );
     },
     /** Revokes every live session of a user, except `keep` when given; the ids of those revoked. */
     async revokeSessions(userId: string, keep?: string): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { updateOne } from '../../platform/db/locks';
 import { recoveryCodes, signupDecoys, usedNonces, verificationCodes } from './auth.schema';
 
 export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
@@ -99,12 +100,12 @@ export function createCodesRepository(db: Database) {
     },
     /** Marks a code used; false when another request used it first. */
     async consumeCode(codeId: string): Promise<boolean> {
-      const rows = await db
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
-        .returning({ id: verificationCodes.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        verificationCodes,
+        { consumedAt: new Date() },
+        and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)),
+      );
     },
 
     async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
@@ -125,18 +126,16 @@ export function createCodesRepository(db: Database) {
     },
     /** Uses a recovery code if it matches an unused one; true when it did. */
     async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
-      const rows = await db
-        .update(recoveryCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(recoveryCodes.userId, userId),
-            eq(recoveryCodes.codeHash, codeHash),
-            isNull(recoveryCodes.usedAt),
-          ),
-        )
-        .returning({ id: recoveryCodes.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        recoveryCodes,
+        { usedAt: new Date() },
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, codeHash),
+          isNull(recoveryCodes.usedAt),
+        ),
+      );
     },
 
     /** A decoy pending sign-in (see `signupDecoys`); expired ones are cleared on the way. */

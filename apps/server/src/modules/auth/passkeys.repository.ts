@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { updateOne } from '../../platform/db/locks';
 import { passkeyChallenges, passkeys, users } from './auth.schema';
 import { insertWithinQuota } from './user-quota';
 
@@ -51,12 +52,12 @@ export function createPasskeysRepository(db: Database) {
 
     /** Records a use: the new counter (only forward, one conditional statement) and the time. */
     async recordPasskeyUse(id: string, previousCounter: number, newCounter: number): Promise<boolean> {
-      const rows = await db
-        .update(passkeys)
-        .set({ counter: newCounter, lastUsedAt: new Date() })
-        .where(and(eq(passkeys.id, id), eq(passkeys.counter, previousCounter)))
-        .returning({ id: passkeys.id });
-      return rows.length === 1;
+      return updateOne(
+        db,
+        passkeys,
+        { counter: newCounter, lastUsedAt: new Date() },
+        and(eq(passkeys.id, id), eq(passkeys.counter, previousCounter)),
+      );
     },
 
     async deletePasskey(userId: string, id: string): Promise<boolean> {

@@ -1,7 +1,8 @@
-// Locking a row for the rest of a transaction while it is still in a state the caller may change.
-import { and, eq, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './client';
+// Races for a row: locking it for the rest of a transaction while it is still in a state the
+// caller may change, or changing it in one statement only while a condition still holds.
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from './client';
 
 /** A table whose rows have an id, a status and the user they belong to. */
 type UserRowsWithStatus = PgTable & { id: PgColumn; status: PgColumn; userId: PgColumn };
@@ -25,4 +26,22 @@ export async function lockInStatus<T extends UserRowsWithStatus>(
     )
     .for('update');
   return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * Sets `values` on the row of `table` that `where` picks, in one conditional statement; true when
+ * it changed exactly one (false: no such row, or another request changed it first).
+ */
+export async function updateOne<T extends PgTable & { id: PgColumn }>(
+  executor: Executor,
+  table: T,
+  values: PgUpdateSetSource<T>,
+  where: SQL | undefined,
+): Promise<boolean> {
+  const rows = await executor
+    .update(table as PgTable)
+    .set(values as PgUpdateSetSource<PgTable>)
+    .where(where)
+    .returning({ id: table.id });
+  return rows.length === 1;
 }
