@@ -1,5 +1,6 @@
 import { type TTickerEvent, ZTickerEvent } from '@td/contracts/market';
 import { useSyncExternalStore } from 'react';
+import { onParsedEvent } from './stream-events';
 
 // The latest ticker of each pair the stream (lib/socket.ts) sends, while its candles are
 // subscribed, read by the screens through useLiveTicker() and useLiveTickers().
@@ -15,15 +16,10 @@ function notifyTickerListeners(): void {
 }
 
 /** Keeps an incoming `ticker` event as its pair's latest. */
-export function dispatchTicker(payload: unknown): void {
-  const parsed = ZTickerEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed ticker event', parsed.error.issues);
-    return;
-  }
-  latestTickers.set(parsed.data.key, parsed.data);
+export const dispatchTicker = onParsedEvent(ZTickerEvent, 'ticker', (ticker) => {
+  latestTickers.set(ticker.key, ticker);
   notifyTickerListeners();
-}
+});
 
 /** Forgets every ticker: the stream was closed. */
 export function clearTickers(): void {

@@ -19,6 +19,7 @@ import {
   dispatchOrder,
   dispatchResync,
   dispatchRiskExposure,
+  onParsedEvent,
   riskHandlers,
   type TRiskHandlers,
   type TUserEventHandlers,
@@ -63,14 +64,9 @@ const klines = createKlineRegistry<TKlineHandler>((event, request) => {
   socket?.emit(event, request);
 });
 
-function dispatchKline(payload: unknown): void {
-  const parsed = ZLiveKlineEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed liveKline event', parsed.error.issues);
-    return;
-  }
-  for (const handler of klines.handlersOf(parsed.data.symbol, parsed.data.interval)) handler(parsed.data);
-}
+const dispatchKline = onParsedEvent(ZLiveKlineEvent, 'liveKline', (event) => {
+  for (const handler of klines.handlersOf(event.symbol, event.interval)) handler(event);
+});
 
 function onStreamError(payload: unknown): void {
   // A refused request (an unknown pair, too many subscriptions), never a disconnect: nothing the

@@ -12,6 +12,7 @@ import {
   ZMarginCallEvent,
 } from '@td/contracts/stream';
 import { type TOrder, ZOrder } from '@td/contracts/trading';
+import type { z } from 'zod/mini';
 
 // The events the stream (lib/socket.ts) brings for the signed-in user (orders, balances,
 // notifications, margin calls) and for staff on the `admin:risk` channel: who listens to them,
@@ -45,60 +46,69 @@ export interface TRiskHandlers {
 /** The watchers of the staff channel, added and removed by subscribeRisk(). */
 export const riskHandlers = new Set<TRiskHandlers>();
 
-export function dispatchRiskExposure(payload: unknown): void {
-  const parsed = ZRiskExposureEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed exposure event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of riskHandlers) handlers.onExposure?.(parsed.data);
+/**
+ * A stream event's receiver: each payload is parsed before `deliver` sees it; a malformed one is
+ * logged (as "Ignored a malformed <name> event") and dropped.
+ */
+export function onParsedEvent<T>(schema: z.ZodMiniType<T>, name: string, deliver: (event: T) => void) {
+  return (payload: unknown): void => {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      console.warn(`Ignored a malformed ${name} event`, parsed.error.issues);
+      return;
+    }
+    deliver(parsed.data);
+  };
 }
 
-export function dispatchExposureLimit(payload: unknown): void {
-  const parsed = ZExposureLimitEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed exposure limit event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of riskHandlers) handlers.onExposureLimit?.(parsed.data);
+/** A receiver handing each parsed event to every listener of `listeners` through `call`. */
+function dispatcher<T, THandlers>(
+  listeners: Set<THandlers>,
+  schema: z.ZodMiniType<T>,
+  name: string,
+  call: (handlers: THandlers, event: T) => void,
+) {
+  return onParsedEvent(schema, name, (event) => {
+    for (const handlers of listeners) call(handlers, event);
+  });
 }
 
-export function dispatchOrder(payload: unknown): void {
-  const parsed = ZOrder.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed order event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onOrder?.(parsed.data);
-}
+export const dispatchRiskExposure = dispatcher(
+  riskHandlers,
+  ZRiskExposureEvent,
+  'exposure',
+  (handlers, event) => handlers.onExposure?.(event),
+);
 
-export function dispatchBalance(payload: unknown): void {
-  const parsed = ZBalanceEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed balance event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onBalance?.(parsed.data);
-}
+export const dispatchExposureLimit = dispatcher(
+  riskHandlers,
+  ZExposureLimitEvent,
+  'exposure limit',
+  (handlers, event) => handlers.onExposureLimit?.(event),
+);
 
-export function dispatchMarginCall(payload: unknown): void {
-  const parsed = ZMarginCallEvent.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed margin call event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onMarginCall?.(parsed.data);
-}
+export const dispatchOrder = dispatcher(userEventHandlers, ZOrder, 'order', (handlers, order) =>
+  handlers.onOrder?.(order),
+);
+
+export const dispatchBalance = dispatcher(userEventHandlers, ZBalanceEvent, 'balance', (handlers, balance) =>
+  handlers.onBalance?.(balance),
+);
+
+export const dispatchMarginCall = dispatcher(
+  userEventHandlers,
+  ZMarginCallEvent,
+  'margin call',
+  (handlers, event) => handlers.onMarginCall?.(event),
+);
 
 export function dispatchResync(): void {
   for (const handlers of userEventHandlers) handlers.onResync?.();
 }
 
-export function dispatchNotification(payload: unknown): void {
-  const parsed = ZNotificationEventFull.safeParse(payload);
-  if (!parsed.success) {
-    console.warn('Ignored a malformed notification event', parsed.error.issues);
-    return;
-  }
-  for (const handlers of userEventHandlers) handlers.onNotification?.(parsed.data);
-}
+export const dispatchNotification = dispatcher(
+  userEventHandlers,
+  ZNotificationEventFull,
+  'notification',
+  (handlers, notification) => handlers.onNotification?.(notification),
+);
