@@ -1,5 +1,4 @@
 import { formatScaled } from '@td/contracts/decimal';
-import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
@@ -7,6 +6,7 @@ import { usePortfolio } from '../get-portfolio';
 import { amountError } from '../order-form';
 import { useAddMargin } from '../order-mutations';
 import { liquidationScaled, MONEY_SCALE, toScaled } from '../trading-math';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useDecimalField } from '../use-decimal-field';
 import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
@@ -16,7 +16,6 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
   const t = useT();
   const precision = precisionOf(pair);
   const amount = useDecimalField();
-  const [isSubmitted, setIsSubmitted] = useState(false);
   const addMargin = useAddMargin();
   const freeMargin = usePortfolio(order.account).data?.freeMargin;
   const error = amountError(amount.value, { max: freeMargin }, t('orders.col.margin'));
@@ -31,11 +30,9 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
       ? formatScaled(liquidationScaled(order.side, size, newMargin, entry), precision)
       : null;
 
-  const submit = () => {
-    setIsSubmitted(true);
-    if (error) return;
-    addMargin.mutate({ order, amount: amount.value }, { onSuccess: onClose });
-  };
+  const { shown, submit } = useCheckedSubmit(Boolean(error), () =>
+    addMargin.mutate({ order, amount: amount.value }, { onSuccess: onClose }),
+  );
 
   return (
     <OrderDialog
@@ -50,7 +47,7 @@ export function AddMarginDialog({ order, pair, onClose }: TOrderDialogProps) {
         field={amount}
         label={t('orders.col.amount')}
         autoFocus
-        error={isSubmitted ? error : undefined}
+        error={shown(error)}
         hint={
           freeMargin === undefined
             ? undefined

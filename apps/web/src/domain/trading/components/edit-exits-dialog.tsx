@@ -1,10 +1,10 @@
 import { ORDER_CODE } from '@td/contracts/statuses';
-import { useState } from 'react';
 import { formatPrice } from '../../../lib/format-market';
 import { useT } from '../../../lib/i18n';
 import { priceError, stopPriceError } from '../order-form';
 import { useUpdateOrder } from '../order-mutations';
 import { closeSidePrice, exitProblem } from '../trading-math';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useDecimalField } from '../use-decimal-field';
 import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
@@ -25,7 +25,6 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
   const trailingStop = useDecimalField(order.trailingStop ?? '');
   const takeProfit = useDecimalField(order.takeProfit ?? '');
   const stopLoss = useDecimalField(order.stopLoss ?? '');
-  const [isSubmitted, setIsSubmitted] = useState(false);
   const update = useUpdateOrder();
 
   // The server checks the sides against the live price for a position, the limit for an order.
@@ -67,13 +66,9 @@ export function EditExitsDialog({ order, pair, quote, onClose }: TOrderDialogPro
   if (isWaitingStop && stopPrice.value !== (order.stopPrice ?? '')) changes.stopPrice = stopPrice.value;
   const hasChanges = Object.keys(changes).length > 0;
 
-  const submit = () => {
-    setIsSubmitted(true);
-    if (hasErrors || !hasChanges) return;
-    update.mutate({ order, changes }, { onSuccess: onClose });
-  };
-
-  const shown = (error: string | undefined) => (isSubmitted ? error : undefined);
+  const { shown, submit } = useCheckedSubmit(hasErrors || !hasChanges, () =>
+    update.mutate({ order, changes }, { onSuccess: onClose }),
+  );
   return (
     <OrderDialog
       order={order}

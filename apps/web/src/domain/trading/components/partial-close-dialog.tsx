@@ -1,11 +1,11 @@
 import { formatScaled } from '@td/contracts/decimal';
-import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { amountError } from '../order-form';
 import { usePartialClose } from '../order-mutations';
 import { livePnl, MONEY_SCALE, toScaled } from '../trading-math';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useDecimalField } from '../use-decimal-field';
 import { DecimalField } from './decimal-field';
 import { OrderDialog, precisionOf, Summary, type TOrderDialogProps } from './order-dialog-frame';
@@ -17,7 +17,6 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
   const t = useT();
   const precision = precisionOf(pair);
   const amount = useDecimalField();
-  const [isSubmitted, setIsSubmitted] = useState(false);
   const partialClose = usePartialClose();
 
   const size = toScaled(order.amount, MONEY_SCALE) ?? 0n;
@@ -51,11 +50,9 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
     amount.setValue(formatScaled(capped > minimum ? capped : minimum, 2));
   };
 
-  const submit = () => {
-    setIsSubmitted(true);
-    if (error) return;
-    partialClose.mutate({ order, amount: amount.value }, { onSuccess: onClose });
-  };
+  const { shown, submit } = useCheckedSubmit(Boolean(error), () =>
+    partialClose.mutate({ order, amount: amount.value }, { onSuccess: onClose }),
+  );
 
   return (
     <OrderDialog
@@ -75,7 +72,7 @@ export function PartialCloseDialog({ order, pair, quote, onClose }: TOrderDialog
         label={t('orders.dialog.partialAmount')}
         autoFocus
         hint={hint}
-        error={isSubmitted ? error : undefined}
+        error={shown(error)}
       />
       <div className={styles.shares}>
         {[25n, 50n, 75n].map((percent) => (
