@@ -1,5 +1,5 @@
 import type { TBalanceOperationKind, TBalanceOperationStatus } from '@td/contracts/balance-operations';
-import type { TChartInterval, TPairFilter } from '@td/contracts/constants';
+import type { TChartInterval, TPairFilter, TPeriod } from '@td/contracts/constants';
 import type { TDocumentKind, TDocumentType, TKycStatus } from '@td/contracts/kyc';
 import {
   isPaymentStatus,
@@ -32,6 +32,12 @@ export const documentPhraseText = (type: TDocumentType) => t(`document.phrase.${
 export const documentKindText = (kind: TDocumentKind) => t(`document.kind.${kind}`);
 /** The accessible name of a chart interval ('60' → '1 hour'). */
 export const intervalNameText = (interval: TChartInterval) => t(`interval.name.${interval}`);
+
+/** A period's tab on the History or Portfolio screen ('1M' → "1M"). */
+export const periodText = (screen: 'history' | 'portfolio', period: TPeriod) =>
+  t(`${screen}.period.${period}`);
+/** The Portfolio's figures' period in a phrase ('1M' → "Last 30 days"). */
+export const periodHintText = (period: TPeriod) => t(`portfolio.period.${period}Hint`);
 
 // Several payment codes share a label: chain and provider steps the user need not tell apart.
 const PAYMENT_TEXT = {

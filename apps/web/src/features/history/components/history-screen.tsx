@@ -25,17 +25,11 @@ import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { WalletTransactionsTable } from '../../../domain/wallet/components/wallet-transactions-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { displayPair, displaySymbol, formatPrice } from '../../../lib/format-market';
-import { currentLanguage, type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
-import { orderStatusText } from '../../../lib/labels';
+import { currentLanguage, translateServerMessage, useT } from '../../../lib/i18n';
+import { orderStatusText, periodText } from '../../../lib/labels';
 import { groupHeads, partOf, tradeTimes } from '../history-rows';
 import styles from './history-screen.module.css';
 
-const PERIOD_LABEL = {
-  all: 'history.period.all',
-  '1Y': 'history.period.1Y',
-  '1M': 'history.period.1M',
-  '1W': 'history.period.1W',
-} as const satisfies Record<TPeriod, TMessageKey>;
 /** Orders that filled, and so paid their fee (open, or closed by the user or a trigger). */
 const FILLED_STATUSES: ReadonlySet<TOrderStatus> = new Set([
   ORDER_CODE.active,
@@ -204,7 +198,7 @@ export function HistoryScreen() {
     },
   ];
 
-  const periodTabs = PERIODS.map((value) => ({ value, label: t(PERIOD_LABEL[value]) }));
+  const periodTabs = PERIODS.map((value) => ({ value, label: periodText('history', value) }));
   const statusOptions = [
     { value: ALL, label: t('history.filter.allStatuses') },
     ...STATUSES.map((value) => ({ value, label: orderStatusText(value) })),

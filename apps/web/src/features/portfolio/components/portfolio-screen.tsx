@@ -23,7 +23,8 @@ import { positionsPnlTotal } from '../../../domain/trading/positions-pnl';
 import { useLiveQuotes } from '../../../domain/trading/use-live-quote';
 import { useTradingStream } from '../../../domain/trading/use-trading-stream';
 import { formatMoney } from '../../../lib/format';
-import { type TMessageKey, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { periodHintText, periodText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useSettings } from '../../../lib/settings';
 import { AllocationCard } from './allocation-card';
@@ -33,19 +34,6 @@ import { StatCards } from './stat-cards';
 
 /** The statistics' period for the portfolio's. */
 const STATS_PERIOD: Record<TPeriod, TStatsPeriod> = { all: 'all', '1Y': '1y', '1M': '30d', '1W': '7d' };
-
-const PERIOD_LABEL = {
-  all: 'portfolio.period.all',
-  '1Y': 'portfolio.period.1Y',
-  '1M': 'portfolio.period.1M',
-  '1W': 'portfolio.period.1W',
-} as const satisfies Record<TPeriod, TMessageKey>;
-const PERIOD_HINT = {
-  all: 'portfolio.period.allHint',
-  '1Y': 'portfolio.period.1YHint',
-  '1M': 'portfolio.period.1MHint',
-  '1W': 'portfolio.period.1WHint',
-} as const satisfies Record<TPeriod, TMessageKey>;
 
 /** Confirms the demo reset: every demo position closes and the balance goes back to its start. */
 function ResetDemoButton() {
@@ -113,7 +101,7 @@ export function PortfolioScreen() {
     );
 
   const isFailed = portfolioQuery.isError && !portfolio;
-  const periodTabs = PERIODS.map((value) => ({ value, label: t(PERIOD_LABEL[value]) }));
+  const periodTabs = PERIODS.map((value) => ({ value, label: periodText('portfolio', value) }));
 
   return (
     <>
@@ -137,12 +125,12 @@ export function PortfolioScreen() {
           <StatCards
             portfolio={portfolio}
             unrealizedPnl={unrealizedPnl}
-            periodLabel={t(PERIOD_HINT[period])}
+            periodLabel={periodHintText(period)}
           />
           <TradingStatsCard
             account={account}
             period={STATS_PERIOD[period]}
-            periodLabel={t(PERIOD_HINT[period])}
+            periodLabel={periodHintText(period)}
           />
           <div className={styles.row}>
             <Card
