@@ -16,82 +16,53 @@ export function positionPriceLines(
   pending: readonly TOrder[] = [],
 ): TChartPriceLine[] {
   const lines: TChartPriceLine[] = [];
+  /** A line at the order's level, when it has that level. */
+  const add = (price: string | null | undefined, line: Omit<TChartPriceLine, 'price'>) => {
+    if (price) lines.push({ price, ...line });
+  };
   for (const position of positions ?? []) {
     if (position.symbol !== symbol) continue;
     const orderId = position.id;
-    if (position.price)
-      lines.push({
-        price: position.price,
-        title: t(position.side === 'buy' ? 'orders.line.buyEntry' : 'orders.line.sellEntry'),
-        kind: 'entry',
-        orderId,
-      });
-    if (position.takeProfit)
-      lines.push({
-        price: position.takeProfit,
-        title: t('orders.line.takeProfit'),
-        kind: 'takeProfit',
-        orderId,
-        isDraggable: true,
-      });
+    const entry = position.side === 'buy' ? 'orders.line.buyEntry' : 'orders.line.sellEntry';
+    add(position.price, { title: t(entry), kind: 'entry', orderId });
+    add(position.takeProfit, {
+      title: t('orders.line.takeProfit'),
+      kind: 'takeProfit',
+      orderId,
+      isDraggable: true,
+    });
     // A trailing stop's current level moves with the price: the server moves it, not a drag.
-    if (position.stopLoss)
-      lines.push({
-        price: position.stopLoss,
-        title: t(position.trailingStop ? 'orders.line.trailingStop' : 'orders.line.stopLoss'),
-        kind: 'stopLoss',
-        orderId,
-        isDraggable: !position.trailingStop,
-      });
-    if (position.liquidationPrice)
-      lines.push({
-        price: position.liquidationPrice,
-        title: t('orders.line.liquidation'),
-        kind: 'liquidation',
-        orderId,
-      });
+    add(position.stopLoss, {
+      title: t(position.trailingStop ? 'orders.line.trailingStop' : 'orders.line.stopLoss'),
+      kind: 'stopLoss',
+      orderId,
+      isDraggable: !position.trailingStop,
+    });
+    add(position.liquidationPrice, { title: t('orders.line.liquidation'), kind: 'liquidation', orderId });
   }
   for (const order of pending) {
     if (order.symbol !== symbol) continue;
+    const orderId = order.id;
+    const side = order.side === 'buy' ? 'Buy' : 'Sell';
     // A stop waiting for its trigger (dragged, it moves the trigger).
     const isStopWaiting = Boolean(order.stopPrice && (order.type === 'stop' || !order.triggeredAt));
-    if (order.stopPrice && isStopWaiting)
-      lines.push({
-        price: order.stopPrice,
-        title: t(order.side === 'buy' ? 'orders.line.stopBuy' : 'orders.line.stopSell'),
-        kind: 'stop',
-        orderId: order.id,
-        isDraggable: true,
-      });
-    if (order.price)
-      lines.push({
-        price: order.price,
-        title: t(order.side === 'buy' ? 'orders.line.limitBuy' : 'orders.line.limitSell'),
-        kind: 'limit',
-        orderId: order.id,
-        isDraggable: true,
-      });
+    if (isStopWaiting)
+      add(order.stopPrice, { title: t(`orders.line.stop${side}`), kind: 'stop', orderId, isDraggable: true });
+    add(order.price, { title: t(`orders.line.limit${side}`), kind: 'limit', orderId, isDraggable: true });
     // The exits it will open with, named after the line it waits on (its trigger, else its limit).
     const named = isStopWaiting || !order.price ? 'stop' : 'limit';
-    const prefix = t(`orders.line.${named}${order.side === 'buy' ? 'Buy' : 'Sell'}`);
-    if (order.takeProfit)
-      lines.push({
-        price: order.takeProfit,
-        title: t('orders.line.pendingTakeProfit', { order: prefix }),
-        kind: 'takeProfit',
-        orderId: order.id,
-        isDraggable: true,
-        isPending: true,
-      });
-    if (order.stopLoss)
-      lines.push({
-        price: order.stopLoss,
-        title: t('orders.line.pendingStopLoss', { order: prefix }),
-        kind: 'stopLoss',
-        orderId: order.id,
-        isDraggable: true,
-        isPending: true,
-      });
+    const prefix = t(`orders.line.${named}${side}`);
+    const exit = { orderId, isDraggable: true, isPending: true };
+    add(order.takeProfit, {
+      title: t('orders.line.pendingTakeProfit', { order: prefix }),
+      kind: 'takeProfit',
+      ...exit,
+    });
+    add(order.stopLoss, {
+      title: t('orders.line.pendingStopLoss', { order: prefix }),
+      kind: 'stopLoss',
+      ...exit,
+    });
   }
   return lines;
 }
