@@ -61,30 +61,37 @@ const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const PRECOMPRESS_ABOVE_BYTES = 1024;
 
 /**
- * Writes a `.br` and a `.gz` beside every text asset of the build above a kilobyte; the server
- * sends the one the browser accepts (its static files are `preCompressed`).
+ * A build-only plugin that runs `write` with the output folder once the bundle is written
+ * (`order: 'pre'` runs it before the other plugins' own).
  */
-function precompress(): Plugin {
+function afterBuild(name: string, write: (outDir: string) => void, order?: 'pre'): Plugin {
   let outDir = 'dist';
   return {
-    name: 'precompress',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
-      for (const path of filesUnder(outDir)) {
-        if (!PRECOMPRESSED.test(path) || statSync(path).size < PRECOMPRESS_ABOVE_BYTES) continue;
-        const content = readFileSync(path);
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      }
-    },
+    closeBundle: { order, handler: () => write(outDir) },
   };
 }
+
+/**
+ * Writes a `.br` and a `.gz` beside every text asset of the build above a kilobyte; the server
+ * sends the one the browser accepts (its static files are `preCompressed`).
+ */
+const precompress = () =>
+  afterBuild('precompress', (outDir) => {
+    for (const path of filesUnder(outDir)) {
+      if (!PRECOMPRESSED.test(path) || statSync(path).size < PRECOMPRESS_ABOVE_BYTES) continue;
+      const content = readFileSync(path);
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  });
 
 const THEME_INIT_TAG = '<script src="/theme-init.js"></script>';
 
@@ -117,33 +124,25 @@ const NEVER_PRECACHED = /\.(br|gz|map)$|^sw\.js$/;
  * Writes `sw.js` from `service-worker.js`: the list of files to store at install and a version
  * that changes with any of them, so a new build replaces the old cache.
  */
-function serviceWorker(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'service-worker',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
+const serviceWorker = () =>
+  afterBuild(
+    'service-worker',
+    (outDir) => {
+      const files = filesUnder(outDir)
+        .map((path) => relative(outDir, path).split(sep).join('/'))
+        .filter((file) => PRECACHE_FILE.test(file) && !NEVER_PRECACHED.test(file))
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
+      hash.update(readFileSync(join(outDir, 'index.html')));
+      const precache = ['/', ...files.map((file) => `/${file}`)];
+      const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
+        .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16)))
+        .replace('__PRECACHE__', JSON.stringify(precache));
+      writeFileSync(join(outDir, 'sw.js'), source);
     },
-    closeBundle: {
-      order: 'pre',
-      handler() {
-        const files = filesUnder(outDir)
-          .map((path) => relative(outDir, path).split(sep).join('/'))
-          .filter((file) => PRECACHE_FILE.test(file) && !NEVER_PRECACHED.test(file))
-          .sort();
-        const hash = createHash('sha256');
-        for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
-        hash.update(readFileSync(join(outDir, 'index.html')));
-        const precache = ['/', ...files.map((file) => `/${file}`)];
-        const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
-          .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16)))
-          .replace('__PRECACHE__', JSON.stringify(precache));
-        writeFileSync(join(outDir, 'sw.js'), source);
-      },
-    },
-  };
-}
+    'pre',
+  );
 
 /**
  * How the browser's build splits its code. React and the router change rarely: their own chunks stay
