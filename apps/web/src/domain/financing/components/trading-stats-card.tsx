@@ -31,6 +31,39 @@ const pairResult = (pair: TTradingStats['bestPair']) =>
     '—'
   );
 
+/** The figures of the statistics the card shows (each is labelled financing.stats.<name>). */
+type TFigureName = Exclude<
+  keyof TTradingStats,
+  'period' | 'wins' | 'losses' | 'netResult' | 'maxDrawdownPercent'
+>;
+type TSignedFigure = 'expectancy' | 'averageWin' | 'averageLoss' | 'largestWin' | 'largestLoss';
+const signed = (key: TSignedFigure) => (stats: TTradingStats) => <SignedMoney value={stats[key]} />;
+const drawdown = (stats: TTradingStats) => (
+  <>
+    {plain(stats.maxDrawdown)}
+    {stats.maxDrawdownPercent ? (
+      <span className={styles.muted}> ({formatMoney(stats.maxDrawdownPercent, 2)} %)</span>
+    ) : null}
+  </>
+);
+
+/** The card's figures in their order: the label (financing.stats.*), the test id, what it shows. */
+const FIGURES: readonly [TFigureName, string, (stats: TTradingStats) => ReactNode][] = [
+  ['closedTrades', 'stats-closed', (stats) => stats.closedTrades],
+  ['winRate', 'stats-win-rate', (stats) => plain(stats.winRate, ' %')],
+  ['profitFactor', 'stats-profit-factor', (stats) => plain(stats.profitFactor)],
+  ['expectancy', 'stats-expectancy', signed('expectancy')],
+  ['averageWin', 'stats-average-win', signed('averageWin')],
+  ['averageLoss', 'stats-average-loss', signed('averageLoss')],
+  ['largestWin', 'stats-largest-win', signed('largestWin')],
+  ['largestLoss', 'stats-largest-loss', signed('largestLoss')],
+  ['maxDrawdown', 'stats-drawdown', drawdown],
+  ['swapsPaid', 'stats-swaps', (stats) => plain(stats.swapsPaid)],
+  ['feesPaid', 'stats-fees', (stats) => plain(stats.feesPaid)],
+  ['bestPair', 'stats-best-pair', (stats) => pairResult(stats.bestPair)],
+  ['worstPair', 'stats-worst-pair', (stats) => pairResult(stats.worstPair)],
+];
+
 /** An account's trading statistics over a period: a compact grid of figures. */
 export function TradingStatsCard({
   account,
@@ -44,61 +77,17 @@ export function TradingStatsCard({
   const t = useT();
   const query = useTradingStats(account, period);
   const stats = query.data;
-  const figure = (value: ReactNode) => (stats ? value : <Skeleton width="60%" height={16} />);
   return (
     <Card title={t('financing.stats.title')} actions={<span className={styles.period}>{periodLabel}</span>}>
       {query.isError && !stats ? (
         <LoadError title={t('financing.stats.loadError')} onRetry={() => void query.refetch()} />
       ) : (
         <dl className={styles.grid} data-testid="trading-stats" aria-busy={!stats || undefined}>
-          <Figure label={t('financing.stats.closedTrades')} testId="stats-closed">
-            {figure(stats?.closedTrades)}
-          </Figure>
-          <Figure label={t('financing.stats.winRate')} testId="stats-win-rate">
-            {figure(stats && plain(stats.winRate, ' %'))}
-          </Figure>
-          <Figure label={t('financing.stats.profitFactor')} testId="stats-profit-factor">
-            {figure(stats && plain(stats.profitFactor))}
-          </Figure>
-          <Figure label={t('financing.stats.expectancy')} testId="stats-expectancy">
-            {figure(stats && <SignedMoney value={stats.expectancy} />)}
-          </Figure>
-          <Figure label={t('financing.stats.averageWin')} testId="stats-average-win">
-            {figure(stats && <SignedMoney value={stats.averageWin} />)}
-          </Figure>
-          <Figure label={t('financing.stats.averageLoss')} testId="stats-average-loss">
-            {figure(stats && <SignedMoney value={stats.averageLoss} />)}
-          </Figure>
-          <Figure label={t('financing.stats.largestWin')} testId="stats-largest-win">
-            {figure(stats && <SignedMoney value={stats.largestWin} />)}
-          </Figure>
-          <Figure label={t('financing.stats.largestLoss')} testId="stats-largest-loss">
-            {figure(stats && <SignedMoney value={stats.largestLoss} />)}
-          </Figure>
-          <Figure label={t('financing.stats.maxDrawdown')} testId="stats-drawdown">
-            {figure(
-              stats && (
-                <>
-                  {plain(stats.maxDrawdown)}
-                  {stats.maxDrawdownPercent ? (
-                    <span className={styles.muted}> ({formatMoney(stats.maxDrawdownPercent, 2)} %)</span>
-                  ) : null}
-                </>
-              ),
-            )}
-          </Figure>
-          <Figure label={t('financing.stats.swapsPaid')} testId="stats-swaps">
-            {figure(stats && plain(stats.swapsPaid))}
-          </Figure>
-          <Figure label={t('financing.stats.feesPaid')} testId="stats-fees">
-            {figure(stats && plain(stats.feesPaid))}
-          </Figure>
-          <Figure label={t('financing.stats.bestPair')} testId="stats-best-pair">
-            {figure(stats && pairResult(stats.bestPair))}
-          </Figure>
-          <Figure label={t('financing.stats.worstPair')} testId="stats-worst-pair">
-            {figure(stats && pairResult(stats.worstPair))}
-          </Figure>
+          {FIGURES.map(([name, testId, show]) => (
+            <Figure key={testId} label={t(`financing.stats.${name}`)} testId={testId}>
+              {stats ? show(stats) : <Skeleton width="60%" height={16} />}
+            </Figure>
+          ))}
         </dl>
       )}
     </Card>
