@@ -61,6 +61,17 @@ const tabsIn = (tabs: ReadonlyArray<{ to: string; key: TMessageKey; icon: ReactN
 
 const AVATAR_SIZE_PX = 26;
 
+/** The account menu's pages, in its order; staff also get the back office, before Log out. */
+type TMenuLink = { to: string; key: TMessageKey; Icon: typeof IconUser };
+const ACCOUNT_LINKS: readonly TMenuLink[] = [
+  { to: PATHS.profile, key: 'account.profile', Icon: IconUser },
+  { to: PATHS.security, key: 'account.security', Icon: IconShieldCheck },
+  { to: PATHS.verification, key: 'account.verification', Icon: IconCheckCircle },
+  { to: PATHS.notifications, key: 'account.notifications', Icon: IconBell },
+  { to: PATHS.support, key: 'nav.support', Icon: IconLifeBuoy },
+];
+const BACK_OFFICE_LINK: TMenuLink = { to: PATHS.admin.root, key: 'account.backOffice', Icon: IconSettings };
+
 /**
  * The account menu: the user's picture and name (a same-sized skeleton while the profile loads, so
  * the bar does not shift), with Profile, Security and Log out.
@@ -71,6 +82,7 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
   const navigate = useNavigate();
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   useLanguage();
+  const menuLinks = user && isStaffRole(user.role) ? [...ACCOUNT_LINKS, BACK_OFFICE_LINK] : ACCOUNT_LINKS;
 
   return (
     <DropdownMenu
@@ -100,40 +112,11 @@ function AccountMenu({ isMobile }: { isMobile: boolean }) {
         ) : undefined
       }
       items={[
-        {
-          label: t('account.profile'),
-          icon: <IconUser size={16} />,
-          onSelect: () => void navigate(PATHS.profile),
-        },
-        {
-          label: t('account.security'),
-          icon: <IconShieldCheck size={16} />,
-          onSelect: () => void navigate(PATHS.security),
-        },
-        {
-          label: t('account.verification'),
-          icon: <IconCheckCircle size={16} />,
-          onSelect: () => void navigate(PATHS.verification),
-        },
-        {
-          label: t('account.notifications'),
-          icon: <IconBell size={16} />,
-          onSelect: () => void navigate(PATHS.notifications),
-        },
-        {
-          label: t('nav.support'),
-          icon: <IconLifeBuoy size={16} />,
-          onSelect: () => void navigate(PATHS.support),
-        },
-        ...(user && isStaffRole(user.role)
-          ? [
-              {
-                label: t('account.backOffice'),
-                icon: <IconSettings size={16} />,
-                onSelect: () => void navigate(PATHS.admin.root),
-              },
-            ]
-          : []),
+        ...menuLinks.map(({ to, key, Icon }) => ({
+          label: t(key),
+          icon: <Icon size={16} />,
+          onSelect: () => void navigate(to),
+        })),
         { label: t('account.logout'), icon: <IconLogOut size={16} />, onSelect: logout, tone: 'danger' },
       ]}
     />
