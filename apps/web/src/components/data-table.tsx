@@ -59,15 +59,18 @@ export function DataTable<TRow>({
       .filter(Boolean)
       .join(' ');
 
+  /** A message across the whole table (a load error, the empty state). */
+  const messageRow = (message: ReactNode) => (
+    <tr>
+      <td colSpan={columns.length} className={styles.messageCell}>
+        {message}
+      </td>
+    </tr>
+  );
+
   let body: ReactNode;
   if (error) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className={styles.messageCell}>
-          {error}
-        </td>
-      </tr>
-    );
+    body = messageRow(error);
   } else if (isLoading || !rows) {
     body = Array.from({ length: skeletonRows }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
@@ -80,13 +83,7 @@ export function DataTable<TRow>({
       </tr>
     ));
   } else if (rows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className={styles.messageCell}>
-          {empty}
-        </td>
-      </tr>
-    );
+    body = messageRow(empty);
   } else {
     body = rows.map((row) => (
       <tr
