@@ -13,6 +13,16 @@ interface TNewPasswordField {
   ref?: Ref<HTMLInputElement>;
 }
 
+/** The props of the field of one of the two passwords. */
+const passwordFieldProps = (field: TNewPasswordField) => ({
+  ref: field.ref,
+  label: field.label,
+  name: field.name,
+  value: field.value,
+  onChange: (event: { target: { value: string } }) => field.onChange(event.target.value),
+  error: field.error,
+});
+
 /**
  * A new password, its strength meter and its confirmation: the same pair wherever a password is
  * chosen (sign-up, reset, change), so browsers offer to generate and save it alike everywhere.
@@ -30,27 +40,13 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        ref={password.ref}
-        label={password.label}
-        name={password.name}
+        {...passwordFieldProps(password)}
         autoComplete="new-password"
-        value={password.value}
-        onChange={(event) => password.onChange(event.target.value)}
-        error={password.error}
         aria-describedby={meterId}
         required
       />
       <PasswordStrengthMeter password={password.value} problem={problem} id={meterId} />
-      <PasswordField
-        ref={confirmation.ref}
-        label={confirmation.label}
-        name={confirmation.name}
-        autoComplete="new-password"
-        value={confirmation.value}
-        onChange={(event) => confirmation.onChange(event.target.value)}
-        error={confirmation.error}
-        required
-      />
+      <PasswordField {...passwordFieldProps(confirmation)} autoComplete="new-password" required />
     </>
   );
 }
