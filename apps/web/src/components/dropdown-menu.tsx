@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useKeepInViewport } from '../lib/keep-in-viewport';
+import { itemRef, listKeyTarget } from '../lib/list-keys';
 import styles from './dropdown-menu.module.css';
 
 export interface TMenuItem {
@@ -58,33 +59,15 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (next: number) => buttons[(next + buttons.length) % buttons.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(buttons.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-        break;
+    const next = listKeyTarget(event.key, index, buttons.length);
+    if (next !== null) {
+      event.preventDefault();
+      buttons[next]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
     }
   };
 
@@ -121,9 +104,7 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
           {items.map((item, index) => (
             <button
               key={item.label}
-              ref={(element) => {
-                itemRefs.current[index] = element;
-              }}
+              ref={itemRef(itemRefs, index)}
               type="button"
               role="menuitem"
               tabIndex={-1}

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { itemRef, listKeyTarget } from '../lib/list-keys';
 import styles from './filter-tabs.module.css';
 
 export interface TFilterTab<TValue extends string> {
@@ -37,25 +38,8 @@ export function FilterTabs<TValue extends string>({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.value === value);
-    let next: number | null = null;
-    switch (event.key) {
-      case 'ArrowRight':
-      case 'ArrowDown':
-        next = (index + 1) % tabs.length;
-        break;
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        next = (index - 1 + tabs.length) % tabs.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = tabs.length - 1;
-        break;
-      default:
-        return;
-    }
+    const next = listKeyTarget(event.key, index, tabs.length, true);
+    if (next === null) return;
     event.preventDefault();
     const tab = tabs[next];
     if (!tab) return;
@@ -75,9 +59,7 @@ export function FilterTabs<TValue extends string>({
         return (
           <button
             key={tab.value}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
+            ref={itemRef(refs, index)}
             type="button"
             role="tab"
             aria-selected={isSelected}
