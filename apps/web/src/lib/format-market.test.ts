@@ -63,41 +63,39 @@ describe('formatPrice', () => {
 });
 
 describe('formatChange', () => {
-  it('puts a plus before a rise and goes up', () => {
-    expect(formatChange('3.09')).toEqual({ text: '+3.09%', direction: 'up' });
-    expect(formatChange('0.5')).toEqual({ text: '+0.50%', direction: 'up' });
-  });
-
-  it('keeps the minus of a fall and goes down', () => {
-    expect(formatChange('-1.25')).toEqual({ text: '-1.25%', direction: 'down' });
-    expect(formatChange('-10.263')).toEqual({ text: '-10.26%', direction: 'down' });
-  });
-
-  it('shows a change that rounds to zero as a flat 0.00%, never -0.00%', () => {
-    expect(formatChange('0')).toEqual({ text: '0.00%', direction: 'flat' });
-    expect(formatChange('0.00')).toEqual({ text: '0.00%', direction: 'flat' });
-    expect(formatChange('-0.004')).toEqual({ text: '0.00%', direction: 'flat' });
-    expect(formatChange('0.004')).toEqual({ text: '0.00%', direction: 'flat' });
-  });
-
-  it('groups a large change', () => {
-    expect(formatChange('1234.5')).toEqual({ text: '+1,234.50%', direction: 'up' });
-  });
-
-  it('shows a dash for a missing or malformed change', () => {
-    expect(formatChange(undefined)).toEqual({ text: '—', direction: 'flat' });
-    expect(formatChange('n/a')).toEqual({ text: '—', direction: 'flat' });
+  it.each<[string | undefined, string, 'up' | 'down' | 'flat']>([
+    // A rise gets a plus and goes up.
+    ['3.09', '+3.09%', 'up'],
+    ['0.5', '+0.50%', 'up'],
+    // A fall keeps its minus and goes down.
+    ['-1.25', '-1.25%', 'down'],
+    ['-10.263', '-10.26%', 'down'],
+    // A change that rounds to zero is a flat 0.00%, never -0.00%.
+    ['0', '0.00%', 'flat'],
+    ['0.00', '0.00%', 'flat'],
+    ['-0.004', '0.00%', 'flat'],
+    ['0.004', '0.00%', 'flat'],
+    // A large change is grouped.
+    ['1234.5', '+1,234.50%', 'up'],
+    // A dash for a missing or malformed change.
+    [undefined, '—', 'flat'],
+    ['n/a', '—', 'flat'],
+  ])('shows %j as %j, %s', (value, text, direction) => {
+    expect(formatChange(value)).toEqual({ text, direction });
   });
 });
 
 describe('changeDirection', () => {
-  it('reads the sign of a decimal string', () => {
-    expect(changeDirection('1.2')).toBe('up');
-    expect(changeDirection('+1.2')).toBe('up');
-    expect(changeDirection('-0.01')).toBe('down');
-    expect(changeDirection('-0.00')).toBe('flat');
-    expect(changeDirection('')).toBe('flat');
-    expect(changeDirection(undefined)).toBe('flat');
+  it.each<[string | undefined, 'up' | 'down' | 'flat']>([
+    // The sign of a decimal string.
+    ['1.2', 'up'],
+    ['+1.2', 'up'],
+    ['-0.01', 'down'],
+    ['-0.00', 'flat'],
+    ['', 'flat'],
+    [undefined, 'flat'],
+  ])('reads %j as %s', (value, direction) => {
+    expect(changeDirection(value)).toBe(direction);
   });
 });
 
@@ -119,25 +117,24 @@ describe('formatVolume', () => {
 });
 
 describe('compareDecimal', () => {
-  it('orders by value, not by text', () => {
-    expect(compareDecimal('9.5', '10')).toBeLessThan(0);
-    expect(compareDecimal('10', '9.5')).toBeGreaterThan(0);
-    expect(compareDecimal('0.0820', '0.082')).toBe(0);
-    expect(compareDecimal('1.05', '1.5')).toBeLessThan(0);
-    expect(compareDecimal('007', '7.000')).toBe(0);
-  });
-
-  it('puts negatives below positives and orders them by value', () => {
-    expect(compareDecimal('-2', '-1.5')).toBeLessThan(0);
-    expect(compareDecimal('-0.1', '0')).toBeLessThan(0);
-    expect(compareDecimal('-0', '0')).toBe(0);
-    expect(compareDecimal('3.09', '-5.90')).toBeGreaterThan(0);
-  });
-
-  it('sorts values it cannot read first', () => {
-    expect(compareDecimal(undefined, '1')).toBeLessThan(0);
-    expect(compareDecimal('1', 'x')).toBeGreaterThan(0);
-    expect(compareDecimal(undefined, null)).toBe(0);
+  it.each<[string | null | undefined, string | null | undefined, -1 | 0 | 1]>([
+    // By value, not by text.
+    ['9.5', '10', -1],
+    ['10', '9.5', 1],
+    ['0.0820', '0.082', 0],
+    ['1.05', '1.5', -1],
+    ['007', '7.000', 0],
+    // Negatives below positives, ordered by value.
+    ['-2', '-1.5', -1],
+    ['-0.1', '0', -1],
+    ['-0', '0', 0],
+    ['3.09', '-5.90', 1],
+    // Values it cannot read sort first.
+    [undefined, '1', -1],
+    ['1', 'x', 1],
+    [undefined, null, 0],
+  ])('orders %j against %j as %d', (a, b, order) => {
+    expect(Math.sign(compareDecimal(a, b))).toBe(order);
   });
 
   it('sorts a list like numbers would', () => {

@@ -199,28 +199,28 @@ describe('formatTimeAgo', () => {
 describe('readDecimalInput', () => {
   afterEach(() => setFormatLocale('en'));
 
-  it('reads English as typed and pasted', () => {
-    expect(readDecimalInput('42842.50')).toBe('42842.50');
-    expect(readDecimalInput('42,842.50')).toBe('42842.50');
-    expect(readDecimalInput('1,234,567')).toBe('1234567');
-    expect(readDecimalInput('42,842')).toBe('42842');
-    expect(readDecimalInput('42,5')).toBe('42.5');
-    expect(readDecimalInput(' 0.125 ')).toBe('0.125');
-    expect(readDecimalInput('')).toBe('');
-    expect(readDecimalInput('42.')).toBe('42.');
-  });
-
-  it('reads Spanish and Russian as their people write them', () => {
-    setFormatLocale('es');
-    expect(readDecimalInput('42.842,50')).toBe('42842.50');
-    expect(readDecimalInput('42.842')).toBe('42842');
-    expect(readDecimalInput('42,5')).toBe('42.5');
-    expect(readDecimalInput('0.125')).toBe('0.125');
-    expect(readDecimalInput('42,')).toBe('42.');
-    setFormatLocale('ru');
-    expect(readDecimalInput('42 842,50')).toBe('42842.50');
-    expect(readDecimalInput('42\u00a0842,5')).toBe('42842.5');
-    expect(readDecimalInput('0,125')).toBe('0.125');
+  it.each<['en' | 'es' | 'ru', string, string]>([
+    // English, as typed and pasted.
+    ['en', '42842.50', '42842.50'],
+    ['en', '42,842.50', '42842.50'],
+    ['en', '1,234,567', '1234567'],
+    ['en', '42,842', '42842'],
+    ['en', '42,5', '42.5'],
+    ['en', ' 0.125 ', '0.125'],
+    ['en', '', ''],
+    ['en', '42.', '42.'],
+    // Spanish and Russian, as their people write them.
+    ['es', '42.842,50', '42842.50'],
+    ['es', '42.842', '42842'],
+    ['es', '42,5', '42.5'],
+    ['es', '0.125', '0.125'],
+    ['es', '42,', '42.'],
+    ['ru', '42 842,50', '42842.50'],
+    ['ru', '42\u00a0842,5', '42842.5'],
+    ['ru', '0,125', '0.125'],
+  ])('in %s reads %j as %j', (locale, typed, read) => {
+    setFormatLocale(locale);
+    expect(readDecimalInput(typed)).toBe(read);
   });
 
   it('refuses what is not a number', () => {

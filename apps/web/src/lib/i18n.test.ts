@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 // @ts-expect-error: a plain script (no types), run by the build as well.
 import { checkDictionaries } from '../../scripts/check-i18n.mjs';
 import { formatDate, formatDateTime, formatMoney, formatTimeAgo, setFormatLocale } from './format';
-import { applyLanguage, t, translateServerMessage } from './i18n';
+import { applyLanguage, type TLanguage, t, translateServerMessage } from './i18n';
 
 describe('translations', () => {
   // It reads every dictionary and the server's messages from the sources: seconds on a busy machine.
@@ -52,45 +52,32 @@ describe('server messages in the language shown', () => {
     vi.unstubAllGlobals();
   });
 
-  it('translate a message by its text, and leave an unknown one as sent', async () => {
-    await applyLanguage('es');
-    expect(translateServerMessage('Order cancelled')).toBe('Orden cancelada');
-    expect(translateServerMessage('A message no dictionary has')).toBe('A message no dictionary has');
-  });
-
-  it('place the parts of a message with figures, translating a part that is a message itself', async () => {
-    await applyLanguage('es');
-    expect(translateServerMessage('Order rejected: Not enough free margin')).toBe(
-      'Orden rechazada: No hay suficiente margen libre',
-    );
-    expect(translateServerMessage('BTC/USD crossed above 51000.00: now 51005.00')).toBe(
-      'BTC/USD superó 51.000,00: ahora 51.005,00',
-    );
-    expect(
-      translateServerMessage('Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD'),
-    ).toBe('Take profit alcanzado: Compra BTC/USD 1.000,00 USD (demo) a 51.000,00, PnL +20,00 USD');
-    expect(translateServerMessage('Closed for Thanksgiving Day')).toBe(
-      'Cerrado por Día de Acción de Gracias',
-    );
-  });
-
-  it('write the figures of a message as the language does, in English too', async () => {
-    await applyLanguage('en');
-    expect(translateServerMessage('BTC/USD crossed below 42842.00: now 42840.10')).toBe(
-      'BTC/USD crossed below 42,842.00: now 42,840.10',
-    );
-    await applyLanguage('ru');
-    expect(translateServerMessage('Limit order filled: Buy BTC/USD 1500.00 USD at 42842.00')).toBe(
+  it.each<[TLanguage, string, string]>([
+    // Translated by its text; an unknown one is left as sent.
+    ['es', 'Order cancelled', 'Orden cancelada'],
+    ['es', 'A message no dictionary has', 'A message no dictionary has'],
+    // The parts of a message with figures placed, a part that is a message itself translated.
+    ['es', 'Order rejected: Not enough free margin', 'Orden rechazada: No hay suficiente margen libre'],
+    ['es', 'BTC/USD crossed above 51000.00: now 51005.00', 'BTC/USD superó 51.000,00: ahora 51.005,00'],
+    [
+      'es',
+      'Take profit hit: Buy BTC/USD 1000.00 USD (demo) at 51000.00, PnL +20.00 USD',
+      'Take profit alcanzado: Compra BTC/USD 1.000,00 USD (demo) a 51.000,00, PnL +20,00 USD',
+    ],
+    ['es', 'Closed for Thanksgiving Day', 'Cerrado por Día de Acción de Gracias'],
+    // The figures of a message written as the language does, in English too.
+    ['en', 'BTC/USD crossed below 42842.00: now 42840.10', 'BTC/USD crossed below 42,842.00: now 42,840.10'],
+    [
+      'ru',
+      'Limit order filled: Buy BTC/USD 1500.00 USD at 42842.00',
       'Лимитный ордер исполнен: Покупка BTC/USD 1\u00a0500,00 USD по 42\u00a0842,00',
-    );
-  });
-
-  it('say a field by its label, in the form the message needs', async () => {
-    await applyLanguage('ru');
-    expect(translateServerMessage('Last name must be at most 50 characters')).toBe(
-      'Фамилия: не более 50 символов',
-    );
-    expect(translateServerMessage('Enter your last name')).toBe('Введите фамилию');
-    expect(translateServerMessage('Enter your legal last name')).toBe('Укажите фамилию по документам');
+    ],
+    // A field said by its label, in the form the message needs.
+    ['ru', 'Last name must be at most 50 characters', 'Фамилия: не более 50 символов'],
+    ['ru', 'Enter your last name', 'Введите фамилию'],
+    ['ru', 'Enter your legal last name', 'Укажите фамилию по документам'],
+  ])('in %s show %j as %j', async (language, message, shown) => {
+    await applyLanguage(language);
+    expect(translateServerMessage(message)).toBe(shown);
   });
 });
