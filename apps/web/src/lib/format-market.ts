@@ -1,5 +1,12 @@
 import { displayAsset, displaySymbol, type TChartInterval } from '@td/contracts/constants';
-import { EMPTY_VALUE, formatDayTime, formatMoney, shortenCurrency } from './format';
+import {
+  EMPTY_VALUE,
+  formatDayTime,
+  formatMoney,
+  parseDecimal,
+  shortenCurrency,
+  type TDecimalParts,
+} from './format';
 import { currentLanguage, t } from './i18n';
 
 // Display formatting for market data: pairs, prices, 24-hour change, volume, chart intervals and
@@ -25,15 +32,20 @@ export function formatGivenPrice(value: string | null | undefined): string {
 
 export type TChangeDirection = 'up' | 'down' | 'flat';
 
-const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
+/** A decimal string's parts as a value: the fraction without trailing zeros, zero never negative. */
+function valueParts(value: string): TDecimalParts | null {
+  const parts = parseDecimal(value);
+  if (!parts) return null;
+  const fraction = parts.fraction.replace(/0+$/, '');
+  const isZero = parts.integer === '' && fraction === '';
+  return { isNegative: parts.isNegative && !isZero, integer: parts.integer, fraction };
+}
 
 /** Whether a decimal string is above, below or at zero; unreadable input counts as flat. */
 export function changeDirection(change: string | null | undefined): TChangeDirection {
-  const match = change ? DECIMAL_PATTERN.exec(change.trim()) : null;
-  if (!match) return 'flat';
-  const [, sign, integer = '', fraction = ''] = match;
-  if (/^0*$/.test(integer) && /^0*$/.test(fraction)) return 'flat';
-  return sign === '-' ? 'down' : 'up';
+  const parts = change ? valueParts(change) : null;
+  if (!parts || (parts.integer === '' && parts.fraction === '')) return 'flat';
+  return parts.isNegative ? 'down' : 'up';
 }
 
 export interface TFormattedChange {
@@ -62,22 +74,6 @@ export function formatVolume(value: string | null | undefined): string {
   return shortenCurrency(value);
 }
 
-interface TDecimalParts {
-  isNegative: boolean;
-  integer: string;
-  fraction: string;
-}
-
-function decimalParts(value: string): TDecimalParts | null {
-  const match = DECIMAL_PATTERN.exec(value.trim());
-  if (!match) return null;
-  const [, sign, integer = '', fraction = ''] = match;
-  if (integer === '' && fraction === '') return null;
-  const digits = { integer: integer.replace(/^0+/, ''), fraction: fraction.replace(/0+$/, '') };
-  const isZero = digits.integer === '' && digits.fraction === '';
-  return { isNegative: sign === '-' && !isZero, ...digits };
-}
-
 function compareMagnitude(a: TDecimalParts, b: TDecimalParts): number {
   if (a.integer.length !== b.integer.length) return a.integer.length < b.integer.length ? -1 : 1;
   if (a.integer !== b.integer) return a.integer < b.integer ? -1 : 1;
@@ -93,8 +89,8 @@ function compareMagnitude(a: TDecimalParts, b: TDecimalParts): number {
  * floats, for sorting price and change columns. Unreadable values sort first.
  */
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {
-  const partsA = a ? decimalParts(a) : null;
-  const partsB = b ? decimalParts(b) : null;
+  const partsA = a ? valueParts(a) : null;
+  const partsB = b ? valueParts(b) : null;
   if (!partsA || !partsB) return partsA ? 1 : partsB ? -1 : 0;
   if (partsA.isNegative !== partsB.isNegative) return partsA.isNegative ? -1 : 1;
   const magnitude = compareMagnitude(partsA, partsB);

@@ -9,7 +9,7 @@ export const EMPTY_VALUE = '—';
 const DECIMAL_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
 const MAX_PRECISION = 18;
 
-interface TDecimalParts {
+export interface TDecimalParts {
   isNegative: boolean;
   /** Digits before the point, no leading zeros ('' for zero). */
   integer: string;
@@ -17,7 +17,8 @@ interface TDecimalParts {
   fraction: string;
 }
 
-function parseDecimal(value: string): TDecimalParts | null {
+/** A decimal string's sign and digits ('-012.50' → -, '12', '50'); null when it is no decimal. */
+export function parseDecimal(value: string): TDecimalParts | null {
   const match = DECIMAL_PATTERN.exec(value.trim());
   if (!match) return null;
   const [, sign = '', integer = '', fraction = ''] = match;
