@@ -207,28 +207,8 @@ interface TConfirmDialogProps {
  * A question before an action that cannot be undone (revoke, remove, reset): Cancel, and the
  * action's own button in the danger colour, which Enter presses.
  */
-export function ConfirmDialog({
-  isOpen,
-  onClose,
-  title,
-  description,
-  confirmLabel,
-  isPending,
-  onConfirm,
-  testId,
-}: TConfirmDialogProps) {
+export function ConfirmDialog({ confirmLabel, onConfirm, ...dialog }: TConfirmDialogProps) {
   return (
-    <FormDialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={title}
-      description={description}
-      onSubmit={onConfirm}
-      testId={testId}
-      submitLabel={confirmLabel}
-      isPending={isPending}
-      variant="danger"
-      isCancelHeld
-    />
+    <FormDialog {...dialog} onSubmit={onConfirm} submitLabel={confirmLabel} variant="danger" isCancelHeld />
   );
 }
