@@ -18,7 +18,7 @@ import {
   formatVolume,
   marketOpensText,
 } from '../../../lib/format-market';
-import { translateServerMessage, useT } from '../../../lib/i18n';
+import { type TMessageKey, translateServerMessage, useT } from '../../../lib/i18n';
 import { pairTypeText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import styles from './pairs-table.module.css';
@@ -43,6 +43,13 @@ interface TPairsTableProps {
   /** Replaces the rows: the empty or error state. */
   message?: ReactNode;
 }
+
+/** The columns a click sorts by, in their order; figures are aligned to the end. */
+const SORTED_COLUMNS: readonly { sortKey: TPairSortKey; label: TMessageKey; isEnd: boolean }[] = [
+  { sortKey: 'name', label: 'market.table.pair', isEnd: false },
+  { sortKey: 'price', label: 'market.table.price', isEnd: true },
+  { sortKey: 'change', label: 'market.table.change', isEnd: true },
+];
 
 function SortHeader({
   label,
@@ -249,21 +256,16 @@ export function PairsTable({
             <th scope="col" className={`${styles.th} ${styles.starCell}`}>
               <span className="visually-hidden">{t('market.table.favorite')}</span>
             </th>
-            <SortHeader label={t('market.table.pair')} sortKey="name" sort={sort} onSort={onSort} />
-            <SortHeader
-              label={t('market.table.price')}
-              sortKey="price"
-              sort={sort}
-              onSort={onSort}
-              className={styles.end}
-            />
-            <SortHeader
-              label={t('market.table.change')}
-              sortKey="change"
-              sort={sort}
-              onSort={onSort}
-              className={styles.end}
-            />
+            {SORTED_COLUMNS.map(({ sortKey, label, isEnd }) => (
+              <SortHeader
+                key={sortKey}
+                label={t(label)}
+                sortKey={sortKey}
+                sort={sort}
+                onSort={onSort}
+                className={isEnd ? styles.end : undefined}
+              />
+            ))}
             <th scope="col" className={`${styles.th} ${styles.chart}`}>
               {t('market.table.chart')}
             </th>
