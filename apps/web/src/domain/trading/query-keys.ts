@@ -1,16 +1,16 @@
 import type { TAccount, TPeriod } from '@td/contracts/constants';
+import type { TPageQuery } from '@td/contracts/envelope';
 import type { TOrderStatus } from '@td/contracts/statuses';
 
 // The query keys of the trading data, in one place so every mutation and stream event
 // invalidates exactly what it changed.
 
-export interface TOrdersFilters {
+/** The order lists' filters, and the page asked for. */
+export interface TOrdersFilters extends Partial<TPageQuery> {
   account?: TAccount;
   status?: readonly TOrderStatus[];
   symbol?: string;
   period?: TPeriod;
-  page?: number;
-  limit?: number;
 }
 
 export const tradingKeys = {

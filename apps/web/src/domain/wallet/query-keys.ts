@@ -1,11 +1,12 @@
+import type { TPageQuery } from '@td/contracts/envelope';
 import type { TWalletTxKind } from '@td/contracts/wallet';
 
 // The wallet's query keys in one place, so each mutation invalidates exactly what it changed.
-export interface TWalletTxFilters {
+
+/** The transaction list's filters, and the page asked for. */
+export interface TWalletTxFilters extends Partial<TPageQuery> {
   kind?: TWalletTxKind;
   network?: string;
-  page?: number;
-  limit?: number;
 }
 
 export const walletKeys = {
