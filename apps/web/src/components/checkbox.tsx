@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { IconCheck } from './app-icons';
 import styles from './checkbox.module.css';
+import { useFieldId } from './text-field';
 
 export interface TCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   /** The label; may hold links. */
@@ -11,8 +12,7 @@ export interface TCheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A native checkbox (so forms, keyboard and screen readers behave) drawn in the theme. */
 export function Checkbox({ children, error, id, className, ...props }: TCheckboxProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+  const inputId = useFieldId(id);
   const errorId = `${inputId}-error`;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>

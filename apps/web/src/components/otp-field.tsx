@@ -3,12 +3,11 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
-  useId,
   useRef,
   useState,
 } from 'react';
 import styles from './otp-field.module.css';
-import { FieldNote } from './text-field';
+import { FieldNote, useFieldId } from './text-field';
 
 export const OTP_LENGTH = 6;
 
@@ -57,8 +56,7 @@ export function OtpField({
   onBlur,
   ...props
 }: TOtpFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+  const inputId = useFieldId(id);
   const messageId = `${inputId}-message`;
   const [isFocused, setIsFocused] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);

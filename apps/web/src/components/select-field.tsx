@@ -1,7 +1,7 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { IconChevronDown } from './app-icons';
 import styles from './select-field.module.css';
-import { FieldFrame, FieldNote } from './text-field';
+import { FieldFrame, FieldNote, useFieldId } from './text-field';
 import fieldStyles from './text-field.module.css';
 
 export interface TSelectOption {
@@ -30,8 +30,7 @@ export function SelectField({
   className,
   ...props
 }: TSelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
+  const selectId = useFieldId(id);
   const messageId = `${selectId}-message`;
   const message = error ?? hint;
   return (

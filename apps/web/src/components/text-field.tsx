@@ -33,8 +33,7 @@ export function TextField({
   'aria-describedby': describedBy,
   ...props
 }: TTextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+  const inputId = useFieldId(id);
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const descriptionIds =
@@ -122,8 +121,7 @@ export function TextAreaField({
   rows = 4,
   ...props
 }: TTextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+  const inputId = useFieldId(id);
   const noteId = `${inputId}-note`;
   return (
     <FieldFrame inputId={inputId} label={label} className={className}>
@@ -142,6 +140,12 @@ export function TextAreaField({
       <FieldNote error={error} hint={hint} errorId={noteId} hintId={noteId} />
     </FieldFrame>
   );
+}
+
+/** A field's element id: the one given, else one of its own. */
+export function useFieldId(id: string | undefined): string {
+  const generatedId = useId();
+  return id ?? generatedId;
 }
 
 /** A field's frame: its label (and what sits beside it) above the control and the note under it. */
