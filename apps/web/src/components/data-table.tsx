@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../lib/format';
 import styles from './data-table.module.css';
 import { Skeleton } from './skeleton';
 
@@ -11,6 +12,12 @@ export interface TColumn<TRow> {
   isPrimary?: boolean;
   /** Width hint on wide screens, e.g. '30%'. */
   width?: string;
+}
+
+/** A column of a date and time the row holds (`at` reads it), in tabular figures. */
+export function dateTimeColumn<TRow>(key: string, header: string, at: (row: TRow) => string | null) {
+  const cell = (row: TRow) => <span className="tabular">{formatDateTime(at(row))}</span>;
+  return { key, header, cell } satisfies TColumn<TRow>;
 }
 
 interface TDataTableProps<TRow> {

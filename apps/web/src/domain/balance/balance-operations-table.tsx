@@ -1,11 +1,10 @@
 import type { TUserBalanceOperation } from '@td/contracts/balance-operations';
 import type { TAccount } from '@td/contracts/constants';
 import { Card } from '../../components/card';
-import type { TColumn } from '../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { IconWallet } from '../../components/icons';
 import { PagedTable, usePager } from '../../components/paged-table';
-import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { balanceKindText } from '../../lib/labels';
 import { SignedMoney } from '../trading/components/signed-money';
@@ -24,11 +23,7 @@ export function BalanceOperationsTable({ account }: { account: TAccount }) {
       isPrimary: true,
       cell: (operation) => balanceKindText(operation.kind),
     },
-    {
-      key: 'date',
-      header: t('history.column.date'),
-      cell: (operation) => <span className="tabular">{formatDateTime(operation.appliedAt)}</span>,
-    },
+    dateTimeColumn('date', t('history.column.date'), (operation) => operation.appliedAt),
     { key: 'reason', header: t('history.balance.reason'), cell: (operation) => operation.reason },
     {
       key: 'amount',

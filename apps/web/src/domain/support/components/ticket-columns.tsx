@@ -1,8 +1,7 @@
 import { TICKET_CODE, type TTicketStatus } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import type { TFilterTab } from '../../../components/filter-tabs';
-import { formatDateTime } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { ticketStatusText, ticketTypeText } from '../../../lib/labels';
 import styles from './support.module.css';
@@ -31,11 +30,7 @@ export function ticketColumns<TRow extends TTicketSummary>() {
       header: t('support.column.concerns'),
       cell: (ticket) => <span className={styles.concerns}>{ticket.link?.label ?? '—'}</span>,
     },
-    updated: {
-      key: 'updated',
-      header: t('support.column.updated'),
-      cell: (ticket) => <span className="tabular">{formatDateTime(ticket.updatedAt)}</span>,
-    },
+    updated: dateTimeColumn('updated', t('support.column.updated'), (ticket) => ticket.updatedAt),
     status: {
       key: 'status',
       header: t('support.column.status'),

@@ -1,11 +1,11 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TWalletTransaction, TWalletTxKind } from '@td/contracts/wallet';
 import { Card } from '../../../components/card';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconWallet } from '../../../components/icons';
 import { PagedTable, usePager } from '../../../components/paged-table';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { t, useT } from '../../../lib/i18n';
 import { useWalletTransactions, WALLET_TX_PAGE_SIZE } from '../get-wallet-transactions';
 import { coinAmountUnit, coinName, networkName } from './coin-labels';
@@ -34,11 +34,7 @@ export const walletTxColumns = (): TColumn<TWalletTransaction>[] => [
       </span>
     ),
   },
-  {
-    key: 'date',
-    header: t('wallet.transactions.date'),
-    cell: (tx) => <span className="tabular">{formatDateTime(tx.createdAt)}</span>,
-  },
+  dateTimeColumn('date', t('wallet.transactions.date'), (tx) => tx.createdAt),
   {
     key: 'quantity',
     header: t('wallet.transactions.quantity'),
