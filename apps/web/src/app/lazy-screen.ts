@@ -13,6 +13,13 @@ export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module:
   };
 }
 
+/** A route at `path` whose screen loads on first visit (see lazyScreen). */
+export const screenRoute = <TModule>(
+  path: string,
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+) => ({ path, lazy: lazyScreen(load, pick) });
+
 /** A module of the signed-in screens: their words (in the active language) load beside its code. */
 export const withAppText =
   <TModule>(load: () => Promise<TModule>) =>

@@ -13,7 +13,7 @@ import { hasToken } from '../lib/session';
 import { ErrorPage } from './error-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
-import { lazyScreen, withAppText } from './lazy-screen';
+import { lazyScreen, screenRoute, withAppText } from './lazy-screen';
 
 /** Shown until the first lazy route module has loaded ('Initializing App...'). */
 function InitializingApp() {
@@ -80,41 +80,31 @@ export const routes: RouteObject[] = [
               (module) => module.SignupScreen,
             ),
           },
-          {
-            path: 'emailVerification',
-            lazy: lazyScreen(
-              () => import('../features/auth/components/email-verification-screen'),
-              (module) => module.EmailVerificationScreen,
-            ),
-          },
-          {
-            path: 'googleCallback',
-            lazy: lazyScreen(
-              () => import('../features/auth/components/google-callback-screen'),
-              (module) => module.GoogleCallbackScreen,
-            ),
-          },
-          {
-            path: 'tfaVerification',
-            lazy: lazyScreen(
-              () => import('../features/auth/components/tfa-verification-screen'),
-              (module) => module.TfaVerificationScreen,
-            ),
-          },
-          {
-            path: 'forgotPassword',
-            lazy: lazyScreen(
-              () => import('../features/auth/components/forgot-password-screen'),
-              (module) => module.ForgotPasswordScreen,
-            ),
-          },
-          {
-            path: 'resetPassword',
-            lazy: lazyScreen(
-              () => import('../features/auth/components/reset-password-screen'),
-              (module) => module.ResetPasswordScreen,
-            ),
-          },
+          screenRoute(
+            'emailVerification',
+            () => import('../features/auth/components/email-verification-screen'),
+            (module) => module.EmailVerificationScreen,
+          ),
+          screenRoute(
+            'googleCallback',
+            () => import('../features/auth/components/google-callback-screen'),
+            (module) => module.GoogleCallbackScreen,
+          ),
+          screenRoute(
+            'tfaVerification',
+            () => import('../features/auth/components/tfa-verification-screen'),
+            (module) => module.TfaVerificationScreen,
+          ),
+          screenRoute(
+            'forgotPassword',
+            () => import('../features/auth/components/forgot-password-screen'),
+            (module) => module.ForgotPasswordScreen,
+          ),
+          screenRoute(
+            'resetPassword',
+            () => import('../features/auth/components/reset-password-screen'),
+            (module) => module.ResetPasswordScreen,
+          ),
         ],
       },
       {
@@ -122,20 +112,16 @@ export const routes: RouteObject[] = [
         path: 'legal',
         children: [
           { index: true, loader: () => redirect(PATHS.terms), Component: Redirecting },
-          {
-            path: 'terms',
-            lazy: lazyScreen(
-              withAppText(() => import('../features/legal/components/legal-screen')),
-              (module) => module.TermsScreen,
-            ),
-          },
-          {
-            path: 'privacy',
-            lazy: lazyScreen(
-              withAppText(() => import('../features/legal/components/legal-screen')),
-              (module) => module.PrivacyScreen,
-            ),
-          },
+          screenRoute(
+            'terms',
+            withAppText(() => import('../features/legal/components/legal-screen')),
+            (module) => module.TermsScreen,
+          ),
+          screenRoute(
+            'privacy',
+            withAppText(() => import('../features/legal/components/legal-screen')),
+            (module) => module.PrivacyScreen,
+          ),
         ],
       },
       {
@@ -159,97 +145,71 @@ export const routes: RouteObject[] = [
               (module) => module.HomeScreen,
             ),
           },
-          {
-            path: 'trade',
-            lazy: lazyScreen(
-              () => import('../features/trade/components/trade-screen'),
-              (module) => module.TradeScreen,
-            ),
-          },
-          {
-            path: 'portfolio',
-            lazy: lazyScreen(
-              () => import('../features/portfolio/components/portfolio-screen'),
-              (module) => module.PortfolioScreen,
-            ),
-          },
-          {
-            path: 'market',
-            lazy: lazyScreen(
-              () => import('../features/market/components/market-screen'),
-              (module) => module.MarketScreen,
-            ),
-          },
-          {
-            path: 'history',
-            lazy: lazyScreen(
-              () => import('../features/history/components/history-screen'),
-              (module) => module.HistoryScreen,
-            ),
-          },
-          {
-            path: 'referral',
-            lazy: lazyScreen(
-              () => import('../features/referral/components/referral-screen'),
-              (module) => module.ReferralScreen,
-            ),
-          },
-          {
-            path: 'wallet',
-            lazy: lazyScreen(
-              () => import('../features/wallet/components/wallet-screen'),
-              (module) => module.WalletScreen,
-            ),
-          },
-          {
-            path: 'profile',
-            lazy: lazyScreen(
-              () => import('../features/profile/components/profile-screen'),
-              (module) => module.ProfileScreen,
-            ),
-          },
-          {
-            path: 'security',
-            lazy: lazyScreen(
-              () => import('../features/profile/components/security-screen'),
-              (module) => module.SecurityScreen,
-            ),
-          },
-          {
-            path: 'verification',
-            lazy: lazyScreen(
-              () => import('../features/verification/components/verification-screen'),
-              (module) => module.VerificationScreen,
-            ),
-          },
-          {
-            path: 'support',
-            lazy: lazyScreen(
-              () => import('../features/support/components/tickets-screen'),
-              (module) => module.TicketsScreen,
-            ),
-          },
-          {
-            path: 'support/new',
-            lazy: lazyScreen(
-              () => import('../features/support/components/new-ticket-screen'),
-              (module) => module.NewTicketScreen,
-            ),
-          },
-          {
-            path: 'support/:id',
-            lazy: lazyScreen(
-              () => import('../features/support/components/ticket-screen'),
-              (module) => module.TicketScreen,
-            ),
-          },
-          {
-            path: 'notifications',
-            lazy: lazyScreen(
-              () => import('../features/notifications/components/notifications-screen'),
-              (module) => module.NotificationsScreen,
-            ),
-          },
+          screenRoute(
+            'trade',
+            () => import('../features/trade/components/trade-screen'),
+            (module) => module.TradeScreen,
+          ),
+          screenRoute(
+            'portfolio',
+            () => import('../features/portfolio/components/portfolio-screen'),
+            (module) => module.PortfolioScreen,
+          ),
+          screenRoute(
+            'market',
+            () => import('../features/market/components/market-screen'),
+            (module) => module.MarketScreen,
+          ),
+          screenRoute(
+            'history',
+            () => import('../features/history/components/history-screen'),
+            (module) => module.HistoryScreen,
+          ),
+          screenRoute(
+            'referral',
+            () => import('../features/referral/components/referral-screen'),
+            (module) => module.ReferralScreen,
+          ),
+          screenRoute(
+            'wallet',
+            () => import('../features/wallet/components/wallet-screen'),
+            (module) => module.WalletScreen,
+          ),
+          screenRoute(
+            'profile',
+            () => import('../features/profile/components/profile-screen'),
+            (module) => module.ProfileScreen,
+          ),
+          screenRoute(
+            'security',
+            () => import('../features/profile/components/security-screen'),
+            (module) => module.SecurityScreen,
+          ),
+          screenRoute(
+            'verification',
+            () => import('../features/verification/components/verification-screen'),
+            (module) => module.VerificationScreen,
+          ),
+          screenRoute(
+            'support',
+            () => import('../features/support/components/tickets-screen'),
+            (module) => module.TicketsScreen,
+          ),
+          screenRoute(
+            'support/new',
+            () => import('../features/support/components/new-ticket-screen'),
+            (module) => module.NewTicketScreen,
+          ),
+          screenRoute(
+            'support/:id',
+            () => import('../features/support/components/ticket-screen'),
+            (module) => module.TicketScreen,
+          ),
+          screenRoute(
+            'notifications',
+            () => import('../features/notifications/components/notifications-screen'),
+            (module) => module.NotificationsScreen,
+          ),
         ],
       },
       {
@@ -270,118 +230,86 @@ export const routes: RouteObject[] = [
               (module) => module.AdminHome,
             ),
           },
-          {
-            path: 'users',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-users-screen'),
-              (module) => module.AdminUsersScreen,
-            ),
-          },
-          {
-            path: 'users/:id',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-user-screen'),
-              (module) => module.AdminUserScreen,
-            ),
-          },
-          {
-            path: 'tickets',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-tickets-screen'),
-              (module) => module.AdminTicketsScreen,
-            ),
-          },
-          {
-            path: 'tickets/:id',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-ticket-screen'),
-              (module) => module.AdminTicketScreen,
-            ),
-          },
-          {
-            path: 'orders',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-orders-screen'),
-              (module) => module.AdminOrdersScreen,
-            ),
-          },
-          {
-            path: 'withdrawals',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-withdrawals-screen'),
-              (module) => module.AdminWithdrawalsScreen,
-            ),
-          },
-          {
-            path: 'balance-operations',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-balance-operations-screen'),
-              (module) => module.AdminBalanceOperationsScreen,
-            ),
-          },
-          {
-            path: 'kyc',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-kyc-screen'),
-              (module) => module.AdminKycScreen,
-            ),
-          },
-          {
-            path: 'kyc/:id',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-kyc-submission-screen'),
-              (module) => module.AdminKycSubmissionScreen,
-            ),
-          },
-          {
-            path: 'pairs',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-pairs-screen'),
-              (module) => module.AdminPairsScreen,
-            ),
-          },
-          {
-            path: 'groups',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-groups-screen'),
-              (module) => module.AdminGroupsScreen,
-            ),
-          },
-          {
-            path: 'risk',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-risk-screen'),
-              (module) => module.AdminRiskScreen,
-            ),
-          },
-          {
-            path: 'settings',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-settings-screen'),
-              (module) => module.AdminSettingsScreen,
-            ),
-          },
-          {
-            path: 'audit',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-audit-screen'),
-              (module) => module.AdminAuditScreen,
-            ),
-          },
-          {
-            path: 'reports',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-reports-screen'),
-              (module) => module.AdminReportsScreen,
-            ),
-          },
-          {
-            path: 'announcements',
-            lazy: lazyScreen(
-              () => import('../features/admin/components/admin-announcements-screen'),
-              (module) => module.AdminAnnouncementsScreen,
-            ),
-          },
+          screenRoute(
+            'users',
+            () => import('../features/admin/components/admin-users-screen'),
+            (module) => module.AdminUsersScreen,
+          ),
+          screenRoute(
+            'users/:id',
+            () => import('../features/admin/components/admin-user-screen'),
+            (module) => module.AdminUserScreen,
+          ),
+          screenRoute(
+            'tickets',
+            () => import('../features/admin/components/admin-tickets-screen'),
+            (module) => module.AdminTicketsScreen,
+          ),
+          screenRoute(
+            'tickets/:id',
+            () => import('../features/admin/components/admin-ticket-screen'),
+            (module) => module.AdminTicketScreen,
+          ),
+          screenRoute(
+            'orders',
+            () => import('../features/admin/components/admin-orders-screen'),
+            (module) => module.AdminOrdersScreen,
+          ),
+          screenRoute(
+            'withdrawals',
+            () => import('../features/admin/components/admin-withdrawals-screen'),
+            (module) => module.AdminWithdrawalsScreen,
+          ),
+          screenRoute(
+            'balance-operations',
+            () => import('../features/admin/components/admin-balance-operations-screen'),
+            (module) => module.AdminBalanceOperationsScreen,
+          ),
+          screenRoute(
+            'kyc',
+            () => import('../features/admin/components/admin-kyc-screen'),
+            (module) => module.AdminKycScreen,
+          ),
+          screenRoute(
+            'kyc/:id',
+            () => import('../features/admin/components/admin-kyc-submission-screen'),
+            (module) => module.AdminKycSubmissionScreen,
+          ),
+          screenRoute(
+            'pairs',
+            () => import('../features/admin/components/admin-pairs-screen'),
+            (module) => module.AdminPairsScreen,
+          ),
+          screenRoute(
+            'groups',
+            () => import('../features/admin/components/admin-groups-screen'),
+            (module) => module.AdminGroupsScreen,
+          ),
+          screenRoute(
+            'risk',
+            () => import('../features/admin/components/admin-risk-screen'),
+            (module) => module.AdminRiskScreen,
+          ),
+          screenRoute(
+            'settings',
+            () => import('../features/admin/components/admin-settings-screen'),
+            (module) => module.AdminSettingsScreen,
+          ),
+          screenRoute(
+            'audit',
+            () => import('../features/admin/components/admin-audit-screen'),
+            (module) => module.AdminAuditScreen,
+          ),
+          screenRoute(
+            'reports',
+            () => import('../features/admin/components/admin-reports-screen'),
+            (module) => module.AdminReportsScreen,
+          ),
+          screenRoute(
+            'announcements',
+            () => import('../features/admin/components/admin-announcements-screen'),
+            (module) => module.AdminAnnouncementsScreen,
+          ),
         ],
       },
       // Any other path (including unknown /dashboard/... and /authentication/... paths).
