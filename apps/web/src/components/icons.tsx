@@ -4,12 +4,13 @@ import { createElement, type ReactElement, type ReactNode, type SVGProps } from 
 // default (aria-hidden); the control that holds one carries the accessible name. This file holds
 // the frame and the icons the sign-in screens and the app's frame draw (they load with the login
 // page); the signed-in screens' other icons are in app-icons.tsx, which the login page never loads.
+// Each icon is declared by its shapes, drawn in order by icon().
 
 export interface TIconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   size?: number;
 }
 
-/** The frame every icon of the app is drawn in (also used by market-icons.tsx). */
+/** The frame every icon of the app is drawn in; icon() puts an icon's shapes in it. */
 export function Svg({ size = 20, children, ...props }: TIconProps & { children?: ReactNode }) {
   return (
     <svg
