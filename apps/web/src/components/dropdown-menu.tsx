@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useKeepInViewport } from '../lib/keep-in-viewport';
 import { itemRef, listKeyTarget } from '../lib/list-keys';
+import { usePressOutside } from '../lib/use-press-outside';
 import styles from './dropdown-menu.module.css';
 
 export interface TMenuItem {
@@ -35,14 +36,9 @@ export function DropdownMenu({ label, trigger, header, items, triggerClassName }
   useKeepInViewport(menuRef, isOpen);
 
   useEffect(() => {
-    if (!isOpen) return;
-    itemRefs.current[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    if (isOpen) itemRefs.current[0]?.focus();
   }, [isOpen]);
+  usePressOutside(isOpen, [rootRef], () => setIsOpen(false));
 
   const close = (returnFocus: boolean) => {
     setIsOpen(false);

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { usePressOutside } from '../lib/use-press-outside';
 import styles from './nav-tabs.module.css';
 
 export interface TNavTab {
@@ -64,21 +65,15 @@ function MoreTab({ label, icon, tabs }: TMoreTabs) {
   useEffect(() => {
     if (!isOpen) return;
     rootRef.current?.querySelector<HTMLElement>('a')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setIsOpen(false);
       buttonRef.current?.focus();
     };
-    document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen]);
+  usePressOutside(isOpen, [rootRef], () => setIsOpen(false));
 
   return (
     <li className={styles.item} ref={rootRef}>

@@ -23,6 +23,7 @@ import { tCount, translateServerMessage, useT } from '../../../lib/i18n';
 import { useKeepInViewport } from '../../../lib/keep-in-viewport';
 import { pairFilterText } from '../../../lib/labels';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { usePressOutside } from '../../../lib/use-press-outside';
 import styles from './pair-picker.module.css';
 
 /** The tabs in the order brokers show them: everything, the user's own, then each market. */
@@ -105,15 +106,7 @@ export function PairPicker({ pairs, value, onChange }: TPairPickerProps) {
   });
 
   // A press outside the button and the popover closes it (focus stays where the press put it).
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  });
+  usePressOutside(isOpen, [panelRef, buttonRef], () => close(false));
 
   // Under the button (fixed, so the chart card's clipping does not cut it), then kept in the window;
   // it follows the button each frame while open (a scroll, or a bar appearing above, moves it).
