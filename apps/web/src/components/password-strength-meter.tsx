@@ -1,23 +1,6 @@
-import { PASSWORD_STRENGTH_LEVELS, passwordStrength, type TPasswordStrength } from '@td/contracts/password';
-import { type TMessageKey, useT } from '../lib/i18n';
+import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@td/contracts/password';
+import { useT } from '../lib/i18n';
 import styles from './password-strength-meter.module.css';
-
-const LABEL = {
-  none: 'strength.none',
-  poor: 'strength.poor',
-  good: 'strength.good',
-  excellent: 'strength.excellent',
-  perfect: 'strength.perfect',
-} as const satisfies Record<TPasswordStrength, TMessageKey>;
-
-/** What the next level needs, so the meter also says how to improve. */
-const ADVICE = {
-  none: 'strength.hint.none',
-  poor: 'strength.hint.poor',
-  good: 'strength.hint.good',
-  excellent: 'strength.hint.excellent',
-  perfect: 'strength.hint.perfect',
-} as const satisfies Record<TPasswordStrength, TMessageKey>;
 
 const SEGMENTS = PASSWORD_STRENGTH_LEVELS.length - 1;
 
@@ -36,7 +19,7 @@ export function PasswordStrengthMeter({ password, problem, id }: TPasswordStreng
   const level = problem && strength !== 'none' ? 'poor' : strength;
   const filled = PASSWORD_STRENGTH_LEVELS.indexOf(level);
   const t = useT();
-  const label = t(LABEL[level]);
+  const label = t(`strength.${level}`);
   return (
     <div className={styles.meter} data-level={level} data-refused={problem ? true : undefined} id={id}>
       {/* The native meter speaks to assistive technology; the segments below are its picture. */}
@@ -58,7 +41,9 @@ export function PasswordStrengthMeter({ password, problem, id }: TPasswordStreng
       </div>
       <p className={styles.text}>
         <span className={styles.label}>{level === 'none' ? t('strength.label') : label}</span>
-        <span className={styles.advice}>{problem && level !== 'none' ? problem : t(ADVICE[level])}</span>
+        <span className={styles.advice}>
+          {problem && level !== 'none' ? problem : t(`strength.hint.${level}`)}
+        </span>
       </p>
     </div>
   );
