@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   favourMemoryWhenEmbedded(config);
   const logger = createLogger(config);
-  const runtime = await startRuntime(
+  const starting = startRuntime(
     config,
     {
       migrationsDir: MIGRATIONS_DIR,
@@ -43,30 +43,42 @@ async function main(): Promise<void> {
     logger,
   );
 
+  // Listening comes before the market's roles have started (the web app answers while the first
+  // history is written), so a stop can be asked for while the start is still under way: the
+  // signals are ours from the start, and such a stop waits for the start to end, then stops as
+  // any other (without the handlers, the signal's default would end the process mid-start, with
+  // the database left unclosed).
   let isStopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'shutting down');
-    const limitMs = config.SHUTDOWN_DRAIN_MS + SHUTDOWN_LIMIT_MS;
-    const deadline = setTimeout(() => {
-      logger.error(`shutdown took longer than ${limitMs} ms; exiting`);
-      process.exit(1);
-    }, limitMs);
-    deadline.unref();
-    runtime.drainAndStop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
+    starting.then(
+      (runtime) => {
+        const limitMs = config.SHUTDOWN_DRAIN_MS + SHUTDOWN_LIMIT_MS;
+        const deadline = setTimeout(() => {
+          logger.error(`shutdown took longer than ${limitMs} ms; exiting`);
+          process.exit(1);
+        }, limitMs);
+        deadline.unref();
+        runtime.drainAndStop().then(
+          () => {
+            logger.info('stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
       },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
+      // A start that fails is reported (and ends the process) below.
+      () => undefined,
     );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  await starting;
 }
 
 main().catch((error: unknown) => {

@@ -52,6 +52,28 @@ describe('the server process on the embedded database', () => {
   );
 
   it(
+    'stops cleanly on a SIGTERM that comes while it is still starting (listening, its market not yet up)',
+    async () => {
+      const dataDir = newDataDir();
+      const server = await start({ DATA_DIR: dataDir });
+      // The line it logs right after it starts listening, before the market's roles start.
+      await new Promise<void>((resolve) => {
+        const onOutput = (chunk: Buffer) => {
+          if (!chunk.toString().includes(' in a browser')) return;
+          server.child.stdout?.off('data', onOutput);
+          server.child.kill('SIGTERM');
+          resolve();
+        };
+        server.child.stdout?.on('data', onOutput);
+      });
+      expect(await server.exited).toBe(0);
+      expect(existsSync(join(dataDir, '.lock'))).toBe(false);
+      expect(server.output()).toContain('stopped');
+    },
+    STARTUP_MS + 15_000,
+  );
+
+  it(
     'refuses a second start on the same data directory with a clear message',
     async () => {
       const dataDir = newDataDir();
