@@ -11,7 +11,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Checkbox } from '../../../components/checkbox';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconActivity } from '../../../components/icons';
 import { PagedTable, usePager } from '../../../components/paged-table';
@@ -28,7 +28,6 @@ import { useAdminGroups } from '../api/admin-groups';
 import { useAdminPairs } from '../api/admin-pairs';
 import { ADMIN_PAGE_SIZE } from '../api/admin-query';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
 
 type TField = 'title' | 'body' | 'audience' | 'groupId' | 'symbol';
 
@@ -176,7 +175,7 @@ const audienceText = (t: ReturnType<typeof useT>, item: TSentAnnouncement) =>
 const count = (value: number) => formatMoney(String(value), 0);
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TSentAnnouncement>[] => [
-  timeColumn('when', t('admin.announcements.when'), (item) => item.createdAt),
+  dateTimeColumn('when', t('admin.announcements.when'), (item) => item.createdAt),
   {
     key: 'title',
     header: t('admin.announcements.title'),

@@ -1,6 +1,6 @@
 import type { TAuditEntry } from '@td/contracts/admin';
 import { IconHistory } from '../../../components/app-icons';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
@@ -8,7 +8,6 @@ import { useT } from '../../../lib/i18n';
 import { roleText } from '../admin-sections';
 import { useAuditLog } from '../api/admin-audit';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
 import { AdminList, useListFilters } from './admin-list';
 import { changesOf } from './audit-changes';
 
@@ -26,7 +25,7 @@ const ACTIONS = [
 ];
 
 const columns = (t: ReturnType<typeof useT>): TColumn<TAuditEntry>[] => [
-  timeColumn('when', t('admin.audit.when'), (entry) => entry.createdAt, true),
+  { ...dateTimeColumn('when', t('admin.audit.when'), (entry) => entry.createdAt), isPrimary: true },
   {
     key: 'who',
     header: t('admin.audit.staff'),

@@ -6,7 +6,7 @@ import {
 } from '@td/contracts/balance-operations';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconWallet } from '../../../components/icons';
 import { useProfile } from '../../../domain/identity/get-profile';
@@ -20,7 +20,7 @@ import {
   useBalanceOperationMutation,
 } from '../api/admin-balance-operations';
 import styles from './admin.module.css';
-import { RowDecision, timeColumn, userColumn } from './admin-cells';
+import { RowDecision, userColumn } from './admin-cells';
 import { AdminList, StatusTabs, statusTabs, useListFilters } from './admin-list';
 import { TextDialog } from './text-dialog';
 
@@ -92,7 +92,7 @@ export function AdminBalanceOperationsScreen() {
         </span>
       ),
     },
-    timeColumn('when', t('admin.balance.when'), (operation) => operation.createdAt),
+    dateTimeColumn('when', t('admin.balance.when'), (operation) => operation.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),

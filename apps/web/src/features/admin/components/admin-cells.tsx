@@ -1,10 +1,9 @@
-// The cells several back-office tables share: a row's name over a muted line, a moment, the user a
-// row belongs to, and the decision on a row waiting for review (approve, or reject with a reason).
+// The cells several back-office tables share: a row's name over a muted line, the user a row
+// belongs to, and the decision on a row waiting for review (approve, or reject with a reason).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import type { TColumn } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import styles from './admin.module.css';
@@ -25,19 +24,6 @@ export function NameCell({ to, sub, children }: { to?: string; sub?: ReactNode; 
     </span>
   );
 }
-
-/** A moment of the row (`at`), as date and time in tabular figures. */
-export const timeColumn = <TRow,>(
-  key: string,
-  header: string,
-  at: (row: TRow) => string,
-  isPrimary?: boolean,
-): TColumn<TRow> => ({
-  key,
-  header,
-  isPrimary,
-  cell: (row) => <span className="tabular">{formatDateTime(at(row))}</span>,
-});
 
 /** The user the row belongs to: their e-mail, linking to their page. */
 export const userColumn = <TRow extends { userId: string; userEmail: string }>(

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import { DataTable, dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconActivity } from '../../../components/icons';
 import { accountLabel } from '../../../domain/trading/components/account-switch';
@@ -14,7 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useAdminGroups, useCreateGroup, useUpdateGroup, useWriteOffs } from '../api/admin-groups';
 import styles from './admin.module.css';
-import { NameCell, timeColumn } from './admin-cells';
+import { NameCell } from './admin-cells';
 import { TableCard } from './admin-list';
 import { InlineField, InlineNumberField, InlineSaveForm, toastOutcome, useInlineDraft } from './inline-form';
 
@@ -122,7 +122,7 @@ function NewGroup() {
 }
 
 const writeOffColumns = (t: ReturnType<typeof useT>): TColumn<TWriteOff>[] => [
-  timeColumn('time', t('admin.writeOffs.time'), (off) => off.createdAt),
+  dateTimeColumn('time', t('admin.writeOffs.time'), (off) => off.createdAt),
   {
     key: 'user',
     header: t('admin.writeOffs.user'),

@@ -2,7 +2,7 @@ import type { TKycSubmission, TKycSubmissionStatus } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { IconShieldCheck } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
@@ -10,7 +10,7 @@ import { documentTypeText, kycStatusText } from '../../../lib/labels';
 import { PATHS } from '../../../lib/paths';
 import { useAdminKycSubmissions } from '../api/admin-kyc';
 import styles from './admin.module.css';
-import { NameCell, timeColumn } from './admin-cells';
+import { NameCell } from './admin-cells';
 import { AdminList, StatusTabs, statusTabs, useListFilters } from './admin-list';
 
 type TFilter = 'all' | TKycSubmissionStatus;
@@ -38,7 +38,7 @@ export function AdminKycScreen() {
       cell: (row) => <NameCell to={PATHS.admin.kycSubmission(row.id)}>{row.email}</NameCell>,
     },
     { key: 'document', header: t('admin.kyc.document'), cell: (row) => documentTypeText(row.documentType) },
-    timeColumn('sent', t('admin.kyc.sent'), (row) => row.createdAt),
+    dateTimeColumn('sent', t('admin.kyc.sent'), (row) => row.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { IconCandles } from '../../../components/app-icons';
 import { Button } from '../../../components/button';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { FormDialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
@@ -17,7 +17,7 @@ import { useT } from '../../../lib/i18n';
 import { orderStatusText } from '../../../lib/labels';
 import { useAdminOrders, useUpdateAdminOrder } from '../api/admin-orders';
 import styles from './admin.module.css';
-import { NameCell, timeColumn } from './admin-cells';
+import { NameCell } from './admin-cells';
 import { AdminList, ListSearch, useListFilters } from './admin-list';
 import { orderTermColumns } from './order-columns';
 
@@ -112,7 +112,7 @@ export function AdminOrdersScreen() {
         </span>
       ),
     },
-    timeColumn('date', t('admin.orders.placed'), (order) => order.createdAt),
+    dateTimeColumn('date', t('admin.orders.placed'), (order) => order.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),

@@ -9,14 +9,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmailText } from '../../../components/email-text';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { clawbackCommission, useAdminUserMutation } from '../api/admin-users';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
 import { TableCard } from './admin-list';
 import { TextDialog } from './text-dialog';
 
@@ -93,7 +92,7 @@ export function AdminReferrals({
   const clawback = useAdminUserMutation(clawbackCommission);
   const [clawing, setClawing] = useState<TAdminReferralCommission>();
   const commissionColumns: TColumn<TAdminReferralCommission>[] = [
-    timeColumn('at', t('admin.user.time'), (row) => row.createdAt, true),
+    { ...dateTimeColumn('at', t('admin.user.time'), (row) => row.createdAt), isPrimary: true },
     {
       key: 'referred',
       header: t('admin.referrals.referred'),

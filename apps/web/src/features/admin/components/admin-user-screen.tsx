@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
@@ -31,7 +31,6 @@ import {
   useAdminUserMutation,
 } from '../api/admin-users';
 import styles from './admin.module.css';
-import { timeColumn } from './admin-cells';
 import { TableCard } from './admin-list';
 import { AdminReferrals } from './admin-referrals';
 import { BalanceOperationForm } from './balance-operation-form';
@@ -56,7 +55,7 @@ const orderColumns = (t: ReturnType<typeof useT>): TColumn<TOrder>[] => [
 ];
 
 const loginColumns = (t: ReturnType<typeof useT>): TColumn<TLoginEvent>[] => [
-  timeColumn('at', t('admin.user.time'), (event) => event.at, true),
+  { ...dateTimeColumn('at', t('admin.user.time'), (event) => event.at), isPrimary: true },
   { key: 'ip', header: t('admin.user.ip'), cell: (event) => <span className="tabular">{event.ip}</span> },
   { key: 'device', header: t('admin.user.device'), cell: (event) => event.device },
   {

@@ -2,7 +2,7 @@ import { PAYMENT_CODE, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import type { TColumn } from '../../../components/data-table';
+import { dateTimeColumn, type TColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import type { TFilterTab } from '../../../components/filter-tabs';
 import { IconWallet } from '../../../components/icons';
@@ -19,7 +19,7 @@ import {
   useAdminWithdrawals,
 } from '../api/admin-withdrawals';
 import styles from './admin.module.css';
-import { NameCell, RowDecision, timeColumn, userColumn } from './admin-cells';
+import { NameCell, RowDecision, userColumn } from './admin-cells';
 import { AdminList, StatusTabs, useListFilters } from './admin-list';
 import { TextDialog } from './text-dialog';
 
@@ -83,7 +83,7 @@ export function AdminWithdrawalsScreen() {
       align: 'end',
       cell: (tx) => formatMoney(tx.amount, 2),
     },
-    timeColumn('requested', t('admin.withdrawals.requested'), (tx) => tx.createdAt),
+    dateTimeColumn('requested', t('admin.withdrawals.requested'), (tx) => tx.createdAt),
     {
       key: 'status',
       header: t('admin.column.status'),
