@@ -1,5 +1,5 @@
-// A change to the account (its password, two-factor, keys, passkeys, sessions) as a mutation that,
-// once it succeeds, marks stale the queries the change touched, so what is on screen is fetched again.
+// A change (to the account, a back-office row, a ticket, an alert) as a mutation that, once it
+// succeeds, marks stale the queries the change touched, so what is on screen is fetched again.
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
 interface TRefreshOptions {

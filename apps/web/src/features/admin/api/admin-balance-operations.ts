@@ -6,7 +6,8 @@ import {
   ZBalanceOperationRules,
 } from '@td/contracts/balance-operations';
 import { api } from '../../../lib/api-client';
-import { ADMIN_AUDIT_KEY, QUEUE_REFETCH_MS, useAdminPage, useRefreshingMutation } from './admin-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
+import { ADMIN_AUDIT_KEY, QUEUE_REFETCH_MS, useAdminPage } from './admin-query';
 import { ADMIN_USERS_KEY } from './admin-users';
 
 export const ADMIN_BALANCE_OPERATIONS_KEY = ['admin', 'balance-operations'] as const;
@@ -41,4 +42,4 @@ export const rejectBalanceOperation = ({ id, reason }: { id: string; reason: str
 /** Every operation refreshes the list, the user's page (balances) and the audit log. */
 export const useBalanceOperationMutation = <TInput, TResult extends { message: string }>(
   run: (input: TInput) => Promise<TResult>,
-) => useRefreshingMutation([ADMIN_BALANCE_OPERATIONS_KEY, ADMIN_USERS_KEY, ADMIN_AUDIT_KEY], run);
+) => useRefreshingMutation(run, [ADMIN_BALANCE_OPERATIONS_KEY, ADMIN_USERS_KEY, ADMIN_AUDIT_KEY]);

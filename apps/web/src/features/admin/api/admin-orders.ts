@@ -2,7 +2,8 @@ import { ZAdminOrder } from '@td/contracts/admin';
 import type { TOrderStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { useAdminPage, useRefreshingMutation } from './admin-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
+import { useAdminPage } from './admin-query';
 
 export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
 
@@ -24,4 +25,4 @@ export const updateAdminOrder = ({
     fallbackErrorMessage: t('admin.orders.updateFailed'),
   });
 
-export const useUpdateAdminOrder = () => useRefreshingMutation([ADMIN_ORDERS_KEY], updateAdminOrder);
+export const useUpdateAdminOrder = () => useRefreshingMutation(updateAdminOrder, [ADMIN_ORDERS_KEY]);

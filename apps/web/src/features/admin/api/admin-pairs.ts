@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ZAdminPair } from '@td/contracts/admin';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { useRefreshingMutation } from './admin-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export const ADMIN_PAIRS_KEY = ['admin', 'pairs'] as const;
 
@@ -26,4 +26,4 @@ export const updatePair = ({
   maxNetExposure?: string | null;
 }) => api.put(`/admin/pairs/${encodeURIComponent(symbol)}`, body, { schema: ZAdminPair });
 
-export const useUpdatePair = () => useRefreshingMutation([ADMIN_PAIRS_KEY], updatePair);
+export const useUpdatePair = () => useRefreshingMutation(updatePair, [ADMIN_PAIRS_KEY]);

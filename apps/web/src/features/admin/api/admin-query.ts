@@ -1,9 +1,10 @@
 // The back office's two ways to speak to the API: a list read a page at a time with its filters,
-// and a change that, once done, refreshes what it touched.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// and an administrator's change, which once done refreshes what it touched and the audit log.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
@@ -42,20 +43,8 @@ export const useAdminPage = <TItem extends z.core.$ZodType>(
     refetchInterval,
   });
 
-/** A change that, once done, refreshes every query under each of `queryKeys`. */
-export function useRefreshingMutation<TInput, TResult>(
-  queryKeys: readonly (readonly string[])[],
-  run: (input: TInput) => Promise<TResult>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}
-
 /** An administrator's change: on success what it changed refreshes, and the audit log, which records it. */
 export const useAuditedMutation = <TInput, TResult extends { message: string }>(
   queryKey: readonly string[],
   run: (input: TInput) => Promise<TResult>,
-) => useRefreshingMutation([queryKey, ADMIN_AUDIT_KEY], run);
+) => useRefreshingMutation(run, [queryKey, ADMIN_AUDIT_KEY]);

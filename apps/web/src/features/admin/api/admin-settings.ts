@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSettingGroup } from '@td/contracts/settings';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { useRefreshingMutation } from './admin-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
 
@@ -26,4 +26,4 @@ export const updateSettings = ({
 
 /** The public copies the app reads (/settings/{name}) refresh too. */
 export const useUpdateSettings = () =>
-  useRefreshingMutation([ADMIN_SETTINGS_KEY, ['settings']], updateSettings);
+  useRefreshingMutation(updateSettings, [ADMIN_SETTINGS_KEY, ['settings']]);

@@ -3,7 +3,8 @@ import type { TTicketStatus } from '@td/contracts/statuses';
 import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { QUEUE_REFETCH_MS, useAdminPage, useRefreshingMutation } from './admin-query';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
+import { QUEUE_REFETCH_MS, useAdminPage } from './admin-query';
 
 export const ADMIN_TICKETS_KEY = ['admin', 'tickets'] as const;
 const ZQueueItem = z.extend(ZTicketSummary, { userEmail: z.string() });
@@ -27,4 +28,4 @@ export const setTicketStatus = ({ id, status }: { id: string; status: TTicketSta
   api.put(`/admin/tickets/${encodeURIComponent(id)}/status`, { status }, { schema: ZTicket });
 
 export const useAdminTicketMutation = <TInput>(run: (input: TInput) => Promise<unknown>) =>
-  useRefreshingMutation([ADMIN_TICKETS_KEY], run);
+  useRefreshingMutation(run, [ADMIN_TICKETS_KEY]);

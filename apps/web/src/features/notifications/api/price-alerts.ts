@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCreateAlertRequest, ZPriceAlert } from '@td/contracts/notifications';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 
@@ -22,13 +23,5 @@ export const createAlert = (body: TCreateAlertRequest) => api.post('/alerts', bo
 /** DELETE /alerts/{id}. */
 export const deleteAlert = (id: string) => api.delete(`/alerts/${encodeURIComponent(id)}`);
 
-function useAlertMutation<TInput>(run: (input: TInput) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY }),
-  });
-}
-
-export const useCreateAlert = () => useAlertMutation(createAlert);
-export const useDeleteAlert = () => useAlertMutation(deleteAlert);
+export const useCreateAlert = () => useRefreshingMutation(createAlert, [ALERTS_QUERY_KEY]);
+export const useDeleteAlert = () => useRefreshingMutation(deleteAlert, [ALERTS_QUERY_KEY]);

@@ -1,8 +1,8 @@
 import { type TTfaActivateRequest, ZTfaActivateData } from '@td/contracts/auth';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { API_KEYS_QUERY_KEY } from './api-keys';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 /**
  * POST /auth/2fa/activate {code, currentPassword | emailCode} → "Two-factor enabled",

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type TCreateApiKeyRequest, ZApiKey, ZCreatedApiKey } from '@td/contracts/api-keys';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { listQueryOptions } from './list-query';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 export const API_KEYS_QUERY_KEY = ['profile', 'api-keys'] as const;
 

@@ -1,8 +1,8 @@
 import type { TChangePasswordRequest } from '@td/contracts/profile';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { API_KEYS_QUERY_KEY } from './api-keys';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 /** PUT /profile/password {currentPassword, newPassword} → "Password changed successfully"; other sessions end. */
 export function changePassword(body: TChangePasswordRequest) {

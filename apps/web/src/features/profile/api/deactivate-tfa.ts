@@ -1,8 +1,8 @@
 import type { TTfaDeactivateRequest } from '@td/contracts/auth';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { API_KEYS_QUERY_KEY } from './api-keys';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 /**
  * POST /auth/2fa/deactivate {password, code} (the current password, and a TOTP or a recovery code)

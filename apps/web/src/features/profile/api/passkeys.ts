@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { listQueryOptions } from './list-query';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 export const PASSKEYS_QUERY_KEY = ['profile', 'passkeys'] as const;
 

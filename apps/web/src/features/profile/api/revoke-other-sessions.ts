@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { API_KEYS_QUERY_KEY } from './api-keys';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 /** DELETE /profile/sessions: signs out every session but this one. */
 export function revokeOtherSessions() {

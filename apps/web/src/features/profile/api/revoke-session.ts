@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
-import { useRefreshingMutation } from './refreshing-mutation';
 
 /** DELETE /profile/sessions/{id}: signs that device out. */
 export function revokeSession(id: string) {

@@ -2,7 +2,7 @@ import type { ZAntiPhishingRequest } from '@td/contracts/profile';
 import type { z } from 'zod/mini';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';
 import { api } from '../../../lib/api-client';
-import { useRefreshingMutation } from './refreshing-mutation';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type TAntiPhishingRequest = z.input<typeof ZAntiPhishingRequest>;
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   type TConfirmWithdrawalRequest,
   type TWithdrawRequest,
@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 import { tradingKeys } from '../../../domain/trading/query-keys';
 import { walletKeys } from '../../../domain/wallet/query-keys';
 import { api } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 // The three steps of a withdrawal, one call each, plus cancelling it.
 
@@ -27,21 +28,11 @@ export const confirmWithdrawal = ({ id, ...body }: TConfirmWithdrawalRequest & {
 export const cancelWithdrawal = (id: string) =>
   api.post(`/wallet/withdrawals/${id}/cancel`, undefined, { schema: ZWalletTransaction });
 
-function useRefreshBalances() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    void queryClient.invalidateQueries({ queryKey: tradingKeys.portfolios() });
-  };
-}
+/** A confirmed or cancelled withdrawal moves funds: the balances refresh, the step does not wait for them. */
+const BALANCE_KEYS = [walletKeys.all, tradingKeys.portfolios()];
+const NOT_AWAITED = { isRefreshAwaited: false };
 
 export const useCreateWithdrawal = () => useMutation({ mutationFn: createWithdrawal });
 export const useRequestWithdrawalCode = () => useMutation({ mutationFn: requestWithdrawalCode });
-export function useConfirmWithdrawal() {
-  const refresh = useRefreshBalances();
-  return useMutation({ mutationFn: confirmWithdrawal, onSuccess: refresh });
-}
-export function useCancelWithdrawal() {
-  const refresh = useRefreshBalances();
-  return useMutation({ mutationFn: cancelWithdrawal, onSuccess: refresh });
-}
+export const useConfirmWithdrawal = () => useRefreshingMutation(confirmWithdrawal, BALANCE_KEYS, NOT_AWAITED);
+export const useCancelWithdrawal = () => useRefreshingMutation(cancelWithdrawal, BALANCE_KEYS, NOT_AWAITED);
