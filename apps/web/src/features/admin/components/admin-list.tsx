@@ -53,14 +53,22 @@ export function AdminList<TRow extends { id: string }>({
   );
 }
 
-/** A whole table on a card of its own, the card's title naming the table too. */
+/**
+ * A whole table on a card of its own, the card's title naming the table too; with no rows, its
+ * `empty` state or else the muted line `emptyText`.
+ */
 export function TableCard<TRow>({
   title,
+  emptyText,
   ...table
-}: { title: string } & Omit<Parameters<typeof DataTable<TRow>>[0], 'caption'>) {
+}: { title: string; emptyText?: string } & Omit<Parameters<typeof DataTable<TRow>>[0], 'caption'>) {
   return (
     <Card title={title} isFlush>
-      <DataTable caption={title} {...table} />
+      <DataTable
+        caption={title}
+        empty={emptyText === undefined ? undefined : <p className={styles.emptyRow}>{emptyText}</p>}
+        {...table}
+      />
     </Card>
   );
 }

@@ -134,7 +134,7 @@ export function AdminReferrals({
         rows={referrals ? links : undefined}
         rowKey={(link) => link.userId}
         isLoading={isLoading}
-        empty={<p className={styles.emptyRow}>{t('admin.referrals.none')}</p>}
+        emptyText={t('admin.referrals.none')}
       />
       <TableCard
         title={t('admin.referrals.commissions')}
@@ -142,7 +142,7 @@ export function AdminReferrals({
         rows={referrals?.commissions}
         rowKey={(row) => row.id}
         isLoading={isLoading}
-        empty={<p className={styles.emptyRow}>{t('admin.referrals.noCommissions')}</p>}
+        emptyText={t('admin.referrals.noCommissions')}
       />
       <TextDialog
         isOpen={clawing !== undefined}

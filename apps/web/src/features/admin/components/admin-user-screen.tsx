@@ -220,7 +220,7 @@ export function AdminUserScreen() {
         rows={detail?.orders}
         rowKey={(order) => order.id}
         isLoading={query.isPending}
-        empty={<p className={styles.emptyRow}>{t('admin.user.noOrders')}</p>}
+        emptyText={t('admin.user.noOrders')}
       />
       <TableCard
         title={t('admin.user.transactions')}
@@ -228,7 +228,7 @@ export function AdminUserScreen() {
         rows={detail?.transactions}
         rowKey={(tx) => tx.id}
         isLoading={query.isPending}
-        empty={<p className={styles.emptyRow}>{t('admin.user.noTransactions')}</p>}
+        emptyText={t('admin.user.noTransactions')}
       />
       <AdminReferrals
         referrals={detail?.referrals}
@@ -241,7 +241,7 @@ export function AdminUserScreen() {
         rows={detail?.logins}
         rowKey={(event) => event.id}
         isLoading={query.isPending}
-        empty={<p className={styles.emptyRow}>{t('admin.user.noLogins')}</p>}
+        emptyText={t('admin.user.noLogins')}
       />
       <Dialog
         isOpen={newRole !== undefined}
