@@ -1,5 +1,5 @@
 import { isStaffRole } from '@td/contracts/staff';
-import { useRef } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { IconLock } from '../../components/app-icons';
 import { ButtonLink } from '../../components/button';
@@ -51,46 +51,43 @@ export function AdminLayout() {
   const strip = useRef<HTMLElement>(null);
   useScrollCue(strip, `${pathname} ${tabs.length}`);
 
-  const content = () => {
-    if (isPending || hasSecondFactor === undefined) return <Skeleton shape="block" height={240} />;
+  /** Why the caller does not see the section, as the empty state that says so; null when they do. */
+  const refusal = (): ComponentProps<typeof EmptyState> | null => {
     if (!isStaff) {
-      return (
-        <Card>
-          <EmptyState
-            icon={<IconShieldCheck size={24} />}
-            title={t('admin.frame.staffOnly')}
-            description={t('admin.frame.noAccess')}
-            action={<ButtonLink to={PATHS.home}>{t('admin.frame.backToDashboard')}</ButtonLink>}
-          />
-        </Card>
-      );
+      return {
+        icon: <IconShieldCheck size={24} />,
+        title: t('admin.frame.staffOnly'),
+        description: t('admin.frame.noAccess'),
+        action: <ButtonLink to={PATHS.home}>{t('admin.frame.backToDashboard')}</ButtonLink>,
+      };
     }
     if (!hasSecondFactor) {
-      return (
-        <Card>
-          <EmptyState
-            icon={<IconLock size={24} />}
-            title={t('admin.frame.secondFactorTitle')}
-            description={t('admin.frame.secondFactorText')}
-            action={<ButtonLink to={PATHS.security}>{t('admin.frame.openSecurity')}</ButtonLink>}
-          />
-        </Card>
-      );
+      return {
+        icon: <IconLock size={24} />,
+        title: t('admin.frame.secondFactorTitle'),
+        description: t('admin.frame.secondFactorText'),
+        action: <ButtonLink to={PATHS.security}>{t('admin.frame.openSecurity')}</ButtonLink>,
+      };
     }
-    if (!isOpen) {
-      const first = tabs[0];
+    if (isOpen) return null;
+    const first = tabs[0];
+    return {
+      icon: <IconLock size={24} />,
+      title: t('admin.frame.notForRole'),
+      description: t('admin.frame.notForRoleText', { role: roleText(t, role) }),
+      action: first ? (
+        <ButtonLink to={first.to}>{t('admin.frame.goTo', { section: t(first.label) })}</ButtonLink>
+      ) : null,
+    };
+  };
+
+  const content = () => {
+    if (isPending || hasSecondFactor === undefined) return <Skeleton shape="block" height={240} />;
+    const refused = refusal();
+    if (refused) {
       return (
         <Card>
-          <EmptyState
-            icon={<IconLock size={24} />}
-            title={t('admin.frame.notForRole')}
-            description={t('admin.frame.notForRoleText', { role: roleText(t, role) })}
-            action={
-              first ? (
-                <ButtonLink to={first.to}>{t('admin.frame.goTo', { section: t(first.label) })}</ButtonLink>
-              ) : null
-            }
-          />
+          <EmptyState {...refused} />
         </Card>
       );
     }
