@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TAccount } from '@td/contracts/constants';
 import { type TStatsPeriod, ZOneClickTrading, ZPairSpec, ZTradingStats } from '@td/contracts/financing';
 import { api } from '../../lib/api-client';
+import { useProfileSetting } from '../../lib/profile-setting';
 
 export const ONE_CLICK_QUERY_KEY = ['profile', 'one-click-trading'] as const;
 
@@ -36,13 +37,7 @@ export function useTradingStats(account: TAccount, period: TStatsPeriod) {
 
 /** GET /profile/one-click-trading: whether Buy and Sell place a market order at once (off until known). */
 export function useOneClickTrading(): boolean {
-  const { data } = useQuery({
-    queryKey: ONE_CLICK_QUERY_KEY,
-    queryFn: async () =>
-      (await api.get('/profile/one-click-trading', { schema: ZOneClickTrading, silent: true })).data,
-    staleTime: 5 * 60_000,
-  });
-  return data?.enabled ?? false;
+  return useProfileSetting(ONE_CLICK_QUERY_KEY, ZOneClickTrading, 5 * 60_000)?.enabled ?? false;
 }
 
 /** PUT /profile/one-click-trading: on only with the risk notice accepted. */

@@ -1,18 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CHART_SETTINGS, type TChartSettings, ZChartSettings } from '@td/contracts/chart-settings';
 import { api } from '../../lib/api-client';
+import { useProfileSetting } from '../../lib/profile-setting';
 
 export const CHART_SETTINGS_QUERY_KEY = ['profile', 'chart-settings'] as const;
 
 /** GET /profile/chart-settings: the user's indicators, the same on every device. */
 export function useChartSettings(): TChartSettings {
-  const { data } = useQuery({
-    queryKey: CHART_SETTINGS_QUERY_KEY,
-    queryFn: async () =>
-      (await api.get('/profile/chart-settings', { schema: ZChartSettings, silent: true })).data,
-    staleTime: 5 * 60_000,
-  });
-  return data ?? DEFAULT_CHART_SETTINGS;
+  return useProfileSetting(CHART_SETTINGS_QUERY_KEY, ZChartSettings, 5 * 60_000) ?? DEFAULT_CHART_SETTINGS;
 }
 
 /** PUT /profile/chart-settings: shown at once, kept on the server for the user's other devices. */

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import {
   ASSET_CLASS_OF,
@@ -8,7 +7,7 @@ import {
   ZTradingTerms,
 } from '@td/contracts/group-terms';
 import type { TPair } from '@td/contracts/market';
-import { api } from '../../lib/api-client';
+import { useProfileSetting } from '../../lib/profile-setting';
 
 export const TRADING_TERMS_QUERY_KEY = ['profile', 'trading-terms'] as const;
 
@@ -17,13 +16,7 @@ export const TRADING_TERMS_QUERY_KEY = ['profile', 'trading-terms'] as const;
  * group. Undefined while it loads (the pair's own prices and caps until then). Silent.
  */
 export function useTradingTerms(): TTradingTerms | undefined {
-  const { data } = useQuery({
-    queryKey: TRADING_TERMS_QUERY_KEY,
-    queryFn: async () =>
-      (await api.get('/profile/trading-terms', { schema: ZTradingTerms, silent: true })).data,
-    staleTime: 60_000,
-  });
-  return data;
+  return useProfileSetting(TRADING_TERMS_QUERY_KEY, ZTradingTerms, 60_000);
 }
 
 /** A markup of "25.00" percent in hundredths of a percent, as the pricing rule takes it. */
