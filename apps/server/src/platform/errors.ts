@@ -1,18 +1,5 @@
-import type { TErrorCode } from '@td/contracts/envelope';
-
-const STATUS_OF: Record<TErrorCode, number> = {
-  VALIDATION: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  SECOND_FACTOR_REQUIRED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-};
+// The application's error type: a code the client may see, with the HTTP status that goes with it.
+import { ERROR_HTTP_STATUS, type TErrorCode } from '@td/contracts/envelope';
 
 /**
  * An error the client may see: its message goes to the user's toast as it is, so it must be
@@ -31,7 +18,7 @@ export class AppError extends Error {
     options?: { retryAfterS?: number },
   ) {
     super(message);
-    this.status = STATUS_OF[code];
+    this.status = ERROR_HTTP_STATUS[code];
     if (options?.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
   }
 }
@@ -46,7 +33,8 @@ export const conflict = (message: string, details?: unknown) => new AppError('CO
 
 /** The error code that goes with an HTTP status, for errors raised by the framework or plugins. */
 export function codeForStatus(status: number): TErrorCode {
-  for (const [code, value] of Object.entries(STATUS_OF)) if (value === status) return code as TErrorCode;
+  for (const [code, value] of Object.entries(ERROR_HTTP_STATUS))
+    if (value === status) return code as TErrorCode;
   if (status >= 500) return 'INTERNAL';
   return 'VALIDATION';
 }
