@@ -10,7 +10,7 @@ import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';
-import { readPage } from '../../platform/db/paging';
+import { readNewestPage, readPage } from '../../platform/db/paging';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
@@ -349,16 +349,13 @@ export function createBalanceOperations(deps: {
         eq(balanceOperations.status, 'applied'),
         query.account ? eq(balanceOperations.book, query.account) : undefined,
       );
-      const { items: rows, total } = await readPage(
-        db
-          .select()
-          .from(balanceOperations)
-          .where(where)
-          .orderBy(desc(balanceOperations.appliedAt), desc(balanceOperations.id))
-          .$dynamic(),
-        db.select({ n: count() }).from(balanceOperations).where(where),
+      const { items: rows, total } = await readNewestPage(
+        db,
+        balanceOperations,
+        where,
         query.page,
         query.limit,
+        balanceOperations.appliedAt,
       );
       const items: TUserBalanceOperation[] = rows.map((row) => ({
         id: row.id,

@@ -21,8 +21,8 @@ export async function readPage<Q extends PgSelect>(
 type DatedRows = PgTable & { id: PgColumn; createdAt: PgColumn };
 
 /**
- * Page `page` of the rows of `table` that `where` keeps, newest first (the greater id first among
- * rows written at one moment), and the count of them all.
+ * Page `page` of the rows of `table` that `where` keeps, newest first by `newest` (when they were
+ * written unless told; the greater id first among rows of one moment), and the count of them all.
  */
 export async function readNewestPage<T extends DatedRows>(
   db: Database,
@@ -30,13 +30,14 @@ export async function readNewestPage<T extends DatedRows>(
   where: SQL | undefined,
   page: number,
   limit: number,
+  newest: PgColumn = table.createdAt,
 ): Promise<{ items: Array<T['$inferSelect']>; total: number }> {
   const { items, total } = await readPage(
     db
       .select()
       .from(table as PgTable)
       .where(where)
-      .orderBy(desc(table.createdAt), desc(table.id))
+      .orderBy(desc(newest), desc(table.id))
       .$dynamic(),
     db
       .select({ n: count() })
