@@ -13,6 +13,10 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type SessionStage = SessionRow['stage'];
 
+/** A session still signed in: past its second factor, neither revoked nor expired. */
+const signedIn = () =>
+  and(eq(sessions.stage, 'active'), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+
 /**
  * Database work of the account system, and nothing else: users and sessions here, one-time codes
  * (`codes.repository.ts`) and sign-in history (`login-events.repository.ts`) beside it.
@@ -263,28 +267,13 @@ export function createAuthRepository(db: Database) {
         .select({ id: sessions.id, userId: sessions.userId })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            inArray(sessions.id, sessionIds),
-            eq(sessions.stage, 'active'),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            eq(users.status, USER_CODE.active),
-          ),
-        );
+        .where(and(inArray(sessions.id, sessionIds), signedIn(), eq(users.status, USER_CODE.active)));
     },
     async listActiveSessions(userId: string): Promise<SessionRow[]> {
       return db
         .select()
         .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            eq(sessions.stage, 'active'),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        )
+        .where(and(eq(sessions.userId, userId), signedIn()))
         .orderBy(desc(sessions.lastSeenAt));
     },
 
