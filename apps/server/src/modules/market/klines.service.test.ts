@@ -29,14 +29,18 @@ const pair = { symbol: 'BTC_USDT', pricePrecision: 2 } as PairRow;
 
 describe('klines from storage and the live board', () => {
   const now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+  /** The board: the minute that just closed, and the open one. */
+  const board = { closed: candle(now - MINUTE_MS, 102), live: candle(now, 103) };
+  /** [time, close] of each minute kline served from `stored` and the board, up to `to` when given. */
+  const closes = async (stored: Candle[], to?: number) => {
+    const range = to === undefined ? {} : { to };
+    const klines = await service(stored, board).klines(pair, { interval: '1', limit: 10, ...range });
+    return klines.map((k) => [k.t, k.c]);
+  };
 
   it('includes the candle that just closed before storage has it, then the open one', async () => {
     const stored = [candle(now - 3 * MINUTE_MS, 100), candle(now - 2 * MINUTE_MS, 101)];
-    const klines = await service(stored, {
-      closed: candle(now - MINUTE_MS, 102),
-      live: candle(now, 103),
-    }).klines(pair, { interval: '1', limit: 10 });
-    expect(klines.map((k) => [k.t, k.c])).toEqual([
+    expect(await closes(stored)).toEqual([
       [now - 3 * MINUTE_MS, '1.00'],
       [now - 2 * MINUTE_MS, '1.01'],
       [now - MINUTE_MS, '1.02'],
@@ -46,11 +50,7 @@ describe('klines from storage and the live board', () => {
 
   it('prefers the closed candle to a partly stored copy of the same minute, and never repeats it', async () => {
     const stored = [candle(now - 2 * MINUTE_MS, 101), { ...candle(now - MINUTE_MS, 99), v: 0 }];
-    const klines = await service(stored, {
-      closed: candle(now - MINUTE_MS, 102),
-      live: candle(now, 103),
-    }).klines(pair, { interval: '1', limit: 10 });
-    expect(klines.map((k) => [k.t, k.c])).toEqual([
+    expect(await closes(stored)).toEqual([
       [now - 2 * MINUTE_MS, '1.01'],
       [now - MINUTE_MS, '1.02'],
       [now, '1.03'],
@@ -59,10 +59,6 @@ describe('klines from storage and the live board', () => {
 
   it('leaves out what lies outside the range asked for', async () => {
     const stored = [candle(now - 5 * MINUTE_MS, 100)];
-    const klines = await service(stored, {
-      closed: candle(now - MINUTE_MS, 102),
-      live: candle(now, 103),
-    }).klines(pair, { interval: '1', limit: 10, to: now - 4 * MINUTE_MS });
-    expect(klines.map((k) => k.t)).toEqual([now - 5 * MINUTE_MS]);
+    expect(await closes(stored, now - 4 * MINUTE_MS)).toEqual([[now - 5 * MINUTE_MS, '1.00']]);
   });
 });

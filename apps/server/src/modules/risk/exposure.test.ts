@@ -39,31 +39,47 @@ describe('exposure per pair', () => {
 });
 
 describe('the exposure limit', () => {
-  it('accepts anything without a limit', () => {
-    expect(exceedsLimit(10n ** 15n, 'buy', 10n ** 12n, null)).toBe(false);
-  });
-
-  it('refuses an order that takes the net beyond the limit, either way', () => {
-    expect(exceedsLimit(90_000n, 'buy', 20_000n, 100_000n)).toBe(true);
-    expect(exceedsLimit(-90_000n, 'sell', 20_000n, 100_000n)).toBe(true);
-    // Across zero and beyond the limit on the other side: further from zero than before.
-    expect(exceedsLimit(50_000n, 'sell', 200_000n, 100_000n)).toBe(true);
-  });
-
-  it('accepts an order that ends at the limit exactly, or within it', () => {
-    expect(exceedsLimit(90_000n, 'buy', 10_000n, 100_000n)).toBe(false);
-    expect(exceedsLimit(0n, 'sell', 100_000n, 100_000n)).toBe(false);
-  });
-
-  it('accepts an order that reduces the net, even while it stays beyond the limit', () => {
-    expect(exceedsLimit(150_000n, 'sell', 20_000n, 100_000n)).toBe(false);
-    expect(exceedsLimit(-150_000n, 'buy', 20_000n, 100_000n)).toBe(false);
-    // Across zero, closer to it than before, though past the limit on the other side.
-    expect(exceedsLimit(150_000n, 'sell', 260_000n, 100_000n)).toBe(false);
-  });
-
-  it('refuses one that grows a net already beyond the limit', () => {
-    expect(exceedsLimit(150_000n, 'buy', 1n, 100_000n)).toBe(true);
+  it.each([
+    ['accepts anything without a limit', 10n ** 15n, 'buy', 10n ** 12n, null, false],
+    ['refuses a buy that takes the net beyond the limit', 90_000n, 'buy', 20_000n, 100_000n, true],
+    ['refuses a sell that takes the net beyond the limit', -90_000n, 'sell', 20_000n, 100_000n, true],
+    [
+      'refuses an order across zero and beyond the limit on the other side: further from zero than before',
+      50_000n,
+      'sell',
+      200_000n,
+      100_000n,
+      true,
+    ],
+    ['accepts a buy that ends at the limit exactly', 90_000n, 'buy', 10_000n, 100_000n, false],
+    ['accepts a sell that ends at the limit exactly', 0n, 'sell', 100_000n, 100_000n, false],
+    [
+      'accepts a sell that reduces the net, though it stays beyond the limit',
+      150_000n,
+      'sell',
+      20_000n,
+      100_000n,
+      false,
+    ],
+    [
+      'accepts a buy that reduces the net, though it stays beyond the limit',
+      -150_000n,
+      'buy',
+      20_000n,
+      100_000n,
+      false,
+    ],
+    [
+      'accepts an order across zero, closer to it than before, though past the limit on the other side',
+      150_000n,
+      'sell',
+      260_000n,
+      100_000n,
+      false,
+    ],
+    ['refuses one that grows a net already beyond the limit', 150_000n, 'buy', 1n, 100_000n, true],
+  ] as const)('%s', (_label, net, side, size, limit, refused) => {
+    expect(exceedsLimit(net, side, size, limit)).toBe(refused);
   });
 
   it('moves the net by the order: + for a buy, − for a sell', () => {

@@ -12,15 +12,14 @@ import {
 const iso = (ms: number) => new Date(ms).toISOString();
 const DAY_MS = 86_400_000;
 
+/** The rollovers of a pair type after `from` up to `through` (ISO instants), each as [when, days]. */
+const rolls = (pairType: Parameters<typeof rolloversBetween>[0], from: string, through: string) =>
+  rolloversBetween(pairType, Date.parse(from), Date.parse(through)).map((r) => [iso(r.atMs), r.days]);
+
 describe('the rollover schedule', () => {
   it('rolls forex over at 17:00 New York on weekdays, in summer and in winter time, Wednesday for three days', () => {
     // Monday 2026-06-01 to Monday 2026-06-08 (EDT: 17:00 New York is 21:00 UTC).
-    const summer = rolloversBetween(
-      'forex',
-      Date.parse('2026-06-01T00:00:00Z'),
-      Date.parse('2026-06-08T00:00:00Z'),
-    );
-    expect(summer.map((r) => [iso(r.atMs), r.days])).toEqual([
+    expect(rolls('forex', '2026-06-01T00:00:00Z', '2026-06-08T00:00:00Z')).toEqual([
       ['2026-06-01T21:00:00.000Z', 1],
       ['2026-06-02T21:00:00.000Z', 1],
       ['2026-06-03T21:00:00.000Z', 3],
@@ -28,43 +27,27 @@ describe('the rollover schedule', () => {
       ['2026-06-05T21:00:00.000Z', 1],
     ]);
     // EST: 17:00 New York is 22:00 UTC.
-    const [winter] = rolloversBetween(
-      'forex',
-      Date.parse('2026-01-07T00:00:00Z'),
-      Date.parse('2026-01-08T00:00:00Z'),
-    );
-    expect(winter).toEqual({ atMs: Date.parse('2026-01-07T22:00:00Z'), days: 3 });
+    expect(rolls('forex', '2026-01-07T00:00:00Z', '2026-01-08T00:00:00Z')).toEqual([
+      ['2026-01-07T22:00:00.000Z', 3],
+    ]);
   });
 
   it('rolls stocks over at the close of each trading day: Friday for three days, the day before a holiday for one more', () => {
     // Thanksgiving week 2026: Thursday 26 November closed, Friday 27 closes early at 13:00.
-    const week = rolloversBetween(
-      'stocks',
-      Date.parse('2026-11-23T00:00:00Z'),
-      Date.parse('2026-11-30T00:00:00Z'),
-    );
-    expect(week.map((r) => [iso(r.atMs), r.days])).toEqual([
+    expect(rolls('stocks', '2026-11-23T00:00:00Z', '2026-11-30T00:00:00Z')).toEqual([
       ['2026-11-23T21:00:00.000Z', 1],
       ['2026-11-24T21:00:00.000Z', 1],
       ['2026-11-25T21:00:00.000Z', 2],
       ['2026-11-27T18:00:00.000Z', 3],
     ]);
     // Good Friday 2026 (3 April): Thursday's close carries four days.
-    const easter = rolloversBetween(
-      'stocks',
-      Date.parse('2026-04-02T00:00:00Z'),
-      Date.parse('2026-04-04T00:00:00Z'),
-    );
-    expect(easter.map((r) => [iso(r.atMs), r.days])).toEqual([['2026-04-02T20:00:00.000Z', 4]]);
+    expect(rolls('stocks', '2026-04-02T00:00:00Z', '2026-04-04T00:00:00Z')).toEqual([
+      ['2026-04-02T20:00:00.000Z', 4],
+    ]);
   });
 
   it('rolls crypto over at 00:00 UTC every day', () => {
-    const days = rolloversBetween(
-      'crp',
-      Date.parse('2026-03-06T12:00:00Z'),
-      Date.parse('2026-03-09T00:00:00Z'),
-    );
-    expect(days.map((r) => [iso(r.atMs), r.days])).toEqual([
+    expect(rolls('crp', '2026-03-06T12:00:00Z', '2026-03-09T00:00:00Z')).toEqual([
       ['2026-03-07T00:00:00.000Z', 1],
       ['2026-03-08T00:00:00.000Z', 1],
       ['2026-03-09T00:00:00.000Z', 1],
