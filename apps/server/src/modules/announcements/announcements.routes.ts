@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAnswer, userAnswer } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
+import { listOwnRoute } from '../auth/own-routes';
 import type { AnnouncementsService } from './announcements.service';
 
 const params = z.object({ id: z.uuid('Not an announcement id') });
@@ -32,9 +33,7 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     );
     app.get(
       '/announcements',
-      userAnswer({ data: z.array(ZAnnouncement) }, 'Announcements fetched', (request) =>
-        announcements.unread(authOf(request).user.id),
-      ),
+      listOwnRoute(ZAnnouncement, 'Announcements fetched', (userId) => announcements.unread(userId)),
     );
     app.post(
       '/announcements/:id/read',

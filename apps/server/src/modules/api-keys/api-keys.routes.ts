@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from '../auth/authenticate';
-import { removeOwnRoute } from '../auth/own-routes';
+import { listOwnRoute, removeOwnRoute } from '../auth/own-routes';
 import type { ProofCheck } from '../auth/proof';
 import type { ApiKeysService } from './api-keys.service';
 
@@ -18,8 +18,7 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; proof: ProofCheck
   return async (app) => {
     app.get(
       '/profile/api-keys',
-      userRoute({ response: { 200: successEnvelope(z.array(ZApiKey)) } }),
-      async (request) => ok('API keys fetched successfully', await apiKeys.list(authOf(request).user.id)),
+      listOwnRoute(ZApiKey, 'API keys fetched successfully', (userId) => apiKeys.list(userId)),
     );
 
     app.post(

@@ -1,9 +1,9 @@
-// A signed-in user's route that removes one of their own things (an API key, a passkey, an alert).
+// A signed-in user's routes that list their own things (API keys, passkeys, alerts...) or remove one.
 import { successEnvelope } from '@td/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userRoute } from '../../platform/http/route-options';
 import { type AuthContext, userOf } from './authenticate';
 
 /**
@@ -23,4 +23,13 @@ export function removeOwnRoute<P extends z.core.$ZodType<{ id: string }>>(
       return ok(message, null);
     },
   };
+}
+
+/** The options of a route that answers, under `message`, the user's things `list` gives (each an `item`). */
+export function listOwnRoute<D extends z.core.$ZodType>(
+  item: D,
+  message: string,
+  list: (userId: string) => Promise<Array<z.core.output<D>>>,
+) {
+  return userAnswer({ data: z.array(item) }, message, (request) => list(userOf(request).id));
 }

@@ -11,10 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userCreated, userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
-import { removeOwnRoute } from './own-routes';
+import { listOwnRoute, removeOwnRoute } from './own-routes';
 import type { PasskeysService } from './passkeys.service';
 
 const ZToken = successEnvelope(ZTokenData);
@@ -32,8 +32,7 @@ export function passkeysRoutes(deps: {
   return async (app) => {
     app.get(
       '/profile/passkeys',
-      userRoute({ response: { 200: successEnvelope(z.array(ZPasskey)) } }),
-      async (request) => ok('Passkeys fetched successfully', await passkeys.list(authOf(request).user.id)),
+      listOwnRoute(ZPasskey, 'Passkeys fetched successfully', (userId) => passkeys.list(userId)),
     );
 
     app.post(
@@ -48,11 +47,9 @@ export function passkeysRoutes(deps: {
 
     app.post(
       '/profile/passkeys',
-      userRoute({ body: ZAddPasskeyRequest, response: { 201: successEnvelope(ZPasskey) } }),
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(ok('Passkey added', await passkeys.register(authOf(request).user, request.body))),
+      userCreated({ body: ZAddPasskeyRequest, data: ZPasskey }, 'Passkey added', (request) =>
+        passkeys.register(authOf(request).user, request.body),
+      ),
     );
 
     app.delete(

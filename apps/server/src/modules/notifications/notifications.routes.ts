@@ -1,4 +1,4 @@
-import { successEnvelope, ZPageQuery } from '@td/contracts/envelope';
+import { ZPageQuery } from '@td/contracts/envelope';
 import {
   ZCreateAlertRequest,
   ZMarkReadRequest,
@@ -7,10 +7,9 @@ import {
 } from '@td/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userCreated } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
-import { removeOwnRoute } from '../auth/own-routes';
+import { listOwnRoute, removeOwnRoute } from '../auth/own-routes';
 import type { Notifier } from './notifications.service';
 import type { PriceAlertsService } from './price-alerts.service';
 
@@ -22,39 +21,32 @@ export function notificationsRoutes(deps: {
   return async (app) => {
     app.get(
       '/notifications',
-      userRoute({ querystring: ZPageQuery, response: { 200: successEnvelope(ZNotificationsData) } }),
-      async (request) =>
-        ok(
-          'Notifications fetched successfully',
-          await notifier.list(authOf(request).user.id, request.query.page, request.query.limit),
-        ),
+      userAnswer(
+        { querystring: ZPageQuery, data: ZNotificationsData },
+        'Notifications fetched successfully',
+        (request) => notifier.list(authOf(request).user.id, request.query.page, request.query.limit),
+      ),
     );
 
     app.post(
       '/notifications/read',
-      userRoute({
-        body: z.optional(ZMarkReadRequest),
-        response: { 200: successEnvelope(z.object({ marked: z.number().check(z.int()) })) },
-      }),
-      async (request) =>
-        ok('Notifications marked as read', {
-          marked: await notifier.markRead(authOf(request).user.id, request.body?.ids),
-        }),
+      userAnswer(
+        { body: z.optional(ZMarkReadRequest), data: z.object({ marked: z.number().check(z.int()) }) },
+        'Notifications marked as read',
+        async (request) => ({ marked: await notifier.markRead(authOf(request).user.id, request.body?.ids) }),
+      ),
     );
 
     app.get(
       '/alerts',
-      userRoute({ response: { 200: successEnvelope(z.array(ZPriceAlert)) } }),
-      async (request) => ok('Price alerts fetched successfully', await alerts.list(authOf(request).user.id)),
+      listOwnRoute(ZPriceAlert, 'Price alerts fetched successfully', (userId) => alerts.list(userId)),
     );
 
     app.post(
       '/alerts',
-      userRoute({ body: ZCreateAlertRequest, response: { 201: successEnvelope(ZPriceAlert) } }),
-      async (request, reply) => {
-        const alert = await alerts.create(authOf(request).user.id, request.body);
-        return reply.status(201).send(ok('Price alert created', alert));
-      },
+      userCreated({ body: ZCreateAlertRequest, data: ZPriceAlert }, 'Price alert created', (request) =>
+        alerts.create(authOf(request).user.id, request.body),
+      ),
     );
 
     app.delete(

@@ -1,11 +1,9 @@
 // Traders' pair routes: the list, a pair's specification, favourites.
-import { successEnvelope } from '@td/contracts/envelope';
 import { ZPairSpec } from '@td/contracts/financing';
 import { ZPairSymbol, ZPairsQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import type { PairSpecs } from './pair-spec';
 import type { PairsService } from './pairs.service';
@@ -30,30 +28,18 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
 
     app.get(
       '/pairs/:symbol/spec',
-      userRoute({ params, response: { 200: successEnvelope(ZPairSpec) } }),
-      async (request) =>
-        ok(
-          'Specification fetched successfully',
-          await deps.specs.spec(authOf(request).user.id, request.params.symbol),
-        ),
+      userAnswer({ params, data: ZPairSpec }, 'Specification fetched successfully', (request) =>
+        deps.specs.spec(authOf(request).user.id, request.params.symbol),
+      ),
     );
 
-    app.put(
-      '/pairs/:symbol/favorite',
-      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
-      async (request) => {
-        await pairs.setFavorite(authOf(request).user.id, request.params.symbol, true);
-        return ok('Added to favourites', null);
-      },
-    );
-
-    app.delete(
-      '/pairs/:symbol/favorite',
-      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
-      async (request) => {
-        await pairs.setFavorite(authOf(request).user.id, request.params.symbol, false);
-        return ok('Removed from favourites', null);
-      },
-    );
+    /** Makes the pair one of the user's favourites, or no longer one, answering `message`. */
+    const favorite = (isFavorite: boolean, message: string) =>
+      userAnswer({ params, data: z.null() }, message, async (request) => {
+        await pairs.setFavorite(authOf(request).user.id, request.params.symbol, isFavorite);
+        return null;
+      });
+    app.put('/pairs/:symbol/favorite', favorite(true, 'Added to favourites'));
+    app.delete('/pairs/:symbol/favorite', favorite(false, 'Removed from favourites'));
   };
 }

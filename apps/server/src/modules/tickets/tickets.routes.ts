@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { pageOf, successEnvelope } from '@td/contracts/envelope';
+import { pageOf } from '@td/contracts/envelope';
 import { AVATAR_BYTES_MAX } from '@td/contracts/profile';
 import {
   TICKET_ATTACHMENT_URL_PREFIX,
@@ -12,8 +12,7 @@ import {
 } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userCreated } from '../../platform/http/route-options';
 import { signedLinkCacheControl, ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
@@ -49,37 +48,37 @@ export function ticketsRoutes(deps: {
 
     app.get(
       '/tickets',
-      userRoute({ querystring: ZTicketsQuery, response: { 200: successEnvelope(pageOf(ZTicketSummary)) } }),
-      async (request) =>
-        ok('Tickets fetched successfully', await tickets.list(authOf(request).user.id, request.query)),
+      userAnswer(
+        { querystring: ZTicketsQuery, data: pageOf(ZTicketSummary) },
+        'Tickets fetched successfully',
+        (request) => tickets.list(authOf(request).user.id, request.query),
+      ),
     );
 
     app.post(
       '/tickets',
-      userRoute({ body: ZCreateTicketRequest, response: { 201: successEnvelope(ZTicket) } }),
-      async (request, reply) => {
-        const { user } = authOf(request);
-        await limitTicketPosts(deps.limiter, user.id);
-        return reply
-          .status(201)
-          .send(ok('Ticket created successfully', await tickets.create(user, request.body)));
-      },
+      userCreated(
+        { body: ZCreateTicketRequest, data: ZTicket },
+        'Ticket created successfully',
+        async (request) => {
+          const { user } = authOf(request);
+          await limitTicketPosts(deps.limiter, user.id);
+          return tickets.create(user, request.body);
+        },
+      ),
     );
 
     // One image a request (PNG, JPEG or WebP, ≤ 2 MB, checked and re-encoded as profile images are).
     app.post(
       '/tickets/attachments',
-      userRoute({ response: { 201: successEnvelope(ZAttachmentData) } }),
-      async (request, reply) => {
+      userCreated({ data: ZAttachmentData }, 'Image uploaded successfully', async (request) => {
         const { user } = authOf(request);
         await limitImageUploads(deps.limiter, user.id);
         // Over the quota of unsent images, refused before the body is decoded.
         await tickets.checkUnsentQuota(user.id);
         const data = await uploadedImage(request, AVATAR_BYTES_MAX);
-        return reply
-          .status(201)
-          .send(ok('Image uploaded successfully', await tickets.saveAttachment(user, data)));
-      },
+        return tickets.saveAttachment(user, data);
+      }),
     );
 
     // Served without a login (an `<img>` sends no token), only by the signed links a ticket gives.
@@ -97,25 +96,29 @@ export function ticketsRoutes(deps: {
 
     app.get(
       '/tickets/:id',
-      userRoute({ params: ZId, response: { 200: successEnvelope(ZTicket) } }),
-      async (request) =>
-        ok('Ticket fetched successfully', await tickets.get(authOf(request).user.id, request.params.id)),
+      userAnswer({ params: ZId, data: ZTicket }, 'Ticket fetched successfully', (request) =>
+        tickets.get(authOf(request).user.id, request.params.id),
+      ),
     );
 
     app.post(
       '/tickets/:id/messages',
-      userRoute({ params: ZId, body: ZTicketMessageRequest, response: { 200: successEnvelope(ZTicket) } }),
-      async (request) => {
-        const { user } = authOf(request);
-        await limitTicketPosts(deps.limiter, user.id);
-        return ok('Message sent', await tickets.addMessage(user, request.params.id, request.body));
-      },
+      userAnswer(
+        { params: ZId, body: ZTicketMessageRequest, data: ZTicket },
+        'Message sent',
+        async (request) => {
+          const { user } = authOf(request);
+          await limitTicketPosts(deps.limiter, user.id);
+          return tickets.addMessage(user, request.params.id, request.body);
+        },
+      ),
     );
 
     app.post(
       '/tickets/:id/close',
-      userRoute({ params: ZId, response: { 200: successEnvelope(ZTicket) } }),
-      async (request) => ok('Ticket closed', await tickets.close(authOf(request).user.id, request.params.id)),
+      userAnswer({ params: ZId, data: ZTicket }, 'Ticket closed', (request) =>
+        tickets.close(authOf(request).user.id, request.params.id),
+      ),
     );
   };
 }

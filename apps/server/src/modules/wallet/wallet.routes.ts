@@ -13,8 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userCreated, userRoute } from '../../platform/http/route-options';
 import { authOf, clientOf } from '../auth/authenticate';
+import { listOwnRoute } from '../auth/own-routes';
 import type { WalletService } from './wallet.service';
 
 const params = z.object({ id: z.uuid('Not a withdrawal id') });
@@ -30,58 +31,51 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
   return async (app) => {
     app.get(
       '/wallet/coins',
-      userRoute({ response: { 200: successEnvelope(z.array(ZCoinInfo)) } }),
-      async () => ok('Coins fetched successfully', await wallet.coins()),
+      userAnswer({ data: z.array(ZCoinInfo) }, 'Coins fetched successfully', () => wallet.coins()),
     );
 
     app.post(
       '/wallet/address',
-      userRoute({ body: ZWalletAddressRequest, response: { 200: successEnvelope(ZWalletAddress) } }),
-      async (request) =>
-        ok(
-          'Wallet address generated successfully',
-          await wallet.address(authOf(request).user.id, request.body.coin, request.body.network),
-        ),
+      userAnswer(
+        { body: ZWalletAddressRequest, data: ZWalletAddress },
+        'Wallet address generated successfully',
+        (request) => wallet.address(authOf(request).user.id, request.body.coin, request.body.network),
+      ),
     );
 
     app.get(
       '/wallet/transactions',
-      userRoute({
-        querystring: ZWalletTransactionsQuery,
-        response: { 200: successEnvelope(pageOf(ZWalletTransaction)) },
-      }),
-      async (request) =>
-        ok(
-          'Transactions fetched successfully',
-          await wallet.transactions(authOf(request).user.id, request.query),
-        ),
+      userAnswer(
+        { querystring: ZWalletTransactionsQuery, data: pageOf(ZWalletTransaction) },
+        'Transactions fetched successfully',
+        (request) => wallet.transactions(authOf(request).user.id, request.query),
+      ),
     );
 
     app.get(
       '/wallet/address-book',
-      userRoute({ response: { 200: successEnvelope(z.array(ZAddressBookEntry)) } }),
-      async (request) =>
-        ok('Addresses fetched successfully', await wallet.addressBook(authOf(request).user.id)),
+      listOwnRoute(ZAddressBookEntry, 'Addresses fetched successfully', (userId) =>
+        wallet.addressBook(userId),
+      ),
     );
 
     app.post(
       '/wallet/withdrawals',
-      userRoute({ body: ZWithdrawRequest, response: { 201: successEnvelope(ZWithdrawalQuote) } }),
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            ok('Review the withdrawal', await wallet.createWithdrawal(authOf(request).user, request.body)),
-          ),
+      userCreated({ body: ZWithdrawRequest, data: ZWithdrawalQuote }, 'Review the withdrawal', (request) =>
+        wallet.createWithdrawal(authOf(request).user, request.body),
+      ),
     );
 
     app.post(
       '/wallet/withdrawals/:id/request-code',
-      userRoute({ params, response: { 200: successEnvelope(z.null()) } }),
-      async (request) => {
-        await wallet.requestCode(authOf(request).user, request.params.id);
-        return ok('Please check your email for the verification code', null);
-      },
+      userAnswer(
+        { params, data: z.null() },
+        'Please check your email for the verification code',
+        async (request) => {
+          await wallet.requestCode(authOf(request).user, request.params.id);
+          return null;
+        },
+      ),
     );
 
     app.post(
@@ -109,9 +103,9 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
 
     app.post(
       '/wallet/withdrawals/:id/cancel',
-      userRoute({ params, response: { 200: successEnvelope(ZWalletTransaction) } }),
-      async (request) =>
-        ok('Withdrawal cancelled', await wallet.cancel(authOf(request).user.id, request.params.id)),
+      userAnswer({ params, data: ZWalletTransaction }, 'Withdrawal cancelled', (request) =>
+        wallet.cancel(authOf(request).user.id, request.params.id),
+      ),
     );
   };
 }

@@ -3,7 +3,7 @@
 import type { TApiKeyScope } from '@td/contracts/api-keys';
 import { successEnvelope } from '@td/contracts/envelope';
 import type { TStaffPermission } from '@td/contracts/staff';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod/mini';
 import { ok } from './reply';
 
@@ -48,20 +48,23 @@ export type AnswerRequest<P extends Part, Q extends Part, B extends Part> = Fast
   body: Out<B>;
 };
 
-/** The route's schema: the parts declared, and the success envelope of `data` under 200. */
+/** The route's schema: the parts declared, and the success envelope of `data` under `status`. */
 function answerSchema<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
   declared: AnswerSchema<P, Q, B, D>,
+  status: 200 | 201 = 200,
 ) {
   const { data, ...input } = declared;
-  return { ...input, response: { 200: successEnvelope(data) } };
+  return { ...input, response: { [status]: successEnvelope(data) } };
 }
 
-/** The handler that answers `{ message, data }` with what `answer` gives for the request. */
+/** The handler that answers `{ message, data }` with what `answer` gives for the request, under `status`. */
 function answerWith<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
   message: string,
   answer: (request: AnswerRequest<P, Q, B>) => Promise<Out<D>>,
+  status: 200 | 201 = 200,
 ) {
-  return async (request: FastifyRequest) => ok(message, await answer(request as AnswerRequest<P, Q, B>));
+  return async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(status).send(ok(message, await answer(request as AnswerRequest<P, Q, B>)));
 }
 
 /**
@@ -88,4 +91,16 @@ export function userAnswer<P extends Part, Q extends Part, B extends Part, D ext
   keys: { apiScope?: TApiKeyScope } = {},
 ) {
   return { ...userRoute(answerSchema(schema), keys), handler: answerWith(message, answer) };
+}
+
+/**
+ * A signed-in user's route (see `userRoute`) that creates something and answers `{ message, data }`
+ * with status 201: its schema, and the handler that sends what `create` gives under `message`.
+ */
+export function userCreated<P extends Part, Q extends Part, B extends Part, D extends z.core.$ZodType>(
+  schema: AnswerSchema<P, Q, B, D>,
+  message: string,
+  create: (request: AnswerRequest<P, Q, B>) => Promise<Out<D>>,
+) {
+  return { ...userRoute(answerSchema(schema, 201)), handler: answerWith(message, create, 201) };
 }
