@@ -1,7 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
-import { callApi, signInByApi, type TFactoryContext, uniqueEmail } from './factories';
+import {
+  callApi,
+  createUser,
+  openActivePositionByApi,
+  signInByApi,
+  type TCreatedUser,
+  type TCreateUserOverrides,
+  type TFactoryContext,
+  uniqueEmail,
+  userIdByApi,
+} from './factories';
 import { startMailbox, type TMailbox } from './mailbox';
 import { createPostgresDatabase, type TPostgresDatabase } from './postgres';
 import { startServer, type TRunningServer } from './server';
@@ -163,6 +173,41 @@ export function useJourneyEnvironment(
       return page;
     },
   };
+}
+
+/** The seeded administrator and one customer, as `useAdminAndCustomer` sets them up. */
+export interface TAdminAndCustomer {
+  /** The administrator's session token (two-factor on: the back-office opens to it). */
+  adminToken: string;
+  /** The customer, signed in. */
+  customer: TCreatedUser;
+  /** The customer's user id. */
+  customerId: string;
+  /** With `position`: the order of the customer's open (active) position. */
+  orderId: string;
+}
+
+/**
+ * Registers a beforeAll (after the ones registered before it) that signs the journey's administrator
+ * in and makes a verified customer with `customer`'s overrides; with `position`, the customer opens
+ * that position and it is filled. Read the fields inside tests.
+ */
+export function useAdminAndCustomer(
+  env: TJourneyEnvironment,
+  customer: TCreateUserOverrides,
+  position?: Parameters<typeof openActivePositionByApi>[2],
+): TAdminAndCustomer {
+  // Filled in by the hook, as a test file's own `let`s would be.
+  const seeded = {} as TAdminAndCustomer;
+  beforeAll(async () => {
+    seeded.adminToken = await env.signInAdmin();
+    seeded.customer = await createUser(env, customer);
+    seeded.customerId = await userIdByApi(env.server, seeded.customer.token);
+    if (position) {
+      seeded.orderId = (await openActivePositionByApi(env.server, seeded.customer.token, position)).id;
+    }
+  });
+  return seeded;
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;

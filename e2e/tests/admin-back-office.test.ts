@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import {
-  callApi,
-  createUser,
-  openActivePositionByApi,
-  signInByApi,
-  type TCreatedUser,
-  userIdByApi,
-} from '../support/factories';
-import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
+import { callApi, signInByApi } from '../support/factories';
+import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
 // The back-office: an administrator finds a user, suspends and reactivates them, edits a position's
 // TP/SL, disables a pair, publishes a maintenance notice that reaches users' dashboards, and reads
@@ -18,26 +11,18 @@ import { expectToast, settled, useJourneyEnvironment } from '../support/journey'
 const env = useJourneyEnvironment({}, { adminPrefix: 'admin' });
 
 describe('the admin back-office', () => {
-  let adminToken: string;
-  let user: TCreatedUser;
-  let orderId: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    adminToken = await env.signInAdmin();
-    user = await createUser(env, { firstName: 'Uma', lastName: 'Customer' });
-    orderId = (
-      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '500', leverage: 10 })
-    ).id;
-    userId = await userIdByApi(env.server, user.token);
-  });
+  const seeded = useAdminAndCustomer(
+    env,
+    { firstName: 'Uma', lastName: 'Customer' },
+    { account: 'demo', amount: '500', leverage: 10 },
+  );
 
   it('keeps a user who is not an administrator out', async () => {
-    const page = await env.openPage({ token: user.token });
+    const page = await env.openPage({ token: seeded.customer.token });
     await page.goto('/admin/users');
     await page.getByText('Staff only.').waitFor();
     const response = await fetch(`${env.server.url}/admin/users`, {
-      headers: { authorization: `Bearer ${user.token}` },
+      headers: { authorization: `Bearer ${seeded.customer.token}` },
     });
     expect(response.status).toBe(403);
   });
@@ -45,11 +30,11 @@ describe('the admin back-office', () => {
   it('manages a user, an order, a pair and the settings, each in the audit log', {
     timeout: 240_000,
   }, async () => {
-    const page = await env.openPage({ token: adminToken });
+    const page = await env.openPage({ token: seeded.adminToken });
     await page.goto('/admin');
     // Browser tests run every pair on the simulator with Real trading allowed: a demonstration.
     await page.getByRole('status').getByText('Demonstration deployment').waitFor();
-    await page.getByLabel('Search users').fill(user.email);
+    await page.getByLabel('Search users').fill(seeded.customer.email);
     await page.getByRole('link', { name: /Uma Customer/ }).click();
     await page.getByTestId('admin-user-name').getByText('Uma Customer').waitFor();
     await page.getByRole('cell', { name: 'BTC/USD' }).first().waitFor();
@@ -58,22 +43,30 @@ describe('the admin back-office', () => {
     await expectToast(page, 'User updated successfully');
     await page.getByText('Suspended', { exact: true }).waitFor();
     expect(
-      (await fetch(`${env.server.url}/profile`, { headers: { authorization: `Bearer ${user.token}` } }))
-        .status,
+      (
+        await fetch(`${env.server.url}/profile`, {
+          headers: { authorization: `Bearer ${seeded.customer.token}` },
+        })
+      ).status,
     ).toBe(401);
     await page.getByRole('button', { name: 'Reactivate' }).click();
     await page.getByText('Active', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Orders' }).click();
-    await page.getByLabel('Search orders').fill(orderId);
+    await page.getByLabel('Search orders').fill(seeded.orderId);
     // Its price is written as every figure is: thousands separated, the pair's decimals.
     const priceCell = page.locator('td[data-label="Price"]').first();
     await expect.poll(() => priceCell.textContent()).toMatch(/^\d{1,3}(,\d{3})+\.\d{2}$/);
     await page.getByRole('button', { name: 'Edit TP/SL' }).click();
     const dialog = page.getByTestId('order-exits-dialog');
-    const { data: order } = await callApi<{ price: string }>(env.server, 'GET', `/admin/orders/${orderId}`, {
-      token: adminToken,
-    });
+    const { data: order } = await callApi<{ price: string }>(
+      env.server,
+      'GET',
+      `/admin/orders/${seeded.orderId}`,
+      {
+        token: seeded.adminToken,
+      },
+    );
     const stop = (Number(order.price) * 0.5).toFixed(2);
     await dialog.getByLabel('Stop loss').fill(stop);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -137,7 +130,7 @@ describe('the admin back-office', () => {
           'GET',
           '/admin/settings',
           {
-            token: adminToken,
+            token: seeded.adminToken,
           },
         )
       ).data.wallet;
@@ -147,7 +140,7 @@ describe('the admin back-office', () => {
 
     // The notice reaches a user's dashboard.
     // Suspending ended the user's sessions: they sign in again.
-    const userToken = await signInByApi(env.server, user.email, user.password);
+    const userToken = await signInByApi(env.server, seeded.customer.email, seeded.customer.password);
     const userPage = await env.openPage({ token: userToken });
     await userPage.goto('/dashboard/home');
     await userPage.getByText('Maintenance on Sunday from 02:00 to 03:00 UTC.').waitFor();
@@ -174,14 +167,14 @@ describe('the admin back-office', () => {
 
     // The order's exits as every price is written.
     await page.getByRole('link', { name: 'Orders' }).click();
-    await page.getByLabel('Search orders').fill(orderId);
+    await page.getByLabel('Search orders').fill(seeded.orderId);
     await expect
       .poll(() => page.locator('td[data-label="TP / SL"]').first().textContent())
       .toMatch(/^— \/ \d{1,3}(,\d{3})*\.\d{2}$/);
     await page.getByRole('link', { name: 'Audit log' }).click();
 
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
       for (const [section, title] of [
         ['users', 'Users'],
         ['orders', 'Orders'],
@@ -198,7 +191,7 @@ describe('the admin back-office', () => {
         // Settings is long (every network of the wallet): the whole page.
         await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
       }
-      await shot.goto(`/admin/users/${userId}`);
+      await shot.goto(`/admin/users/${seeded.customerId}`);
       await settled(shot, 'table, form');
       await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
       await shot.goto('/dashboard/notifications');

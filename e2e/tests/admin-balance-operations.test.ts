@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser, userIdByApi } from '../support/factories';
-import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
+import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
 // Balance operations with four eyes: an administrator asks for a bonus above the approval
 // threshold on a customer's page; it waits as pending, and the one who asked cannot approve it. A
@@ -11,30 +11,25 @@ import { expectToast, settled, useJourneyEnvironment } from '../support/journey'
 
 const env = useJourneyEnvironment({}, { adminPrefix: 'admin' });
 describe('balance operations with four eyes', () => {
-  let adminToken: string;
+  const seeded = useAdminAndCustomer(env, { firstName: 'Cora', lastName: 'Client' });
   let colleague: TCreatedUser;
-  let customer: TCreatedUser;
-  let customerId: string;
 
   beforeAll(async () => {
-    adminToken = await env.signInAdmin();
     await callApi(env.server, 'PUT', '/admin/settings/admin', {
-      token: adminToken,
+      token: seeded.adminToken,
       body: { approvalThreshold: '100' },
     });
-    customer = await createUser(env, { firstName: 'Cora', lastName: 'Client' });
-    customerId = await userIdByApi(env.server, customer.token);
     // The second pair of eyes: an accountant (staff need a second factor).
     colleague = await createUser(env, { firstName: 'Sam', lastName: 'Colleague', tfa: true });
     await callApi(env.server, 'PUT', `/admin/users/${await userIdByApi(env.server, colleague.token)}/role`, {
-      token: adminToken,
+      token: seeded.adminToken,
       body: { role: 'accountant' },
     });
   });
 
   it('waits for a second member of staff, who approves it; the customer sees it', async () => {
-    const page = await env.openPage({ token: adminToken });
-    await page.goto(`/admin/users/${customerId}`);
+    const page = await env.openPage({ token: seeded.adminToken });
+    await page.goto(`/admin/users/${seeded.customerId}`);
     const form = page.getByTestId('balance-operation-form');
     await form.waitFor();
     await form.getByLabel('Kind').selectOption('bonus');
@@ -65,7 +60,7 @@ describe('balance operations with four eyes', () => {
       .getByText(/Decided by/)
       .waitFor();
 
-    const customerPage = await env.openPage({ token: customer.token });
+    const customerPage = await env.openPage({ token: seeded.customer.token });
     await customerPage.goto('/dashboard/history');
     await customerPage.getByRole('radio', { name: 'Real' }).check();
     await customerPage.getByRole('cell', { name: 'Welcome bonus' }).waitFor();
@@ -74,8 +69,8 @@ describe('balance operations with four eyes', () => {
 
   it('looks right at 375 and 1440 px in both themes, with no accessibility violation', async () => {
     // A pending operation to show, asked for by the seeded administrator.
-    await callApi(env.server, 'POST', `/admin/users/${customerId}/balance-operations`, {
-      token: adminToken,
+    await callApi(env.server, 'POST', `/admin/users/${seeded.customerId}/balance-operations`, {
+      token: seeded.adminToken,
       body: { account: 'real', kind: 'correction', amount: '-150', reason: 'Duplicated deposit' },
     });
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
@@ -86,13 +81,13 @@ describe('balance operations with four eyes', () => {
       expect(await shot.locator('h1').allTextContents()).toEqual(['Balance operations']);
       await screenshot(shot, `admin-balance-operations-${size}-${theme}`);
       expect(await axeViolations(shot)).toEqual([]);
-      await shot.goto(`/admin/users/${customerId}`);
+      await shot.goto(`/admin/users/${seeded.customerId}`);
       await shot.getByTestId('balance-operation-form').waitFor();
       await settled(shot, 'form');
       await shot.getByTestId('balance-operation-form').scrollIntoViewIfNeeded();
       await screenshot(shot, `admin-balance-operation-form-${size}-${theme}`);
       expect(await axeViolations(shot)).toEqual([]);
-      const wallet = await env.openPage({ token: customer.token, theme, viewport });
+      const wallet = await env.openPage({ token: seeded.customer.token, theme, viewport });
       await wallet.goto('/dashboard/wallet?tab=withdraw');
       await wallet.getByTestId('wallet-bonus').waitFor();
       await screenshot(wallet, `wallet-bonus-${size}-${theme}`);

@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import {
-  callApi,
-  createUser,
-  groupUserByApi,
-  openActivePositionByApi,
-  type TCreatedUser,
-  userIdByApi,
-} from '../support/factories';
-import { useJourneyEnvironment } from '../support/journey';
+import { callApi, groupUserByApi, openActivePositionByApi } from '../support/factories';
+import { useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
 // Account risk on screen: an administrator puts a trader in a cross-margin group whose margin-call
 // level (1000 %) lies above the account's level and whose stop-out (100 %) below it; the Trade and
@@ -18,26 +11,25 @@ import { useJourneyEnvironment } from '../support/journey';
 const env = useJourneyEnvironment({}, { adminPrefix: 'admin' });
 
 describe('a margin call on screen', () => {
-  let user: TCreatedUser;
-  let adminToken: string;
-  let userId: string;
+  const seeded = useAdminAndCustomer(env, { firstName: 'Mara', lastName: 'Margin' });
 
   beforeAll(async () => {
-    adminToken = await env.signInAdmin();
-    user = await createUser(env, { firstName: 'Mara', lastName: 'Margin' });
-    userId = await userIdByApi(env.server, user.token);
-    await groupUserByApi(env.server, adminToken, userId, {
+    await groupUserByApi(env.server, seeded.adminToken, seeded.customerId, {
       name: 'Tight cross',
       marginMode: 'cross',
       marginCallLevel: 1000,
       stopOutLevel: 100,
     });
     // $50,000 at 10× on the $10,000 demo: margin 5,000, a level near 200 %.
-    await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '50000', leverage: 10 });
+    await openActivePositionByApi(env.server, seeded.customer.token, {
+      account: 'demo',
+      amount: '50000',
+      leverage: 10,
+    });
   });
 
   it('shows the margin level in the margin-call colour and the banner on Trade and Portfolio', async () => {
-    const page = await env.openPage({ token: user.token });
+    const page = await env.openPage({ token: seeded.customer.token });
     await page.goto('/dashboard/trade');
     const bar = page.getByTestId('margin-bar');
     await expect.poll(() => bar.getAttribute('data-zone'), { timeout: 15_000 }).toBe('call');
@@ -56,7 +48,7 @@ describe('a margin call on screen', () => {
       'POST',
       '/orders',
       {
-        token: user.token,
+        token: seeded.customer.token,
         body: {
           account: 'demo',
           symbol: 'BTC_USDT',
@@ -75,18 +67,18 @@ describe('a margin call on screen', () => {
   });
 
   it('shows the groups, their levels and the user’s group in the back-office', async () => {
-    const page = await env.openPage({ token: adminToken });
+    const page = await env.openPage({ token: seeded.adminToken });
     await page.goto('/admin/groups');
     const row = page.locator('tr', { hasText: 'Tight cross' });
     await row.waitFor();
     expect(await row.textContent()).toContain('Cross margin');
     await page.locator('tr', { hasText: 'Standard' }).getByText('Default', { exact: true }).waitFor();
     await page.getByText('No write-offs', { exact: false }).waitFor();
-    await page.goto(`/admin/users/${userId}`);
+    await page.goto(`/admin/users/${seeded.customerId}`);
     const card = page.getByTestId('user-group');
     await card.getByText('Tight cross · Cross margin · 1000 % / 100 %').waitFor();
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
       await shot.goto('/admin/groups');
       await shot.locator('tr', { hasText: 'Tight cross' }).first().waitFor();
       await screenshot(shot, `admin-groups-${size}-${theme}`);
@@ -96,7 +88,7 @@ describe('a margin call on screen', () => {
 
   it('captures the bar and the banner at 375 and 1440 px in both themes', async () => {
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
+      const shot = await env.openPage({ token: seeded.customer.token, theme, viewport });
       for (const screen of ['trade', 'portfolio'] as const) {
         await shot.goto(`/dashboard/${screen}`);
         await shot.getByTestId('margin-call-banner').waitFor();

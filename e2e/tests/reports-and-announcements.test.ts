@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openActivePositionByApi, type TCreatedUser } from '../support/factories';
-import { expectToast, settled, useJourneyEnvironment } from '../support/journey';
+import { callApi } from '../support/factories';
+import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
 // Reports and announcements in the back-office: staff send an announcement that a user sees at the
 // top of the app and dismisses by keyboard; the day's orders download as CSV; client money shows.
@@ -19,20 +19,14 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 }
 
 describe('reports and announcements', () => {
-  let adminToken: string;
-  let user: TCreatedUser;
-  let orderId: string;
-
-  beforeAll(async () => {
-    adminToken = await env.signInAdmin();
-    user = await createUser(env, { firstName: 'Rita', lastName: 'Reader' });
-    orderId = (
-      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '250', leverage: 5 })
-    ).id;
-  });
+  const seeded = useAdminAndCustomer(
+    env,
+    { firstName: 'Rita', lastName: 'Reader' },
+    { account: 'demo', amount: '250', leverage: 5 },
+  );
 
   it('sends an announcement that a user sees until they dismiss it by keyboard', async () => {
-    const page = await env.openPage({ token: adminToken });
+    const page = await env.openPage({ token: seeded.adminToken });
     await page.goto('/admin/announcements');
     await page.getByLabel('Title').fill('Trading hours over the holiday');
     await page.getByLabel('Text').fill('Markets close at 18:00 UTC on Friday.\n\nHappy holidays.');
@@ -44,7 +38,7 @@ describe('reports and announcements', () => {
     await row.waitFor();
     expect(await row.locator('td[data-label="Reached"]').textContent()).toBe('1');
 
-    const userPage = await env.openPage({ token: user.token });
+    const userPage = await env.openPage({ token: seeded.customer.token });
     await userPage.goto('/dashboard/home');
     const banner = userPage.getByRole('region', { name: 'Announcement from the broker' });
     await banner.getByText('Trading hours over the holiday').waitFor();
@@ -61,7 +55,8 @@ describe('reports and announcements', () => {
     await expect
       .poll(
         async () =>
-          (await callApi<unknown[]>(env.server, 'GET', '/announcements', { token: user.token })).data,
+          (await callApi<unknown[]>(env.server, 'GET', '/announcements', { token: seeded.customer.token }))
+            .data,
       )
       .toEqual([]);
     await page.reload();
@@ -69,7 +64,7 @@ describe('reports and announcements', () => {
   });
 
   it("downloads the day's orders as CSV and shows client money", async () => {
-    const page = await env.openPage({ token: adminToken });
+    const page = await env.openPage({ token: seeded.adminToken });
     await page.goto('/admin/reports');
     await page.getByRole('cell', { name: 'USDT' }).waitFor();
     const download = page.waitForEvent('download');
@@ -79,8 +74,8 @@ describe('reports and announcements', () => {
     expect(file.suggestedFilename()).toBe(`orders-report-${today}.csv`);
     const csv = readFileSync(await file.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toContain('"Order ID","User ID","E-mail"');
-    expect(csv).toContain(`"${orderId}"`);
-    expect(csv).toContain(`"${user.email}"`);
+    expect(csv).toContain(`"${seeded.orderId}"`);
+    expect(csv).toContain(`"${seeded.customer.email}"`);
     expect(await axeViolations(page, 'main')).toEqual([]);
     await page.goto('/admin/announcements');
     await settled(page, 'table, form');
@@ -89,7 +84,7 @@ describe('reports and announcements', () => {
 
   it('looks right at 375 and 1440 px in both themes', async () => {
     await callApi(env.server, 'POST', '/admin/announcements', {
-      token: adminToken,
+      token: seeded.adminToken,
       body: {
         title: 'Scheduled maintenance',
         body: 'The platform pauses on Sunday from 02:00 to 02:30 UTC.',
@@ -97,7 +92,7 @@ describe('reports and announcements', () => {
       },
     });
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: adminToken, theme, viewport });
+      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
       for (const [section, title] of [
         ['reports', 'Reports'],
         ['announcements', 'Announcements'],
@@ -107,7 +102,7 @@ describe('reports and announcements', () => {
         expect(await shot.locator('h1').allTextContents()).toEqual([title]);
         await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: true });
       }
-      const userShot = await env.openPage({ token: user.token, theme, viewport });
+      const userShot = await env.openPage({ token: seeded.customer.token, theme, viewport });
       await userShot.goto('/dashboard/home');
       await userShot.getByText('Scheduled maintenance').waitFor();
       await screenshot(userShot, `announcement-banner-${size}-${theme}`);

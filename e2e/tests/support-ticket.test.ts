@@ -1,8 +1,14 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
-import { callApi, createUser, openActivePositionByApi, type TCreatedUser } from '../support/factories';
-import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../support/journey';
+import { callApi, createUser } from '../support/factories';
+import {
+  expectTitle,
+  expectToast,
+  pathOf,
+  useAdminAndCustomer,
+  useJourneyEnvironment,
+} from '../support/journey';
 
 // A ticket about an order: the user opens it from the Support screen, picking the order and
 // attaching a screenshot; support answers in the back-office (the ticket goes In Progress, the user
@@ -11,20 +17,14 @@ import { expectTitle, expectToast, pathOf, useJourneyEnvironment } from '../supp
 const env = useJourneyEnvironment({}, { adminPrefix: 'support' });
 
 describe('a support ticket about an order', () => {
-  let user: TCreatedUser;
-  let orderId: string;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    user = await createUser(env, { firstName: 'Tom', lastName: 'Ticket' });
-    adminToken = await env.signInAdmin();
-    orderId = (
-      await openActivePositionByApi(env.server, user.token, { account: 'demo', amount: '250', leverage: 5 })
-    ).id;
-  });
+  const seeded = useAdminAndCustomer(
+    env,
+    { firstName: 'Tom', lastName: 'Ticket' },
+    { account: 'demo', amount: '250', leverage: 5 },
+  );
 
   it('opens the ticket, gets a staff reply, and closes it', async () => {
-    const page = await env.openScreen(user.token, '/dashboard/support', 'Support');
+    const page = await env.openScreen(seeded.customer.token, '/dashboard/support', 'Support');
     await page.getByText('You have no tickets.').waitFor();
     await page.getByRole('link', { name: 'New ticket' }).first().click();
     await expectTitle(page, 'New ticket');
@@ -32,9 +32,9 @@ describe('a support ticket about an order', () => {
     await page.getByLabel('Type').selectOption('trade');
     await page.waitForFunction(
       (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
-      orderId,
+      seeded.orderId,
     );
-    await page.getByTestId('order-picker').selectOption(orderId);
+    await page.getByTestId('order-picker').selectOption(seeded.orderId);
     await page.getByLabel('Subject').fill('My BTC position shows the wrong margin');
     await page.getByLabel('Message').fill('I opened $250 at 5× and expected $50 of margin.');
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f6fed' } })
@@ -59,7 +59,7 @@ describe('a support ticket about an order', () => {
       .toBeGreaterThan(0);
 
     // Support answers from the back-office.
-    const staff = await env.openPage({ token: adminToken });
+    const staff = await env.openPage({ token: seeded.adminToken });
     await staff.goto('/admin/tickets');
     await staff.getByRole('link', { name: /My BTC position shows the wrong margin/ }).click();
     await staff.getByLabel('Reply').fill('Your margin is $50.00; the screen rounds while the price moves.');
@@ -79,7 +79,7 @@ describe('a support ticket about an order', () => {
     ).toBeGreaterThanOrEqual(600);
     await screenshot(page, 'notifications-unread-1440-dark');
     await page.keyboard.press('Escape');
-    const mail = await env.mailbox.waitForMail(user.email, /Re: My BTC position/);
+    const mail = await env.mailbox.waitForMail(seeded.customer.email, /Re: My BTC position/);
     expect(mail.text).toContain(`/dashboard/support/${ticketId}`);
     await page.reload();
     await page
@@ -89,7 +89,7 @@ describe('a support ticket about an order', () => {
     await page.locator('[data-status="pnd"]').first().waitFor();
 
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
+      const shot = await env.openPage({ token: seeded.customer.token, theme, viewport });
       await shot.goto(`/dashboard/support/${ticketId}`);
       await shot.getByTestId('staff-message').waitFor();
       await expectNoSidewaysScroll(shot, viewport.width);
@@ -101,7 +101,7 @@ describe('a support ticket about an order', () => {
       await expectTitle(shot, 'New ticket');
       await shot.waitForFunction(
         (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
-        orderId,
+        seeded.orderId,
       );
       await screenshot(shot, `support-new-${size}-${theme}`);
     }
@@ -110,14 +110,14 @@ describe('a support ticket about an order', () => {
     await expectToast(page, 'Ticket closed');
     await page.getByText('This ticket is closed. Writing a new message reopens it.').waitFor();
     const { data } = await callApi<{ status: string }>(env.server, 'GET', `/tickets/${ticketId}`, {
-      token: user.token,
+      token: seeded.customer.token,
     });
     expect(data.status).toBe('cls');
   });
 
   it('shows another user a not-found ticket', async () => {
     const { data } = await callApi<{ items: { id: string }[] }>(env.server, 'GET', '/tickets', {
-      token: user.token,
+      token: seeded.customer.token,
     });
     const other = await createUser(env);
     const page = await env.openPage({ token: other.token });
