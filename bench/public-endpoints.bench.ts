@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE, createMarketEngine, pairKey } from '@td/server/bench';
-import { bearer, buildTestApp, createUser, startTestMailbox } from '@td/server/testing';
+import { CATALOGUE, pairKey } from '@td/server/bench';
+import { bearer, createUser } from '@td/server/testing';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { alternateLoad, type LoadResult, load } from './support/load';
+import { startMarketApp } from './support/market-app';
 import { type BenchReport, progress, sleep } from './support/report';
 
 const TARGET_RATIO = 0.7;
@@ -18,17 +18,11 @@ const ROUNDS = 2;
  * sign-in), in the same process and the same run.
  */
 export async function publicEndpointsBench(seconds: number): Promise<BenchReport> {
-  const logger = pino({ level: 'silent' });
-  const mailbox = await startTestMailbox();
-  const t = await buildTestApp({ env: { LOG_LEVEL: 'silent', SMTP_URL: mailbox.url } });
-  const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
-  const stopEngine = await engine.start();
+  const market = await startMarketApp();
+  const { t, mailbox } = market;
   const bare = Fastify({ logger: false });
   try {
-    progress('preparing market history');
-    await engine.ready();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const product = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const product = await market.listen();
 
     // Every pair announces itself on the first tick after it is ready; wait for the whole board.
     const keys = CATALOGUE.map((pair) => pairKey(pair.pairType, pair.symbol));
@@ -151,8 +145,6 @@ export async function publicEndpointsBench(seconds: number): Promise<BenchReport
     };
   } finally {
     await bare.close();
-    await stopEngine();
-    await t.close();
-    await mailbox.close();
+    await market.close();
   }
 }

@@ -1,12 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE, createMarketEngine, formatCandle, streamSymbol, toTicker } from '@td/server/bench';
-import { bearer, createUser, openSessions, startTestMailbox } from '@td/server/testing';
+import { CATALOGUE, formatCandle, streamSymbol, toTicker } from '@td/server/bench';
+import { bearer, createUser, openSessions } from '@td/server/testing';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { createBareIo } from './support/bare-io';
 import { type ClientProcesses, drained, startClientProcesses } from './support/fanout';
-import { buildTestAppOnPostgres } from './support/postgres-app';
+import { startMarketApp } from './support/market-app';
 import { type BenchReport, collectGarbage, progress, round, sleep } from './support/report';
 import type { ClientReply } from './support/stream-clients';
 
@@ -28,19 +27,14 @@ type Connected = Extract<ClientReply, { type: 'connected' }>;
  * run; and the 10,000 tickets against a bare route answering the same body.
  */
 export async function reconnectStormBench(_seconds: number): Promise<BenchReport> {
-  const logger = pino({ level: 'silent' });
-  const mailbox = await startTestMailbox();
   // A crowd this size is a deployment on PostgreSQL: the benchmark gets a database of its own there.
-  const t = await buildTestAppOnPostgres({ env: { LOG_LEVEL: 'silent', SMTP_URL: mailbox.url } });
-  const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
-  const stopEngine = await engine.start();
+  const market = await startMarketApp({ isPostgres: true });
+  const { t, mailbox } = market;
   const bareHttp = createServer();
   const bareIo = createBareIo(bareHttp);
   const bareTickets = Fastify({ logger: false });
   let clients: ClientProcesses | undefined;
   try {
-    progress('preparing market history');
-    await engine.ready();
     // The market stops before the crowd comes, the board keeping its last prices: a storm is
     // measured on its own (connect, authenticate, subscribe, the first candle), and what the
     // server then sends to every client is the fan-out benchmark's measure.
@@ -62,9 +56,8 @@ export async function reconnectStormBench(_seconds: number): Promise<BenchReport
     const pairsCount = CATALOGUE.filter((pair) => pair.pairType === 'crp').length;
     for (let tries = 0; candles.size < pairsCount && tries < 100; tries++) await sleep(100);
     offTicks();
-    await stopEngine();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const productUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await market.stopMarket();
+    const productUrl = await market.listen();
     bareIo.on('connection', (socket) => {
       socket.on('liveKline', (request: { symbol: string; interval: string }) => {
         void socket.join([`kline:${request.symbol}:${request.interval}`, `ticker:${request.symbol}`]);
@@ -226,8 +219,6 @@ export async function reconnectStormBench(_seconds: number): Promise<BenchReport
     bareIo.disconnectSockets(true);
     await bareIo.close().catch(() => undefined);
     await bareTickets.close();
-    await stopEngine().catch(() => undefined);
-    await t.close();
-    await mailbox.close();
+    await market.close();
   }
 }

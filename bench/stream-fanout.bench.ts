@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { Bus } from '@td/server/bench';
 import {
   CATALOGUE,
-  createMarketEngine,
   createMemoryBus,
   formatCandle,
   isMarketOpen,
@@ -12,7 +11,7 @@ import {
   type TMarketTick,
   toTicker,
 } from '@td/server/bench';
-import { bearer, buildTestApp, createUser, startTestMailbox } from '@td/server/testing';
+import { bearer, createUser } from '@td/server/testing';
 import pino from 'pino';
 import { createBareIo } from './support/bare-io';
 import {
@@ -37,6 +36,7 @@ import {
   WARM_UP_CLIENTS,
   watchBroadcasts,
 } from './support/fanout';
+import { startMarketApp } from './support/market-app';
 import { type BenchReport, percentile, progress, round } from './support/report';
 import { klineKey, tickerKey } from './support/stream-keys';
 
@@ -79,20 +79,15 @@ export async function streamFanoutBench(seconds: number): Promise<BenchReport> {
     },
   };
 
-  const mailbox = await startTestMailbox();
-  const t = await buildTestApp({ env: { LOG_LEVEL: 'silent', SMTP_URL: mailbox.url }, bus });
-  const engine = createMarketEngine({ db: t.deps.db, bus: t.deps.bus, logger, marketSeed: 42 });
-  const stopEngine = await engine.start();
+  const market = await startMarketApp({ bus });
+  const { t, mailbox } = market;
   const bareHttp = createServer();
   const bareIo = createBareIo(bareHttp);
   const broadcasts = watchBroadcasts(bareIo);
   let clients: ClientProcesses | undefined;
   const replayTimers: NodeJS.Timeout[] = [];
   try {
-    progress('preparing market history');
-    await engine.ready();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const productUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const productUrl = await market.listen();
     clients = await startClientProcesses(CLIENT_PROCESSES);
 
     // 40 pairs, crypto first (open every day), then forex and stocks (closed at weekends).
@@ -319,8 +314,6 @@ export async function streamFanoutBench(seconds: number): Promise<BenchReport> {
     bareIo.disconnectSockets(true);
     await bareIo.close().catch(() => undefined);
     broadcasts.restore();
-    await stopEngine();
-    await t.close();
-    await mailbox.close();
+    await market.close();
   }
 }
