@@ -27,6 +27,17 @@ export interface TPostgresDatabase {
   drop(): Promise<void>;
 }
 
+/** Runs `use` on a new connection to `connectionString`, closed again however `use` ends. */
+async function withClient<T>(connectionString: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A fresh database for a journey that needs money on a real account before deposits can be made in
  * the browser: the server migrates it at start, and the test credits users through the ledger's
@@ -34,64 +45,59 @@ export interface TPostgresDatabase {
  */
 export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
   const name = `e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await withClient(POSTGRES_URL, async (admin) => {
+    await admin.query(`create database ${name}`);
+  });
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async fundReal(email, cents) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        await client.query('begin');
-        const account = async (userId: string | null, book: string, kind: string, change: bigint) => {
-          const found = await client.query<{ id: string }>(
-            `select id from ledger_accounts where user_id is not distinct from $1 and book = $2 and kind = $3`,
-            [userId, book, kind],
-          );
-          const id =
-            found.rows[0]?.id ??
-            (
-              await client.query<{ id: string }>(
-                `insert into ledger_accounts (user_id, book, kind) values ($1, $2, $3) returning id`,
-                [userId, book, kind],
-              )
-            ).rows[0]?.id;
-          // The house keeps no running balance (its balance is the sum of its entries).
-          if (userId !== null)
-            await client.query(
-              'update ledger_accounts set balance_cents = balance_cents + $1 where id = $2',
-              [change.toString(), id],
+    fundReal(email, cents) {
+      return withClient(url.toString(), async (client) => {
+        try {
+          await client.query('begin');
+          const account = async (userId: string | null, book: string, kind: string, change: bigint) => {
+            const found = await client.query<{ id: string }>(
+              `select id from ledger_accounts where user_id is not distinct from $1 and book = $2 and kind = $3`,
+              [userId, book, kind],
             );
-          return id;
-        };
-        const user = await client.query<{ id: string }>('select id from users where email = $1', [email]);
-        const userId = user.rows[0]?.id;
-        if (!userId) throw new Error(`no user ${email}`);
-        const cashId = await account(userId, 'real', 'cash', cents);
-        const houseId = await account(null, 'house', 'deposits', -cents);
-        const tx = await client.query<{ id: string }>(
-          `insert into ledger_transactions (kind, ref_type) values ('deposit', 'e2e') returning id`,
-        );
-        await client.query(
-          'insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3), ($1, $4, $5)',
-          [tx.rows[0]?.id, cashId, cents.toString(), houseId, (-cents).toString()],
-        );
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        await client.end();
-      }
+            const id =
+              found.rows[0]?.id ??
+              (
+                await client.query<{ id: string }>(
+                  `insert into ledger_accounts (user_id, book, kind) values ($1, $2, $3) returning id`,
+                  [userId, book, kind],
+                )
+              ).rows[0]?.id;
+            // The house keeps no running balance (its balance is the sum of its entries).
+            if (userId !== null)
+              await client.query(
+                'update ledger_accounts set balance_cents = balance_cents + $1 where id = $2',
+                [change.toString(), id],
+              );
+            return id;
+          };
+          const user = await client.query<{ id: string }>('select id from users where email = $1', [email]);
+          const userId = user.rows[0]?.id;
+          if (!userId) throw new Error(`no user ${email}`);
+          const cashId = await account(userId, 'real', 'cash', cents);
+          const houseId = await account(null, 'house', 'deposits', -cents);
+          const tx = await client.query<{ id: string }>(
+            `insert into ledger_transactions (kind, ref_type) values ('deposit', 'e2e') returning id`,
+          );
+          await client.query(
+            'insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3), ($1, $4, $5)',
+            [tx.rows[0]?.id, cashId, cents.toString(), houseId, (-cents).toString()],
+          );
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback');
+          throw error;
+        }
+      });
     },
-    async expireWithdrawalQuotes(email) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
+    expireWithdrawalQuotes(email) {
+      return withClient(url.toString(), async (client) => {
         const result = await client.query(
           `update wallet_transactions set quote_expires_at = now() - interval '1 second'
            where kind = 'withdrawal' and status = 'pnd' and quote_expires_at > now()
@@ -99,37 +105,25 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
           [email],
         );
         return result.rowCount ?? 0;
-      } finally {
-        await client.end();
-      }
+      });
     },
-    async clearPassword(email) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
+    clearPassword(email) {
+      return withClient(url.toString(), async (client) => {
         await client.query('update users set password_hash = null where email = $1', [email]);
-      } finally {
-        await client.end();
-      }
+      });
     },
-    async addEquitySnapshots(email, book, days) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
+    addEquitySnapshots(email, book, days) {
+      return withClient(url.toString(), async (client) => {
         for (const day of days)
           await client.query(
             `insert into equity_snapshots (user_id, book, day_ms, equity_cents)
              select id, $2, $3, $4 from users where email = $1`,
             [email, book, day.dayMs, day.cents.toString()],
           );
-      } finally {
-        await client.end();
-      }
+      });
     },
-    async chargeSwapsSince(email, days) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
+    chargeSwapsSince(email, days) {
+      return withClient(url.toString(), async (client) => {
         await client.query(
           `update orders set opened_at = opened_at - make_interval(days => $2)
            where status = 'act' and user_id = (select id from users where email = $1)`,
@@ -141,15 +135,12 @@ export async function createPostgresDatabase(): Promise<TPostgresDatabase> {
           logger: quiet,
         } as unknown as Parameters<typeof createSwapJob>[0]);
         return await job.chargeDue();
-      } finally {
-        await client.end();
-      }
+      });
     },
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+    drop() {
+      return withClient(POSTGRES_URL, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }
