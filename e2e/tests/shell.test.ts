@@ -67,24 +67,39 @@ async function openPage(options: {
 const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 describe('routing', () => {
-  it('sends a visitor without a token from / to the login screen', async () => {
-    const page = await openPage({});
-    await page.goto('/');
-    await waitForPath(page, '/authentication/login');
-    await expectTitle(page, 'Log in');
-  });
-
-  it('keeps a visitor without a token out of the dashboard', async () => {
-    const page = await openPage({});
-    await page.goto('/dashboard/portfolio');
-    await waitForPath(page, '/authentication/login');
-  });
-
-  it('opens /dashboard at the Dashboard tab when a token is stored', async () => {
-    const page = await openPage({ token });
-    await page.goto('/dashboard');
-    await waitForPath(page, '/dashboard/home');
-    await expectTitle(page, 'Dashboard');
+  it.each<[name: string, signedIn: boolean, from: string, to: string, title?: string]>([
+    [
+      'sends a visitor without a token from / to the login screen',
+      false,
+      '/',
+      '/authentication/login',
+      'Log in',
+    ],
+    [
+      'keeps a visitor without a token out of the dashboard',
+      false,
+      '/dashboard/portfolio',
+      '/authentication/login',
+    ],
+    [
+      'opens /dashboard at the Dashboard tab when a token is stored',
+      true,
+      '/dashboard',
+      '/dashboard/home',
+      'Dashboard',
+    ],
+    ['redirects an unknown path to the dashboard', true, '/no/such/page', '/dashboard/home', 'Dashboard'],
+    [
+      'redirects an unknown path to login when there is no token',
+      false,
+      '/dashboard/no-such-tab',
+      '/authentication/login',
+    ],
+  ])('%s', async (_name, signedIn, from, to, title) => {
+    const page = await openPage(signedIn ? { token } : {});
+    await page.goto(from);
+    await waitForPath(page, to);
+    if (title) await expectTitle(page, title);
   });
 
   it('opens each of the six tabs by clicking it', async () => {
@@ -127,19 +142,6 @@ describe('routing', () => {
     await expectTitle(page, 'History');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  });
-
-  it('redirects an unknown path to the dashboard', async () => {
-    const page = await openPage({ token });
-    await page.goto('/no/such/page');
-    await waitForPath(page, '/dashboard/home');
-    await expectTitle(page, 'Dashboard');
-  });
-
-  it('redirects an unknown path to login when there is no token', async () => {
-    const page = await openPage({});
-    await page.goto('/dashboard/no-such-tab');
-    await waitForPath(page, '/authentication/login');
   });
 
   it('opens every authentication route in the same card layout', async () => {
