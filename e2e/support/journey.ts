@@ -223,6 +223,20 @@ export async function waitForLiveChart(page: Page, timeout = 20_000) {
   await page.getByText('Connecting to DSS...', { exact: true }).waitFor({ state: 'detached', timeout });
 }
 
+/** Where the chart draws the line titled `title` now (px from the chart's top), once it draws it. */
+export async function chartLineY(page: Page, title: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const raw = document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lineY;
+      const y = raw ? (JSON.parse(raw) as Record<string, number | null>)[wanted] : null;
+      return typeof y === 'number' ? y : false;
+    },
+    title,
+    { timeout: 20_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
 /** Waits until the screen shows `what` (its tables by default) and nothing on it is still busy loading. */
 export async function settled(page: Page, what = 'table') {
   await page.locator(what).first().waitFor();

@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
-import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+import {
+  chartLineY,
+  expectTitle,
+  expectToast,
+  useJourneyEnvironment,
+  waitForLiveChart,
+} from '../support/journey';
 
 // Trading from the Trade chart: a position's take-profit and stop-loss lines, a pending limit
 // order's line and the exits it will open with are dragged to new prices (with the ticket's checks,
@@ -11,20 +17,6 @@ import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } fro
 const env = useJourneyEnvironment();
 
 type TOrderData = { id: string; price: string; takeProfit: string | null; stopLoss: string | null };
-
-/** Where the chart draws each order's line now (px from the chart's top). */
-async function lineY(page: Page, title: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    (wanted) => {
-      const raw = document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lineY;
-      const y = raw ? (JSON.parse(raw) as Record<string, number | null>)[wanted] : null;
-      return typeof y === 'number' ? y : false;
-    },
-    title,
-    { timeout: 20_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
 
 /**
  * Presses on a line, moves it by `dy` px, and lets go (dy 0: a click). Live candles rescale the
@@ -37,7 +29,7 @@ async function dragLine(page: Page, title: string, dy: number) {
   if (!box) throw new Error('no chart');
   const x = box.x + box.width * 0.4;
   for (let attempt = 1; ; attempt += 1) {
-    const y = box.y + (await lineY(page, title));
+    const y = box.y + (await chartLineY(page, title));
     await page.mouse.move(x, y);
     await page.mouse.down();
     if ((await chart.getAttribute('data-dragging')) === title) {
@@ -108,7 +100,7 @@ describe('trading from the chart', () => {
     // The pending order's exits are drawn, named after it, and every line is in view.
     const chartHeight = (await page.getByTestId('candle-chart').boundingBox())?.height ?? 0;
     for (const title of ['Limit buy TP', 'Limit buy SL', 'Limit buy', 'TP', 'SL', 'Buy entry']) {
-      const y = await lineY(page, title);
+      const y = await chartLineY(page, title);
       expect(y, title).toBeGreaterThanOrEqual(0);
       expect(y, title).toBeLessThanOrEqual(chartHeight);
     }
@@ -126,7 +118,7 @@ describe('trading from the chart', () => {
     // The stop-loss above the price a buy closes at: refused as the ticket refuses it, unchanged.
     // Above the take-profit is above that price whatever the market did since the entry (the
     // position would have closed at its take-profit otherwise).
-    const above = (await lineY(page, 'TP')) - (await lineY(page, 'SL')) - 12;
+    const above = (await chartLineY(page, 'TP')) - (await chartLineY(page, 'SL')) - 12;
     await dragLine(page, 'SL', above);
     await expectToast(page, 'must be below the current price for a buy');
     expect((await order(opened.id))?.stopLoss).toBe(exits.stopLoss);
@@ -148,7 +140,7 @@ describe('trading from the chart', () => {
     await expect.poll(async () => (await order(limit.id))?.stopLoss).toBe(limit.stopLoss);
 
     // Its take-profit below its limit price: refused as the edit dialog refuses it, unchanged.
-    const belowLimit = (await lineY(page, 'Limit buy')) - (await lineY(page, 'Limit buy TP')) + 15;
+    const belowLimit = (await chartLineY(page, 'Limit buy')) - (await chartLineY(page, 'Limit buy TP')) + 15;
     await dragLine(page, 'Limit buy TP', belowLimit);
     await expectToast(page, 'must be above');
     expect((await order(limit.id))?.takeProfit).toBe(limit.takeProfit);
@@ -177,7 +169,7 @@ describe('trading from the chart', () => {
       await waitForLiveChart(shot);
       const height = (await shot.getByTestId('candle-chart').boundingBox())?.height ?? 0;
       for (const title of ['Limit buy TP', 'Limit buy SL', 'TP', 'SL']) {
-        const y = await lineY(shot, title);
+        const y = await chartLineY(shot, title);
         expect(y, `${title} at ${size}`).toBeGreaterThanOrEqual(0);
         expect(y, `${title} at ${size}`).toBeLessThanOrEqual(height);
       }

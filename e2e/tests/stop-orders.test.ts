@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
-import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+import { chartLineY, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
 // The order ticket's stop orders, trailing stop and time in force: a buy stop below the ask is
 // refused beside its field before anything is sent; one above it, good till a date, waits in the
@@ -122,31 +122,14 @@ describe('stop orders, trailing stops and expiry from the ticket', () => {
     await openTicket(page);
     const box = await page.getByTestId('candle-chart').boundingBox();
     if (!box) throw new Error('no chart');
-    const handle = await page.waitForFunction(
-      () => {
-        const raw = document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lineY;
-        const y = raw ? (JSON.parse(raw) as Record<string, number | null>)['Stop buy'] : null;
-        return typeof y === 'number' ? y : false;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    const stopY = await chartLineY(page, 'Stop buy');
     // The trailing stop-loss of the position opened above is drawn where the server holds it, on
     // the chart beside the waiting stop.
-    const trailing = await page.waitForFunction(
-      () => {
-        const raw = document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.lineY;
-        const y = raw ? (JSON.parse(raw) as Record<string, number | null>)['Trailing SL'] : null;
-        return typeof y === 'number' ? y : false;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
-    const trailingY = (await trailing.jsonValue()) as number;
+    const trailingY = await chartLineY(page, 'Trailing SL');
     expect(trailingY).toBeGreaterThanOrEqual(0);
     expect(trailingY).toBeLessThanOrEqual(box.height);
     const x = box.x + box.width * 0.4;
-    const y = box.y + ((await handle.jsonValue()) as number);
+    const y = box.y + stopY;
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x, y - 25, { steps: 6 });
