@@ -30,7 +30,8 @@ export async function lockInStatus<T extends UserRowsWithStatus>(
 
 /**
  * Sets `values` on the row of `table` that `where` picks, in one conditional statement; true when
- * it changed exactly one (false: no such row, or another request changed it first).
+ * it changed exactly one (false: no such row, or another request changed it first). Refused
+ * without a condition.
  */
 export async function updateOne<T extends PgTable & { id: PgColumn }>(
   executor: Executor,
@@ -38,6 +39,8 @@ export async function updateOne<T extends PgTable & { id: PgColumn }>(
   values: PgUpdateSetSource<T>,
   where: SQL | undefined,
 ): Promise<boolean> {
+  // `and()` of nothing is undefined, and an update without a condition changes every row.
+  if (!where) throw new Error('updateOne needs a condition that picks the row');
   const rows = await executor
     .update(table as PgTable)
     .set(values as PgUpdateSetSource<PgTable>)
