@@ -153,7 +153,7 @@ export function AdminUserScreen() {
           )}
           {user && !user.deletedAt && mayChangeRole ? (
             <form
-              className={styles.inlineForm}
+              className={styles.factsForm}
               data-testid="user-role"
               onSubmit={(event) => {
                 event.preventDefault();
