@@ -1,19 +1,8 @@
 import type { TExposureSeries } from '@td/contracts/risk';
-import {
-  BaselineSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
-import {
-  followMoneyChart,
-  moneyChartOptions,
-  readThemeColors,
-  type TChartColors,
-  withAlpha,
-} from '../../../domain/market/components/chart-theme';
+import { BaselineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect } from 'react';
+import { type TChartColors, withAlpha } from '../../../domain/market/components/chart-theme';
+import { useMoneyChart } from '../../../domain/market/components/use-money-chart';
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import styles from './admin-risk.module.css';
@@ -33,41 +22,25 @@ const baselineColors = (colors: TChartColors) => ({
  */
 export function ExposureChart({ series }: { series: TExposureSeries }) {
   const t = useT();
-  const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ chart: IChartApi; line: ISeriesApi<'Baseline'> } | null>(null);
-
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    const colors = readThemeColors();
-    const chart = createChart(host, moneyChartOptions(host, colors, { timeVisible: true }));
-    const line = chart.addSeries(BaselineSeries, {
-      baseValue: { type: 'price', price: 0 },
-      ...baselineColors(colors),
-      lineWidth: 2,
-      priceLineVisible: false,
-    });
-    chartRef.current = { chart, line };
-    const stopFollowing = followMoneyChart(host, chart, (next) => line.applyOptions(baselineColors(next)));
-    return () => {
-      stopFollowing();
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, []);
+  const { hostRef, chartRef } = useMoneyChart({
+    axes: { timeVisible: true },
+    series: BaselineSeries,
+    options: { baseValue: { type: 'price', price: 0 }, lineWidth: 2, priceLineVisible: false },
+    colors: baselineColors,
+  });
 
   useEffect(() => {
     const handles = chartRef.current;
     if (!handles) return;
     // Drawn only: the strings become numbers for the canvas, never for arithmetic.
-    handles.line.setData(
+    handles.series.setData(
       series.points.map((point) => ({
         time: Math.floor(point.t / 1000) as UTCTimestamp,
         value: Number(point.net),
       })),
     );
     handles.chart.timeScale().fitContent();
-  }, [series]);
+  }, [series, chartRef]);
 
   // Described in words beside the canvas: the chart holds its library's attribution link, which
   // an image role would hide inside itself.

@@ -1,20 +1,13 @@
 import {
   AreaSeries,
   type AutoscaleInfo,
-  createChart,
   type IChartApi,
-  type ISeriesApi,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import {
-  followMoneyChart,
-  moneyChartOptions,
-  readThemeColors,
-  type TChartColors,
-  withAlpha,
-} from '../../../domain/market/components/chart-theme';
+import { type TChartColors, withAlpha } from '../../../domain/market/components/chart-theme';
+import { useMoneyChart } from '../../../domain/market/components/use-money-chart';
 import { formatMoney } from '../../../lib/format';
 import { tCount, useLanguage } from '../../../lib/i18n';
 import { equityAxisRange, timeSpaced } from '../equity-timeline';
@@ -84,37 +77,23 @@ function describeDrawing(
  */
 export function EquityChart({ points, seriesKey }: TEquityChartProps) {
   useLanguage();
-  const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
   const drawnRef = useRef<{ key: string; times: number[] } | null>(null);
-
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    const colors = readThemeColors();
-    const chart = createChart(
-      host,
-      moneyChartOptions(host, colors, { timeVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } }),
-    );
-    const series = chart.addSeries(AreaSeries, {
-      ...seriesColors(colors),
+  const { hostRef, chartRef } = useMoneyChart({
+    axes: { timeVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
+    series: AreaSeries,
+    options: {
       lineWidth: 2,
       priceLineVisible: false,
       autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
         const info = original();
         return info?.priceRange ? { ...info, priceRange: equityAxisRange(info.priceRange) } : info;
       },
-    });
-    chartRef.current = { chart, series };
-
-    const stopFollowing = followMoneyChart(host, chart, (next) => series.applyOptions(seriesColors(next)));
-    return () => {
-      stopFollowing();
-      chartRef.current = null;
+    },
+    colors: seriesColors,
+    onRemove: () => {
       drawnRef.current = null;
-      chart.remove();
-    };
-  }, []);
+    },
+  });
 
   useEffect(() => {
     const handles = chartRef.current;
@@ -149,7 +128,7 @@ export function EquityChart({ points, seriesKey }: TEquityChartProps) {
       real.map((point) => point.time),
       step,
     );
-  }, [points, seriesKey]);
+  }, [points, seriesKey, chartRef, hostRef]);
 
   return (
     <div
