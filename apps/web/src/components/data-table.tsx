@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { formatDateTime } from '../lib/format';
 import styles from './data-table.module.css';
 import { Skeleton } from './skeleton';
@@ -109,27 +109,46 @@ export function DataTable<TRow>({
   }
 
   return (
+    <TableFrame
+      caption={caption}
+      className={styles.table}
+      aria-busy={isLoading || isStale || undefined}
+      data-stale={isStale || undefined}
+      data-compact={isCompact || undefined}
+      headers={columns.map((column) => (
+        <th
+          key={column.key}
+          scope="col"
+          className={cellClass(column, styles.th)}
+          style={{ width: column.width }}
+        >
+          {column.header}
+        </th>
+      ))}
+      body={body}
+    />
+  );
+}
+
+/**
+ * A table of figures in a box that scrolls sideways when the table is wider: named for assistive
+ * technology by its (visually hidden) caption, one row of `headers`, then the `body` rows.
+ * `className` styles the table further; a header cell takes the tables' look by composing `th`
+ * from data-table.module.css.
+ */
+export function TableFrame({
+  caption,
+  headers,
+  body,
+  className,
+  ...table
+}: Omit<ComponentProps<'table'>, 'children'> & { caption: string; headers: ReactNode; body: ReactNode }) {
+  return (
     <div className={styles.scroller}>
-      <table
-        className={styles.table}
-        aria-busy={isLoading || isStale || undefined}
-        data-stale={isStale || undefined}
-        data-compact={isCompact || undefined}
-      >
+      <table className={[styles.frame, className].filter(Boolean).join(' ')} {...table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={cellClass(column, styles.th)}
-                style={{ width: column.width }}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
+          <tr>{headers}</tr>
         </thead>
         <tbody>{body}</tbody>
       </table>

@@ -3,6 +3,7 @@ import { PAIR_CODE } from '@td/contracts/statuses';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/badge';
+import { TableFrame } from '../../../components/data-table';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { IconInfo } from '../../../components/icons';
 import { IconArrowDown, IconArrowUp, IconChevronsUpDown } from '../../../components/market-icons';
@@ -248,43 +249,43 @@ export function PairsTable({
   }
 
   return (
-    <div className={styles.scroller}>
-      <table id={id} className={styles.table} aria-busy={!rows || undefined}>
-        <caption className="visually-hidden">{t('market.table.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${styles.th} ${styles.starCell}`}>
-              <span className="visually-hidden">{t('market.table.favorite')}</span>
-            </th>
-            {SORTED_COLUMNS.map(({ sortKey, label, isEnd }) => (
-              <SortHeader
-                key={sortKey}
-                label={t(label)}
-                sortKey={sortKey}
-                sort={sort}
-                onSort={onSort}
-                className={isEnd ? styles.end : undefined}
-              />
-            ))}
-            <th scope="col" className={`${styles.th} ${styles.chart}`}>
-              {t('market.table.chart')}
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.end} ${styles.high}`}>
-              {t('market.table.high')}
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.end} ${styles.low}`}>
-              {t('market.table.low')}
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.end} ${styles.volume}`}>
-              {t('market.table.volume')}
-            </th>
-            <th scope="col" className={`${styles.th} ${styles.status}`}>
-              {t('market.table.market')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-      </table>
-    </div>
+    <TableFrame
+      id={id}
+      caption={t('market.table.caption')}
+      aria-busy={!rows || undefined}
+      headers={
+        <>
+          <th scope="col" className={`${styles.th} ${styles.starCell}`}>
+            <span className="visually-hidden">{t('market.table.favorite')}</span>
+          </th>
+          {SORTED_COLUMNS.map(({ sortKey, label, isEnd }) => (
+            <SortHeader
+              key={sortKey}
+              label={t(label)}
+              sortKey={sortKey}
+              sort={sort}
+              onSort={onSort}
+              className={isEnd ? styles.end : undefined}
+            />
+          ))}
+          <th scope="col" className={`${styles.th} ${styles.chart}`}>
+            {t('market.table.chart')}
+          </th>
+          <th scope="col" className={`${styles.th} ${styles.end} ${styles.high}`}>
+            {t('market.table.high')}
+          </th>
+          <th scope="col" className={`${styles.th} ${styles.end} ${styles.low}`}>
+            {t('market.table.low')}
+          </th>
+          <th scope="col" className={`${styles.th} ${styles.end} ${styles.volume}`}>
+            {t('market.table.volume')}
+          </th>
+          <th scope="col" className={`${styles.th} ${styles.status}`}>
+            {t('market.table.market')}
+          </th>
+        </>
+      }
+      body={body}
+    />
   );
 }
