@@ -3,6 +3,7 @@ import { useT } from '../lib/i18n';
 import { IconRefresh } from './app-icons';
 import { Button } from './button';
 import styles from './empty-state.module.css';
+import { IconTile } from './icon-tile';
 import { IconAlertTriangle } from './icons';
 
 interface TEmptyStateProps {
@@ -21,9 +22,9 @@ interface TEmptyStateProps {
 export function EmptyState({ icon, title, description, action, tone = 'neutral' }: TEmptyStateProps) {
   return (
     <div className={styles.empty}>
-      <div className={[styles.icon, tone === 'error' ? styles.error : ''].filter(Boolean).join(' ')}>
+      <IconTile size="lg" tone={tone === 'error' ? 'error' : 'accent'}>
         {icon}
-      </div>
+      </IconTile>
       <p className={styles.title}>{title}</p>
       {description ? <p className={styles.description}>{description}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}

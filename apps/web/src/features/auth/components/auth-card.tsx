@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IconTile } from '../../../components/icon-tile';
 import { useAppName } from '../../../lib/settings';
 import styles from './auth-card.module.css';
 
@@ -19,7 +20,7 @@ export function AuthCard({ title, subtitle, icon, footer, children }: TAuthCardP
     <section className={styles.card} aria-labelledby="auth-card-title">
       <title>{`${title} · ${appName}`}</title>
       <header className={styles.header}>
-        {icon ? <div className={styles.icon}>{icon}</div> : null}
+        {icon ? <IconTile size="md">{icon}</IconTile> : null}
         <h1 id="auth-card-title" className={styles.title}>
           {title}
         </h1>
