@@ -17,6 +17,22 @@ const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
 const PROPERTY_SETUP = 'scripts/property-tests.setup.ts';
 const integrationWorkers = Math.max(2, availableParallelism() - 1);
 
+/** An integration project: every `*.int.test.ts` on one kind of database, with that tier's own files. */
+function integrationProject(name: string, database: 'pglite' | 'postgres', ownFiles: string) {
+  return {
+    test: {
+      name,
+      include: [...integrationFiles, ownFiles],
+      env: { TEST_DB: database },
+      setupFiles: [PROPERTY_SETUP],
+      maxWorkers: integrationWorkers,
+      isolate: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -29,30 +45,8 @@ export default defineConfig({
           setupFiles: [PROPERTY_SETUP, 'apps/web/src/testing/app-text.ts'],
         },
       },
-      {
-        test: {
-          name: 'integration-pglite',
-          include: [...integrationFiles, 'apps/server/src/**/*.proc.test.ts'],
-          env: { TEST_DB: 'pglite' },
-          setupFiles: [PROPERTY_SETUP],
-          maxWorkers: integrationWorkers,
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'integration-postgres',
-          include: [...integrationFiles, 'apps/server/src/**/*.pg.test.ts'],
-          env: { TEST_DB: 'postgres' },
-          setupFiles: [PROPERTY_SETUP],
-          maxWorkers: integrationWorkers,
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      integrationProject('integration-pglite', 'pglite', 'apps/server/src/**/*.proc.test.ts'),
+      integrationProject('integration-postgres', 'postgres', 'apps/server/src/**/*.pg.test.ts'),
       {
         test: {
           name: 'e2e',
