@@ -11,6 +11,7 @@ import {
   seedTraders,
   spawnServer,
   startTestMailbox,
+  TEST_REDIS_URL,
 } from '@td/server/testing';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -20,7 +21,6 @@ import { plotCurve } from './support/plot';
 import { buildTestAppOnPostgres } from './support/postgres-app';
 import { type BenchReport, percentile, progress, round } from './support/report';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const USER_COUNTS = [10, 100, 1_000];
 const READ_CONNECTIONS = 100;
 const DOCS = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', 'docs');
@@ -50,7 +50,7 @@ async function orderCurves(seconds: number) {
           servers.push(
             await spawnServer({
               DATABASE_URL: database.url ?? '',
-              REDIS_URL,
+              REDIS_URL: TEST_REDIS_URL,
               JWT_SECRET: secret,
               // One process runs the market (prices for the orders); the others answer the API only.
               ROLES: i === 0 ? 'api,market' : 'api',

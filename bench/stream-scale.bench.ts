@@ -11,13 +11,13 @@ import {
   signUpOnProcess,
   spawnServer,
   startTestMailbox,
+  TEST_REDIS_URL,
 } from '@td/server/testing';
 import { type ClientProcesses, startClientProcesses } from './support/fanout';
 import { plotCurve } from './support/plot';
 import { type BenchReport, percentile, progress, round, sleep, trackChild } from './support/report';
 import type { ClientReply } from './support/stream-clients';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The crowd sizes of the curve; 2,000 and 10,000 are the figures asked for. */
 const CROWDS = [500, 2_000, 10_000];
 const TICKET_BATCH = 1_000;
@@ -58,7 +58,7 @@ async function startBareStreams(): Promise<Array<{ child: ChildProcess; url: str
       () =>
         new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
           const child = trackChild(
-            fork(file, [REDIS_URL], {
+            fork(file, [TEST_REDIS_URL], {
               execArgv: ['--import', 'tsx'],
               stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
             }),
@@ -88,7 +88,7 @@ export async function streamScaleBench(seconds: number): Promise<BenchReport> {
   try {
     const env = {
       DATABASE_URL: database.url ?? '',
-      REDIS_URL,
+      REDIS_URL: TEST_REDIS_URL,
       SMTP_URL: mailbox.url,
       JWT_SECRET: `stream-scale-${'s'.repeat(40)}`,
       ROLES: 'api,stream,market',

@@ -10,13 +10,13 @@ import type { Executor } from '../modules/ledger/ledger';
 import { createRng } from '../modules/market/rng';
 import { checkMoney } from '../testing/money-checker';
 import { demoBtcBuy } from '../testing/order-bodies';
+import { TEST_REDIS_URL } from '../testing/test-database';
 import { usePostgresWorld } from '../testing/use-postgres-world';
 import { type Cluster, type Member, startCluster, until } from './cluster';
 import { createPriceWatch } from './price-watch';
 import { createUsers, type SimulatedUser } from './simulated-users';
 import { createBalancedApi, createTally } from './traffic';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const USERS = 6;
 const START_MS = 120_000;
 /** The balancer's health-check interval; the processes drain for several of them when stopped. */
@@ -94,7 +94,7 @@ describe('a rolling restart under load', () => {
       env: {
         DATA_DIR: join(runDir, 'data'),
         DATABASE_URL: world.database.url ?? '',
-        REDIS_URL,
+        REDIS_URL: TEST_REDIS_URL,
         SMTP_URL: world.mailbox.url,
         JWT_SECRET: `rolling-${'r'.repeat(40)}`,
         TRUST_PROXY: 'loopback',

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
+import { TEST_REDIS_URL } from '../testing/test-database';
 import { AppError } from './errors';
 import {
   createMemoryRateLimiter,
@@ -13,7 +14,6 @@ import {
   type RateLimitRule,
 } from './rate-limit';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
 
 /** A rule no other test (or earlier run, on a shared Redis) has counted on. */
@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each([
   ['memory', async () => createMemoryRateLimiter()],
-  ['redis', () => createRedisRateLimiter(REDIS_URL, logger)],
+  ['redis', () => createRedisRateLimiter(TEST_REDIS_URL, logger)],
 ])('the %s rate limiter', (_kind, open) => {
   const opened: RateLimiter[] = [];
   const openLimiter = async () => {
@@ -152,15 +152,15 @@ describe('the Redis rate limiter', () => {
   });
 
   it('refuses with 503 UNAVAILABLE when Redis goes away, rather than letting every attempt through', async () => {
-    const limiter = await createRedisRateLimiter(REDIS_URL, logger);
+    const limiter = await createRedisRateLimiter(TEST_REDIS_URL, logger);
     await limiter.close();
     await expect(limiter.consume(rule(5), 'k')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
   });
 
   it('shares counters between processes', async () => {
     const [first, second] = [
-      await createRedisRateLimiter(REDIS_URL, logger),
-      await createRedisRateLimiter(REDIS_URL, logger),
+      await createRedisRateLimiter(TEST_REDIS_URL, logger),
+      await createRedisRateLimiter(TEST_REDIS_URL, logger),
     ];
     try {
       const r = rule(2);

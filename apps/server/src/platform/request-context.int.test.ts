@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
 import { loggedLines } from '../testing/log-lines';
 import { pollUntil } from '../testing/poll';
+import { TEST_REDIS_URL } from '../testing/test-database';
 import { type Bus, defineChannel } from './bus/bus';
 import { createRedisBus } from './bus/redis-bus';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHANNEL = defineChannel(
   `test.traced.${Math.random().toString(36).slice(2)}`,
   z.object({ n: z.number() }),
@@ -26,7 +26,7 @@ describe('the request id across processes', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       logger: api.logger,
-      bus: await createRedisBus(REDIS_URL, api.logger),
+      bus: await createRedisBus(TEST_REDIS_URL, api.logger),
       extend(app) {
         app.post('/test/traced', { config: { access: 'public' } }, async (request) => {
           // Work after the body was read, a step away from the request's own callbacks.
@@ -37,7 +37,7 @@ describe('the request id across processes', () => {
         });
       },
     });
-    otherBus = await createRedisBus(REDIS_URL, other.logger);
+    otherBus = await createRedisBus(TEST_REDIS_URL, other.logger);
     await otherBus.subscribe(CHANNEL, (message) => other.logger.info({ n: message.n }, 'handled'));
   });
   afterAll(async () => {

@@ -12,6 +12,6 @@ export { ensureNginx, type RunningNginx, startNginx } from './nginx';
 export { callProcess, signUpOnProcess, waitForMarketHistory } from './process-user';
 export { openSessions, seedTraders } from './sessions';
 export { freePort, killServers, type ServerProcess, spawnServer } from './spawn-server';
-export { createTestDatabase, TEST_POSTGRES_URL } from './test-database';
+export { createTestDatabase, TEST_POSTGRES_URL, TEST_REDIS_URL } from './test-database';
 export { startTestMailbox } from './test-mailbox';
 export { startWsServer } from './ws-server';

@@ -9,6 +9,9 @@ export { MIGRATIONS_DIR };
 /** The PostgreSQL server tests create their databases on (trust auth on this machine and CI's). */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The Redis server tests share for the bus, rate limits and stream sessions (its own keys per test). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** Which database the integration project runs on: `pglite` (in memory) or `postgres` (a real server). */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

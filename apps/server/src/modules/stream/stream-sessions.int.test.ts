@@ -12,11 +12,11 @@ import {
   streamTicket,
   useStreamClients,
 } from '../../testing/stream-clients';
+import { TEST_REDIS_URL } from '../../testing/test-database';
 import { codeIn, startTestMailbox, type TestMailbox } from '../../testing/test-mailbox';
 import { sessions } from '../auth/auth.schema';
 import { createTokenService } from '../auth/tokens';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** A socket must be closed this soon after the request that ended its session has been answered. */
 const CLOSE_WITHIN_MS = 1_000;
 const NEW_PASSWORD = 'Tq8$wNz3!pLk';
@@ -253,14 +253,18 @@ describe('stream sockets end with their session across processes', () => {
     const logger = pino({ level: 'silent' });
     // One deployment: an API process and a stream process on one database and one Redis, sharing
     // the signing key, as two servers with ROLES=api and ROLES=stream would.
-    const shared = { SMTP_URL: mailbox.url, REDIS_URL, JWT_SECRET: 'a'.repeat(16) + crypto.randomUUID() };
+    const shared = {
+      SMTP_URL: mailbox.url,
+      REDIS_URL: TEST_REDIS_URL,
+      JWT_SECRET: 'a'.repeat(16) + crypto.randomUUID(),
+    };
     api = await buildTestApp({
       env: { ...shared, ROLES: 'api' },
-      bus: await createRedisBus(REDIS_URL, logger),
+      bus: await createRedisBus(TEST_REDIS_URL, logger),
     });
     stream = await buildTestApp({
       env: { ...shared, ROLES: 'stream' },
-      bus: await createRedisBus(REDIS_URL, logger),
+      bus: await createRedisBus(TEST_REDIS_URL, logger),
       database: api.deps.db,
     });
     streamUrl = await listenLocally(stream.app);

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TEST_REDIS_URL } from '../../testing/test-database';
 import { type Bus, type Channel, defineChannel } from './bus';
 import { createMemoryBus } from './memory-bus';
 import { BusUnavailableError, createRedisBus } from './redis-bus';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
 
 /** Resolves with the next `count` messages a channel delivers, or rejects after `ms`. */
@@ -37,7 +37,8 @@ describe.each([
   ['memory', async () => [createMemoryBus(logger)] as const],
   [
     'redis',
-    async () => [await createRedisBus(REDIS_URL, logger), await createRedisBus(REDIS_URL, logger)] as const,
+    async () =>
+      [await createRedisBus(TEST_REDIS_URL, logger), await createRedisBus(TEST_REDIS_URL, logger)] as const,
   ],
 ])('the %s bus', (kind, open) => {
   const opened: Bus[] = [];

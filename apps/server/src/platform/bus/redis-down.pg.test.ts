@@ -3,10 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoBtcBuy } from '../../testing/order-bodies';
 import { callProcess, placeOrderOnProcess, signUpOnProcess } from '../../testing/process-user';
 import { useServerBehindProxy } from '../../testing/server-behind-proxy';
+import { TEST_REDIS_URL } from '../../testing/test-database';
 import { usePostgresWorld } from '../../testing/use-postgres-world';
 
 const STARTUP_MS = 90_000;
-const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const REDIS = new URL(TEST_REDIS_URL);
 
 /**
  * Redis goes away under a running server and comes back. Orders are still taken meanwhile (the

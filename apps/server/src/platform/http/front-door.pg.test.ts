@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNginx, type RunningNginx, startNginx } from '../../testing/nginx';
 import { callProcess, signUpOnProcess } from '../../testing/process-user';
 import { freePort, killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
+import { TEST_REDIS_URL } from '../../testing/test-database';
 import { usePostgresWorld } from '../../testing/use-postgres-world';
 import { writeWebBuild } from '../../testing/web-build';
 
 const STARTUP_MS = 90_000;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RECOVER_WITHIN_MS = 20_000;
 
 /**
@@ -63,7 +63,7 @@ describe('two processes behind nginx', () => {
     ensureNginx();
     env = {
       DATABASE_URL: world.database.url ?? '',
-      REDIS_URL,
+      REDIS_URL: TEST_REDIS_URL,
       SMTP_URL: world.mailbox.url,
       JWT_SECRET: `front-door-${'f'.repeat(40)}`,
       ROLES: 'api,stream,market',
