@@ -1,4 +1,4 @@
-import { startWsServer } from '@td/server/testing';
+import { binanceBookTicker, binanceKline, startWsServer } from '@td/server/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { type TJourneyEnvironment, useJourneyEnvironment } from './journey';
 
@@ -35,35 +35,21 @@ export async function startBinanceFeed(): Promise<TBinanceFeed> {
       if (!connection) throw new Error('the server has not connected to the feed');
       const nowMs = Date.now();
       const minute = Math.floor(nowMs / 60_000) * 60_000;
-      connection.send({
-        stream: 'btcusdt@bookTicker',
-        data: { u: update, s: 'BTCUSDT', b: bid.toFixed(2), B: '1', a: (bid + 0.2).toFixed(2), A: '1' },
-      });
-      connection.send({
-        stream: 'btcusdt@kline_1m',
-        data: {
-          e: 'kline',
-          E: nowMs,
-          s: 'BTCUSDT',
-          k: {
-            t: minute,
-            T: minute + 59_999,
-            s: 'BTCUSDT',
-            i: '1m',
-            o: '47000.00',
-            c: (bid + 0.1).toFixed(2),
-            h: Math.max(47_100, bid + 1).toFixed(2),
-            l: Math.min(46_900, bid - 1).toFixed(2),
-            v: '1',
-            n: update,
-            x: false,
-            q: String(47_000 * update),
-            V: '1',
-            Q: '1',
-            B: '0',
-          },
-        },
-      });
+      connection.send(binanceBookTicker('BTCUSDT', bid.toFixed(2), (bid + 0.2).toFixed(2), update));
+      connection.send(
+        binanceKline({
+          symbol: 'BTCUSDT',
+          startMs: minute,
+          eventMs: nowMs,
+          open: '47000.00',
+          close: (bid + 0.1).toFixed(2),
+          high: Math.max(47_100, bid + 1).toFixed(2),
+          low: Math.min(46_900, bid - 1).toFixed(2),
+          volume: '1',
+          trades: update,
+          quoteVolume: String(47_000 * update),
+        }),
+      );
       update += 1;
     },
     close: () => feed.close(),

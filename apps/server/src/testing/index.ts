@@ -6,6 +6,7 @@
 /** The overnight swap job, run by a browser test on its own database to charge aged positions. */
 export { createSwapJob } from '../modules/trading/swap-job';
 export { bearer, createUser, randomIp, type TestUser } from './accounts';
+export { binanceBookTicker, binanceKline } from './binance-messages';
 export { buildTestApp, type TestApp } from './build-test-app';
 export { ADULT_DETAILS, documentImage, idCardSubmission, kycForm } from './kyc';
 export { ensureNginx, type RunningNginx, startNginx } from './nginx';

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { binanceBookTicker, binanceKline } from '../../testing/binance-messages';
 import { binanceName, createBinanceFeed } from './binance-feed';
 
 const feed = () =>
@@ -9,7 +10,7 @@ const feed = () =>
     logger: pino({ level: 'silent' }),
   });
 
-/** A kline message exactly as Binance's combined stream sends it. */
+/** A kline message of the pair's candle at `startMs`, as a string off the socket. */
 const kline = (
   symbol: string,
   startMs: number,
@@ -17,33 +18,20 @@ const kline = (
   quoteVolume: string,
   eventMs = startMs + 1_000,
 ) =>
-  JSON.stringify({
-    stream: `${symbol.toLowerCase()}@kline_1m`,
-    data: {
-      e: 'kline',
-      E: eventMs,
-      s: symbol,
-      k: {
-        t: startMs,
-        T: startMs + 59_999,
-        s: symbol,
-        i: '1m',
-        f: 100,
-        L: 200,
-        o: '65000.00',
-        c: close,
-        h: '65100.00',
-        l: '64900.00',
-        v: '12.5',
-        n: 100,
-        x: false,
-        q: quoteVolume,
-        V: '6.1',
-        Q: '396500.00',
-        B: '0',
-      },
-    },
-  });
+  JSON.stringify(
+    binanceKline({
+      symbol,
+      startMs,
+      eventMs,
+      open: '65000.00',
+      close,
+      high: '65100.00',
+      low: '64900.00',
+      volume: '12.5',
+      trades: 100,
+      quoteVolume,
+    }),
+  );
 
 describe('the Binance adapter', () => {
   it('names pairs as Binance does', () => {
@@ -69,10 +57,7 @@ describe('the Binance adapter', () => {
   });
 
   it('reads the best bid and ask from the book ticker', () => {
-    const message = JSON.stringify({
-      stream: 'ethusdt@bookTicker',
-      data: { u: 400900217, s: 'ETHUSDT', b: '3200.10', B: '31.21', a: '3200.20', A: '40.66' },
-    });
+    const message = JSON.stringify(binanceBookTicker('ETHUSDT', '3200.10', '3200.20', 400900217));
     expect(feed().parse(message)).toEqual({
       kind: 'quote',
       symbol: 'ETH_USDT',

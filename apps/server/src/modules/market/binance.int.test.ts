@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binanceBookTicker, binanceKline } from '../../testing/binance-messages';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { startTestMarket } from '../../testing/market';
 import { pollUntil } from '../../testing/poll';
@@ -46,35 +47,21 @@ describe('the market on a live exchange feed', () => {
   it('prices the pair from the exchange, bid and ask included, and builds its candles', async () => {
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     const connection = replay.connections[0];
-    connection?.send({
-      stream: 'btcusdt@bookTicker',
-      data: { u: 1, s: 'BTCUSDT', b: '70123.40', B: '1', a: '70123.60', A: '2' },
-    });
-    connection?.send({
-      stream: 'btcusdt@kline_1m',
-      data: {
-        e: 'kline',
-        E: Date.now(),
-        s: 'BTCUSDT',
-        k: {
-          t: minute,
-          T: minute + 59_999,
-          s: 'BTCUSDT',
-          i: '1m',
-          o: '70100.00',
-          c: '70123.45',
-          h: '70130.00',
-          l: '70090.00',
-          v: '3',
-          n: 9,
-          x: false,
-          q: '210000.00',
-          V: '1',
-          Q: '1',
-          B: '0',
-        },
-      },
-    });
+    connection?.send(binanceBookTicker('BTCUSDT', '70123.40', '70123.60'));
+    connection?.send(
+      binanceKline({
+        symbol: 'BTCUSDT',
+        startMs: minute,
+        eventMs: Date.now(),
+        open: '70100.00',
+        close: '70123.45',
+        high: '70130.00',
+        low: '70090.00',
+        volume: '3',
+        trades: 9,
+        quoteVolume: '210000.00',
+      }),
+    );
     await pollUntil(
       async () => (await t.app.inject('/public/prices')).json().data['CRP:BTC_USDT']?.price === '70123.45',
     );
