@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '@td/contracts/auth';
 import { ORDER_STATUS, type TOrderStatus } from '@td/contracts/statuses';
+import { openPosition } from '@td/contracts/testing/orders';
 import { ORDER_REASON_TEXT, ORDER_TYPES, type TOrder } from '@td/contracts/trading';
 import { describe, expect, it } from 'vitest';
 import { ORDER_CSV_COLUMNS, ORDER_CSV_HEADERS, ordersCsv, type TOrderCsvColumn } from './orders-csv';
@@ -31,37 +32,16 @@ const serverWords = (language: string): Record<string, string> => webWords(`${la
 /** The web app's key of each order type's word. */
 const TYPE_KEY = { market: 'market', limit: 'limit', stop: 'stop', stop_limit: 'stopLimit' } as const;
 
-const order = (overrides: Partial<TOrder>): TOrder => ({
-  id: 'o1',
-  account: 'demo',
-  symbol: 'BTC_USDT',
-  side: 'buy',
-  type: 'market',
-  amount: '1000.00',
-  leverage: 10,
-  price: '50000.00',
-  margin: '100.00',
-  fee: '0.50',
-  takeProfit: null,
-  stopLoss: null,
-  liquidationPrice: null,
-  closePrice: '51000.00',
-  stopPrice: null,
-  trailingStop: null,
-  timeInForce: 'gtc',
-  expiresAt: null,
-  triggeredAt: null,
-  status: 'mcl',
-  reason: null,
-  pnl: '20.00',
-  swap: '0.00',
-  clientOrderId: null,
-  parentId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  openedAt: '2026-01-01T00:00:00.000Z',
-  closedAt: '2026-01-02T00:00:00.000Z',
-  ...overrides,
-});
+/** A position closed by a margin call a day after it opened, 20 USD up. */
+const order = (overrides: Partial<TOrder>): TOrder =>
+  openPosition({
+    liquidationPrice: null,
+    closePrice: '51000.00',
+    status: 'mcl',
+    pnl: '20.00',
+    closedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  });
 
 /** The row of one order as cells by column, header names dropped. */
 const rowOf = (csv: string) => {

@@ -1,43 +1,11 @@
-import type { TOrder } from '@td/contracts/trading';
+import { openPosition } from '@td/contracts/testing/orders';
 import { describe, expect, it } from 'vitest';
 import { positionPriceLines } from './position-lines';
-
-const position = (overrides: Partial<TOrder>): TOrder => ({
-  id: 'o1',
-  account: 'demo',
-  symbol: 'BTC_USDT',
-  side: 'buy',
-  type: 'market',
-  amount: '1000.00',
-  leverage: 10,
-  price: '50000.00',
-  margin: '100.00',
-  fee: '0.50',
-  takeProfit: null,
-  stopLoss: null,
-  liquidationPrice: '46000.00',
-  closePrice: null,
-  stopPrice: null,
-  trailingStop: null,
-  timeInForce: 'gtc',
-  expiresAt: null,
-  triggeredAt: null,
-  status: 'act',
-  reason: null,
-  pnl: null,
-  swap: '0.00',
-  clientOrderId: null,
-  parentId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  openedAt: '2026-01-01T00:00:00.000Z',
-  closedAt: null,
-  ...overrides,
-});
 
 describe('price lines of open positions', () => {
   it('draws entry and liquidation, and the exits that are set', () => {
     expect(
-      positionPriceLines([position({ takeProfit: '52000.00', stopLoss: '49000.00' })], 'BTC_USDT'),
+      positionPriceLines([openPosition({ takeProfit: '52000.00', stopLoss: '49000.00' })], 'BTC_USDT'),
     ).toEqual([
       { price: '50000.00', title: 'Buy entry', kind: 'entry', orderId: 'o1' },
       { price: '52000.00', title: 'TP', kind: 'takeProfit', orderId: 'o1', isDraggable: true },
@@ -47,14 +15,14 @@ describe('price lines of open positions', () => {
   });
 
   it("draws a pending limit order's price, which can be dragged", () => {
-    const limit = position({ id: 'o2', type: 'limit', status: 'pnd', side: 'sell', price: '55000.00' });
+    const limit = openPosition({ id: 'o2', type: 'limit', status: 'pnd', side: 'sell', price: '55000.00' });
     expect(positionPriceLines([], 'BTC_USDT', [limit])).toEqual([
       { price: '55000.00', title: 'Limit sell', kind: 'limit', orderId: 'o2', isDraggable: true },
     ]);
   });
 
   it("draws a pending order's take-profit and stop-loss, named after it, draggable and fainter", () => {
-    const limit = position({
+    const limit = openPosition({
       id: 'o5',
       type: 'limit',
       status: 'pnd',
@@ -62,7 +30,7 @@ describe('price lines of open positions', () => {
       takeProfit: '53000.00',
       stopLoss: '47000.00',
     });
-    const stop = position({
+    const stop = openPosition({
       id: 'o6',
       type: 'stop',
       status: 'pnd',
@@ -82,8 +50,8 @@ describe('price lines of open positions', () => {
   });
 
   it("draws a pending stop's trigger (draggable) and a stop-limit's limit once triggered", () => {
-    const stop = position({ id: 'o3', type: 'stop', status: 'pnd', price: null, stopPrice: '51000.00' });
-    const stopLimit = position({
+    const stop = openPosition({ id: 'o3', type: 'stop', status: 'pnd', price: null, stopPrice: '51000.00' });
+    const stopLimit = openPosition({
       id: 'o4',
       type: 'stop_limit',
       status: 'pnd',
@@ -102,7 +70,7 @@ describe('price lines of open positions', () => {
 
   it("draws a trailing stop's current level, which the server moves and a drag does not", () => {
     const lines = positionPriceLines(
-      [position({ stopLoss: '49800.00', trailingStop: '200.00' })],
+      [openPosition({ stopLoss: '49800.00', trailingStop: '200.00' })],
       'BTC_USDT',
     );
     expect(lines).toContainEqual({
@@ -115,7 +83,7 @@ describe('price lines of open positions', () => {
   });
 
   it("draws only the chart's pair", () => {
-    expect(positionPriceLines([position({ symbol: 'ETH_USDT' })], 'BTC_USDT')).toEqual([]);
+    expect(positionPriceLines([openPosition({ symbol: 'ETH_USDT' })], 'BTC_USDT')).toEqual([]);
     expect(positionPriceLines(undefined, 'BTC_USDT')).toEqual([]);
   });
 });
