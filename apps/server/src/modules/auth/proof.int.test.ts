@@ -54,6 +54,15 @@ describe('proof beyond the session', () => {
   };
   const fieldOf = (response: { json: () => { details?: Array<{ field: string }> } }) =>
     response.json().details?.[0]?.field;
+  /** The two-factor secret a session asks for, pending until that session turns two-factor on. */
+  const pendingSecret = async (token: string): Promise<string> =>
+    (await as(token, 'GET', '/auth/2fa/generate')).json().data.secret;
+  /** Turns two-factor on from the session with the current code of `secret` and the proof given. */
+  const activate = (
+    token: string,
+    secret: string,
+    proof: { currentPassword?: string; emailCode?: string } = {},
+  ) => as(token, 'POST', '/auth/2fa/activate', { code: totpNow(secret), ...proof });
   const newKey = async (user: TestUser, scopes: string[] = ['read']) => {
     const created = await as(user.token, 'POST', '/profile/api-keys', {
       label: 'Bot',
@@ -128,59 +137,41 @@ describe('proof beyond the session', () => {
   describe('turning two-factor on', () => {
     it('asks for the password: missing or wrong is a 400 naming it, and the session stays', async () => {
       const user = await desk.newUser();
-      const { secret } = (await as(user.token, 'GET', '/auth/2fa/generate')).json().data;
-      const missing = await as(user.token, 'POST', '/auth/2fa/activate', { code: totpNow(secret) });
+      const secret = await pendingSecret(user.token);
+      const missing = await activate(user.token, secret);
       expect(missing.statusCode).toBe(400);
       expect(fieldOf(missing)).toBe('body.currentPassword');
-      const wrong = await as(user.token, 'POST', '/auth/2fa/activate', {
-        code: totpNow(secret),
-        currentPassword: 'not the password',
-      });
+      const wrong = await activate(user.token, secret, { currentPassword: 'not the password' });
       expect(wrong.statusCode).toBe(400);
       expect(fieldOf(wrong)).toBe('body.currentPassword');
       expect((await as(user.token, 'GET', '/profile')).json().data.tfaEnabled).toBe(false);
-      const right = await as(user.token, 'POST', '/auth/2fa/activate', {
-        code: totpNow(secret),
-        currentPassword: user.password,
-      });
+      const right = await activate(user.token, secret, { currentPassword: user.password });
       expect(right.statusCode, right.body).toBe(200);
     });
 
     it('keeps the pending secret to the session that asked for it', async () => {
       const user = await desk.newUser();
       const other = await signIn(desk.t.app, user);
-      const { secret } = (await as(user.token, 'GET', '/auth/2fa/generate')).json().data;
-      const stolen = await as(other, 'POST', '/auth/2fa/activate', {
-        code: totpNow(secret),
-        currentPassword: user.password,
-      });
+      const secret = await pendingSecret(user.token);
+      const stolen = await activate(other, secret, { currentPassword: user.password });
       expect(stolen.statusCode).toBe(400);
       expect(fieldOf(stolen)).toBe('body.code');
       expect((await as(other, 'GET', '/profile')).json().data.tfaEnabled).toBe(false);
       // Asking again from the other session moves the pending secret there: the first cannot use it.
-      const { secret: second } = (await as(other, 'GET', '/auth/2fa/generate')).json().data;
-      const first = await as(user.token, 'POST', '/auth/2fa/activate', {
-        code: totpNow(second),
-        currentPassword: user.password,
-      });
+      const second = await pendingSecret(other);
+      const first = await activate(user.token, second, { currentPassword: user.password });
       expect(fieldOf(first)).toBe('body.code');
-      const own = await as(other, 'POST', '/auth/2fa/activate', {
-        code: totpNow(second),
-        currentPassword: user.password,
-      });
+      const own = await activate(other, second, { currentPassword: user.password });
       expect(own.statusCode, own.body).toBe(200);
     });
 
     it('asks an account without a password for the e-mailed code', async () => {
       const user = await googleOnly();
-      const { secret } = (await as(user.token, 'GET', '/auth/2fa/generate')).json().data;
-      const missing = await as(user.token, 'POST', '/auth/2fa/activate', { code: totpNow(secret) });
+      const secret = await pendingSecret(user.token);
+      const missing = await activate(user.token, secret);
       expect(missing.statusCode).toBe(400);
       expect(fieldOf(missing)).toBe('body.emailCode');
-      const right = await as(user.token, 'POST', '/auth/2fa/activate', {
-        code: totpNow(secret),
-        emailCode: await securityCode(user),
-      });
+      const right = await activate(user.token, secret, { emailCode: await securityCode(user) });
       expect(right.statusCode, right.body).toBe(200);
     });
   });
@@ -243,11 +234,8 @@ describe('proof beyond the session', () => {
       [
         'two-factor turned on',
         async (user) => {
-          const { secret } = (await as(user.token, 'GET', '/auth/2fa/generate')).json().data;
-          const on = await as(user.token, 'POST', '/auth/2fa/activate', {
-            code: totpNow(secret),
-            currentPassword: user.password,
-          });
+          const secret = await pendingSecret(user.token);
+          const on = await activate(user.token, secret, { currentPassword: user.password });
           expect(on.statusCode, on.body).toBe(200);
         },
       ],
@@ -315,11 +303,8 @@ describe('proof beyond the session', () => {
       await desk.setQuote('TRX_USDT', 1200, 1200, 'crp', 4);
       await w.fund(user, '500');
       await w.knownAddress(user, { coin: 'tron', network: 'tron', address: TRON_TO });
-      const { secret } = (await as(user.token, 'GET', '/auth/2fa/generate')).json().data;
-      await as(user.token, 'POST', '/auth/2fa/activate', {
-        code: totpNow(secret),
-        currentPassword: user.password,
-      });
+      const secret = await pendingSecret(user.token);
+      await activate(user.token, secret, { currentPassword: user.password });
       expect(await tfaOf(user)).toBe(true);
 
       const reset = await resetWith(user, true);
