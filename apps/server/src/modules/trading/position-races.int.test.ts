@@ -35,6 +35,21 @@ describe('one order changed by several requests at once', () => {
     await desk.setQuote('BTC_USDT', 5_500_000, 5_501_000);
     return id;
   };
+  /**
+   * A new user's position in profit, closed while the user also posts `body` to its `action`: the
+   * close goes through, and the other request either went first (200) or found it closed (409).
+   */
+  const closeWhile = async (action: 'partial-close' | 'margin', body: object) => {
+    const user = await desk.newUser();
+    const id = await openInProfit(user);
+    const [answer, closed] = await Promise.all([
+      desk.call(user, 'POST', `/orders/${id}/${action}`, body),
+      desk.call(user, 'POST', `/orders/${id}/close`),
+    ]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect([200, 409]).toContain(answer.statusCode);
+    return { user, id, answer, closed };
+  };
 
   it('closes one part when the same partial close is sent several times at once', async () => {
     for (let round = 0; round < 3; round++) {
@@ -61,14 +76,7 @@ describe('one order changed by several requests at once', () => {
   });
 
   it('pays a partial close and a close at once no more than the whole position', async () => {
-    const user = await desk.newUser();
-    const id = await openInProfit(user);
-    const [partial, close] = await Promise.all([
-      desk.call(user, 'POST', `/orders/${id}/partial-close`, { amount: '600' }),
-      desk.call(user, 'POST', `/orders/${id}/close`),
-    ]);
-    expect(close.statusCode, close.body).toBe(200);
-    expect([200, 409]).toContain(partial.statusCode);
+    const { user, id, answer: partial } = await closeWhile('partial-close', { amount: '600' });
     // Either way the whole $1,000 closed at +10 %: $100 margin and $100 profit back.
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10099.50', marginUsed: '0.00' });
     expect(await movements(id, 'close')).toBe(partial.statusCode === 200 ? 2 : 1);
@@ -96,14 +104,7 @@ describe('one order changed by several requests at once', () => {
   });
 
   it('keeps margin added at the moment of a close with the position it went to', async () => {
-    const user = await desk.newUser();
-    const id = await openInProfit(user);
-    const [added, closed] = await Promise.all([
-      desk.call(user, 'POST', `/orders/${id}/margin`, { amount: '50' }),
-      desk.call(user, 'POST', `/orders/${id}/close`),
-    ]);
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect([200, 409]).toContain(added.statusCode);
+    const { user, answer: added, closed } = await closeWhile('margin', { amount: '50' });
     // Added first: the close returns it with the rest. Closed first: nothing was added.
     expect(await desk.portfolio(user)).toMatchObject({ balance: '10099.50', marginUsed: '0.00' });
     expect(closed.json().data.margin).toBe(added.statusCode === 200 ? '150.00' : '100.00');
