@@ -35,6 +35,14 @@ describe('account risk', () => {
   };
   let crossGroupId: string;
   const joinCross = (user: TestUser) => desk.moveToGroup(admin, user, crossGroupId);
+  /** A new user in the cross-margin group holding a BTC buy of `amount` USD at 10×, opened at 100,000. */
+  const crossBtcBuyer = async (amount: string) => {
+    const user = await desk.newUser();
+    await joinCross(user);
+    await quote(10_000_000);
+    const order = await desk.placed(user, { side: 'buy', type: 'market', amount, leverage: 10 });
+    return { user, order };
+  };
 
   beforeAll(async () => {
     admin = await desk.newAdmin();
@@ -193,11 +201,8 @@ describe('account risk', () => {
     });
 
     it('counts the swaps its positions accumulated in the level: a rollover’s charge can bring the call', async () => {
-      const user = await desk.newUser();
-      await joinCross(user);
-      await quote(10_000_000);
       // BTC $40,000 at 10× (margin 4,000, fee 20), then −14 %: equity 4,380, level 109.5 %.
-      const btc = await desk.placed(user, { side: 'buy', type: 'market', amount: '40000', leverage: 10 });
+      const { user, order: btc } = await crossBtcBuyer('40000');
       await quote(8_600_000);
       await desk.triggers.settled();
       expect((await desk.portfolio(user)).marginLevel).toBe('109.50');
@@ -216,10 +221,7 @@ describe('account risk', () => {
     });
 
     it('never leaves a balance below zero: a gap beyond the account is written off to the house', async () => {
-      const user = await desk.newUser();
-      await joinCross(user);
-      await quote(10_000_000);
-      const order = await desk.placed(user, { side: 'buy', type: 'market', amount: '50000', leverage: 10 });
+      const { user, order } = await crossBtcBuyer('50000');
       // −40 % at once: a loss of 20,000 against 9,975.
       await quote(6_000_000);
       await desk.triggers.settled();
