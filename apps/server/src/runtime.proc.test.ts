@@ -23,72 +23,64 @@ async function startHealthy(env: Record<string, string>) {
 /** A new, empty data directory. */
 const newDataDir = () => mkdtempSync(join(tmpdir(), 'td-proc-'));
 
+/** Expects a clean stop: exit code 0, the data directory's lock given back, and the last word logged. */
+async function expectStoppedCleanly(server: ServerProcess, dataDir: string) {
+  expect(await server.exited).toBe(0);
+  expect(existsSync(join(dataDir, '.lock'))).toBe(false);
+  expect(server.output()).toContain('stopped');
+}
+
 afterEach(async () => {
   await killServers(running.splice(0));
 });
 
-describe('the server process on the embedded database', () => {
-  it(
-    'starts, answers /health, serves its metrics on their own port only, and stops cleanly on SIGTERM with exit code 0',
-    async () => {
-      const dataDir = newDataDir();
-      const metricsPort = await freePort();
-      const server = await startHealthy({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) });
-      expect(existsSync(join(dataDir, '.lock'))).toBe(true);
-      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-      expect(metrics.status).toBe(200);
-      expect(await metrics.text()).toMatch(/^td_role_active\{role="api"\} 1$/m);
-      expect((await fetch(`${server.url}/metrics`, { headers: { accept: 'application/json' } })).status).toBe(
-        404,
-      );
-      const before = Date.now();
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(Date.now() - before).toBeLessThan(10_000);
-      expect(existsSync(join(dataDir, '.lock'))).toBe(false);
-      expect(server.output()).toContain('stopped');
-    },
-    STARTUP_MS + 15_000,
-  );
+// A start waits up to STARTUP_MS for /health; each test has that and time to stop on top.
+describe('the server process on the embedded database', { timeout: STARTUP_MS + 15_000 }, () => {
+  it('starts, answers /health, serves its metrics on their own port only, and stops cleanly on SIGTERM with exit code 0', async () => {
+    const dataDir = newDataDir();
+    const metricsPort = await freePort();
+    const server = await startHealthy({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort) });
+    expect(existsSync(join(dataDir, '.lock'))).toBe(true);
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^td_role_active\{role="api"\} 1$/m);
+    expect((await fetch(`${server.url}/metrics`, { headers: { accept: 'application/json' } })).status).toBe(
+      404,
+    );
+    const before = Date.now();
+    server.child.kill('SIGTERM');
+    await expectStoppedCleanly(server, dataDir);
+    expect(Date.now() - before).toBeLessThan(10_000);
+  });
 
-  it(
-    'stops cleanly on a SIGTERM that comes while it is still starting (listening, its market not yet up)',
-    async () => {
-      const dataDir = newDataDir();
-      const server = await start({ DATA_DIR: dataDir });
-      // The line it logs right after it starts listening, before the market's roles start.
-      await new Promise<void>((resolve) => {
-        const onOutput = (chunk: Buffer) => {
-          if (!chunk.toString().includes(' in a browser')) return;
-          server.child.stdout?.off('data', onOutput);
-          server.child.kill('SIGTERM');
-          resolve();
-        };
-        server.child.stdout?.on('data', onOutput);
-      });
-      expect(await server.exited).toBe(0);
-      expect(existsSync(join(dataDir, '.lock'))).toBe(false);
-      expect(server.output()).toContain('stopped');
-    },
-    STARTUP_MS + 15_000,
-  );
+  it('stops cleanly on a SIGTERM that comes while it is still starting (listening, its market not yet up)', async () => {
+    const dataDir = newDataDir();
+    const server = await start({ DATA_DIR: dataDir });
+    // The line it logs right after it starts listening, before the market's roles start.
+    await new Promise<void>((resolve) => {
+      const onOutput = (chunk: Buffer) => {
+        if (!chunk.toString().includes(' in a browser')) return;
+        server.child.stdout?.off('data', onOutput);
+        server.child.kill('SIGTERM');
+        resolve();
+      };
+      server.child.stdout?.on('data', onOutput);
+    });
+    await expectStoppedCleanly(server, dataDir);
+  });
 
-  it(
-    'refuses a second start on the same data directory with a clear message',
-    async () => {
-      const dataDir = newDataDir();
-      const first = await startHealthy({ DATA_DIR: dataDir });
-      const second = await start({ DATA_DIR: dataDir });
-      expect(await second.exited).toBe(1);
-      expect(second.output()).toContain(
-        `The data directory ${dataDir} is in use by another Trading Desk process`,
-      );
-      expect(second.output()).not.toMatch(/\n\s+at /);
-      // The first one is untouched.
-      expect((await first.health())?.status).toBe(200);
-    },
-    STARTUP_MS + 15_000,
-  );
+  it('refuses a second start on the same data directory with a clear message', async () => {
+    const dataDir = newDataDir();
+    const first = await startHealthy({ DATA_DIR: dataDir });
+    const second = await start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `The data directory ${dataDir} is in use by another Trading Desk process`,
+    );
+    expect(second.output()).not.toMatch(/\n\s+at /);
+    // The first one is untouched.
+    expect((await first.health())?.status).toBe(200);
+  });
 
   it(
     'takes over a lock left by a process that died',
