@@ -5,7 +5,7 @@ import { type SigningKey, signedRequest } from '../../testing/api-keys';
 import { pollUntil } from '../../testing/poll';
 import { codeIn, type ReceivedMail } from '../../testing/test-mailbox';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { TRON_TO, walletHelpers } from '../../testing/wallet';
 import { users, verificationCodes } from './auth.schema';
 
 // Proof beyond the session: a change of who controls an account (two-factor on, an API key, a
@@ -13,7 +13,6 @@ import { users, verificationCodes } from './auth.schema';
 // on; the events that take an account back revoke every API key; the cooling-off after two-factor
 // is turned on.
 
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const NEW_PASSWORD = 'Zx9#kLm4!pQw';
 
 describe('proof beyond the session', () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { multipart, png, postForm } from '../../testing/multipart';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { TRON_TO, walletHelpers } from '../../testing/wallet';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { ticketAttachments } from '../tickets/tickets.schema';
 import { ticketAttachmentsDir } from '../tickets/tickets.service';
@@ -15,7 +15,6 @@ import { walletTransactions } from '../wallet/wallet.schema';
 import { createRetentionJob, RETENTION } from './retention';
 
 const HOUR_MS = 3_600_000;
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('retention job', () => {
   const desk = useTradingDesk();

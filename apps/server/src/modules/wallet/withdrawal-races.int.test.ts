@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/accounts';
 import { useTradingDesk } from '../../testing/use-trading-desk';
-import { walletHelpers } from '../../testing/wallet';
+import { TRON_TO, TRON_WITHDRAWAL, walletHelpers } from '../../testing/wallet';
 
-// A Tron address no test user owns: Tron has no sender here, so an administrator marks it sent.
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** Each case runs a few times: on PostgreSQL each is a real race with a different winner. */
 const ROUNDS = 3;
 
@@ -43,12 +41,8 @@ describe('one withdrawal decided by several parties at once', () => {
       await w.fund(user, '320');
       await w.knownAddress(user, { coin: 'tron', network: 'tron', address: TRON_TO });
     } else await w.fund(user, '300');
-    const { confirmed, id } = await w.withdraw(user, {
-      coin: 'tron',
-      network: 'tron',
-      address: TRON_TO,
-      amount: '100',
-    });
+    // Tron has no sender here: an administrator marks the withdrawal sent.
+    const { confirmed, id } = await w.withdraw(user, TRON_WITHDRAWAL);
     expect(confirmed?.statusCode, confirmed?.body).toBe(200);
     expect(confirmed?.json().data.status).toBe(options.known ? 'prc' : 'suspicous');
     expect(await w.realCash(user)).toBe('200.00');
