@@ -82,6 +82,40 @@ async function tradeOnTheChart() {
 const undoIn = (page: Page, text: string) =>
   page.locator('[role="status"]', { hasText: text }).getByRole('button', { name: 'Undo' }).last().click();
 
+/** A price drawn on the chart: its line, the price the API holds for it now, and the notices of a move. */
+interface TChartPrice {
+  line: string;
+  read(): Promise<string | null | undefined>;
+  moved: string;
+  restored?: string;
+}
+
+/** Drags the price's line by `dy` px: its notice says so, and the price goes past `from` the way the line went. */
+async function moveLine(page: Page, price: TChartPrice, dy: number, from: string | null) {
+  await dragLine(page, price.line, dy);
+  await expectToast(page, price.moved);
+  const now = expect.poll(async () => Number(await price.read()));
+  await (dy < 0 ? now.toBeGreaterThan(Number(from)) : now.toBeLessThan(Number(from)));
+}
+
+/** Presses Undo in the notice of the price's last move: the price is `from` again, and a notice says so. */
+async function undoMove(page: Page, price: TChartPrice, from: string | null) {
+  if (!price.restored) throw new Error(`the ${price.line} line has no notice of an undone move`);
+  await undoIn(page, price.moved);
+  await expectToast(page, price.restored);
+  await expect.poll(price.read).toBe(from);
+}
+
+/** Expects each titled line within the chart's height (`where` names the case in a failure). */
+async function expectLinesInView(page: Page, titles: readonly string[], where = '') {
+  const height = (await page.getByTestId('candle-chart').boundingBox())?.height ?? 0;
+  for (const title of titles) {
+    const y = await chartLineY(page, title);
+    expect(y, `${title}${where}`).toBeGreaterThanOrEqual(0);
+    expect(y, `${title}${where}`).toBeLessThanOrEqual(height);
+  }
+}
+
 describe('trading from the chart', () => {
   it('drags take-profit, stop-loss and limit lines, undoes a move, and opens an order from its line', async () => {
     const { user, opened, exits, limit } = await tradeOnTheChart();
@@ -91,6 +125,23 @@ describe('trading from the chart', () => {
           token: user.token,
         })
       ).data.items.find((each) => each.id === id);
+    const takeProfit: TChartPrice = {
+      line: 'TP',
+      read: async () => (await order(opened.id))?.takeProfit,
+      moved: 'Take profit moved to',
+      restored: 'Take profit restored',
+    };
+    const limitPrice: TChartPrice = {
+      line: 'Limit buy',
+      read: async () => (await order(limit.id))?.price,
+      moved: 'Limit price moved to',
+    };
+    const limitStopLoss: TChartPrice = {
+      line: 'Limit buy SL',
+      read: async () => (await order(limit.id))?.stopLoss,
+      moved: 'Stop loss moved to',
+      restored: 'Stop loss restored',
+    };
 
     const page = await env.openPage({ token: user.token });
     await page.goto('/dashboard/trade');
@@ -98,22 +149,11 @@ describe('trading from the chart', () => {
     await waitForLiveChart(page);
 
     // The pending order's exits are drawn, named after it, and every line is in view.
-    const chartHeight = (await page.getByTestId('candle-chart').boundingBox())?.height ?? 0;
-    for (const title of ['Limit buy TP', 'Limit buy SL', 'Limit buy', 'TP', 'SL', 'Buy entry']) {
-      const y = await chartLineY(page, title);
-      expect(y, title).toBeGreaterThanOrEqual(0);
-      expect(y, title).toBeLessThanOrEqual(chartHeight);
-    }
+    await expectLinesInView(page, ['Limit buy TP', 'Limit buy SL', 'Limit buy', 'TP', 'SL', 'Buy entry']);
 
     // The take-profit, higher: the order follows, and Undo puts it back.
-    await dragLine(page, 'TP', -30);
-    await expectToast(page, 'Take profit moved to');
-    await expect
-      .poll(async () => Number((await order(opened.id))?.takeProfit))
-      .toBeGreaterThan(Number(exits.takeProfit));
-    await undoIn(page, 'Take profit moved to');
-    await expectToast(page, 'Take profit restored');
-    await expect.poll(async () => (await order(opened.id))?.takeProfit).toBe(exits.takeProfit);
+    await moveLine(page, takeProfit, -30, exits.takeProfit);
+    await undoMove(page, takeProfit, exits.takeProfit);
 
     // The stop-loss above the price a buy closes at: refused as the ticket refuses it, unchanged.
     // Above the take-profit is above that price whatever the market did since the entry (the
@@ -124,20 +164,12 @@ describe('trading from the chart', () => {
     expect((await order(opened.id))?.stopLoss).toBe(exits.stopLoss);
 
     // The limit order's price, lower.
-    await dragLine(page, 'Limit buy', 25);
-    await expectToast(page, 'Limit price moved to');
-    await expect.poll(async () => Number((await order(limit.id))?.price)).toBeLessThan(Number(limit.price));
+    await moveLine(page, limitPrice, 25, limit.price);
 
     // The pending order's stop-loss, lower: the order follows, and Undo puts it back.
-    await dragLine(page, 'Limit buy SL', 20);
-    await expectToast(page, 'Stop loss moved to');
-    await expect
-      .poll(async () => Number((await order(limit.id))?.stopLoss))
-      .toBeLessThan(Number(limit.stopLoss));
+    await moveLine(page, limitStopLoss, 20, limit.stopLoss);
     // The earlier move's notice may still be on screen with its own Undo: this one's is pressed.
-    await undoIn(page, 'Stop loss moved to');
-    await expectToast(page, 'Stop loss restored');
-    await expect.poll(async () => (await order(limit.id))?.stopLoss).toBe(limit.stopLoss);
+    await undoMove(page, limitStopLoss, limit.stopLoss);
 
     // Its take-profit below its limit price: refused as the edit dialog refuses it, unchanged.
     const belowLimit = (await chartLineY(page, 'Limit buy')) - (await chartLineY(page, 'Limit buy TP')) + 15;
@@ -146,11 +178,7 @@ describe('trading from the chart', () => {
     expect((await order(limit.id))?.takeProfit).toBe(limit.takeProfit);
 
     // The position's take-profit still moves with the pending order's lines on the chart.
-    await dragLine(page, 'TP', -20);
-    await expectToast(page, 'Take profit moved to');
-    await expect
-      .poll(async () => Number((await order(opened.id))?.takeProfit))
-      .toBeGreaterThan(Number(exits.takeProfit));
+    await moveLine(page, takeProfit, -20, exits.takeProfit);
 
     // A click on the entry line opens the position.
     await dragLine(page, 'Buy entry', 0);
@@ -167,12 +195,7 @@ describe('trading from the chart', () => {
     for (const { theme, size, viewport } of SCREEN_VARIANTS) {
       const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade', { theme, viewport });
       await waitForLiveChart(shot);
-      const height = (await shot.getByTestId('candle-chart').boundingBox())?.height ?? 0;
-      for (const title of ['Limit buy TP', 'Limit buy SL', 'TP', 'SL']) {
-        const y = await chartLineY(shot, title);
-        expect(y, `${title} at ${size}`).toBeGreaterThanOrEqual(0);
-        expect(y, `${title} at ${size}`).toBeLessThanOrEqual(height);
-      }
+      await expectLinesInView(shot, ['Limit buy TP', 'Limit buy SL', 'TP', 'SL'], ` at ${size}`);
       await screenshot(shot, `chart-trading-lines-${size}-${theme}`);
       await shot.close();
     }
