@@ -1,5 +1,5 @@
+import { freePort } from '@td/server/testing';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './server';
 
 // A local SMTP server that the app server sends its mail to (SMTP_URL), so a test reads the code
 // a real user would find in their inbox. Messages are kept raw and decoded on demand: a small MIME
