@@ -136,6 +136,29 @@ export async function groupUserByApi(
   });
 }
 
+/** A sign-up through the API whose address is not verified yet. */
+export interface TPendingSignup {
+  email: string;
+  /** The sign-up's session token, which the verification screens hold as the app's TEMP_TOKEN. */
+  token: string;
+}
+
+/**
+ * Signs up a new address (`uniqueEmail(prefix)`) through the API with the default password, as the
+ * signup screen would, and stops there: the verification mail waits in the mailbox.
+ */
+export async function signUpByApi(
+  server: TRunningServer,
+  prefix: string,
+  name: { firstName: string; lastName: string },
+): Promise<TPendingSignup> {
+  const email = uniqueEmail(prefix);
+  const { data } = await callApi<{ token: string }>(server, 'POST', '/auth/signup', {
+    body: { email, password: DEFAULT_PASSWORD, ...name },
+  });
+  return { email, token: data.token };
+}
+
 /**
  * A verified user: signup, the code from the mailbox, verification; with `tfa`, two-factor is
  * generated and activated with a computed code too.

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_PASSWORD, VERIFY_EMAIL_SUBJECT } from './factories';
-import { waitForPath } from './journey';
+import { DEFAULT_PASSWORD, type TPendingSignup, VERIFY_EMAIL_SUBJECT } from './factories';
+import { expectTitle, type TJourneyEnvironment, type TOpenPageOptions, waitForPath } from './journey';
 import type { TMailbox } from './mailbox';
 
 // The signup screen driven as a person would: its form filled, and the whole signup through the
-// code from the mail to the dashboard.
+// code from the mail to the dashboard; and the verification screen of a sign-up made by the API.
 
 /** Fills the signup form on `page` for `email` with the default password (Grace Hopper unless `name` says otherwise) and accepts the terms. */
 export async function fillSignupForm(
@@ -37,4 +37,19 @@ export async function signUpInBrowser(
   await page.getByLabel('Verification code').fill(mail.code());
   await waitForPath(page, '/dashboard/home');
   return page.evaluate(() => localStorage.getItem('TOKEN') ?? '');
+}
+
+/**
+ * The e-mail verification screen of `pending` (a sign-up through the API), as the browser that
+ * signed up sees it; `options` as `openPage` takes them.
+ */
+export async function openEmailVerification(
+  env: TJourneyEnvironment,
+  pending: TPendingSignup,
+  options: TOpenPageOptions = {},
+): Promise<Page> {
+  const page = await env.openPage({ ...options, tempToken: pending.token, tempEmail: pending.email });
+  await page.goto('/authentication/emailVerification');
+  await expectTitle(page, 'Verify your email');
+  return page;
 }

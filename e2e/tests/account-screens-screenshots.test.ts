@@ -5,17 +5,19 @@ import {
   createUser,
   DEFAULT_PASSWORD,
   signInByApi,
+  signUpByApi,
   type TCreatedUser,
-  uniqueEmail,
+  type TPendingSignup,
 } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
+import { openEmailVerification } from '../support/signup';
 
 // Every account screen at a phone and a desktop width, in both themes, for review by eye
 // (test-output/screenshots/). Each also checks that nothing overflows sideways.
 
 const env = useJourneyEnvironment();
 let user: TCreatedUser;
-let pending: { token: string; email: string };
+let pending: TPendingSignup;
 let tfaPending: { token: string; email: string };
 
 beforeAll(async () => {
@@ -28,11 +30,7 @@ beforeAll(async () => {
   await callApi(env.server, 'POST', '/auth/signin', {
     body: { email: user.email, password: DEFAULT_PASSWORD },
   });
-  const email = uniqueEmail('pending');
-  const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-    body: { email, password: DEFAULT_PASSWORD, firstName: 'Pending', lastName: 'User' },
-  });
-  pending = { token: data.token, email };
+  pending = await signUpByApi(env.server, 'pending', { firstName: 'Pending', lastName: 'User' });
   const tfaUser = await createUser(env, { tfa: true });
   tfaPending = {
     token: await signInByApi(env.server, tfaUser.email, tfaUser.password),
@@ -56,14 +54,7 @@ describe('account screens', () => {
     });
 
     it(`captures email verification at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({
-        theme,
-        viewport,
-        tempToken: pending.token,
-        tempEmail: pending.email,
-      });
-      await page.goto('/authentication/emailVerification');
-      await expectTitle(page, 'Verify your email');
+      const page = await openEmailVerification(env, pending, { theme, viewport });
       await page.getByLabel('Verification code').fill('482');
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `email-verification-${size}-${theme}`);

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { callApi, DEFAULT_PASSWORD, uniqueEmail, VERIFY_EMAIL_SUBJECT } from '../support/factories';
+import { DEFAULT_PASSWORD, signUpByApi, VERIFY_EMAIL_SUBJECT } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForPath } from '../support/journey';
 
 const env = useJourneyEnvironment();
 
 /** A sign-up through the API (as someone else might do with this address), and its mailed link. */
 async function signupWithLink() {
-  const email = uniqueEmail('link');
-  const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-    body: { email, password: DEFAULT_PASSWORD, firstName: 'Grace', lastName: 'Hopper' },
-  });
+  const { email, token } = await signUpByApi(env.server, 'link', { firstName: 'Grace', lastName: 'Hopper' });
   const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
   const link = new URL(mail.link('/authentication/emailVerification'));
-  return { email, signupToken: data.token, path: `${link.pathname}${link.search}` };
+  return { email, signupToken: token, path: `${link.pathname}${link.search}` };
 }
 
 describe('the e-mailed verification link', () => {

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
-import { callApi, DEFAULT_PASSWORD, uniqueEmail } from '../support/factories';
+import { callApi, signUpByApi } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 import type { TRunningServer } from '../support/server';
+import { openEmailVerification } from '../support/signup';
 
 // The product as a newcomer first runs it: development, no mail server (SMTP_URL unset) and no
 // chain connected. The mails are read on the server's outbox page, which the verification screen
@@ -27,10 +28,8 @@ async function outboxPathOf(server: TRunningServer, email: string): Promise<stri
 
 /** A user signed up and verified with the code read on the outbox page: their session token. */
 async function userThroughOutbox(firstName: string): Promise<string> {
-  const email = uniqueEmail('newcomer');
-  const { data: signup } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-    body: { email, password: DEFAULT_PASSWORD, firstName, lastName: 'Newcomer' },
-  });
+  const signup = await signUpByApi(env.server, 'newcomer', { firstName, lastName: 'Newcomer' });
+  const email = signup.email;
   const mail = await (await fetch(`${env.server.url}${await outboxPathOf(env.server, email)}`)).text();
   const code = /Your code: (\d{6})/.exec(mail)?.[1];
   if (!code) throw new Error(`no code in the mail to ${email}`);
@@ -49,13 +48,8 @@ async function settledWallet(page: Page) {
 
 describe('without a mail server', () => {
   it('links the outbox page from the verification screen, where the mail’s link verifies the address', async () => {
-    const email = uniqueEmail('outbox');
-    const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-      body: { email, password: DEFAULT_PASSWORD, firstName: 'Olga', lastName: 'Outbox' },
-    });
-    const page = await env.openPage({ tempToken: data.token, tempEmail: email });
-    await page.goto('/authentication/emailVerification');
-    await expectTitle(page, 'Verify your email');
+    const pending = await signUpByApi(env.server, 'outbox', { firstName: 'Olga', lastName: 'Outbox' });
+    const page = await openEmailVerification(env, pending);
     await page.getByText('This development server sends no e-mail').waitFor();
 
     // The outbox opens beside the form, which stays as it was.
@@ -64,7 +58,7 @@ describe('without a mail server', () => {
       page.getByRole('link', { name: 'outbox page' }).click(),
     ]);
     await outbox.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
-    await outbox.getByRole('row').filter({ hasText: email }).getByRole('link').click();
+    await outbox.getByRole('row').filter({ hasText: pending.email }).getByRole('link').click();
     await outbox.getByRole('heading', { name: 'Verify your email address', level: 1 }).waitFor();
     await outbox.getByText(/Your code: \d{6}/).waitFor();
     expect(await outbox.content()).not.toContain('[redacted]');
@@ -77,13 +71,8 @@ describe('without a mail server', () => {
 
   for (const { theme, size, viewport } of SCREEN_VARIANTS) {
     it(`says where the mail is on the verification screen at ${size} px in the ${theme} theme`, async () => {
-      const email = uniqueEmail('note');
-      const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-        body: { email, password: DEFAULT_PASSWORD, firstName: 'Nora', lastName: 'Note' },
-      });
-      const page = await env.openPage({ theme, viewport, tempToken: data.token, tempEmail: email });
-      await page.goto('/authentication/emailVerification');
-      await expectTitle(page, 'Verify your email');
+      const pending = await signUpByApi(env.server, 'note', { firstName: 'Nora', lastName: 'Note' });
+      const page = await openEmailVerification(env, pending, { theme, viewport });
       await page.getByText('This development server sends no e-mail').waitFor();
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `email-verification-outbox-${size}-${theme}`, { fullPage: true });

@@ -4,11 +4,12 @@ import {
   callApi,
   createUser,
   DEFAULT_PASSWORD,
+  signUpByApi,
   uniqueEmail,
   VERIFY_EMAIL_SUBJECT,
 } from '../support/factories';
 import { expectTitle, expectToast, pathOf, useJourneyEnvironment, waitForPath } from '../support/journey';
-import { fillSignupForm } from '../support/signup';
+import { fillSignupForm, openEmailVerification } from '../support/signup';
 
 const env = useJourneyEnvironment();
 
@@ -119,15 +120,10 @@ describe('signup', () => {
   });
 
   it('pastes a code with a space, and says so when the code is wrong', async () => {
-    const email = uniqueEmail('paste');
-    const { data } = await callApi<{ token: string }>(env.server, 'POST', '/auth/signup', {
-      body: { email, password: DEFAULT_PASSWORD, firstName: 'Alan', lastName: 'Turing' },
-    });
-    const page = await env.openPage({ tempToken: data.token, tempEmail: email });
-    await page.goto('/authentication/emailVerification');
-    await expectTitle(page, 'Verify your email');
+    const pending = await signUpByApi(env.server, 'paste', { firstName: 'Alan', lastName: 'Turing' });
+    const page = await openEmailVerification(env, pending);
 
-    const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
+    const mail = await env.mailbox.waitForMail(pending.email, VERIFY_EMAIL_SUBJECT);
     const wrong = mail.code() === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong);
     // The server's refusal is said under the field, which is emptied and keeps the focus: the next
@@ -157,10 +153,7 @@ describe('signup', () => {
   });
 
   it('verifies from the link in the mail', async () => {
-    const email = uniqueEmail('link');
-    await callApi(env.server, 'POST', '/auth/signup', {
-      body: { email, password: DEFAULT_PASSWORD, firstName: 'Katherine', lastName: 'Johnson' },
-    });
+    const { email } = await signUpByApi(env.server, 'link', { firstName: 'Katherine', lastName: 'Johnson' });
     const mail = await env.mailbox.waitForMail(email, VERIFY_EMAIL_SUBJECT);
     const link = new URL(mail.link('emailVerification'));
     expect(link.pathname).toBe('/authentication/emailVerification');
