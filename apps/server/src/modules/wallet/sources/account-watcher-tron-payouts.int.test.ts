@@ -5,17 +5,29 @@ import type { TestUser } from '../../../testing/accounts';
 import { tronFromEvm } from '../addresses';
 import { TRON_USDT, tronTwoCustomers } from './fixtures/tron-two-customers';
 
+type TronPayout = ReturnType<typeof tronTwoCustomers>;
+
 describe('Tron transactions paying several customers, read through TronGrid', () => {
   const { desk, w, apis, watchers, addressOf, recordedOf, recordTronDeposit } = useAccountWatchers();
   /** The customer's USDT address on Tron. */
   const tronOf = (who: TestUser) => addressOf(who, 'usdt', 'tron');
+  /** TronGrid lists the payout: the transfers to each address it pays, and the transaction's events. */
+  const publish = (payout: TronPayout) => {
+    for (const [to, rows] of Object.entries(payout.trc20)) apis.state.trc20Txs.set(to, rows);
+    apis.state.tronInfo.set(payout.txId, payout.info);
+  };
+  /** The 19 blocks the settings ask for go by, and the watcher reads the deposits again, settled. */
+  const confirmOnTron = async () => {
+    apis.state.tronHead += 19;
+    await watchers.tron.tick();
+    await watchers.tron.tick();
+  };
 
   it('Tron: one transaction paying two customers credits each, once, also after a restart', async () => {
     const [alice, bob] = [await desk.newUser(), await desk.newUser()];
     const [aliceTo, bobTo] = [await tronOf(alice), await tronOf(bob)];
     const payout = tronTwoCustomers(aliceTo, bobTo, 'f3'.repeat(32), apis.state.tronHead);
-    for (const [to, rows] of Object.entries(payout.trc20)) apis.state.trc20Txs.set(to, rows);
-    apis.state.tronInfo.set(payout.txId, payout.info);
+    publish(payout);
     await watchers.tron.tick();
     const indexes = await desk.t.deps.db.db.execute(
       sql`select address, log_index from wallet_transactions where tx_hash = ${payout.txId} order by log_index`,
@@ -24,9 +36,7 @@ describe('Tron transactions paying several customers, read through TronGrid', ()
       { address: aliceTo, log_index: 1 },
       { address: bobTo, log_index: 2 },
     ]);
-    apis.state.tronHead += 19;
-    await watchers.tron.tick();
-    await watchers.tron.tick();
+    await confirmOnTron();
     // A restarted process reads the same transaction again: nothing new is recorded or credited.
     const restarted = watchers.makeTron();
     await restarted.tick();
@@ -53,11 +63,8 @@ describe('Tron transactions paying several customers, read through TronGrid', ()
       blockNumber: apis.state.tronHead,
       requiredConfirmations: 19,
     });
-    apis.state.trc20Txs.set(daveTo, payout.trc20[daveTo] ?? []);
-    apis.state.tronInfo.set(payout.txId, payout.info);
-    apis.state.tronHead += 19;
-    await watchers.tron.tick();
-    await watchers.tron.tick();
+    publish(payout);
+    await confirmOnTron();
     expect(await w.realCash(dave)).toBe('40.00');
     expect(await recordedOf(payout.txId)).toBe(1);
   });
@@ -80,11 +87,8 @@ describe('Tron transactions paying several customers, read through TronGrid', ()
     payout.trc20[erinTo] = (payout.trc20[erinTo] ?? []).map((row) => ({ ...row, value: '500000' }));
     const transferLog = payout.info.log[1];
     if (transferLog) transferLog.data = (500_000).toString(16).padStart(64, '0');
-    for (const [to, rows] of Object.entries(payout.trc20)) apis.state.trc20Txs.set(to, rows);
-    apis.state.tronInfo.set(payout.txId, payout.info);
-    apis.state.tronHead += 19;
-    await watchers.tron.tick();
-    await watchers.tron.tick();
+    publish(payout);
+    await confirmOnTron();
     await watchers.makeTron().tick();
     await watchers.makeTron().tick();
 
