@@ -169,7 +169,8 @@ export function AdminUserScreen() {
                 className={styles.filter}
                 options={ROLES.map((value) => ({ value, label: roleText(t, value) }))}
               />
-              <Button type="submit" variant="secondary">
+              {/* As tall as the field beside it. */}
+              <Button type="submit" variant="secondary" size="lg">
                 {t('admin.user.changeRole')}
               </Button>
             </form>
