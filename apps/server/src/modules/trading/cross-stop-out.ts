@@ -18,16 +18,21 @@ import type { OrderRow } from './orders.repository';
 import { orders } from './orders.schema';
 import { createOrderAnnouncer } from './trading-channels';
 
-/** The `cross` stop-out, run by the margin monitor when an account's level reaches its stop-out level. */
-export function createCrossStopOut(deps: {
+/** What a `cross` stop-out works with, given by the margin monitor that runs it. */
+export interface StopOutDeps {
   db: Database;
   settle: Settlement['settle'];
   bus: Bus;
   logger: Logger;
   notify?: Notify | undefined;
+  /** Told of each position a `cross` stop-out closed (metrics count them). */
   onStopOut?: (() => void) | undefined;
-  quoteOf: (symbol: string) => { bid: bigint; ask: bigint } | undefined;
-}) {
+}
+
+/** The `cross` stop-out, run by the margin monitor when an account's level reaches its stop-out level. */
+export function createCrossStopOut(
+  deps: StopOutDeps & { quoteOf: (symbol: string) => { bid: bigint; ask: bigint } | undefined },
+) {
   const { db, quoteOf } = deps;
   const announce = createOrderAnnouncer({ bus: deps.bus, logger: deps.logger });
   /**

@@ -2,16 +2,11 @@ import { isAtOrBelow } from '@td/contracts/margin-level';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TMarginCallEvent } from '@td/contracts/stream';
 import { closeSidePrice, pnlAt } from '@td/contracts/trading-math';
-import type { Bus } from '../../platform/bus/bus';
-import type { Database } from '../../platform/db/client';
-import type { Logger } from '../../platform/logger';
 import type { TBook } from '../ledger/ledger';
-import type { Notify } from '../notifications/notifications.service';
 import { type AccountRisk, accountStateOf, unrealizedOf } from './account-risk';
-import { createCrossStopOut } from './cross-stop-out';
+import { createCrossStopOut, type StopOutDeps } from './cross-stop-out';
 import { type BandPosition, bandsFor, MarginBands } from './margin-bands';
 import { callOf, createMarginCallRows, NO_POSITION } from './margin-calls';
-import type { Settlement } from './order-settlement';
 import type { OrderRow } from './orders.repository';
 
 /** How often the balances of `cross` accounts are read again (deposits and withdrawals move them). */
@@ -62,17 +57,12 @@ const callKey = (userId: string, book: TBook, orderId: string) => `${userId}:${b
  * first), deleted when the level recovers. A tick recomputes only the accounts (and `isolated`
  * positions) whose margin band it left (margin-bands.ts): those that may have crossed a line.
  */
-export function createMarginMonitor(deps: {
-  db: Database;
-  settle: Settlement['settle'];
-  bus: Bus;
-  logger: Logger;
-  notify?: Notify | undefined;
-  /** Told of each position a `cross` stop-out closed (metrics count them). */
-  onStopOut?: (() => void) | undefined;
-  /** Runs a task in the trigger engine's queue, after what is queued already. */
-  enqueue: (task: () => Promise<void>) => void;
-}) {
+export function createMarginMonitor(
+  deps: StopOutDeps & {
+    /** Runs a task in the trigger engine's queue, after what is queued already. */
+    enqueue: (task: () => Promise<void>) => void;
+  },
+) {
   const { db, logger: log } = deps;
   const { warn, clear, standing } = createMarginCallRows(deps);
   const positions = new Map<string, Position>();
