@@ -144,6 +144,19 @@ export const ZCandle = z.object({
 });
 export type TCandle = z.infer<typeof ZCandle>;
 
+/**
+ * A candle as code computes with it, in numbers: `t` its bucket's start (Unix ms), then its open,
+ * high, low, close and volume.
+ */
+export interface TCandleNumbers {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
 // The stream: the events a socket sends and receives.
 
 export const ZLiveKlineRequest = z.object({

@@ -1,17 +1,11 @@
+import type { TCandleNumbers } from '@td/contracts/market';
 import { bucketEnd, bucketStart, type TCandleInterval } from './intervals';
 
 /**
  * One bucket of trades. Prices are integers in the pair's minor units (price × 10^precision), so
  * no float rounding creeps into a high or a low; `t` is the bucket's start in ms.
  */
-export interface Candle {
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  v: number;
-}
+export type Candle = TCandleNumbers;
 
 /** A trade (or a price tick, with volume 0): integers, the price in minor units. */
 export interface Trade {

@@ -1,4 +1,5 @@
 import type { TIndicator } from '@td/contracts/chart-settings';
+import type { TCandleNumbers } from '@td/contracts/market';
 
 /**
  * Chart indicators, computed incrementally: each is a pure `step` from the state after the last
@@ -10,14 +11,7 @@ import type { TIndicator } from '@td/contracts/chart-settings';
  */
 
 /** A candle as the indicators read it: its time (ms) and numbers. */
-export interface TBar {
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  v: number;
-}
+export type TBar = TCandleNumbers;
 
 /** One candle's values, by line ('value', 'upper', 'signal'…); undefined while warming up. */
 export type TValues = Readonly<Record<string, number | undefined>>;
