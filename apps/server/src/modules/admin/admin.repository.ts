@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';
 import { readPageWithEmail } from '../auth/user-email-page';
@@ -45,7 +45,6 @@ export function createAdminRepository(db: Database) {
           key: 'entry',
           userColumn: adminAudit.actorId,
           where,
-          orderBy: [desc(adminAudit.createdAt), desc(adminAudit.id)],
         },
         page,
         limit,

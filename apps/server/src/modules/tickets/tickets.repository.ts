@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
@@ -79,7 +79,7 @@ export function createTicketsRepository(db: Database) {
           key: 'ticket',
           userColumn: tickets.userId,
           where,
-          orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+          newest: tickets.updatedAt,
         },
         page,
         limit,

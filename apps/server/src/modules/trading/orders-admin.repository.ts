@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
@@ -38,7 +38,6 @@ export function createOrdersAdminRepository(db: Database) {
           key: 'order',
           userColumn: orders.userId,
           where,
-          orderBy: [desc(orders.createdAt), desc(orders.id)],
         },
         page,
         limit,

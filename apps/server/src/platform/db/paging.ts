@@ -18,7 +18,7 @@ export async function readPage<Q extends PgSelect>(
 }
 
 /** A table whose rows have an id and the time they were written. */
-type DatedRows = PgTable & { id: PgColumn; createdAt: PgColumn };
+export type DatedRows = PgTable & { id: PgColumn; createdAt: PgColumn };
 
 /**
  * Page `page` of the rows of `table` that `where` keeps, newest first by `newest` (when they were
