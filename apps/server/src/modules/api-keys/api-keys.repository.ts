@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { updateOne } from '../../platform/db/locks';
+import { revokeOwn } from '../../platform/db/locks';
 import { users } from '../auth/auth.schema';
 import { insertWithinQuota } from '../auth/user-quota';
 import { apiKeys } from './api-keys.schema';
@@ -53,12 +53,7 @@ export function createApiKeysRepository(db: Database) {
 
     /** Revokes one of the user's live keys (one statement); false when there was none to revoke. */
     async revoke(userId: string, id: string): Promise<boolean> {
-      return updateOne(
-        db,
-        apiKeys,
-        { revokedAt: new Date() },
-        and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)),
-      );
+      return revokeOwn(db, apiKeys, userId, id);
     },
 
     /** Revokes every live key of a user in one statement; how many were live. */

@@ -1,7 +1,7 @@
 import { USER_CODE } from '@td/contracts/statuses';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client';
-import { updateOne } from '../../platform/db/locks';
+import { revokeOwn, updateOne } from '../../platform/db/locks';
 import { sessions, users } from './auth.schema';
 import { createCodesRepository } from './codes.repository';
 import { createLoginEventsRepository } from './login-events.repository';
@@ -235,12 +235,7 @@ export function createAuthRepository(db: Database) {
         .where(inArray(sessions.id, [...latest.keys()]));
     },
     async revokeSession(userId: string, sessionId: string): Promise<boolean> {
-      return updateOne(
-        db,
-        sessions,
-        { revokedAt: new Date() },
-        and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
-      );
+      return revokeOwn(db, sessions, userId, sessionId);
     },
     /** Revokes every live session of a user, except `keep` when given; the ids of those revoked. */
     async revokeSessions(userId: string, keep?: string): Promise<string[]> {

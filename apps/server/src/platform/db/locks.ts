@@ -1,6 +1,6 @@
 // Races for a row: locking it for the rest of a transaction while it is still in a state the
 // caller may change, or changing it in one statement only while a condition still holds.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from './client';
 
@@ -47,4 +47,25 @@ export async function updateOne<T extends PgTable & { id: PgColumn }>(
     .where(where)
     .returning({ id: table.id });
   return rows.length === 1;
+}
+
+/** A table whose rows belong to a user and end when revoked (sessions, API keys). */
+type RevocableRows = PgTable & { id: PgColumn; userId: PgColumn; revokedAt: PgColumn };
+
+/**
+ * Revokes row `id` of `table`, in one conditional statement, if it is the user's and not revoked
+ * yet; false when there was none to revoke.
+ */
+export function revokeOwn<T extends RevocableRows>(
+  executor: Executor,
+  table: T,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  return updateOne(
+    executor,
+    table,
+    { revokedAt: new Date() } as PgUpdateSetSource<T>,
+    and(eq(table.id, id), eq(table.userId, userId), isNull(table.revokedAt)),
+  );
 }
