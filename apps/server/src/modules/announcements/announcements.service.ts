@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
+import { updateById } from '../../platform/db/rows';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
@@ -156,11 +157,7 @@ export function createAnnouncementsService(deps: {
           )
           select count(*)::int as n from inserted`);
         const recipients = (inserted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-        const [stored] = await tx
-          .update(announcements)
-          .set({ recipients })
-          .where(eq(announcements.id, created.id))
-          .returning();
+        const stored = await updateById(tx, announcements, created.id, { recipients });
         if (!stored) throw new Error('the announcement was not stored');
         await deps.audit.record(
           actor,

@@ -2,6 +2,7 @@ import { USER_CODE } from '@td/contracts/statuses';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client';
 import { revokeOwn, updateOne } from '../../platform/db/locks';
+import { updateById } from '../../platform/db/rows';
 import { sessions, users } from './auth.schema';
 import { createCodesRepository } from './codes.repository';
 import { createLoginEventsRepository } from './login-events.repository';
@@ -80,12 +81,7 @@ export function createAuthRepository(db: Database) {
       return row;
     },
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
+      return updateById(db, users, id, { ...values, updatedAt: new Date() });
     },
     /** Accepts a TOTP step only if it is newer than the last one: atomic, so a code works once. */
     async claimTotpStep(userId: string, step: number): Promise<boolean> {

@@ -10,6 +10,7 @@ import { ORDER_CODE } from '@td/contracts/statuses';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { readPage } from '../../platform/db/paging';
+import { updateById } from '../../platform/db/rows';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuditActor, AuditLog } from '../admin/audit';
 import { users } from '../auth/auth.schema';
@@ -162,11 +163,7 @@ export function createGroupsService(deps: {
         changed.push(row);
         continue;
       }
-      const [updated] = await tx
-        .update(orders)
-        .set({ liquidationPrice: price })
-        .where(eq(orders.id, row.id))
-        .returning();
+      const updated = await updateById(tx, orders, row.id, { liquidationPrice: price });
       if (updated) changed.push(updated);
     }
     return changed;
@@ -244,11 +241,7 @@ export function createGroupsService(deps: {
             stopOutLevel: values.stopOutLevel ?? before.stopOutLevel,
           });
           if (input.isDefault) await unsetDefault(tx, id);
-          const [row] = await tx
-            .update(clientGroups)
-            .set({ ...values, updatedAt: new Date() })
-            .where(eq(clientGroups.id, id))
-            .returning();
+          const row = await updateById(tx, clientGroups, id, { ...values, updatedAt: new Date() });
           if (!row) throw notFound('Group not found');
           await deps.audit.record(
             actor,

@@ -3,6 +3,7 @@ import { USER_CODE } from '@td/contracts/statuses';
 import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { readNewestPage } from '../../platform/db/paging';
+import { updateById } from '../../platform/db/rows';
 import { isUuid, likeText } from '../../platform/db/search';
 import { users } from '../auth/auth.schema';
 
@@ -45,12 +46,7 @@ export function createUsersAdminRepository(db: Database) {
           .for('update');
         const isDemotion = role !== 'admin' && admins.some((admin) => admin.id === id);
         if (isDemotion && admins.length <= 1) return 'last-admin';
-        const [row] = await tx
-          .update(users)
-          .set({ role, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning();
-        return row;
+        return updateById(tx, users, id, { role, updatedAt: new Date() });
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { TReferralFlag } from '@td/contracts/referrals';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../platform/db/client';
+import { updateById } from '../../platform/db/rows';
 import { DAY_MS } from '../../platform/time-units';
 import { users } from '../auth/auth.schema';
 import { type ReferralCommissionRow, referralCommissions } from './referrals.schema';
@@ -85,11 +86,7 @@ export function createReferralsRepository(db: Database) {
         | 'clawbackLedgerTransactionId'
       >,
     ): Promise<ReferralCommissionRow> {
-      const [row] = await tx
-        .update(referralCommissions)
-        .set(values)
-        .where(eq(referralCommissions.id, id))
-        .returning();
+      const row = await updateById(tx, referralCommissions, id, values);
       if (!row) throw new Error('referral commission update returned nothing');
       return row;
     },

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } fr
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
+import { updateById } from '../../platform/db/rows';
 import { users } from '../auth/auth.schema';
 import { readPageWithEmail } from '../auth/user-email-page';
 import type { Executor, Tx } from '../ledger/ledger';
@@ -104,11 +105,7 @@ export function createTicketsRepository(db: Database) {
       status: TicketRow['status'],
     ): Promise<{ ticket: TicketRow; messageId: string } | undefined> {
       const [inserted] = await tx.insert(ticketMessages).values(message).returning({ id: ticketMessages.id });
-      const [row] = await tx
-        .update(tickets)
-        .set({ status, updatedAt: new Date() })
-        .where(eq(tickets.id, message.ticketId))
-        .returning();
+      const row = await updateById(tx, tickets, message.ticketId, { status, updatedAt: new Date() });
       return row && inserted ? { ticket: row, messageId: inserted.id } : undefined;
     },
 
@@ -178,12 +175,7 @@ export function createTicketsRepository(db: Database) {
     },
 
     async setStatus(id: string, status: TicketRow['status']): Promise<TicketRow | undefined> {
-      const [row] = await db
-        .update(tickets)
-        .set({ status, updatedAt: new Date() })
-        .where(eq(tickets.id, id))
-        .returning();
-      return row;
+      return updateById(db, tickets, id, { status, updatedAt: new Date() });
     },
 
     /** The orders a set of tickets point at, for their labels. */

@@ -5,6 +5,7 @@ import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { lockInStatus } from '../../platform/db/locks';
 import { readNewestPage } from '../../platform/db/paging';
+import { updateById } from '../../platform/db/rows';
 import { users } from '../auth/auth.schema';
 import type { Executor, Tx } from '../ledger/ledger';
 import { noLedgerRefsTo } from '../ledger/ledger-refs';
@@ -137,11 +138,7 @@ export function createWalletRepository(db: Database) {
       return lockInStatus(tx, walletTransactions, id, statuses, userId);
     },
     async update(tx: Executor, id: string, values: Partial<NewWalletTx>): Promise<WalletTxRow> {
-      const [row] = await tx
-        .update(walletTransactions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(walletTransactions.id, id))
-        .returning();
+      const row = await updateById(tx, walletTransactions, id, { ...values, updatedAt: new Date() });
       if (!row) throw new Error(`wallet transaction ${id} vanished`);
       return row;
     },
