@@ -5,7 +5,9 @@
  */
 import type { TLanguageCode } from '@td/contracts/auth';
 import { EMAIL_CODE_TTL_S } from '@td/contracts/auth';
+import type { Logger } from '../../platform/logger';
 import { type Brand, type EmailContent, greetingFor, renderEmail } from '../../platform/mail/email-layout';
+import type { Mailer } from '../../platform/mail/mailer';
 
 /** A mail ready for the mailer, less its recipient. */
 export interface AuthEmail {
@@ -29,6 +31,17 @@ export const CODE_TTL_MINUTES = Math.round(EMAIL_CODE_TTL_S / 60);
 
 export const languageOf = (input: Recipient): TLanguageCode => input.language ?? 'en';
 
+/** A mail's recipient under `brand`: the account's name, language and anti-phishing phrase. */
+export const recipientOf = (
+  account: Pick<Recipient, 'firstName' | 'language' | 'antiPhishingPhrase'>,
+  brand: Brand,
+): Recipient => ({
+  brand,
+  firstName: account.firstName,
+  language: account.language,
+  antiPhishingPhrase: account.antiPhishingPhrase,
+});
+
 /** What a mail says in the layout; its title is its subject unless it has its own. */
 type MailContent = Omit<EmailContent, 'language' | 'greeting' | 'antiPhishingPhrase' | 'brand' | 'title'> & {
   title?: string;
@@ -50,5 +63,23 @@ export function accountEmail(input: Recipient, subject: string, content: MailCon
       ...content,
       title: content.title ?? subject,
     }),
+  };
+}
+
+/** The account a mail goes to: its address, and what its recipient is made of. */
+type MailedAccount = Pick<Recipient, 'firstName' | 'language' | 'antiPhishingPhrase'> & { email: string };
+
+/**
+ * Mails an account after the answer (a slow mail server never slows or fails the request), the mail
+ * written to it as `to` (see `recipientOf`) under the brand the operator has set.
+ */
+export function createAccountMailer(deps: { mailer: Mailer; logger: Logger; brand: () => Promise<Brand> }) {
+  return (account: MailedAccount, mail: (to: Recipient) => AuthEmail): void => {
+    deps
+      .brand()
+      .then((brand) => deps.mailer.send({ to: account.email, ...mail(recipientOf(account, brand)) }))
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, to: account.email }, 'sending a mail failed'),
+      );
   };
 }

@@ -8,7 +8,7 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, CodePurpose, SessionStage, UserRow } from './auth.repository';
-import type { AuthEmail } from './auth-emails';
+import { createAccountMailer } from './auth-emails';
 import {
   type ClientContext,
   COMMON_PASSWORD,
@@ -64,15 +64,10 @@ export interface AuthServiceDeps {
  * second factor, or in). `auth.service.ts` composes them into the API's operations.
  */
 export function createAuthSteps(deps: AuthServiceDeps) {
-  const { repo, tokens, codes, mailer, logger } = deps;
+  const { repo, tokens, codes } = deps;
 
-  /** Mail is sent after the answer: a slow mail server never slows or fails the request. */
-  const mailLater = (to: string, mail: (brand: Brand) => AuthEmail) => {
-    deps
-      .brand()
-      .then((brand) => mailer.send({ to, ...mail(brand) }))
-      .catch((error: unknown) => logger.error({ err: error, to }, 'sending a mail failed'));
-  };
+  /** Mails `user` after the answer, the mail written to them as `to`. */
+  const mailUser = createAccountMailer(deps);
 
   const startSession = async (user: UserRow, type: TTokenType, client: ClientContext) => {
     const session = await repo.insertSession({
@@ -101,15 +96,12 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       detail,
     });
     if (seen.hasAny && !seen.isKnown) {
-      mailLater(user.email, (brand) =>
+      mailUser(user, (to) =>
         newDeviceEmail({
-          brand,
-          firstName: user.firstName,
-          language: user.language,
+          ...to,
           device: describeDevice(client.userAgent),
           ip: client.ip,
           at: new Date(),
-          antiPhishingPhrase: user.antiPhishingPhrase,
         }),
       );
       const device = describeDevice(client.userAgent);
@@ -142,14 +134,11 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       expiresAt: expiresIn(EMAIL_CODE_TTL_S),
     });
     const url = `${deps.publicUrl}/authentication/emailVerification?token=${encodeURIComponent(link)}`;
-    mailLater(user.email, (brand) =>
+    mailUser(user, (to) =>
       verificationEmail({
-        brand,
-        language: user.language,
-        firstName: user.firstName,
+        ...to,
         code,
         link: url,
-        antiPhishingPhrase: user.antiPhishingPhrase,
       }),
     );
   };
@@ -178,15 +167,12 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       codeHash: codes.hash(code),
       expiresAt: expiresIn(EMAIL_CODE_TTL_S),
     });
-    mailLater(user.email, (brand) =>
+    mailUser(user, (to) =>
       signinCodeEmail({
-        brand,
-        firstName: user.firstName,
-        language: user.language,
+        ...to,
         code,
         device: describeDevice(client.userAgent),
         ip: client.ip,
-        antiPhishingPhrase: user.antiPhishingPhrase,
       }),
     );
   };
@@ -319,7 +305,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
   };
 
   return {
-    mailLater,
+    mailUser,
     startSession,
     recordSuccess,
     recordFailure,

@@ -3,10 +3,9 @@ import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TSecondFactorMethods } from '@td/contracts/passkeys';
 import { USER_CODE } from '@td/contracts/statuses';
 import { AppError, badRequest, forbidden, unauthenticated } from '../../platform/errors';
-import type { Brand } from '../../platform/mail/email-layout';
 import { enforce } from '../../platform/rate-limit';
 import type { CodePurpose, UserRow } from './auth.repository';
-import type { AuthEmail } from './auth-emails';
+import type { AuthEmail, Recipient } from './auth-emails';
 import {
   AUTH_LIMITS,
   type ClientContext,
@@ -83,14 +82,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (existing) {
           // The answer must not tell whether the address has an account (signin does not either):
           // the same reply as a new signup, with a token that leads nowhere, and a word to the owner.
-          steps.mailLater(existing.email, (brand) =>
-            signupAttemptEmail({
-              brand,
-              firstName: existing.firstName,
-              language: existing.language,
-              antiPhishingPhrase: existing.antiPhishingPhrase,
-            }),
-          );
+          steps.mailUser(existing, signupAttemptEmail);
           // The token names a decoy, not the account: its tries and resends are counted as a real
           // signup's, and nothing done with it reaches the owner's own codes or limits.
           const decoy = await repo.insertDecoy({
@@ -269,7 +261,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async sendActionCode(
       user: UserRow,
-      action: { purpose: CodePurpose; subject: string; mail: (code: string, brand: Brand) => AuthEmail },
+      action: { purpose: CodePurpose; subject: string; mail: (code: string, to: Recipient) => AuthEmail },
     ): Promise<void> {
       await enforce(
         limiter,
@@ -285,7 +277,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         codeHash: codes.hash(code),
         expiresAt: expiresIn(EMAIL_CODE_TTL_S),
       });
-      steps.mailLater(user.email, (brand) => action.mail(code, brand));
+      steps.mailUser(user, (to) => action.mail(code, to));
     },
     /** Counts one check of an action's codes (a withdrawal's confirmation) per account and address. */
     async limitActionCheck(userId: string, addressKey: string): Promise<void> {

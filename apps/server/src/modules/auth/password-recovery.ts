@@ -38,13 +38,10 @@ export function createPasswordRecovery(deps: AuthServiceDeps, steps: AuthSteps) 
             codeHash: codes.hash(code),
             expiresAt: expiresIn(EMAIL_CODE_TTL_S),
           });
-          steps.mailLater(user.email, (brand) =>
+          steps.mailUser(user, (to) =>
             passwordResetEmail({
-              brand,
-              firstName: user.firstName,
-              language: user.language,
+              ...to,
               code,
-              antiPhishingPhrase: user.antiPhishingPhrase,
             }),
           );
         })().catch((error: unknown) => logger.error({ err: error }, 'password reset mail failed'));
@@ -77,24 +74,18 @@ export function createPasswordRecovery(deps: AuthServiceDeps, steps: AuthSteps) 
       const tfaRemoved = input.removeTwoFactor === true && (await removeTfaAtReset(repo, user.id));
       await deps.sessions.endAll(user.id, { takeBack: 'password_reset' });
       if (tfaRemoved) {
-        steps.mailLater(user.email, (brand) =>
+        steps.mailUser(user, (to) =>
           tfaChangedEmail({
-            brand,
-            firstName: user.firstName,
-            language: user.language,
+            ...to,
             enabled: false,
             at: now,
-            antiPhishingPhrase: user.antiPhishingPhrase,
           }),
         );
       }
-      steps.mailLater(user.email, (brand) =>
+      steps.mailUser(user, (to) =>
         passwordChangedEmail({
-          brand,
-          firstName: user.firstName,
-          language: user.language,
+          ...to,
           at: now,
-          antiPhishingPhrase: user.antiPhishingPhrase,
         }),
       );
     },

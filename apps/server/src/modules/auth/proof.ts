@@ -1,10 +1,9 @@
 import type { TLanguageCode } from '@td/contracts/auth';
-import { CODE_ATTEMPTS_MAX, EMAIL_CODE_TTL_S } from '@td/contracts/auth';
+import { CODE_ATTEMPTS_MAX } from '@td/contracts/auth';
 import { AppError, badRequest } from '../../platform/errors';
-import { type Brand, greetingFor, renderEmail } from '../../platform/mail/email-layout';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from './auth.repository';
-import type { AuthEmail } from './auth-emails';
+import { type AuthEmail, accountEmail, CODE_TTL_MINUTES, languageOf, type Recipient } from './auth-emails';
 import { AUTH_LIMITS, type ClientContext, WRONG_CODE, wrongCodeAfter } from './auth-rules';
 import type { CodeHasher } from './codes';
 import { verifyPassword } from './passwords';
@@ -25,7 +24,6 @@ export interface ProofInput {
 
 /** The code mailed for a proof is one per account at a time (a new one replaces the last). */
 const PROOF_SUBJECT = 'account';
-const CODE_TTL_MINUTES = Math.round(EMAIL_CODE_TTL_S / 60);
 
 export const PROOF_MESSAGES = {
   passwordMissing: 'Enter your current password',
@@ -70,28 +68,14 @@ const SECURITY_CODE_WORDS = {
   },
 } satisfies Record<TLanguageCode, unknown>;
 
-export function securityCodeEmail(input: {
-  brand: Brand;
-  firstName: string;
-  language: TLanguageCode;
-  code: string;
-  antiPhishingPhrase: string | null;
-}): AuthEmail {
-  const words = SECURITY_CODE_WORDS[input.language];
-  return {
-    subject: words.subject,
-    ...renderEmail({
-      language: input.language,
-      greeting: greetingFor(input.firstName, input.language),
-      antiPhishingPhrase: input.antiPhishingPhrase,
-      brand: input.brand,
-      title: words.subject,
-      preheader: words.preheader(input.code, CODE_TTL_MINUTES),
-      paragraphs: [words.body(input.brand.appName, CODE_TTL_MINUTES)],
-      code: input.code,
-      footnote: words.footnote,
-    }),
-  };
+export function securityCodeEmail(input: Recipient & { code: string }): AuthEmail {
+  const words = SECURITY_CODE_WORDS[languageOf(input)];
+  return accountEmail(input, words.subject, {
+    preheader: words.preheader(input.code, CODE_TTL_MINUTES),
+    paragraphs: [words.body(input.brand.appName, CODE_TTL_MINUTES)],
+    code: input.code,
+    footnote: words.footnote,
+  });
 }
 
 /**
@@ -112,7 +96,7 @@ export function createProofCheck(deps: {
     action: {
       purpose: 'security_proof';
       subject: string;
-      mail: (code: string, brand: Brand) => AuthEmail;
+      mail: (code: string, to: Recipient) => AuthEmail;
     },
   ) => Promise<void>;
 }) {
@@ -137,13 +121,10 @@ export function createProofCheck(deps: {
       await deps.sendActionCode(user, {
         purpose: 'security_proof',
         subject: PROOF_SUBJECT,
-        mail: (code, brand) =>
+        mail: (code, to) =>
           securityCodeEmail({
-            brand,
-            firstName: user.firstName,
-            language: user.language,
+            ...to,
             code,
-            antiPhishingPhrase: user.antiPhishingPhrase,
           }),
       });
     },

@@ -4,6 +4,7 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from './auth.repository';
+import { createAccountMailer } from './auth-emails';
 import { AUTH_LIMITS, type ClientContext } from './auth-rules';
 import { type CodeHasher, generateRecoveryCodes } from './codes';
 import { verifyPassword } from './passwords';
@@ -36,24 +37,9 @@ export function createTwoFactorService(deps: {
   brand: () => Promise<Brand>;
 }) {
   const { repo, codes, limiter } = deps;
-  const notify = (user: UserRow, enabled: boolean) => {
-    deps
-      .brand()
-      .then((brand) =>
-        deps.mailer.send({
-          to: user.email,
-          ...tfaChangedEmail({
-            brand,
-            firstName: user.firstName,
-            language: user.language,
-            enabled,
-            at: new Date(),
-            antiPhishingPhrase: user.antiPhishingPhrase,
-          }),
-        }),
-      )
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'sending a mail failed'));
-  };
+  const mailUser = createAccountMailer(deps);
+  const notify = (user: UserRow, enabled: boolean) =>
+    mailUser(user, (to) => tfaChangedEmail({ ...to, enabled, at: new Date() }));
 
   return {
     /**

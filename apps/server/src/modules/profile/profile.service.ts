@@ -9,6 +9,7 @@ import type { Brand } from '../../platform/mail/email-layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enforce, type RateLimiter } from '../../platform/rate-limit';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
+import { createAccountMailer } from '../auth/auth-emails';
 import { AUTH_LIMITS, type ClientContext } from '../auth/auth-rules';
 import { isCommonPassword } from '../auth/common-passwords';
 import { describeDevice } from '../auth/device';
@@ -52,6 +53,7 @@ export function createProfileService(deps: {
   brand: () => Promise<Brand>;
 }) {
   const { repo, limiter } = deps;
+  const mailUser = createAccountMailer(deps);
   return {
     async update(
       user: UserRow,
@@ -95,21 +97,7 @@ export function createProfileService(deps: {
         passwordChangedAt: now,
       });
       await deps.sessions.endAll(user.id, { keep: sessionId, takeBack: 'password_change' });
-      deps
-        .brand()
-        .then((brand) =>
-          deps.mailer.send({
-            to: user.email,
-            ...passwordChangedEmail({
-              brand,
-              firstName: user.firstName,
-              language: user.language,
-              at: now,
-              antiPhishingPhrase: user.antiPhishingPhrase,
-            }),
-          }),
-        )
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'sending a mail failed'));
+      mailUser(user, (to) => passwordChangedEmail({ ...to, at: now }));
     },
 
     /** Re-encodes the upload (nothing of the original bytes is kept) under a new, unguessable name. */

@@ -17,10 +17,9 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import type { Brand } from '../../platform/mail/email-layout';
 import { DAY_MS } from '../../platform/time-units';
 import type { UserRow } from '../auth/auth.repository';
-import type { AuthEmail } from '../auth/auth-emails';
+import type { AuthEmail, Recipient } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/withdrawal-emails';
 import {
   balancesOf,
@@ -49,7 +48,7 @@ const PERIOD_DAYS: Record<string, number | undefined> = { all: undefined, '1Y': 
 export interface WalletAuth {
   sendActionCode(
     user: UserRow,
-    action: { purpose: 'withdrawal'; subject: string; mail: (code: string, brand: Brand) => AuthEmail },
+    action: { purpose: 'withdrawal'; subject: string; mail: (code: string, to: Recipient) => AuthEmail },
   ): Promise<void>;
   checkActionCode(userId: string, purpose: 'withdrawal', code: string, subject: string): Promise<void>;
   checkSecondFactor(user: UserRow, code: string): Promise<boolean>;
@@ -284,12 +283,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       await deps.auth.sendActionCode(user, {
         purpose: 'withdrawal',
         subject: id,
-        mail: (code, brand) =>
+        mail: (code, to) =>
           withdrawalCodeEmail({
-            brand,
-            firstName: user.firstName,
-            language: user.language,
-            antiPhishingPhrase: user.antiPhishingPhrase,
+            ...to,
             code,
             amount: formatScaled(row.amountCents ?? 0n, 2),
             coin: COIN_LABEL[row.coin as TCoin],
