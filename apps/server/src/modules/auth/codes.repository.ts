@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';
 import { updateOne } from '../../platform/db/locks';
 import { recoveryCodes, signupDecoys, usedNonces, verificationCodes } from './auth.schema';
@@ -18,6 +19,26 @@ const liveCodes = (userId: string, purpose: CodePurpose, subject: string | undef
     gt(verificationCodes.expiresAt, now),
     subject ? eq(verificationCodes.subject, subject) : undefined,
   );
+
+/**
+ * Counts one try at the code of the row of `table` that `where` picks, in one statement: the try
+ * is counted before the code is compared, and none is given past `triesMax`, so parallel guesses
+ * cannot all pass the check. The row's `returning` columns; undefined when no try was given.
+ */
+async function claimTry<T extends PgTable & { attempts: PgColumn }, R extends Record<string, PgColumn>>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  triesMax: number,
+  returning: R,
+): Promise<{ [K in keyof R]: R[K]['_']['data'] } | undefined> {
+  const rows: unknown[] = await db
+    .update(table as PgTable)
+    .set({ attempts: sql`${table.attempts} + 1` })
+    .where(and(where, lt(table.attempts, triesMax)))
+    .returning(returning as Record<string, PgColumn>);
+  return rows[0] as { [K in keyof R]: R[K]['_']['data'] } | undefined;
+}
 
 /** The account system's one-time secrets: e-mailed codes and links, recovery codes, sign-up decoys and used nonces. */
 export function createCodesRepository(db: Database) {
@@ -64,9 +85,8 @@ export function createCodesRepository(db: Database) {
       return row;
     },
     /**
-     * Claims one try at the newest live code, in one statement: the try is counted before the code
-     * is compared, and none is given past `triesMax`, so parallel guesses cannot all pass the check.
-     * Undefined when there is no live code or its tries are used up.
+     * Claims one try at the newest live code (see `claimTry`); undefined when there is no live code
+     * or its tries are used up.
      */
     async claimCodeTry(
       userId: string,
@@ -81,22 +101,17 @@ export function createCodesRepository(db: Database) {
         .where(liveCodes(userId, purpose, subject, now))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
-      const [row] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(
-          and(
-            inArray(verificationCodes.id, newest),
-            lt(verificationCodes.attempts, triesMax),
-            isNull(verificationCodes.consumedAt),
-          ),
-        )
-        .returning({
+      return claimTry(
+        db,
+        verificationCodes,
+        and(inArray(verificationCodes.id, newest), isNull(verificationCodes.consumedAt)),
+        triesMax,
+        {
           id: verificationCodes.id,
           codeHash: verificationCodes.codeHash,
           attempts: verificationCodes.attempts,
-        });
-      return row;
+        },
+      );
     },
     /** Marks a code used; false when another request used it first. */
     async consumeCode(codeId: string): Promise<boolean> {
@@ -152,19 +167,13 @@ export function createCodesRepository(db: Database) {
     /** A decoy's code try, counted as `claimCodeTry` counts a real one. */
     async claimDecoyTry(id: string, triesMax: number): Promise<{ attempts: number } | undefined> {
       const now = new Date();
-      const [row] = await db
-        .update(signupDecoys)
-        .set({ attempts: sql`${signupDecoys.attempts} + 1` })
-        .where(
-          and(
-            eq(signupDecoys.id, id),
-            lt(signupDecoys.attempts, triesMax),
-            gt(signupDecoys.codeExpiresAt, now),
-            gt(signupDecoys.expiresAt, now),
-          ),
-        )
-        .returning({ attempts: signupDecoys.attempts });
-      return row;
+      return claimTry(
+        db,
+        signupDecoys,
+        and(eq(signupDecoys.id, id), gt(signupDecoys.codeExpiresAt, now), gt(signupDecoys.expiresAt, now)),
+        triesMax,
+        { attempts: signupDecoys.attempts },
+      );
     },
     /**
      * The decoy of a password-reset code for an address that gets no real one (no account, or
