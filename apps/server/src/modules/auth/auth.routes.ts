@@ -18,16 +18,18 @@ import {
   ZVerifyEmailRequest,
 } from '@td/contracts/auth';
 import { successEnvelope } from '@td/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
+import type { ClientContext } from './auth-rules';
 import { authOf, clientOf, pendingClaimsOf } from './authenticate';
 import { commonPasswordList } from './common-passwords';
 import { GOOGLE_FLOW_COOKIE } from './google-flow';
-import type { TokenService } from './tokens';
+import type { SessionClaims, TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
 const ZToken = successEnvelope(ZTokenData);
@@ -38,6 +40,24 @@ const GOOGLE_NONCE_COOKIE = 'td_google_nonce';
 const GOOGLE_COOKIE_PATH = '/auth/google';
 /** Where a code flow that could not start sends the browser: the login screen says so. */
 const GOOGLE_FAILED_PATH = '/authentication/login?google=failed';
+
+/**
+ * The route of a pending sign-in's step (`access`: the `email` or `tfa` token it holds) that checks
+ * the code in the body with `verify` and answers the signed-in session's token under `message`.
+ */
+function codeStep(
+  access: 'email' | 'tfa',
+  body: z.core.$ZodType<{ code: string }>,
+  message: string,
+  verify: (claims: SessionClaims, code: string, client: ClientContext) => Promise<string>,
+) {
+  return {
+    config: { access },
+    schema: { body, response: { 200: ZToken } },
+    handler: async (request: FastifyRequest<{ Body: { code: string } }>) =>
+      ok(message, { token: await verify(pendingClaimsOf(request), request.body.code, clientOf(request)) }),
+  };
+}
 
 export function authRoutes(deps: {
   auth: AuthService;
@@ -95,14 +115,7 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/verify-email',
-      {
-        config: { access: 'email' },
-        schema: { body: ZVerifyEmailRequest, response: { 200: ZToken } },
-      },
-      async (request) =>
-        ok('Email verified', {
-          token: await auth.verifyEmailCode(pendingClaimsOf(request), request.body.code, clientOf(request)),
-        }),
+      codeStep('email', ZVerifyEmailRequest, 'Email verified', auth.verifyEmailCode),
     );
 
     app.post(
@@ -132,17 +145,7 @@ export function authRoutes(deps: {
       },
     );
 
-    app.post(
-      '/auth/2fa/verify',
-      {
-        config: { access: 'tfa' },
-        schema: { body: ZTfaVerifyRequest, response: { 200: ZToken } },
-      },
-      async (request) =>
-        ok('Login successful', {
-          token: await auth.verifyTfa(pendingClaimsOf(request), request.body.code, clientOf(request)),
-        }),
-    );
+    app.post('/auth/2fa/verify', codeStep('tfa', ZTfaVerifyRequest, 'Login successful', auth.verifyTfa));
 
     app.get(
       '/auth/google/nonce',
