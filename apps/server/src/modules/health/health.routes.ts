@@ -66,21 +66,20 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
     return health;
   };
 
+  /** A public route that answers the health report, or 503 with it when the process cannot serve. */
+  const healthReport = {
+    config: { access: 'public' },
+    schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
+  } as const;
+
   return async (app) => {
-    app.get(
-      '/health',
-      {
-        config: { access: 'public' },
-        schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
-      },
-      async () => {
-        const health = await readHealth();
-        if (health.db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
-        if (health.status === 'draining')
-          throw new AppError('UNAVAILABLE', 'This process is stopping: it finishes what it has', health);
-        return ok('OK', health);
-      },
-    );
+    app.get('/health', healthReport, async () => {
+      const health = await readHealth();
+      if (health.db === 'down') throw new AppError('UNAVAILABLE', 'The database is unreachable', health);
+      if (health.status === 'draining')
+        throw new AppError('UNAVAILABLE', 'This process is stopping: it finishes what it has', health);
+      return ok('OK', health);
+    });
 
     // For orchestrators: alive while it answers; ready while the database and the bus answer and
     // it is not stopping (a draining process is no longer ready, so nothing new is sent to it).
@@ -89,17 +88,10 @@ export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { response: { 200: successEnvelope(ZLiveness) } } },
       async () => ok('Live', { status: 'live' as const }),
     );
-    app.get(
-      '/health/ready',
-      {
-        config: { access: 'public' },
-        schema: { response: { 200: successEnvelope(ZHealth), 503: ZErrorBody } },
-      },
-      async () => {
-        const health = await readHealth();
-        if (health.status !== 'ok') throw new AppError('UNAVAILABLE', 'This process is not ready', health);
-        return ok('Ready', health);
-      },
-    );
+    app.get('/health/ready', healthReport, async () => {
+      const health = await readHealth();
+      if (health.status !== 'ok') throw new AppError('UNAVAILABLE', 'This process is not ready', health);
+      return ok('Ready', health);
+    });
   };
 }
