@@ -154,42 +154,25 @@ const binary = (type: string, description: string) => ({
   description,
   content: { [type]: { schema: { type: 'string', format: 'binary' } } },
 });
+/** An answer of text in `type` (CSV, HTML, plain). */
+const text = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string' } } },
+});
 
 /** Success answers that are not the JSON envelope. */
 const OTHER_ANSWERS: Record<string, Record<string, unknown>> = {
-  'GET /orders/export': {
-    200: {
-      description: 'The orders as CSV, one line each, with a header line.',
-      content: { 'text/csv': { schema: { type: 'string' } } },
-    },
-  },
+  'GET /orders/export': { 200: text('text/csv', 'The orders as CSV, one line each, with a header line.') },
   'GET /admin/reports/daily': {
-    200: {
-      description: 'Every order opened or closed that UTC day, one line each, with a header line.',
-      content: { 'text/csv': { schema: { type: 'string' } } },
-    },
+    200: text('text/csv', 'Every order opened or closed that UTC day, one line each, with a header line.'),
   },
-  'GET /public/common-passwords': {
-    200: { description: 'One password a line.', content: { 'text/plain': { schema: { type: 'string' } } } },
-  },
+  'GET /public/common-passwords': { 200: text('text/plain', 'One password a line.') },
   'GET /uploads/avatars/{file}': { 200: binary('image/webp', 'The photo.') },
   'GET /tickets/attachments/{file}': { 200: binary('image/webp', 'The attachment.') },
   'GET /admin/kyc/{id}/documents/{kind}': { 200: binary('image/webp', 'The document, as stored.') },
-  'GET /': {
-    200: { description: "The web app's page.", content: { 'text/html': { schema: { type: 'string' } } } },
-  },
-  'GET /dev/outbox': {
-    200: {
-      description: 'The outbox, newest first.',
-      content: { 'text/html': { schema: { type: 'string' } } },
-    },
-  },
-  'GET /dev/outbox/{id}': {
-    200: {
-      description: 'The mail: its text with working links, and its HTML.',
-      content: { 'text/html': { schema: { type: 'string' } } },
-    },
-  },
+  'GET /': { 200: text('text/html', "The web app's page.") },
+  'GET /dev/outbox': { 200: text('text/html', 'The outbox, newest first.') },
+  'GET /dev/outbox/{id}': { 200: text('text/html', 'The mail: its text with working links, and its HTML.') },
 };
 
 /** Success answers that may also come in another type than the JSON envelope (`?format=`). */
