@@ -20,7 +20,7 @@ import { ZSettingGroup, ZSettingsPatchBody } from '@td/contracts/settings';
 import { ZTicket, ZTicketMessageRequest, ZTicketSummary } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { adminAnswer } from '../../platform/http/route-options';
+import { adminAnswer, ZIdParams } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { PairsAdmin } from '../pairs/pairs-admin.service';
 import type { UsersAdmin } from '../profile/users-admin.service';
@@ -29,7 +29,6 @@ import type { TicketsAdmin } from '../tickets/tickets-admin.service';
 import type { OrdersAdmin } from '../trading/orders-admin.service';
 import type { AdminService } from './admin.service';
 
-const ZId = z.object({ id: z.uuid() });
 const ZSettingsData = z.record(z.string(), z.unknown());
 
 /**
@@ -57,7 +56,7 @@ export function adminRoutes(deps: {
     );
     app.get(
       '/admin/users/:id',
-      adminAnswer('users.read', { params: ZId, data: ZAdminUserDetail }, 'User fetched', (request) =>
+      adminAnswer('users.read', { params: ZIdParams, data: ZAdminUserDetail }, 'User fetched', (request) =>
         admin.user(request.params.id),
       ),
     );
@@ -65,7 +64,7 @@ export function adminRoutes(deps: {
       '/admin/users/:id/status',
       adminAnswer(
         'users.write',
-        { params: ZId, body: ZAdminUserStatusRequest, data: ZAdminUser },
+        { params: ZIdParams, body: ZAdminUserStatusRequest, data: ZAdminUser },
         'User updated successfully',
         (request) => users.setStatus(userOf(request), request.params.id, request.body.status),
       ),
@@ -74,7 +73,7 @@ export function adminRoutes(deps: {
       '/admin/users/:id/role',
       adminAnswer(
         'roles',
-        { params: ZId, body: ZAdminUserRoleRequest, data: ZAdminUser },
+        { params: ZIdParams, body: ZAdminUserRoleRequest, data: ZAdminUser },
         'User updated successfully',
         (request) => users.setRole(userOf(request), request.params.id, request.body.role),
       ),
@@ -83,7 +82,7 @@ export function adminRoutes(deps: {
       '/admin/users/:id',
       adminAnswer(
         'users.write',
-        { params: ZId, data: z.null() },
+        { params: ZIdParams, data: z.null() },
         'User deleted successfully',
         async (request) => {
           await users.remove(userOf(request), request.params.id);
@@ -106,7 +105,7 @@ export function adminRoutes(deps: {
     );
     app.get(
       '/admin/tickets/:id',
-      adminAnswer('tickets', { params: ZId, data: ZTicket }, 'Ticket fetched successfully', (request) =>
+      adminAnswer('tickets', { params: ZIdParams, data: ZTicket }, 'Ticket fetched successfully', (request) =>
         tickets.get(request.params.id),
       ),
     );
@@ -114,7 +113,7 @@ export function adminRoutes(deps: {
       '/admin/tickets/:id/messages',
       adminAnswer(
         'tickets',
-        { params: ZId, body: ZTicketMessageRequest, data: ZTicket },
+        { params: ZIdParams, body: ZTicketMessageRequest, data: ZTicket },
         'Reply sent',
         (request) => tickets.reply(userOf(request), request.params.id, request.body),
       ),
@@ -123,7 +122,7 @@ export function adminRoutes(deps: {
       '/admin/tickets/:id/status',
       adminAnswer(
         'tickets',
-        { params: ZId, body: ZAdminTicketStatusRequest, data: ZTicket },
+        { params: ZIdParams, body: ZAdminTicketStatusRequest, data: ZTicket },
         'Ticket updated successfully',
         (request) => tickets.setStatus(userOf(request), request.params.id, request.body.status),
       ),
@@ -140,15 +139,18 @@ export function adminRoutes(deps: {
     );
     app.get(
       '/admin/orders/:id',
-      adminAnswer('orders', { params: ZId, data: ZAdminOrder }, 'Order fetched successfully', (request) =>
-        orders.get(request.params.id),
+      adminAnswer(
+        'orders',
+        { params: ZIdParams, data: ZAdminOrder },
+        'Order fetched successfully',
+        (request) => orders.get(request.params.id),
       ),
     );
     app.put(
       '/admin/orders/:id',
       adminAnswer(
         'orders',
-        { params: ZId, body: ZAdminOrderUpdateRequest, data: ZAdminOrder },
+        { params: ZIdParams, body: ZAdminOrderUpdateRequest, data: ZAdminOrder },
         'Order updated successfully',
         (request) => orders.update(userOf(request), request.params.id, request.body),
       ),

@@ -13,12 +13,10 @@ import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ok } from '../../platform/http/reply';
-import { adminAnswer, adminRoute, userAnswer } from '../../platform/http/route-options';
+import { adminAnswer, adminRoute, userAnswer, ZIdParams } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import { reviewDecisionRoutes } from '../auth/review-routes';
 import type { BalanceOperations } from './balance-operations.service';
-
-const ZId = z.object({ id: z.uuid() });
 
 /**
  * Balance operations: staff holding `balance` create them on a user's account, and a second member
@@ -31,7 +29,7 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
     app.post(
       '/admin/users/:id/balance-operations',
       adminRoute('balance', {
-        params: ZId,
+        params: ZIdParams,
         body: ZBalanceOperationRequest,
         response: { 200: successEnvelope(ZBalanceOperation) },
       }),
@@ -63,7 +61,7 @@ export function balanceOperationsRoutes(deps: { operations: BalanceOperations })
     reviewDecisionRoutes(app, {
       item: '/admin/balance-operations/:id',
       permission: 'balance',
-      params: ZId,
+      params: ZIdParams,
       rejectBody: ZBalanceOperationRejectRequest,
       data: ZBalanceOperation,
       approve: ['Balance operation approved', (staff, id) => operations.approve(staff, id)],

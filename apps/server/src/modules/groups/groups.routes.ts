@@ -10,11 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { adminAnswer, adminRoute } from '../../platform/http/route-options';
+import { adminAnswer, adminRoute, ZIdParams } from '../../platform/http/route-options';
 import { userOf } from '../auth/authenticate';
 import type { GroupsService } from './groups.service';
-
-const ZId = z.object({ id: z.uuid() });
 
 /**
  * Client groups in the back-office (administrators only, every change audited), a user moved to
@@ -40,7 +38,7 @@ export function groupsRoutes(deps: { groups: GroupsService }): FastifyPluginAsyn
       '/admin/groups/:id',
       adminAnswer(
         'groups',
-        { params: ZId, body: ZClientGroupUpdateRequest, data: ZClientGroup },
+        { params: ZIdParams, body: ZClientGroupUpdateRequest, data: ZClientGroup },
         'Group updated',
         (request) => groups.update(userOf(request), request.params.id, request.body),
       ),
@@ -49,7 +47,11 @@ export function groupsRoutes(deps: { groups: GroupsService }): FastifyPluginAsyn
       '/admin/users/:id/group',
       adminAnswer(
         'groups',
-        { params: ZId, body: ZUserGroupRequest, data: z.object({ userId: z.string(), group: ZUserGroup }) },
+        {
+          params: ZIdParams,
+          body: ZUserGroupRequest,
+          data: z.object({ userId: z.string(), group: ZUserGroup }),
+        },
         'User updated successfully',
         (request) => groups.setUserGroup(userOf(request), request.params.id, request.body.groupId),
       ),

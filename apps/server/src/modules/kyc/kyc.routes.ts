@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/reply';
-import { adminAnswer, userRoute } from '../../platform/http/route-options';
+import { adminAnswer, userRoute, ZIdParams } from '../../platform/http/route-options';
 import { ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { limitImageUploads, uploadedForm } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -24,8 +24,6 @@ import { authOf } from '../auth/authenticate';
 import { reviewDecisionRoutes } from '../auth/review-routes';
 import type { KycService } from './kyc.service';
 import { KYC_DOCUMENT_URL_PREFIX, type KycAdmin } from './kyc-admin.service';
-
-const ZId = z.object({ id: z.uuid() });
 
 /**
  * Identity verification: the account holder's level, details and documents (`/kyc`), and the
@@ -86,7 +84,7 @@ export function kycRoutes(deps: {
 
     app.get(
       '/admin/kyc/:id',
-      adminAnswer('kyc', { params: ZId, data: ZKycSubmissionDetail }, 'Submission fetched', (request) =>
+      adminAnswer('kyc', { params: ZIdParams, data: ZKycSubmissionDetail }, 'Submission fetched', (request) =>
         admin.get(request.params.id),
       ),
     );
@@ -97,7 +95,7 @@ export function kycRoutes(deps: {
       `${KYC_DOCUMENT_URL_PREFIX}:id/documents/:kind`,
       {
         config: { access: 'signed' },
-        schema: { params: ZId.extend({ kind: ZDocumentKind }), querystring: ZSignedLinkQuery },
+        schema: { params: z.object({ id: z.uuid(), kind: ZDocumentKind }), querystring: ZSignedLinkQuery },
       },
       async (request, reply) => {
         const image = await admin.document(request.params.id, request.params.kind);
@@ -112,7 +110,7 @@ export function kycRoutes(deps: {
     reviewDecisionRoutes(app, {
       item: '/admin/kyc/:id',
       permission: 'kyc',
-      params: ZId,
+      params: ZIdParams,
       rejectBody: ZKycRejectRequest,
       data: ZKycSubmission,
       approve: ['Identity approved', (staff, id) => admin.approve(staff, id)],

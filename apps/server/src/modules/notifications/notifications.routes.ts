@@ -7,7 +7,7 @@ import {
 } from '@td/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { userAnswer, userCreated } from '../../platform/http/route-options';
+import { userAnswer, userCreated, ZIdParams } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { listOwnRoute, removeOwnRoute } from '../auth/own-routes';
 import type { Notifier } from './notifications.service';
@@ -51,9 +51,7 @@ export function notificationsRoutes(deps: {
 
     app.delete(
       '/alerts/:id',
-      removeOwnRoute(z.object({ id: z.uuid() }), 'Price alert deleted', (user, id) =>
-        alerts.remove(user.id, id),
-      ),
+      removeOwnRoute(ZIdParams, 'Price alert deleted', (user, id) => alerts.remove(user.id, id)),
     );
   };
 }

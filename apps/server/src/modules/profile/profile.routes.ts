@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userRoute, ZIdParams } from '../../platform/http/route-options';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -107,9 +107,7 @@ export function profileRoutes(deps: {
 
     app.delete(
       '/profile/sessions/:id',
-      removeOwnRoute(z.object({ id: z.uuid() }), 'Session signed out', (user, id) =>
-        profile.revokeSession(user, id),
-      ),
+      removeOwnRoute(ZIdParams, 'Session signed out', (user, id) => profile.revokeSession(user, id)),
     );
 
     app.delete(

@@ -11,8 +11,7 @@ import {
   ZTicketsQuery,
 } from '@td/contracts/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { userAnswer, userCreated } from '../../platform/http/route-options';
+import { userAnswer, userCreated, ZIdParams } from '../../platform/http/route-options';
 import { signedLinkCacheControl, ZSignedLinkQuery } from '../../platform/http/signed-url';
 import { sendStoredImage, ZStoredFileParams } from '../../platform/http/stored-image';
 import { limitImageUploads, uploadedImage } from '../../platform/http/upload';
@@ -33,7 +32,6 @@ export const TICKET_POSTS_PER_USER: RateLimitRule = {
 const TICKET_POSTS_MESSAGE = 'Too many messages; please wait a few minutes and try again';
 const limitTicketPosts = (limiter: RateLimiter, userId: string) =>
   enforce(limiter, TICKET_POSTS_PER_USER, userId, TICKET_POSTS_MESSAGE);
-const ZId = z.object({ id: z.uuid() });
 
 export function ticketsRoutes(deps: {
   tickets: TicketsService;
@@ -96,7 +94,7 @@ export function ticketsRoutes(deps: {
 
     app.get(
       '/tickets/:id',
-      userAnswer({ params: ZId, data: ZTicket }, 'Ticket fetched successfully', (request) =>
+      userAnswer({ params: ZIdParams, data: ZTicket }, 'Ticket fetched successfully', (request) =>
         tickets.get(authOf(request).user.id, request.params.id),
       ),
     );
@@ -104,7 +102,7 @@ export function ticketsRoutes(deps: {
     app.post(
       '/tickets/:id/messages',
       userAnswer(
-        { params: ZId, body: ZTicketMessageRequest, data: ZTicket },
+        { params: ZIdParams, body: ZTicketMessageRequest, data: ZTicket },
         'Message sent',
         async (request) => {
           const { user } = authOf(request);
@@ -116,7 +114,7 @@ export function ticketsRoutes(deps: {
 
     app.post(
       '/tickets/:id/close',
-      userAnswer({ params: ZId, data: ZTicket }, 'Ticket closed', (request) =>
+      userAnswer({ params: ZIdParams, data: ZTicket }, 'Ticket closed', (request) =>
         tickets.close(authOf(request).user.id, request.params.id),
       ),
     );

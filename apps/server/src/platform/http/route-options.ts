@@ -4,8 +4,11 @@ import type { TApiKeyScope } from '@td/contracts/api-keys';
 import { successEnvelope } from '@td/contracts/envelope';
 import type { TStaffPermission } from '@td/contracts/staff';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { ok } from './reply';
+
+/** The path parameters of a route on one thing by its id (`/…/:id`): a UUID. */
+export const ZIdParams = z.object({ id: z.uuid() });
 
 /**
  * A back-office route's options: administrators whose role holds `permission` only (the access
