@@ -5,13 +5,11 @@ import {
   ZChartSettings,
   ZChartSettingsRequest,
 } from '@td/contracts/chart-settings';
-import { successEnvelope } from '@td/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { userPreferences } from './profile.schema';
 
@@ -39,24 +37,22 @@ export function createChartSettingsStore(db: Database) {
 
 export function chartSettingsRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   const store = createChartSettingsStore(deps.db);
-  const ZAnswer = successEnvelope(ZChartSettings);
   return async (app) => {
-    app.get('/profile/chart-settings', userRoute({ response: { 200: ZAnswer } }), async (request) =>
-      ok('Chart settings fetched successfully', await store.get(authOf(request).user.id)),
+    app.get(
+      '/profile/chart-settings',
+      userAnswer({ data: ZChartSettings }, 'Chart settings fetched successfully', (request) =>
+        store.get(authOf(request).user.id),
+      ),
     );
     app.put(
       '/profile/chart-settings',
-      userRoute({ body: ZChartSettingsRequest, response: { 200: ZAnswer } }),
-      async (request) => {
+      userAnswer({ body: ZChartSettingsRequest, data: ZChartSettings }, 'Chart settings saved', (request) => {
         // A rule between two periods the document cannot state: the route's, with its own message.
         const problem = chartSettingsProblem(request.body);
         if (problem)
           throw badRequest(problem.message, [{ field: `body.${problem.field}`, message: problem.message }]);
-        return ok(
-          'Chart settings saved',
-          await store.set(authOf(request).user.id, request.body as TChartSettings),
-        );
-      },
+        return store.set(authOf(request).user.id, request.body as TChartSettings);
+      }),
     );
   };
 }

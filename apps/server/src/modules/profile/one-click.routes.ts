@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/client';
 import { ok } from '../../platform/http/reply';
-import { userRoute } from '../../platform/http/route-options';
+import { userAnswer, userRoute } from '../../platform/http/route-options';
 import { authOf } from '../auth/authenticate';
 import { userPreferences } from './profile.schema';
 
@@ -38,8 +38,11 @@ export function oneClickRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   const store = createOneClickStore(deps.db);
   const ZAnswer = successEnvelope(ZOneClickTrading);
   return async (app) => {
-    app.get('/profile/one-click-trading', userRoute({ response: { 200: ZAnswer } }), async (request) =>
-      ok('One-click trading fetched successfully', await store.get(authOf(request).user.id)),
+    app.get(
+      '/profile/one-click-trading',
+      userAnswer({ data: ZOneClickTrading }, 'One-click trading fetched successfully', (request) =>
+        store.get(authOf(request).user.id),
+      ),
     );
     app.put(
       '/profile/one-click-trading',
