@@ -32,6 +32,8 @@ async function claimTry<T extends PgTable & { attempts: PgColumn }, R extends Re
   triesMax: number,
   returning: R,
 ): Promise<{ [K in keyof R]: R[K]['_']['data'] } | undefined> {
+  // Without its own condition the try would be counted on every row still under `triesMax`.
+  if (!where) throw new Error('claimTry needs a condition that picks the code');
   const rows: unknown[] = await db
     .update(table as PgTable)
     .set({ attempts: sql`${table.attempts} + 1` })
