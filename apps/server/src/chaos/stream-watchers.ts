@@ -26,21 +26,21 @@ function watch(user: SimulatedUser, streams: Member[], firstIndex: number, anyAp
   let attempts = 0;
   const stats = { connects: 0, events: 0, resyncs: 0 };
 
-  // Events that arrive while the snapshot is read are applied after it, in their order.
-  let buffered: OrderEvent[] | undefined;
+  // Events that arrive while a snapshot is read are applied after it, in their order. A reconnect
+  // can start a snapshot while an earlier one is still being read: each keeps its own events.
+  const reading = new Set<OrderEvent[]>();
   const apply = (order: OrderEvent) => {
     if (order.account === 'demo') view.set(order.id, order.status);
   };
   const snapshot = async () => {
-    buffered = [];
+    const during: OrderEvent[] = [];
+    reading.add(during);
     const answer = await api<{ data: { items: OrderEvent[] } }>(
       '/orders?account=demo&status=act,pnd&limit=100',
       {
         token: user.token,
       },
-    );
-    const during = buffered;
-    buffered = undefined;
+    ).finally(() => reading.delete(during));
     if (answer?.status !== 200) return false;
     for (const [id, status] of view)
       if (status === ORDER_CODE.active || status === ORDER_CODE.pending) view.delete(id);
@@ -77,7 +77,7 @@ function watch(user: SimulatedUser, streams: Member[], firstIndex: number, anyAp
     });
     next.on('order', (order: OrderEvent) => {
       stats.events += 1;
-      if (buffered) buffered.push(order);
+      if (reading.size > 0) for (const during of reading) during.push(order);
       else apply(order);
     });
     next.on('connect_error', () => retry());
