@@ -34,7 +34,14 @@ export function withStatementTimeout<T>(db: Database, ms: number, work: (tx: Tx)
   });
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
+/**
+ * Where the database lives: PGlite on a directory, or in memory (no `dir`), starting from `image`
+ * when given (a data directory PGlite dumped, `dumpDataDir`: opening it skips `initdb`, about two
+ * seconds); or a PostgreSQL server.
+ */
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir?: string; image?: Blob }
+  | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -177,6 +184,7 @@ export async function openDatabase(
     const isCopied = target.dir ? copyTemplate(target.dir, options.pgliteTemplate) : false;
     const client = await openRemotePGlite({
       ...(target.dir ? { dataDir: target.dir } : {}),
+      ...(target.image && !target.dir ? { loadDataDir: target.image } : {}),
       ...EMBEDDED_SETTINGS,
     });
     if (isCopied) logger.info("embedded database initialised from the build's template");
