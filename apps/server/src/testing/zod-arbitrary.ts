@@ -31,6 +31,22 @@ function isPlain(schema: unknown): boolean {
   return ['string', 'number', 'boolean', 'enum', 'literal', 'null'].includes(def.type);
 }
 
+/**
+ * A pattern's arbitrary, read once per pattern: reading one (fast-check checks its built-in strings
+ * against every range of a class) took most of the contract fuzzing's time when each generated
+ * request read its patterns again. An arbitrary holds no state: the values are the same.
+ */
+const byPattern = new Map<string, fc.Arbitrary<string>>();
+function matching(pattern: RegExp): fc.Arbitrary<string> {
+  const key = `${pattern.flags}/${pattern.source}`;
+  let arbitrary = byPattern.get(key);
+  if (!arbitrary) {
+    arbitrary = fc.stringMatching(pattern, { size: 'small' });
+    byPattern.set(key, arbitrary);
+  }
+  return arbitrary;
+}
+
 function stringOf(def: Def): fc.Arbitrary<string> {
   const checks = checksOf(def);
   let minLength = 0;
@@ -62,8 +78,7 @@ function stringOf(def: Def): fc.Arbitrary<string> {
       const readable = new RegExp(pattern.source, pattern.flags.replace(/[^u]/g, ''));
       // Trimmed and cut as zod will read it, then held to the lengths and every pattern (the
       // safe-text pattern allows text of any length, the schema's minimum does not).
-      return fc
-        .stringMatching(readable, { size: 'small' })
+      return matching(readable)
         .map((text) => (isTrimmed ? text.trim() : text))
         .map((text) => (maxLength === undefined ? text : [...text].slice(0, maxLength).join('')))
         .filter(fits);
