@@ -92,18 +92,24 @@ describe('a crash in the middle of trading', () => {
         clientOrderId: 'warm-up',
       });
       expect(warmUp.status).toBe(201);
-      const prices = (await (await api(first, '/public/prices')).json()) as {
-        data: Record<string, { price: string }>;
+      const midNow = async () => {
+        const prices = (await (await api(first, '/public/prices')).json()) as {
+          data: Record<string, { price: string }>;
+        };
+        return Number(prices.data['CRP:BTC_USDT']?.price);
       };
-      const mid = Number(prices.data['CRP:BTC_USDT']?.price);
-      // Tight exits (±0.03 %) so that the simulator's moves fire triggers during the burst.
+      // Tight exits (±0.05 % of the price just read, outside the spread) so that the simulator's
+      // moves fire triggers during the burst; read for each order, as the price walks on meanwhile
+      // (exits around one price read before the burst were refused once the price had moved).
       const acknowledged: string[] = [warmUp.body.data.id];
-      const refusals: number[] = [];
+      const refusals: string[] = [];
       const burst = Array.from({ length: BURST_ORDERS }, (_, i) =>
         new Promise((r) => setTimeout(r, i * 40)).then(async () => {
           const side = i % 2 === 0 ? 'buy' : 'sell';
-          const up = (mid * 1.0003).toFixed(2);
-          const down = (mid * 0.9997).toFixed(2);
+          const mid = await midNow().catch(() => Number.NaN);
+          if (!Number.isFinite(mid)) return;
+          const up = (mid * 1.0005).toFixed(2);
+          const down = (mid * 0.9995).toFixed(2);
           const response = await api(first, '/orders', {
             method: 'POST',
             token,
@@ -123,7 +129,10 @@ describe('a crash in the middle of trading', () => {
               | { data?: { id?: string } }
               | undefined;
             if (body?.data?.id) acknowledged.push(body.data.id);
-          } else if (response) refusals.push(response.status);
+          } else if (response) {
+            const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+            refusals.push(`${response.status} ${body?.message ?? ''}`);
+          }
         }),
       );
       // Kill it hard in the middle of the burst.
