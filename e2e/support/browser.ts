@@ -1,10 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`, the build Playwright itself runs
+ * headless): the same engine without the browser around it, a fifth faster through the journeys on
+ * two cores. Journeys run in it where it is installed, else in Chromium; the installed app's
+ * journey needs Chromium itself (only the whole browser offers to install an app).
+ */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'screenshots');
 
 /** localStorage keys of the web app (apps/web/src/lib/store.ts). */
@@ -39,7 +46,8 @@ const CHROMIUM_ARGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const executablePath = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 /**
