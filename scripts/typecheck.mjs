@@ -3,14 +3,16 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
+// The longest first, so that the two lanes end together (the server, then the browser journeys and
+// the benchmarks, which read the server's testing helpers and so much of its source).
 const PROJECTS = [
   'apps/server',
+  'e2e',
+  'bench',
   'apps/web',
   'packages/contracts',
   'packages/sdk',
   'apps/web/tsconfig.node.json',
-  'e2e',
-  'bench',
 ];
 
 function check(project) {
