@@ -7,17 +7,31 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/**
+ * Ports a test's server listens on are taken below the system's range for outgoing connections
+ * (32768-60999 on Linux): a port the kernel handed out as free and then released can be taken as
+ * the source port of another test's connection (to PostgreSQL, Redis, a server) before the server
+ * binds it, which failed a start with EADDRINUSE once two test files ran at a time.
+ */
+const TEST_PORTS = { from: 20_000, to: 32_767 } as const;
+const PORT_TRIES = 50;
+
+/** Whether nothing listens on 127.0.0.1:`port` now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
+}
+
+/** A port free on 127.0.0.1 now, outside the range of outgoing connections' source ports. */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < PORT_TRIES; i++) {
+    const port = TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from + 1));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port between ${TEST_PORTS.from} and ${TEST_PORTS.to} after ${PORT_TRIES} tries`);
 }
 
 export interface ServerProcess {
