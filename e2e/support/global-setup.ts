@@ -17,7 +17,7 @@ const HISTORY_TIMEOUT_MS = 180_000;
 /**
  * Runs once before the browser journeys: the built server starts on an empty data directory (every
  * migration, the seeded pairs), writes the market's history, stops, and leaves that directory as the template each journey's
- * server copies, so the sixteen servers do not each migrate from nothing.
+ * server copies, so the journeys' servers do not each migrate from nothing.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const template = mkdtempSync(join(tmpdir(), 'td-e2e-template-'));
