@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { patternArbitrary } from './pattern-arbitrary';
 
 /**
  * fast-check arbitraries read from JSON Schema (2020-12, as the OpenAPI 3.1 document carries it),
@@ -127,17 +128,6 @@ export function createSchemaArbitraries(document: unknown) {
     return result;
   };
 
-  // Reading a pattern into an arbitrary is the slow part (Unicode classes): once per pattern.
-  const byPattern = new Map<string, fc.Arbitrary<string>>();
-  const matching = (pattern: string) => {
-    let arbitrary = byPattern.get(pattern);
-    if (!arbitrary) {
-      arbitrary = fc.stringMatching(new RegExp(withoutLookarounds(pattern), 'u'));
-      byPattern.set(pattern, arbitrary);
-    }
-    return arbitrary;
-  };
-
   const stringOf = (schema: JsonSchema): fc.Arbitrary<string> => {
     const min = Number(schema.minLength ?? 0);
     const max = Number(schema.maxLength ?? Math.max(min, STRING_LENGTH_DEFAULT_MAX));
@@ -151,7 +141,7 @@ export function createSchemaArbitraries(document: unknown) {
     if (typeof schema.format === 'string' && FORMATS[schema.format]) {
       return FORMATS[schema.format] as fc.Arbitrary<string>;
     } else if (typeof schema.pattern === 'string') {
-      source = matching(schema.pattern);
+      source = patternArbitrary(new RegExp(withoutLookarounds(schema.pattern), 'u'));
     } else {
       source = fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 40) });
     }

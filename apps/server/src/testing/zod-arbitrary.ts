@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { patternArbitrary } from './pattern-arbitrary';
 
 /**
  * fast-check arbitraries derived from zod schemas, for contract fuzzing: values a schema takes
@@ -29,22 +30,6 @@ function isPlain(schema: unknown): boolean {
     return isPlain(def.innerType);
   if (def.type === 'pipe') return isPlain(def.out);
   return ['string', 'number', 'boolean', 'enum', 'literal', 'null'].includes(def.type);
-}
-
-/**
- * A pattern's arbitrary, read once per pattern: reading one (fast-check checks its built-in strings
- * against every range of a class) took most of the contract fuzzing's time when each generated
- * request read its patterns again. An arbitrary holds no state: the values are the same.
- */
-const byPattern = new Map<string, fc.Arbitrary<string>>();
-function matching(pattern: RegExp): fc.Arbitrary<string> {
-  const key = `${pattern.flags}/${pattern.source}`;
-  let arbitrary = byPattern.get(key);
-  if (!arbitrary) {
-    arbitrary = fc.stringMatching(pattern, { size: 'small' });
-    byPattern.set(key, arbitrary);
-  }
-  return arbitrary;
 }
 
 function stringOf(def: Def): fc.Arbitrary<string> {
@@ -78,7 +63,7 @@ function stringOf(def: Def): fc.Arbitrary<string> {
       const readable = new RegExp(pattern.source, pattern.flags.replace(/[^u]/g, ''));
       // Trimmed and cut as zod will read it, then held to the lengths and every pattern (the
       // safe-text pattern allows text of any length, the schema's minimum does not).
-      return matching(readable)
+      return patternArbitrary(readable, 'small')
         .map((text) => (isTrimmed ? text.trim() : text))
         .map((text) => (maxLength === undefined ? text : [...text].slice(0, maxLength).join('')))
         .filter(fits);
