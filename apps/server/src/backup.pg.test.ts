@@ -44,8 +44,9 @@ describe('backup and restore on PostgreSQL', () => {
   let mailbox: TestMailbox;
   const databases: TestDatabase[] = [];
   const servers: ServerProcess[] = [];
-  const database = async () => {
-    const created = await createTestDatabase('postgres');
+  /** A new database: migrated (as a server's), or `isEmpty` (to restore into). */
+  const database = async (isEmpty = false) => {
+    const created = await createTestDatabase('postgres', { isEmpty });
     databases.push(created);
     return created.url ?? '';
   };
@@ -110,12 +111,12 @@ describe('backup and restore on PostgreSQL', () => {
       expect(backupCommand('backup', after, { DATABASE_URL: source })).toMatchObject({ status: 0 });
 
       // The snapshot taken under load is whole: the checker finds nothing.
-      const snapshot = await database();
+      const snapshot = await database(true);
       expect(backupCommand('restore', during, { DATABASE_URL: snapshot })).toMatchObject({ status: 0 });
       expect(await violationsIn(snapshot)).toEqual([]);
 
       // The one taken after the load has the very balances of the source.
-      const copy = await database();
+      const copy = await database(true);
       expect(backupCommand('restore', after, { DATABASE_URL: copy })).toMatchObject({ status: 0 });
       expect(await balances(copy)).toEqual(await balances(source));
       expect(await violationsIn(copy)).toEqual([]);

@@ -16,10 +16,9 @@ describe(`the database on ${testDatabaseKind()}`, () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // From empty, so that this open runs every migration (other files start from a migrated image).
-    const target = database.target.kind === 'pglite' ? { kind: 'pglite' as const } : database.target;
-    handle = await openDatabase(target, { migrationsDir: MIGRATIONS_DIR, logger });
+    // From empty, so that this open runs every migration (other files start from a migrated copy).
+    database = await createTestDatabase(testDatabaseKind(), { isEmpty: true });
+    handle = await openDatabase(database.target, { migrationsDir: MIGRATIONS_DIR, logger });
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ const logger = pino({ level: 'silent' });
 
 describe('migrations on a PostgreSQL server', () => {
   it('migrate once when several processes open the same database together', async () => {
-    const fresh = await createTestDatabase('postgres');
+    const fresh = await createTestDatabase('postgres', { isEmpty: true });
     try {
       const handles = await Promise.all(
         Array.from({ length: 4 }, () =>

@@ -120,7 +120,7 @@ describe('statement_timeout on PostgreSQL', () => {
     afterAll(() => rmSync(migrationsDir, { recursive: true, force: true }));
 
     it('run under their own limit (none by default), then the pool has its own', async () => {
-      const fresh = await createTestDatabase('postgres');
+      const fresh = await createTestDatabase('postgres', { isEmpty: true });
       try {
         const handle = await openDatabase(fresh.target, {
           migrationsDir,
@@ -138,7 +138,7 @@ describe('statement_timeout on PostgreSQL', () => {
     });
 
     it('are stopped by their own limit when one is set', async () => {
-      const fresh = await createTestDatabase('postgres');
+      const fresh = await createTestDatabase('postgres', { isEmpty: true });
       try {
         const opening = openDatabase(fresh.target, {
           migrationsDir,
