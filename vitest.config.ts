@@ -2,9 +2,14 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Four tiers, one runner: pure rules (unit), data paths against PGlite and against a real
-// PostgreSQL server (the same files, run twice), and whole journeys in Chromium (e2e).
-// `*.int.test.ts` run on both databases, `*.pg.test.ts` need PostgreSQL itself (several processes
-// on one server), `*.proc.test.ts` start the server as a process on the embedded database.
+// PostgreSQL server, and whole journeys in Chromium (e2e). The two databases overlap where they
+// differ, not everywhere:
+// - `*.int.test.ts` run on both: a module's data paths, whose statements, transactions and the
+//   values they read back go through a different driver on each (PGlite on its own thread, `pg`);
+// - `*.any-db.test.ts` need a database but check a rule it does not change (who may call a route,
+//   the HTTP layer, rate limits, the log, the feeds, the fuzzers): run once, on PostgreSQL;
+// - `*.pg.test.ts` need PostgreSQL itself (several processes on one server, real concurrency);
+// - `*.proc.test.ts` start the server as a process on the embedded database.
 const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
 // Integration files spend most of their time waiting on a database, Redis or a child process, and
 // each has its own database, data directory and ports: two run at a time even on two cores (the
@@ -19,12 +24,16 @@ const PROPERTY_SETUP = 'scripts/property-tests.setup.ts';
 const integrationWorkers = Math.max(2, availableParallelism() - 1);
 
 /** An integration project: every `*.int.test.ts` on one kind of database, with that tier's own files. */
-function integrationProject(name: string, database: 'pglite' | 'postgres', ownFiles: string) {
+function integrationProject(name: string, database: 'pglite' | 'postgres', ownFiles: string[]) {
   return {
     test: {
       name,
-      include: [...integrationFiles, ownFiles],
+      include: [...integrationFiles, ...ownFiles],
       env: { TEST_DB: database },
+      // On PostgreSQL each file's database is a copy of one migrated once for the run.
+      ...(database === 'postgres'
+        ? { globalSetup: ['apps/server/src/testing/postgres-template.global-setup.ts'] }
+        : {}),
       setupFiles: [PROPERTY_SETUP],
       maxWorkers: integrationWorkers,
       isolate: false,
@@ -41,13 +50,22 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
-          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', '**/*.proc.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.int.test.ts',
+            '**/*.any-db.test.ts',
+            '**/*.pg.test.ts',
+            '**/*.proc.test.ts',
+            '**/node_modules/**',
+          ],
           environment: 'node',
           setupFiles: [PROPERTY_SETUP, 'apps/web/src/testing/app-text.ts'],
         },
       },
-      integrationProject('integration-pglite', 'pglite', 'apps/server/src/**/*.proc.test.ts'),
-      integrationProject('integration-postgres', 'postgres', 'apps/server/src/**/*.pg.test.ts'),
+      integrationProject('integration-pglite', 'pglite', ['apps/server/src/**/*.proc.test.ts']),
+      integrationProject('integration-postgres', 'postgres', [
+        'apps/server/src/**/*.pg.test.ts',
+        'apps/server/src/**/*.any-db.test.ts',
+      ]),
       {
         test: {
           name: 'e2e',

@@ -5,7 +5,7 @@ import { useAccounts, useTradingDesk } from '../../testing/use-trading-desk';
 import { passkeys, users } from '../auth/auth.schema';
 import { createUsersAdminRepository } from '../profile/users-admin.repository';
 
-// Staff roles beyond the route table (access-matrix.int.test.ts walks every route × every role):
+// Staff roles beyond the route table (access-matrix.any-db.test.ts walks every route × every role):
 // the second-factor rule and how staff turn one on, role changes and their audit entries, and the
 // last administrator.
 
