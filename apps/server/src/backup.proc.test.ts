@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from './modules/ledger/ledger';
 import { openDatabase } from './platform/db/client';
 import { backupCommand } from './testing/backup-command';
+import { migratedDataDir } from './testing/migrated-data-dir';
 import { checkMoney } from './testing/money-checker';
 import { callProcess, placeOrderOnProcess, signUpOnProcess } from './testing/process-user';
 import { killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
@@ -39,7 +40,8 @@ describe('backup and restore of the embedded database', () => {
   it(
     'backs up a stopped server’s data and restores it into a new directory, refusing while a server runs',
     async () => {
-      const original = mkdtempSync(join(tmpdir(), 'td-backup-'));
+      // A database that exists already (not a first start): the backup is of a server's own data.
+      const original = await migratedDataDir();
       const copy = mkdtempSync(join(tmpdir(), 'td-restore-'));
       const file = join(mkdtempSync(join(tmpdir(), 'td-file-')), 'desk.tar.gz');
       const first = await start(original);

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './testing/migrated-data-dir';
 import { freePort, killServers, type ServerProcess, spawnServer } from './testing/spawn-server';
 
 const STARTUP_MS = 60_000;
@@ -20,7 +21,7 @@ async function startHealthy(env: Record<string, string>) {
   return server;
 }
 
-/** A new, empty data directory. */
+/** A new, empty data directory: a first start (initdb or the build's template, every migration). */
 const newDataDir = () => mkdtempSync(join(tmpdir(), 'td-proc-'));
 
 /** Expects a clean stop: exit code 0, the data directory's lock given back, and the last word logged. */
@@ -53,8 +54,10 @@ describe('the server process on the embedded database', { timeout: STARTUP_MS + 
     expect(Date.now() - before).toBeLessThan(10_000);
   });
 
+  // The tests below start on a database that exists, as a restart does: only the first one above is
+  // about a first start.
   it('stops cleanly on a SIGTERM that comes while it is still starting (listening, its market not yet up)', async () => {
-    const dataDir = newDataDir();
+    const dataDir = await migratedDataDir();
     const server = await start({ DATA_DIR: dataDir });
     // The line it logs right after it starts listening, before the market's roles start.
     await new Promise<void>((resolve) => {
@@ -70,7 +73,7 @@ describe('the server process on the embedded database', { timeout: STARTUP_MS + 
   });
 
   it('refuses a second start on the same data directory with a clear message', async () => {
-    const dataDir = newDataDir();
+    const dataDir = await migratedDataDir();
     const first = await startHealthy({ DATA_DIR: dataDir });
     const second = await start({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
@@ -85,7 +88,7 @@ describe('the server process on the embedded database', { timeout: STARTUP_MS + 
   it(
     'takes over a lock left by a process that died',
     async () => {
-      const dataDir = newDataDir();
+      const dataDir = await migratedDataDir();
       const first = await startHealthy({ DATA_DIR: dataDir });
       first.child.kill('SIGKILL');
       await first.exited;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalChain, startLocalChain } from './testing/local-chain';
+import { migratedDataDir } from './testing/migrated-data-dir';
 import { type ServerProcess, spawnServer } from './testing/spawn-server';
 
 const STARTUP_MS = 60_000;
@@ -57,6 +58,7 @@ describe('a node of a main network with the development keys', () => {
     'starts with keys of its own',
     async () => {
       const server = await spawnServer({
+        DATA_DIR: await migratedDataDir(),
         EVM_RPC_ETHEREUM: mainnet.url,
         WALLET_MNEMONIC:
           'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',

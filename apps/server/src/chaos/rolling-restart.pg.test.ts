@@ -103,6 +103,7 @@ describe('a rolling restart under load', () => {
       },
       // Both also hold the market role: one runs it, the other takes over when it stops.
       members: { 'api-1': 'api,stream,market', 'api-2': 'api,stream,market' },
+      isBuilt: true,
       logDir: join(runDir, 'logs'),
     });
   }, START_MS * 2);

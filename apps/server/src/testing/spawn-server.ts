@@ -1,11 +1,53 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BUNDLE = join(SERVER_ROOT, 'dist', 'main.js');
+/** What the bundle is built from: the server's source and the contracts it compiles in. */
+const BUNDLED_SOURCES = [
+  join(SERVER_ROOT, 'src'),
+  join(SERVER_ROOT, '..', '..', 'packages', 'contracts', 'src'),
+];
+
+/** The newest file under `dir` that goes into the bundle (tests and their helpers do not), and its time. */
+function newestSource(dir: string): { file: string; ms: number } {
+  let newest = { file: dir, ms: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'testing') continue;
+      const inner = newestSource(path);
+      if (inner.ms > newest.ms) newest = inner;
+    } else if (!/\.test\.tsx?$/.test(entry.name)) {
+      const ms = statSync(path).mtimeMs;
+      if (ms > newest.ms) newest = { file: path, ms };
+    }
+  }
+  return newest;
+}
+
+let isBundleChecked = false;
+
+/**
+ * Throws unless `dist/main.js` is built and newer than every source file it is built from: a test
+ * must never start yesterday's server. Checked once per process.
+ */
+export function assertBundleCurrent(): void {
+  if (isBundleChecked) return;
+  if (!existsSync(BUNDLE))
+    throw new Error(`the server is not built (${BUNDLE} is missing): run \`npm run build\` first`);
+  const builtMs = statSync(BUNDLE).mtimeMs;
+  for (const dir of BUNDLED_SOURCES) {
+    const newest = newestSource(dir);
+    if (newest.ms > builtMs)
+      throw new Error(`the server's bundle is older than ${newest.file}: run \`npm run build\` first`);
+  }
+  isBundleChecked = true;
+}
 
 /**
  * Ports a test's server listens on are taken below the system's range for outgoing connections
@@ -48,17 +90,20 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server from source as an operator would, in its own process, with `env` on top;
- * `preload` modules are imported before it (a probe that samples the process from inside).
+ * Starts the server as an operator would (`npm start` runs the bundle, `dist/main.js`), in its own
+ * process, with `env` on top; `preload` modules are imported before it (a probe that samples the
+ * process from inside). The bundle must be built from the current source (a start from the
+ * sources through tsx, `isBuilt: false`, compiles them again in every process: several seconds).
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  /** `isBuilt`: the bundle (`dist/main.js`, as `npm start` runs it) instead of the sources. */
   options: { preload?: readonly string[]; isBuilt?: boolean } = {},
 ): Promise<ServerProcess> {
+  const isBuilt = options.isBuilt ?? true;
+  if (isBuilt) assertBundleCurrent();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const preloads = (options.preload ?? []).flatMap((module) => ['--import', module]);
-  const entry = options.isBuilt ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = isBuilt ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, [...preloads, ...entry], {
     cwd: SERVER_ROOT,
     env: {

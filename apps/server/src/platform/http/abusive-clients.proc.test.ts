@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../testing/migrated-data-dir';
 import { killServers, type ServerProcess, spawnServer } from '../../testing/spawn-server';
 
 const STARTUP_MS = 90_000;
@@ -23,7 +24,7 @@ describe('the server under abusive clients', () => {
   const timers: NodeJS.Timeout[] = [];
 
   beforeAll(async () => {
-    server = await spawnServer({ LOG_LEVEL: 'warn' });
+    server = await spawnServer({ LOG_LEVEL: 'warn', DATA_DIR: await migratedDataDir() });
     await server.waitUntilHealthy(STARTUP_MS);
   }, STARTUP_MS);
   afterAll(async () => {
