@@ -1,4 +1,5 @@
 import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
 import { isBitcoinAddress, isEvmAddress, isTronAddress } from './addresses';
 import {
@@ -8,10 +9,24 @@ import {
   DEVELOPMENT_MNEMONIC,
   evmAddressOfPublicKey,
   parseWalletKey,
+  seedOfMnemonic,
 } from './hd';
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+describe('the seed of a mnemonic', () => {
+  it("is BIP-39's, as its reference implementation derives it (NFKD form included)", () => {
+    for (const mnemonic of [ABANDON, DEVELOPMENT_MNEMONIC, Array(12).fill('caf\u00e9').join(' ')])
+      expect(Buffer.from(seedOfMnemonic(mnemonic)).toString('hex')).toBe(
+        Buffer.from(mnemonicToSeedSync(mnemonic)).toString('hex'),
+      );
+    // The BIP-39 test vector's seed without a passphrase.
+    expect(Buffer.from(seedOfMnemonic(ABANDON)).toString('hex')).toMatch(
+      /^5eb00bbddcf069084889a8ab9155568165f5c453/,
+    );
+  });
+});
 
 describe('BIP-32 test vector 1 (seed 000102…0f)', () => {
   const master = HDKey.fromMasterSeed(Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex'));

@@ -1,10 +1,11 @@
+import { pbkdf2Sync } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32 } from '@scure/base';
 import { HDKey } from '@scure/bip32';
-import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { TChainFamily } from '@td/contracts/wallet';
 import { checksumEvmAddress, tronFromEvm } from './addresses';
@@ -17,6 +18,15 @@ export const DEVELOPMENT_MNEMONIC = 'test test test test test test test test tes
 
 /** A mnemonic as written in a variable: spaces around and between the words do not count. */
 export const normalizeMnemonic = (mnemonic: string) => mnemonic.trim().replace(/\s+/g, ' ');
+
+/**
+ * BIP-39's seed of a mnemonic without a passphrase: PBKDF2-HMAC-SHA512 of its NFKD form, salt
+ * "mnemonic", 2,048 rounds, 64 bytes. Node's own PBKDF2 takes about a millisecond where the
+ * JavaScript one took a third of a second of every start.
+ */
+export function seedOfMnemonic(mnemonic: string): Uint8Array {
+  return new Uint8Array(pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'));
+}
 
 /** The account of each family: BIP-44 for EVM (coin 60) and Tron (coin 195), BIP-84 for Bitcoin. */
 export const ACCOUNT_PATHS: Record<TChainFamily, string> = {
@@ -81,7 +91,7 @@ export function parseWalletKey(input: { xpub?: string | undefined; mnemonic?: st
   const mnemonic = normalizeMnemonic(input.mnemonic ?? DEVELOPMENT_MNEMONIC);
   if (!validateMnemonic(mnemonic, wordlist))
     throw new Error('WALLET_MNEMONIC is not a valid BIP-39 mnemonic');
-  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  const root = HDKey.fromMasterSeed(seedOfMnemonic(mnemonic));
   return {
     accounts: {
       evm: root.derive(ACCOUNT_PATHS.evm),
@@ -113,7 +123,7 @@ export function createAddressDeriver(input: { xpub?: string | undefined; mnemoni
 }
 
 const privateKeyAt = (mnemonic: string, path: string): `0x${string}` => {
-  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(normalizeMnemonic(mnemonic))).derive(path).privateKey;
+  const key = HDKey.fromMasterSeed(seedOfMnemonic(normalizeMnemonic(mnemonic))).derive(path).privateKey;
   if (!key) throw new Error('no private key');
   return `0x${Buffer.from(key).toString('hex')}`;
 };
