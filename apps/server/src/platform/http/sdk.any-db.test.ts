@@ -45,7 +45,7 @@ describe('the SDK', () => {
       writeFileSync(DOCUMENT, text);
       writeFileSync(TYPES, types);
     }
-    // Out of date: run `UPDATE_SDK=1 npx vitest run --project integration-pglite` on this file.
+    // Out of date: run `UPDATE_SDK=1 npx vitest run --project integration-postgres` on this file.
     expect(readFileSync(DOCUMENT, 'utf8')).toBe(text);
     expect(readFileSync(TYPES, 'utf8')).toBe(types);
   });
