@@ -71,7 +71,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // The longest journeys (a screen in every variant, live candles awaited) take close to a
+          // minute on a two-core machine of the slower kind with two files running: a bound on a
+          // hang, not on speed.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // A screen's answer can take seconds on a loaded machine: a poll waits up to 10 s for it
           // unless the test says otherwise (vitest's own default is 1 s).
