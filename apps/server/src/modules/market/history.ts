@@ -43,11 +43,14 @@ export interface PairMarket {
   pair: SimPair;
   path: PricePath;
   builder: CandleBuilder;
+  /** The closed minutes of the last 24 hours, oldest first (the day's figures roll over them). */
+  day: Candle[];
 }
 
 /**
  * Brings one pair's stored history up to now (a year of it on the first start, the missed minutes
- * after a restart) and returns its price path and a candle builder holding the open candles.
+ * after a restart) and returns its price path, a candle builder holding the open candles and the
+ * last 24 hours of minutes. The minutes are read once, after any are written, for all three uses.
  */
 export async function preparePair(
   pair: SimPair,
@@ -57,7 +60,9 @@ export async function preparePair(
   const { nowMs, marketSeed } = options;
   const currentMinute = bucketStart('1', nowMs);
   const latest = await repo.latest(pair.symbol, '1');
+  const dayFrom = nowMs - DAY_MS;
   let path: PricePath;
+  let minutes: Candle[] | undefined;
 
   if (options.isSimulated === false) {
     // A live feed writes its own history from now on: nothing is invented for it.
@@ -87,9 +92,9 @@ export async function preparePair(
       const fromHour = bucketStart('60', latest.t);
       const fromDay = bucketStart('1D', latest.t);
       await repo.upsert(rowsOf(pair.symbol, '1', missed));
-      const minutes = await repo.range(pair.symbol, '1', fromDay, currentMinute);
+      minutes = await repo.range(pair.symbol, '1', Math.min(fromDay, dayFrom), nowMs + 1);
       const hours = closedBefore(
-        minutes.filter((candle) => candle.t >= fromHour),
+        minutes.filter((candle) => candle.t >= fromHour && candle.t < currentMinute),
         '60',
         nowMs,
       );
@@ -99,26 +104,35 @@ export async function preparePair(
     }
   }
 
-  return { pair, path, builder: await resumeBuilder(pair.symbol, repo, nowMs) };
+  minutes ??= await repo.range(pair.symbol, '1', dayFrom, nowMs + 1);
+  return {
+    pair,
+    path,
+    builder: await resumeBuilder(pair.symbol, repo, nowMs, minutes),
+    day: minutes.filter((candle) => candle.t >= dayFrom && candle.t < currentMinute),
+  };
 }
 
 /**
  * Open candles of every interval, rebuilt from storage: the days of the current week or month
- * before today, then today's minutes.
+ * before today, then today's minutes (from `minutes`, stored ones reaching back past midnight).
  */
-async function resumeBuilder(symbol: string, repo: CandlesRepository, nowMs: number): Promise<CandleBuilder> {
+async function resumeBuilder(
+  symbol: string,
+  repo: CandlesRepository,
+  nowMs: number,
+  minutes: Candle[],
+): Promise<CandleBuilder> {
   const builder = new CandleBuilder(CANDLE_INTERVALS);
   const today = bucketStart('1D', nowMs);
   const earliest = Math.min(bucketStart('1W', nowMs), bucketStart('1M', nowMs));
-  const [days, minutes] = await Promise.all([
-    repo.range(symbol, '1D', earliest, today),
-    repo.range(symbol, '1', today, nowMs + 1),
-  ]);
+  const days = await repo.range(symbol, '1D', earliest, today);
+  const todays = minutes.filter((candle) => candle.t >= today);
   for (const interval of CANDLE_INTERVALS) {
     const from = bucketStart(interval, nowMs);
     const parts = [
       ...days.filter((candle) => candle.t >= from),
-      ...minutes.filter((candle) => candle.t >= from),
+      ...todays.filter((candle) => candle.t >= from),
     ];
     const [open] = aggregate(parts, interval).filter((candle) => candle.t === from);
     if (open) builder.resume(interval, open);

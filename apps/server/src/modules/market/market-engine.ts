@@ -7,11 +7,10 @@ import { DAY_MS } from '../../platform/time-units';
 import { CATALOGUE_BY_SYMBOL, pairKey } from '../pairs/catalogue';
 import { createPairsRepository, type PairRow } from '../pairs/pairs.repository';
 import { type BinanceFeed, createBinanceFeed, type FeedEvent } from './binance-feed';
-import type { Candle, IntervalCandle } from './candle-builder';
+import type { IntervalCandle } from './candle-builder';
 import { type CandleRow, createCandlesRepository, type StoredResolution } from './candles.repository';
 import { createFinnhubFeed, type FinnhubFeed } from './finnhub-feed';
 import { type PairMarket, preparePair } from './history';
-import { bucketStart } from './intervals';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 import { isMarketOpen } from './market-hours';
 import { feedOf } from './price-sources';
@@ -41,8 +40,6 @@ interface LivePair extends PairMarket {
   /** Set when an exchange feed prices this pair: the last price and quote it sent (minor units). */
   feed?: { price: number; bid?: number; ask?: number };
   key: string;
-  /** Closed minutes of the last 24 hours, oldest first: the rolling 24-hour figures. */
-  day: Candle[];
   lastTickMs: number;
   lastPublishMs: number;
   /** Whether the simulated pair trades on a given tick: seeded per pair, so a run replays. */
@@ -264,12 +261,11 @@ export function createMarketEngine(deps: {
           logger: log,
           isSimulated: !isFed,
         });
-        const day = await candlesRepo.range(row.symbol, '1', nowMs - DAY_MS, bucketStart('1', nowMs));
+        const { day } = market;
         const pair: LivePair = {
           ...market,
           row,
           key: pairKey(row.pairType, row.symbol),
-          day,
           // A fed pair's stored price is as old as its last stored minute: it is delayed until the
           // exchange's first price, not quoted as fresh because this process just started.
           lastTickMs: isFed ? (day.at(-1)?.t ?? 0) : nowMs,
