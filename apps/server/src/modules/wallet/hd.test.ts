@@ -6,8 +6,12 @@ import {
   ACCOUNT_PATHS,
   bitcoinAddressOfPublicKey,
   createAddressDeriver,
+  DEVELOPMENT_KEY_ADDRESSES,
   DEVELOPMENT_MNEMONIC,
   evmAddressOfPublicKey,
+  HOT_WALLET_PATH,
+  hotWalletKeyFromMnemonic,
+  isDevelopmentKey,
   parseWalletKey,
   seedOfMnemonic,
 } from './hd';
@@ -114,5 +118,32 @@ describe('deposit addresses', () => {
     const key = HDKey.fromMasterSeed(Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex'));
     expect(isEvmAddress(evmAddressOfPublicKey(key.publicKey as Uint8Array))).toBe(true);
     expect(isBitcoinAddress(bitcoinAddressOfPublicKey(key.publicKey as Uint8Array))).toBe(true);
+  });
+});
+
+describe('the keys that are public knowledge', () => {
+  const root = HDKey.fromMasterSeed(seedOfMnemonic(DEVELOPMENT_MNEMONIC));
+  const keyAt = (path: string) =>
+    `0x${Buffer.from(root.derive(path).privateKey as Uint8Array).toString('hex')}`;
+  const published = [HOT_WALLET_PATH, ...Array.from({ length: 20 }, (_, i) => `m/44'/60'/0'/0/${i}`)];
+
+  it("are the development mnemonic's hot wallet and the 20 accounts local chains print, in order", () => {
+    const addressOf = (path: string) => evmAddressOfPublicKey(root.derive(path).publicKey as Uint8Array);
+    expect(DEVELOPMENT_KEY_ADDRESSES).toEqual(published.map(addressOf));
+    // The first account every local chain prints.
+    expect(DEVELOPMENT_KEY_ADDRESSES[1]).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  });
+
+  it('are recognised in any spelling of the key, and no other key is', () => {
+    for (const path of published) {
+      const key = keyAt(path);
+      expect(isDevelopmentKey(key)).toBe(true);
+      expect(isDevelopmentKey(key.slice(2).toUpperCase())).toBe(true);
+    }
+    expect(isDevelopmentKey(hotWalletKeyFromMnemonic())).toBe(true);
+    expect(isDevelopmentKey(keyAt("m/44'/60'/0'/0/20"))).toBe(false);
+    expect(isDevelopmentKey(hotWalletKeyFromMnemonic(ABANDON))).toBe(false);
+    for (const notAKey of ['', '0x', '00'.repeat(32), 'ff'.repeat(32), 'zz'.repeat(32), '0x1234'])
+      expect(isDevelopmentKey(notAKey)).toBe(false);
   });
 });

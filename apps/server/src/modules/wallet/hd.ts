@@ -133,21 +133,53 @@ export function hotWalletKeyFromMnemonic(mnemonic = DEVELOPMENT_MNEMONIC): `0x${
   return privateKeyAt(mnemonic, HOT_WALLET_PATH);
 }
 
-/** Accounts of the development mnemonic that local chains fund and print at start. */
-const PUBLISHED_ACCOUNTS = 20;
-let developmentKeys: Set<string> | undefined;
+/**
+ * The addresses of the keys that are public knowledge: the development hot wallet's
+ * (`HOT_WALLET_PATH`), then the 20 funded accounts every local chain prints at start
+ * (`m/44'/60'/0'/0/i`), all of the development mnemonic. Written out rather than derived at each
+ * start (21 derivations took a second of it); a unit test derives them again.
+ */
+export const DEVELOPMENT_KEY_ADDRESSES: readonly `0x${string}`[] = [
+  '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650',
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+  '0xBcd4042DE499D14e55001CcbB24a551F3b954096',
+  '0x71bE63f3384f5fb98995898A86B02Fb2426c5788',
+  '0xFABB0ac9d68B0B445fB7357272Ff202C5651694a',
+  '0x1CBd3b2770909D4e10f157cABC84C7264073C9Ec',
+  '0xdF3e18d64BC6A983f673Ab319CCaE4f1a57C7097',
+  '0xcd3B766CCDd6AE721141F452C550Ca635964ce71',
+  '0x2546BcD3c84621e976D8185a91A922aE77ECEc30',
+  '0xbDA5747bFD65F08deb54cb465eB87D40e51B197E',
+  '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
+  '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199',
+];
+const developmentKeyAddresses = new Set<string>(DEVELOPMENT_KEY_ADDRESSES);
+
+/** The EVM address of a private key (hex, with or without 0x); undefined when it is not one. */
+function evmAddressOfPrivateKey(key: string): `0x${string}` | undefined {
+  const hex = key.startsWith('0x') || key.startsWith('0X') ? key.slice(2) : key;
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return undefined;
+  try {
+    return evmAddressOfPublicKey(secp256k1.getPublicKey(Buffer.from(hex, 'hex'), true));
+  } catch {
+    return undefined; // zero or past the curve's order: no key at all
+  }
+}
 
 /**
  * Whether a private key is public knowledge: the development hot wallet's, or one of the funded
  * accounts every local chain prints (`m/44'/60'/0'/0/i` of the development mnemonic).
  */
 export function isDevelopmentKey(key: string): boolean {
-  developmentKeys ??= new Set([
-    hotWalletKeyFromMnemonic(),
-    ...Array.from({ length: PUBLISHED_ACCOUNTS }, (_, i) =>
-      privateKeyAt(DEVELOPMENT_MNEMONIC, `m/44'/60'/0'/0/${i}`),
-    ),
-  ]);
-  const hex = key.toLowerCase();
-  return developmentKeys.has(hex.startsWith('0x') ? hex : `0x${hex}`);
+  const address = evmAddressOfPrivateKey(key);
+  return address !== undefined && developmentKeyAddresses.has(address);
 }
