@@ -10,10 +10,21 @@ export function hiddenEnds(scrollLeft: number, clientWidth: number, scrollWidth:
   return undefined;
 }
 
+/** Scrolls the strip, and only it (never the page), so that its current tab is whole in view. */
+function showCurrentTab(strip: HTMLElement) {
+  const active = strip.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!active) return;
+  const bounds = strip.getBoundingClientRect();
+  const box = active.getBoundingClientRect();
+  if (box.left < bounds.left) strip.scrollLeft -= bounds.left - box.left;
+  else if (box.right > bounds.right) strip.scrollLeft += box.right - bounds.right;
+}
+
 /**
  * Keeps `data-more` on a horizontally scrolling strip saying which of its ends hide tabs (the
  * stylesheet fades those ends, so a strip that scrolls shows that it does), and brings the current
- * tab (`aria-current="page"`) into view whenever `current` changes.
+ * tab (`aria-current="page"`) into view whenever `current` changes or the strip's width does (a
+ * window narrowed, a phone turned upright).
  */
 export function useScrollCue(strip: React.RefObject<HTMLElement | null>, current: string) {
   useEffect(() => {
@@ -26,7 +37,14 @@ export function useScrollCue(strip: React.RefObject<HTMLElement | null>, current
     };
     update();
     element.addEventListener('scroll', update, { passive: true });
-    const observer = new ResizeObserver(update);
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth !== width) {
+        width = element.clientWidth;
+        showCurrentTab(element);
+      }
+      update();
+    });
     observer.observe(element);
     return () => {
       element.removeEventListener('scroll', update);
@@ -35,8 +53,7 @@ export function useScrollCue(strip: React.RefObject<HTMLElement | null>, current
   }, [strip]);
 
   useEffect(() => {
-    if (!current) return;
-    const active = strip.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const element = strip.current;
+    if (current && element) showCurrentTab(element);
   }, [strip, current]);
 }

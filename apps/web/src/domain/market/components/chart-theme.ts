@@ -87,13 +87,19 @@ export const themedLayout = (colors: TChartColors) => ({
 
 /**
  * Keeps `chart` the size of `host` and in the theme (on <html data-theme>, whose change swaps the
- * CSS variables): the layout is recoloured here, the rest by `onTheme` with the new colours.
- * Returns what stops following.
+ * CSS variables): the layout is recoloured here, the rest by `onTheme` with the new colours;
+ * `onResize` runs after each new size. Returns what stops following.
  */
-export function followHost(host: HTMLElement, chart: IChartApi, onTheme: (colors: TChartColors) => void) {
+export function followHost(
+  host: HTMLElement,
+  chart: IChartApi,
+  onTheme: (colors: TChartColors) => void,
+  onResize?: () => void,
+) {
   const resize = new ResizeObserver(([entry]) => {
     if (!entry) return;
     chart.resize(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height));
+    onResize?.();
   });
   resize.observe(host);
   const theme = new MutationObserver(() => {
@@ -128,16 +134,24 @@ export const moneyChartOptions = (
   handleScale: false,
 });
 
-/** `followHost` for a chart made with `moneyChartOptions`: its grid rows take the theme too. */
+/**
+ * `followHost` for a chart made with `moneyChartOptions`: its grid rows take the theme too, and a
+ * new width (a phone turned upright) fits the whole span again rather than cutting it.
+ */
 export function followMoneyChart(
   host: HTMLElement,
   chart: IChartApi,
   onTheme: (colors: TChartColors) => void,
 ) {
-  return followHost(host, chart, (next) => {
-    chart.applyOptions({ grid: { horzLines: { color: next.border } } });
-    onTheme(next);
-  });
+  return followHost(
+    host,
+    chart,
+    (next) => {
+      chart.applyOptions({ grid: { horzLines: { color: next.border } } });
+      onTheme(next);
+    },
+    () => chart.timeScale().fitContent(),
+  );
 }
 
 export const TICK_KIND: Record<TickMarkType, TChartTickKind> = {
