@@ -36,6 +36,53 @@ export const SCREEN_VARIANTS = (['dark', 'light'] as const).flatMap((theme) =>
   ).map(([size, viewport]) => ({ theme, size, viewport })),
 );
 
+export type TScreenVariant = (typeof SCREEN_VARIANTS)[number];
+
+/**
+ * Shows a loaded page in `variant`: the window resized and the system's colour scheme switched, as
+ * a phone turned sideways or a system going dark at night does, without loading the screen again.
+ * The page must follow the system's theme (opened without `theme`: no pick stored). Returns once
+ * the page has drawn in it (the theme on <html>, two frames after the resize, no colour mid-change).
+ */
+export async function showVariant(
+  page: Page,
+  variant: Pick<TScreenVariant, 'theme' | 'viewport'>,
+): Promise<void> {
+  await page.setViewportSize(variant.viewport);
+  await page.emulateMedia({ colorScheme: variant.theme });
+  const picked = await page.evaluate(
+    (key) =>
+      (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { theme?: string | null } }).state?.theme,
+    STORE_KEY,
+  );
+  if (picked) throw new Error(`the page has a theme picked (${picked}): open it without \`theme\``);
+  await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, variant.theme);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  // A colour still fading into the new theme would be judged (and drawn) halfway.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((each) => !(each instanceof CSSTransition) || each.playState !== 'running'),
+  );
+}
+
+/**
+ * Runs `use` on a loaded page in each screen variant in turn (both themes, each at a phone's width
+ * and a desktop's; `variants` to choose others): one load of the screen for all of them.
+ */
+export async function inEachVariant(
+  page: Page,
+  use: (variant: TScreenVariant) => Promise<void>,
+  variants: readonly TScreenVariant[] = SCREEN_VARIANTS,
+): Promise<void> {
+  for (const variant of variants) {
+    await showVariant(page, variant);
+    await use(variant);
+  }
+}
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',

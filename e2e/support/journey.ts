@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
 import {
@@ -221,6 +221,28 @@ export async function waitForLiveChart(page: Page, timeout = 20_000) {
     { timeout },
   );
   await page.getByText('Connecting to DSS...', { exact: true }).waitFor({ state: 'detached', timeout });
+}
+
+/**
+ * On a phone, waits until the bar of Sell and Buy at the foot of the screen shows just when the
+ * ticket's amount and its button are both off screen: it follows a resize or a scroll a few frames
+ * later.
+ */
+export async function tradeBarSettled(page: Page): Promise<void> {
+  const ticket = page.getByTestId('order-ticket');
+  const isOnScreen = async (element: Locator) => {
+    const box = await element.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    return box !== null && box.y + box.height > 0 && box.y < height;
+  };
+  await expect
+    .poll(async () => {
+      const isDue =
+        !(await isOnScreen(ticket.getByLabel('Amount (USD)'))) &&
+        !(await isOnScreen(ticket.getByRole('button', { name: /^(Buy|Sell) \w+\// })));
+      return (await page.getByTestId('trade-bar').count()) > 0 === isDue;
+    })
+    .toBe(true);
 }
 
 /** Where the chart draws the line titled `title` now (px from the chart's top), once it draws it. */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeFindings } from '../support/axe';
+import { seriousAxeFindings, type TAxeFinding } from '../support/axe';
+import { inEachVariant } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 
@@ -37,37 +38,38 @@ const SIGNED_IN: Array<[path: string, title: string]> = [
   ['/dashboard/verification', 'Verification'],
 ];
 
-const VARIANTS = (['dark', 'light'] as const).flatMap((theme) =>
-  [
-    { width: 375, height: 812 },
-    { width: 1440, height: 900 },
-  ].map((viewport) => ({ theme, viewport })),
-);
-
+/**
+ * Opens `path` once and runs axe on it in each variant (the page resized and its theme switched):
+ * the findings, each with the screen and the variant it was found in.
+ */
 async function findingsOn(page: Page, path: string, title: string) {
   await page.goto(path);
   await expectTitle(page, title);
   // Skeletons and live figures first: axe judges the screen a person reads.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  return (await seriousAxeFindings(page)).map((finding) => ({ path, ...finding }));
+  const findings: Array<TAxeFinding & { path: string; variant: string }> = [];
+  await inEachVariant(page, async ({ theme, size }) => {
+    const variant = `${size} px, ${theme}`;
+    findings.push(...(await seriousAxeFindings(page)).map((finding) => ({ path, variant, ...finding })));
+  });
+  return findings;
 }
 
 describe('every screen passes axe without a serious finding', () => {
-  for (const { theme, viewport } of VARIANTS) {
-    it(`signed out, at ${viewport.width} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ theme, viewport });
-      const findings = [];
-      for (const [path, title] of SIGNED_OUT) findings.push(...(await findingsOn(page, path, title)));
-      expect(findings).toEqual([]);
-    });
+  // Each screen is loaded once and checked at a phone's width and a desktop's, in both themes.
+  it('signed out, at 375 and 1440 px in both themes', { timeout: 180_000 }, async () => {
+    const page = await env.openPage();
+    const findings = [];
+    for (const [path, title] of SIGNED_OUT) findings.push(...(await findingsOn(page, path, title)));
+    expect(findings).toEqual([]);
+  });
 
-    it(`signed in, at ${viewport.width} px in the ${theme} theme`, { timeout: 180_000 }, async () => {
-      const page = await env.openPage({ theme, viewport, token: trader.token });
-      const findings = [];
-      for (const [path, title] of SIGNED_IN) findings.push(...(await findingsOn(page, path, title)));
-      expect(findings).toEqual([]);
-    });
-  }
+  it('signed in, at 375 and 1440 px in both themes', { timeout: 240_000 }, async () => {
+    const page = await env.openPage({ token: trader.token });
+    const findings = [];
+    for (const [path, title] of SIGNED_IN) findings.push(...(await findingsOn(page, path, title)));
+    expect(findings).toEqual([]);
+  });
 });
 
 describe('a dialog keeps the keyboard', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -39,76 +39,81 @@ beforeAll(async () => {
 });
 
 describe('account screens', () => {
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`captures signup at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ theme, viewport });
-      await page.goto('/authentication/signup?ref=TD7K2Q');
-      await expectTitle(page, 'Create your account');
-      await page.getByLabel('First name').fill('Margaret');
-      await page.getByLabel('Last name').fill('Hamilton');
-      await page.getByLabel('Email').fill('margaret.hamilton@gmail.com');
-      await page.getByLabel('Password', { exact: true }).fill('Apollo11moon');
-      await page.getByLabel('Password', { exact: true }).blur();
+  // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+  it('captures signup', async () => {
+    const page = await env.openPage();
+    await page.goto('/authentication/signup?ref=TD7K2Q');
+    await expectTitle(page, 'Create your account');
+    await page.getByLabel('First name').fill('Margaret');
+    await page.getByLabel('Last name').fill('Hamilton');
+    await page.getByLabel('Email').fill('margaret.hamilton@gmail.com');
+    await page.getByLabel('Password', { exact: true }).fill('Apollo11moon');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `signup-${size}-${theme}`, { fullPage: true });
     });
+  });
 
-    it(`captures email verification at ${size} px in the ${theme} theme`, async () => {
-      const page = await openEmailVerification(env, pending, { theme, viewport });
-      await page.getByLabel('Verification code').fill('482');
+  it('captures email verification', async () => {
+    const page = await openEmailVerification(env, pending);
+    await page.getByLabel('Verification code').fill('482');
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `email-verification-${size}-${theme}`);
     });
+  });
 
-    it(`captures two-factor verification at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({
-        theme,
-        viewport,
-        tempToken: tfaPending.token,
-        tempEmail: tfaPending.email,
-      });
-      await page.goto('/authentication/tfaVerification');
-      await expectTitle(page, 'Two-factor verification');
+  it('captures two-factor verification', async () => {
+    const page = await env.openPage({ tempToken: tfaPending.token, tempEmail: tfaPending.email });
+    await page.goto('/authentication/tfaVerification');
+    await expectTitle(page, 'Two-factor verification');
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `tfa-verification-${size}-${theme}`);
     });
+  });
 
-    it(`captures password reset at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ theme, viewport, tempEmail: user.email });
-      await page.goto('/authentication/resetPassword');
-      await expectTitle(page, 'Set a new password');
-      await page.getByLabel('New password', { exact: true }).fill('short');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page
-        .getByText('Passwords do not match')
-        .or(page.getByText('Confirm your new password'))
-        .waitFor();
+  it('captures password reset', async () => {
+    const page = await env.openPage({ tempEmail: user.email });
+    await page.goto('/authentication/resetPassword');
+    await expectTitle(page, 'Set a new password');
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Passwords do not match').or(page.getByText('Confirm your new password')).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `reset-password-${size}-${theme}`, { fullPage: true });
     });
+  });
 
-    it(`captures the profile at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ theme, viewport, token: user.token });
-      await page.goto('/dashboard/profile');
-      await expectTitle(page, 'Profile');
-      await page.getByLabel('First name').waitFor();
+  it('captures the profile', async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/profile');
+    await expectTitle(page, 'Profile');
+    await page.getByLabel('First name').waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `profile-${size}-${theme}`, { fullPage: true });
     });
+  });
 
-    it(`captures security at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ theme, viewport, token: user.token });
-      await page.goto('/dashboard/security');
-      await expectTitle(page, 'Security');
-      await page.getByRole('table', { name: 'Active sessions' }).getByText('This device').waitFor();
-      await page.getByRole('table', { name: 'Login history' }).getByText('Success').first().waitFor();
+  it('captures security and the two-factor setup', async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/security');
+    await expectTitle(page, 'Security');
+    await page.getByRole('table', { name: 'Active sessions' }).getByText('This device').waitFor();
+    await page.getByRole('table', { name: 'Login history' }).getByText('Success').first().waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `security-${size}-${theme}`, { fullPage: true });
-      await page.getByRole('button', { name: 'Enable' }).click();
-      await page.getByRole('img', { name: /QR code/ }).waitFor();
+    });
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await page.getByRole('form', { name: 'Set up two-factor' }).scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `security-tfa-setup-${size}-${theme}`);
     });
-  }
+  });
 });

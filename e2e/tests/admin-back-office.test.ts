@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, signInByApi } from '../support/factories';
 import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
@@ -173,31 +173,37 @@ describe('the admin back-office', () => {
       .toMatch(/^— \/ \d{1,3}(,\d{3})*\.\d{2}$/);
     await page.getByRole('link', { name: 'Audit log' }).click();
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
-      for (const [section, title] of [
-        ['users', 'Users'],
-        ['orders', 'Orders'],
-        ['pairs', 'Pairs'],
-        ['settings', 'Settings'],
-        ['audit', 'Audit log'],
-        ['tickets', 'Support tickets'],
-      ] as const) {
-        await shot.goto(`/admin/${section}`);
-        await settled(shot, 'table, form');
-        // Each screen has its page title.
-        expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+    // Each screen is loaded once and drawn in every variant (the page resized, its theme switched):
+    // a narrowed window brings the current tab into view as a screen opened narrow does.
+    const shot = await env.openPage({ token: seeded.adminToken });
+    for (const [section, title] of [
+      ['users', 'Users'],
+      ['orders', 'Orders'],
+      ['pairs', 'Pairs'],
+      ['settings', 'Settings'],
+      ['audit', 'Audit log'],
+      ['tickets', 'Support tickets'],
+    ] as const) {
+      await shot.goto(`/admin/${section}`);
+      await settled(shot, 'table, form');
+      // Each screen has its page title.
+      expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+      await inEachVariant(shot, async ({ theme, size }) => {
         await expectTabsReachable(shot, size);
         // Settings is long (every network of the wallet): the whole page.
         await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: section === 'settings' });
-      }
-      await shot.goto(`/admin/users/${seeded.customerId}`);
-      await settled(shot, 'table, form');
-      await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
-      await shot.goto('/dashboard/notifications');
-      await settled(shot, 'table, form');
-      await screenshot(shot, `notifications-${size}-${theme}`);
+      });
     }
+    await shot.goto(`/admin/users/${seeded.customerId}`);
+    await settled(shot, 'table, form');
+    await inEachVariant(shot, async ({ theme, size }) => {
+      await screenshot(shot, `admin-user-${size}-${theme}`, { fullPage: true });
+    });
+    await shot.goto('/dashboard/notifications');
+    await settled(shot, 'table, form');
+    await inEachVariant(shot, async ({ theme, size }) => {
+      await screenshot(shot, `notifications-${size}-${theme}`);
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser, userIdByApi } from '../support/factories';
 import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
@@ -73,24 +73,31 @@ describe('balance operations with four eyes', () => {
       token: seeded.adminToken,
       body: { account: 'real', kind: 'correction', amount: '-150', reason: 'Duplicated deposit' },
     });
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: colleague.token, theme, viewport });
-      await shot.goto('/admin/balance-operations');
-      await settled(shot);
-      await shot.getByRole('row', { name: /Duplicated deposit/ }).waitFor();
-      expect(await shot.locator('h1').allTextContents()).toEqual(['Balance operations']);
+    // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openPage({ token: colleague.token });
+    await shot.goto('/admin/balance-operations');
+    await settled(shot);
+    await shot.getByRole('row', { name: /Duplicated deposit/ }).waitFor();
+    expect(await shot.locator('h1').allTextContents()).toEqual(['Balance operations']);
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `admin-balance-operations-${size}-${theme}`);
       expect(await axeViolations(shot)).toEqual([]);
-      await shot.goto(`/admin/users/${seeded.customerId}`);
-      await shot.getByTestId('balance-operation-form').waitFor();
-      await settled(shot, 'form');
+    });
+    await shot.goto(`/admin/users/${seeded.customerId}`);
+    await shot.getByTestId('balance-operation-form').waitFor();
+    await settled(shot, 'form');
+    await inEachVariant(shot, async ({ theme, size }) => {
+      // From the top, as the screen opens: the form is brought into view at this width.
+      await shot.evaluate(() => window.scrollTo(0, 0));
       await shot.getByTestId('balance-operation-form').scrollIntoViewIfNeeded();
       await screenshot(shot, `admin-balance-operation-form-${size}-${theme}`);
       expect(await axeViolations(shot)).toEqual([]);
-      const wallet = await env.openPage({ token: seeded.customer.token, theme, viewport });
-      await wallet.goto('/dashboard/wallet?tab=withdraw');
-      await wallet.getByTestId('wallet-bonus').waitFor();
+    });
+    const wallet = await env.openPage({ token: seeded.customer.token });
+    await wallet.goto('/dashboard/wallet?tab=withdraw');
+    await wallet.getByTestId('wallet-bonus').waitFor();
+    await inEachVariant(wallet, async ({ theme, size }) => {
       await screenshot(wallet, `wallet-bonus-${size}-${theme}`);
-    }
+    });
   });
 });

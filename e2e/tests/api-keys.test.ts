@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, watchCspViolations } from '../support/browser';
+import {
+  expectNoSidewaysScroll,
+  inEachVariant,
+  screenshot,
+  VIEWPORTS,
+  watchCspViolations,
+} from '../support/browser';
 import { callApi, createUser, openPositionByApi, signInByApi } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 import { REPO_ROOT } from '../support/server';
@@ -159,31 +165,52 @@ describe('API keys', () => {
         token: user.token,
       });
     }
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openScreen(user.token, '/dashboard/security', 'Security', { theme, viewport });
-      const card = page.getByRole('row', { name: /Market maker/ });
-      await card.waitFor();
+    // Loaded once and drawn in every variant (the page resized, its theme switched); the dialog
+    // is opened in each, as it is placed for the width.
+    const page = await env.openScreen(user.token, '/dashboard/security', 'Security');
+    const card = page.getByRole('row', { name: /Market maker/ });
+    await card.waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      // From the top, as the screen opens: the keys are brought into view at this width.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await card.scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `api-keys-${size}-${theme}`);
       await page.getByRole('button', { name: 'Create API key' }).click();
-      await page.getByTestId('create-api-key').getByLabel('Label').waitFor();
+      const dialog = page.getByTestId('create-api-key');
+      await dialog.getByLabel('Label').waitFor();
       await screenshot(page, `api-keys-create-${size}-${theme}`);
-    }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      // The button the dialog gives focus back to, unfocused as on a screen just opened.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    });
   });
 
   it('are documented at /docs: the reference page lists the routes, under its own policy', async () => {
-    for (const { theme, size, viewport } of SCREEN_VARIANTS.filter((variant) => variant.theme === 'light')) {
-      const page = await env.openPage({ theme, viewport });
-      const violations = await watchCspViolations(page);
-      await page.goto('/docs');
-      await page.getByText('Trading Desk API', { exact: false }).first().waitFor();
-      await page.locator('#operations-tag-orders').waitFor();
-      // The tags start closed: the reader opens one.
-      await page.locator('#operations-tag-orders').click();
-      await page.locator('.opblock-summary-path[data-path="/orders"]').first().waitFor();
-      expect(await violations()).toEqual([]);
-      await screenshot(page, `api-reference-${size}-${theme}`);
+    // The reference is the viewer's own page, not the web app (one light look, no theme of ours):
+    // loaded once, then drawn at each width.
+    const page = await env.openPage({ colorScheme: 'light' });
+    const violations = await watchCspViolations(page);
+    await page.goto('/docs');
+    await page.getByText('Trading Desk API', { exact: false }).first().waitFor();
+    await page.locator('#operations-tag-orders').waitFor();
+    // The tags start closed: the reader opens one.
+    await page.locator('#operations-tag-orders').click();
+    await page.locator('.opblock-summary-path[data-path="/orders"]').first().waitFor();
+    for (const { size, viewport } of [
+      { size: '375', viewport: VIEWPORTS.mobile },
+      { size: '1440', viewport: VIEWPORTS.desktop },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
+      // From the top, the opened tag in view, as the click that opened it left the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('#operations-tag-orders').scrollIntoViewIfNeeded();
+      await screenshot(page, `api-reference-${size}-light`);
     }
+    expect(await violations()).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import {
+  expectNoSidewaysScroll,
+  inEachVariant,
+  screenshot,
+  showVariant,
+  VIEWPORTS,
+} from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -74,18 +80,22 @@ describe('chart indicators', () => {
       () => document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.panes === '3',
     );
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade', { theme, viewport });
-      await waitForLiveChart(shot);
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade');
+    await waitForLiveChart(shot);
+    await inEachVariant(shot, async ({ theme, size, viewport }) => {
+      // A new theme draws the indicators again, in their panes.
+      await shot.waitForFunction(
+        () => document.querySelector<HTMLElement>('[data-testid="candle-chart"]')?.dataset.panes === '3',
+      );
       await shot.getByTestId('chart-legend').waitFor();
       await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `indicators-trade-${size}-${theme}`);
-    }
-    const dialogShot = await env.openPage({ token: user.token, viewport: { width: 375, height: 812 } });
-    await dialogShot.goto('/dashboard/trade');
-    await waitForLiveChart(dialogShot);
-    await dialogShot.getByRole('button', { name: 'Indicators' }).click();
-    await dialogShot.getByTestId('indicators-dialog').getByLabel('Add an indicator').waitFor();
-    await screenshot(dialogShot, 'indicators-dialog-375-dark');
+    });
+    // The dialog on a phone, on the same page.
+    await showVariant(shot, { theme: 'dark', viewport: VIEWPORTS.mobile });
+    await shot.getByRole('button', { name: 'Indicators' }).click();
+    await shot.getByTestId('indicators-dialog').getByLabel('Add an indicator').waitFor();
+    await screenshot(shot, 'indicators-dialog-375-dark');
   });
 });

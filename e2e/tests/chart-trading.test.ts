@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
 import {
   chartLineY,
@@ -192,13 +192,15 @@ describe('trading from the chart', () => {
 
   it("draws a pending order's exits beside the position's lines, on a phone and a desktop, in both themes", async () => {
     const { user } = await tradeOnTheChart();
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade', { theme, viewport });
-      await waitForLiveChart(shot);
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openScreen(user.token, '/dashboard/trade', 'Trade');
+    await waitForLiveChart(shot);
+    await inEachVariant(shot, async ({ theme, size }) => {
+      // The lines' places are written as the chart draws a price: cleared, they are read once it
+      // has drawn one at this size.
+      await shot.getByTestId('candle-chart').evaluate((chart) => delete chart.dataset.lineY);
       await expectLinesInView(shot, ['Limit buy TP', 'Limit buy SL', 'TP', 'SL'], ` at ${size}`);
       await screenshot(shot, `chart-trading-lines-${size}-${theme}`);
-      await shot.close();
-    }
-    // Four pages, each waiting for its live chart.
+    });
   }, 150_000);
 });

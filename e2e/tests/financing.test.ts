@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -110,34 +110,47 @@ describe('financing and specifications', () => {
     expect(await stats.getByTestId('stats-swaps').locator('dd').textContent()).toBe('0.00');
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`captures the specification, the ticket and the statistics at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/market');
-      await page.locator('tr[data-symbol="AAPL_USD"]').getByTestId('pair-spec-open').click();
+  // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+  // The dialogs are opened in each variant, as they are placed for the width.
+  it('captures the specification, the ticket and the statistics at 375 and 1440 px in both themes', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/market');
+    const specOpen = page.locator('tr[data-symbol="AAPL_USD"]').getByTestId('pair-spec-open');
+    await specOpen.waitFor();
+    await inEachVariant(page, async ({ theme, size }) => {
+      await specOpen.click();
       const dialog = page.getByTestId('pair-spec');
       await dialog.getByTestId('spec-holiday').waitFor();
       await screenshot(page, `pair-spec-${size}-${theme}`);
       await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    });
 
-      await page.goto('/dashboard/trade?pair=BTC_USDT');
-      const toggle = page.getByTestId('order-ticket').getByTestId('one-click-switch');
-      await toggle.waitFor({ state: 'attached' });
-      await page.getByTestId('positions-table').getByTestId('position-swap').first().waitFor();
+    await page.goto('/dashboard/trade?pair=BTC_USDT');
+    const toggle = page.getByTestId('order-ticket').getByTestId('one-click-switch');
+    await toggle.waitFor({ state: 'attached' });
+    await page.getByTestId('positions-table').getByTestId('position-swap').first().waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `trade-one-click-${size}-${theme}`, { fullPage: true });
       await toggle.dispatchEvent('click');
-      await page.getByTestId('one-click-risk').getByText('I understand the risk').waitFor();
+      const risk = page.getByTestId('one-click-risk');
+      await risk.getByText('I understand the risk').waitFor();
       await screenshot(page, `one-click-risk-${size}-${theme}`);
       await page.keyboard.press('Escape');
+      await risk.waitFor({ state: 'hidden' });
+    });
 
-      await page.goto('/dashboard/portfolio');
-      await page.getByTestId('positions-table').getByTestId('position-swap').first().waitFor();
-      await expect
-        .poll(() => page.getByTestId('stats-closed').locator('dd').textContent(), { timeout: 15_000 })
-        .toBe('2');
+    await page.goto('/dashboard/portfolio');
+    await page.getByTestId('positions-table').getByTestId('position-swap').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('stats-closed').locator('dd').textContent(), { timeout: 15_000 })
+      .toBe('2');
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `portfolio-stats-${size}-${theme}`, { fullPage: true });
     });
-  }
+  });
 });

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, groupUserByApi, type TCreatedUser, userIdByApi } from '../support/factories';
 import { useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -63,15 +63,17 @@ describe("a client group's terms on the Trade screen", () => {
   });
 
   it('captures the ticket at 375 and 1440 px in both themes', async () => {
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: user.token, theme, viewport });
-      await shot.goto('/dashboard/trade?pair=BTC_USDT');
-      await waitForLiveChart(shot);
-      const ticket = shot.getByTestId('order-ticket');
-      await expect.poll(() => ticket.locator('input[type="range"]').getAttribute('max')).toBe('5');
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openPage({ token: user.token });
+    await shot.goto('/dashboard/trade?pair=BTC_USDT');
+    await waitForLiveChart(shot);
+    const ticket = shot.getByTestId('order-ticket');
+    await expect.poll(() => ticket.locator('input[type="range"]').getAttribute('max')).toBe('5');
+    await inEachVariant(shot, async ({ theme, size }) => {
+      // From the top, as the screen opens: the ticket is brought into view at this width.
+      await shot.evaluate(() => window.scrollTo(0, 0));
       await ticket.scrollIntoViewIfNeeded();
       await screenshot(shot, `group-terms-ticket-${size}-${theme}`);
-      await shot.close();
-    }
+    });
   });
 });

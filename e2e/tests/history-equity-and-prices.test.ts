@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, settled, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -107,21 +107,22 @@ describe('History', () => {
     await callApi(env.server, 'PUT', '/profile', { body: { language: 'en' }, token: user.token });
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`shows the part under its position at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/history');
-      await page.getByTestId('history-part-of').first().waitFor();
-      await settled(page);
-      await page
-        .getByTestId('history-part-of')
-        .first()
-        .evaluate((note) => note.scrollIntoView({ block: 'center' }));
+  // Loaded once and drawn in every variant (the page resized, its theme switched).
+  it('shows the part under its position at 375 and 1440 px in both themes', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/history');
+    const note = page.getByTestId('history-part-of').first();
+    await note.waitFor();
+    await settled(page);
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page, '[data-testid="history-table"]')).toEqual([]);
       await screenshot(page, `history-partial-close-${size}-${theme}`);
     });
-  }
+  });
 });
 
 /** What the equity chart wrote on its host: its step, the points' x, its axis. */
@@ -170,17 +171,21 @@ describe('the equity curve', () => {
       { dayMs: today - 2 * DAY_MS, cents: 1_000_000n },
       { dayMs: today - DAY_MS, cents: 1_000_000n },
     ]);
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openScreen(user.token, '/dashboard/portfolio', 'Portfolio', { theme, viewport });
-      const { axisMin, axisMax } = await equityDrawing(page);
-      // 10,000.00 flat: ±1 % around it (with the chart's margins), not a scale collapsed onto it.
-      expect(axisMax - axisMin).toBeGreaterThanOrEqual(200);
-      expect(axisMin).toBeLessThan(10_000);
-      expect(axisMax).toBeGreaterThan(10_000);
+    // Loaded once and drawn in every variant (the page resized, its theme switched): the chart fits
+    // its whole span to each new width.
+    const page = await env.openScreen(user.token, '/dashboard/portfolio', 'Portfolio');
+    // The axis as the chart drew the curve (the amounts it spans are the same at any width).
+    const { axisMin, axisMax } = await equityDrawing(page);
+    // 10,000.00 flat: ±1 % around it (with the chart's margins), not a scale collapsed onto it.
+    expect(axisMax - axisMin).toBeGreaterThanOrEqual(200);
+    expect(axisMin).toBeLessThan(10_000);
+    expect(axisMax).toBeGreaterThan(10_000);
+    await inEachVariant(page, async ({ theme, size }) => {
+      // From the top, as the screen opens: the chart is brought into view at this width.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByTestId('equity-chart').scrollIntoViewIfNeeded();
       await screenshot(page, `portfolio-equity-flat-${size}-${theme}`);
-      await page.context().close();
-    }
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, groupUserByApi, openActivePositionByApi } from '../support/factories';
 import { useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
@@ -74,27 +74,24 @@ describe('a margin call on screen', () => {
     expect(await row.textContent()).toContain('Cross margin');
     await page.locator('tr', { hasText: 'Standard' }).getByText('Default', { exact: true }).waitFor();
     await page.getByText('No write-offs', { exact: false }).waitFor();
+    // The groups drawn in every variant (the page resized, its theme switched), without a reload.
+    await inEachVariant(page, async ({ theme, size }) => {
+      await screenshot(page, `admin-groups-${size}-${theme}`);
+    });
     await page.goto(`/admin/users/${seeded.customerId}`);
     const card = page.getByTestId('user-group');
     await card.getByText('Tight cross · Cross margin · 1000 % / 100 %').waitFor();
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
-      await shot.goto('/admin/groups');
-      await shot.locator('tr', { hasText: 'Tight cross' }).first().waitFor();
-      await screenshot(shot, `admin-groups-${size}-${theme}`);
-      await shot.close();
-    }
   });
 
   it('captures the bar and the banner at 375 and 1440 px in both themes', async () => {
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: seeded.customer.token, theme, viewport });
-      for (const screen of ['trade', 'portfolio'] as const) {
-        await shot.goto(`/dashboard/${screen}`);
-        await shot.getByTestId('margin-call-banner').waitFor();
-        await screenshot(shot, `margin-call-${screen}-${size}-${theme}`);
-      }
-      await shot.close();
+    // Each screen is loaded once and drawn in every variant.
+    const page = await env.openPage({ token: seeded.customer.token });
+    for (const screen of ['trade', 'portfolio'] as const) {
+      await page.goto(`/dashboard/${screen}`);
+      await page.getByTestId('margin-call-banner').waitFor();
+      await inEachVariant(page, async ({ theme, size }) => {
+        await screenshot(page, `margin-call-${screen}-${size}-${theme}`);
+      });
     }
   });
 });

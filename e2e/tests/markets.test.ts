@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 
@@ -351,21 +351,26 @@ describe('market tab', () => {
 });
 
 describe('screenshots', () => {
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`captures the dashboard and the market at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/home');
+  // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+  it('captures the dashboard and the market in every variant', { timeout: 180_000 }, async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/home');
+    await waitForChart(page, 'BTC_USDT|60');
+    // The watchlist's sparklines arrive with their own request.
+    await page.locator('[role="tabpanel"] svg path').first().waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      // The chart follows its box and the theme: still showing its candles once redrawn.
       await waitForChart(page, 'BTC_USDT|60');
-      // The watchlist's sparklines arrive with their own request.
-      await page.locator('[role="tabpanel"] svg path').first().waitFor();
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `home-${size}-${theme}`);
+    });
 
-      await page.goto('/dashboard/market');
-      await page.locator('tbody tr[data-symbol]').first().waitFor();
-      await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('—'));
+    await page.goto('/dashboard/market');
+    await page.locator('tbody tr[data-symbol]').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('—'));
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `market-${size}-${theme}`);
     });
-  }
+  });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, signUpByApi } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
 import type { TRunningServer } from '../support/server';
@@ -69,15 +69,16 @@ describe('without a mail server', () => {
     await expectTitle(outbox, 'Email verified');
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`says where the mail is on the verification screen at ${size} px in the ${theme} theme`, async () => {
-      const pending = await signUpByApi(env.server, 'note', { firstName: 'Nora', lastName: 'Note' });
-      const page = await openEmailVerification(env, pending, { theme, viewport });
-      await page.getByText('This development server sends no e-mail').waitFor();
+  it('says where the mail is on the verification screen at 375 and 1440 px in both themes', async () => {
+    const pending = await signUpByApi(env.server, 'note', { firstName: 'Nora', lastName: 'Note' });
+    const page = await openEmailVerification(env, pending);
+    await page.getByText('This development server sends no e-mail').waitFor();
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `email-verification-outbox-${size}-${theme}`, { fullPage: true });
     });
-  }
+  });
 });
 
 describe('with no chain connected', () => {
@@ -87,41 +88,46 @@ describe('with no chain connected', () => {
     token = await userThroughOutbox('Wally');
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`says once, on the Deposit tab, that no chain is connected, at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token, theme, viewport });
-      await page.goto('/dashboard/wallet');
-      await expectTitle(page, 'Wallet');
-      const card = page.getByTestId('wallet-no-chain');
-      await card.getByText('This server is not connected to any blockchain yet', { exact: false }).waitFor();
-      await page.getByRole('heading', { name: 'Crypto deposits are not available on this server' }).waitFor();
-      // No network-by-network refusal, no advice to choose another, no address, and nothing for staff.
-      expect(await page.getByText('Choose another network', { exact: false }).count()).toBe(0);
-      expect(await page.getByTestId('deposit-address').count()).toBe(0);
-      expect(await page.getByLabel('Network').count()).toBe(0);
-      expect(await card.getByText('EVM_RPC_ETHEREUM', { exact: false }).count()).toBe(0);
-      await settledWallet(page);
+  it('says once, on the Deposit tab, that no chain is connected, at 375 and 1440 px in both themes', async () => {
+    const page = await env.openPage({ token });
+    await page.goto('/dashboard/wallet');
+    await expectTitle(page, 'Wallet');
+    const card = page.getByTestId('wallet-no-chain');
+    await card.getByText('This server is not connected to any blockchain yet', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Crypto deposits are not available on this server' }).waitFor();
+    // No network-by-network refusal, no advice to choose another, no address, and nothing for staff.
+    expect(await page.getByText('Choose another network', { exact: false }).count()).toBe(0);
+    expect(await page.getByTestId('deposit-address').count()).toBe(0);
+    expect(await page.getByLabel('Network').count()).toBe(0);
+    expect(await card.getByText('EVM_RPC_ETHEREUM', { exact: false }).count()).toBe(0);
+    await settledWallet(page);
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `wallet-no-chain-${size}-${theme}`, { fullPage: true });
     });
-  }
+  });
 
   it('tells staff how to connect a chain', async () => {
-    for (const { theme, size, viewport } of [
-      { theme: 'dark', size: '1440', viewport: VIEWPORTS.desktop },
-      { theme: 'light', size: '375', viewport: VIEWPORTS.mobile },
-    ] as const) {
-      const page = await env.openPage({ token: await env.signInAdmin(), theme, viewport });
-      await page.goto('/dashboard/wallet');
-      await expectTitle(page, 'Wallet');
-      const card = page.getByTestId('wallet-no-chain');
-      await card.getByText('For staff: connecting a chain').waitFor();
-      await card.locator('code', { hasText: 'EVM_RPC_ETHEREUM' }).waitFor();
-      await card.locator('code', { hasText: 'npm run dev:chain' }).waitFor();
-      await settledWallet(page);
-      await expectNoSidewaysScroll(page, viewport.width);
-      await screenshot(page, `wallet-no-chain-staff-${size}-${theme}`, { fullPage: true });
-      await page.context().close();
-    }
+    const page = await env.openPage({ token: await env.signInAdmin() });
+    await page.goto('/dashboard/wallet');
+    await expectTitle(page, 'Wallet');
+    const card = page.getByTestId('wallet-no-chain');
+    await card.getByText('For staff: connecting a chain').waitFor();
+    await card.locator('code', { hasText: 'EVM_RPC_ETHEREUM' }).waitFor();
+    await card.locator('code', { hasText: 'npm run dev:chain' }).waitFor();
+    await settledWallet(page);
+    // Loaded once and drawn at a desktop's width in the dark theme, then at a phone's in the light.
+    await inEachVariant(
+      page,
+      async ({ theme, size, viewport }) => {
+        await expectNoSidewaysScroll(page, viewport.width);
+        await screenshot(page, `wallet-no-chain-staff-${size}-${theme}`, { fullPage: true });
+      },
+      [
+        { theme: 'dark', size: '1440', viewport: VIEWPORTS.desktop },
+        { theme: 'light', size: '375', viewport: VIEWPORTS.mobile },
+      ],
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot, showVariant, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -20,35 +20,37 @@ describe('the order ticket’s guidance', () => {
     const adminToken = await env.signInAdmin();
     await callApi(env.server, 'PUT', '/admin/pairs/ETH_USDT', { body: { status: 'dis' }, token: adminToken });
     try {
-      for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-        const page = await env.openPage({ token: user.token, theme, viewport });
-        await page.goto('/dashboard/trade?pair=ETH_USDT');
-        const ticket = page.getByTestId('order-ticket');
-        const paused = ticket.getByTestId('pair-paused');
-        await paused.waitFor();
-        expect(await paused.textContent()).toBe(
-          'Trading on ETH/USD is paused by the broker: no new orders are taken. Open positions can still be closed.',
-        );
-        expect(await ticket.getByText('The market is closed').count()).toBe(0);
-        expect(await ticket.getByRole('button', { name: /^Buy ETH/ }).isDisabled()).toBe(true);
+      // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+      const page = await env.openPage({ token: user.token });
+      await page.goto('/dashboard/trade?pair=ETH_USDT');
+      const ticket = page.getByTestId('order-ticket');
+      const paused = ticket.getByTestId('pair-paused');
+      await paused.waitFor();
+      expect(await paused.textContent()).toBe(
+        'Trading on ETH/USD is paused by the broker: no new orders are taken. Open positions can still be closed.',
+      );
+      expect(await ticket.getByText('The market is closed').count()).toBe(0);
+      expect(await ticket.getByRole('button', { name: /^Buy ETH/ }).isDisabled()).toBe(true);
+      expect(
+        await page.locator('section[data-symbol="ETH_USDT"]').getByText('Paused', { exact: true }).count(),
+      ).toBe(1);
+      await inEachVariant(page, async ({ theme, size }) => {
         expect(await seriousAxeFindings(page, '[data-testid="order-ticket"]')).toEqual([]);
         await screenshot(page, `trade-pair-paused-${size}-${theme}`, { fullPage: true });
+      });
 
-        expect(
-          await page.locator('section[data-symbol="ETH_USDT"]').getByText('Paused', { exact: true }).count(),
-        ).toBe(1);
-
-        // The Market list says it too: in its Market column, or on a phone (no such column) on
-        // the pair's line.
-        await page.goto('/dashboard/market');
-        await expectTitle(page, 'Market');
-        const row = page.locator('tr', { hasText: 'ETH/USD' }).first();
+      // The Market list says it too: in its Market column, or on a phone (no such column) on the
+      // pair's line.
+      await page.goto('/dashboard/market');
+      await expectTitle(page, 'Market');
+      const row = page.locator('tr', { hasText: 'ETH/USD' }).first();
+      await inEachVariant(page, async ({ size }) => {
         if (size === '1440') await row.getByText('Paused by the broker').waitFor();
         else
           await expect
             .poll(() => row.locator('[data-closed]').getAttribute('data-closed'))
             .toBe(' · Paused by the broker');
-      }
+      });
     } finally {
       await callApi(env.server, 'PUT', '/admin/pairs/ETH_USDT', {
         body: { status: 'act' },
@@ -58,27 +60,28 @@ describe('the order ticket’s guidance', () => {
   });
 
   it('tells a Real account with no funds how to fund it, and leads to the Wallet', async () => {
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/trade?pair=BTC_USDT');
-      await page.getByRole('radio', { name: 'Real' }).check();
-      const ticket = page.getByTestId('order-ticket');
-      const fund = ticket.getByTestId('fund-real');
-      await fund.waitFor();
-      expect(await fund.textContent()).toBe(
-        'Your Real account has no funds yet: deposit crypto in Wallet to trade it.',
-      );
-      expect(await ticket.getByTestId('amount-max').count()).toBe(0);
+    // Loaded once and drawn in every variant (the page resized, its theme switched).
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/trade?pair=BTC_USDT');
+    await page.getByRole('radio', { name: 'Real' }).check();
+    const ticket = page.getByTestId('order-ticket');
+    const fund = ticket.getByTestId('fund-real');
+    await fund.waitFor();
+    expect(await fund.textContent()).toBe(
+      'Your Real account has no funds yet: deposit crypto in Wallet to trade it.',
+    );
+    expect(await ticket.getByTestId('amount-max').count()).toBe(0);
+    // By keyboard: the link to the Wallet is a tab stop of the ticket (a plain link, not taken out).
+    expect(await fund.getByRole('link').getAttribute('tabindex')).toBeNull();
+    expect(await fund.getByRole('link').getAttribute('href')).toBe('/dashboard/wallet');
+    await inEachVariant(page, async ({ theme, size }) => {
       expect(await seriousAxeFindings(page, '[data-testid="order-ticket"]')).toEqual([]);
       await screenshot(page, `trade-real-unfunded-${size}-${theme}`, { fullPage: true });
-      // By keyboard: the link to the Wallet is a tab stop of the ticket (a plain link, not taken out).
-      expect(await fund.getByRole('link').getAttribute('tabindex')).toBeNull();
-      expect(await fund.getByRole('link').getAttribute('href')).toBe('/dashboard/wallet');
-      if (size === '375') {
-        await fund.getByRole('link', { name: 'deposit crypto in Wallet' }).click();
-        await expectTitle(page, 'Wallet');
-      }
-    }
+    });
+    // On a phone, a tap on the link opens the Wallet.
+    await showVariant(page, { theme: 'dark', viewport: VIEWPORTS.mobile });
+    await fund.getByRole('link', { name: 'deposit crypto in Wallet' }).click();
+    await expectTitle(page, 'Wallet');
   });
 
   it('sends a leveraged order at once when what it puts at stake is small beside the free margin', async () => {

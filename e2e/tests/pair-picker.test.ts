@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -121,13 +121,15 @@ describe('pair picker', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`opens inside the window at ${size} px (${theme})`, async () => {
-      const user = await createUser(env, { firstName: 'Pia', lastName: 'Picker' });
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await openTrade(page);
+  // The screen is loaded once; in each variant (the page resized, its theme switched) the picker is
+  // opened, checked and closed again.
+  it('opens inside the window at 375 and 1440 px in both themes', { timeout: 180_000 }, async () => {
+    const user = await createUser(env, { firstName: 'Pia', lastName: 'Picker' });
+    const page = await env.openPage({ token: user.token });
+    await openTrade(page);
+    const panel = page.getByRole('dialog', { name: 'Choose a pair' });
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await pickerButton(page).click();
-      const panel = page.getByRole('dialog', { name: 'Choose a pair' });
       await expect.poll(() => isFocused(searchField(page))).toBe(true);
       // Prices drawn before the picture.
       await expect
@@ -155,8 +157,10 @@ describe('pair picker', () => {
       }
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `pair-picker-${size}-${theme}`);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
     });
-  }
+  });
 });
 
 /** After a reload: the screen back on `pair`. */

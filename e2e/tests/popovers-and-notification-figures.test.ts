@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser } from '../support/factories';
 import { settled, useJourneyEnvironment } from '../support/journey';
 
@@ -29,15 +29,18 @@ async function expectInViewport(page: Page, popover: Locator) {
 }
 
 describe('popovers in the window', () => {
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`the notifications panel and the account menu at ${size} px (${theme})`, async () => {
-      const user = await createUser(env, { firstName: 'Popover', lastName: 'Tester' });
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/notifications');
-      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+  // The screen is loaded once; in each variant (the page resized, its theme switched) each popover
+  // is opened, checked and closed again.
+  it('the notifications panel and the account menu in every variant', { timeout: 180_000 }, async () => {
+    const user = await createUser(env, { firstName: 'Popover', lastName: 'Tester' });
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/notifications');
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const menu = page.getByRole('menu', { name: 'Account' });
 
+    await inEachVariant(page, async ({ theme, size }) => {
       await page.getByTestId('notification-bell').click();
-      const panel = page.getByRole('dialog', { name: 'Notifications' });
       await panel.waitFor();
       await expectInViewport(page, panel);
       // Its title whole, not cut at the window's edge ("ations").
@@ -49,14 +52,15 @@ describe('popovers in the window', () => {
       await panel.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: /^Account/ }).click();
-      const menu = page.getByRole('menu', { name: 'Account' });
       await menu.waitFor();
       await expectInViewport(page, menu);
       for (const item of await menu.getByRole('menuitem').all()) await expectInViewport(page, item);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `popover-account-${size}-${theme}`);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
     });
-  }
+  });
 });
 
 describe('figures in Spanish', () => {

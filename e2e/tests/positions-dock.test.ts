@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
 import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
 
@@ -125,14 +125,17 @@ describe('the Trade screen with its positions', () => {
     });
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`fits at ${size} px in the ${theme} theme, axe clean`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/trade?pair=BTC_USDT');
-      await waitForLiveChart(page);
-      const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
-      await expect.poll(() => btc.getByTestId('position-leverage').textContent()).toBe('10× → 6.3×');
-      await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
+  // The screen is loaded once and checked in every variant (the page resized, its theme switched).
+  it('fits at 375 and 1440 px in both themes, axe clean', { timeout: 180_000 }, async () => {
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/trade?pair=BTC_USDT');
+    await waitForLiveChart(page);
+    const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
+    await expect.poll(() => btc.getByTestId('position-leverage').textContent()).toBe('10× → 6.3×');
+    await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      // From the top of the screen, as it opens (a phone's variant before scrolled down to the dock).
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page)).toEqual([]);
       const isPhone = viewport.width < VIEWPORTS.desktop.width;
@@ -155,5 +158,5 @@ describe('the Trade screen with its positions', () => {
       }
       await screenshot(page, `trade-positions-dock-${size}-${theme}`);
     });
-  }
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import {
   callApi,
   createUser,
@@ -84,13 +84,14 @@ describe('referring a friend', () => {
     );
     expect(data).toMatchObject({ count: 1, earned: '0.10' });
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: referrer.token, theme, viewport });
-      await shot.goto('/dashboard/referral');
-      await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
+    // Loaded once, then drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openPage({ token: referrer.token });
+    await shot.goto('/dashboard/referral');
+    await shot.getByTestId('referral-earned').getByText('0.10').waitFor();
+    await inEachVariant(shot, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `referral-${size}-${theme}`, { fullPage: true });
-    }
+    });
 
     // The back-office: the referrer's page lists the friend, flags what links them (both came
     // from this machine's address), and takes the commission back with a reason.
@@ -117,15 +118,15 @@ describe('referring a friend', () => {
     });
     expect(after.data.earned).toBe('0.00');
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: adminToken, theme, viewport });
-      await shot.goto(`/admin/users/${me.id}`);
-      await shot
-        .getByRole('table', { name: 'Referral commissions earned' })
-        .getByText(/Clawed back/)
-        .waitFor();
-      await expectNoSidewaysScroll(shot, viewport.width);
-      await screenshot(shot, `admin-user-referrals-${size}-${theme}`, { fullPage: true });
-    }
+    const adminShot = await env.openPage({ token: adminToken });
+    await adminShot.goto(`/admin/users/${me.id}`);
+    await adminShot
+      .getByRole('table', { name: 'Referral commissions earned' })
+      .getByText(/Clawed back/)
+      .waitFor();
+    await inEachVariant(adminShot, async ({ theme, size, viewport }) => {
+      await expectNoSidewaysScroll(adminShot, viewport.width);
+      await screenshot(adminShot, `admin-user-referrals-${size}-${theme}`, { fullPage: true });
+    });
   });
 });

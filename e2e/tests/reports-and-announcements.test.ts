@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi } from '../support/factories';
 import { expectToast, settled, useAdminAndCustomer, useJourneyEnvironment } from '../support/journey';
 
@@ -91,21 +91,24 @@ describe('reports and announcements', () => {
         audience: 'all',
       },
     });
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: seeded.adminToken, theme, viewport });
-      for (const [section, title] of [
-        ['reports', 'Reports'],
-        ['announcements', 'Announcements'],
-      ] as const) {
-        await shot.goto(`/admin/${section}`);
-        await settled(shot, 'table, form');
-        expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+    // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openPage({ token: seeded.adminToken });
+    for (const [section, title] of [
+      ['reports', 'Reports'],
+      ['announcements', 'Announcements'],
+    ] as const) {
+      await shot.goto(`/admin/${section}`);
+      await settled(shot, 'table, form');
+      expect(await shot.locator('h1').allTextContents()).toEqual([title]);
+      await inEachVariant(shot, async ({ theme, size }) => {
         await screenshot(shot, `admin-${section}-${size}-${theme}`, { fullPage: true });
-      }
-      const userShot = await env.openPage({ token: seeded.customer.token, theme, viewport });
-      await userShot.goto('/dashboard/home');
-      await userShot.getByText('Scheduled maintenance').waitFor();
-      await screenshot(userShot, `announcement-banner-${size}-${theme}`);
+      });
     }
+    const userShot = await env.openPage({ token: seeded.customer.token });
+    await userShot.goto('/dashboard/home');
+    await userShot.getByText('Scheduled maintenance').waitFor();
+    await inEachVariant(userShot, async ({ theme, size }) => {
+      await screenshot(userShot, `announcement-banner-${size}-${theme}`);
+    });
   });
 });

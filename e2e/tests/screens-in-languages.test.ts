@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, type TTheme } from '../support/browser';
+import { screenshot, showVariant } from '../support/browser';
 import { callApi, createUser, openPositionByApi } from '../support/factories';
 import { useJourneyEnvironment } from '../support/journey';
 import { REPO_ROOT } from '../support/server';
@@ -68,9 +68,8 @@ function readableTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens `path` and waits until the screen has drawn its data (nothing busy, no placeholders). */
-async function openAndSettle(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Waits until the screen has drawn its data (nothing busy, no placeholders). */
+async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(
     () =>
@@ -110,8 +109,8 @@ const ADMIN_SCREENS = [
 ];
 
 const LANGUAGES = [
-  { locale: 'es-ES', language: 'es', width: 1440, theme: 'light', phoneTheme: 'dark' },
-  { locale: 'ru-RU', language: 'ru', width: 1440, theme: 'dark', phoneTheme: 'light' },
+  { locale: 'es-ES', language: 'es', theme: 'light', phoneTheme: 'dark' },
+  { locale: 'ru-RU', language: 'ru', theme: 'dark', phoneTheme: 'light' },
 ] as const;
 
 /** The screen's path as a screenshot's name: '/dashboard/support/new' → 'support-new'. */
@@ -143,7 +142,7 @@ describe('the screens in each language', () => {
       });
 
       const check = async (page: Page, path: string, shot: string) => {
-        await openAndSettle(page, path);
+        await settle(page);
         const texts = (await readableTexts(page)).filter((text) => !names.has(text));
         const found = texts.flatMap((text) =>
           patterns.filter(({ pattern }) => pattern.test(text)).map((each) => `${text} (“${each.text}”)`),
@@ -153,30 +152,33 @@ describe('the screens in each language', () => {
           (text) =>
             (text.match(/\b(the|and|your|you|of|to|is|are|for|with|this|not|can|be)\b/gi) ?? []).length >= 2,
         );
-        expect([...found, ...sentences], `English on ${path}`).toEqual([]);
+        expect([...found, ...sentences], `English on ${path} (${shot})`).toEqual([]);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         await screenshot(page, shot, { fullPage: true });
       };
 
-      const visit = async (token: string, paths: readonly string[], width: number, pageTheme: TTheme) => {
-        const page = await env.openPage({
-          token,
-          locale,
-          theme: pageTheme,
-          viewport: { width, height: width > 500 ? 900 : 812 },
-        });
-        for (const path of paths)
-          await check(page, path, `lang-${language}-${nameOf(path)}-${width}-${pageTheme}`);
+      // Each screen is loaded once and read at a desktop's width, then at a phone's (which draws
+      // parts of its own), each in its own theme.
+      const VARIANTS = [
+        { theme, viewport: { width: 1440, height: 900 } },
+        { theme: phoneTheme, viewport: { width: 375, height: 812 } },
+      ] as const;
+      const visit = async (token: string, paths: readonly string[]) => {
+        const page = await env.openPage({ token, locale, colorScheme: theme });
+        for (const path of paths) {
+          await page.goto(path);
+          for (const variant of VARIANTS) {
+            await showVariant(page, variant);
+            const shot = `lang-${language}-${nameOf(path)}-${variant.viewport.width}-${variant.theme}`;
+            await check(page, path, shot);
+          }
+        }
       };
 
-      // One test per area and width: each opens a dozen screens, each a full page load.
-      const TIMEOUT = { timeout: 120_000 };
-      it('every signed-in screen at 1440 px', TIMEOUT, () => visit(userToken, USER_SCREENS, 1440, theme));
-      it('every signed-in screen at 375 px', TIMEOUT, () => visit(userToken, USER_SCREENS, 375, phoneTheme));
-      it('every back-office screen at 1440 px', TIMEOUT, () => visit(adminToken, ADMIN_SCREENS, 1440, theme));
-      it('every back-office screen at 375 px', TIMEOUT, () =>
-        visit(adminToken, ADMIN_SCREENS, 375, phoneTheme),
-      );
+      // One test per area: each opens a dozen screens, each a full page load.
+      const TIMEOUT = { timeout: 180_000 };
+      it('every signed-in screen at 1440 and 375 px', TIMEOUT, () => visit(userToken, USER_SCREENS));
+      it('every back-office screen at 1440 and 375 px', TIMEOUT, () => visit(adminToken, ADMIN_SCREENS));
     });
   }
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from '../support/axe';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser, turnOnTwoFactor } from '../support/factories';
 import { expectTitle, useJourneyEnvironment, waitForPath } from '../support/journey';
 import { addAuthenticator, addPasskey } from '../support/passkeys';
@@ -111,17 +111,19 @@ describe('the second step offers every factor the account has', () => {
   }, 120_000);
 
   it('shows the other ways at both widths in both themes, axe clean', async () => {
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const tempToken = await signInByApi(env.server, user.email, user.password);
-      const page = await env.openPage({ theme, viewport, tempToken, tempEmail: user.email });
-      await page.goto('/authentication/tfaVerification');
-      await expectTitle(page, 'Two-factor verification');
-      await page.getByRole('button', { name: 'Use another way' }).click();
-      await page.getByRole('list', { name: 'Other ways to confirm it is you' }).waitFor();
+    // One sign-in, its second step loaded once with the list open, then drawn in every variant
+    // (the page resized, its theme switched).
+    const tempToken = await signInByApi(env.server, user.email, user.password);
+    const page = await env.openPage({ tempToken, tempEmail: user.email });
+    await page.goto('/authentication/tfaVerification');
+    await expectTitle(page, 'Two-factor verification');
+    await page.getByRole('button', { name: 'Use another way' }).click();
+    await page.getByRole('list', { name: 'Other ways to confirm it is you' }).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await screenshot(page, `tfa-other-ways-${size}-${theme}`);
-    }
+    });
   }, 180_000);
 
   it('goes Email, Password, then "Forgot password?" by keyboard on Log in', async () => {

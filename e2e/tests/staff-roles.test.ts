@@ -1,7 +1,7 @@
 import type { TStaffRole } from '@td/contracts/staff';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser, userIdByApi } from '../support/factories';
 import { expectTitle, expectToast, pathOf, settled, useJourneyEnvironment } from '../support/journey';
 
@@ -63,14 +63,17 @@ describe('staff roles in the back-office', () => {
     await page.getByRole('menuitem', { name: 'Back-office' }).click();
     await expectTitle(page, 'Users');
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openScreen(dealer.token, '/admin/pairs', 'Pairs', { theme, viewport });
-      await settled(shot);
+    // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openScreen(dealer.token, '/admin/pairs', 'Pairs');
+    await settled(shot);
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `admin-dealer-pairs-${size}-${theme}`);
-      await shot.goto('/admin/settings');
-      await shot.getByText('Not available to your role').waitFor();
+    });
+    await shot.goto('/admin/settings');
+    await shot.getByText('Not available to your role').waitFor();
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `admin-dealer-not-available-${size}-${theme}`);
-    }
+    });
   });
 
   it('shows support the tickets and the users', async () => {
@@ -83,14 +86,11 @@ describe('staff roles in the back-office', () => {
     await expectTitle(page, 'Support tickets');
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openScreen(support.token, '/admin/tickets', 'Support tickets', {
-        theme,
-        viewport,
-      });
-      await settled(shot);
+    const shot = await env.openScreen(support.token, '/admin/tickets', 'Support tickets');
+    await settled(shot);
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `admin-support-tickets-${size}-${theme}`);
-    }
+    });
   });
 
   it('tells staff without a second factor to turn one on, and where', async () => {
@@ -106,12 +106,12 @@ describe('staff roles in the back-office', () => {
     await page.getByText('Turn on a second factor').waitFor();
     expect(await tabsOf(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: newcomer.token, theme, viewport });
-      await shot.goto('/admin');
-      await shot.getByText('Turn on a second factor').waitFor();
+    const shot = await env.openPage({ token: newcomer.token });
+    await shot.goto('/admin');
+    await shot.getByText('Turn on a second factor').waitFor();
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `admin-second-factor-${size}-${theme}`);
-    }
+    });
     await page.getByRole('link', { name: 'Open security settings' }).click();
     await expect.poll(() => pathOf(page)).toBe('/dashboard/security');
   });

@@ -1,8 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
-import { chartLineY, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+import {
+  chartLineY,
+  expectToast,
+  tradeBarSettled,
+  useJourneyEnvironment,
+  waitForLiveChart,
+} from '../support/journey';
 
 // The order ticket's stop orders, trailing stop and time in force: a buy stop below the ask is
 // refused beside its field before anything is sent; one above it, good till a date, waits in the
@@ -140,17 +146,24 @@ describe('stop orders, trailing stops and expiry from the ticket', () => {
       .toBeGreaterThan(Number(placed.stopPrice));
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`captures the ticket with a stop-limit order at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      const ticket = await openTicket(page);
-      await ticket.getByRole('tab', { name: 'Stop limit' }).click();
-      await ticket.getByLabel('Stop price').fill('1');
-      await ticket.getByLabel('Time in force').selectOption('gtd');
-      await ticket.getByLabel('Trailing stop instead of a fixed stop loss').check();
+  it('captures the ticket with a stop-limit order at 375 and 1440 px in both themes', async () => {
+    // The ticket is loaded and written once, then drawn in every variant (the page resized, its
+    // theme switched).
+    const page = await env.openPage({ token: user.token });
+    const ticket = await openTicket(page);
+    await ticket.getByRole('tab', { name: 'Stop limit' }).click();
+    await ticket.getByLabel('Stop price').fill('1');
+    await ticket.getByLabel('Time in force').selectOption('gtd');
+    await ticket.getByLabel('Trailing stop instead of a fixed stop loss').check();
+    // The pointer off the ticket, so no variant draws it hovering a control.
+    await page.mouse.move(0, 0);
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      // From the top, as the page opens, whatever the variant before scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await ticket.scrollIntoViewIfNeeded();
+      if (size === '375') await tradeBarSettled(page);
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot(page, `stop-ticket-${size}-${theme}`, { fullPage: viewport.width > 1000 });
     });
-  }
+  });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser } from '../support/factories';
 import {
   expectTitle,
@@ -88,23 +88,28 @@ describe('a support ticket about an order', () => {
       .waitFor();
     await page.locator('[data-status="pnd"]').first().waitFor();
 
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      const shot = await env.openPage({ token: seeded.customer.token, theme, viewport });
-      await shot.goto(`/dashboard/support/${ticketId}`);
-      await shot.getByTestId('staff-message').waitFor();
+    // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+    const shot = await env.openPage({ token: seeded.customer.token });
+    await shot.goto(`/dashboard/support/${ticketId}`);
+    await shot.getByTestId('staff-message').waitFor();
+    await inEachVariant(shot, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(shot, viewport.width);
       await screenshot(shot, `support-ticket-${size}-${theme}`, { fullPage: true });
-      await shot.goto('/dashboard/support');
-      await shot.getByRole('link', { name: /My BTC position/ }).waitFor();
+    });
+    await shot.goto('/dashboard/support');
+    await shot.getByRole('link', { name: /My BTC position/ }).waitFor();
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `support-list-${size}-${theme}`);
-      await shot.goto('/dashboard/support/new');
-      await expectTitle(shot, 'New ticket');
-      await shot.waitForFunction(
-        (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
-        seeded.orderId,
-      );
+    });
+    await shot.goto('/dashboard/support/new');
+    await expectTitle(shot, 'New ticket');
+    await shot.waitForFunction(
+      (id) => Boolean(document.querySelector(`[data-testid="order-picker"] option[value="${id}"]`)),
+      seeded.orderId,
+    );
+    await inEachVariant(shot, async ({ theme, size }) => {
       await screenshot(shot, `support-new-${size}-${theme}`);
-    }
+    });
 
     await page.getByRole('button', { name: 'Close ticket' }).click();
     await expectToast(page, 'Ticket closed');

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, SCREEN_VARIANTS, screenshot, VIEWPORTS } from '../support/browser';
+import { expectNoSidewaysScroll, inEachVariant, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
-import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } from '../support/journey';
+import {
+  expectTitle,
+  expectToast,
+  tradeBarSettled,
+  useJourneyEnvironment,
+  waitForLiveChart,
+} from '../support/journey';
 
 // Trading on the demo account against the real server: a market buy of BTC/USD from the Trade tab
 // (crypto trades around the clock in the simulator), its live PnL, a take-profit, added margin,
@@ -333,47 +339,59 @@ describe('screenshots', () => {
     await place({ symbol: 'AAPL_USD', side: 'buy', type: 'market', amount: '1000', leverage: 5 });
   });
 
-  for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-    it(`captures trade, portfolio and history at ${size} px in the ${theme} theme`, async () => {
-      const page = await env.openPage({ token: user.token, theme, viewport });
-      await page.goto('/dashboard/trade?pair=BTC_USDT');
-      await waitForLiveChart(page);
-      await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
-      await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
+  // Each screen is loaded once and drawn in every variant (the page resized, its theme switched).
+  it('captures trade, portfolio and history at 375 and 1440 px in both themes', {
+    timeout: 180_000,
+  }, async () => {
+    const isPhone = (width: number) => width < VIEWPORTS.desktop.width;
+    const page = await env.openPage({ token: user.token });
+    await page.goto('/dashboard/trade?pair=BTC_USDT');
+    await waitForLiveChart(page);
+    await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
+    await page.getByTestId('preview-free-margin').filter({ hasText: 'USD' }).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      // From the top, as the screen opens, wherever the variant before scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoSidewaysScroll(page, viewport.width);
       // Phones: the viewport as the user sees it (a full-page shot would paint the fixed tab
       // bar mid-page), then the positions below the ticket.
-      const isPhone = viewport.width < VIEWPORTS.desktop.width;
-      await screenshot(page, `trade-${size}-${theme}`, { fullPage: !isPhone });
-      if (isPhone) {
+      if (isPhone(viewport.width)) await tradeBarSettled(page);
+      await screenshot(page, `trade-${size}-${theme}`, { fullPage: !isPhone(viewport.width) });
+      if (isPhone(viewport.width)) {
         await page.getByRole('tab', { name: /Positions/ }).scrollIntoViewIfNeeded();
         await page.evaluate(() => window.scrollBy(0, -80));
+        await tradeBarSettled(page);
         await screenshot(page, `trade-${size}-${theme}-positions`);
-      }
-
-      if (!isPhone) {
+      } else {
         const btc = page.getByTestId('positions-table').locator('tbody tr', { hasText: 'BTC/USD' });
         await btc.getByRole('button', { name: 'Add margin to BTC/USD buy' }).click();
         await page.getByTestId('add-margin-dialog').getByLabel('Amount (USD)').fill('50');
         await screenshot(page, `trade-dialog-${size}-${theme}`);
         await page.keyboard.press('Escape');
         await page.getByTestId('add-margin-dialog').waitFor({ state: 'hidden' });
+        // Nothing left focused or under the pointer by the dialog, as on a screen just opened.
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.mouse.move(0, 0);
       }
-
-      await page.goto('/dashboard/portfolio');
-      await page.getByTestId('stat-balance').filter({ hasText: /\d/ }).waitFor();
-      await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
-      await expectNoSidewaysScroll(page, viewport.width);
-      await screenshot(page, `portfolio-${size}-${theme}`, { fullPage: !isPhone });
-
-      await page.goto('/dashboard/history');
-      await page
-        .getByTestId('history-table')
-        .locator('tbody tr', { hasText: 'Manual Close' })
-        .first()
-        .waitFor();
-      await expectNoSidewaysScroll(page, viewport.width);
-      await screenshot(page, `history-${size}-${theme}`, { fullPage: !isPhone });
     });
-  }
+
+    await page.goto('/dashboard/portfolio');
+    await page.getByTestId('stat-balance').filter({ hasText: /\d/ }).waitFor();
+    await page.getByTestId('positions-table').locator('tbody tr', { hasText: 'ETH/USD' }).waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `portfolio-${size}-${theme}`, { fullPage: !isPhone(viewport.width) });
+    });
+
+    await page.goto('/dashboard/history');
+    await page
+      .getByTestId('history-table')
+      .locator('tbody tr', { hasText: 'Manual Close' })
+      .first()
+      .waitFor();
+    await inEachVariant(page, async ({ theme, size, viewport }) => {
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `history-${size}-${theme}`, { fullPage: !isPhone(viewport.width) });
+    });
+  });
 });

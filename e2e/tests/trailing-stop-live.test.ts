@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBinanceJourney } from '../support/binance-feed';
-import { SCREEN_VARIANTS, screenshot } from '../support/browser';
+import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, type TCreatedUser } from '../support/factories';
-import { expectToast, waitForLiveChart } from '../support/journey';
+import { expectToast, tradeBarSettled, waitForLiveChart } from '../support/journey';
 
 // A trailing stop-loss run by the server, watched live: prices come from a local exchange stream
 // (Binance's format) the test moves. Each new high moves the position's stop-loss up by as much;
@@ -93,7 +93,8 @@ describe('a trailing stop-loss on live prices', () => {
     // It starts the distance behind the bid, the price the position would close at.
     expect(opened.stopLoss).toBe((bid - DISTANCE).toFixed(2));
 
-    const page = await env.openPage({ token: user.token, theme: 'light' });
+    // The system's light theme (no pick stored), so the screenshots below can switch it.
+    const page = await env.openPage({ token: user.token, colorScheme: 'light' });
     await page.goto('/dashboard/trade?pair=BTC_USDT');
     await waitForLiveChart(page);
     // The position's exits: take-profit / stop-loss, then the trailing distance.
@@ -126,23 +127,19 @@ describe('a trailing stop-loss on live prices', () => {
         return (y['Trailing SL'] ?? Number.POSITIVE_INFINITY) < (y['Buy entry'] ?? 0);
       })
       .toBe(true);
-    await screenshot(page, 'trade-trailing-moved-1440-light', { fullPage: true });
-    // The same moved stop at the other widths and themes, as a page opened now draws it.
-    for (const { theme, size, viewport } of SCREEN_VARIANTS) {
-      if (size === '1440' && theme === 'light') continue;
-      const other = await env.openPage({ token: user.token, theme, viewport });
-      await other.goto('/dashboard/trade?pair=BTC_USDT');
-      await waitForLiveChart(other);
-      const moved = other
-        .getByTestId('positions-table')
-        .getByTestId('trailing-distance')
-        .first()
-        .locator('..')
-        .locator('.tone-down');
+    // The moved stop in every variant, on this page resized and its theme switched; the last
+    // variant is 1440 px in the light theme, as the page was opened, for the fall below.
+    const moved = page
+      .getByTestId('positions-table')
+      .getByTestId('trailing-distance')
+      .first()
+      .locator('..')
+      .locator('.tone-down');
+    await inEachVariant(page, async ({ theme, size }) => {
       await expect.poll(() => moved.textContent(), { timeout: 15_000 }).toBe('47,030.00');
-      await screenshot(other, `trade-trailing-moved-${size}-${theme}`, { fullPage: true });
-      await other.close();
-    }
+      if (size === '375') await tradeBarSettled(page);
+      await screenshot(page, `trade-trailing-moved-${size}-${theme}`, { fullPage: true });
+    });
 
     // A fall short of the stop leaves it where it is; a fall to it closes the position there.
     bid = 47_040;
