@@ -43,11 +43,11 @@ import type { DeclaredRoute } from './access';
  * access check at least once.
  *
  * It runs on the PostgreSQL server, once (the embedded database speaks the same SQL and types).
- * FUZZ_RUNS sets the requests per route (100 here, 1,000 with `npm run fuzz`), FUZZ_SEED the seed
+ * FUZZ_RUNS sets the requests per route (50 here, 1,000 with `npm run fuzz`), FUZZ_SEED the seed
  * (printed, so a failure can be replayed): a fixed one in the test suite, so every run of it asks
  * the same, and `random` (what `npm run fuzz` uses) for a new one each run, to explore.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 /** Requests per route made from the served document's schemas (a quarter of RUNS, 10 at least). */
 const DOCUMENT_RUNS = Math.max(10, Math.round(RUNS / 4));
 const FIXED_SEED = 31337;
