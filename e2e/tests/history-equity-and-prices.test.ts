@@ -180,6 +180,9 @@ describe('the equity curve', () => {
     expect(axisMax - axisMin).toBeGreaterThanOrEqual(200);
     expect(axisMin).toBeLessThan(10_000);
     expect(axisMax).toBeGreaterThan(10_000);
+    // Its statistics, read as the screen opens its demo book for the first time, find no fall.
+    const drawdown = page.getByTestId('trading-stats').getByTestId('stats-drawdown').locator('dd');
+    await expect.poll(() => drawdown.textContent()).toBe('0.00 (0.00 %)');
     await inEachVariant(page, async ({ theme, size }) => {
       // From the top, as the screen opens: the chart is brought into view at this width.
       await page.evaluate(() => window.scrollTo(0, 0));

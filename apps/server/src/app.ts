@@ -336,7 +336,12 @@ async function registerApiRoutes(
       limiter: deps.limiter,
       tradingLimit: deps.tradingLimit,
     }),
-    tradingStatsRoutes({ db: deps.db.db, orders: core.ordersRepo, portfolio: core.portfolio }),
+    tradingStatsRoutes({
+      db: deps.db.db,
+      orders: core.ordersRepo,
+      portfolio: core.portfolio,
+      ensureDemoFunded: api.orders.ensureDemoFunded,
+    }),
     ticketsRoutes({ tickets: api.tickets, attachmentsDir: api.attachmentsDir, limiter: deps.limiter }),
     adminRoutes({ ...admin, admin: admin.overview }),
     walletRoutes({ wallet: api.wallet }),

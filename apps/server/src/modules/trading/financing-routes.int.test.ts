@@ -92,6 +92,20 @@ describe('financing and specifications', () => {
     ).toBe(0);
   });
 
+  it('finds no drawdown on a demo account whose equity never fell, read before its first use', async () => {
+    const user = await desk.newUser();
+    // Two days closed at the demo start, as today stands: a flat curve. Nothing has opened the demo
+    // book yet (no order, no Portfolio read): its practice money is still to be granted.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    for (const dayMs of [today - 2 * 86_400_000, today - 86_400_000])
+      await desk.t.deps.db.query(
+        `insert into equity_snapshots (user_id, book, day_ms, equity_cents) values ($1, 'demo', $2, 1000000)`,
+        [user.id, dayMs],
+      );
+    const stats = (await desk.call(user, 'GET', '/portfolio/stats?account=demo&period=all')).json().data;
+    expect(stats).toMatchObject({ maxDrawdown: '0.00', maxDrawdownPercent: '0.00' });
+  });
+
   it('turns one-click trading on only with the risk notice accepted', async () => {
     const user = await desk.newUser();
     const read = async () => (await desk.call(user, 'GET', '/profile/one-click-trading')).json().data;

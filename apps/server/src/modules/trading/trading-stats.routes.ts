@@ -13,12 +13,17 @@ import type { PortfolioService } from './portfolio.service';
 import { STATS_PERIOD_DAYS, tradingStats } from './trading-stats';
 import { createTradingStatsRepository } from './trading-stats.repository';
 
-/** An account's trading statistics: its closed trades and its equity curve over a period. */
-export function createTradingStatsService(deps: {
+/** What the statistics read: the database, the orders, the Portfolio's valuation and the demo book. */
+interface TTradingStatsDeps {
   db: Database;
   orders: OrdersRepository;
   portfolio: PortfolioService;
-}) {
+  /** Grants the demo book its practice money if it was never used, as the Portfolio does. */
+  ensureDemoFunded: (userId: string) => Promise<void>;
+}
+
+/** An account's trading statistics: its closed trades and its equity curve over a period. */
+export function createTradingStatsService(deps: TTradingStatsDeps) {
   const repo = createTradingStatsRepository(deps.db);
   return {
     async stats(
@@ -27,6 +32,9 @@ export function createTradingStatsService(deps: {
       period: TStatsPeriod,
       nowMs = Date.now(),
     ): Promise<TTradingStats> {
+      // A demo book read before its first use holds its practice money, not nothing: read as
+      // empty, its equity now would be a fall to zero from the days it closed at the start.
+      if (book === 'demo') await deps.ensureDemoFunded(userId);
       const days = STATS_PERIOD_DAYS[period];
       const sinceMs = days === undefined ? undefined : nowMs - days * DAY_MS;
       const trades = await repo.closedTrades(
@@ -44,11 +52,7 @@ export function createTradingStatsService(deps: {
   };
 }
 
-export function tradingStatsRoutes(deps: {
-  db: Database;
-  orders: OrdersRepository;
-  portfolio: PortfolioService;
-}): FastifyPluginAsyncZod {
+export function tradingStatsRoutes(deps: TTradingStatsDeps): FastifyPluginAsyncZod {
   const service = createTradingStatsService(deps);
   return async (app) => {
     app.get(
