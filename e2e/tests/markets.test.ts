@@ -370,6 +370,14 @@ describe('screenshots', () => {
     await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('—'));
     await inEachVariant(page, async ({ theme, size, viewport }) => {
       await expectNoSidewaysScroll(page, viewport.width);
+      // The list fits its card too: no part of a row is hidden sideways.
+      const hidden = await page
+        .locator('table')
+        .first()
+        .evaluate(
+          (table) => (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0),
+        );
+      expect(hidden).toBe(0);
       await screenshot(page, `market-${size}-${theme}`);
     });
   });
