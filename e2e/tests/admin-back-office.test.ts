@@ -208,9 +208,8 @@ describe('the admin back-office', () => {
 });
 
 /**
- * The back-office's tabs: at 1440 px every tab is whole on screen (they wrap rather than clip);
- * at 375 px they are one strip that scrolls, fading at the ends that hide tabs, with the current
- * tab in view.
+ * The back-office's tabs: one row that scrolls sideways when it must, fading at the ends that hide
+ * tabs, with the current tab in view. At 1440 px every tab is whole on screen, in that one row.
  */
 async function expectTabsReachable(page: Page, size: '375' | '1440') {
   const strip = page.getByRole('navigation', { name: 'Back-office' });
@@ -221,6 +220,7 @@ async function expectTabsReachable(page: Page, size: '375' | '1440') {
       return {
         name: link.textContent,
         current: link.getAttribute('aria-current') === 'page',
+        top: Math.round(box.top),
         inside: !!nav && box.left >= nav.left - 1 && box.right <= nav.right + 1,
         onScreen: box.left >= 0 && box.right <= window.innerWidth,
       };
@@ -229,6 +229,7 @@ async function expectTabsReachable(page: Page, size: '375' | '1440') {
   expect(boxes.length).toBeGreaterThan(5);
   if (size === '1440') {
     expect(boxes.filter((box) => !box.inside || !box.onScreen).map((box) => box.name)).toEqual([]);
+    expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
     return;
   }
   expect(boxes.find((box) => box.current)?.inside).toBe(true);
