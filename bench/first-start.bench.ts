@@ -1,3 +1,5 @@
+// Benchmark of the first start on an empty embedded database: the built server until the market's
+// history is ready, against the same start without the market role, with its peak and idle memory.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

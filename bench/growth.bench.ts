@@ -1,3 +1,6 @@
+// Benchmark of how cost grows: order throughput and latency as users go from 10 to 1,000 on one and
+// two processes sharing PostgreSQL and Redis, and the busiest reads against bare routes doing the
+// same query; draws the order curves into docs/.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {

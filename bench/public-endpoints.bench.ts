@@ -1,3 +1,6 @@
+// Benchmark of the market endpoints every visitor's page polls (`/public/prices`,
+// `/public/lineshot`) and a signed-in trader's `/pairs`, on the whole product with live prices,
+// against a bare Fastify route sending the same bytes.
 import type { AddressInfo } from 'node:net';
 import { CATALOGUE, pairKey } from '@td/server/bench';
 import { bearer, createUser } from '@td/server/testing';

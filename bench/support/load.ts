@@ -1,3 +1,5 @@
+// HTTP load for the benchmarks, through autocannon: one URL driven for a while, or a baseline and
+// the product in alternating turns so that load from elsewhere falls on both alike.
 import autocannon from 'autocannon';
 
 export interface LoadResult {

@@ -1,3 +1,5 @@
+// Draws the benchmarks' growth curves as SVG files (one line per series), with no charting
+// library, for the docs.
 import { writeFileSync } from 'node:fs';
 
 export interface Series {

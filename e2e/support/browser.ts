@@ -1,3 +1,6 @@
+// The browser side of the end-to-end journeys: launches headless Chromium, opens contexts already
+// signed in or themed through the web app's localStorage, switches theme and screen size in place,
+// takes screenshots, and checks for sideways scrolling and CSP violations.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';

@@ -1,3 +1,5 @@
+// Runs once before the browser journeys: the built server migrates, seeds and writes the market's
+// history into a data directory that each journey's server then copies rather than start empty.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,6 @@
+// Starts the built server (serving the built web app) for the browser journeys, as an operator
+// would: its own process, a free port, a fresh data directory and a clean environment, so nothing
+// from the developer's shell leaks in.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Authenticator-app codes for the browser journeys' two-factor steps, handing out only codes the
+// server has not taken yet, since it accepts each 30-second step once.
 import { Secret, TOTP } from 'otpauth';
 
 const PERIOD_MS = 30_000;

@@ -1,3 +1,6 @@
+// Starts one server process: opens the database, bus, mailer and the rest in dependency order,
+// builds the HTTP app, listens, and runs the singleton workers (market, chain) it is elected for.
+// Everything opened is closed in reverse on stop, or at once when a start fails half-way.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { AppDeps, RoleState } from './app-deps';

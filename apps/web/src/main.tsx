@@ -1,3 +1,5 @@
+// The web app's entry point: loads the fonts and styles, sets the language, then starts the router,
+// taking over the login page drawn at build time when it still fits; registers the offline worker.
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './app/theme.css';

@@ -1,3 +1,5 @@
+// The shapes of the back-office API shared by the server and the web app: the queries, requests
+// and answers for managing users, tickets, orders and pairs, and reading the audit log.
 import { z } from 'zod/mini';
 import { ZMoney, ZPageQuery } from './envelope';
 import { ZSwapRateInput } from './financing';

@@ -1,3 +1,5 @@
+// The shapes of announcements shared by the server and the web app: what staff send (to everyone,
+// a client group or a pair's holders, by mail too if asked), what readers get, and the sent list.
 import { z } from 'zod/mini';
 import { ZOneOf } from './enums';
 import { ZPairSymbol } from './market';

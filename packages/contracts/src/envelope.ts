@@ -1,3 +1,6 @@
+// The frame every API answer shares, for the server, the web app and the tests: the success and
+// error bodies with their codes and HTTP statuses, validation details, pages of lists, money as a
+// decimal string, and the health check's answer.
 import { z } from 'zod/mini';
 import { ZWholeNumber } from './decimal';
 

@@ -1,3 +1,6 @@
+// The shapes of a user's own account shared by the server and the web app: the user as the API
+// returns it, profile and password changes, signed-in sessions, the sign-in history and the
+// anti-phishing phrase.
 import { z } from 'zod/mini';
 import { NAME_LENGTH_MAX, ZLanguage } from './auth';
 import { ZPassword, ZPasswordGiven } from './password';

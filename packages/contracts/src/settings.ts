@@ -1,3 +1,6 @@
+// The platform's settings as administrators change them and the web app reads them: the groups
+// (general, trading, wallet, referral, KYC, admin), what each may hold and within what bounds, and
+// each network's wallet defaults. The group defaults live apart, in settings-defaults.ts.
 import { z } from 'zod/mini';
 import type { TNetwork } from './constants';
 import { ZDecimalString } from './decimal';

@@ -1,3 +1,5 @@
+// The shapes of support tickets shared by the server and the web app: opening a ticket (about one
+// of the user's orders or payments, with images), replying, and the ticket as both sides see it.
 import { z } from 'zod/mini';
 import { ZPageQuery } from './envelope';
 import { ZTicketStatus, ZTicketType } from './statuses';

@@ -1,3 +1,6 @@
+// The trading arithmetic the server books by and the web app previews with, in integer cents:
+// margin, fees, profit and loss, liquidation prices, and when take-profit, stop-loss or a limit
+// order fires.
 import { mulDivCeil, mulDivFloor, mulDivRound } from './money-math';
 
 export type TSide = 'buy' | 'sell';

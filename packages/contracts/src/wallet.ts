@@ -1,3 +1,6 @@
+// The shapes of the wallet shared by the server and the web app: deposit addresses, each coin's
+// networks and limits, the withdrawal's request, quote and confirmation, the transaction history,
+// and the back-office's review of withdrawals.
 import { z } from 'zod/mini';
 import { NETWORKS_BY_COIN, type TCoin, type TNetwork } from './constants';
 import { ZCoin, ZNetwork, ZWithdrawCoin } from './enums';

@@ -1,3 +1,5 @@
+// The chain half of the chaos run's money checker: compares the database's deposits and
+// withdrawals with the transactions on the local node, naming any missed, doubled or misdirected.
 import { sql } from 'drizzle-orm';
 import type { Hex, PublicClient } from 'viem';
 import type { Executor } from '../modules/ledger/ledger';

@@ -1,3 +1,6 @@
+// The deployment a chaos or soak run attacks: server processes started on this machine by role,
+// each keeping its port across restarts, with the levers to kill, pause, stop and restart them,
+// and to restart PostgreSQL or stop and start Redis underneath them.
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

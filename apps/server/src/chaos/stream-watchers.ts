@@ -1,3 +1,5 @@
+// Simulated browser tabs for a chaos run: each follows a user's open orders over the stream and
+// reconnects as the web app does; after the load, what each tab shows is checked against the API.
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { io, type Socket } from 'socket.io-client';
 import type { Rng } from '../modules/market/rng';

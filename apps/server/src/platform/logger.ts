@@ -1,3 +1,5 @@
+// The server's logger: one pino logger per process, every line tagged with its request's id, and
+// secrets (passwords, tokens, secret headers and URL parameters) cut out before a line is written.
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { TConfig } from '../config';
 import { prettyDestination } from './log-pretty';

@@ -1,3 +1,6 @@
+// Test setting for Tron and Bitcoin deposits: a fake TronGrid and Esplora on one local port,
+// answering in their formats from what a test puts in their state, and a trading desk whose
+// deposit watchers read them, with helpers to list and count what the wallet recorded.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,6 @@
+// Test users made through the public API as a person would (signup, the mailed code, two-factor
+// when asked), and the small helpers server tests need around them: unique addresses, a fresh IP
+// per call so rate limits and devices never collide, bearer headers, TOTP codes.
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { TOTP } from 'otpauth';

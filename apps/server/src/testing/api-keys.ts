@@ -1,3 +1,5 @@
+// Signs test requests as an API-key client program would: the `X-API-*` headers with an HMAC of
+// method, path, query and body, for the tests of access by API key.
 import { createHmac } from 'node:crypto';
 import { apiSignaturePrefix } from '@td/contracts/api-keys';
 import type { InjectOptions } from 'fastify';

@@ -1,3 +1,5 @@
+// Runs the built backup and restore commands in a child process as an operator would, for the
+// tests of backing up and restoring a deployment.
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,5 @@
+// The server's HTTP app for tests, wired as the runtime wires it but on a fresh test database,
+// an in-memory bus and rate limiter, and silent logs, to drive with `app.inject()`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

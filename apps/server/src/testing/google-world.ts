@@ -1,3 +1,5 @@
+// Test setting for Google sign-in: a local OpenID Connect provider standing in for Google, a test
+// mailbox and a test app configured with both, and the browser's steps of the sign-in journey.
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, randomIp } from './accounts';

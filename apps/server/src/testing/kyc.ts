@@ -1,3 +1,5 @@
+// Identity verification for tests: sample personal details, photo-like document images, the
+// multipart body of `POST /kyc`, and a user taken to level 1 or 2 through the API.
 import type { TKycDetailsInput } from '@td/contracts/kyc';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';

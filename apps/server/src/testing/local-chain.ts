@@ -1,3 +1,5 @@
+// A real local EVM chain for tests, the dev chain and chaos runs: a `hardhat node` in its own
+// process, with clients to read it, send from its funded accounts and deploy a test USDT token.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,3 +1,5 @@
+// Uploads for server tests: multipart/form-data bodies for `app.inject()`, plain PNGs, and PNGs
+// whose header claims a huge size, as a decompression bomb would.
 import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';

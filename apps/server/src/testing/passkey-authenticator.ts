@@ -1,3 +1,5 @@
+// A software passkey authenticator for tests: holds one ES256 passkey for a user and signs
+// sign-in assertions as a browser's authenticator would, so passkey sign-in runs without a device.
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 
 const b64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');

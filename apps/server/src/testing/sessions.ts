@@ -1,3 +1,5 @@
+// Signed-in sessions in bulk for load tests and benchmarks, written straight to the database
+// rather than through sign-up and sign-in, so thousands of them cost no password hashing.
 import { randomUUID } from 'node:crypto';
 import { TOKEN_TTL_S } from '@td/contracts/auth';
 import { USER_CODE } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// Starts the real server in a process of its own, as `npm start` does, for the tests, chaos runs
+// and benchmarks that need a whole process; it refuses a bundle older than the source, and picks
+// ports clear of the range the kernel hands to outgoing connections.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,3 +1,5 @@
+// A fresh database per test file, on in-memory PGlite or a real PostgreSQL server (`TEST_DB`),
+// copied from an already migrated image or template so each file skips `initdb` and migrations.
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';

@@ -1,3 +1,5 @@
+// A real SMTP server for tests: the product sends mail to it over SMTP, and the test waits for a
+// mail, reads its subject, text and code, or has mail to an address refused as a filter would.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 

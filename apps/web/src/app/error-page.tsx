@@ -1,3 +1,5 @@
+// The screen shown when a route fails to load or render: the error's message (and stack, when
+// there is one) with a way back to the dashboard by a full page load, not a client navigation.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { IconAlertTriangle, IconArrowLeft } from '../components/icons';
 import { t, useT } from '../lib/i18n';

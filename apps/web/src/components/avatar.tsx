@@ -1,3 +1,5 @@
+// A user's round profile picture; without one, or when it fails to load, their initials on the
+// brand colour instead.
 import { useState } from 'react';
 import styles from './avatar.module.css';
 

@@ -1,3 +1,5 @@
+// The small coloured status label used across the app (Verified, This device, Success), its
+// colour taken from the shared status tones.
 import type { TTone } from '@td/contracts/statuses';
 import type { ReactNode } from 'react';
 import styles from './badge.module.css';

@@ -1,3 +1,5 @@
+// The app's buttons in their variants and sizes, with an optional icon and a loading state, and
+// `ButtonLink`: a router link drawn as a button, for navigation that should stay a link.
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';

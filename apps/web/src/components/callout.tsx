@@ -1,3 +1,5 @@
+// A boxed note inside a screen in one of four tones (info, success, warning, danger), with its
+// icon, an optional title and an optional action under the text.
 import type { ReactNode } from 'react';
 import styles from './callout.module.css';
 import { IconAlertTriangle, IconCheckCircle, IconInfo, IconXCircle } from './icons';

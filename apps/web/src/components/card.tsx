@@ -1,3 +1,5 @@
+// The panel every block of a screen sits on, with an optional header row (title and controls) and
+// a body that can run edge to edge for tables and charts.
 import type { HTMLAttributes, ReactNode } from 'react';
 import styles from './card.module.css';
 

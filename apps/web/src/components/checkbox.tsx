@@ -1,3 +1,5 @@
+// A checkbox for forms: a native input, so keyboards, forms and screen readers behave as usual,
+// drawn in the app's theme with its label and error message.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { IconCheck } from './app-icons';
 import styles from './checkbox.module.css';

@@ -1,3 +1,5 @@
+// The app's tables of rows: loading placeholders, an empty or error message across the table, and
+// on screens under 768 px each row shown as a card, so nothing scrolls sideways on a phone.
 import type { ComponentProps, ReactNode } from 'react';
 import { formatDateTime } from '../lib/format';
 import styles from './data-table.module.css';

@@ -1,3 +1,6 @@
+// The app's modal dialogs on the native <dialog>, with focus kept inside while open and returned
+// after; also the form dialog (Cancel and an action) and the confirmation asked before an action
+// that cannot be undone.
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n';
 import { IconX } from './app-icons';

@@ -1,3 +1,5 @@
+// A menu behind a button, such as the account menu, with the keyboard behaviour of the WAI-ARIA
+// menu pattern: arrows move, Escape closes and returns focus, a click outside closes it.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useKeepInViewport } from '../lib/keep-in-viewport';
 import { itemRef, listKeyTarget } from '../lib/list-keys';

@@ -1,3 +1,5 @@
+// What a screen or panel shows when it has nothing to list yet, and `LoadError` for data that
+// could not load, with a Retry button.
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n';
 import { IconRefresh } from './app-icons';

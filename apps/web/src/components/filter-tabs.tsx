@@ -1,3 +1,5 @@
+// A row of tabs that filter one list (pair type, status): the selected tab is the one Tab stop,
+// and the arrow keys, Home and End move between tabs and select them.
 import { type KeyboardEvent, useRef } from 'react';
 import { itemRef, listKeyTarget } from '../lib/list-keys';
 import styles from './filter-tabs.module.css';

@@ -1,3 +1,5 @@
+// The full-screen logo, spinner and status line shown while the app, or its realtime connection,
+// gets ready.
 import styles from './full-screen-loader.module.css';
 import { Logo } from './logo';
 import { Spinner } from './spinner';

@@ -1,3 +1,5 @@
+// The app's main navigation tabs, as a row in the top bar or the fixed bottom bar of small screens,
+// where the tabs that do not fit go under a last "More" tab.
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { usePressOutside } from '../lib/use-press-outside';

@@ -1,3 +1,5 @@
+// The fields for choosing a password, shared by sign-up, reset and change: the new password with
+// its strength meter and its confirmation, so browsers offer to generate and save it alike.
 import { newPasswordProblem } from '@td/contracts/password';
 import { type Ref, useId } from 'react';
 import { useCommonPasswords } from '../lib/common-passwords';

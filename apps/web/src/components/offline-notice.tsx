@@ -1,3 +1,5 @@
+// The banner shown while the device is offline, and the hook that follows the browser's
+// online/offline state; the app keeps showing what it last had until the network is back.
 import { useSyncExternalStore } from 'react';
 import { tRich, useLanguage } from '../lib/i18n';
 import { IconAlertTriangle } from './icons';

@@ -1,3 +1,5 @@
+// The one-time code entry of sign-in and two-factor screens: one real numeric input, which takes
+// paste and autofill, drawn as a row of digit boxes, with the rule for retyping a refused code.
 import {
   type ChangeEvent,
   type InputHTMLAttributes,

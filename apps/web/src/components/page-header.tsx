@@ -1,3 +1,5 @@
+// The heading block at the top of a screen: its h1 (which also sets the browser tab's title), a
+// description under it and controls on the right.
 import type { ReactNode } from 'react';
 import { useAppName } from '../lib/settings';
 import styles from './page-header.module.css';

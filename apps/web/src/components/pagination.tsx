@@ -1,3 +1,5 @@
+// Previous and next buttons for the paged lists of the API (`{items, page, limit, total}`), with
+// the range shown ('1–20 of 42 logins').
 import { capitalize } from '../lib/format';
 import { tRich, useT } from '../lib/i18n';
 import { IconChevronLeft, IconChevronRight } from './app-icons';

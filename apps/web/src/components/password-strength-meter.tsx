@@ -1,3 +1,5 @@
+// The strength bar shown under a new password, with its label and advice; a password the form
+// would refuse is never shown as better than poor.
 import { PASSWORD_STRENGTH_LEVELS, passwordStrength } from '@td/contracts/password';
 import { useT } from '../lib/i18n';
 import styles from './password-strength-meter.module.css';

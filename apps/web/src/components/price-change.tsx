@@ -1,3 +1,5 @@
+// A pair's 24-hour price change with its sign and colour ('+3.09%' green, '-1.25%' red), as
+// plain figures for tables or as a tinted chip.
 import { formatChange } from '../lib/format-market';
 import styles from './price-change.module.css';
 

@@ -1,3 +1,5 @@
+// A drop-down choice in the form style: a native select, so keyboards and a phone's own picker
+// work, with the same label, hint and error as the text fields.
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { IconChevronDown } from './app-icons';
 import styles from './select-field.module.css';

@@ -1,3 +1,5 @@
+// The grey placeholder shapes shown while content loads, sized like what is coming so the layout
+// does not jump when it arrives.
 import type { CSSProperties } from 'react';
 import styles from './skeleton.module.css';
 

@@ -1,3 +1,5 @@
+// The small 24-hour price line drawn beside a price, coloured like the 24-hour change
+// figure next to it; decorative, so hidden from screen readers.
 import { sparklinePath } from '../lib/sparkline-path';
 import styles from './sparkline.module.css';
 

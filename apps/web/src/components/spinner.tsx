@@ -1,3 +1,5 @@
+// The app's loading spinner; announced to screen readers only when given a label, since a
+// visible label usually sits beside it.
 import styles from './spinner.module.css';
 
 interface TSpinnerProps {

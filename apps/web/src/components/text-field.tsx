@@ -1,3 +1,5 @@
+// The text inputs of every form (plain, password with show/hide, e-mail, multi-line) and the frame
+// they share: the label above, the hint or error below, tied to the input for screen readers.
 import {
   type InputHTMLAttributes,
   type ReactNode,

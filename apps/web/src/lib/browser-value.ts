@@ -1,3 +1,5 @@
+// Values only the browser knows (a feature, the year) and whether the app runs the screen yet: a
+// page drawn at build time shows a fixed value until the app in the browser takes it over.
 import { useSyncExternalStore } from 'react';
 
 const unchanging = () => () => {};

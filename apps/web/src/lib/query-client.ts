@@ -1,3 +1,5 @@
+// The app's one data cache (TanStack Query) and its defaults: retry once but never after a client
+// error, wait while offline, and never retry a change on its own, so orders are not sent twice.
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 

@@ -1,3 +1,6 @@
+// The state of a form with one verification code (e-mail or authenticator): checked against the
+// contract, sent when the last digit is typed, and on a refusal emptied and focused for the next
+// code.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError } from './api-client';

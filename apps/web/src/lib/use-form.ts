@@ -1,3 +1,5 @@
+// The state of the app's forms: values per field, validation on submit with the focus on the first
+// field in error, and the server's field messages shown under their fields.
 import { type FormEvent, useRef, useState } from 'react';
 import { hasFieldErrors, type TFieldErrors } from './form-errors';
 import { serverFieldErrors } from './server-field-errors';

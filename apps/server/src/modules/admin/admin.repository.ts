@@ -1,3 +1,5 @@
+// Storage for the back-office audit log: writes an entry for each administrator change (with the
+// actor's role read from their row at that moment) and reads the log a page at a time.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/auth.schema';

@@ -1,3 +1,5 @@
+// The back-office HTTP API under /admin: users, tickets, orders, pairs, settings and the audit log.
+// Every route is for administrators only and each change goes through a service that audits it.
 import {
   ZAdminOrder,
   ZAdminOrdersQuery,

@@ -1,3 +1,5 @@
+// The back-office's reads that span modules: one user's full page (account, balances, recent
+// orders, sign-ins, payments, referrals, group) and the audit log. Changes live in each module.
 import type { TAdminUserDetail, TAuditEntry } from '@td/contracts/admin';
 import { formatScaled } from '@td/contracts/decimal';
 import type { Database } from '../../platform/db/client';

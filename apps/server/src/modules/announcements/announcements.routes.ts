@@ -1,3 +1,5 @@
+// HTTP routes for announcements: staff send them and list what was sent with its reach; each user
+// reads their own unread ones and marks them read.
 import { ZAnnouncement, ZAnnouncementRequest, ZSentAnnouncement } from '@td/contracts/announcements';
 import { pageOf, ZPageQuery } from '@td/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

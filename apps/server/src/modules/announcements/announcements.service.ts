@@ -1,3 +1,6 @@
+// Announcements from staff to clients: resolves the audience (all, a group, or holders of a pair)
+// into recipient rows when sent, shows each until read, and e-mails them in background batches,
+// marking each mail taken before it goes so a crash never sends one twice.
 import type { TAnnouncement, TSentAnnouncement, ZAnnouncementRequest } from '@td/contracts/announcements';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';

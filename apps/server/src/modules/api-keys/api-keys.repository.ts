@@ -1,3 +1,5 @@
+// Storage for users' API keys: adding within the per-user limit, listing and revoking, and the
+// per-request look-up of a live key with its user, so a revoked key stops working at once.
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { revokeOwn } from '../../platform/db/locks';

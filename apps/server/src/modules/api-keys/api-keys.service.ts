@@ -1,3 +1,6 @@
+// A user's API keys for programs: creates one with a secret shown only once (stored sealed),
+// tells the owner by e-mail and in the app, lists and revokes keys, and opens a key's secret so a
+// signed request can be checked.
 import { hkdfSync, randomBytes } from 'node:crypto';
 import {
   API_KEYS_PER_USER_MAX,

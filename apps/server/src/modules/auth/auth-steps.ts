@@ -1,3 +1,6 @@
+// The building blocks of sign-up and sign-in: starting and finishing sessions, sending and checking
+// e-mailed codes, recording sign-ins (mailing on a new device), the step after the password, second
+// factors and Google sign-in. `auth.service.ts` puts them together into the API's operations.
 import { CODE_ATTEMPTS_MAX, EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import { normalizeEmail } from '@td/contracts/email';
 import type { TTokenType } from '@td/contracts/statuses';

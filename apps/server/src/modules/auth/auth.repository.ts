@@ -1,3 +1,6 @@
+// Database work of the account system: users (e-mail verification, two-factor, Google link) and
+// sessions (stages, revocation, last seen), with one-time codes, passkeys and sign-in history
+// merged in from their own repositories. Holds no rules about when these change.
 import { USER_CODE } from '@td/contracts/statuses';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client';

@@ -1,3 +1,6 @@
+// HTTP routes of the account system: sign-up, sign-in, e-mail verification, password reset, the
+// second-factor step, Google sign-in (nonce and code flow, proven by short-lived cookies), logout,
+// the live stream's ticket, and turning two-factor on and off.
 import {
   GOOGLE_NONCE_TTL_S,
   ZForgotPasswordRequest,

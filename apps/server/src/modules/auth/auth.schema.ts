@@ -1,3 +1,6 @@
+// The account system's database tables: users, sessions (one per sign-in, usable only when
+// `active`), e-mailed and recovery codes, sign-in history, signup decoys, used nonces, passkeys and
+// passkey challenges. Codes and nonces are stored only as hashes.
 import { ROLES } from '@td/contracts/statuses';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,3 +1,6 @@
+// The account system's operations as the API offers them: sign-up, sign-in (password, e-mailed
+// code, second factor, passkey, Google), e-mail verification, logout, and the e-mailed codes other
+// modules ask for. Answers never tell whether an address has an account.
 import { randomUUID } from 'node:crypto';
 import { EMAIL_CODE_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TSecondFactorMethods } from '@td/contracts/passkeys';

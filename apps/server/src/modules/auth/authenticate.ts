@@ -1,3 +1,6 @@
+// Decides who is calling: the guards behind each route's access level (a live signed-in session,
+// staff with the route's permission and a second factor, or a pending sign-in step) and helpers to
+// read the caller from a request. Every request checks its session row, so revocation is immediate.
 import { mayDo } from '@td/contracts/staff';
 import type { TTokenType } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// Storage of the account system's one-time secrets: e-mailed codes and links, recovery codes,
+// sign-up and password-reset decoys, and used nonces. Each try at a code is counted before the
+// code is compared, in one statement, so parallel guesses cannot get past the limit.
 import { and, desc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';

@@ -1,3 +1,5 @@
+// Makes and hashes the account system's one-time codes: 6-digit e-mailed codes, link tokens and
+// recovery codes. Codes are kept only as a keyed hash, so a leaked table reveals none of them.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@td/contracts/auth';
 

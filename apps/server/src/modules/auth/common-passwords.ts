@@ -1,3 +1,6 @@
+// The list of common passwords that sign-up and password changes refuse, also served to the web
+// forms so their strength meter refuses the same ones. Kept apart from password hashing so the
+// configuration can check the administrator's password against it at start.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ASSETS_DIR } from '../../platform/paths';

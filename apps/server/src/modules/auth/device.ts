@@ -1,3 +1,5 @@
+// Names a user's device from its user agent ("Chrome on macOS") for sign-in history and mails,
+// and fingerprints device plus network so a sign-in from a new device can be noticed.
 import { createHash } from 'node:crypto';
 
 const BROWSERS: Array<[RegExp, string]> = [

@@ -1,3 +1,6 @@
+// The OpenID Connect client behind "Sign in with Google": checks Google's signed ID tokens (issuer,
+// audience, algorithm, age) and runs the code flow with PKCE, giving back the person's identity
+// only when Google has verified their e-mail. Any OIDC provider works, so tests run a local one.
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';

@@ -1,3 +1,5 @@
+// Storage of passkeys and their ceremony challenges, merged into the auth repository. A challenge
+// is taken by a single delete, so it answers one ceremony only; a signature counter only moves on.
 import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { updateOne } from '../../platform/db/locks';

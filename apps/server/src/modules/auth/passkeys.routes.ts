@@ -1,3 +1,5 @@
+// HTTP routes for passkeys: listing, adding and removing them under the profile, signing in with
+// one, and using one as the second factor of a password sign-in.
 import { ZTokenData } from '@td/contracts/auth';
 import { successEnvelope } from '@td/contracts/envelope';
 import {

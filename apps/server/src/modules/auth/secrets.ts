@@ -1,3 +1,5 @@
+// Loads the key that signs session tokens: JWT_SECRET when set, else one generated at first start
+// and kept in the data directory. Processes sharing a database must share the same secret.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,6 @@
+// Signs and checks the tokens that carry a sign-in (HS256 JWTs naming a session and its stage) and
+// the single-use tickets that open the live stream, signed with a key of their own so one is never
+// taken for the other. Revocation is not checked here: that is the session row's job.
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { STREAM_TICKET_TTL_S, TOKEN_TTL_S } from '@td/contracts/auth';
 import type { TTokenType, TUserStatus } from '@td/contracts/statuses';

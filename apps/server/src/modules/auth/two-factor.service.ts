@@ -1,3 +1,6 @@
+// Turning authenticator-app two-factor on and off for a signed-in user. On needs a code from the
+// new secret, confirmed by the session that asked for it, plus proof beyond the session; off needs
+// the password and a second factor. Either way every other session ends and the user is mailed.
 import { badRequest, conflict } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Brand } from '../../platform/mail/email-layout';

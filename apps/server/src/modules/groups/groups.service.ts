@@ -1,3 +1,6 @@
+// Client groups, which set each client's margin mode and levels, spread markup, leverage, fees and
+// swap: the back-office's list, changes and moves of users between groups (audited), and the
+// write-off list. A new margin rule applies at once: open positions get new liquidation prices.
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import {
   DEFAULT_LEVELS,

@@ -1,3 +1,6 @@
+// Encrypts and opens stored secrets with AES-256-GCM, bound to their context so a sealed blob moved
+// elsewhere does not open: identity documents, and API key secrets under a key of their own. Also
+// loads the documents' key from KYC_ENCRYPTION_KEY or a file made at first start.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,6 @@
+// Storage of identity checks (KYC): each account's legal details, its document submissions with
+// their sealed images, the review queue and decisions, and erasure of it all when an account is
+// deleted. A decision is one conditional statement, so a submission is decided once.
 import type { TDocumentKind, TKycSubmissionStatus } from '@td/contracts/kyc';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';

@@ -1,3 +1,6 @@
+// The database tables of identity checks (KYC): legal details (level 1), document submissions
+// for review (level 2, at most one pending or approved per account) and their images, which are
+// stored only sealed.
 import { sql } from 'drizzle-orm';
 import {
   customType,

@@ -1,3 +1,6 @@
+// The double-entry ledger that holds every user's money (cash and margin, demo and real books) and
+// the house's accounts: posts balanced movements in one statement, refusing any that would take a
+// user balance below zero, and reads balances, bonuses and the checks that the books add up.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor, Tx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';

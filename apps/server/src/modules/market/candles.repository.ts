@@ -1,3 +1,5 @@
+// Storage of price candles (1-minute, hourly and daily) for the charts: bulk inserts or
+// replacements many rows per statement, the latest candle of a pair, and candles in a time range.
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/db/client';
 import type { Candle } from './candle-builder';

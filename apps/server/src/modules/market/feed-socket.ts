@@ -1,3 +1,5 @@
+// Keeps an exchange's market-data websocket open for a price feed: reconnects with backoff,
+// subscribes again after each connection, and logs errors without the URL's key.
 import WebSocket from 'ws';
 import type { Logger } from '../../platform/logger';
 

@@ -1,3 +1,5 @@
+// The bus message that carries each pair's state after a tick (prices, 24-hour figures, open and
+// finished candles) from the process running the market to every process's price board.
 import { z } from 'zod';
 import { defineChannel } from '../../platform/bus/bus';
 

@@ -1,3 +1,6 @@
+// When each kind of market is open, by New York time: crypto always, forex Sunday 17:00 to Friday
+// 17:00 less its year-end holidays, US stocks in the regular session on exchange days. Says why a
+// market is closed and when it next opens; orders fill only while their market is open.
 import type { TPairType } from '@td/contracts/statuses';
 import { BoundedMap } from '../../platform/bounded';
 import { FRIDAY, MINUTE_MS, SATURDAY, SUNDAY } from '../../platform/time-units';

@@ -1,3 +1,5 @@
+// The public market-data HTTP routes: every pair's current prices, the 24-hour sparklines of a list
+// of pairs, and a pair's candles for the charts. No sign-in needed.
 import { successEnvelope } from '@td/contracts/envelope';
 import { ZCandle, ZKlinesQuery, ZLineshotQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,3 +1,7 @@
+// Simulated prices, for pairs with no live feed and for the chart history a pair lacks: a seeded
+// random walk per pair (fat-tailed steps scaled to its volatility, a weak pull to its reference
+// price) and candles built from it, with no bars while its market is closed. The same seed always
+// gives the same prices.
 import type { TPairType } from '@td/contracts/statuses';
 import { DAY_MS, HOUR_MS } from '../../platform/time-units';
 import type { CataloguePair } from '../pairs/catalogue';

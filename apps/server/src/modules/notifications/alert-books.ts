@@ -1,3 +1,5 @@
+// The in-memory books of price alerts waiting to fire, two heaps per pair, so each tick finds the
+// alerts its price crossed without scanning them all. Each alert fires once.
 import { Heap } from '../trading/heap';
 
 export interface AlertEntry {

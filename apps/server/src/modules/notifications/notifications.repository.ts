@@ -1,3 +1,5 @@
+// Storage of the notification centre: one row per notice a user got, read a page at a time with
+// the unread count, and marked read one by one or all at once.
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { readNewestPage } from '../../platform/db/paging';

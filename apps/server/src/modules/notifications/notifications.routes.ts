@@ -1,3 +1,5 @@
+// HTTP routes for a signed-in user's notification centre (list, mark read) and their price alerts
+// (list, create, delete).
 import { ZPageQuery } from '@td/contracts/envelope';
 import {
   ZCreateAlertRequest,

@@ -1,3 +1,5 @@
+// Storage of users' price alerts: listing, adding and removing a user's own, loading all waiting
+// ones, and marking one fired in one conditional statement, so it fires only once.
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { priceAlerts } from './notifications.schema';

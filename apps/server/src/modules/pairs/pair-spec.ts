@@ -1,3 +1,6 @@
+// A pair's specification as a trader reads it before trading: spread, order limits, leverage and
+// margin, swaps, the coming week's sessions, the next holiday and the price source. Spread and
+// leverage are the reader's own: widened and capped by their client group.
 import { formatScaled } from '@td/contracts/decimal';
 import type { TPairSpec } from '@td/contracts/financing';
 import { leverageCap, markupQuote } from '@td/contracts/group-terms';

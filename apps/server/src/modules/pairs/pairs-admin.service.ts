@@ -1,3 +1,6 @@
+// The back-office's work on trading pairs: the list, and changes to a pair's status, spread,
+// leverage, swaps and net-exposure limit, each audited and announced on the bus so every
+// process's cached pairs drop the old values.
 import type { TAdminPair } from '@td/contracts/admin';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import type { Bus } from '../../platform/bus/bus';

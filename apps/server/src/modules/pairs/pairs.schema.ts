@@ -1,3 +1,5 @@
+// The database tables of trading pairs (crypto, forex, stocks: precision, order limits, leverage,
+// spread, swaps, exposure limit) and of each user's favourite pairs.
 import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef } from '../../platform/db/columns';
 import { users } from '../auth/auth.schema';

@@ -1,3 +1,6 @@
+// HTTP routes of a signed-in user's profile: their details, password change, profile picture
+// (upload, and public serving by an unguessable name), sessions and signing them out, sign-in
+// history and the anti-phishing phrase.
 import multipart from '@fastify/multipart';
 import { pageOf, successEnvelope, ZPageQuery } from '@td/contracts/envelope';
 import {

@@ -1,3 +1,6 @@
+// A signed-in user's own account: editing their details, changing the password (tries limited;
+// every other session ends and a mail goes out), the profile picture (re-encoded under a new
+// unguessable name), sessions, sign-in history and the anti-phishing phrase.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,3 +1,6 @@
+// The back-office's work on accounts: search, suspend, change role and delete, each audited. The
+// last active administrator keeps the role; deleting erases the person but keeps the ledger, orders
+// and tickets, and waits until no real-money position is open.
 import type { TAdminUser } from '@td/contracts/admin';
 import type { TRole, TUserStatus } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';

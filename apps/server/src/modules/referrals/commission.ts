@@ -1,3 +1,5 @@
+// The sums and wording of the referral programme: a referrer's share of an opening fee (rounded
+// down, so the house never pays more than the rate) and referred users' names masked for display.
 import { parseScaled } from '@td/contracts/decimal';
 import { mulDivFloor } from '@td/contracts/money-math';
 

@@ -1,3 +1,6 @@
+// Storage of referral commissions, one per opening fee that earned one: recording, clawbacks, a
+// referrer's earnings by referred user and by day, and, for the back-office, which referred
+// accounts share a sign-in address, device or payout address with the referrer.
 import type { TReferralFlag } from '@td/contracts/referrals';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../platform/db/client';

@@ -1,3 +1,4 @@
+// The HTTP route of a signed-in user's referral summary, shown under their profile.
 import { successEnvelope } from '@td/contracts/envelope';
 import { ZReferralsData } from '@td/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,3 +1,5 @@
+// The back-office's report downloads: a day's orders as a streamed CSV, and the client-money
+// report as JSON or CSV. Staff with the reports permission only.
 import { Readable } from 'node:stream';
 import { successEnvelope } from '@td/contracts/envelope';
 import { reportDayProblem, ZClientMoney, ZClientMoneyQuery, ZDailyReportQuery } from '@td/contracts/reports';

@@ -1,3 +1,6 @@
+// The arithmetic of the clients' exposure per pair: long, short and net value at the current
+// quotes with the clients' open result, and the rule by which a pair's net-exposure limit refuses
+// an order (only one that takes the net beyond the limit and further from zero).
 import { closeSidePrice, pnlAt, type TSide } from '@td/contracts/trading-math';
 
 type Quote = { bid: bigint; ask: bigint };

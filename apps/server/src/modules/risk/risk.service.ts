@@ -1,3 +1,6 @@
+// The dealing desk's live risk view for each book (real and demo): exposure per pair, the accounts
+// nearest their stop-out, the house's result by source over today, 7 and 30 days, and today's
+// net-exposure chart. Computed on each request from positions, ledger and quotes; nothing stored.
 import { formatScaled } from '@td/contracts/decimal';
 import { DEFAULT_LEVELS } from '@td/contracts/groups';
 import { marginLevel } from '@td/contracts/margin-level';

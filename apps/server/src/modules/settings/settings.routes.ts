@@ -1,3 +1,4 @@
+// The public HTTP route that serves a group of platform settings to the web app; no sign-in needed.
 import { successEnvelope } from '@td/contracts/envelope';
 import { ZPublicSettingGroup } from '@td/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

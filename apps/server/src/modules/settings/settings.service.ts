@@ -1,3 +1,6 @@
+// The platform's operator settings: defaults in code overlaid with what administrators stored,
+// read by the web app and the server (fees, rates, limits, the brand in mails). Each process caches
+// them; a change is announced on the bus so every process drops its copy.
 import {
   SETTING_DEFAULTS,
   SETTING_GROUPS,

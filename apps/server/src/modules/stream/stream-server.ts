@@ -1,3 +1,6 @@
+// The realtime Socket.IO service: live candles and tickers per pair, each user's own events and
+// the dealing desk's risk channel, on sockets that stay open only while their session is signed in.
+// With Redis, several processes share rooms and stream tickets.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_OPTIONS } from '@td/contracts/constants';

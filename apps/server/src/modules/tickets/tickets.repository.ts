@@ -1,3 +1,6 @@
+// Storage of support tickets: tickets and their messages, the staff queue's search, the orders
+// and payments a ticket points at (checked as the user's own), and uploaded images, each sent once
+// and removed with its file by the retention job when never sent.
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { removeDueBatch } from '../../platform/db/batch-removal';

@@ -1,3 +1,6 @@
+// HTTP routes of a signed-in user's support tickets: list, open, read, reply and close, image
+// uploads, and serving those images only by the signed links a ticket gives. New tickets and
+// messages are rate-limited per user so a script cannot fill the staff's queue.
 import multipart from '@fastify/multipart';
 import { pageOf } from '@td/contracts/envelope';
 import { AVATAR_BYTES_MAX } from '@td/contracts/profile';

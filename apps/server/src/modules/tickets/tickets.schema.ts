@@ -1,3 +1,5 @@
+// The database tables of support tickets: tickets (optionally about an order or a payment),
+// their messages from user and staff, and uploaded images with the message each was sent in.
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, generatedId, requiredRef } from '../../platform/db/columns';

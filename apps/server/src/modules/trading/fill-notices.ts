@@ -1,3 +1,6 @@
+// The notification-centre notice for what the trigger engine did to an order (filled, take profit,
+// stop loss, liquidated, expired, refused): sentence templates with named parts, so the web app
+// can say them in the user's language.
 import { displaySymbol } from '@td/contracts/constants';
 import type { TOrder } from '@td/contracts/trading';
 import type { TriggerAction } from './trigger-books';

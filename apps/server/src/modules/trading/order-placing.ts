@@ -1,3 +1,7 @@
+// Placing a new order: checks it against its pair, market hours, a fresh quote, the client group's
+// terms, margin call and the pair's exposure limit, then writes the order with its money at once.
+// A refused order is stored as rejected with its reason; a retried `clientOrderId` gets the first
+// answer back.
 import { randomUUID } from 'node:crypto';
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import { leverageCap, markupIncome, markupQuote } from '@td/contracts/group-terms';

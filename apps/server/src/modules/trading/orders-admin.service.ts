@@ -1,3 +1,5 @@
+// The back-office's work on orders: search with the owner's e-mail, read one, and change a
+// position's take profit or stop loss, each change audited.
 import type { TAdminOrder } from '@td/contracts/admin';
 import type { Database } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';

@@ -1,3 +1,6 @@
+// Storage of orders and positions: inserting (also as text to write with its money in one
+// statement), locking and updating, a user's history with partial closes beside their position,
+// every live order for the trigger engine, equity snapshots, and removal of old unused rejections.
 import { ORDER_CODE } from '@td/contracts/statuses';
 import {
   and,

@@ -1,3 +1,6 @@
+// HTTP routes of trading for a signed-in user or an API key: place, change, partly or fully close
+// and cancel orders, add margin, list and export history as CSV, the portfolio and the demo reset.
+// Routes that trade count against a per-user request budget.
 import { ZLanguage } from '@td/contracts/auth';
 import { formatScaled } from '@td/contracts/decimal';
 import { ZAccount } from '@td/contracts/enums';

@@ -1,3 +1,6 @@
+// A user's account (real or demo) valued at live prices: balance, equity, margin used and free,
+// margin level against their group's levels, each open position's result, and the equity chart
+// over a period from daily snapshots plus today's movements.
 import { formatScaled } from '@td/contracts/decimal';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TBalance, TPortfolio } from '@td/contracts/trading';

@@ -1,3 +1,6 @@
+// The overnight swap job of the `market` role: after each rollover, charges or pays every position
+// held through it its pair's swap rate (nothing for swap-free groups), one conditional statement
+// per position so each rollover is charged once. At start it catches up on missed rollovers.
 import { type TPairType, ZPairType } from '@td/contracts/statuses';
 import type { TSide } from '@td/contracts/trading-math';
 import type { DatabaseHandle } from '../../platform/db/client';

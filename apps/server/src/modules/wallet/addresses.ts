@@ -1,3 +1,5 @@
+// Checks and converts crypto wallet addresses for deposits and withdrawals: EVM (with the EIP-55
+// checksum), Tron and Bitcoin mainnet formats, and Tron's form of an EVM address and back.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58check, bech32, bech32m } from '@scure/base';

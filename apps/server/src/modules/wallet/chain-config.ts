@@ -1,3 +1,6 @@
+// Reads from the configuration which blockchains the wallet works on: the networks whose deposits
+// are watched (those with a node or API set) and those where withdrawals are sent automatically,
+// which needs a hot-wallet key; without one, staff send withdrawals by hand.
 import type { TNetwork } from '@td/contracts/constants';
 import type { TConfig } from '../../config';
 import { hotWalletKeyFromMnemonic } from './hd';

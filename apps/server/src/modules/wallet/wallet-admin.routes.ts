@@ -1,3 +1,5 @@
+// The back-office HTTP routes for withdrawals: the list, approving or rejecting one, and marking
+// one sent by hand with its transaction hash. Staff with the withdrawals permission only.
 import { pageOf } from '@td/contracts/envelope';
 import {
   ZAdminWithdrawal,

@@ -1,3 +1,6 @@
+// The back-office's work on withdrawals: the list with owners' e-mails, approving one under review
+// (never for a suspended account), rejecting one with its funds returned, and marking one sent by
+// hand. Every decision is audited and the user is told.
 import type { TNetwork } from '@td/contracts/constants';
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { ZWalletTransactionsQuery } from '@td/contracts/wallet';

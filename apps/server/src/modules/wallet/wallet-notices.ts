@@ -1,3 +1,6 @@
+// What the wallet tells its users in the notification centre and by e-mail in their language: a
+// deposit credited, a withdrawal approved, sent, or rejected or failed with its funds returned.
+// Also the label that names a deposit or withdrawal in a support ticket.
 import type { TLanguageCode } from '@td/contracts/auth';
 import { COIN_LABEL, displayAsset, NETWORK_LABEL, type TCoin, type TNetwork } from '@td/contracts/constants';
 import { PAYMENT_CODE } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// Storage of the crypto wallet: users' deposit addresses and derivation indexes, each network's
+// last block read, deposits and withdrawals with their statuses, the sums behind withdrawal limits,
+// withdrawal address history, and removal of stale unconfirmed withdrawal quotes.
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TChainFamily } from '@td/contracts/wallet';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';

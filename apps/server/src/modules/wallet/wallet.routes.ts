@@ -1,3 +1,6 @@
+// HTTP routes of a signed-in user's crypto wallet: supported coins, a deposit address, the
+// transaction history, past withdrawal addresses, and a withdrawal's steps (quote, e-mailed code,
+// confirm, cancel).
 import { pageOf, successEnvelope } from '@td/contracts/envelope';
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import {

@@ -1,3 +1,6 @@
+// The contract of the message bus that carries events between roles and processes, with the parts
+// the in-memory and Redis buses share: typed channels, parsing on receipt, dispatch to handlers.
+// Delivery is at most once, so the bus only notifies and never holds the sole copy of state.
 import { z } from 'zod';
 import { carryRequestId, requestIdOf, withRequestId } from '../request-context';
 

@@ -1,3 +1,5 @@
+// The message bus across processes, on Redis pub/sub. When its connection comes back after a drop,
+// it tells its listeners, since messages published meanwhile are lost and must be read again.
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import { type Bus, envelope, HandlerRegistry, parsingHandler } from './bus';

@@ -1,3 +1,6 @@
+// Opens the product's database, embedded PGlite or a PostgreSQL server, behind one `Database` type
+// every repository takes, and brings its schema up to date on opening. On PGlite it also does the
+// vacuum and checkpoint work PostgreSQL's background workers would do.
 import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

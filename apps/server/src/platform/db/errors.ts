@@ -1,3 +1,5 @@
+// Tells database failures apart by cause, whichever driver raised them: a unique-index race, a
+// database out of reach (worth retrying once it is back), or a statement past its time limit.
 const UNIQUE_VIOLATION = '23505';
 /** PostgreSQL's `query_canceled`: the statement ran past `statement_timeout` (or was cancelled). */
 const QUERY_CANCELED = '57014';

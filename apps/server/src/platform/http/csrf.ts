@@ -1,3 +1,5 @@
+// Cross-site request forgery protection for the HTTP API: a cookie-authenticated request that
+// changes state must echo the CSRF cookie in a header; requests without cookies pass.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,3 +1,6 @@
+// Turns every failure of an HTTP request into the API's error body `{ message, code, details? }`:
+// validation and app errors are said as they are, an unreachable database is a 503 to retry, and
+// anything else is logged and answered with a bare 500, never a stack.
 import type { TErrorBody } from '@td/contracts/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';

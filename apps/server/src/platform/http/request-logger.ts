@@ -1,3 +1,5 @@
+// The logger Fastify hands each request, made lazily: the pino child bound to the request id is
+// only built once the request writes a line, so the many requests that log nothing pay nothing.
 import type { FastifyBaseLogger, LogLevel } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 

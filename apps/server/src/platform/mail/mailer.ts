@@ -1,3 +1,5 @@
+// Sends the product's mail: over SMTP when `SMTP_URL` is set, otherwise into the development
+// outbox (logged, kept as `.eml` files, shown on the outbox page) so nothing leaves the machine.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The frame of every sign-in and sign-up screen: a brand panel with the pitch and risk warning on
+// wide screens, beside the form column with the language switch and theme toggle.
 import { Link, Outlet } from 'react-router';
 import { IconActivity, IconShieldCheck, IconWallet } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';

@@ -1,3 +1,5 @@
+// Reads an account's balance operations (what staff credited, corrected or refunded) page by page,
+// and how much of its cash may be withdrawn once the bonus in it is left out.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZUserBalanceOperation, ZWithdrawable } from '@td/contracts/balance-operations';
 import type { TAccount } from '@td/contracts/constants';

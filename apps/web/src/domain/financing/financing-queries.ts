@@ -1,3 +1,6 @@
+// The server data of the trading costs and settings: a pair's specification (spread, limits), an
+// account's trading statistics over a period, and the one-click trading switch (turned on only
+// with its risk notice accepted).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAccount } from '@td/contracts/constants';
 import { type TStatsPeriod, ZOneClickTrading, ZPairSpec, ZTradingStats } from '@td/contracts/financing';

@@ -1,3 +1,5 @@
+// Reads and saves the user's chart indicators, kept on the server so they are the same on every
+// device; a save shows on screen at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CHART_SETTINGS, type TChartSettings, ZChartSettings } from '@td/contracts/chart-settings';
 import { api } from '../../lib/api-client';

@@ -1,3 +1,5 @@
+// Loads a pair's candles for the chart, including older pages when scrolling back; the latest
+// page is kept current by the live stream rather than by refetching.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KLINES_PAGE_SIZE, type TChartInterval } from '@td/contracts/constants';
 import { ZCandle } from '@td/contracts/market';

@@ -1,3 +1,5 @@
+// Loads the list of tradable pairs (precision, limits, market hours, the user's stars), checked
+// again every minute as markets open and close; screens filter it on the client.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TPair, ZPair } from '@td/contracts/market';
 import type { TPairType } from '@td/contracts/statuses';

@@ -1,3 +1,5 @@
+// Polls the latest prices of every active pair every five seconds; a failed poll is silent, so a
+// screen keeps its last prices instead of showing an error every few seconds.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRICE_POLL_MS } from '@td/contracts/constants';
 import { ZPrices } from '@td/contracts/market';

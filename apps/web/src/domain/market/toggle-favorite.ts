@@ -1,3 +1,5 @@
+// Stars and unstars a pair for the user: the star changes at once in every cached pair list,
+// goes back if the server refuses, and the lists are fetched again after the last click.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPair } from '@td/contracts/market';
 import { api } from '../../lib/api-client';

@@ -1,3 +1,5 @@
+// Splits the amount in open positions between crypto, forex and stocks for the portfolio's
+// allocation, with shares rounded so that they always add up to exactly 100.0 %.
 import { formatScaled } from '@td/contracts/decimal';
 import type { TPairType } from '@td/contracts/statuses';
 import { MONEY_SCALE, toScaled } from './trading-math';

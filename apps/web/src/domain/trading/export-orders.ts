@@ -1,3 +1,5 @@
+// Downloads the order history the filters select as a CSV file. It goes through the API client,
+// not a plain link, so the request carries the session's token.
 import type { TLanguageCode } from '@td/contracts/auth';
 import type { TAccount, TPeriod } from '@td/contracts/constants';
 import type { TOrderStatus } from '@td/contracts/statuses';

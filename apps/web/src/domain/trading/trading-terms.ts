@@ -1,3 +1,5 @@
+// The trading terms of the user's client group (spread markup, leverage caps, opening fee) and how
+// the web applies them: the one place quotes are widened by the markup, by the server's own rule.
 import { formatScaled, parseScaled } from '@td/contracts/decimal';
 import {
   ASSET_CLASS_OF,

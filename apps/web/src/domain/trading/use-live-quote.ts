@@ -1,3 +1,6 @@
+// The live quote of a pair as the user trades on it (stream ticker or polled price, whichever is
+// newer, widened by the group's markup), whether that price is delayed, and stream subscriptions
+// for the pairs of open positions.
 import type { TPair } from '@td/contracts/market';
 import { useEffect, useRef, useState } from 'react';
 import { useLiveTicker, useLiveTickers } from '../../lib/live-tickers';

@@ -1,3 +1,5 @@
+// Loads the wallet's deposits and withdrawals, polling while any is still in flight so
+// confirmations count up on screen, and refreshing the balances when a status changes.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import { PAYMENT_CODE } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// The back office's screens in tab order, each with its path, title and the staff permission that
+// opens it: the back-office layout draws a role's tabs from it, lands it on the first, and refuses
+// the rest. A new back-office screen is added here as well as in the router.
 import { mayDo, type TStaffPermission } from '@td/contracts/staff';
 import type { TRole } from '@td/contracts/statuses';
 import type { TMessageKey, useT } from '../../lib/i18n';

@@ -1,3 +1,6 @@
+// Watches an EVM network (Ethereum, Polygon, BSC) for deposits to users' addresses: native coin
+// transfers and ERC-20 `Transfer` logs, recorded block by block and counted towards confirmations.
+// A reorganised chain is read again, and pending deposits whose block left it are dropped.
 import type { TNetwork } from '@td/contracts/constants';
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import { type PublicClient, parseAbiItem } from 'viem';

@@ -1,3 +1,5 @@
+// The card of an account's trading statistics over a chosen period (win rate, profit factor,
+// average and largest wins and losses, drawdown, swaps and fees, best and worst pair).
 import type { TAccount } from '@td/contracts/constants';
 import type { TStatsPeriod, TTradingStats } from '@td/contracts/financing';
 import type { ReactNode } from 'react';

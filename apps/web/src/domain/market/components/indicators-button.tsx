@@ -1,3 +1,5 @@
+// The chart's Indicators button and its dialog: add, remove and set the parameters of the chart's
+// indicators, checked against the shared contract before they are saved.
 import {
   INDICATOR_DEFAULTS,
   INDICATOR_KINDS,

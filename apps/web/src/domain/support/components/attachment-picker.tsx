@@ -1,3 +1,5 @@
+// Picks image attachments for a support ticket message: each file is uploaded as soon as it is
+// picked and shown as a thumbnail that can be removed before sending.
 import { TICKET_ATTACHMENTS_MAX } from '@td/contracts/tickets';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';

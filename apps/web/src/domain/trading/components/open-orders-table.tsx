@@ -1,3 +1,6 @@
+// The table of an account's open positions or pending orders, with their actions (edit exits, add
+// margin, partial close, close; edit or cancel) and live prices and PnL. Shared by the Trade and
+// Portfolio tabs.
 import type { TPair } from '@td/contracts/market';
 import type { TOrder } from '@td/contracts/trading';
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,3 +1,5 @@
+// An order's side as a coloured tag ('Buy' green, 'Sell' red) with its leverage, and the lower
+// leverage a position runs at after margin was added ('Buy 10× → 6.3×').
 import { formatMoney } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { sideLabel } from '../order-labels';

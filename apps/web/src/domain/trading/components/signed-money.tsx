@@ -1,3 +1,5 @@
+// A money figure coloured by its sign in trading tables: profit green with a '+', loss red, zero
+// plain.
 import { formatMoney } from '../../../lib/format';
 import { changeDirection } from '../../../lib/format-market';
 import styles from './trading-cells.module.css';

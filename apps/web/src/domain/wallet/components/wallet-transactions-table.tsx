@@ -1,3 +1,5 @@
+// The table of crypto deposits and withdrawals: amount, payment status, confirmations while
+// pending and a link to the transaction on the network's explorer.
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { TWalletTransaction, TWalletTxKind } from '@td/contracts/wallet';
 import { Card } from '../../../components/card';

@@ -1,3 +1,5 @@
+// The back office's calls for announcements to users: the announcements already sent, with how
+// many users they reached and how many read them, and the sending of a new one.
 import { type TAnnouncementRequest, ZSentAnnouncement } from '@td/contracts/announcements';
 import { api } from '../../../lib/api-client';
 import { useAdminPage, useAuditedMutation } from './admin-query';

@@ -1,3 +1,6 @@
+// The back office's calls for manual credits and debits of a user's balance: the list of
+// operations, the rules the form confirms against, creating one, and approving or rejecting one.
+// Each change refreshes the list, the user's balances and the audit log.
 import { useQuery } from '@tanstack/react-query';
 import {
   type TBalanceOperationRequest,

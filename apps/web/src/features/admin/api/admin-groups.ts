@@ -1,3 +1,6 @@
+// The back office's calls for client groups (trading terms such as margin levels, spread markup and
+// leverage): the list, creating and editing a group, moving a user into one, and the write-offs,
+// the losses beyond a balance that the house took over.
 import { useQuery } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import {

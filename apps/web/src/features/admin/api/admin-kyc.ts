@@ -1,3 +1,5 @@
+// The back office's calls for identity verification (KYC): the review queue, one submission with
+// its documents, re-read before the documents' signed links expire, and approving or rejecting it.
 import { useQuery } from '@tanstack/react-query';
 import { type TKycSubmissionStatus, ZKycSubmission, ZKycSubmissionDetail } from '@td/contracts/kyc';
 import { api } from '../../../lib/api-client';

@@ -1,3 +1,5 @@
+// The back office's calls for traders' orders: the list, searched by symbol, e-mail or id and
+// filtered by status, and an administrator's change of an order's take-profit and stop-loss.
 import { ZAdminOrder } from '@td/contracts/admin';
 import type { TOrderStatus } from '@td/contracts/statuses';
 import { api } from '../../../lib/api-client';

@@ -1,3 +1,5 @@
+// The back office's calls for trading pairs: every pair, enabled or not, and changing one's status,
+// spread, highest leverage or net exposure limit.
 import { useQuery } from '@tanstack/react-query';
 import { ZAdminPair } from '@td/contracts/admin';
 import { z } from 'zod/mini';

@@ -1,3 +1,5 @@
+// The back office's reports: the client-money check (clients' Real balances against the wallet's
+// record) and the CSV downloads, fetched through the API client so they carry the bearer token.
 import { useQuery } from '@tanstack/react-query';
 import { ZClientMoney } from '@td/contracts/reports';
 import { api, apiClient } from '../../../lib/api-client';

@@ -1,3 +1,6 @@
+// The back office's risk overview: exposure per pair, accounts near stop-out and the house's
+// result, re-read every 30 seconds, with the pairs kept live meanwhile from the staff risk channel,
+// which also announces each order refused for going over an exposure limit.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type TRiskOverview, ZRiskOverview } from '@td/contracts/risk';
 import { useEffect } from 'react';

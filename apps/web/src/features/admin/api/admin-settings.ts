@@ -1,3 +1,5 @@
+// The back office's calls for the platform's settings: every public group of them, and saving a
+// group's changed keys, which also refreshes the copies the rest of the app reads.
 import { useQuery } from '@tanstack/react-query';
 import type { TSettingGroup } from '@td/contracts/settings';
 import { z } from 'zod/mini';

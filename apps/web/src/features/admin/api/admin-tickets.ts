@@ -1,3 +1,5 @@
+// The back office's calls for support tickets: the queue with each ticket's user, one ticket, a
+// staff reply, and a change of a ticket's status.
 import { useQuery } from '@tanstack/react-query';
 import type { TTicketStatus } from '@td/contracts/statuses';
 import { type TTicketMessageRequest, ZTicket, ZTicketSummary } from '@td/contracts/tickets';

@@ -1,3 +1,6 @@
+// The back office's calls for users: the searchable list, one user's page (balances, orders,
+// sign-ins), changing a user's status or role, deleting a user, and clawing back a referral
+// commission. Each change refreshes the users and the audit log.
 import { useQuery } from '@tanstack/react-query';
 import { ZAdminUser, ZAdminUserDetail } from '@td/contracts/admin';
 import type { TClawbackRequest } from '@td/contracts/referrals';

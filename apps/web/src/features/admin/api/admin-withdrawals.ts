@@ -1,3 +1,5 @@
+// The back office's calls for withdrawals: the queue filtered by status, and the decisions on one
+// (approve, reject with a reason, mark sent with its transaction hash), each audited.
 import type { TPaymentStatus } from '@td/contracts/statuses';
 import { type TMarkSentRequest, type TRejectWithdrawalRequest, ZAdminWithdrawal } from '@td/contracts/wallet';
 import { api } from '../../../lib/api-client';

@@ -1,3 +1,6 @@
+// The back office's Announcements screen: a form to send one to all clients, a client group or
+// the holders of a pair, optionally by e-mail too, above the announcements already sent with how
+// many they reached, were read by and were e-mailed to.
 import {
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_BODY_MAX,

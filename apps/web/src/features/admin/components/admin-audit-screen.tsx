@@ -1,3 +1,5 @@
+// The back office's audit log: every staff action, who took it and in what role, on what record,
+// what changed and when, filtered by kind of action.
 import type { TAuditEntry } from '@td/contracts/admin';
 import { IconHistory } from '../../../components/app-icons';
 import { dateTimeColumn, type TColumn } from '../../../components/data-table';

@@ -1,3 +1,6 @@
+// The back office's Balance operations screen: the credits and debits staff made on users'
+// balances, by status. One above the approval threshold waits until another member of staff
+// approves or rejects it; whoever asked for it cannot decide it.
 import {
   BALANCE_OPERATION_STATUSES,
   type TBalanceOperation,

@@ -1,3 +1,5 @@
+// The back office's identity verification (KYC) queue: submissions by status, opening on those
+// waiting (oldest first), each leading to its review; it also holds the tone of each review status.
 import type { TKycSubmission, TKycSubmissionStatus } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { Link } from 'react-router';

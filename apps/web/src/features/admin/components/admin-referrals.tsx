@@ -1,3 +1,6 @@
+// The referral part of a user's back-office page: who referred the user and whom the user
+// referred, with what links the accounts (same IP, device, payout address or identity), and the
+// commissions earned, which a role allowed to change balances can claw back with a reason.
 import {
   type TAdminReferralCommission,
   type TAdminReferralLink,

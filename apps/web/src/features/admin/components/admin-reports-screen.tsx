@@ -1,3 +1,6 @@
+// The back office's Reports screen: a chosen day's orders to download as CSV, and client money,
+// what clients' Real balances are owed against what the wallet holds on record, per coin and in
+// total, with the difference marked when the two do not match.
 import { REPORT_DAY_MIN, type TClientMoneyCoin } from '@td/contracts/reports';
 import { useState } from 'react';
 import { IconDownload } from '../../../components/app-icons';

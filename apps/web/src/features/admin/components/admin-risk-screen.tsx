@@ -1,3 +1,6 @@
+// The dealing desk's Risk screen: per pair what clients hold, what it makes or costs the house and
+// how much of its exposure limit it uses, live through the staff stream; the accounts nearest
+// stop-out; the house's result by source; a pair's net exposure over the day. Real or Demo.
 import { marginZone } from '@td/contracts/margin-level';
 import type { THouseResult, TRiskAccount, TRiskBook, TRiskPair } from '@td/contracts/risk';
 import { type ReactNode, useId, useState } from 'react';

@@ -1,3 +1,6 @@
+// The back office's Settings screen: one form per group of the platform's public settings, each
+// field drawn from the group's defaults, and the deposit and withdrawal terms of every network,
+// where only what differs from the built-in default is stored.
 import { NETWORK_LABEL, NETWORKS, type TNetwork } from '@td/contracts/constants';
 import {
   NETWORK_DEFAULTS,

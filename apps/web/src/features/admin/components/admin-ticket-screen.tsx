@@ -1,3 +1,5 @@
+// One support ticket as staff see it: its details and message thread, a reply (which puts the
+// ticket In Progress) and a choice of its status.
 import { TICKET_STATUS, type TTicketStatus, ZTicketStatus } from '@td/contracts/statuses';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';

@@ -1,3 +1,5 @@
+// The back office's support queue: tickets by status, Open first as they wait for an answer, with
+// a search, each row naming its user and whether it waits on support or on the user.
 import { TICKET_CODE } from '@td/contracts/statuses';
 import type { TTicketSummary } from '@td/contracts/tickets';
 import { IconLifeBuoy } from '../../../components/app-icons';

@@ -1,3 +1,6 @@
+// One user's back-office page: the account and balances, orders, wallet transactions, referrals
+// and sign-ins, with what the caller's role allows on them: suspend or delete, change the role,
+// move to a client group, or make a balance operation.
 import type { TLoginEvent } from '@td/contracts/profile';
 import { mayDo } from '@td/contracts/staff';
 import { ROLES, type TRole, USER_CODE, USER_STATUS_TONE } from '@td/contracts/statuses';

@@ -1,3 +1,5 @@
+// The back office's list of users, searched by name, e-mail, referral code or id, a page at a
+// time, each opening the user's page.
 import type { TAdminUser } from '@td/contracts/admin';
 import { USER_STATUS_TONE } from '@td/contracts/statuses';
 import { IconUsers } from '../../../components/app-icons';

@@ -1,3 +1,6 @@
+// The back office's Withdrawals screen: those under review, to approve or reject with a reason the
+// user reads, and approved ones staff send by hand, to mark sent with the transaction's hash;
+// the other statuses are there to look back on.
 import { PAYMENT_CODE, type TPaymentStatus } from '@td/contracts/statuses';
 import { type TAdminWithdrawal, ZMarkSentRequest, ZRejectWithdrawalRequest } from '@td/contracts/wallet';
 import { useState } from 'react';

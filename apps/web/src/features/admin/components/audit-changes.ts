@@ -1,3 +1,5 @@
+// Turns an audit entry's before and after into lines a person reads: one per changed value by its
+// dotted path ("status: Active → Suspended"), with status codes and roles said in words.
 import {
   ORDER_STATUS,
   PAIR_STATUS,

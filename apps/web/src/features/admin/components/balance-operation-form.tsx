@@ -1,3 +1,6 @@
+// The balance-operation form on a user's back-office page: account, kind, amount and reason,
+// checked with the request's own rules, then a confirmation that says whether the operation
+// applies at once or, above the approval threshold, waits for another member of staff.
 import {
   BALANCE_OPERATION_KINDS,
   type TBalanceOperationKind,

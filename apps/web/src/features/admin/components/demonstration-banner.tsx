@@ -1,3 +1,6 @@
+// A warning shown across the back office while Real accounts may trade on simulated prices
+// (REAL_TRADING_ON_SIMULATED_PRICES=true), naming how many pairs do: such a desk must not take
+// real money.
 import { Callout } from '../../../components/callout';
 import { BreakableText } from '../../../components/email-text';
 import { tCount, tRich, useT } from '../../../lib/i18n';

@@ -1,3 +1,6 @@
+// The Risk screen's chart of one pair's net exposure through the day, drawn around zero: above it
+// clients are net long, below net short; the latest figure is also given in words for screen
+// readers.
 import type { TExposureSeries } from '@td/contracts/risk';
 import { BaselineSeries, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect } from 'react';

@@ -1,3 +1,6 @@
+// The viewer of an identity document during a KYC review: the image at full size in a dialog,
+// zoomed by steps, fitted back to the view, turned by quarter turns, or opened in its own tab
+// through its signed link.
 import type { TDocumentKind } from '@td/contracts/kyc';
 import { useLayoutEffect, useRef, useState } from 'react';
 import {

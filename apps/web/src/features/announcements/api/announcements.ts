@@ -1,3 +1,5 @@
+// The user's unread announcements from staff, looked for again every five minutes, and marking
+// one read, which takes it off the list at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAnnouncement } from '@td/contracts/announcements';
 import { z } from 'zod/mini';

@@ -1,3 +1,5 @@
+// Asks for a password-reset code by e-mail; the answer is the same whether or not an account
+// exists for the address. The reset screen uses it again to send another code.
 import { useMutation } from '@tanstack/react-query';
 import type { ZForgotPasswordRequest } from '@td/contracts/auth';
 import type { z } from 'zod/mini';

@@ -1,3 +1,5 @@
+// The card every authentication screen (login, signup, password reset, verification) sits in:
+// icon, title, which is also the page's title, subtitle, body and the links to nearby screens.
 import type { ReactNode } from 'react';
 import { IconTile } from '../../../components/icon-tile';
 import { useAppName } from '../../../lib/settings';

@@ -1,3 +1,5 @@
+// The Forgot password screen: takes the e-mail address, asks the server to send a reset code,
+// and goes on to the reset screen with the address kept in the store rather than the URL.
 import { ZForgotPasswordRequest } from '@td/contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';

@@ -1,3 +1,6 @@
+// The login screen: e-mail and password checked by the server's own rules before sending, or a
+// passkey, or Google; the token it earns starts the session or the next verification step. Says
+// why when the server ended the previous session, and cannot be sent until its scripts run.
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';

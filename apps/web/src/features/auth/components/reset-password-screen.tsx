@@ -1,3 +1,6 @@
+// The reset-password screen: the e-mailed code and a new password (the address too when opened
+// directly), another code on request, and, within the cooling-off after two-factor is turned on,
+// the choice to remove two-factor along with the reset.
 import { ZResetPasswordRequest } from '@td/contracts/auth';
 import { useState } from 'react';
 import toast from 'react-hot-toast';

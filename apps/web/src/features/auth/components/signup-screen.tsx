@@ -1,3 +1,6 @@
+// The signup screen: name, e-mail, password, an optional referral code (fixed when the user came
+// through a referral link) and the terms, checked by the server's rules as typed; the token it
+// earns then leads on as at login, first to e-mail verification.
 import { ZSignupRequest } from '@td/contracts/auth';
 import { normalizeEmail } from '@td/contracts/email';
 import { useState } from 'react';

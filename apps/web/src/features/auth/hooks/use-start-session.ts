@@ -1,3 +1,6 @@
+// Where every sign-in step that ends in a token leads: by the token's type, to e-mail verification,
+// to two-factor verification, or, for a full session, to the dashboard. Also the code field of the
+// verification screens, whose earned token starts the session the same way.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod/mini';

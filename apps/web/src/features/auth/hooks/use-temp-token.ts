@@ -1,3 +1,5 @@
+// The temporary token a verification screen (e-mail code or two-factor) works with: valid only if
+// it is of that screen's type and not yet expired; otherwise the screen says why there is none.
 import type { TTokenType } from '@td/contracts/statuses';
 import { readTokenClaims } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';

@@ -1,3 +1,6 @@
+// The dashboard's chart of the selected pair: name, market state, last price (the stream's or
+// the polled one, whichever is newer), the 24-hour figures, interval, indicators and candles;
+// with a placeholder of the same shape while the pairs load.
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair, TPriceSnapshot } from '@td/contracts/market';
 import { type ReactNode, useId } from 'react';

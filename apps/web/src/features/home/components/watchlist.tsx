@@ -1,3 +1,6 @@
+// The dashboard's list of pairs beside the chart, filtered by type or favourites: each row with
+// its price, 24-hour change and sparkline, and choosing a row shows its chart. A row reads the
+// same live price as the chart, so one pair shows one price on the screen.
 import { PAIR_FILTERS, type TPairFilter } from '@td/contracts/constants';
 import type { TPair, TPriceSnapshot, TPrices } from '@td/contracts/market';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';

@@ -1,3 +1,6 @@
+// The pair and interval the dashboard's chart shows, kept in the address (`?pair=&interval=`) so a
+// link from the Market tab opens that chart and a reload keeps it; a switch replaces the history
+// entry. The Trade tab keeps its own in `use-trade-selection`.
 import { DEFAULT_INTERVAL, type TChartInterval } from '@td/contracts/constants';
 import { ZChartInterval } from '@td/contracts/enums';
 import { useCallback } from 'react';

@@ -1,3 +1,6 @@
+// The Market tab's table of every pair: price, 24-hour change and sparkline, high, low, volume,
+// whether its market is open, and a favourite star; sortable by name, price and change. A row leads
+// to that pair's chart on the dashboard; on a phone the table folds into a compact list.
 import type { TPair, TPrices } from '@td/contracts/market';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import type { MouseEvent, ReactNode } from 'react';

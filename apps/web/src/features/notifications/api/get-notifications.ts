@@ -1,3 +1,5 @@
+// Reads the notification centre a page at a time (newest first, with the unread count). The live
+// stream's events refresh it at once; polling once a minute is only the fallback while it is down.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZNotificationsData } from '@td/contracts/notifications';
 import { api } from '../../../lib/api-client';

@@ -1,3 +1,5 @@
+// The user's price alerts: the list (waiting and fired), setting one for a pair above or below a
+// price, and deleting one; each change refetches the list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCreateAlertRequest, ZPriceAlert } from '@td/contracts/notifications';
 import { z } from 'zod/mini';

@@ -1,3 +1,5 @@
+// The bell in the top bar: the unread count and a panel of the latest notifications, each leading
+// to what it is about and marked read when opened. It also listens for new ones on the stream.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../components/app-icons';

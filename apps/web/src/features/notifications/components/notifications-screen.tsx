@@ -1,3 +1,6 @@
+// The notification centre page: every notification, newest first a page at a time (opening one
+// marks it read), beside the price alerts card, where the user asks to be told once when a pair
+// rises to or falls to a price.
 import type { TNotification, TPriceAlert } from '@td/contracts/notifications';
 import { ZPriceInput } from '@td/contracts/trading';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,5 @@
+// The portfolio's allocation card: how the amount in open positions splits across pair types, as an
+// SVG donut with the total in its centre and a legend of amounts and shares.
 import { IconPieChart } from '../../../components/app-icons';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,3 +1,6 @@
+// The portfolio's equity curve (lightweight-charts), spaced by time so a quiet week is as wide as a
+// busy one. A revalued latest point is updated in place, anything else is drawn anew; what was
+// drawn is written on the element's data attributes for tests.
 import {
   AreaSeries,
   type AutoscaleInfo,

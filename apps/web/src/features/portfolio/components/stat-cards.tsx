@@ -1,3 +1,6 @@
+// The figures at the top of the portfolio: balance, equity, free margin, margin used, and
+// unrealised and realised PnL in USD. The unrealised PnL comes in as the positions' rows added up,
+// so the card and the table agree.
 import type { TPortfolio } from '@td/contracts/trading';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';

@@ -1,3 +1,5 @@
+// The calls behind the API keys card: list the user's keys (never their secrets), create one (the
+// only answer that carries its secret) and revoke one; each change refetches the list.
 import { useQuery } from '@tanstack/react-query';
 import { type TCreateApiKeyRequest, ZApiKey, ZCreatedApiKey } from '@td/contracts/api-keys';
 import { api } from '../../../lib/api-client';

@@ -1,3 +1,5 @@
+// Reads the account's sign-in history for the security screen a page at a time (time, IP, device,
+// outcome), keeping the current page on screen while the next one loads.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import { ZLoginEvent } from '@td/contracts/profile';

@@ -1,3 +1,5 @@
+// Reads the user's active sessions (device, IP, last seen, which one is this browser) for the
+// security screen's sessions card.
 import { useQuery } from '@tanstack/react-query';
 import { ZSession } from '@td/contracts/profile';
 import { listQueryOptions } from './list-query';

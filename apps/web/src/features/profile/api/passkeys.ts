@@ -1,3 +1,5 @@
+// The calls behind the passkeys card: list them, add one (the server's options after a proof of who
+// asks, the browser's own passkey dialog, then the server keeps it) and remove one.
 import { useQuery } from '@tanstack/react-query';
 import type { TProof } from '@td/contracts/auth';
 import { ZPasskey, ZPasskeyOptions } from '@td/contracts/passkeys';

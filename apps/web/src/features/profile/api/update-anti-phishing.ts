@@ -1,3 +1,5 @@
+// Saves the anti-phishing phrase, printed in every e-mail sent to the user, then refetches the
+// profile so the card shows the new one.
 import type { ZAntiPhishingRequest } from '@td/contracts/profile';
 import type { z } from 'zod/mini';
 import { PROFILE_QUERY_KEY } from '../../../domain/identity/get-profile';

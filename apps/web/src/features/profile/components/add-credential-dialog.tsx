@@ -1,3 +1,5 @@
+// The dialog the API keys and passkeys cards share to add a credential: its name first, then its
+// own fields, then the proof of who asks (password or e-mailed code, and the authenticator code).
 import type { ReactNode } from 'react';
 import { FormDialog, type TFormDialogProps } from '../../../components/dialog';
 import { TextField } from '../../../components/text-field';

@@ -1,3 +1,5 @@
+// The security screen's anti-phishing card: explains the phrase the app's e-mails carry, shows the
+// current one in a sample, and sets or changes it, checked against the contract before it is sent.
 import { ANTI_PHISHING_LENGTH, type TUser, ZAntiPhishingRequest } from '@td/contracts/profile';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/badge';

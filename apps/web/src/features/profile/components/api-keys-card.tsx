@@ -1,3 +1,6 @@
+// The security screen's API keys card: the keys programs sign their requests with (scopes, allowed
+// addresses, last use), creating one after a proof of who asks, with its key and secret shown once
+// to copy, and revoking one.
 import {
   API_KEY_LABEL_MAX,
   API_KEYS_PER_USER_MAX,

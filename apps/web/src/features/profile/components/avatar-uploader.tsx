@@ -1,3 +1,5 @@
+// The profile picture and its upload: the file is checked in the browser first, previewed at once
+// and sent with a progress ring; a failed upload brings the old picture back.
 import { AVATAR_TYPES } from '@td/contracts/profile';
 import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';

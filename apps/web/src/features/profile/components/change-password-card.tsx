@@ -1,3 +1,5 @@
+// The security screen's password card: the current password, then a new one (which must differ)
+// typed twice. An account without a password (it signs in with Google) is told so instead.
 import { type TUser, ZChangePasswordRequest } from '@td/contracts/profile';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';

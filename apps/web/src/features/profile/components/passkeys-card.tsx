@@ -1,3 +1,5 @@
+// The security screen's passkeys card: the user's passkeys (a way in without a password, and a
+// second factor), adding one after a proof of who asks and the browser's dialog, and removing one.
 import { PASSKEY_NAME_MAX, PASSKEYS_PER_USER_MAX, type TPasskey } from '@td/contracts/passkeys';
 import type { TUser } from '@td/contracts/profile';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// The profile's personal details form: first and last name, phone and country, saved together; the
+// e-mail is shown read-only with whether it is verified. Emptying the phone or country removes it.
 import { type TUser, ZUpdateProfileRequest } from '@td/contracts/profile';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';

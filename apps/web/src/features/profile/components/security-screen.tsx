@@ -1,3 +1,6 @@
+// The account's security screen: an overview of what is done (e-mail verified, two-factor,
+// anti-phishing phrase), then the cards for the password, two-factor, anti-phishing, passkeys,
+// sessions, sign-in history and API keys.
 import type { TUser } from '@td/contracts/profile';
 import type { ReactNode } from 'react';
 import { IconFish, IconMail } from '../../../components/app-icons';

@@ -1,3 +1,5 @@
+// The security screen's sessions card: where the account is signed in (device, IP, last active,
+// since when), this device first; any other session can be signed out, one or all at once.
 import type { TSession } from '@td/contracts/profile';
 import toast from 'react-hot-toast';
 import { IconMonitor, IconSmartphone } from '../../../components/app-icons';

@@ -1,3 +1,6 @@
+// The security screen's two-factor card: turning it on (scan or type the secret, prove the owner,
+// then a code from the app), the recovery codes shown once to copy or download, and turning it off,
+// which takes the current password and a code.
 import { type TTfaGenerateData, ZTfaActivateRequest, ZTfaDeactivateRequest } from '@td/contracts/auth';
 import type { TUser } from '@td/contracts/profile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

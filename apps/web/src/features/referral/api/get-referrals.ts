@@ -1,3 +1,5 @@
+// Reads what the referral page shows: the user's code and link, the totals, the users they referred
+// (masked) and their earnings by day.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZReferralsData } from '@td/contracts/referrals';
 import { api } from '../../../lib/api-client';

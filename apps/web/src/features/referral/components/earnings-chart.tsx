@@ -1,3 +1,5 @@
+// The referral page's chart of commission earned per day: bars for at most the last 30 days, days
+// without earnings at zero, drawn in SVG and coloured by the theme through CSS.
 import { formatDate, formatMoney } from '../../../lib/format';
 import { tCount, useT } from '../../../lib/i18n';
 import styles from './earnings-chart.module.css';

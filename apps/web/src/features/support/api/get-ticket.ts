@@ -1,3 +1,5 @@
+// Reads one support ticket with its thread (another user's is a 404, not retried), refreshed every
+// 30 seconds while it is open.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZTicket } from '@td/contracts/tickets';
 import { api } from '../../../lib/api-client';

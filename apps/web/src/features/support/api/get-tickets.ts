@@ -1,3 +1,5 @@
+// Reads the user's support tickets a page at a time, of one status or all, most recently active
+// first; the current page stays on screen while the next one loads.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pageOf } from '@td/contracts/envelope';
 import type { TTicketStatus } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// The page that opens a support ticket: type, subject, first message and images, about one of the
+// user's orders or one deposit or withdrawal if wanted (choosing one clears the other). The address
+// can preselect the type, order or transaction; the server's field errors show on their fields.
 import { TICKET_TYPE, type TTicketType } from '@td/contracts/statuses';
 import { TICKET_SUBJECT_LENGTH } from '@td/contracts/tickets';
 import type { TOrder } from '@td/contracts/trading';

@@ -1,3 +1,6 @@
+// Trading from the Trade tab's chart: dropping an order's take-profit, stop-loss, limit or stop
+// line at a new price changes the order after the checks the ticket makes, with Undo in the toast;
+// a click on a line opens the order's exits dialog.
 import type { TPair } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import type { TOrder } from '@td/contracts/trading';

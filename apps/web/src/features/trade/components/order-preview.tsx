@@ -1,3 +1,5 @@
+// The order ticket's summary before sending: the entry price, and the margin, fee and liquidation
+// price as the server will compute them, with the free margin the order draws on.
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { ratePercent, type TOrderPreview } from '../../../domain/trading/trading-math';

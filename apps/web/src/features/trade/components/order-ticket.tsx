@@ -1,3 +1,6 @@
+// The Trade tab's order ticket: side, type (market, limit, stop, stop-limit), amount in USD,
+// leverage, exits and expiry, checked as the server checks them, with a preview of what the order
+// will hold. Large orders are confirmed first; one-click trading sends market orders at once.
 import type { TAccount } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { ORDER_CODE } from '@td/contracts/statuses';

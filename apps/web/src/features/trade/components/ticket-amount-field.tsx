@@ -1,3 +1,6 @@
+// The order ticket's amount in USD: what the order puts at stake beside its label and, under it,
+// the smallest and largest size it may take (a button fills in the largest the free margin pays
+// for), or how to fund an empty Real account.
 import { AMOUNT_MAX } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import type { Ref } from 'react';

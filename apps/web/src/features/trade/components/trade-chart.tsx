@@ -1,3 +1,6 @@
+// The Trade tab's chart panel: the pair picker, its live price and 24-hour change, badges for a
+// closed market, delayed prices or a demo-only pair, the interval and indicators, and the live
+// candles with the account's positions and pending orders drawn as lines that can be dragged.
 import type { TChartInterval } from '@td/contracts/constants';
 import type { TPair } from '@td/contracts/market';
 import { PAIR_CODE } from '@td/contracts/statuses';

@@ -1,3 +1,6 @@
+// The Trade tab: the chosen pair's chart beside the order ticket, and under them the active
+// account's open positions and pending orders, live through the stream (polled while it is down).
+// On a desktop the chart and positions are fitted to the window.
 import { DEFAULT_PAIR } from '@td/contracts/constants';
 import { ORDER_CODE } from '@td/contracts/statuses';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';

@@ -1,3 +1,5 @@
+// Verification level 1: the user's legal name, date of birth, country and address, checked against
+// the same contract the server applies before they are saved.
 import { type TKycDetails, ZKycDetails } from '@td/contracts/kyc';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';

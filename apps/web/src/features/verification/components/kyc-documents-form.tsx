@@ -1,3 +1,5 @@
+// Verification level 2: the identity document's type and its photos (from the phone's camera or as
+// files), each checked and prepared when chosen, then sent together with upload progress.
 import { DOCUMENT_TYPES, documentKindsOf, type TDocumentKind, type TDocumentType } from '@td/contracts/kyc';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';

@@ -1,3 +1,5 @@
+// The identity verification page under Account: the three levels and what each opens, the personal
+// details form (level 1) and the documents form (level 2), or the state of their review once sent.
 import type { TKyc, TKycLevel } from '@td/contracts/kyc';
 import type { TTone } from '@td/contracts/statuses';
 import { IconLock } from '../../../components/app-icons';

@@ -1,3 +1,5 @@
+// Reads the wallet's address book: the addresses the user withdrew to before, most recent first,
+// offered as shortcuts on the withdrawal form.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { walletKeys } from '../../../domain/wallet/query-keys';

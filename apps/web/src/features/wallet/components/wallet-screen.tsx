@@ -1,3 +1,6 @@
+// The wallet page of the Real account: a Deposit and a Withdraw tab, with what may be withdrawn (a
+// bonus left out). Withdrawing needs money in the account and identity level 2; the tab's recent
+// deposits or withdrawals sit beside it.
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';

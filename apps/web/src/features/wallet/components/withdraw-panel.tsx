@@ -1,3 +1,6 @@
+// A withdrawal in three steps: details (coin, network, address, amount), a review of the quote,
+// then the e-mailed code (and the authenticator's when two-factor is on). Funds are held only at
+// the last step; a quote whose rate expired is priced again and shown for review anew.
 import {
   DEFAULT_ERROR_MESSAGE,
   NETWORKS_BY_COIN,

@@ -1,0 +1,68 @@
+// Checks that every source file begins by saying what it is for: its first line is a comment, or
+// the first thing after its imports is one (the doc comment of the file's first declaration).
+// Tests are left out (their `describe` names say it). Prints each file that does not and exits 1,
+// or exits 0. Run by `npm run lint`. Usage: node scripts/check-file-headers.mjs
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_ROOTS = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/scripts',
+  'packages/contracts/src',
+  'packages/sdk/src',
+  'bench',
+  'e2e',
+  'scripts',
+];
+const SOURCE_FILE = /\.(ts|tsx|mts|mjs)$/;
+const TEST_FILE = /\.(test|spec)\.tsx?$|\.d\.ts$/;
+const COMMENT = /^(\/\/|\/\*)/;
+/** A line that closes an import or re-export statement: it ends with the module's quoted name. */
+const ENDS_WITH_MODULE = /['"];?$/;
+const IMPORT_START = /^(import\s|export\s+(type\s+)?(\*|\{[^}]*\}?)\s*(from\s|$))/;
+
+function sourceFiles(dir) {
+  const files = [];
+  for (const entry of readdirSync(join(ROOT, dir))) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(dir, entry);
+    if (statSync(join(ROOT, path)).isDirectory()) files.push(...sourceFiles(path));
+    else if (SOURCE_FILE.test(entry) && !TEST_FILE.test(entry)) files.push(path);
+  }
+  return files;
+}
+
+/** Whether the text opens with a comment, before its imports or as the first thing after them. */
+function beginsWithPurpose(text) {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#!'));
+  if (lines.length === 0) return true;
+  if (COMMENT.test(lines[0])) return true;
+  let inImport = false;
+  for (const line of lines) {
+    if (inImport) {
+      if (ENDS_WITH_MODULE.test(line)) inImport = false;
+      continue;
+    }
+    if (IMPORT_START.test(line)) {
+      if (!ENDS_WITH_MODULE.test(line)) inImport = true;
+      continue;
+    }
+    return COMMENT.test(line);
+  }
+  return true;
+}
+
+const missing = SOURCE_ROOTS.flatMap(sourceFiles).filter(
+  (path) => !beginsWithPurpose(readFileSync(join(ROOT, path), 'utf8')),
+);
+if (missing.length > 0) {
+  console.error('These source files do not begin by saying what they are for (a comment first):');
+  for (const path of missing) console.error(`  ${relative(ROOT, join(ROOT, path))}`);
+  process.exit(1);
+}
