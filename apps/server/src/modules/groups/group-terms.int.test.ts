@@ -136,6 +136,28 @@ describe("client groups' trading terms", () => {
     expect(closedFresh.json().data.closePrice).toBe('49990.00');
   });
 
+  it('holds the very next order to a change made since the last one, by the group or of the group', async () => {
+    await desk.setQuote('BTC_USDT', 4_999_000, 5_001_000);
+    const user = await desk.newUser();
+    const looseId = await desk.newGroup(admin, { name: 'Loose', maxLeverage: { crypto: 20 } });
+    const tightId = await desk.newGroup(admin, { name: 'Tight', spreadMarkup: { crypto: '100' } });
+    await desk.moveToGroup(admin, user, looseId);
+    expect(await market(user, { leverage: 20 })).toMatchObject({ price: '50010.00' });
+
+    // A lowered cap refuses the next order, though the order before was placed on the old one.
+    const lowered = await desk.call(admin, 'PUT', `/admin/groups/${looseId}`, {
+      maxLeverage: { crypto: 10 },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const refused = await desk.order(user, { side: 'buy', type: 'market', amount: '1000', leverage: 20 });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(JSON.stringify(refused.json().details)).toContain('leverage');
+
+    // Moved to another group, the next order is priced by that group's markup.
+    await desk.moveToGroup(admin, user, tightId);
+    expect(await market(user)).toMatchObject({ price: '50020.00' });
+  });
+
   it('keeps the ledger balanced and the money checker green', async () => {
     expect(await desk.ledgerIsSound()).toEqual({ total: 0n, drifted: [] });
     expect(await checkMoney(desk.t.deps.db.db)).toEqual([]);

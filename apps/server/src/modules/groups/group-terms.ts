@@ -2,9 +2,9 @@ import { formatScaled } from '@td/contracts/decimal';
 import { ASSET_CLASS_OF, type TTradingTerms } from '@td/contracts/group-terms';
 import type { TAssetClass } from '@td/contracts/groups';
 import type { TPairType } from '@td/contracts/statuses';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../auth/auth.schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor, NumberedSql } from '../ledger/ledger';
 import { type AccountRisk, FALLBACK_RISK } from '../trading/account-risk';
 import { clientGroups } from './groups.schema';
 
@@ -25,15 +25,31 @@ export const NO_TERMS: GroupTerms = {
 };
 
 /**
- * A user's group terms and margin rule, read as they are now (one statement, on every order): an
- * order placed after a change follows the change.
+ * Which version of which group a user's terms were read from: an order written with them holds
+ * only while the user is still in that group and the group is unchanged (`termsHold`).
  */
-export async function accountTermsOf(
-  db: Executor,
-  userId: string,
-): Promise<{ terms: GroupTerms; risk: AccountRisk }> {
+export interface TermsStamp {
+  groupId: string;
+  /** The group row's `updated_at`, as the database's own text (exact to the microsecond). */
+  version: string;
+}
+
+/** A user's group terms and margin rule, with where they were read from (null: no group). */
+export interface AccountTerms {
+  terms: GroupTerms;
+  risk: AccountRisk;
+  stamp: TermsStamp | null;
+}
+
+/**
+ * A user's group terms and margin rule, read as they are now (one statement): an order placed
+ * after a change follows the change.
+ */
+export async function accountTermsOf(db: Executor, userId: string): Promise<AccountTerms> {
   const [row] = await db
     .select({
+      groupId: clientGroups.id,
+      version: sql<string>`${clientGroups.updatedAt}::text`,
       marginMode: clientGroups.marginMode,
       marginCallLevel: clientGroups.marginCallLevel,
       stopOutLevel: clientGroups.stopOutLevel,
@@ -49,7 +65,7 @@ export async function accountTermsOf(
     .innerJoin(clientGroups, eq(clientGroups.id, users.groupId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return { terms: NO_TERMS, risk: FALLBACK_RISK };
+  if (!row) return { terms: NO_TERMS, risk: FALLBACK_RISK, stamp: null };
   return {
     terms: {
       markupBp: { crypto: row.markupCrypto, forex: row.markupForex, stocks: row.markupStocks },
@@ -61,7 +77,38 @@ export async function accountTermsOf(
       marginCallLevel: row.marginCallLevel,
       stopOutLevel: row.stopOutLevel,
     },
+    stamp: { groupId: row.groupId, version: row.version },
   };
+}
+
+/**
+ * The condition under which terms read earlier still hold, for an order's insert: the user is in
+ * the stamped group and the group is unchanged. Both rows are held (`for key share`) until the
+ * statement's transaction ends, so a change of the group or of the user's group (each takes its
+ * rows `for update`) either waits for the order and re-levels it, or comes first and fails the
+ * condition, which the database checks again on the changed rows. A boolean SQL expression.
+ */
+export const termsHold = (userId: string, stamp: TermsStamp): NumberedSql => ({
+  text: (first) =>
+    `exists (select 1 from users u join client_groups g on g.id = u.group_id where u.id = $${first}::uuid and g.id = $${first + 1}::uuid and g.updated_at = $${first + 2}::timestamptz for key share)`,
+  params: [userId, stamp.groupId, stamp.version],
+});
+
+/** `termsHold` inside a transaction: checks it and holds both rows until the transaction ends. */
+export async function holdTerms(tx: Executor, userId: string, stamp: TermsStamp): Promise<boolean> {
+  const rows = await tx
+    .select({ one: sql`1` })
+    .from(users)
+    .innerJoin(clientGroups, eq(clientGroups.id, users.groupId))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(clientGroups.id, stamp.groupId),
+        sql`${clientGroups.updatedAt} = ${stamp.version}::timestamptz`,
+      ),
+    )
+    .for('key share');
+  return rows.length > 0;
 }
 
 /** A user's group terms, read as they are now. */

@@ -68,11 +68,14 @@ const databaseErrorOf = (error: unknown): { code?: string; constraint?: string }
   return undefined;
 };
 
-/** An INSERT … RETURNING id to run with a movement, its parameters numbered from `firstParam`. */
-export interface SourceInsert {
+/** A piece of SQL text and its parameters, numbered from `firstParam` where the piece is placed. */
+export interface NumberedSql {
   text(firstParam: number): string;
   params: unknown[];
 }
+
+/** An INSERT … RETURNING id to run with a movement. */
+export type SourceInsert = NumberedSql;
 
 /**
  * The whole movement in one statement: the transaction, its entries, and the user balances it

@@ -19,7 +19,16 @@ import {
 } from '@td/contracts/trading-math';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/errors';
-import { accountTermsOf, feePpmFor, groupLeverageFor, markupFor } from '../groups/group-terms';
+import { createReadCache } from '../../platform/read-cache';
+import {
+  type AccountTerms,
+  accountTermsOf,
+  feePpmFor,
+  groupLeverageFor,
+  holdTerms,
+  markupFor,
+  termsHold,
+} from '../groups/group-terms';
 import { InsufficientFundsError, insertWithMovement, post, type TBook } from '../ledger/ledger';
 import { isMarketOpen } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
@@ -54,6 +63,19 @@ export interface PlaceOrderInput {
 }
 
 type OrderBase = Omit<OrderRow, 'id' | 'createdAt' | 'status'>;
+type Placed = { order: OrderRow; isReplay: boolean };
+
+/**
+ * How long a user's group terms are kept between orders. Kept terms never price an order wrongly:
+ * the order's insert holds only while the group is as it was read (`termsHold`), and a refusal the
+ * terms cause is checked again on terms read afresh; a change only costs the next order a re-read.
+ */
+const TERMS_TTL_MS = 60_000;
+const TERMS_CACHED_MAX = 20_000;
+/** Reads of fresh terms an order makes before giving up on a group that keeps changing under it. */
+const TERMS_ATTEMPTS = 3;
+/** The answer of an attempt whose terms no longer held: place it again on terms read afresh. */
+const STALE_TERMS = Symbol('stale terms');
 
 /**
  * Placing an order: checked against its pair, its market's hours and the live quote, then
@@ -92,11 +114,20 @@ export function createOrderPlacing(
   const { db, orders } = deps;
 
   /** The first answer to a `clientOrderId` that was used already (its order row inserted first). */
-  const replayOf = async (userId: string, clientOrderId: string | null) => {
+  const earlierOf = async (userId: string, clientOrderId: string | null): Promise<Placed | undefined> => {
     const earlier = clientOrderId ? await orders.findByClientId(userId, clientOrderId) : undefined;
-    if (!earlier) throw new Error('order insert returned nothing');
-    return { order: earlier, isReplay: true };
+    return earlier ? { order: earlier, isReplay: true } : undefined;
   };
+  const replayOf = async (userId: string, clientOrderId: string | null): Promise<Placed> => {
+    const earlier = await earlierOf(userId, clientOrderId);
+    if (!earlier) throw new Error('order insert returned nothing');
+    return earlier;
+  };
+  const termsCache = createReadCache<string, AccountTerms>({
+    ttlMs: TERMS_TTL_MS,
+    max: TERMS_CACHED_MAX,
+    keep: (account) => account.stamp !== null,
+  });
 
   const reject = async (base: OrderBase, reason: string) => {
     const row = await orders.insert(db, {
@@ -111,7 +142,17 @@ export function createOrderPlacing(
     return { order: row, isReplay: false };
   };
 
-  return async (userId: string, input: PlaceOrderInput): Promise<{ order: OrderRow; isReplay: boolean }> => {
+  /**
+   * One attempt at an order on the given terms. `areTermsFresh`: read for this order; terms kept from
+   * an earlier order answer STALE_TERMS instead of refusing, and any terms that changed before the
+   * insert answer it too.
+   */
+  const attempt = async (
+    userId: string,
+    input: PlaceOrderInput,
+    account: AccountTerms,
+    areTermsFresh: boolean,
+  ): Promise<Placed | typeof STALE_TERMS> => {
     // A retried `clientOrderId` meets its first order at the insert (a unique index) and gets
     // the first answer back, before any money moves; no lookup is needed on the way in.
     const pair = await pairOf(deps.pairs, input.symbol);
@@ -167,10 +208,11 @@ export function createOrderPlacing(
     if (!market) return reject(unpriced, 'no_price');
     if (!isFresh(market, await deps.maxQuoteAgeMs())) throw conflict(pricesDelayedText(pair.symbol));
 
-    // --- client group terms: the group's leverage cap, opening fee and prices (one read, with its margin rule) ---
-    const { terms, risk } = await accountTermsOf(db, userId);
+    // --- client group terms: the group's leverage cap, opening fee and prices (with its margin rule) ---
+    const { terms, risk, stamp } = account;
     const cap = leverageCap(groupLeverageFor(terms, pair.pairType), pair.maxLeverage);
     if (input.leverage > cap) {
+      if (!areTermsFresh) return STALE_TERMS;
       const message = `Leverage must be at most ${cap} for this pair`;
       throw badRequest(message, [{ field: 'body.leverage', message }]);
     }
@@ -204,7 +246,7 @@ export function createOrderPlacing(
     if (
       await marginCallRefusal(db, userId, input.account, risk, (id, book) => orders.live(id, book), quoteOf)
     )
-      return reject(base, 'margin_call');
+      return areTermsFresh ? reject(base, 'margin_call') : STALE_TERMS;
     // --- end of account risk ---
     const entry = openSidePrice(input.side, quote);
     const values = opensNow
@@ -231,10 +273,15 @@ export function createOrderPlacing(
     const limitCents = opensNow && input.account === 'real' ? (pair.maxNetExposureCents ?? null) : null;
     let refusedAtNet: bigint | undefined;
     // --- end of exposure limit ---
+    let isTermsChanged = false;
     try {
       const isInserted =
         onFeeCharged || limitCents !== null
           ? await db.transaction(async (tx) => {
+              if (stamp && !(await holdTerms(tx, userId, stamp))) {
+                isTermsChanged = true;
+                return false;
+              }
               if (limitCents !== null) {
                 const net = await lockedRealNet(tx, pair.symbol, deps.quotes);
                 if (exceedsLimit(net, input.side, amountCents, limitCents)) {
@@ -254,7 +301,11 @@ export function createOrderPlacing(
               return true;
             })
           : // One statement: the order and its money appear together, or neither does.
-            await insertWithMovement(deps.handle, orders.insertSource(placed), movement);
+            await insertWithMovement(
+              deps.handle,
+              orders.insertSource(placed, stamp ? termsHold(userId, stamp) : undefined),
+              movement,
+            );
       if (refusedAtNet !== undefined && limitCents !== null) {
         const refused = await reject(base, 'exposure_limit');
         if (!refused.isReplay) {
@@ -270,12 +321,35 @@ export function createOrderPlacing(
         }
         return refused;
       }
-      if (!isInserted) return replayOf(userId, base.clientOrderId);
+      // Not inserted: a retried `clientOrderId` met its first order, or the terms changed.
+      if (!isInserted)
+        return (!isTermsChanged && (await earlierOf(userId, base.clientOrderId))) || STALE_TERMS;
     } catch (error) {
       if (error instanceof InsufficientFundsError) return reject(base, 'insufficient_margin');
       throw error;
     }
     deps.announce(placed);
     return { order: placed, isReplay: false };
+  };
+
+  return async (userId: string, input: PlaceOrderInput): Promise<Placed> => {
+    let isRead = false;
+    const kept = await termsCache.get(userId, () => {
+      isRead = true;
+      return accountTermsOf(db, userId);
+    });
+    const first = await attempt(userId, input, kept, isRead);
+    if (first !== STALE_TERMS) return first;
+    for (let tries = 0; tries < TERMS_ATTEMPTS; tries += 1) {
+      termsCache.delete(userId);
+      const placed = await attempt(
+        userId,
+        input,
+        await termsCache.get(userId, () => accountTermsOf(db, userId)),
+        true,
+      );
+      if (placed !== STALE_TERMS) return placed;
+    }
+    throw conflict('Your trading terms changed while the order was placed. Please place it again');
   };
 }

@@ -21,7 +21,7 @@ import { removeDueBatch } from '../../platform/db/batch-removal';
 import type { Database } from '../../platform/db/client';
 import { lockInStatus } from '../../platform/db/locks';
 import { readPage } from '../../platform/db/paging';
-import type { Executor, SourceInsert, Tx } from '../ledger/ledger';
+import type { Executor, NumberedSql, SourceInsert, Tx } from '../ledger/ledger';
 import { noLedgerRefsTo } from '../ledger/ledger-refs';
 import { referralCommissions } from '../referrals/referrals.schema';
 import { noTicketLinksTo } from '../tickets/ticket-links';
@@ -76,19 +76,30 @@ export function createOrdersRepository(db: Database) {
       const [row] = await tx.insert(orders).values(values).onConflictDoNothing().returning();
       return row;
     },
-    /** The insert of a complete order, to write with its money (ledger.insertWithMovement). */
-    insertSource(row: OrderRow): SourceInsert {
+    /**
+     * The insert of a complete order, to write with its money (ledger.insertWithMovement); with
+     * `onlyIf`, a boolean SQL condition, nothing is inserted unless it holds.
+     */
+    insertSource(row: OrderRow, onlyIf?: NumberedSql): SourceInsert {
+      const columns = ORDER_COLUMNS.map(([, column]) => `"${column}"`).join(', ');
+      const values = (firstParam: number) =>
+        ORDER_COLUMNS.map((_, index) => `$${firstParam + index}`).join(', ');
+      const params = ORDER_COLUMNS.map(([field]) => {
+        const value = row[field];
+        if (typeof value === 'bigint') return value.toString();
+        if (value instanceof Date) return value.toISOString();
+        return value;
+      });
+      if (!onlyIf)
+        return {
+          text: (firstParam) =>
+            `insert into orders (${columns}) values (${values(firstParam)}) on conflict do nothing returning id`,
+          params,
+        };
       return {
         text: (firstParam) =>
-          `insert into orders (${ORDER_COLUMNS.map(([, column]) => `"${column}"`).join(', ')}) values (${ORDER_COLUMNS.map(
-            (_, index) => `$${firstParam + index}`,
-          ).join(', ')}) on conflict do nothing returning id`,
-        params: ORDER_COLUMNS.map(([field]) => {
-          const value = row[field];
-          if (typeof value === 'bigint') return value.toString();
-          if (value instanceof Date) return value.toISOString();
-          return value;
-        }),
+          `insert into orders (${columns}) select ${values(firstParam)} where ${onlyIf.text(firstParam + params.length)} on conflict do nothing returning id`,
+        params: [...params, ...onlyIf.params],
       };
     },
     async findByClientId(userId: string, clientOrderId: string): Promise<OrderRow | undefined> {
