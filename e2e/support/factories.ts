@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { ADULT_DETAILS, idCardSubmission } from '@td/server/testing';
 import { expect } from 'vitest';
 import type { TMailbox } from './mailbox';
@@ -15,6 +16,12 @@ export const DEFAULT_PASSWORD = 'Str0ng!Passw0rd';
 export interface TFactoryContext {
   server: TRunningServer;
   mailbox: TMailbox;
+  /**
+   * Where a server is shared by several journeys: a new loopback address for each user the
+   * factories sign up, so that the server's per-address sign-up limit counts each user alone.
+   * Without it they sign up from 127.0.0.1, as the journeys' browsers do.
+   */
+  nextClientAddress?: (() => string) | undefined;
 }
 
 export interface TCreateUserOverrides {
@@ -50,23 +57,37 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@gmail.com`;
 }
 
-/** Calls the API like a client without cookies (so no CSRF token is needed). Throws on a non-2xx. */
+/**
+ * Calls the API like a client without cookies (so no CSRF token is needed), from the loopback
+ * address `from` when given. Throws on a non-2xx.
+ */
 export async function callApi<T>(
   server: TRunningServer,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; from?: string | undefined } = {},
 ): Promise<TEnvelope<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The user agent Node's fetch sends: the sessions' device names stay what they were.
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'node' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(
+      `${server.url}${path}`,
+      { method, headers, ...(options.from ? { localAddress: options.from } : {}) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body === undefined ? undefined : JSON.stringify(options.body));
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  if (status < 200 || status > 299) throw new Error(`${method} ${path} → ${status}: ${text}`);
   return JSON.parse(text) as TEnvelope<T>;
 }
 
@@ -151,10 +172,12 @@ export async function signUpByApi(
   server: TRunningServer,
   prefix: string,
   name: { firstName: string; lastName: string },
+  from?: string,
 ): Promise<TPendingSignup> {
   const email = uniqueEmail(prefix);
   const { data } = await callApi<{ token: string }>(server, 'POST', '/auth/signup', {
     body: { email, password: DEFAULT_PASSWORD, ...name },
+    from,
   });
   return { email, token: data.token };
 }
@@ -164,20 +187,22 @@ export async function signUpByApi(
  * generated and activated with a computed code too.
  */
 export async function createUser(
-  { server, mailbox }: TFactoryContext,
+  { server, mailbox, nextClientAddress }: TFactoryContext,
   overrides: TCreateUserOverrides = {},
 ): Promise<TCreatedUser> {
+  const from = nextClientAddress?.();
   const user = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? DEFAULT_PASSWORD,
     firstName: overrides.firstName ?? 'Ada',
     lastName: overrides.lastName ?? 'Lovelace',
   };
-  const signup = await callApi<{ token: string }>(server, 'POST', '/auth/signup', { body: user });
+  const signup = await callApi<{ token: string }>(server, 'POST', '/auth/signup', { body: user, from });
   const mail = await mailbox.waitForMail(user.email, VERIFY_EMAIL_SUBJECT);
   const verified = await callApi<{ token: string }>(server, 'POST', '/auth/verify-email', {
     body: { code: mail.code() },
     token: signup.data.token,
+    from,
   });
   const created: TCreatedUser = { ...user, token: verified.data.token, usedTotpCodes: new Set() };
   if (!overrides.tfa) return created;

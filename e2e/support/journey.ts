@@ -56,12 +56,59 @@ export interface TJourneyOptions {
   isPostgres?: boolean;
   /** Pages reach the server as http://localhost:port (passkeys need a domain, not an IP address). */
   isLocalhost?: boolean;
+  /**
+   * Runs on the server, mailbox and Chromium the worker's other sharing journeys run on, started by
+   * the first of them and stopped when the worker ends, instead of its own: for journeys with
+   * the default environment and no administrator, which change nothing beyond their own users and
+   * sign up only through the factories (each user from an address of its own, see
+   * `nextClientAddress`), never through the browser (the per-address limits would count every
+   * sharing journey's sign-ups).
+   */
+  isShared?: boolean;
 }
+
+/** The worker's shared server and mailbox, once a sharing journey has started them. */
+let sharedWorld: Promise<{ server: TRunningServer; mailbox: TMailbox }> | undefined;
+/** The worker's Chromium for the sharing journeys (Playwright closes it as the worker exits). */
+let sharedBrowser: Promise<Browser> | undefined;
+
+/** The shared Chromium, launched again if it is gone (a crash ends it for every later journey). */
+const sharedBrowserOf = async (): Promise<Browser> => {
+  const current = await sharedBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  sharedBrowser = launchBrowser();
+  return sharedBrowser;
+};
+/** Loopback addresses handed out to the factories' sign-ups on a shared server, by this worker. */
+let clientAddresses = 0;
+
+/** A loopback address no other sign-up of this run uses: 127.<worker>.<n>.<n>, never 127.0.0.1. */
+const nextClientAddress = () => {
+  clientAddresses += 1;
+  const worker = 10 + Number(process.env.VITEST_POOL_ID ?? '0');
+  return `127.${worker}.${(clientAddresses >> 8) & 255}.${clientAddresses & 255}`;
+};
+
+/**
+ * Starts the shared server and its mailbox for this worker. The server stops with the worker
+ * (the global setup's teardown stops any a worker leaves behind: see `sharedServerRecords`).
+ */
+const startSharedWorld = async () => {
+  const mailbox = await startMailbox();
+  const server = await startServer({
+    env: { SMTP_URL: mailbox.smtpUrl },
+    template: inject('dataTemplate'),
+    record: inject('sharedServerRecords'),
+  });
+  process.once('exit', () => server.kill());
+  return { server, mailbox };
+};
 
 /**
  * Registers the hooks of a journey file: a mailbox, the built server sending its mail there, and
- * Chromium; every context a test opens is closed after it. Call once at the top of the file and
- * read the fields inside tests (they are set by beforeAll).
+ * Chromium, the file's own or (`isShared`) the worker's; every context a test opens is closed
+ * after it. Call once at the top of the file and read the fields inside tests (they are set by
+ * beforeAll).
  */
 export function useJourneyEnvironment(
   env: Record<string, string> = {},
@@ -81,7 +128,7 @@ export function useJourneyEnvironment(
   beforeAll(async () => {
     // Chromium starts while the server does (each takes seconds); it is kept even if the server fails,
     // so that afterAll closes it.
-    const launching = launchBrowser();
+    const launching = options.isShared ? sharedBrowserOf() : launchBrowser();
     try {
       await startServerAndMailbox();
     } finally {
@@ -90,6 +137,15 @@ export function useJourneyEnvironment(
   });
 
   const startServerAndMailbox = async () => {
+    if (options.isShared) {
+      if (options.isPostgres || options.adminPrefix || Object.keys(env).length > 0)
+        throw new Error(
+          'a journey on the shared server runs with the default environment and no administrator',
+        );
+      sharedWorld ??= startSharedWorld();
+      ({ server, mailbox } = await sharedWorld);
+      return;
+    }
     if (options.isPostgres) database = await createPostgresDatabase();
     mailbox = await startMailbox();
     // `env` is read now, so hooks registered before this one can still add to it.
@@ -110,6 +166,7 @@ export function useJourneyEnvironment(
   });
 
   afterAll(async () => {
+    if (options.isShared) return;
     await browser?.close();
     await server?.stop();
     await mailbox?.stop();
@@ -137,6 +194,7 @@ export function useJourneyEnvironment(
     get mailbox() {
       return required(mailbox, 'mailbox');
     },
+    nextClientAddress: options.isShared ? nextClientAddress : undefined,
     get browser() {
       return required(browser, 'browser');
     },

@@ -2,7 +2,7 @@
 // would: its own process, a free port, a fresh data directory and a clean environment, so nothing
 // from the developer's shell leaks in.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,14 @@ export interface TRunningServer {
   output(): string;
   /** SIGTERM, wait for the exit, remove the temporary data directory. */
   stop(): Promise<void>;
+  /** SIGTERM and nothing more, synchronously (as the test process exits); the record's owner cleans up. */
+  kill(): void;
+}
+
+/** What `record` keeps of a running server, for whoever must stop it if its starter cannot. */
+export interface TServerRecord {
+  pid: number;
+  dataDir: string;
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -59,6 +67,11 @@ export interface TStartServerOptions {
    * passkey's relying party cannot be an IP address); the product's PUBLIC_URL follows it.
    */
   hostName?: '127.0.0.1' | 'localhost';
+  /**
+   * A directory to leave a record of the process in (`<pid>.json`, a TServerRecord) while it runs,
+   * removed by stop(): a server that outlives the process that started it is stopped from there.
+   */
+  record?: string;
 }
 
 /**
@@ -72,6 +85,7 @@ export async function startServer({
   template,
   dataDir: keptDataDir,
   hostName = '127.0.0.1',
+  record,
 }: TStartServerOptions = {}): Promise<TRunningServer> {
   for (const [file, what] of [
     [SERVER_MAIN, 'the server'],
@@ -102,6 +116,9 @@ export async function startServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const recordFile = record && child.pid !== undefined ? join(record, `${child.pid}.json`) : undefined;
+  if (recordFile && child.pid !== undefined)
+    writeFileSync(recordFile, JSON.stringify({ pid: child.pid, dataDir } satisfies TServerRecord));
 
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -119,6 +136,10 @@ export async function startServer({
       }
     }
     if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (recordFile) rmSync(recordFile, { force: true });
+  };
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -136,5 +157,5 @@ export async function startServer({
     await new Promise((resolveWait) => setTimeout(resolveWait, HEALTH_POLL_MS));
   }
 
-  return { url, output: () => output, stop };
+  return { url, output: () => output, stop, kill };
 }

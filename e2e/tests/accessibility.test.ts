@@ -8,7 +8,7 @@ import { expectTitle, useJourneyEnvironment } from '../support/journey';
 // axe (WCAG 2.2 A and AA, and its best practices) on every screen a trader sees, signed out and
 // signed in, at a phone's width and a desktop's, in both themes: no serious or critical finding.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 let trader: TCreatedUser;
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { openEmailVerification } from '../support/signup';
 // Every account screen at a phone and a desktop width, in both themes, for review by eye
 // (test-output/screenshots/). Each also checks that nothing overflows sideways.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 let user: TCreatedUser;
 let pending: TPendingSignup;
 let tfaPending: { token: string; email: string };
@@ -30,7 +30,12 @@ beforeAll(async () => {
   await callApi(env.server, 'POST', '/auth/signin', {
     body: { email: user.email, password: DEFAULT_PASSWORD },
   });
-  pending = await signUpByApi(env.server, 'pending', { firstName: 'Pending', lastName: 'User' });
+  pending = await signUpByApi(
+    env.server,
+    'pending',
+    { firstName: 'Pending', lastName: 'User' },
+    env.nextClientAddress?.(),
+  );
   const tfaUser = await createUser(env, { tfa: true });
   tfaPending = {
     token: await signInByApi(env.server, tfaUser.email, tfaUser.password),

@@ -17,7 +17,7 @@ import { REPO_ROOT } from '../support/server';
 // the worked examples of docs/API.md (JavaScript and Python) sign requests with it, and once the key
 // is revoked they are refused. The reference page at /docs documents every route.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 const run = promisify(execFile);
 const EXAMPLES = join(REPO_ROOT, 'docs', 'examples');
 

@@ -14,7 +14,7 @@ import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } fro
 // RSI, MACD and volume in panes of their own), kept on the server so the Dashboard and another
 // device show the same, and still drawn as live candles arrive.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 const chartData = (page: Page) =>
   page.locator('[data-testid="candle-chart"]').evaluate((element: HTMLElement) => ({ ...element.dataset }));

@@ -14,7 +14,7 @@ import {
 // order's line and the exits it will open with are dragged to new prices (with the ticket's checks,
 // and an Undo), and a click on a line opens its order.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 type TOrderData = { id: string; price: string; takeProfit: string | null; stopLoss: string | null };
 

@@ -8,7 +8,7 @@ import { expectTitle, expectToast, useJourneyEnvironment, waitForLiveChart } fro
 // order is confirmed first, the position is drawn on the chart, and the welcome has done its work;
 // on a phone Sell and Buy stay in reach while the ticket scrolls.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 describe("a newcomer's first trade", () => {
   let user: TCreatedUser;

@@ -15,7 +15,7 @@ import { expectTitle, useJourneyEnvironment } from '../support/journey';
 // reports) pass, and once visited, a reload without a network opens the app with a notice instead
 // of the browser's error page.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 describe('the installed app', () => {
   it("passes the browser's installability checks: manifest, icons and a service worker", async () => {

@@ -10,7 +10,7 @@ import { expectTitle, useJourneyEnvironment } from '../support/journey';
 // from the data attributes it exposes: data-series ('BTC_USDT|60'), data-candles, data-last-time
 // and data-last-close.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 let user: TCreatedUser;
 
 /** Long enough for a few stream updates (at most every 250 ms) on a busy machine. */

@@ -9,7 +9,7 @@ import { expectTitle, useJourneyEnvironment, waitForLiveChart } from '../support
 // star; the keys pick a pair (the chart, the ticket and the address follow), a star puts it under
 // Favourites, Escape returns to the button. It stays in the window, a sheet on a phone.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 const pickerButton = (page: Page) => page.getByRole('button', { name: /^Pair / });
 const searchField = (page: Page) => page.getByRole('combobox', { name: 'Search pairs' });

@@ -8,7 +8,7 @@ import { settled, useJourneyEnvironment } from '../support/journey';
 // The bell's panel and the account menu open inside the window at a phone's width and a desktop's,
 // and what the notifications say carries its figures as the user's language writes numbers.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 /** Where a popover lies against the window: each edge in view (a tall one scrolls inside instead). */
 async function expectInViewport(page: Page, popover: Locator) {

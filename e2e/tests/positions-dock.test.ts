@@ -8,7 +8,7 @@ import { expectToast, useJourneyEnvironment, waitForLiveChart } from '../support
 // the position a market order just opened highlighted in it; the close toast's realised result; the
 // effective leverage of a position with added margin; then the screen at 375 and 1440 px.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 interface TOrder {
   id: string;

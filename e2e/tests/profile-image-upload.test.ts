@@ -4,7 +4,7 @@ import { screenshot } from '../support/browser';
 import { createUser } from '../support/factories';
 import { expectTitle, expectToast, useJourneyEnvironment } from '../support/journey';
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 /** A small PNG made here (a gradient with a sun), so the test needs no fixture file. */
 function makePng(size = 256): Promise<Buffer> {

@@ -15,7 +15,7 @@ import {
 // pending orders with its type, trigger and end; a market buy trails its stop-loss. Then
 // screenshots of the ticket with a stop order being written.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 interface TOrder {
   id: string;

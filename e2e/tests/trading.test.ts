@@ -14,7 +14,7 @@ import {
 // (crypto trades around the clock in the simulator), its live PnL, a take-profit, added margin,
 // the close, the History row and the Portfolio figures; then screenshots of the three screens.
 
-const env = useJourneyEnvironment();
+const env = useJourneyEnvironment({}, { isShared: true });
 
 const LIVE_TIMEOUT_MS = 20_000;
 const DEMO_START_CENTS = 1_000_000n;
