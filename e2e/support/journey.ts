@@ -1,6 +1,6 @@
-// The frame of every browser journey file: a mailbox, the built server and Chromium started before
-// the file's tests and stopped after, a seeded administrator when asked, and the waits journeys
-// share (a screen's title, a live chart, a toast, a settled page).
+// The frame of every browser journey file: a mailbox, the built server and Chromium, the file's own
+// or those its worker's sharing journeys run on, a seeded administrator when asked, and the waits
+// journeys share (a screen's title, a live chart, a toast, a settled page).
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
@@ -79,6 +79,7 @@ const sharedBrowserOf = async (): Promise<Browser> => {
   sharedBrowser = launchBrowser();
   return sharedBrowser;
 };
+
 /** Loopback addresses handed out to the factories' sign-ups on a shared server, by this worker. */
 let clientAddresses = 0;
 

@@ -96,6 +96,12 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
+ * A changed group's `updated_at`: later than the one it replaces even within the same instant, as
+ * an order's insert holds only while the version it read is still the group's (`termsHold`).
+ */
+const NEXT_VERSION = sql`greatest(clock_timestamp(), ${clientGroups.updatedAt} + interval '1 microsecond')`;
+
+/**
  * Client groups: the back-office's list, creation and changes (audited), a user moved to another
  * group (audited), and what trading reads of them. The margin rule (mode and levels) applies at
  * once: open positions of the group get the liquidation price of the new rule in the same
@@ -244,7 +250,7 @@ export function createGroupsService(deps: {
             stopOutLevel: values.stopOutLevel ?? before.stopOutLevel,
           });
           if (input.isDefault) await unsetDefault(tx, id);
-          const row = await updateById(tx, clientGroups, id, { ...values, updatedAt: new Date() });
+          const row = await updateById(tx, clientGroups, id, { ...values, updatedAt: NEXT_VERSION });
           if (!row) throw notFound('Group not found');
           await deps.audit.record(
             actor,
