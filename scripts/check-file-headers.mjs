@@ -2,11 +2,10 @@
 // the first thing after its imports is one (the doc comment of the file's first declaration).
 // Tests are left out (their `describe` names say it). Prints each file that does not and exits 1,
 // or exits 0. Run by `npm run lint`. Usage: node scripts/check-file-headers.mjs
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { filesUnder, ROOT } from './source-files.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = [
   'apps/server/src',
   'apps/web/src',
@@ -23,17 +22,6 @@ const COMMENT = /^(\/\/|\/\*)/;
 /** A line that closes an import or re-export statement: it ends with the module's quoted name. */
 const ENDS_WITH_MODULE = /['"];?$/;
 const IMPORT_START = /^(import\s|export\s+(type\s+)?(\*|\{[^}]*\}?)\s*(from\s|$))/;
-
-function sourceFiles(dir) {
-  const files = [];
-  for (const entry of readdirSync(join(ROOT, dir))) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    const path = join(dir, entry);
-    if (statSync(join(ROOT, path)).isDirectory()) files.push(...sourceFiles(path));
-    else if (SOURCE_FILE.test(entry) && !TEST_FILE.test(entry)) files.push(path);
-  }
-  return files;
-}
 
 /** Whether the text opens with a comment, before its imports or as the first thing after them. */
 function beginsWithPurpose(text) {
@@ -58,7 +46,9 @@ function beginsWithPurpose(text) {
   return true;
 }
 
-const missing = SOURCE_ROOTS.flatMap(sourceFiles).filter(
+const isSource = (path) => SOURCE_FILE.test(path) && !TEST_FILE.test(path);
+
+const missing = SOURCE_ROOTS.flatMap((root) => filesUnder(root, isSource)).filter(
   (path) => !beginsWithPurpose(readFileSync(join(ROOT, path), 'utf8')),
 );
 if (missing.length > 0) {

@@ -5,11 +5,11 @@
 // `components`, and the packages). `--write` puts the module graph as a Mermaid diagram into
 // docs/ARCHITECTURE.md between its markers; `--check` (run by `npm run lint`) fails when a circle
 // exists or the diagram in the document differs from the code's.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnder, ROOT } from './source-files.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/contracts/src', 'packages/sdk/src'];
 const DOC = join(ROOT, 'docs/ARCHITECTURE.md');
 const START = '<!-- module-graph:start (scripts/module-graph.mjs --write) -->';
@@ -19,17 +19,7 @@ const IS_TEST = /\.(test|int\.test|pg\.test|proc\.test|bench)\.tsx?$|\/testing\/
 /** Package names of the workspace, to the folder their `src` lives in. */
 const PACKAGES = { '@td/contracts': 'packages/contracts/src', '@td/sdk': 'packages/sdk/src' };
 
-function sourceFiles(dir) {
-  const files = [];
-  for (const entry of readdirSync(join(ROOT, dir))) {
-    const path = join(dir, entry);
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    if (statSync(join(ROOT, path)).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts') && !IS_TEST.test(`/${path}`))
-      files.push(path);
-  }
-  return files;
-}
+const isSource = (path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts') && !IS_TEST.test(`/${path}`);
 
 /** The file an import specifier names, or undefined for an npm package. */
 function resolveImport(from, specifier) {
@@ -107,7 +97,7 @@ function circles(graph) {
 }
 
 export function analyse() {
-  const files = SOURCE_ROOTS.flatMap(sourceFiles);
+  const files = SOURCE_ROOTS.flatMap((root) => filesUnder(root, isSource));
   const graph = new Map(
     files.map((file) => [file, new Set(importsOf(file).filter((to) => !IS_TEST.test(`/${to}`)))]),
   );

@@ -333,22 +333,16 @@ export function createOrderPlacing(
   };
 
   return async (userId: string, input: PlaceOrderInput): Promise<Placed> => {
-    let isRead = false;
-    const kept = await termsCache.get(userId, () => {
-      isRead = true;
-      return accountTermsOf(db, userId);
-    });
-    const first = await attempt(userId, input, kept, isRead);
-    if (first !== STALE_TERMS) return first;
-    for (let tries = 0; tries < TERMS_ATTEMPTS; tries += 1) {
-      termsCache.delete(userId);
-      const placed = await attempt(
-        userId,
-        input,
-        await termsCache.get(userId, () => accountTermsOf(db, userId)),
-        true,
-      );
+    // The kept terms first; after terms that no longer held, terms read afresh, a few times at most.
+    for (let tries = 0; tries <= TERMS_ATTEMPTS; tries += 1) {
+      let isRead = false;
+      const account = await termsCache.get(userId, () => {
+        isRead = true;
+        return accountTermsOf(db, userId);
+      });
+      const placed = await attempt(userId, input, account, isRead);
       if (placed !== STALE_TERMS) return placed;
+      termsCache.delete(userId);
     }
     throw conflict('Your trading terms changed while the order was placed. Please place it again');
   };
