@@ -1,6 +1,6 @@
-// The frame of every browser journey file: a mailbox, the built server and Chromium, the file's own
-// or those its worker's sharing journeys run on, a seeded administrator when asked, and the waits
-// journeys share (a screen's title, a live chart, a toast, a settled page).
+// The frame of every browser journey file: a mailbox and the built server, the file's own or those
+// its worker's sharing journeys run on, the worker's Chromium, a seeded administrator when asked,
+// and the waits journeys share (a screen's title, a live chart, a toast, a settled page).
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext, type TTheme } from './browser';
@@ -57,7 +57,7 @@ export interface TJourneyOptions {
   /** Pages reach the server as http://localhost:port (passkeys need a domain, not an IP address). */
   isLocalhost?: boolean;
   /**
-   * Runs on the server, mailbox and Chromium the worker's other sharing journeys run on, started by
+   * Runs on the server and mailbox the worker's other sharing journeys run on, started by
    * the first of them and stopped when the worker ends, instead of its own: for journeys with
    * the default environment and no administrator, which change nothing beyond their own users and
    * sign up only through the factories (each user from an address of its own, see
@@ -69,15 +69,20 @@ export interface TJourneyOptions {
 
 /** The worker's shared server and mailbox, once a sharing journey has started them. */
 let sharedWorld: Promise<{ server: TRunningServer; mailbox: TMailbox }> | undefined;
-/** The worker's Chromium for the sharing journeys (Playwright closes it as the worker exits). */
-let sharedBrowser: Promise<Browser> | undefined;
+/** The worker's Chromium (Playwright closes it as the worker exits). */
+let chromium: Promise<Browser> | undefined;
 
-/** The shared Chromium, launched again if it is gone (a crash ends it for every later journey). */
-const sharedBrowserOf = async (): Promise<Browser> => {
-  const current = await sharedBrowser?.catch(() => undefined);
+/**
+ * The worker's Chromium, which every journey file the worker runs opens its contexts in (each
+ * context has its own storage, cookies and pages; a launch costs over a second of CPU). Launched
+ * by the first file to ask, and again if it is gone (a crash would end it for every later file).
+ * A file closes the contexts it opens; it never closes the browser.
+ */
+export const workerBrowser = async (): Promise<Browser> => {
+  const current = await chromium?.catch(() => undefined);
   if (current?.isConnected()) return current;
-  sharedBrowser = launchBrowser();
-  return sharedBrowser;
+  chromium = launchBrowser();
+  return chromium;
 };
 
 /** Loopback addresses handed out to the factories' sign-ups on a shared server, by this worker. */
@@ -106,9 +111,9 @@ const startSharedWorld = async () => {
 };
 
 /**
- * Registers the hooks of a journey file: a mailbox, the built server sending its mail there, and
- * Chromium, the file's own or (`isShared`) the worker's; every context a test opens is closed
- * after it. Call once at the top of the file and read the fields inside tests (they are set by
+ * Registers the hooks of a journey file: a mailbox and the built server sending its mail there,
+ * the file's own or (`isShared`) the worker's, and the worker's Chromium; every context a test
+ * opens is closed after it. Call once at the top of the file and read the fields inside tests (they are set by
  * beforeAll).
  */
 export function useJourneyEnvironment(
@@ -127,9 +132,8 @@ export function useJourneyEnvironment(
   let adminTfa: { secret: string; usedCodes: Set<string> } | undefined;
 
   beforeAll(async () => {
-    // Chromium starts while the server does (each takes seconds); it is kept even if the server fails,
-    // so that afterAll closes it.
-    const launching = options.isShared ? sharedBrowserOf() : launchBrowser();
+    // Chromium starts (for the worker's first file) while the server does: each takes seconds.
+    const launching = workerBrowser();
     try {
       await startServerAndMailbox();
     } finally {
@@ -167,8 +171,9 @@ export function useJourneyEnvironment(
   });
 
   afterAll(async () => {
+    // A context opened outside openPage, or left open by a failed test, ends with its file.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     if (options.isShared) return;
-    await browser?.close();
     await server?.stop();
     await mailbox?.stop();
     await database?.drop();

@@ -1,9 +1,9 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, VIEWPORTS } from '../support/browser';
+import { newContext, screenshot, VIEWPORTS } from '../support/browser';
 import { callApi, uniqueEmail } from '../support/factories';
-import { expectTitle, expectToast, waitForPath } from '../support/journey';
+import { expectTitle, expectToast, waitForPath, workerBrowser } from '../support/journey';
 import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
 
@@ -19,7 +19,7 @@ const CALLBACK_PATH = '/authentication/googleCallback';
 let provider: OAuth2Server;
 let mailbox: TMailbox;
 let server: TRunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -37,11 +37,12 @@ beforeAll(async () => {
     // The provider returns the browser to PUBLIC_URL, which names the server `localhost`.
     hostName: 'localhost',
   });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  // A context a failed test left open ends with the file (the worker's Chromium goes on).
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   await server?.stop();
   await mailbox?.stop();
   await provider?.stop();

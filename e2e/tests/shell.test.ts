@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import {
   expectNoSidewaysScroll,
   inEachVariant,
-  launchBrowser,
   newContext,
   screenshot,
   type TTheme,
@@ -11,7 +10,7 @@ import {
   watchCspViolations,
 } from '../support/browser';
 import { createUser, signInByApi, type TCreatedUser } from '../support/factories';
-import { expectTitle, pathOf, waitForPath } from '../support/journey';
+import { expectTitle, pathOf, waitForPath, workerBrowser } from '../support/journey';
 import { startMailbox, type TMailbox } from '../support/mailbox';
 import { startServer, type TRunningServer } from '../support/server';
 
@@ -38,13 +37,12 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl }, template: inject('dataTemplate') });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   user = await createUser({ server, mailbox }, { firstName: 'Shell', lastName: 'Tester' });
   token = user.token;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await mailbox?.stop();
 });
