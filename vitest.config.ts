@@ -59,6 +59,10 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: [PROPERTY_SETUP, 'apps/web/src/testing/app-text.ts'],
+          // A worker runs file after file with the modules it has loaded: a fresh process per file
+          // cost five times the tests themselves. A file puts back what it changes beyond its own
+          // objects (stubbed globals and environment, fake timers, the formatting language).
+          isolate: false,
         },
       },
       integrationProject('integration-pglite', 'pglite', ['apps/server/src/**/*.proc.test.ts']),

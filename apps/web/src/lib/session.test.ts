@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   endsSession,
   getToken,
@@ -77,12 +77,15 @@ describe('endsSession', () => {
 
 describe('reportSessionEnded', () => {
   const storage = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-    removeItem: (key: string) => storage.delete(key),
-  });
+  beforeAll(() =>
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    }),
+  );
   afterEach(() => storage.clear());
+  afterAll(() => vi.unstubAllGlobals());
 
   it('tells the listeners once, and the token is gone after', () => {
     setToken('t1');
