@@ -7,6 +7,7 @@ import { evmFromTron, tronFromEvm } from '../addresses';
 import { ACCOUNT_PAGES_MAX, type AccountSource, getJson, type IncomingTransfer } from './account-source';
 
 /** TronGrid's largest page. */
+/** Rows asked for a page: TronGrid's largest. */
 const TRON_PAGE_SIZE = 200;
 /** TRC-20 transfers whose block is remembered (each costs a request to learn). */
 const BLOCKS_REMEMBERED_MAX = 10_000;
@@ -104,7 +105,11 @@ export function trc20EventIndex(
  * the position of its event in the transaction's event list (two customers paid by one
  * transaction are two transfers).
  */
-export function tronGridSource(baseUrl: string): AccountSource {
+export function tronGridSource(
+  baseUrl: string,
+  /** Rows a page (TRON_PAGE_SIZE): a test's lists cross pages with fewer transfers. */
+  { pageSize = TRON_PAGE_SIZE }: { pageSize?: number } = {},
+): AccountSource {
   const base = baseUrl.replace(/\/+$/, '');
   const headers = { accept: 'application/json', 'content-type': 'application/json' };
   // Transactions already placed in their block, with their events; one forgotten is asked again.
@@ -121,7 +126,7 @@ export function tronGridSource(baseUrl: string): AccountSource {
     async incoming(address, wantsMore) {
       /** One of TronGrid's lists, newest first, page by page (`meta.fingerprint` names the next). */
       const pages = async <T>(path: string, toTransfers: (rows: T[]) => Promise<IncomingTransfer[]>) => {
-        const url = `${base}/v1/accounts/${address}/${path}?only_to=true&only_confirmed=false&limit=${TRON_PAGE_SIZE}`;
+        const url = `${base}/v1/accounts/${address}/${path}?only_to=true&only_confirmed=false&limit=${pageSize}`;
         const found: IncomingTransfer[] = [];
         let fingerprint: string | undefined;
         for (let page = 0; page < ACCOUNT_PAGES_MAX; page++) {
@@ -133,7 +138,7 @@ export function tronGridSource(baseUrl: string): AccountSource {
           const transfers = await toTransfers(rows);
           found.push(...transfers);
           fingerprint = body.meta?.fingerprint;
-          if (!fingerprint || rows.length < TRON_PAGE_SIZE) break;
+          if (!fingerprint || rows.length < pageSize) break;
           if (transfers.length > 0 && !(await wantsMore(transfers))) break;
         }
         return found;
