@@ -16,9 +16,9 @@ const integrationFiles = ['apps/server/src/**/*.int.test.ts'];
 // default would be one there). Each builds its own app, so a worker keeps the modules it has loaded
 // from one file to the next (`isolate: false`): loading the server for every file was a fifth of
 // the tier. A test watches a function through an object it can spy on, never by mocking a module.
-// The browser journeys run as many at a time as the integration files: each file drives its own
-// server and headless Chromium, and either waits on the other for much of its time (a screen's
-// answer, a price's next move), so two share two cores well.
+// The browser journeys run as many at a time as the integration files: each file drives a server
+// and its worker's headless Chromium, and either waits on the other for much of its time (a
+// screen's answer, a price's next move), so two share two cores well.
 /** One fixed seed for every property test (scripts/property-tests.setup.ts). */
 const PROPERTY_SETUP = 'scripts/property-tests.setup.ts';
 const integrationWorkers = Math.max(2, availableParallelism() - 1);
@@ -84,8 +84,9 @@ export default defineConfig({
           // unless the test says otherwise (vitest's own default is 1 s).
           expect: { poll: { timeout: 10_000 } },
           maxWorkers: integrationWorkers,
-          // A worker keeps Playwright and the support modules loaded from one file to the next (each
-          // file starts its own server and browser; the support modules hold no state of their own).
+          // A worker keeps Playwright and the support modules loaded from one file to the next, and
+          // with them its Chromium and, for the journeys that share them, its server and mailbox
+          // (e2e/support/journey.ts); any other server a file starts is its own.
           isolate: false,
         },
       },

@@ -113,8 +113,8 @@ const startSharedWorld = async () => {
 /**
  * Registers the hooks of a journey file: a mailbox and the built server sending its mail there,
  * the file's own or (`isShared`) the worker's, and the worker's Chromium; every context a test
- * opens is closed after it. Call once at the top of the file and read the fields inside tests (they are set by
- * beforeAll).
+ * opens is closed after it. Call once at the top of the file and read the fields inside tests
+ * (they are set by beforeAll).
  */
 export function useJourneyEnvironment(
   env: Record<string, string> = {},
