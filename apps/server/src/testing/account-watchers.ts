@@ -28,7 +28,7 @@ const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4d
  * TronGrid rows a page the watchers' source asks for here (production asks 200): a list crosses
  * its pages with a few dozen transfers rather than hundreds, each of which is a deposit recorded.
  */
-export const TRON_TEST_PAGE_SIZE = 20;
+const TRON_TEST_PAGE_SIZE = 20;
 
 /**
  * A stand-in for TronGrid and Esplora on one local port, answering in their documented formats

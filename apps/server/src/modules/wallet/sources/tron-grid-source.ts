@@ -7,7 +7,6 @@ import { evmFromTron, tronFromEvm } from '../addresses';
 import { ACCOUNT_PAGES_MAX, type AccountSource, getJson, type IncomingTransfer } from './account-source';
 
 /** TronGrid's largest page. */
-/** Rows asked for a page: TronGrid's largest. */
 const TRON_PAGE_SIZE = 200;
 /** TRC-20 transfers whose block is remembered (each costs a request to learn). */
 const BLOCKS_REMEMBERED_MAX = 10_000;
