@@ -1,3 +1,5 @@
+// axe-core in the journeys' pages: the serious and critical findings on a screen or part of one,
+// and every WCAG A and AA violation for the screens held to the strictest bar.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -7,6 +9,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** The rules the web app answers to: WCAG 2.2 A and AA, and axe's own best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** The rules of the strictest bar: WCAG A and AA, every impact. */
+const WCAG_A_AA = ['wcag2a', 'wcag2aa'];
 
 export interface TAxeFinding {
   id: string;
@@ -16,33 +20,46 @@ export interface TAxeFinding {
   nodes: string[];
 }
 
+interface TAxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; html: string }>;
+}
+
 /**
- * Runs axe on the page as it is now (or on the part `include` selects) and returns its serious and
- * critical findings: the ones a screen must not have. Lesser ones (moderate, minor) are left to review.
+ * axe's violations of the rules tagged `tags` on the page as it is now (or on the part `include`
+ * selects). Only violations are gathered: axe then neither lists nor names every element that
+ * passes (its `resultTypes`), which halves a run on a screen of many figures; each violation
+ * still comes with all of its elements.
  */
-export async function seriousAxeFindings(page: Page, include?: string): Promise<TAxeFinding[]> {
+async function violationsOn(page: Page, tags: string[], include?: string): Promise<TAxeViolation[]> {
   const isLoaded = await page.evaluate(() => 'axe' in window);
   // Evaluated rather than added as a <script>: the app's content security policy refuses inline
   // scripts, and a test's own evaluation is not the page's.
   if (!isLoaded) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
+  return page.evaluate(
     async ({ tags, include }: { tags: string[]; include: string | undefined }) => {
       const axe = (
         window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }
       ).axe;
       const context = include ? { include: [include] } : document;
-      return (await axe.run(context, { runOnly: { type: 'tag', values: tags } })) as {
-        violations: Array<{
-          id: string;
-          impact: string | null;
-          help: string;
-          nodes: Array<{ target: unknown[]; html: string }>;
-        }>;
-      };
+      const results = (await axe.run(context, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      })) as { violations: TAxeViolation[] };
+      return results.violations;
     },
-    { tags: TAGS, include },
+    { tags, include },
   );
-  return results.violations
+}
+
+/**
+ * Runs axe on the page as it is now (or on the part `include` selects) and returns its serious and
+ * critical findings: the ones a screen must not have. Lesser ones (moderate, minor) are left to review.
+ */
+export async function seriousAxeFindings(page: Page, include?: string): Promise<TAxeFinding[]> {
+  return (await violationsOn(page, TAGS, include))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,
@@ -59,18 +76,7 @@ export async function seriousAxeFindings(page: Page, include?: string): Promise<
  * (impact): the elements"; empty when it breaks none. For screens held to the strictest bar.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const isLoaded = await page.evaluate(() => 'axe' in window);
-  if (!isLoaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }
-    ).axe;
-    const result = (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })) as {
-      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
-    };
-    return result.violations;
-  });
-  return violations.map(
+  return (await violationsOn(page, WCAG_A_AA)).map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeFindings, type TAxeFinding } from '../support/axe';
+import { axeViolations, seriousAxeFindings, type TAxeFinding } from '../support/axe';
 import { inEachVariant } from '../support/browser';
 import { callApi, createUser, openPositionByApi, type TCreatedUser } from '../support/factories';
 import { expectTitle, useJourneyEnvironment } from '../support/journey';
@@ -69,6 +69,26 @@ describe('every screen passes axe without a serious finding', () => {
     const findings = [];
     for (const [path, title] of SIGNED_IN) findings.push(...(await findingsOn(page, path, title)));
     expect(findings).toEqual([]);
+  });
+});
+
+describe('axe as the journeys run it', () => {
+  it('reports every element of a violation, with the rule and its impact', async () => {
+    const page = await env.openPage();
+    // Two nameless buttons and a picture without a text: what no screen may have.
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><button id="first"></button><button id="second"></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="picture"></main></body></html>',
+    );
+    const findings = await seriousAxeFindings(page);
+    expect(findings.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.length }))).toEqual(
+      expect.arrayContaining([
+        { id: 'button-name', impact: 'critical', nodes: 2 },
+        { id: 'image-alt', impact: 'critical', nodes: 1 },
+      ]),
+    );
+    expect(await axeViolations(page)).toEqual(
+      expect.arrayContaining(['button-name (critical): #first, #second', 'image-alt (critical): #picture']),
+    );
   });
 });
 

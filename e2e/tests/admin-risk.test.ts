@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { inEachVariant, screenshot } from '../support/browser';
 import { callApi, createUser, openActivePositionByApi, verifyIdentityByApi } from '../support/factories';
 import { expectTitle, settled, useJourneyEnvironment } from '../support/journey';
@@ -11,30 +10,6 @@ import { expectTitle, settled, useJourneyEnvironment } from '../support/journey'
 // the dealer on the screen. Captured at 375 and 1440 px in both themes, and checked with axe.
 
 const env = useJourneyEnvironment({}, { adminPrefix: 'admin', isPostgres: true });
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG A and AA violations axe finds on the page (ids and how many nodes each). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => JSON.stringify((node as { target: unknown }).target)).join(', ')}`,
-    );
-  });
-  return violations;
-}
 
 describe('the Risk screen', () => {
   let adminToken: string;

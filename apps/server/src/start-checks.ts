@@ -96,15 +96,17 @@ export async function mainNetworksOnDevelopmentKeys(
   askChainId: (url: string) => Promise<number | undefined> = chainIdOf,
   logger?: Logger,
 ): Promise<string[]> {
+  const configured = EVM_NETWORKS.flatMap((network) => {
+    const url = evmRpcUrl(config, network);
+    return url ? [{ network, url }] : [];
+  });
+  // Without a node there is nothing to ask, and the keys need not be derived (a tenth of a start).
+  if (configured.length === 0) return [];
   const keys = developmentKeys(config);
   if (!keys.isMnemonic && !keys.isHotKey) return [];
   const which = [keys.isMnemonic ? 'mnemonic' : '', keys.isHotKey ? 'hot key' : '']
     .filter(Boolean)
     .join(' and ');
-  const configured = EVM_NETWORKS.flatMap((network) => {
-    const url = evmRpcUrl(config, network);
-    return url ? [{ network, url }] : [];
-  });
   const answers = await Promise.all(
     configured.map(async ({ network, url }) => ({ network, chainId: await askChainId(url) })),
   );
