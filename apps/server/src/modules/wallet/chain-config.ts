@@ -50,6 +50,8 @@ export function hotWalletKey(config: ChainEnv): `0x${string}` | undefined {
 
 /** Networks where the sender broadcasts withdrawals: EVM networks with a node and a hot key. */
 export function senderNetworks(config: ChainEnv): Set<TNetwork> {
-  if (!hotWalletKey(config)) return new Set();
-  return new Set(EVM_NETWORKS.filter((network) => evmRpcUrl(config, network)));
+  const networks = EVM_NETWORKS.filter((network) => evmRpcUrl(config, network));
+  // The key is looked at only when there is a node to send through (deriving it takes a while).
+  if (networks.length === 0 || !hotWalletKey(config)) return new Set();
+  return new Set(networks);
 }

@@ -58,11 +58,14 @@ export function chainWorkers(deps: {
     notices,
     alerts: createDepositAlerts({ db, notify: deps.notify, logger }),
   });
-  const key = hotWalletKey(config);
-  const workers: Worker[] = [];
-  for (const network of EVM_NETWORKS) {
+  const evmNodes = EVM_NETWORKS.flatMap((network) => {
     const url = evmRpcUrl(config, network);
-    if (!url) continue;
+    return url ? [{ network, url }] : [];
+  });
+  // Derived only when a node would send with it: deriving it is a tenth of a second of a start.
+  const key = evmNodes.length > 0 ? hotWalletKey(config) : undefined;
+  const workers: Worker[] = [];
+  for (const { network, url } of evmNodes) {
     const evm = { network, url, db, repo, logger, pollMs: CHAIN_POLL_MS };
     workers.push(
       deferredWorker(`deposits-${network}`, async () =>
