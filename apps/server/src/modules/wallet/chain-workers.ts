@@ -62,7 +62,7 @@ export function chainWorkers(deps: {
     const url = evmRpcUrl(config, network);
     return url ? [{ network, url }] : [];
   });
-  // Derived only when a node would send with it: deriving it is a tenth of a second of a start.
+  // Derived only when a node would send with it (deriving it takes a tenth of a second).
   const key = evmNodes.length > 0 ? hotWalletKey(config) : undefined;
   const workers: Worker[] = [];
   for (const { network, url } of evmNodes) {
