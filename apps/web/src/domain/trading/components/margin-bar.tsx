@@ -49,7 +49,21 @@ export function MarginBar({ account, balance }: { account: TAccount; balance: TB
   const zone = balance ? marginZone(balance.marginLevel, balance) : 'none';
   const isCalled = zone === 'call' || zone === 'stop';
   const event = useMarginCall(account, isCalled);
-  if (!balance) return null;
+  if (!balance)
+    // Until the account's figures arrive, the bar is drawn at its size with its figures hidden, so
+    // the screen under it does not move down when they do.
+    return (
+      <div className={styles.stack} aria-busy="true">
+        <div className={styles.bar} data-zone="none">
+          <span className={styles.label}>{t('risk.marginLevel')}</span>
+          <span className={`${styles.value} ${styles.pending} tabular`}>—</span>
+          <span className={`${styles.levels} ${styles.pending}`}>
+            {t('risk.levels', { call: '100', stop: '50' })}
+          </span>
+          <span className={`${styles.mode} ${styles.pending}`}>{t('risk.mode.isolated')}</span>
+        </div>
+      </div>
+    );
   const isCross = balance.marginMode === 'cross';
   const showsBanner = isCalled || event !== undefined;
   const stopOut = String(balance.stopOutLevel);
