@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ERROR_HTTP_STATUS, ZErrorBody } from '@td/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -19,6 +21,7 @@ import { ROUTE_FIXTURES, type RouteFixture, requestOf, routeKey } from '../../te
 import { injectOf, jsonOf, paramsIn, type Sample, samplesOf, textOf } from '../../testing/route-samples';
 import { buildRouteWorld, type RouteWorld } from '../../testing/route-world';
 import { startTradingDesk, type TradingDesk } from '../../testing/trading';
+import { SERVER_ROOT } from '../paths';
 import type { DeclaredRoute } from './access';
 
 /**
@@ -60,6 +63,8 @@ const SEED =
  * person would).
  */
 const FUZZ_IP = '198.51.100.1';
+/** Where the run's answers per route by status are written (test-output/ is not committed). */
+const COUNTS_FILE = join(SERVER_ROOT, '..', '..', 'test-output', 'contract-fuzz.txt');
 /** Writes a request makes after it is answered (a notice) are awaited this long at most. */
 const SETTLE_MS_MAX = 2_000;
 const SETTLE_POLL_MS = 10;
@@ -202,7 +207,12 @@ describe('contract fuzzing: every route, from its schemas', () => {
           .map(([status, n]) => `${status}×${n}`)
           .join(' ')}`,
     );
-    if (lines.length) console.log(`contract fuzzing, seed ${SEED}:\n${lines.join('\n')}`);
+    if (lines.length) {
+      // The table goes to a file: printed, its hundreds of lines would bury the tier's own output.
+      mkdirSync(dirname(COUNTS_FILE), { recursive: true });
+      writeFileSync(COUNTS_FILE, `contract fuzzing, seed ${SEED}:\n${lines.join('\n')}\n`);
+      console.log(`contract fuzzing, seed ${SEED}: the answers per route by status are in ${COUNTS_FILE}`);
+    }
     await desk?.close();
   });
 
