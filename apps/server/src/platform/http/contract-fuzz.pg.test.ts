@@ -208,7 +208,7 @@ describe('contract fuzzing: every route, from its schemas', () => {
           .join(' ')}`,
     );
     if (lines.length) {
-      // The table goes to a file: printed, its hundreds of lines would bury the tier's own output.
+      // The table goes to a file: printed, its line per route would bury the tier's own output.
       mkdirSync(dirname(COUNTS_FILE), { recursive: true });
       writeFileSync(COUNTS_FILE, `contract fuzzing, seed ${SEED}:\n${lines.join('\n')}\n`);
       console.log(`contract fuzzing, seed ${SEED}: the answers per route by status are in ${COUNTS_FILE}`);
