@@ -1,11 +1,5 @@
 import { ConfigError, type TConfig } from './config';
-import {
-  type ChainEnv,
-  EVM_NETWORKS,
-  evmRpcUrl,
-  hotWalletKey,
-  type TEvmNetwork,
-} from './modules/wallet/chain-config';
+import { type ChainEnv, evmNodes, hotWalletKey, type TEvmNetwork } from './modules/wallet/chain-config';
 import { DEVELOPMENT_MNEMONIC, isDevelopmentKey, normalizeMnemonic } from './modules/wallet/hd';
 import type { Logger } from './platform/logger';
 
@@ -96,10 +90,7 @@ export async function mainNetworksOnDevelopmentKeys(
   askChainId: (url: string) => Promise<number | undefined> = chainIdOf,
   logger?: Logger,
 ): Promise<string[]> {
-  const configured = EVM_NETWORKS.flatMap((network) => {
-    const url = evmRpcUrl(config, network);
-    return url ? [{ network, url }] : [];
-  });
+  const configured = evmNodes(config);
   // Without a node there is nothing to ask, and the keys need not be derived (a tenth of a second).
   if (configured.length === 0) return [];
   const keys = developmentKeys(config);

@@ -27,9 +27,17 @@ export function evmRpcUrl(config: ChainEnv, network: TEvmNetwork): string | unde
   ];
 }
 
+/** The EVM networks with a node configured, each with its node's URL. */
+export function evmNodes(config: ChainEnv): Array<{ network: TEvmNetwork; url: string }> {
+  return EVM_NETWORKS.flatMap((network) => {
+    const url = evmRpcUrl(config, network);
+    return url ? [{ network, url }] : [];
+  });
+}
+
 /** Networks whose deposits are watched: those with a node or API configured. */
 export function depositNetworks(config: ChainEnv): Set<TNetwork> {
-  const set = new Set<TNetwork>(EVM_NETWORKS.filter((network) => evmRpcUrl(config, network)));
+  const set = new Set<TNetwork>(evmNodes(config).map(({ network }) => network));
   if (config.TRON_API_URL) set.add('tron');
   if (config.BITCOIN_API_URL) set.add('bitcoin');
   return set;
@@ -50,8 +58,8 @@ export function hotWalletKey(config: ChainEnv): `0x${string}` | undefined {
 
 /** Networks where the sender broadcasts withdrawals: EVM networks with a node and a hot key. */
 export function senderNetworks(config: ChainEnv): Set<TNetwork> {
-  const networks = EVM_NETWORKS.filter((network) => evmRpcUrl(config, network));
+  const nodes = evmNodes(config);
   // The key is looked at only when there is a node to send through (deriving it takes a tenth of a second).
-  if (networks.length === 0 || !hotWalletKey(config)) return new Set();
-  return new Set(networks);
+  if (nodes.length === 0 || !hotWalletKey(config)) return new Set();
+  return new Set(nodes.map(({ network }) => network));
 }

@@ -6,7 +6,7 @@ import type { PriceBoard } from '../market/price-board';
 import { pricePolicy } from '../market/price-sources';
 import type { Notify } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
-import { EVM_NETWORKS, evmRpcUrl, hotWalletKey } from './chain-config';
+import { evmNodes, hotWalletKey } from './chain-config';
 import { createDepositAlerts } from './deposit-alerts';
 import { createAccountWatcher } from './sources/account-watcher';
 import { createDepositSettler, pollingWorker } from './sources/chain-watcher';
@@ -58,14 +58,11 @@ export function chainWorkers(deps: {
     notices,
     alerts: createDepositAlerts({ db, notify: deps.notify, logger }),
   });
-  const evmNodes = EVM_NETWORKS.flatMap((network) => {
-    const url = evmRpcUrl(config, network);
-    return url ? [{ network, url }] : [];
-  });
+  const nodes = evmNodes(config);
   // Derived only when a node would send with it (deriving it takes a tenth of a second).
-  const key = evmNodes.length > 0 ? hotWalletKey(config) : undefined;
+  const key = nodes.length > 0 ? hotWalletKey(config) : undefined;
   const workers: Worker[] = [];
-  for (const { network, url } of evmNodes) {
+  for (const { network, url } of nodes) {
     const evm = { network, url, db, repo, logger, pollMs: CHAIN_POLL_MS };
     workers.push(
       deferredWorker(`deposits-${network}`, async () =>
