@@ -15,11 +15,10 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { AuditActor, AuditLog } from '../admin/audit';
 import { users } from '../auth/auth.schema';
+import { addBonus, bonusOf } from '../ledger/bonus';
 import {
   type AccountRef,
-  addBonus,
   balancesOf,
-  bonusOf,
   cash,
   house,
   InsufficientFundsError,

@@ -1,6 +1,7 @@
 // The double-entry ledger that holds every user's money (cash and margin, demo and real books) and
 // the house's accounts: posts balanced movements in one statement, refusing any that would take a
-// user balance below zero, and reads balances, bonuses and the checks that the books add up.
+// user balance below zero, and reads balances and the checks that the books add up (a bonus's part
+// of a balance: bonus.ts).
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor, Tx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -363,41 +364,4 @@ export async function hasTransaction(db: Executor, kind: string, refId: string):
     .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.refId, refId)))
     .limit(1);
   return found.length > 0;
-}
-
-/**
- * A user's outstanding bonus in a book (not withdrawable), first lowered to what the book holds
- * (cash and margin): losses are taken from the bonus first. Locks the cash row: call it in the
- * transaction that then moves the cash, so that no other movement comes between.
- */
-export async function lockOutstandingBonus(tx: Tx, userId: string, book: TBook): Promise<bigint> {
-  const rows = await tx.execute(sql`
-    update ledger_accounts a set bonus_cents = least(a.bonus_cents, greatest(0, a.balance_cents + coalesce((
-      select m.balance_cents from ledger_accounts m
-      where m.user_id = ${userId} and m.book = ${book} and m.kind = 'margin'), 0)))
-    where a.user_id = ${userId} and a.book = ${book} and a.kind = 'cash'
-    returning a.bonus_cents::text as bonus`);
-  const [row] = (rows as unknown as { rows: Array<{ bonus: string }> }).rows;
-  return BigInt(row?.bonus ?? '0');
-}
-
-/** Adds a granted bonus to the account's outstanding bonus (the cash row exists: it was just credited). */
-export async function addBonus(tx: Tx, userId: string, book: TBook, cents: bigint): Promise<void> {
-  await tx
-    .update(ledgerAccounts)
-    .set({ bonusCents: sql`${ledgerAccounts.bonusCents} + ${cents}` })
-    .where(
-      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book), eq(ledgerAccounts.kind, 'cash')),
-    );
-}
-
-/** A user's outstanding bonus in a book, as last written (zero when never granted). */
-export async function bonusOf(db: Executor, userId: string, book: TBook): Promise<bigint> {
-  const [row] = await db
-    .select({ bonus: ledgerAccounts.bonusCents })
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book), eq(ledgerAccounts.kind, 'cash')),
-    );
-  return row?.bonus ?? 0n;
 }

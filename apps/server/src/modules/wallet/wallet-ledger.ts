@@ -1,6 +1,7 @@
 import { PAYMENT_CODE } from '@td/contracts/statuses';
 import type { Database } from '../../platform/db/client';
-import { cash, house, lockOutstandingBonus, post, type Tx } from '../ledger/ledger';
+import { lockOutstandingBonus } from '../ledger/bonus';
+import { cash, house, post, type Tx } from '../ledger/ledger';
 import type { WalletRepository } from './wallet.repository';
 import type { WalletTxRow } from './wallet.schema';
 

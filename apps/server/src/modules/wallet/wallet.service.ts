@@ -21,15 +21,8 @@ import { DAY_MS } from '../../platform/time-units';
 import type { UserRow } from '../auth/auth.repository';
 import type { AuthEmail, Recipient } from '../auth/auth-emails';
 import { withdrawalCodeEmail } from '../auth/withdrawal-emails';
-import {
-  balancesOf,
-  bonusOf,
-  cash,
-  InsufficientFundsError,
-  lockBalance,
-  lockOutstandingBonus,
-  type Tx,
-} from '../ledger/ledger';
+import { bonusOf, lockOutstandingBonus } from '../ledger/bonus';
+import { balancesOf, cash, InsufficientFundsError, lockBalance, type Tx } from '../ledger/ledger';
 import type { PricePolicy } from '../market/price-sources';
 import type { SettingsService } from '../settings/settings.service';
 import { ADDRESS_CHECKS, checksumEvmAddress } from './addresses';

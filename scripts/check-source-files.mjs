@@ -1,7 +1,8 @@
-// Checks that every source file begins by saying what it is for: its first line is a comment, or
-// the first thing after its imports is one (the doc comment of the file's first declaration).
-// Tests are left out (their `describe` names say it). Prints each file that does not and exits 1,
-// or exits 0. Run by `npm run lint`. Usage: node scripts/check-file-headers.mjs
+// Checks the source files a person reads: each begins by saying what it is for (its first line is a
+// comment, or the first thing after its imports is one: the doc comment of the file's first
+// declaration; tests are left out, their `describe` names say it), and none, tests included, is
+// longer than 400 lines (a longer one is split by what it does). Prints each file that fails and
+// exits 1, or exits 0. Run by `npm run lint`. Usage: node scripts/check-source-files.mjs
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { filesUnder, ROOT } from './source-files.mjs';
@@ -17,6 +18,7 @@ const SOURCE_ROOTS = [
   'scripts',
 ];
 const SOURCE_FILE = /\.(ts|tsx|mts|mjs)$/;
+const LINES_MAX = 400;
 const TEST_FILE = /\.(test|spec)\.tsx?$|\.d\.ts$/;
 const COMMENT = /^(\/\/|\/\*)/;
 /** A line that closes an import or re-export statement: it ends with the module's quoted name. */
@@ -47,12 +49,21 @@ function beginsWithPurpose(text) {
 }
 
 const isSource = (path) => SOURCE_FILE.test(path) && !TEST_FILE.test(path);
+const isDeclarations = (path) => path.endsWith('.d.ts');
 
-const missing = SOURCE_ROOTS.flatMap((root) => filesUnder(root, isSource)).filter(
-  (path) => !beginsWithPurpose(readFileSync(join(ROOT, path), 'utf8')),
-);
+const files = SOURCE_ROOTS.flatMap((root) => filesUnder(root, (path) => SOURCE_FILE.test(path)));
+const textOf = (path) => readFileSync(join(ROOT, path), 'utf8');
+const missing = files.filter((path) => isSource(path) && !beginsWithPurpose(textOf(path)));
+const long = files
+  .filter((path) => !isDeclarations(path))
+  .map((path) => ({ path, lines: textOf(path).split('\n').length - 1 }))
+  .filter(({ lines }) => lines > LINES_MAX);
 if (missing.length > 0) {
   console.error('These source files do not begin by saying what they are for (a comment first):');
   for (const path of missing) console.error(`  ${relative(ROOT, join(ROOT, path))}`);
-  process.exit(1);
 }
+if (long.length > 0) {
+  console.error(`These source files are longer than ${LINES_MAX} lines (split each by what it does):`);
+  for (const { path, lines } of long) console.error(`  ${path} (${lines} lines)`);
+}
+if (missing.length > 0 || long.length > 0) process.exit(1);
