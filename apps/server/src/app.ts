@@ -188,7 +188,7 @@ export async function buildApp(
   });
   registerCsrf(app);
   // Before any route: each declares who may call it, and this installs the check.
-  const authenticate = createAuthenticator(core.tokens, core.authRepo);
+  const authenticate = createAuthenticator(core.tokens, core.authRepo, { watchWrites: deps.db.watchWrites });
   const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });
   // Both sign with one secret: the guard checks a link's signature and expiry, whatever its window.
   const documentLinks = createUrlSigner(deps.jwtSecret, { windowMs: DOCUMENT_LINK_WINDOW_MS });

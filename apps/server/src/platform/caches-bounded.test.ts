@@ -69,6 +69,7 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'platform/bus/redis-bus.ts recoveredListeners': 'listeners registered by the code at start',
   'platform/db/data-dir-lock.ts heldByUs': 'one entry per data directory this process locks',
   'platform/db/pglite-remote.ts waiting': 'the statements sent to the database thread and not yet answered',
+  'platform/db/pglite-remote.ts watchersOfTransaction': 'one entry per open transaction, removed as it ends',
   'platform/mail/email-layout.ts timeFormats': 'one entry per language',
   'platform/rate-limit.ts counters': 'its own bound: keysMax counters, expired then oldest dropped first',
   'platform/singleton.ts running': 'one entry per singleton role',

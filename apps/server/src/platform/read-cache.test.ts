@@ -41,6 +41,16 @@ describe('a read cache', () => {
     expect(await cache.get('b', async () => 3)).toBe(3);
   });
 
+  it('does not keep a read that was out when everything was cleared', async () => {
+    const cache = createReadCache<string, number>({ ttlMs: 60_000, max: 10 });
+    let answer: (value: number) => void = () => undefined;
+    const early = cache.get('a', () => new Promise<number>((resolve) => (answer = resolve)));
+    cache.clear();
+    answer(1);
+    expect(await early).toBe(1);
+    expect(await cache.get('a', async () => 2)).toBe(2);
+  });
+
   it('does not let an older failed read drop a newer one', async () => {
     const cache = createReadCache<string, number>({ ttlMs: 60_000, max: 10 });
     let fail: (error: Error) => void = () => undefined;

@@ -1,6 +1,7 @@
 // Decides who is calling: the guards behind each route's access level (a live signed-in session,
 // staff with the route's permission and a second factor, or a pending sign-in step) and helpers to
-// read the caller from a request. Every request checks its session row, so revocation is immediate.
+// read the caller from a request. Every request checks its session row, so revocation is immediate
+// (on the embedded database, a row kept in memory until anything writes sessions or users).
 import { mayDo } from '@td/contracts/staff';
 import type { TTokenType } from '@td/contracts/statuses';
 import { USER_CODE } from '@td/contracts/statuses';
@@ -8,9 +9,11 @@ import type { FastifyRequest } from 'fastify';
 import { createBatchedLookup } from '../../platform/batched-lookup';
 import { BoundedMap } from '../../platform/bounded';
 import { addressLimitKey } from '../../platform/client-address';
+import type { DatabaseHandle } from '../../platform/db/client';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
-import type { AuthRepository, UserRow } from './auth.repository';
+import { createReadCache } from '../../platform/read-cache';
+import type { AuthRepository, SessionRow, UserRow } from './auth.repository';
 import type { ClientContext } from './auth-rules';
 import { isSessionId } from './sessions';
 import type { SessionClaims, TokenService } from './tokens';
@@ -37,6 +40,8 @@ export const SECOND_FACTOR_REQUIRED =
 /** How often a session's "last seen" is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 const TOUCHED_MAX = 50_000;
+/** Sessions kept with their users where every write is seen (the embedded database). */
+const KEPT_SESSIONS_MAX = 5_000;
 
 const bearerOf = (request: FastifyRequest) => {
   const header = request.headers.authorization;
@@ -44,14 +49,52 @@ const bearerOf = (request: FastifyRequest) => {
   return header.slice('Bearer '.length).trim() || undefined;
 };
 
-export function createAuthenticator(tokens: TokenService, repo: AuthRepository) {
+/**
+ * `read`, with each session's row kept until a statement that may write sessions or users is sent
+ * or answered: `watch` then empties the cache, so that a read out at that moment is not kept either
+ * (it may hold the row from before the write) and the next request reads again. A request thus sees
+ * its session as it is when it asks, as long as `watch` hears of every write. Kept rows are frozen:
+ * one request changing its user would change it for the next.
+ */
+function keptUntilWritten(
+  read: (sessionId: string) => Promise<{ session: SessionRow; user: UserRow } | undefined>,
+  watch: (listener: () => void) => void,
+) {
+  const kept = createReadCache<string, { session: SessionRow; user: UserRow } | undefined>({
+    ttlMs: Number.POSITIVE_INFINITY,
+    max: KEPT_SESSIONS_MAX,
+    keep: (found) => found !== undefined,
+  });
+  watch(() => kept.clear());
+  const readFrozen = async (sessionId: string) => {
+    const found = await read(sessionId);
+    return found && Object.freeze({ session: Object.freeze(found.session), user: Object.freeze(found.user) });
+  };
+  return (sessionId: string) => kept.get(sessionId, () => readFrozen(sessionId));
+}
+
+export function createAuthenticator(
+  tokens: TokenService,
+  repo: AuthRepository,
+  options: {
+    /**
+     * The database's watch on its writes, where it sees every one (the embedded database, which one
+     * process holds): each session is then read once and kept until sessions or users are written.
+     */
+    watchWrites?: DatabaseHandle['watchWrites'];
+  } = {},
+) {
   const touchedAt = new BoundedMap<string, number>(TOUCHED_MAX);
   // Requests arriving together read their sessions in one query and write their "last seen" in
   // one statement: each still reads the session as it is when it asks (revocation is immediate),
   // and a crowd costs a few statements instead of one each.
-  const sessionWithUser = createBatchedLookup((sessionIds: string[]) =>
+  const readSessionWithUser = createBatchedLookup((sessionIds: string[]) =>
     repo.findSessionsWithUsers(sessionIds.filter(isSessionId)),
   );
+  const { watchWrites } = options;
+  const sessionWithUser = watchWrites
+    ? keptUntilWritten(readSessionWithUser, (listener) => watchWrites(['sessions', 'users'], listener))
+    : readSessionWithUser;
   const touch = createBatchedLookup(async (touches: Array<{ sessionId: string; ip: string }>) => {
     await repo.touchSessions(touches);
     return new Map<{ sessionId: string; ip: string }, never>();

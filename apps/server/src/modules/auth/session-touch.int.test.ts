@@ -1,9 +1,15 @@
-import { inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { USER_CODE } from '@td/contracts/statuses';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, createUser } from '../../testing/accounts';
 import { useAuthWorld } from '../../testing/auth-world';
 import { openSessions } from '../../testing/sessions';
-import { sessions } from './auth.schema';
+import { testDatabaseKind } from '../../testing/test-database';
+import { createAuthRepository } from './auth.repository';
+import { sessions, users } from './auth.schema';
+import { createAuthenticator } from './authenticate';
+import { createTokenService } from './tokens';
 
 /**
  * Requests arriving together read their sessions in one query and write "last seen" in one
@@ -54,5 +60,69 @@ describe('sessions read and touched together', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(
       tokens.map((token) => (token === revoked ? 401 : 200)),
     );
+  });
+});
+
+/**
+ * On the embedded database, which sees every write, a session is read once and kept until anything
+ * writes sessions or users; on PostgreSQL, written by other processes too, every request reads it.
+ * Either way a request sees its session and user as they are when it asks.
+ */
+describe('a session kept between requests', () => {
+  const { world } = useAuthWorld();
+  const isEmbedded = testDatabaseKind() === 'pglite';
+
+  /** The `user` guard over a repository whose session reads are counted, and a request for it. */
+  const guarded = async () => {
+    const user = await createUser(world.t.app, world.mailbox);
+    const [token] = await openSessions(world.t, user.id, 1);
+    const sessionId = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString()).sid;
+    const repo = createAuthRepository(world.t.deps.db.db);
+    const reads = vi.spyOn(repo, 'findSessionsWithUsers');
+    const guard = createAuthenticator(createTokenService(world.t.deps.jwtSecret), repo, {
+      watchWrites: world.t.deps.db.watchWrites,
+    }).user;
+    const status = async () => {
+      const request = { headers: { authorization: `Bearer ${token}` }, ip: '203.0.113.7' };
+      try {
+        await guard(request as unknown as FastifyRequest);
+        return 200;
+      } catch (error) {
+        return (error as { status: number }).status;
+      }
+    };
+    // The first request reads the session, then writes its "last seen" (a write to sessions).
+    expect(await status()).toBe(200);
+    reads.mockClear();
+    return { userId: user.id, sessionId, reads, status };
+  };
+
+  it('reads a session once while nothing writes, and again after any write to sessions or users', async () => {
+    const { userId, reads, status } = await guarded();
+    for (let i = 0; i < 3; i++) expect(await status()).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(isEmbedded ? 1 : 3);
+    // A write to another user's row counts: the watch knows tables, not rows.
+    const other = await createUser(world.t.app, world.mailbox);
+    await world.t.deps.db.db.update(users).set({ language: 'es' }).where(eq(users.id, other.id));
+    reads.mockClear();
+    expect(await status()).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Suspended in a transaction that is rolled back: still in; once committed: out at once.
+    await world.t.deps.db.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ status: USER_CODE.suspended }).where(eq(users.id, userId));
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    expect(await status()).toBe(200);
+    await world.t.deps.db.db.update(users).set({ status: USER_CODE.suspended }).where(eq(users.id, userId));
+    expect(await status()).toBe(403);
+  });
+
+  it('refuses a kept session at once when it is revoked by a statement written by hand', async () => {
+    const { sessionId, status } = await guarded();
+    expect(await status()).toBe(200);
+    await world.t.deps.db.query('update sessions set revoked_at = now() where id = $1', [sessionId]);
+    expect(await status()).toBe(401);
   });
 });

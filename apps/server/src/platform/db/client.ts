@@ -60,6 +60,13 @@ export interface DatabaseHandle {
   query<T = Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** The connection pool's use on PostgreSQL (the embedded database has none). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Embedded database only: calls `listener` around every statement that may write one of
+   * `tables` (as it is sent and as it is answered, and so for the end of its transaction). One
+   * process holds the embedded database, so this sees every write there; on PostgreSQL other
+   * processes write too, and there is none.
+   */
+  watchWrites?: (tables: readonly string[], listener: () => void) => void;
   /** Tells `listener` how long each pooled connection was held (PostgreSQL only). */
   observeCheckouts?: (listener: (seconds: number) => void) => void;
   close(): Promise<void>;
@@ -220,6 +227,7 @@ export async function openDatabase(
         await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
       },
       query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+      watchWrites: client.watchWrites,
       close: once(async () => {
         clearInterval(maintenance);
         await client.close();
