@@ -48,6 +48,61 @@ describe(`the database on ${testDatabaseKind()}`, () => {
     await expect(handle.ping()).resolves.toBeUndefined();
   });
 
+  // The embedded database prepares a statement sent again and runs it by name from then on: every
+  // later answer must be the first one's, whatever the values, the errors or the schema do.
+  it('answers a statement sent again and again as it answered the first time', async () => {
+    for (let i = 0; i < 4; i++) {
+      const at = new Date(Date.UTC(2026, 0, 1 + i, 12, 30));
+      const value = { i, note: i % 2 === 0 ? null : `n${i}`, nested: { list: [i, 'x'] } };
+      await handle.db.insert(settings).values({ name: `repeated-${i}`, value, updatedAt: at });
+      const [row] = await handle.db
+        .select()
+        .from(settings)
+        .where(sql`${settings.name} = ${`repeated-${i}`}`);
+      expect(row).toEqual({ name: `repeated-${i}`, value, updatedAt: at });
+      // The same key again: PostgreSQL's error with its fields, each time.
+      const error = await handle.db
+        .insert(settings)
+        .values({ name: `repeated-${i}`, value: {} })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ cause: { code: '23505', constraint: 'settings_pkey' } });
+      const raw = await handle.query<{ total: string | number; nothing: null }>(
+        'select count(*)::int + $1::int as total, $2::text as nothing from settings where name like $3',
+        [i, null, 'repeated-%'],
+      );
+      expect(raw).toEqual([{ total: 2 * i + 1, nothing: null }]);
+      // Values given as they are (a time, an object for JSON) are written in each type's own form.
+      const [typed] = await handle.query<{ at: Date; doc: unknown }>(
+        'select $1::timestamptz as at, $2::jsonb as doc',
+        [at, value],
+      );
+      expect({ at: new Date(typed?.at ?? Number.NaN), doc: typed?.doc }).toEqual({ at, doc: value });
+    }
+    // A table's columns change under a statement already run: the next answer has the new ones.
+    await handle.query('create table reshaped (id int primary key)', []);
+    await handle.query('insert into reshaped (id) values ($1)', [1]);
+    for (let i = 0; i < 3; i++) {
+      expect(await handle.query('select * from reshaped where id = $1', [1])).toEqual([{ id: 1 }]);
+    }
+    await handle.query('alter table reshaped add column label text', []);
+    expect(await handle.query('select * from reshaped where id = $1', [1])).toEqual([{ id: 1, label: null }]);
+    // More distinct statements than are kept prepared, each sent twice, then the first again.
+    const sums = async (from: number, to: number) => {
+      const answers: number[] = [];
+      for (let n = from; n < to; n++) {
+        for (let time = 0; time < 2; time++) {
+          const [row] = await handle.query<{ v: number }>(`select $1::int + ${n} as v`, [1]);
+          answers.push(row?.v ?? Number.NaN);
+        }
+      }
+      return answers;
+    };
+    const expected = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => [from + k + 1, from + k + 1]).flat();
+    expect(await sums(0, 260)).toEqual(expected(0, 260));
+    expect(await sums(0, 5)).toEqual(expected(0, 5));
+  });
+
   // The embedded database sees every write (one process holds it), so it can tell a reader of
   // some tables when they may have changed; PostgreSQL, written by other processes too, cannot.
   it(`${testDatabaseKind() === 'pglite' ? 'tells a watcher of every statement that may write its tables' : 'offers no watch on writes'}`, async () => {
