@@ -147,8 +147,10 @@ const query = async (message, tx) => {
       return await runPrepared(message.text, message.params, options);
     } catch (error) {
       if (!String(error?.message).includes(PLAN_CHANGED)) throw error;
-      // The schema changed under the statement: prepare it again.
+      // The schema changed under the statement: prepare it again, and run it again unless the
+      // error ended the transaction it ran in (its caller then hears of it, as of any error).
       prepared.delete(message.text);
+      if (tx) throw error;
       return runPrepared(message.text, message.params, options);
     }
   };
