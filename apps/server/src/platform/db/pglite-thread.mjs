@@ -111,7 +111,7 @@ const statementOf = async (text) => {
   return statement;
 };
 
-/** A statement with parameters, run by name: its results as PGlite's `query` gives them. */
+/** A statement run by name, with its parameters: its results as PGlite's `query` gives them. */
 const runPrepared = async (text, params, options) => {
   const statement = await statementOf(text);
   const values = params.map((value, index) => {
