@@ -55,7 +55,8 @@ export interface DatabaseHandle {
   /**
    * A raw parameterised statement, for bulk work Drizzle does not express (arrays to unnest) and
    * hot paths. With `name` (one per distinct text), PostgreSQL parses and plans it once per
-   * connection and then only binds; PGlite runs it as is.
+   * connection and then only binds; the embedded database's thread does the same for any text of rows
+   * sent a second time, named or not (`pglite-thread.mjs`).
    */
   query<T = Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** The connection pool's use on PostgreSQL (the embedded database has none). */
