@@ -51,12 +51,15 @@ function beginsWithPurpose(text) {
 const isSource = (path) => SOURCE_FILE.test(path) && !TEST_FILE.test(path);
 const isDeclarations = (path) => path.endsWith('.d.ts');
 
-const files = SOURCE_ROOTS.flatMap((root) => filesUnder(root, (path) => SOURCE_FILE.test(path)));
-const textOf = (path) => readFileSync(join(ROOT, path), 'utf8');
-const missing = files.filter((path) => isSource(path) && !beginsWithPurpose(textOf(path)));
+const files = SOURCE_ROOTS.flatMap((root) => filesUnder(root, (path) => SOURCE_FILE.test(path))).map(
+  (path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }),
+);
+const missing = files
+  .filter(({ path, text }) => isSource(path) && !beginsWithPurpose(text))
+  .map(({ path }) => path);
 const long = files
-  .filter((path) => !isDeclarations(path))
-  .map((path) => ({ path, lines: textOf(path).split('\n').length - 1 }))
+  .filter(({ path }) => !isDeclarations(path))
+  .map(({ path, text }) => ({ path, lines: text.split('\n').length - 1 }))
   .filter(({ lines }) => lines > LINES_MAX);
 if (missing.length > 0) {
   console.error('These source files do not begin by saying what they are for (a comment first):');

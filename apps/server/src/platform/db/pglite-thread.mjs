@@ -69,19 +69,12 @@ const prepared = new Map();
 let nextStatement = 1;
 const { serialize } = protocol;
 
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 /** Sends protocol messages (the last a Sync): their answers, or PostgreSQL's error thrown. */
 const exchange = async (parts) => {
-  const { messages } = await database.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+  const { messages } = await database.execProtocol(Buffer.concat(parts), {
+    syncToFs: false,
+    throwOnError: false,
+  });
   const error = messages.find((message) => message.name === 'error');
   if (error) throw error;
   return messages;

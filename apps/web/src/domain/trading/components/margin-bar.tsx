@@ -49,37 +49,30 @@ export function MarginBar({ account, balance }: { account: TAccount; balance: TB
   const zone = balance ? marginZone(balance.marginLevel, balance) : 'none';
   const isCalled = zone === 'call' || zone === 'stop';
   const event = useMarginCall(account, isCalled);
-  if (!balance)
-    // Until the account's figures arrive, the bar is drawn at its size with its figures hidden, so
-    // the screen under it does not move down when they do.
-    return (
-      <div className={styles.stack} aria-busy="true">
-        <div className={styles.bar} data-zone="none">
-          <span className={styles.label}>{t('risk.marginLevel')}</span>
-          <span className={`${styles.value} ${styles.pending} tabular`}>—</span>
-          <span className={`${styles.levels} ${styles.pending}`}>
-            {t('risk.levels', { call: '100', stop: '50' })}
-          </span>
-          <span className={`${styles.mode} ${styles.pending}`}>{t('risk.mode.isolated')}</span>
-        </div>
-      </div>
-    );
-  const isCross = balance.marginMode === 'cross';
+  const isCross = balance?.marginMode === 'cross';
   const showsBanner = isCalled || event !== undefined;
-  const stopOut = String(balance.stopOutLevel);
+  const stopOut = String(balance?.stopOutLevel ?? 50);
+  // Until the account's figures arrive, the bar is drawn at its size with its figures hidden, so the
+  // screen under it does not move down when they do.
+  const pending = balance ? '' : ` ${styles.pending}`;
   return (
-    <div className={styles.stack}>
-      <div className={styles.bar} data-zone={zone} data-testid="margin-bar">
+    <div className={styles.stack} aria-busy={balance ? undefined : 'true'}>
+      <div className={styles.bar} data-zone={zone} data-testid={balance ? 'margin-bar' : undefined}>
         <span className={styles.label}>{t('risk.marginLevel')}</span>
-        <span className={`${styles.value} tabular`} data-testid="margin-level">
-          {balance.marginLevel === null ? '—' : `${formatMoney(balance.marginLevel, 2)} %`}
+        <span
+          className={`${styles.value}${pending} tabular`}
+          data-testid={balance ? 'margin-level' : undefined}
+        >
+          {balance?.marginLevel == null ? '—' : `${formatMoney(balance.marginLevel, 2)} %`}
         </span>
-        <span className={styles.levels}>
-          {t('risk.levels', { call: String(balance.marginCallLevel), stop: stopOut })}
+        <span className={`${styles.levels}${pending}`}>
+          {t('risk.levels', { call: String(balance?.marginCallLevel ?? 100), stop: stopOut })}
         </span>
-        <span className={styles.mode}>{t(isCross ? 'risk.mode.cross' : 'risk.mode.isolated')}</span>
+        <span className={`${styles.mode}${pending}`}>
+          {t(isCross ? 'risk.mode.cross' : 'risk.mode.isolated')}
+        </span>
       </div>
-      {showsBanner ? (
+      {balance && showsBanner ? (
         <Callout
           tone={zone === 'stop' ? 'danger' : 'warning'}
           role="alert"
