@@ -41,7 +41,9 @@ describe('the admin back-office', () => {
 
     await page.getByRole('button', { name: 'Suspend' }).click();
     await expectToast(page, 'User updated successfully');
-    await page.getByText('Suspended', { exact: true }).waitFor();
+    // The account's own status: the open position's status badge below also reads "Active".
+    const status = page.getByTestId('admin-user-status');
+    await status.getByText('Suspended', { exact: true }).waitFor();
     expect(
       (
         await fetch(`${env.server.url}/profile`, {
@@ -50,7 +52,7 @@ describe('the admin back-office', () => {
       ).status,
     ).toBe(401);
     await page.getByRole('button', { name: 'Reactivate' }).click();
-    await page.getByText('Active', { exact: true }).waitFor();
+    await status.getByText('Active', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByLabel('Search orders').fill(seeded.orderId);

@@ -127,7 +127,7 @@ export function AdminUserScreen() {
                 <EmailText value={user.email} />
               </dd>
               <dt>{t('admin.column.status')}</dt>
-              <dd>
+              <dd data-testid="admin-user-status">
                 {user.deletedAt ? (
                   <Badge tone="negative">
                     {t('admin.user.deletedOn', { date: formatDate(user.deletedAt) })}
