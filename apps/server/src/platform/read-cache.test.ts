@@ -61,4 +61,39 @@ describe('a read cache', () => {
     await expect(first).rejects.toThrow('late');
     expect(await cache.get('a', async () => 6)).toBe(5);
   });
+
+  it('shows a kept value without waiting once its read has answered, and nothing else', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const cache = createReadCache<string, number | undefined>({
+      ttlMs: 1_000,
+      max: 10,
+      keep: (value) => value !== undefined,
+    });
+    let answer: (value: number) => void = () => undefined;
+    const read = cache.get('a', () => new Promise<number>((resolve) => (answer = resolve)));
+    expect(cache.peek('a')).toBeUndefined();
+    answer(1);
+    await read;
+    expect(cache.peek('a')).toBe(1);
+    // Not a value it does not keep, nor a failed read, nor one dropped, nor one past its time.
+    await cache.get('b', async () => undefined);
+    expect(cache.peek('b')).toBeUndefined();
+    await expect(cache.get('c', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.peek('c')).toBeUndefined();
+    cache.delete('a');
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 2);
+    vi.setSystemTime(1_000);
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
+  it('shows nothing of a read that was out when everything was cleared', async () => {
+    const cache = createReadCache<string, number>({ ttlMs: 60_000, max: 10 });
+    let answer: (value: number) => void = () => undefined;
+    const early = cache.get('a', () => new Promise<number>((resolve) => (answer = resolve)));
+    cache.clear();
+    answer(1);
+    await early;
+    expect(cache.peek('a')).toBeUndefined();
+  });
 });

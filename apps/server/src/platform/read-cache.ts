@@ -7,8 +7,17 @@ import { BoundedMap } from './bounded';
 export interface ReadCache<K, V> {
   /** The kept value of `key`, or `load()`'s, kept from now. */
   get(key: K, load: () => Promise<V>): Promise<V>;
+  /** The kept value of `key` once its read has answered (and is kept), without waiting: else undefined. */
+  peek(key: K): V | undefined;
   delete(key: K): void;
   clear(): void;
+}
+
+interface Entry<V> {
+  value: Promise<V>;
+  atMs: number;
+  /** Set once the read answered with a value that is kept. */
+  answered?: { value: V };
 }
 
 export function createReadCache<K, V>(options: {
@@ -17,21 +26,26 @@ export function createReadCache<K, V>(options: {
   /** Whether a loaded value is kept (an unknown key's `undefined` need not be). */
   keep?: (value: V) => boolean;
 }): ReadCache<K, V> {
-  const entries = new BoundedMap<K, { value: Promise<V>; atMs: number }>(options.max);
+  const entries = new BoundedMap<K, Entry<V>>(options.max);
   return {
     get(key, load) {
       const nowMs = Date.now();
       const hit = entries.get(key);
       if (hit && nowMs - hit.atMs < options.ttlMs) return hit.value;
-      const entry = { value: load(), atMs: nowMs };
+      const entry: Entry<V> = { value: load(), atMs: nowMs };
       entries.set(key, entry);
       const forget = () => {
         if (entries.get(key) === entry) entries.delete(key);
       };
       entry.value.then((value) => {
         if (options.keep && !options.keep(value)) forget();
+        else entry.answered = { value };
       }, forget);
       return entry.value;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit?.answered && Date.now() - hit.atMs < options.ttlMs ? hit.answered.value : undefined;
     },
     delete(key) {
       entries.delete(key);

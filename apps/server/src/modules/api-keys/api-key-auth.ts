@@ -230,10 +230,12 @@ export function createApiKeyAuth(deps: {
      * with `X-API-KEY` is checked as a signed request, any other goes to the session's guard.
      */
     orSession(sessionGuard: AccessGuard): AccessGuard {
-      return async (request) => {
+      return (request) => {
         const keyId = header(request, 'x-api-key');
         if (keyId === undefined) return sessionGuard(request);
-        request.apiKeyCheck = await begin(request, keyId);
+        return begin(request, keyId).then((check) => {
+          request.apiKeyCheck = check;
+        });
       };
     },
 

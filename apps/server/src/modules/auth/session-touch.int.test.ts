@@ -82,10 +82,15 @@ describe('a session kept between requests', () => {
     const guard = createAuthenticator(createTokenService(world.t.deps.jwtSecret), repo, {
       watchWrites: world.t.deps.db.watchWrites,
     }).user;
+    /** The guard's own answer to a request with the session's token: nothing when it waits for nothing. */
+    const ask = () =>
+      guard({
+        headers: { authorization: `Bearer ${token}` },
+        ip: '203.0.113.7',
+      } as unknown as FastifyRequest);
     const status = async () => {
-      const request = { headers: { authorization: `Bearer ${token}` }, ip: '203.0.113.7' };
       try {
-        await guard(request as unknown as FastifyRequest);
+        await ask();
         return 200;
       } catch (error) {
         return (error as { status: number }).status;
@@ -94,7 +99,7 @@ describe('a session kept between requests', () => {
     // The first request reads the session, then writes its "last seen" (a write to sessions).
     expect(await status()).toBe(200);
     reads.mockClear();
-    return { userId: user.id, sessionId, reads, status };
+    return { userId: user.id, sessionId, reads, status, ask };
   };
 
   it('reads a session once while nothing writes, and again after any write to sessions or users', async () => {
@@ -124,5 +129,23 @@ describe('a session kept between requests', () => {
     expect(await status()).toBe(200);
     await world.t.deps.db.query('update sessions set revoked_at = now() where id = $1', [sessionId]);
     expect(await status()).toBe(401);
+  });
+
+  it('decides a kept session without waiting, letting it in or throwing it out (on PostgreSQL, after reading it)', async () => {
+    const { userId, reads, status, ask } = await guarded();
+    // Kept, and its "last seen" written a moment ago: nothing to wait for.
+    expect(await status()).toBe(200);
+    const answer = ask();
+    if (isEmbedded) expect(answer).toBeUndefined();
+    else expect(answer).toBeInstanceOf(Promise);
+    await answer;
+    // Suspended: the write drops the kept row, the next request reads it, and the one after is
+    // refused from the kept row at once.
+    await world.t.deps.db.db.update(users).set({ status: USER_CODE.suspended }).where(eq(users.id, userId));
+    reads.mockClear();
+    expect(await status()).toBe(403);
+    if (isEmbedded) expect(() => ask()).toThrow(expect.objectContaining({ status: 403 }));
+    else await expect(ask()).rejects.toMatchObject({ status: 403 });
+    expect(reads).toHaveBeenCalledTimes(isEmbedded ? 1 : 2);
   });
 });

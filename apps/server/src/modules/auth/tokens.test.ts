@@ -55,3 +55,24 @@ describe('stream tickets', () => {
     expect(await tokens.verify(await tokens.signStreamTicket(USER, SESSION))).toBeUndefined();
   });
 });
+
+describe('session tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are known without waiting only once verified, and only until they expire', async () => {
+    vi.useFakeTimers({ now: Date.now() });
+    const token = await tokens.sign({ sub: USER, sid: SESSION, type: 'normal', status: 'act' });
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(tokens.known(token)).toBeUndefined();
+    expect(await tokens.verify(altered)).toBeUndefined();
+    expect(tokens.known(altered)).toBeUndefined();
+    const claims = await tokens.verify(token);
+    expect(claims).toMatchObject({ sub: USER, sid: SESSION, type: 'normal' });
+    expect(tokens.known(token)).toEqual(claims);
+    vi.setSystemTime((claims?.exp ?? 0) * 1000);
+    expect(tokens.known(token)).toBeUndefined();
+    expect(await tokens.verify(token)).toBeUndefined();
+  });
+});

@@ -1,6 +1,13 @@
 import type { TApiKeyScope } from '@td/contracts/api-keys';
 import { STAFF_PERMISSIONS, type TStaffPermission } from '@td/contracts/staff';
-import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`):
@@ -42,8 +49,11 @@ export interface DeclaredRoute {
   schema: FastifySchema | undefined;
 }
 
-/** A check that throws the request out (401, 403, 404) or lets it through. */
-export type AccessGuard = (request: FastifyRequest) => Promise<void>;
+/**
+ * A check that throws the request out (401, 403, 404) or lets it through: at once (returning
+ * nothing) when it needs to wait for nothing, else when its promise settles.
+ */
+export type AccessGuard = (request: FastifyRequest) => Promise<void> | undefined;
 export type AccessGuards = Record<Exclude<TRouteAccess, 'public'>, AccessGuard>;
 
 const SCOPE_ACCESS = Symbol('scope access');
@@ -96,6 +106,18 @@ export function registerAccessControl(app: FastifyInstance, guards: AccessGuards
     }
     if (access === 'public') return;
     const guard = guards[access];
-    route.onRequest = [async (request: FastifyRequest) => guard(request), ...[route.onRequest ?? []].flat()];
+    // A callback, not an async function: a guard that decides at once lets the request on without
+    // a promise (it runs on every request).
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      let waiting: Promise<void> | undefined;
+      try {
+        waiting = guard(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (!waiting) return done();
+      waiting.then(() => done(), done);
+    };
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
 }
