@@ -42,7 +42,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { unauthenticated } from './platform/errors';
 import { registerAccessControl } from './platform/http/access';
-import { registerCsrf } from './platform/http/csrf';
+import { csrfRefusal } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
 import { requestLogFor } from './platform/http/request-log';
@@ -138,7 +138,6 @@ export async function buildApp(
     setTimeout(() => app.server.closeIdleConnections(), HTTP_LIMITS.closeIdleGraceMs).unref();
     done();
   });
-  registerRequestContext(app);
   if (deps.metrics) recordHttp(app, deps.metrics);
   if (isRecordingLoopBlocks()) {
     app.addHook('onRequest', (request, _reply, done) => {
@@ -148,13 +147,16 @@ export async function buildApp(
   }
   const isHttps = config.PUBLIC_URL.startsWith('https://');
   const apiHeaders = apiSecurityHeaders({ isHttps });
-  // Every answer names its request and carries the API's security headers (the page's own replace
-  // them): one hook, since it runs on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  // What every request does first, in one hook (each app-wide hook costs its call on every
+  // request): the answer names its request and carries the API's security headers (the page's own
+  // replace them); the cookies are read; a forged cookie-authenticated change is refused.
+  registerRequestContext(app, (request, reply) => {
     reply.headers(apiHeaders);
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');
-    done();
+    const cookie = request.headers.cookie;
+    request.cookies = cookie ? app.parseCookie(cookie) : {};
+    return csrfRefusal(request);
   });
 
   const indexHtml = hasRole(config, 'api') && deps.webDistDir ? readIndexHtml(deps.webDistDir) : undefined;
@@ -177,7 +179,8 @@ export async function buildApp(
     : undefined;
 
   registerErrorHandling(app, { notFoundFallback: page ? webAppFallback(page) : undefined });
-  await app.register(fastifyCookie);
+  // Cookies are read by the first hook above (registerRequestContext), not by a hook of their own.
+  await app.register(fastifyCookie, { hook: false });
   // Before the static files: built assets go out as their precompressed .br/.gz siblings, and
   // JSON above the threshold is compressed as it is sent (the pages, by web-app.ts). Request
   // bodies are never decompressed: the body limit applies to what arrives.
@@ -186,7 +189,6 @@ export async function buildApp(
     threshold: HTTP_LIMITS.compressAboveBytes,
     globalDecompression: false,
   });
-  registerCsrf(app);
   // Before any route: each declares who may call it, and this installs the check.
   const authenticate = createAuthenticator(core.tokens, core.authRepo, { watchWrites: deps.db.watchWrites });
   const attachmentLinks = createUrlSigner(deps.jwtSecret, { windowMs: ATTACHMENT_LINK_WINDOW_MS });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { addRouteHook, readsBody } from './http/route-hooks';
 
 /**
  * The request a piece of work is done for, carried through async calls, and over the bus to other
@@ -50,19 +51,29 @@ export function requestIdOf(message: unknown): string | undefined {
 }
 
 /**
- * Every request of `app` runs in its own context, from its first hook to its answer. Reading a body
- * runs on the socket's events, outside the context, so it is entered again before validation with
- * the same store (no async resource per request: entering a store is all a continuation needs).
+ * Every request of `app` runs in its own context, from its first hook to its answer. `first` is the
+ * work every request does before anything else (the answer's headers, a refusal), in the same hook:
+ * an app-wide hook runs on every request, so they are few. What `first` returns (an error) refuses
+ * the request. Reading a body runs on the socket's events, outside the context, so a route that
+ * reads one enters it again before validation with the same store (no async resource per request:
+ * entering a store is all a continuation needs); a GET runs from its first hook to its handler in
+ * one go, inside the context.
  */
-export function registerRequestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+export function registerRequestContext(
+  app: FastifyInstance,
+  first: (request: FastifyRequest, reply: FastifyReply) => Error | undefined = () => undefined,
+): void {
+  app.addHook('onRequest', (request, reply, done) => {
     const store = { requestId: request.id };
     (request as unknown as Record<symbol, RequestStore>)[STORE] = store;
-    context.run(store, done);
+    context.run(store, done, first(request, reply));
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+  const enterAgain: preValidationHookHandler = (request, _reply, done) => {
     const store = (request as unknown as Record<symbol, RequestStore | undefined>)[STORE];
     if (store && context.getStore() !== store) context.run(store, done);
     else done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (readsBody(route)) addRouteHook(route, 'preValidation', enterAgain, 'first');
   });
 }

@@ -11,11 +11,17 @@ import {
   type TApiKeyScope,
 } from '@td/contracts/api-keys';
 import { USER_CODE } from '@td/contracts/statuses';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { BoundedMap } from '../../platform/bounded';
 import { addressLimitKey } from '../../platform/client-address';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import type { AccessGuard } from '../../platform/http/access';
+import { addRouteHook } from '../../platform/http/route-hooks';
 import { enforce, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { UserRow } from '../auth/auth.repository';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
@@ -240,22 +246,27 @@ export function createApiKeyAuth(deps: {
     },
 
     /**
-     * Reads a signed request's body as sent, then checks its signature before the body is validated.
-     * The hooks run on every request, so they are callbacks that pass a request without a key at
+     * Reads a signed request's body as sent, then checks its signature before the body is validated:
+     * hooks of the routes that take API keys only (those declaring `apiScope`; no other route lets
+     * a key through, see `orSession`). They are callbacks that pass a request without a key at
      * once; only a signed request goes on to the asynchronous work.
      */
     register(app: FastifyInstance): void {
-      app.addHook('preParsing', (request, _reply, payload, done) => {
+      const readBody: preParsingHookHandler = (request, _reply, payload, done) => {
         const check = request.apiKeyCheck;
         if (!check) return done(null, payload);
         readSignedBody(check, payload).then((body) => done(null, body), done);
-      });
-
-      app.addHook('preValidation', (request, _reply, done) => {
+      };
+      const verify: preValidationHookHandler = (request, _reply, done) => {
         const check = request.apiKeyCheck;
         if (!check) return done();
         request.apiKeyCheck = undefined;
         verifySigned(request, check).then(() => done(), done);
+      };
+      app.addHook('onRoute', (route) => {
+        if (!route.config?.apiScope) return;
+        addRouteHook(route, 'preParsing', readBody, 'last');
+        addRouteHook(route, 'preValidation', verify, 'last');
       });
     },
   };

@@ -180,6 +180,26 @@ describe('API keys', () => {
     }
   });
 
+  it('checks the signature on every route that declares an API scope, a body’s too', async () => {
+    const scoped = desk.t.app.routeTable().filter((route) => route.apiScope && route.method !== 'HEAD');
+    const forged = { keyId: trader.keyId, secret: 'not-the-secret' };
+    for (const route of scoped) {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const url = route.url.replace(':id', '00000000-0000-4000-8000-000000000000');
+      const body = method === 'GET' ? undefined : { takeProfit: '60000' };
+      // From an address of its own: refusals count against the address.
+      const answer = await send(forged, {
+        method,
+        url,
+        remoteAddress: '203.0.113.77',
+        ...(body ? { body } : {}),
+      });
+      expect(answer.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(answer.json().message, `${route.method} ${route.url}`).toBe(
+        'The request’s signature does not match',
+      );
+    }
+  });
   it('takes a key only from its allowed addresses and networks', async () => {
     const limited = await keyOf(user, {
       label: 'Office',

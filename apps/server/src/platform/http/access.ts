@@ -8,6 +8,7 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
+import { addRouteHook } from './route-hooks';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`):
@@ -118,6 +119,6 @@ export function registerAccessControl(app: FastifyInstance, guards: AccessGuards
       if (!waiting) return done();
       waiting.then(() => done(), done);
     };
-    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    addRouteHook(route, 'onRequest', check, 'first');
   });
 }

@@ -2,11 +2,12 @@
 // changes state must echo the CSRF cookie in a header; requests without cookies pass.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@td/contracts/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_BYTES = 32;
+const HEADER_NAME = XSRF_HEADER.toLowerCase();
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -15,22 +16,20 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit CSRF protection for requests authenticated by cookie. The web app's page sets the cookie (issueCsrfCookie); a
- * state-changing request that carries cookies must echo it in the header, which only a page of our
- * own origin can read. Requests without cookies (bearer-only API clients) pass.
+ * Double-submit CSRF protection for requests authenticated by cookie. The web app's page sets the
+ * cookie (issueCsrfCookie); a state-changing request that carries cookies must echo it in the
+ * header, which only a page of our own origin can read. Requests without cookies (bearer-only API
+ * clients) pass. The refusal, or nothing; it runs on every request (cookies parsed) and most pass at
+ * once.
  */
-export function registerCsrf(app: FastifyInstance): void {
-  const headerName = XSRF_HEADER.toLowerCase();
-  // A callback, not an async function: it runs on every request and most pass at once.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return done();
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[headerName];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      return done(forbidden('Invalid or missing CSRF token; reload the page and try again'));
-    }
-    done();
-  });
+export function csrfRefusal(request: FastifyRequest): Error | undefined {
+  if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return undefined;
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[HEADER_NAME];
+  if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+    return forbidden('Invalid or missing CSRF token; reload the page and try again');
+  }
+  return undefined;
 }
 
 /** Gives the browser its CSRF cookie, unless it already has one. */
