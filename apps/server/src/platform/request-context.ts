@@ -61,7 +61,7 @@ export function requestIdOf(message: unknown): string | undefined {
  */
 export function registerRequestContext(
   app: FastifyInstance,
-  first: (request: FastifyRequest, reply: FastifyReply) => Error | undefined = () => undefined,
+  first: (request: FastifyRequest, reply: FastifyReply) => Error | undefined,
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
     const store = { requestId: request.id };

@@ -200,6 +200,7 @@ describe('API keys', () => {
       );
     }
   });
+
   it('takes a key only from its allowed addresses and networks', async () => {
     const limited = await keyOf(user, {
       label: 'Office',
