@@ -29,6 +29,7 @@ const KEPT_BY_DESIGN: Record<string, string> = {
   'modules/notifications/alert-books.ts live':
     "the armed alerts themselves, each a stored row within its owner's alert limit",
   'platform/mail/email-layout.ts figureSeparators': 'one entry per language',
+  'platform/http/precompressed.ts made': 'one entry per encoding (two) of one prepared body',
   'platform/http/openapi-patterns.ts expanded':
     'one entry per character class with Unicode property escapes in the contracts (a handful)',
   'modules/stream/coalescer.ts pending': 'its own bound: roomsMax rooms',

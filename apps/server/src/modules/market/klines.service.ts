@@ -2,6 +2,7 @@ import { formatScaled } from '@td/contracts/decimal';
 import { parsePairList, type TCandle, type TKlineInterval } from '@td/contracts/market';
 import { BoundedMap } from '../../platform/bounded';
 import type { DatabaseHandle } from '../../platform/db/client';
+import { type PreparedBody, preparedBody } from '../../platform/http/precompressed';
 import { pairKey } from '../pairs/catalogue';
 import type { PairRow, PairsRepository } from '../pairs/pairs.repository';
 import { aggregate } from './candle-builder';
@@ -25,7 +26,7 @@ export function createKlinesService(deps: {
 }) {
   let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
   let building: Promise<Map<string, string>> | undefined;
-  const bodies = new BoundedMap<string, { body: Buffer; builtAtMs: number }>(LINESHOT_BODIES_MAX);
+  const bodies = new BoundedMap<string, { body: PreparedBody; builtAtMs: number }>(LINESHOT_BODIES_MAX);
 
   const buildLineshots = async (nowMs: number) => {
     const pairs = await deps.pairs.all();
@@ -110,7 +111,7 @@ export function createKlinesService(deps: {
      * The whole `/public/lineshot` body for a list of keys, as prepared bytes: built once per list
      * each time the sparklines refresh, so a request costs a map lookup.
      */
-    async lineshotBody(pairList: string): Promise<Buffer> {
+    async lineshotBody(pairList: string): Promise<PreparedBody> {
       const cached = bodies.get(pairList);
       if (
         cached &&
@@ -122,7 +123,9 @@ export function createKlinesService(deps: {
       }
       const answer = await lineshot(parsePairList(pairList));
       const builtAtMs = lineshots?.builtAtMs ?? 0;
-      const body = Buffer.from(JSON.stringify({ message: 'Lineshot fetched successfully', data: answer }));
+      const body = preparedBody(
+        Buffer.from(JSON.stringify({ message: 'Lineshot fetched successfully', data: answer })),
+      );
       bodies.set(pairList, { body, builtAtMs });
       return body;
     },

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ZPrices } from '@td/contracts/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
@@ -137,6 +138,29 @@ describe('live markets over HTTP', () => {
     const points = JSON.parse(data['CRP:BTC_USDT']);
     expect(points.length).toBeGreaterThanOrEqual(24);
     expect(points[0]).toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
+  it('sends /public/lineshot and /public/prices compressed to a browser, the same answer', async () => {
+    const lineshot = '/public/lineshot?pairList=CRP:BTC_USDT,forex:EUR_USD,CRP:XRP_USDT,stocks:AAPL_USD';
+    const plain = await world.t.app.inject(lineshot);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [encoding, unzip] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const zipped = await world.t.app.inject({ url: lineshot, headers: { 'accept-encoding': encoding } });
+      expect(zipped.headers['content-encoding']).toBe(encoding);
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(unzip(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    // Four pairs' prices fit under a kilobyte: they go out as they are, whatever the browser takes.
+    const prices = await world.t.app.inject({ url: '/public/prices', headers: { 'accept-encoding': 'br' } });
+    expect(prices.rawPayload.length).toBeLessThan(1024);
+    expect(prices.headers['content-encoding']).toBeUndefined();
+    expect(prices.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(ZPrices.parse(prices.json().data))).toHaveLength(SYMBOLS.length);
   });
 
   describe('/pairs', () => {

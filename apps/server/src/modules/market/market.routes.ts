@@ -5,6 +5,7 @@ import { ZCandle, ZKlinesQuery, ZLineshotQuery } from '@td/contracts/market';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { sendPrepared } from '../../platform/http/precompressed';
 import { ok } from '../../platform/http/reply';
 import type { PairsRepository } from '../pairs/pairs.repository';
 import type { KlinesService } from './klines.service';
@@ -16,21 +17,26 @@ export function marketRoutes(deps: {
   pairs: PairsRepository;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    // Served as prepared bytes: the board rebuilds them at most four times a second.
-    app.get('/public/prices', { config: { access: 'public' } }, async (_request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(deps.board.pricesBody()),
+    // Served as prepared bytes, compressed once per encoding rather than by the compression
+    // plugin on every request: the board rebuilds them at most four times a second.
+    app.get('/public/prices', { config: { access: 'public' }, compress: false }, (request, reply) =>
+      sendPrepared(
+        request,
+        reply.type('application/json; charset=utf-8').header('cache-control', 'no-store'),
+        deps.board.pricesBody(),
+      ),
     );
 
+    // Prepared bytes too, per list of pairs, until the sparklines refresh.
     app.get(
       '/public/lineshot',
-      { config: { access: 'public' }, schema: { querystring: ZLineshotQuery } },
+      { config: { access: 'public' }, schema: { querystring: ZLineshotQuery }, compress: false },
       async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .send(await deps.klines.lineshotBody(request.query.pairList)),
+        sendPrepared(
+          request,
+          reply.type('application/json; charset=utf-8'),
+          await deps.klines.lineshotBody(request.query.pairList),
+        ),
     );
 
     app.get(

@@ -58,7 +58,7 @@ describe('the price board', () => {
     await bus.close();
     board.accept({ ...tickOf(102, 3), origin: board.origin });
     expect(board.get('BTC_USDT')).toMatchObject({ price: 102, tMs: 3 });
-    expect(JSON.parse(board.pricesBody(10_000)).data['CRP:BTC_USDT'].price).toBe('1.02');
+    expect(JSON.parse(board.pricesBody(10_000).bytes.toString()).data['CRP:BTC_USDT'].price).toBe('1.02');
     await board.stop();
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatScaled } from '@td/contracts/decimal';
 import type { TCandle, TPriceSnapshot, TTickerEvent } from '@td/contracts/market';
 import type { Bus } from '../../platform/bus/bus';
+import { type PreparedBody, preparedBody } from '../../platform/http/precompressed';
 import type { Candle } from './candle-builder';
 import { MARKET_TICK_CHANNEL, type TMarketTick } from './market-events';
 
@@ -64,7 +65,7 @@ export function createPriceBoard(bus: Bus) {
   /** The candle each interval closed last, per pair: storage receives it a moment later. */
   const lastClosed = new Map<string, Candle>();
   const listeners = new Set<(tick: TMarketTick) => void>();
-  let pricesJson = '{"message":"Prices fetched successfully","data":{}}';
+  let prices = preparedBody(Buffer.from('{"message":"Prices fetched successfully","data":{}}'), 'once');
   let builtAtMs = 0;
   let isDirty = false;
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -95,16 +96,22 @@ export function createPriceBoard(bus: Bus) {
       await unsubscribe?.();
       listeners.clear();
     },
-    /** The whole `/public/prices` body, serialised at most every PRICES_REBUILD_MS. */
-    pricesBody(nowMs = Date.now()): string {
+    /**
+     * The whole `/public/prices` body, serialised (and compressed, once per encoding asked for) at
+     * most every PRICES_REBUILD_MS.
+     */
+    pricesBody(nowMs = Date.now()): PreparedBody {
       if (isDirty && nowMs - builtAtMs >= PRICES_REBUILD_MS) {
         const data: Record<string, TPriceSnapshot> = {};
         for (const tick of latest.values()) data[tick.key] = toSnapshot(tick);
-        pricesJson = JSON.stringify({ message: 'Prices fetched successfully', data });
+        prices = preparedBody(
+          Buffer.from(JSON.stringify({ message: 'Prices fetched successfully', data })),
+          'once',
+        );
         builtAtMs = nowMs;
         isDirty = false;
       }
-      return pricesJson;
+      return prices;
     },
     get(symbol: string): TMarketTick | undefined {
       return latest.get(symbol);

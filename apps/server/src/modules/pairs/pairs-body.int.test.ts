@@ -1,5 +1,6 @@
 // `GET /pairs` served as prepared bytes: what the response schema describes, and an operator's
 // change, a trading setting or a favourite reaching the copy of every process sharing the database.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAIR_PAUSED_TEXT, type TPair } from '@td/contracts/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
@@ -59,6 +60,41 @@ describe('the pair list as prepared bytes, on two processes', () => {
     expect(bodies[1]).toBe(bodies[0]);
     // Asked again, the same bytes.
     expect((await list(first, trader)).body).toBe(bodies[0]);
+  });
+
+  it('goes out compressed in the encoding the browser takes, the same bytes each time', async () => {
+    const plain = (await list(first, trader)).body;
+    for (const [encoding, unzip] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const bodies: Buffer[] = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await first.app.inject({
+          method: 'GET',
+          url: '/pairs',
+          headers: { ...bearer(trader.token), 'accept-encoding': `${encoding}, identity;q=0.5` },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers.vary).toBe('accept-encoding');
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        expect(response.rawPayload.length).toBeLessThan(plain.length / 4);
+        bodies.push(response.rawPayload);
+      }
+      expect(bodies[1]?.equals(bodies[0] as Buffer)).toBe(true);
+      expect(unzip(bodies[0] as Buffer).toString()).toBe(plain);
+    }
+    // A filtered list is made for the one request, and compressed too.
+    const filtered = await first.app.inject({
+      method: 'GET',
+      url: '/pairs?type=crp',
+      headers: { ...bearer(trader.token), 'accept-encoding': 'br' },
+    });
+    expect(filtered.headers['content-encoding']).toBe('br');
+    const crypto = ZPairsAnswer.parse(JSON.parse(brotliDecompressSync(filtered.rawPayload).toString()));
+    expect(crypto.data.length).toBeGreaterThan(3);
+    expect(crypto.data.every((pair) => pair.pairType === 'crp')).toBe(true);
   });
 
   it('changes on every process when an administrator changes a pair', async () => {

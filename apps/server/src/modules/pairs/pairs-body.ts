@@ -1,6 +1,6 @@
 // The answer of `GET /pairs` as prepared bytes: each pair serialised once (as a favourite and
-// not), the whole body kept per set of favourites, until the pairs, the trading settings or a
-// market's state change.
+// not), the whole body kept per set of favourites (with its compressed forms), until the pairs,
+// the trading settings or a market's state change.
 import { successEnvelope } from '@td/contracts/envelope';
 import { type TPair, ZPair } from '@td/contracts/market';
 import type { TTradingSettings } from '@td/contracts/settings';
@@ -8,6 +8,7 @@ import type { TPairType } from '@td/contracts/statuses';
 import { z } from 'zod/mini';
 import { BoundedMap } from '../../platform/bounded';
 import { type Bus, defineChannel } from '../../platform/bus/bus';
+import { type PreparedBody, preparedBody } from '../../platform/http/precompressed';
 import { createReadCache } from '../../platform/read-cache';
 import { marketStateBlock } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
@@ -41,7 +42,7 @@ interface Prepared {
   settings: TTradingSettings;
   block: number;
   pairs: Array<{ row: PairRow; plain: string; favorite: string }>;
-  bodies: BoundedMap<string, Buffer>;
+  bodies: BoundedMap<string, PreparedBody>;
 }
 
 export interface PairsFilter {
@@ -105,7 +106,7 @@ export function createPairsBodies(deps: {
       settings,
       block,
       pairs,
-      bodies: new BoundedMap<string, Buffer>(BODIES_CACHED_MAX),
+      bodies: new BoundedMap<string, PreparedBody>(BODIES_CACHED_MAX),
     };
   };
 
@@ -123,8 +124,8 @@ export function createPairsBodies(deps: {
   };
 
   return {
-    /** The answer's bytes for this user and filter. */
-    async body(userId: string, filter: PairsFilter): Promise<Buffer> {
+    /** The answer's bytes for this user and filter (the unfiltered list's kept, compressed once). */
+    async body(userId: string, filter: PairsFilter): Promise<PreparedBody> {
       const nowMs = Date.now();
       const [pairRows, settings, mine] = await Promise.all([
         rows.get('all', () => deps.repo.all()),
@@ -140,10 +141,10 @@ export function createPairsBodies(deps: {
       )
         prepared = prepare(pairRows, settings, block, nowMs);
       const isFiltered = Boolean(filter.type || filter.favorites || filter.q);
-      if (isFiltered) return bodyOf(prepared, mine, filter);
+      if (isFiltered) return preparedBody(bodyOf(prepared, mine, filter), 'once');
       let body = prepared.bodies.get(mine.key);
       if (!body) {
-        body = bodyOf(prepared, mine, filter);
+        body = preparedBody(bodyOf(prepared, mine, filter));
         prepared.bodies.set(mine.key, body);
       }
       return body;

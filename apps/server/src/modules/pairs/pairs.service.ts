@@ -3,6 +3,7 @@ import { formatScaled } from '@td/contracts/decimal';
 import { PAIR_PAUSED_TEXT, type TPair } from '@td/contracts/market';
 import { PAIR_CODE } from '@td/contracts/statuses';
 import { notFound } from '../../platform/errors';
+import type { PreparedBody } from '../../platform/http/precompressed';
 import { marketState, nextOpenMs } from '../market/market-hours';
 import type { PricePolicy } from '../market/price-sources';
 import {
@@ -74,7 +75,7 @@ export function seedPairs(repo: PairsRepository): Promise<number> {
 export function createPairsService(deps: { repo: PairsRepository; bodies: PairsBodies }) {
   return {
     /** `GET /pairs` for this user and filter, as the bytes of the whole answer. */
-    list(userId: string, filter: PairsFilter): Promise<Buffer> {
+    list(userId: string, filter: PairsFilter): Promise<PreparedBody> {
       return deps.bodies.body(userId, filter);
     },
     async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {

@@ -1,17 +1,9 @@
-// The web app's pages as the server sends them: the settings written into them, the encoding.
+// The web app's pages as the server sends them: the settings written into them.
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pageEncoding, withPageSettings } from './web-app';
+import { withPageSettings } from './web-app';
 
 describe('the web app’s pages', () => {
-  it('sends a page in the encoding the browser takes, brotli first, and none it refuses', () => {
-    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pageEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(pageEncoding('br;q=0.5, gzip;q=0.0')).toBe('br');
-    expect(pageEncoding('identity')).toBeUndefined();
-    expect(pageEncoding(undefined)).toBeUndefined();
-  });
-
   it('keeps every value of the page’s settings inside their element', async () => {
     const request = { log: { warn: () => {} } } as unknown as FastifyRequest;
     const page = await withPageSettings(

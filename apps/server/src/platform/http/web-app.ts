@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { PAGE_SETTINGS_ELEMENT_ID } from '@td/contracts/constants';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BoundedMap } from '../bounded';
 import { declareScopeAccess } from './access';
 import { issueCsrfCookie } from './csrf';
+import { answerEncoding, COMPRESS_ABOVE_BYTES, compressed, type TAnswerEncoding } from './precompressed';
 
 /** Paths the web app routes itself although an API shares the prefix (the web app's /admin screens share the prefix of the back-office API's /admin/*). */
 const SHARED_PREFIXES = ['/admin'];
@@ -90,41 +88,24 @@ export async function withPageSettings(
   }
 }
 
-/** Pages smaller than this go out as they are (as with every other answer of the server). */
-const COMPRESS_PAGES_ABOVE_BYTES = 1024;
 /** Distinct pages kept compressed (a page changes only with the build and the settings). */
 const COMPRESSED_PAGES_KEPT = 32;
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const compressors = {
-  br: (html: string) => brotliAsync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-  gzip: (html: string) => gzipAsync(html, { level: 9 }),
-};
-/** The encodings pages go out in, the server's preference first (as the compression plugin's). */
-const PAGE_ENCODINGS = ['br', 'gzip'] as const;
-type TPageEncoding = keyof typeof compressors;
 const compressedPages = new BoundedMap<string, Promise<Buffer>>(COMPRESSED_PAGES_KEPT);
-
-/** The encoding a browser takes for a page, brotli first (`br;q=0` refuses it). */
-export function pageEncoding(acceptEncoding: string | undefined): TPageEncoding | undefined {
-  return (negotiate(acceptEncoding ?? '', [...PAGE_ENCODINGS]) as TPageEncoding | null) ?? undefined;
-}
 
 /**
  * A page compressed at the strongest settings, off the event loop, once per distinct page. The
  * pages of the paths the web app routes itself are answered by the not-found handler, which the
  * compression plugin's per-route hook never reaches: they are compressed here.
  */
-function compressedPage(html: string, encoding: TPageEncoding): Promise<Buffer> {
+function compressedPage(html: string, encoding: TAnswerEncoding): Promise<Buffer> {
   const key = `${encoding}\0${html}`;
-  let compressed = compressedPages.get(key);
-  if (!compressed) {
-    compressed = compressors[encoding](html);
-    compressedPages.set(key, compressed);
-    compressed.catch(() => compressedPages.delete(key));
+  let page = compressedPages.get(key);
+  if (!page) {
+    page = compressed(html, encoding, 'kept');
+    compressedPages.set(key, page);
+    page.catch(() => compressedPages.delete(key));
   }
-  return compressed;
+  return page;
 }
 
 async function sendIndex(
@@ -139,8 +120,8 @@ async function sendIndex(
     request,
   );
   reply.headers(page.headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  const encoding = pageEncoding(request.headers['accept-encoding']);
-  if (!encoding || Buffer.byteLength(html) < COMPRESS_PAGES_ABOVE_BYTES) return reply.send(html);
+  const encoding = answerEncoding(request.headers['accept-encoding']);
+  if (!encoding || Buffer.byteLength(html) < COMPRESS_ABOVE_BYTES) return reply.send(html);
   return reply
     .header('content-encoding', encoding)
     .header('vary', 'accept-encoding')

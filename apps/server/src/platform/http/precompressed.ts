@@ -1,0 +1,93 @@
+// Answers whose bytes are prepared once and sent to many (the web app's pages, the pair list):
+// compressed once per encoding, off the event loop, instead of on every request as the
+// compression plugin does for answers built per request.
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Answers smaller than this go out as they are (as with every other answer of the server). */
+export const COMPRESS_ABOVE_BYTES = 1024;
+
+/** The encodings prepared answers go out in, the server's preference first (as the compression plugin's). */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type TAnswerEncoding = (typeof ENCODINGS)[number];
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * How hard bytes are squeezed: `kept` bytes are sent many times (the strongest settings, paid once);
+ * `once` bytes are sent one time (the compression plugin's own settings).
+ */
+export type TCompressEffort = 'kept' | 'once';
+const compressors: Record<
+  TAnswerEncoding,
+  (bytes: string | Buffer, effort: TCompressEffort) => Promise<Buffer>
+> = {
+  br: (bytes, effort) =>
+    brotliAsync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'kept' ? 11 : 4 } }),
+  gzip: (bytes, effort) => gzipAsync(bytes, { level: effort === 'kept' ? 9 : 6 }),
+};
+
+/** The encoding a client takes, brotli first (`br;q=0` refuses it); none when it takes neither. */
+export function answerEncoding(acceptEncoding: string | undefined): TAnswerEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  return (negotiate(acceptEncoding, [...ENCODINGS]) as TAnswerEncoding | null) ?? undefined;
+}
+
+/** `bytes` compressed in the thread pool. */
+export function compressed(bytes: string | Buffer, encoding: TAnswerEncoding, effort: TCompressEffort) {
+  return compressors[encoding](bytes, effort);
+}
+
+/** Prepared bytes and their compressed forms, each made the first time a client asks for it. */
+export interface PreparedBody {
+  readonly bytes: Buffer;
+  /** The bytes in `encoding`: a Buffer once made (no waiting), a promise while it is being made. */
+  encoded(encoding: TAnswerEncoding): Buffer | Promise<Buffer>;
+}
+
+export function preparedBody(bytes: Buffer, effort: TCompressEffort = 'kept'): PreparedBody {
+  const made = new Map<TAnswerEncoding, Buffer | Promise<Buffer>>();
+  return {
+    bytes,
+    encoded(encoding) {
+      let found = made.get(encoding);
+      if (!found) {
+        const making = compressed(bytes, encoding, effort).then(
+          (done) => {
+            made.set(encoding, done);
+            return done;
+          },
+          (error: unknown) => {
+            made.delete(encoding);
+            throw error;
+          },
+        );
+        made.set(encoding, making);
+        found = making;
+      }
+      return found;
+    },
+  };
+}
+
+/**
+ * Sends prepared bytes, compressed in the encoding the client takes when they are big enough. The
+ * route is left out of the compression plugin (`compress: false`), which would compress them again
+ * on every request. The content type is the caller's.
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PreparedBody,
+): FastifyReply | Promise<FastifyReply> {
+  if (body.bytes.length < COMPRESS_ABOVE_BYTES) return reply.send(body.bytes);
+  reply.header('vary', 'accept-encoding');
+  const encoding = answerEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.bytes);
+  reply.header('content-encoding', encoding);
+  const encoded = body.encoded(encoding);
+  return Buffer.isBuffer(encoded) ? reply.send(encoded) : encoded.then((done) => reply.send(done));
+}
