@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import type { TAppKey } from '../i18n/app-en';
 import en from '../i18n/en.json';
+import { readServerDevice } from './device-names';
 import { formatFiguresIn, setFormatLocale } from './format';
 
 /**
@@ -156,11 +157,21 @@ function messagePatterns(dictionary: TDictionary): TMessagePattern[] {
   return patterns;
 }
 
+/** A device as the server names it ("Chrome on macOS"), in the active language; else undefined. */
+function deviceText(part: string): string | undefined {
+  const named = readServerDevice(part);
+  if (!named) return undefined;
+  return named.kind === 'unknown'
+    ? t('device.unknown')
+    : t('device.on', { browser: named.browser, system: named.system });
+}
+
 /**
  * A server's message (or a contract's validation message) in the active language, when known. A
  * message with parts matches its pattern (`Order rejected: {1}`); a part that is itself a known
- * message (the reason) is translated too, any other (a name) stays as sent, but for its figures:
- * those are written as the language writes numbers ('42842.00' → '42.842,00'), in English too.
+ * message (the reason) or a device the server named ('Chrome on macOS') is translated too, any
+ * other (a name) stays as sent, but for its figures: those are written as the language writes
+ * numbers ('42842.00' → '42.842,00'), in English too.
  */
 export function translateServerMessage(message: string): string {
   const { dictionary } = active;
@@ -172,7 +183,9 @@ export function translateServerMessage(message: string): string {
     const parts = new Map(names.map((name, index) => [name, match[index + 1] ?? '']));
     return translation.replace(PART, (whole, name: string) => {
       const part = parts.get(name);
-      return part === undefined ? whole : (dictionary.server[part] ?? formatFiguresIn(part));
+      return part === undefined
+        ? whole
+        : (dictionary.server[part] ?? deviceText(part) ?? formatFiguresIn(part));
     });
   }
   return formatFiguresIn(message);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyLanguage, translateServerMessage } from './i18n';
 import { describeDevice } from './user-agent';
 
 describe('describeDevice', () => {
@@ -33,5 +34,28 @@ describe('describeDevice', () => {
     expect(describeDevice('Chrome on Linux')).toEqual({ label: 'Chrome on Linux', isMobile: false });
     expect(describeDevice('node')).toEqual({ label: 'node', isMobile: false });
     expect(describeDevice('  ').label).toBe('Unknown device');
+  });
+
+  describe('in the reader’s language', () => {
+    // The language is set on the page's root element: a stand-in for it, as in the i18n tests.
+    beforeAll(() => vi.stubGlobal('document', { documentElement: { lang: 'en' } }));
+    afterEach(async () => {
+      await applyLanguage('en');
+    });
+    afterAll(() => vi.unstubAllGlobals());
+
+    it('says the server’s description in Spanish and Russian, and leaves other text alone', async () => {
+      await applyLanguage('es');
+      expect(describeDevice('Chrome on macOS').label).toBe('Chrome en macOS');
+      expect(describeDevice('Unknown device').label).toBe('Dispositivo desconocido');
+      expect(describeDevice('Firefox on Windows').label).toBe('Firefox en Windows');
+      // Not a pair the server names: kept as sent.
+      expect(describeDevice('Trading bot on my server').label).toBe('Trading bot on my server');
+      await applyLanguage('ru');
+      expect(describeDevice('Safari on iOS')).toEqual({ label: 'Safari на iOS', isMobile: true });
+      expect(translateServerMessage('New sign-in from Chrome on macOS (203.0.113.7)')).toBe(
+        'Новый вход: Chrome на macOS (203.0.113.7)',
+      );
+    });
   });
 });

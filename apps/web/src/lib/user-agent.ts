@@ -1,6 +1,8 @@
-import { t } from './i18n';
 // Sessions and the login history name the device the way the server stored it. When that is a raw
-// User-Agent header, it is shortened here to what a person recognises: 'Chrome on macOS'.
+// User-Agent header, it is shortened here to what a person recognises: 'Chrome on macOS'; the
+// server's own description is said in the reader's language.
+import { readServerDevice } from './device-names';
+import { t } from './i18n';
 
 export interface TDeviceDescription {
   label: string;
@@ -36,7 +38,12 @@ export function describeDevice(device: string): TDeviceDescription {
   const text = device.trim();
   const isMobile = MOBILE_PATTERN.test(text);
   if (!text) return { label: t('device.unknown'), isMobile };
-  if (!USER_AGENT_PATTERN.test(text)) return { label: text, isMobile };
+  if (!USER_AGENT_PATTERN.test(text)) {
+    const named = readServerDevice(text);
+    if (named?.kind === 'unknown') return { label: t('device.unknown'), isMobile };
+    if (named) return { label: t('device.on', { browser: named.browser, system: named.system }), isMobile };
+    return { label: text, isMobile };
+  }
   const browser = firstMatch(text, BROWSERS);
   const system = firstMatch(text, SYSTEMS);
   if (browser && system) return { label: t('device.on', { browser, system }), isMobile };

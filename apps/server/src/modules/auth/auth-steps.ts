@@ -102,7 +102,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       mailUser(user, (to) =>
         newDeviceEmail({
           ...to,
-          device: describeDevice(client.userAgent),
+          device: describeDevice(client.userAgent, to.language),
           ip: client.ip,
           at: new Date(),
         }),
@@ -174,7 +174,7 @@ export function createAuthSteps(deps: AuthServiceDeps) {
       signinCodeEmail({
         ...to,
         code,
-        device: describeDevice(client.userAgent),
+        device: describeDevice(client.userAgent, to.language),
         ip: client.ip,
       }),
     );

@@ -1,6 +1,7 @@
 // Names a user's device from its user agent ("Chrome on macOS") for sign-in history and mails,
 // and fingerprints device plus network so a sign-in from a new device can be noticed.
 import { createHash } from 'node:crypto';
+import type { TLanguageCode } from '@td/contracts/auth';
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, 'Edge'],
@@ -18,12 +19,26 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/Linux/, 'Linux'],
 ];
 
-/** "Chrome on macOS": enough for a person to recognise their device in a list. */
-export function describeDevice(userAgent: string | undefined): string {
-  if (!userAgent) return 'Unknown device';
+/** How a language says "Chrome on macOS" and a device with no user agent. */
+const DEVICE_WORDS: Record<
+  TLanguageCode,
+  { on: (browser: string, system: string) => string; unknown: string }
+> = {
+  en: { on: (browser, system) => `${browser} on ${system}`, unknown: 'Unknown device' },
+  es: { on: (browser, system) => `${browser} en ${system}`, unknown: 'Dispositivo desconocido' },
+  ru: { on: (browser, system) => `${browser} на ${system}`, unknown: 'Неизвестное устройство' },
+};
+
+/**
+ * "Chrome on macOS": enough for a person to recognise their device in a list. The API answers in
+ * English (the web app says it in the reader's language); a mail, in its reader's.
+ */
+export function describeDevice(userAgent: string | undefined, language: TLanguageCode = 'en'): string {
+  const words = DEVICE_WORDS[language];
+  if (!userAgent) return words.unknown;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return words.on(browser, system);
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
