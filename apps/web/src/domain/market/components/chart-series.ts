@@ -56,7 +56,12 @@ export function createCandleChart(
       vertLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
       horzLine: { color: colors.crosshair, labelBackgroundColor: colors.crosshairLabel },
     },
-    rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.08, bottom: 0.24 } },
+    // A price label the pane's edge would cut in half is left out.
+    rightPriceScale: {
+      borderColor: colors.border,
+      entireTextOnly: true,
+      scaleMargins: { top: 0.08, bottom: 0.24 },
+    },
     timeScale: {
       borderColor: colors.border,
       rightOffset: 6,

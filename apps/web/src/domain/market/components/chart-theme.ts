@@ -127,7 +127,8 @@ export const moneyChartOptions = (
   height: host.clientHeight,
   layout: themedLayout(colors),
   grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
-  rightPriceScale: { borderVisible: false, ...(scaleMargins ? { scaleMargins } : {}) },
+  // A label the pane's edge would cut in half (the lowest of a flat curve's round figures) is left out.
+  rightPriceScale: { borderVisible: false, entireTextOnly: true, ...(scaleMargins ? { scaleMargins } : {}) },
   timeScale: { borderVisible: false, timeVisible, fixLeftEdge: true, fixRightEdge: true },
   localization: { priceFormatter: (value: number) => formatMoney(value.toFixed(2), 2) },
   handleScroll: false,
