@@ -45,6 +45,7 @@ import { registerAccessControl } from './platform/http/access';
 import { csrfRefusal } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
+import { COMPRESS_ABOVE_BYTES } from './platform/http/precompressed';
 import { requestLogFor } from './platform/http/request-log';
 import { requestLogger } from './platform/http/request-logger';
 import { apiSecurityHeaders, documentSecurityHeaders } from './platform/http/security';
@@ -84,7 +85,7 @@ export const HTTP_LIMITS = {
   /** How long a stopping server leaves connections with no request open before closing them. */
   closeIdleGraceMs: 1_000,
   /** Answers at least this big are compressed (br or gzip) when the client accepts it. */
-  compressAboveBytes: 1024,
+  compressAboveBytes: COMPRESS_ABOVE_BYTES,
 } as const;
 
 /**

@@ -1,9 +1,30 @@
-// The server names a device in English ("Chrome on macOS", "Unknown device"): these read such a
-// name back into its parts, so that the screens say it in the reader's language.
+// The browsers and systems a device is named by ("Chrome on macOS"), found in a User-Agent header;
+// and the server's English name of a device read back into its parts, so that the screens say it
+// in the reader's language.
 
-/** The browsers and systems the server names (apps/server/src/modules/auth/device.ts). */
-const BROWSER_NAMES = new Set(['Edge', 'Opera', 'Samsung Internet', 'Firefox', 'Chrome', 'Safari']);
-const SYSTEM_NAMES = new Set(['iOS', 'Android', 'macOS', 'Windows', 'ChromeOS', 'Linux']);
+/** Each browser by what its User-Agent header says, the first match winning. */
+export const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/CriOS\/|Chrome\/|Chromium\//, 'Chrome'],
+  [/Version\/[\d.]+.*Safari\//, 'Safari'],
+];
+
+/** Each system by what its User-Agent header says, the first match winning. */
+export const SYSTEMS: readonly [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** The names the server uses too (apps/server/src/modules/auth/device.ts). */
+const BROWSER_NAMES = new Set(BROWSERS.map(([, name]) => name));
+const SYSTEM_NAMES = new Set(SYSTEMS.map(([, name]) => name));
 const SERVER_UNKNOWN = 'Unknown device';
 
 export type TServerDevice = { kind: 'unknown' } | { kind: 'on'; browser: string; system: string };

@@ -158,7 +158,7 @@ function messagePatterns(dictionary: TDictionary): TMessagePattern[] {
 }
 
 /** A device as the server names it ("Chrome on macOS"), in the active language; else undefined. */
-function deviceText(part: string): string | undefined {
+export function serverDeviceText(part: string): string | undefined {
   const named = readServerDevice(part);
   if (!named) return undefined;
   return named.kind === 'unknown'
@@ -185,7 +185,7 @@ export function translateServerMessage(message: string): string {
       const part = parts.get(name);
       return part === undefined
         ? whole
-        : (dictionary.server[part] ?? deviceText(part) ?? formatFiguresIn(part));
+        : (dictionary.server[part] ?? serverDeviceText(part) ?? formatFiguresIn(part));
     });
   }
   return formatFiguresIn(message);

@@ -6,7 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Answers smaller than this go out as they are (as with every other answer of the server). */
+/** Answers smaller than this go out as they are (the compression plugin's threshold too, app.ts). */
 export const COMPRESS_ABOVE_BYTES = 1024;
 
 /** The encodings prepared answers go out in, the server's preference first (as the compression plugin's). */
@@ -21,10 +21,7 @@ const gzipAsync = promisify(gzip);
  * `once` bytes are sent one time (the compression plugin's own settings).
  */
 export type TCompressEffort = 'kept' | 'once';
-const compressors: Record<
-  TAnswerEncoding,
-  (bytes: string | Buffer, effort: TCompressEffort) => Promise<Buffer>
-> = {
+const compressors: Record<TAnswerEncoding, (bytes: Buffer, effort: TCompressEffort) => Promise<Buffer>> = {
   br: (bytes, effort) =>
     brotliAsync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'kept' ? 11 : 4 } }),
   gzip: (bytes, effort) => gzipAsync(bytes, { level: effort === 'kept' ? 9 : 6 }),
@@ -34,11 +31,6 @@ const compressors: Record<
 export function answerEncoding(acceptEncoding: string | undefined): TAnswerEncoding | undefined {
   if (!acceptEncoding) return undefined;
   return (negotiate(acceptEncoding, [...ENCODINGS]) as TAnswerEncoding | null) ?? undefined;
-}
-
-/** `bytes` compressed in the thread pool. */
-export function compressed(bytes: string | Buffer, encoding: TAnswerEncoding, effort: TCompressEffort) {
-  return compressors[encoding](bytes, effort);
 }
 
 /** Prepared bytes and their compressed forms, each made the first time a client asks for it. */
@@ -55,7 +47,8 @@ export function preparedBody(bytes: Buffer, effort: TCompressEffort = 'kept'): P
     encoded(encoding) {
       let found = made.get(encoding);
       if (!found) {
-        const making = compressed(bytes, encoding, effort).then(
+        // Compressed in the thread pool.
+        const making = compressors[encoding](bytes, effort).then(
           (done) => {
             made.set(encoding, done);
             return done;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { BoundedMap } from '../bounded';
 import { declareScopeAccess } from './access';
 import { issueCsrfCookie } from './csrf';
-import { answerEncoding, COMPRESS_ABOVE_BYTES, compressed, type TAnswerEncoding } from './precompressed';
+import { answerEncoding, COMPRESS_ABOVE_BYTES, type PreparedBody, preparedBody } from './precompressed';
 
 /** Paths the web app routes itself although an API shares the prefix (the web app's /admin screens share the prefix of the back-office API's /admin/*). */
 const SHARED_PREFIXES = ['/admin'];
@@ -88,22 +88,21 @@ export async function withPageSettings(
   }
 }
 
-/** Distinct pages kept compressed (a page changes only with the build and the settings). */
-const COMPRESSED_PAGES_KEPT = 32;
-const compressedPages = new BoundedMap<string, Promise<Buffer>>(COMPRESSED_PAGES_KEPT);
+/** Distinct pages kept with their compressed forms (a page changes only with the build and the settings). */
+const PREPARED_PAGES_KEPT = 32;
+const preparedPages = new BoundedMap<string, PreparedBody>(PREPARED_PAGES_KEPT);
 
 /**
- * A page compressed at the strongest settings, off the event loop, once per distinct page. The
- * pages of the paths the web app routes itself are answered by the not-found handler, which the
- * compression plugin's per-route hook never reaches: they are compressed here.
+ * A page with its compressed forms, each made at the strongest settings, off the event loop, once
+ * per distinct page. The pages of the paths the web app routes itself are answered by the
+ * not-found handler, which the compression plugin's per-route hook never reaches: they are
+ * compressed here.
  */
-function compressedPage(html: string, encoding: TAnswerEncoding): Promise<Buffer> {
-  const key = `${encoding}\0${html}`;
-  let page = compressedPages.get(key);
+function preparedPage(html: string): PreparedBody {
+  let page = preparedPages.get(html);
   if (!page) {
-    page = compressed(html, encoding, 'kept');
-    compressedPages.set(key, page);
-    page.catch(() => compressedPages.delete(key));
+    page = preparedBody(Buffer.from(html));
+    preparedPages.set(html, page);
   }
   return page;
 }
@@ -125,7 +124,7 @@ async function sendIndex(
   return reply
     .header('content-encoding', encoding)
     .header('vary', 'accept-encoding')
-    .send(await compressedPage(html, encoding));
+    .send(await preparedPage(html).encoded(encoding));
 }
 
 /** For the not-found handler: a browser navigation to a path no route answers gets the web app. */
