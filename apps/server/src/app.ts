@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { hasRole, type TTrustProxy } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -42,6 +41,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
 import { unauthenticated } from './platform/errors';
 import { registerAccessControl } from './platform/http/access';
+import { declareCookies, parseCookies } from './platform/http/cookies';
 import { csrfRefusal } from './platform/http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler';
 import { registerApiReference, registerOpenApi } from './platform/http/openapi';
@@ -50,6 +50,7 @@ import { requestLogFor } from './platform/http/request-log';
 import { requestLogger } from './platform/http/request-logger';
 import { apiSecurityHeaders, documentSecurityHeaders } from './platform/http/security';
 import { createUrlSigner, signedLinkGuard } from './platform/http/signed-url';
+import { requestValidatorCompiler } from './platform/http/validation';
 import {
   inlineScriptHashes,
   readIndexHtml,
@@ -127,7 +128,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: HTTP_LIMITS.paramLengthMax },
     frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Once stopping, each answer closes its connection: the client's next request opens a new one,
   // which the balancer sends to a process that stays.
@@ -155,8 +156,7 @@ export async function buildApp(
     reply.headers(apiHeaders);
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');
-    const cookie = request.headers.cookie;
-    request.cookies = cookie ? app.parseCookie(cookie) : {};
+    request.cookies = parseCookies(request.headers.cookie);
     return csrfRefusal(request);
   });
 
@@ -181,7 +181,7 @@ export async function buildApp(
 
   registerErrorHandling(app, { notFoundFallback: page ? webAppFallback(page) : undefined });
   // Cookies are read by the first hook above (registerRequestContext), not by a hook of their own.
-  await app.register(fastifyCookie, { hook: false });
+  declareCookies(app);
   // Before the static files: built assets go out as their precompressed .br/.gz siblings, and
   // JSON above the threshold is compressed as it is sent (the pages, by web-app.ts). Request
   // bodies are never decompressed: the body limit applies to what arrives.

@@ -25,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { clearCookie, setCookie } from '../../platform/http/cookies';
 import { ok } from '../../platform/http/reply';
 import { userRoute } from '../../platform/http/route-options';
 import type { AuthService } from './auth.service';
@@ -155,7 +156,7 @@ export function authRoutes(deps: {
       { config: { access: 'public' }, schema: { response: { 200: successEnvelope(ZGoogleNonceData) } } },
       async (_request, reply) => {
         const { nonce, proof } = auth.issueGoogleNonce();
-        reply.setCookie(GOOGLE_NONCE_COOKIE, proof, {
+        setCookie(reply, GOOGLE_NONCE_COOKIE, proof, {
           path: GOOGLE_COOKIE_PATH,
           httpOnly: true,
           sameSite: 'strict',
@@ -183,7 +184,7 @@ export function authRoutes(deps: {
           if (error instanceof AppError && error.code === 'NOT_FOUND') throw error;
           return reply.redirect(GOOGLE_FAILED_PATH, 303);
         }
-        reply.setCookie(GOOGLE_FLOW_COOKIE, started.cookie, {
+        setCookie(reply, GOOGLE_FLOW_COOKIE, started.cookie, {
           path: GOOGLE_COOKIE_PATH,
           httpOnly: true,
           sameSite: 'lax',
@@ -203,8 +204,8 @@ export function authRoutes(deps: {
           flow: request.cookies[GOOGLE_FLOW_COOKIE],
         };
         // A nonce, or a code flow, serves one attempt, whatever its outcome.
-        reply.clearCookie(GOOGLE_NONCE_COOKIE, { path: GOOGLE_COOKIE_PATH });
-        reply.clearCookie(GOOGLE_FLOW_COOKIE, { path: GOOGLE_COOKIE_PATH });
+        clearCookie(reply, GOOGLE_NONCE_COOKIE, { path: GOOGLE_COOKIE_PATH });
+        clearCookie(reply, GOOGLE_FLOW_COOKIE, { path: GOOGLE_COOKIE_PATH });
         return ok('Login successful', {
           token: await auth.signinWithGoogle(request.body, proofs, clientOf(request)),
         });

@@ -4,6 +4,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@td/contracts/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
+import { setCookie } from './cookies';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_BYTES = 32;
@@ -39,7 +40,7 @@ export function issueCsrfCookie(
   options: { secure: boolean },
 ): void {
   if (request.cookies[XSRF_COOKIE]) return;
-  reply.setCookie(XSRF_COOKIE, randomBytes(TOKEN_BYTES).toString('base64url'), {
+  setCookie(reply, XSRF_COOKIE, randomBytes(TOKEN_BYTES).toString('base64url'), {
     path: '/',
     sameSite: 'lax',
     secure: options.secure,
