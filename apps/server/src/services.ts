@@ -206,6 +206,7 @@ export function createApiServices(
   const pairBodies = createPairsBodies({
     repo: pairRows,
     tradingSettings: () => settings.get('trading'),
+    tradingSettingsNow: () => settings.peek('trading'),
     prices: core.prices,
     bus,
   });

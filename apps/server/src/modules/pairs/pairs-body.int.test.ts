@@ -2,7 +2,7 @@
 // change, a trading setting or a favourite reaching the copy of every process sharing the database.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAIR_PAUSED_TEXT, type TPair } from '@td/contracts/market';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUser, type TestUser } from '../../testing/accounts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { makeStaff } from '../../testing/staff';
@@ -62,14 +62,13 @@ describe('the pair list as prepared bytes, on two processes', () => {
     expect((await list(first, trader)).body).toBe(bodies[0]);
   });
 
-  it('goes out compressed in the encoding the browser takes, the same bytes each time', async () => {
+  it('goes out compressed in the encoding the browser takes, then the same bytes each time', async () => {
     const plain = (await list(first, trader)).body;
     for (const [encoding, unzip] of [
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const bodies: Buffer[] = [];
-      for (let i = 0; i < 2; i++) {
+      const compressed = async () => {
         const response = await first.app.inject({
           method: 'GET',
           url: '/pairs',
@@ -80,10 +79,22 @@ describe('the pair list as prepared bytes, on two processes', () => {
         expect(response.headers.vary).toBe('accept-encoding');
         expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
         expect(response.rawPayload.length).toBeLessThan(plain.length / 4);
-        bodies.push(response.rawPayload);
-      }
-      expect(bodies[1]?.equals(bodies[0] as Buffer)).toBe(true);
-      expect(unzip(bodies[0] as Buffer).toString()).toBe(plain);
+        expect(unzip(response.rawPayload).toString()).toBe(plain);
+        return response.rawPayload;
+      };
+      // The first answers may carry a quickly made form while the strong one is made; then the
+      // strong one, every time.
+      const quick = await compressed();
+      let settled: Buffer | undefined;
+      await vi.waitFor(
+        async () => {
+          const [one, two] = [await compressed(), await compressed()];
+          expect(one.equals(two)).toBe(true);
+          settled = one;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect((settled as Buffer).length).toBeLessThanOrEqual(quick.length);
     }
     // A filtered list is made for the one request, and compressed too.
     const filtered = await first.app.inject({

@@ -67,6 +67,8 @@ const serialised = (pair: TPair) => JSON.stringify(z.encode(ZPair, pair));
 export function createPairsBodies(deps: {
   repo: PairsRepository;
   tradingSettings: () => Promise<TTradingSettings>;
+  /** The trading settings' kept copy when it is at hand, without waiting (else undefined). */
+  tradingSettingsNow: () => TTradingSettings | undefined;
   prices: PricePolicy;
   bus: Bus;
 }) {
@@ -123,7 +125,40 @@ export function createPairsBodies(deps: {
     return Buffer.from(`${HEAD}${parts.join(',')}${TAIL}`);
   };
 
+  /** The answer from what is read, the pairs prepared again when any of it is new. */
+  const answer = (
+    pairRows: PairRow[],
+    settings: TTradingSettings,
+    mine: Favorites,
+    filter: PairsFilter,
+    nowMs: number,
+  ): PreparedBody => {
+    const block = marketStateBlock(nowMs);
+    if (!prepared || prepared.rows !== pairRows || prepared.settings !== settings || prepared.block !== block)
+      prepared = prepare(pairRows, settings, block, nowMs);
+    const isFiltered = Boolean(filter.type || filter.favorites || filter.q);
+    if (isFiltered) return preparedBody(bodyOf(prepared, mine, filter), 'once');
+    let body = prepared.bodies.get(mine.key);
+    if (!body) {
+      body = preparedBody(bodyOf(prepared, mine, filter));
+      prepared.bodies.set(mine.key, body);
+    }
+    return body;
+  };
+
   return {
+    /**
+     * The answer's bytes for this user and filter at once, when the pairs, the settings and the
+     * user's favourites are all kept (the common case: no promise on the way): else undefined, and
+     * `body` reads what is missing.
+     */
+    bodyNow(userId: string, filter: PairsFilter): PreparedBody | undefined {
+      const pairRows = rows.peek('all');
+      const settings = pairRows && deps.tradingSettingsNow();
+      const mine = settings && favorites.peek(userId);
+      return pairRows && settings && mine ? answer(pairRows, settings, mine, filter, Date.now()) : undefined;
+    },
+
     /** The answer's bytes for this user and filter (the unfiltered list's kept, compressed once). */
     async body(userId: string, filter: PairsFilter): Promise<PreparedBody> {
       const nowMs = Date.now();
@@ -132,22 +167,7 @@ export function createPairsBodies(deps: {
         deps.tradingSettings(),
         favoritesOf(userId),
       ]);
-      const block = marketStateBlock(nowMs);
-      if (
-        !prepared ||
-        prepared.rows !== pairRows ||
-        prepared.settings !== settings ||
-        prepared.block !== block
-      )
-        prepared = prepare(pairRows, settings, block, nowMs);
-      const isFiltered = Boolean(filter.type || filter.favorites || filter.q);
-      if (isFiltered) return preparedBody(bodyOf(prepared, mine, filter), 'once');
-      let body = prepared.bodies.get(mine.key);
-      if (!body) {
-        body = preparedBody(bodyOf(prepared, mine, filter));
-        prepared.bodies.set(mine.key, body);
-      }
-      return body;
+      return answer(pairRows, settings, mine, filter, nowMs);
     },
 
     /** Marks or unmarks a favourite, and tells every process to read the user's favourites again. */

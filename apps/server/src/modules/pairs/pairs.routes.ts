@@ -21,10 +21,17 @@ export function pairsRoutes(deps: { pairs: PairsService; specs: PairSpecs }): Fa
       // against ZPair once when they are built, and sent as they are, compressed once per
       // encoding rather than by the compression plugin on every request.
       { ...userRoute({ querystring: ZPairsQuery, response: { 200: ZPairsAnswer } }), compress: false },
-      async (request, reply) => {
-        const body = await pairs.list(authOf(request).user.id, request.query);
+      // Not an async function: when the answer is kept it goes out without a promise on the way.
+      (request, reply) => {
         // A Buffer skips the serializer.
-        return sendPrepared(request, reply.type('application/json; charset=utf-8'), body);
+        reply.type('application/json; charset=utf-8');
+        const body = pairs.list(authOf(request).user.id, request.query);
+        const sent =
+          body instanceof Promise
+            ? body.then((read) => sendPrepared(request, reply, read))
+            : sendPrepared(request, reply, body);
+        // Sent already, or a promise Fastify waits on (and answers its failure).
+        return sent instanceof Promise ? sent.then(() => undefined) : undefined;
       },
     );
 

@@ -74,9 +74,12 @@ export function seedPairs(repo: PairsRepository): Promise<number> {
 /** What traders do with pairs: the list (as prepared bytes) and their favourites. */
 export function createPairsService(deps: { repo: PairsRepository; bodies: PairsBodies }) {
   return {
-    /** `GET /pairs` for this user and filter, as the bytes of the whole answer. */
-    list(userId: string, filter: PairsFilter): Promise<PreparedBody> {
-      return deps.bodies.body(userId, filter);
+    /**
+     * `GET /pairs` for this user and filter, as the bytes of the whole answer: at once when all it
+     * is made of is kept, else once it is read.
+     */
+    list(userId: string, filter: PairsFilter): PreparedBody | Promise<PreparedBody> {
+      return deps.bodies.bodyNow(userId, filter) ?? deps.bodies.body(userId, filter);
     },
     async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
       if (!(await deps.repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);

@@ -86,6 +86,11 @@ export function createSettingsService(deps: {
       return (await stored(group, executor)) as TSettingsOf<G>;
     },
 
+    /** One group, typed, when its kept copy is at hand (no waiting): else undefined (`get` reads it). */
+    peek<G extends TSettingGroup>(group: G): TSettingsOf<G> | undefined {
+      return cache.peek(group) as TSettingsOf<G> | undefined;
+    },
+
     /**
      * Changes some keys of a group; answers the group before and after (for the audit log).
      * Unknown keys are dropped; a bad value is a 400 naming its field.
