@@ -18,14 +18,20 @@ const LINESHOT_WINDOW_MS = 24 * 3600 * 1000;
 /** Distinct pair lists whose prepared answer is kept (the web app asks for a handful). */
 const LINESHOT_BODIES_MAX = 500;
 
+/** Each pair's sparkline (a JSON string of points) by pair key, and when it was built. */
+interface Lineshots {
+  byKey: Map<string, string>;
+  builtAtMs: number;
+}
+
 export function createKlinesService(deps: {
   handle: DatabaseHandle;
   candles: CandlesRepository;
   pairs: PairsRepository;
   board: PriceBoard;
 }) {
-  let lineshots: { byKey: Map<string, string>; builtAtMs: number } | undefined;
-  let building: Promise<Map<string, string>> | undefined;
+  let lineshots: Lineshots | undefined;
+  let building: Promise<Lineshots> | undefined;
   const bodies = new BoundedMap<string, { body: PreparedBody; builtAtMs: number }>(LINESHOT_BODIES_MAX);
 
   const buildLineshots = async (nowMs: number) => {
@@ -51,26 +57,41 @@ export function createKlinesService(deps: {
       byKey.set(pairKey(pair.pairType, pair.symbol), JSON.stringify(list));
     }
     lineshots = { byKey, builtAtMs: nowMs };
-    return byKey;
+    return lineshots;
   };
 
-  /** `{ key: "[[tMs, price], …]" }` for the last 24 hours, one point an hour, from memory. */
-  const lineshot = async (keys: string[]): Promise<Record<string, string>> => {
+  /**
+   * The sparklines as they are: built the first time they are asked for (that request waits), then
+   * rebuilt once older than LINESHOT_TTL_MS while the copy in hand answers meanwhile, so that no
+   * visitor waits on the rebuild's read of a day of candles. A failed rebuild leaves the copy in
+   * hand, and the next request after it tries again.
+   */
+  const currentLineshots = (): Lineshots | Promise<Lineshots> => {
     const nowMs = Date.now();
-    let byKey = lineshots?.byKey;
-    if (!lineshots || nowMs - lineshots.builtAtMs > LINESHOT_TTL_MS) {
-      building ??= buildLineshots(nowMs).finally(() => {
+    if (lineshots && nowMs - lineshots.builtAtMs <= LINESHOT_TTL_MS) return lineshots;
+    if (!building) {
+      building = buildLineshots(nowMs).finally(() => {
         building = undefined;
       });
-      byKey = await building;
+      // Awaited only by a first build; a rebuild's failure is the next request's to retry.
+      building.catch(() => undefined);
     }
+    return lineshots ?? building;
+  };
+
+  /** `{ key: "[[tMs, price], …]" }` for the keys asked that are known. */
+  const answerOf = ({ byKey }: Lineshots, keys: string[]): Record<string, string> => {
     const answer: Record<string, string> = {};
     for (const key of keys) {
-      const value = byKey?.get(key);
+      const value = byKey.get(key);
       if (value !== undefined) answer[key] = value;
     }
     return answer;
   };
+
+  /** `{ key: "[[tMs, price], …]" }` for the last 24 hours, one point an hour, from memory. */
+  const lineshot = async (keys: string[]): Promise<Record<string, string>> =>
+    answerOf(await currentLineshots(), keys);
 
   return {
     /** Candles of `interval`, oldest first, aggregated from the stored resolution beneath it. */
@@ -112,17 +133,12 @@ export function createKlinesService(deps: {
      * each time the sparklines refresh, so a request costs a map lookup.
      */
     async lineshotBody(pairList: string): Promise<PreparedBody> {
+      const current = currentLineshots();
+      const shots = current instanceof Promise ? await current : current;
+      const { builtAtMs } = shots;
       const cached = bodies.get(pairList);
-      if (
-        cached &&
-        lineshots &&
-        cached.builtAtMs === lineshots.builtAtMs &&
-        Date.now() - lineshots.builtAtMs <= LINESHOT_TTL_MS
-      ) {
-        return cached.body;
-      }
-      const answer = await lineshot(parsePairList(pairList));
-      const builtAtMs = lineshots?.builtAtMs ?? 0;
+      if (cached?.builtAtMs === builtAtMs) return cached.body;
+      const answer = answerOf(shots, parsePairList(pairList));
       const body = preparedBody(
         Buffer.from(JSON.stringify({ message: 'Lineshot fetched successfully', data: answer })),
       );

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from '../bounded';
 
 /** Answers smaller than this go out as they are (the compression plugin's threshold too, app.ts). */
 export const COMPRESS_ABOVE_BYTES = 1024;
@@ -27,10 +28,21 @@ const compressors: Record<TAnswerEncoding, (bytes: Buffer, effort: TCompressEffo
   gzip: (bytes, effort) => gzipAsync(bytes, { level: effort === 'kept' ? 9 : 6 }),
 };
 
+/** `Accept-Encoding` values already decided: clients send a handful between them, each very often. */
+const ACCEPT_ENCODINGS_KEPT_MAX = 256;
+/** Longer values are decided each time, not kept (a browser's is some 30 characters). */
+const ACCEPT_ENCODING_KEPT_LENGTH_MAX = 128;
+const decided = new BoundedMap<string, TAnswerEncoding | null>(ACCEPT_ENCODINGS_KEPT_MAX);
+
 /** The encoding a client takes, brotli first (`br;q=0` refuses it); none when it takes neither. */
 export function answerEncoding(acceptEncoding: string | undefined): TAnswerEncoding | undefined {
   if (!acceptEncoding) return undefined;
-  return (negotiate(acceptEncoding, [...ENCODINGS]) as TAnswerEncoding | null) ?? undefined;
+  let encoding = decided.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = (negotiate(acceptEncoding, [...ENCODINGS]) as TAnswerEncoding | null) ?? null;
+    if (acceptEncoding.length <= ACCEPT_ENCODING_KEPT_LENGTH_MAX) decided.set(acceptEncoding, encoding);
+  }
+  return encoding ?? undefined;
 }
 
 /** Prepared bytes and their compressed forms, each made the first time a client asks for it. */
@@ -40,28 +52,51 @@ export interface PreparedBody {
   encoded(encoding: TAnswerEncoding): Buffer | Promise<Buffer>;
 }
 
+/** A compressed form, made in the thread pool into `forms` (forgotten again if it fails). */
+function makeForm(
+  forms: Map<TAnswerEncoding, Buffer | Promise<Buffer>>,
+  bytes: Buffer,
+  encoding: TAnswerEncoding,
+  effort: TCompressEffort,
+): Promise<Buffer> {
+  const making = compressors[encoding](bytes, effort).then(
+    (done) => {
+      forms.set(encoding, done);
+      return done;
+    },
+    (error: unknown) => {
+      forms.delete(encoding);
+      throw error;
+    },
+  );
+  forms.set(encoding, making);
+  return making;
+}
+
+/**
+ * Bytes and their compressed forms. Bytes `kept` for many are squeezed hard, which takes a while
+ * (tens of milliseconds for some 20 KB): the clients asking meanwhile get a form made as quickly
+ * as the compression plugin's (a millisecond or so), so that a body made anew (the sparklines
+ * each minute) keeps no crowd waiting; once the strong form is made, it is the one handed out.
+ */
 export function preparedBody(bytes: Buffer, effort: TCompressEffort = 'kept'): PreparedBody {
   const made = new Map<TAnswerEncoding, Buffer | Promise<Buffer>>();
+  // The quick forms in use while the strong ones are made (`kept` only), dropped once they are.
+  const meanwhile = new Map<TAnswerEncoding, Buffer | Promise<Buffer>>();
   return {
     bytes,
     encoded(encoding) {
-      let found = made.get(encoding);
+      const found = made.get(encoding);
+      if (effort === 'once') return found ?? makeForm(made, bytes, encoding, 'once');
+      if (Buffer.isBuffer(found)) return found;
       if (!found) {
-        // Compressed in the thread pool.
-        const making = compressors[encoding](bytes, effort).then(
-          (done) => {
-            made.set(encoding, done);
-            return done;
-          },
-          (error: unknown) => {
-            made.delete(encoding);
-            throw error;
-          },
+        makeForm(made, bytes, encoding, 'kept').then(
+          () => meanwhile.delete(encoding),
+          // A strong form that failed is asked for again by the next client; the quick one stays.
+          () => undefined,
         );
-        made.set(encoding, making);
-        found = making;
       }
-      return found;
+      return meanwhile.get(encoding) ?? makeForm(meanwhile, bytes, encoding, 'once');
     },
   };
 }
