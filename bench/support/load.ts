@@ -25,9 +25,20 @@ export async function load(
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
 /**
  * `seconds` of load on each URL, in `rounds` alternating turns (baseline first), so that load from
- * elsewhere falls on both alike; requests/s averaged, the worst turn's latencies.
+ * elsewhere falls on both alike; requests/s averaged, the worst turn's latencies, and each round's
+ * ratio (product ÷ baseline): on a host whose speed wanders from second to second, their median
+ * is the steadier measure of what the product costs against the baseline.
  */
 export async function alternateLoad(
   baseline: string,
@@ -35,13 +46,17 @@ export async function alternateLoad(
   seconds: number,
   headers: Record<string, string> = {},
   rounds = 2,
-): Promise<{ base: LoadResult; ours: LoadResult }> {
+): Promise<{ base: LoadResult; ours: LoadResult; ratios: number[] }> {
   const turn = Math.max(1, Math.round(seconds / rounds));
   const base: LoadResult[] = [];
   const ours: LoadResult[] = [];
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    base.push(await load(baseline, turn, 50, headers));
-    ours.push(await load(product, turn, 50, headers));
+    const baseTurn = await load(baseline, turn, 50, headers);
+    const ourTurn = await load(product, turn, 50, headers);
+    base.push(baseTurn);
+    ours.push(ourTurn);
+    ratios.push(ourTurn.requestsPerSecond / Math.max(1, baseTurn.requestsPerSecond));
   }
   const merge = (results: LoadResult[]): LoadResult => ({
     requestsPerSecond: Math.round(results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length),
@@ -49,5 +64,5 @@ export async function alternateLoad(
     latencyP99Ms: Math.max(...results.map((r) => r.latencyP99Ms)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
   });
-  return { base: merge(base), ours: merge(ours) };
+  return { base: merge(base), ours: merge(ours), ratios };
 }
