@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { CATALOGUE, pairKey } from '@td/server/bench';
 import { bearer, createUser } from '@td/server/testing';
 import Fastify from 'fastify';
-import { alternateLoad, type LoadResult, load, median } from './support/load';
+import { alternateLoad, type LoadResult, load } from './support/load';
 import { startMarketApp } from './support/market-app';
-import { type BenchReport, progress, sleep } from './support/report';
+import { type BenchReport, median, progress, sleep } from './support/report';
 
 const TARGET_RATIO = 0.7;
 /** `/pairs` is prepared bytes behind the sign-in: it should cost what the bare route costs. */

@@ -25,15 +25,6 @@ export async function load(
   };
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
-
 /**
  * `seconds` of load on each URL, in `rounds` alternating turns (baseline first), so that load from
  * elsewhere falls on both alike; requests/s averaged, the worst turn's latencies, and each round's

@@ -40,6 +40,15 @@ export function percentile(values: Float64Array | number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
 export const round = (value: number, digits = 0) =>
   Number.isFinite(value) ? Number(value.toFixed(digits)) : Number.NaN;
 

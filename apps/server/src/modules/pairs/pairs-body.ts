@@ -148,26 +148,23 @@ export function createPairsBodies(deps: {
 
   return {
     /**
-     * The answer's bytes for this user and filter at once, when the pairs, the settings and the
-     * user's favourites are all kept (the common case: no promise on the way): else undefined, and
-     * `body` reads what is missing.
+     * The answer's bytes for this user and filter (the unfiltered list's kept, compressed once): at
+     * once when the pairs, the settings and the user's favourites are all kept (nearly always: no
+     * promise on the way), else once what is missing is read.
      */
-    bodyNow(userId: string, filter: PairsFilter): PreparedBody | undefined {
+    body(userId: string, filter: PairsFilter): PreparedBody | Promise<PreparedBody> {
+      const nowMs = Date.now();
       const pairRows = rows.peek('all');
       const settings = pairRows && deps.tradingSettingsNow();
       const mine = settings && favorites.peek(userId);
-      return pairRows && settings && mine ? answer(pairRows, settings, mine, filter, Date.now()) : undefined;
-    },
-
-    /** The answer's bytes for this user and filter (the unfiltered list's kept, compressed once). */
-    async body(userId: string, filter: PairsFilter): Promise<PreparedBody> {
-      const nowMs = Date.now();
-      const [pairRows, settings, mine] = await Promise.all([
+      if (pairRows && settings && mine) return answer(pairRows, settings, mine, filter, nowMs);
+      return Promise.all([
         rows.get('all', () => deps.repo.all()),
         deps.tradingSettings(),
         favoritesOf(userId),
-      ]);
-      return answer(pairRows, settings, mine, filter, nowMs);
+      ]).then(([readRows, readSettings, readMine]) =>
+        answer(readRows, readSettings, readMine, filter, nowMs),
+      );
     },
 
     /** Marks or unmarks a favourite, and tells every process to read the user's favourites again. */

@@ -79,7 +79,7 @@ export function createPairsService(deps: { repo: PairsRepository; bodies: PairsB
      * is made of is kept, else once it is read.
      */
     list(userId: string, filter: PairsFilter): PreparedBody | Promise<PreparedBody> {
-      return deps.bodies.bodyNow(userId, filter) ?? deps.bodies.body(userId, filter);
+      return deps.bodies.body(userId, filter);
     },
     async setFavorite(userId: string, symbol: string, isFavorite: boolean): Promise<void> {
       if (!(await deps.repo.find(symbol))) throw notFound(`There is no pair ${symbol}`);
